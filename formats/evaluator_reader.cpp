@@ -1,0 +1,177 @@
+// cc.mallet.topics.MarginalProbEstimator and the two classes that share its
+// layout of counts: TopicInferencer and ParallelTopicModel.
+#include <cmath>
+
+#include "formats/file_bytes.hpp"
+#include "formats/format_error.hpp"
+#include "formats/mallet_objects.hpp"
+#include "formats/model_readers.hpp"
+
+namespace topiceval::formats {
+
+namespace {
+
+using detail::AlphabetCache;
+using detail::annotationOf;
+using detail::requireArray;
+using detail::requireRoot;
+
+std::vector<double> doubles(const java::Node* node, const std::string& source, const std::string& what) {
+  return requireArray(node, 'D', source, what).doubles;
+}
+
+std::vector<int32_t> ints(const java::Node* node, const std::string& source, const std::string& what) {
+  return requireArray(node, 'I', source, what).ints;
+}
+
+void checkVersion(int32_t version, const std::string& className, const std::string& source) {
+  if (version < 0 || version > 1000)
+    throw FormatError(source, className + " has serial version " + std::to_string(version) +
+                                  "; this reader knows the layout MALLET 2.x writes");
+}
+
+void checkTopicCount(int32_t numTopics, std::size_t alphaValues, const std::string& source) {
+  if (numTopics <= 0 || static_cast<std::size_t>(numTopics) != alphaValues)
+    throw FormatError(source, "the model claims " + std::to_string(numTopics) + " topics but alpha has " +
+                                  std::to_string(alphaValues) + " values");
+}
+
+// The serialized Randoms is replaced by the seed the user asks for, but it must
+// still be a java.util.Random to be a MALLET file.
+void checkRandom(const java::Node* random, const std::string& source) {
+  if (random != nullptr && !random->isInstanceOf("java.util.Random"))
+    throw FormatError(source, "the random generator is a " + java::describeType(random) + ", not a java.util.Random");
+}
+
+TopicModel evaluatorFromGraph(const java::ObjectGraph& graph, const std::string& source) {
+  const std::string className = "cc.mallet.topics.MarginalProbEstimator";
+  const java::Node& root = requireRoot(graph, className, "a MALLET evaluator", source);
+  AnnotationReader in = annotationOf(root, className, source);
+  TopicModel model;
+  checkVersion(in.readInt(), className, source);
+  model.numTopics = in.readInt();
+  model.topicMask = in.readInt();
+  model.topicBits = in.readInt();
+  model.alpha = doubles(in.readObject(), source, "alpha");
+  checkTopicCount(model.numTopics, model.alpha.size(), source);
+  model.alphaSum = in.readDouble();
+  model.beta = in.readDouble();
+  model.betaSum = in.readDouble();
+  detail::readPackedTypeTopicCounts(in.readObject(), model, source);
+  model.tokensPerTopic = ints(in.readObject(), source, "tokensPerTopic");
+  checkRandom(in.readObject(), source);
+  model.smoothingOnlyMass = in.readDouble();
+  model.cachedCoefficients = doubles(in.readObject(), source, "cachedCoefficients");
+  detail::validateModel(model, source);
+  return model;
+}
+
+
+TopicModel inferencerFromGraph(const java::ObjectGraph& graph, const std::string& source) {
+  const std::string className = "cc.mallet.topics.TopicInferencer";
+  const java::Node& root = requireRoot(graph, className, "a MALLET inferencer", source);
+  AnnotationReader in = annotationOf(root, className, source);
+  AlphabetCache alphabets;
+  TopicModel model;
+  checkVersion(in.readInt(), className, source);
+  model.alphabet = alphabets.get(in.readObject(), source);
+  model.numTopics = in.readInt();
+  model.topicMask = in.readInt();
+  model.topicBits = in.readInt();
+  const int32_t numTypes = in.readInt();
+  model.alpha = doubles(in.readObject(), source, "alpha");
+  checkTopicCount(model.numTopics, model.alpha.size(), source);
+  model.beta = in.readDouble();
+  model.betaSum = in.readDouble();
+  detail::readPackedTypeTopicCounts(in.readObject(), model, source);
+  model.tokensPerTopic = ints(in.readObject(), source, "tokensPerTopic");
+  checkRandom(in.readObject(), source);
+  model.smoothingOnlyMass = in.readDouble();
+  model.cachedCoefficients = doubles(in.readObject(), source, "cachedCoefficients");
+  // TopicInferencer does not store alphaSum; its constructor sums alpha in order.
+  model.alphaSum = 0.0;
+  for (const double a : model.alpha) model.alphaSum += a;
+  if (numTypes < 0 || static_cast<std::size_t>(numTypes) != model.numTypes())
+    throw FormatError(source, "the inferencer claims " + std::to_string(numTypes) + " types but holds counts for " +
+                                  std::to_string(model.numTypes()));
+  detail::validateModel(model, source);
+  return model;
+}
+
+TopicModel parallelTopicModelFromGraph(const java::ObjectGraph& graph, const std::string& source) {
+  const std::string className = "cc.mallet.topics.ParallelTopicModel";
+  const java::Node& root = requireRoot(graph, className, "a MALLET topic model", source);
+  AnnotationReader in = annotationOf(root, className, source);
+  AlphabetCache alphabets;
+  TopicModel model;
+  checkVersion(in.readInt(), className, source);
+  in.readObject();  // the training data with its topic assignments
+  model.alphabet = alphabets.get(in.readObject(), source);
+  in.readObject();  // the topic alphabet
+  model.numTopics = in.readInt();
+  model.topicMask = in.readInt();
+  model.topicBits = in.readInt();
+  const int32_t numTypes = in.readInt();
+  model.alpha = doubles(in.readObject(), source, "alpha");
+  checkTopicCount(model.numTopics, model.alpha.size(), source);
+  model.alphaSum = in.readDouble();
+  model.beta = in.readDouble();
+  model.betaSum = in.readDouble();
+  detail::readPackedTypeTopicCounts(in.readObject(), model, source);
+  model.tokensPerTopic = ints(in.readObject(), source, "tokensPerTopic");
+  if (numTypes < 0 || static_cast<std::size_t>(numTypes) != model.numTypes())
+    throw FormatError(source, "the model claims " + std::to_string(numTypes) + " types but holds counts for " +
+                                  std::to_string(model.numTypes()));
+  if (model.alpha.size() == model.tokensPerTopic.size()) model.computeSmoothingTerms();
+  detail::validateModel(model, source);
+  return model;
+}
+
+}  // namespace
+
+TopicModel readEvaluator(std::span<const uint8_t> bytes, const std::string& source) {
+  return evaluatorFromGraph(*readObjectStream(bytes, source), source);
+}
+
+TopicModel readEvaluatorFile(const std::string& path) {
+  const std::vector<uint8_t> bytes = readFileBytes(path);
+  return readEvaluator(bytes, path == "-" ? "standard input" : path);
+}
+
+TopicModel readInferencer(std::span<const uint8_t> bytes, const std::string& source) {
+  return inferencerFromGraph(*readObjectStream(bytes, source), source);
+}
+
+TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::string& source) {
+  return parallelTopicModelFromGraph(*readObjectStream(bytes, source), source);
+}
+
+const char* describe(ModelFileKind kind) {
+  switch (kind) {
+    case ModelFileKind::Evaluator: return "MALLET evaluator (MarginalProbEstimator)";
+    case ModelFileKind::Inferencer: return "MALLET inferencer (TopicInferencer)";
+    case ModelFileKind::ParallelTopicModel: return "MALLET topic model (ParallelTopicModel)";
+    case ModelFileKind::TopicState: return "MALLET topic state (gzipped)";
+  }
+  return "model";
+}
+
+LoadedModel readModelFile(const std::string& path) {
+  const std::string source = path == "-" ? "standard input" : path;
+  const std::vector<uint8_t> bytes = readFileBytes(path);
+  if (looksLikeGzip(bytes)) return {readTopicState(bytes, source), ModelFileKind::TopicState};
+  if (!looksLikeObjectStream(bytes))
+    throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
+  const auto graph = readObjectStream(bytes, source);
+  const java::Node* root = graph->root;
+  if (root->isInstanceOf("cc.mallet.topics.MarginalProbEstimator"))
+    return {evaluatorFromGraph(*graph, source), ModelFileKind::Evaluator};
+  if (root->isInstanceOf("cc.mallet.topics.TopicInferencer"))
+    return {inferencerFromGraph(*graph, source), ModelFileKind::Inferencer};
+  if (root->isInstanceOf("cc.mallet.topics.ParallelTopicModel"))
+    return {parallelTopicModelFromGraph(*graph, source), ModelFileKind::ParallelTopicModel};
+  throw FormatError(source, "holds a serialized " + java::describeType(root) +
+                                ", not a MALLET evaluator, inferencer or topic model");
+}
+
+}  // namespace topiceval::formats

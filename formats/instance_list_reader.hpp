@@ -1,0 +1,18 @@
+#pragma once
+// Held-out documents from a serialized cc.mallet.types.InstanceList whose
+// instances hold FeatureSequence data (mallet import-file/import-dir --keep-sequence).
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "native/document_collection.hpp"
+
+namespace topiceval::formats {
+
+// Each instance's tokens, name and source; the collection's alphabet is the
+// instances' data alphabet. A FormatError names the source and the problem.
+DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::string& source);
+DocumentCollection readInstanceListFile(const std::string& path);
+
+}  // namespace topiceval::formats

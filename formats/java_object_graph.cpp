@@ -1,0 +1,80 @@
+#include "formats/java_object_graph.hpp"
+
+namespace topiceval::formats::java {
+
+const ClassData* Node::findClassData(const std::string& className) const {
+  for (const ClassData& data : classData) {
+    if (data.descriptor != nullptr && data.descriptor->name == className) return &data;
+  }
+  return nullptr;
+}
+
+bool Node::isInstanceOf(const std::string& className) const {
+  for (const ClassDescriptor* c = descriptor; c != nullptr; c = c->superclass) {
+    if (c->name == className) return true;
+  }
+  return false;
+}
+
+const Value* Node::field(const std::string& className, const std::string& fieldName) const {
+  const ClassData* data = findClassData(className);
+  if (data == nullptr || !data->hasFields) return nullptr;
+  for (std::size_t i = 0; i < data->descriptor->fields.size() && i < data->fields.size(); ++i) {
+    if (data->descriptor->fields[i].name == fieldName) return &data->fields[i];
+  }
+  return nullptr;
+}
+
+std::size_t Node::arrayLength() const {
+  switch (elementType) {
+    case 'J': return longs.size();
+    case 'D': case 'F': return doubles.size();
+    case 'L': case '[': return references.size();
+    default: return ints.size();
+  }
+}
+
+namespace {
+
+// "[[I" -> "int[][]", "[Ljava.lang.String;" -> "java.lang.String[]".
+std::string arrayTypeName(const std::string& name) {
+  std::size_t dimensions = 0;
+  while (dimensions < name.size() && name[dimensions] == '[') ++dimensions;
+  std::string element;
+  const std::string rest = name.substr(dimensions);
+  if (rest.size() == 1) {
+    switch (rest[0]) {
+      case 'B': element = "byte"; break;
+      case 'C': element = "char"; break;
+      case 'D': element = "double"; break;
+      case 'F': element = "float"; break;
+      case 'I': element = "int"; break;
+      case 'J': element = "long"; break;
+      case 'S': element = "short"; break;
+      case 'Z': element = "boolean"; break;
+      default: element = rest; break;
+    }
+  } else if (rest.size() > 2 && rest.front() == 'L' && rest.back() == ';') {
+    element = rest.substr(1, rest.size() - 2);
+  } else {
+    element = rest;
+  }
+  for (std::size_t i = 0; i < dimensions; ++i) element += "[]";
+  return element;
+}
+
+}  // namespace
+
+std::string describeType(const Node* node) {
+  if (node == nullptr) return "null";
+  switch (node->kind) {
+    case NodeKind::String: return "java.lang.String";
+    case NodeKind::Class: return "java.lang.Class";
+    case NodeKind::Enum: return node->descriptor ? node->descriptor->name + " (enum)" : "enum";
+    case NodeKind::Array: return node->descriptor ? arrayTypeName(node->descriptor->name) : "array";
+    case NodeKind::Object: return node->descriptor ? node->descriptor->name : "object";
+  }
+  return "object";
+}
+
+}  // namespace topiceval::formats::java

@@ -1,0 +1,114 @@
+#pragma once
+// The objects of a Java serialization stream, as ObjectStreamReader builds them.
+// Nodes live in the graph's arenas and refer to each other with raw pointers, so
+// the back-references and cycles a stream can express cost nothing to own.
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace topiceval::formats::java {
+
+struct Node;
+
+struct FieldDescriptor {
+  char typeCode = 0;       // B C D F I J S Z, or L (object) and [ (array)
+  std::string name;
+  std::string className;   // for L and [: the field's declared type, e.g. "[I"
+};
+
+struct ClassDescriptor {
+  std::string name;        // binary name: "cc.mallet.types.Alphabet", "[I", "[[I"
+  int64_t serialVersionUid = 0;
+  uint8_t flags = 0;
+  std::vector<FieldDescriptor> fields;
+  const ClassDescriptor* superclass = nullptr;
+  bool isProxy = false;
+  std::vector<std::string> proxyInterfaces;
+
+  static constexpr uint8_t kWriteMethod = 0x01;
+  static constexpr uint8_t kSerializable = 0x02;
+  static constexpr uint8_t kExternalizable = 0x04;
+  static constexpr uint8_t kBlockData = 0x08;
+  static constexpr uint8_t kEnum = 0x10;
+
+  bool hasWriteMethod() const { return (flags & kWriteMethod) != 0; }
+  bool isSerializable() const { return (flags & kSerializable) != 0; }
+  bool isExternalizable() const { return (flags & kExternalizable) != 0; }
+};
+
+// A primitive field value, or a reference (possibly null).
+struct Value {
+  char typeCode = 0;
+  int64_t integer = 0;     // B C I J S Z
+  double floating = 0.0;   // D F
+  const Node* reference = nullptr;
+};
+
+// What a class's writeObject wrote after its default fields: primitive data
+// (consecutive block-data records joined, since a primitive may straddle two)
+// and objects, in stream order.
+struct AnnotationItem {
+  bool isObject = false;
+  std::string bytes;             // when !isObject
+  const Node* object = nullptr;  // when isObject (nullptr for a serialized null)
+};
+
+// The part of an object's data that belongs to one class of its hierarchy.
+struct ClassData {
+  const ClassDescriptor* descriptor = nullptr;
+  bool hasFields = false;          // default field values were written
+  std::vector<Value> fields;       // in descriptor order when hasFields
+  std::vector<AnnotationItem> annotation;
+};
+
+enum class NodeKind { Object, String, Array, Class, Enum };
+
+struct Node {
+  NodeKind kind = NodeKind::Object;
+  const ClassDescriptor* descriptor = nullptr;  // object, array, class and enum types
+  std::string text;                 // String: UTF-8 contents; Enum: the constant's name
+  std::vector<ClassData> classData; // Object: superclass first
+  // Array: the element type code and the elements in the vector matching it.
+  char elementType = 0;
+  std::vector<int32_t> ints;        // B C I S Z
+  std::vector<int64_t> longs;       // J
+  std::vector<double> doubles;      // D F
+  std::vector<const Node*> references;  // L [
+
+  // The class data for `className` in this object's hierarchy, or nullptr.
+  const ClassData* findClassData(const std::string& className) const;
+  // Whether this object's class is `className` or a subclass of it.
+  bool isInstanceOf(const std::string& className) const;
+  // The value of a default-serialized field, or nullptr.
+  const Value* field(const std::string& className, const std::string& fieldName) const;
+  std::size_t arrayLength() const;
+};
+
+// Owns every node and class descriptor read from one stream.
+class ObjectGraph {
+ public:
+  Node& newNode(NodeKind kind) {
+    nodes_.emplace_back();
+    nodes_.back().kind = kind;
+    return nodes_.back();
+  }
+  ClassDescriptor& newClassDescriptor() {
+    classes_.emplace_back();
+    return classes_.back();
+  }
+  std::size_t nodeCount() const { return nodes_.size(); }
+
+  const Node* root = nullptr;  // the first object in the stream
+
+ private:
+  std::deque<Node> nodes_;
+  std::deque<ClassDescriptor> classes_;
+};
+
+// A human-readable name for the type of a node: "cc.mallet.types.Alphabet",
+// "java.lang.String", "int[]", "null".
+std::string describeType(const Node* node);
+
+}  // namespace topiceval::formats::java

@@ -1,0 +1,134 @@
+#include "formats/mallet_objects.hpp"
+
+#include <cmath>
+
+#include "formats/format_error.hpp"
+
+namespace topiceval::formats::detail {
+
+const java::Node& requireRoot(const java::ObjectGraph& graph, const std::string& className,
+                              const std::string& description, const std::string& source) {
+  const java::Node* root = graph.root;
+  if (root == nullptr || root->kind != java::NodeKind::Object || !root->isInstanceOf(className)) {
+    throw FormatError(source, "holds a serialized " + java::describeType(root) + ", not " + description + " (" +
+                                  className + ")");
+  }
+  return *root;
+}
+
+AnnotationReader annotationOf(const java::Node& node, const std::string& className, const std::string& source) {
+  const java::ClassData* data = node.findClassData(className);
+  if (data == nullptr) throw FormatError(source, "an object of class " + java::describeType(&node) + " has no " + className + " data");
+  return AnnotationReader(*data, source);
+}
+
+const java::Node& requireArray(const java::Node* node, char elementType, const std::string& source,
+                               const std::string& what) {
+  if (node == nullptr) throw FormatError(source, what + " is null");
+  if (node->kind != java::NodeKind::Array || node->elementType != elementType ||
+      node->descriptor->name.size() != 2) {
+    const char* expected = elementType == 'I' ? "int[]" : elementType == 'D' ? "double[]" : "array";
+    throw FormatError(source, what + " is a " + java::describeType(node) + ", not a " + expected);
+  }
+  return *node;
+}
+
+std::string objectText(const java::Node* node) {
+  if (node == nullptr) return "";
+  if (node->kind == java::NodeKind::String || node->kind == java::NodeKind::Enum) return node->text;
+  if (node->kind == java::NodeKind::Object) {
+    for (const char* className : {"java.net.URI", "java.io.File"}) {
+      for (const char* fieldName : {"string", "path"}) {
+        const java::Value* value = node->field(className, fieldName);
+        if (value != nullptr && value->reference != nullptr && value->reference->kind == java::NodeKind::String)
+          return value->reference->text;
+      }
+      if (node->isInstanceOf(className)) {
+        // java.io.File writes its path with defaultWriteObject plus a separator char.
+        const java::ClassData* data = node->findClassData(className);
+        for (const auto& item : data->annotation) {
+          if (item.isObject && item.object != nullptr && item.object->kind == java::NodeKind::String)
+            return item.object->text;
+        }
+      }
+    }
+  }
+  return "<" + java::describeType(node) + ">";
+}
+
+std::shared_ptr<const Alphabet> AlphabetCache::get(const java::Node* node, const std::string& source) {
+  if (node == nullptr) return nullptr;
+  const auto found = converted_.find(node);
+  if (found != converted_.end()) return found->second;
+  if (node->kind != java::NodeKind::Object || !node->isInstanceOf("cc.mallet.types.Alphabet"))
+    throw FormatError(source, "expected a cc.mallet.types.Alphabet, found a " + java::describeType(node));
+  AnnotationReader in = annotationOf(*node, "cc.mallet.types.Alphabet", source);
+  const int32_t version = in.readInt();
+  if (version < 0) throw FormatError(source, "alphabet has negative serial version " + std::to_string(version));
+  const int32_t size = in.readInt();
+  if (size < 0) throw FormatError(source, "alphabet claims " + std::to_string(size) + " entries");
+  std::vector<std::string> words;
+  words.reserve(std::min<std::size_t>(static_cast<std::size_t>(size), node->classData.back().annotation.size()));
+  for (int32_t i = 0; i < size; ++i) words.push_back(objectText(in.readObject()));
+  auto alphabet = std::make_shared<const Alphabet>(std::move(words));
+  converted_.emplace(node, alphabet);
+  return alphabet;
+}
+
+void readPackedTypeTopicCounts(const java::Node* node, TopicModel& model, const std::string& source) {
+  if (node == nullptr) throw FormatError(source, "typeTopicCounts is null");
+  if (node->kind != java::NodeKind::Array || node->descriptor->name != "[[I")
+    throw FormatError(source, "typeTopicCounts is a " + java::describeType(node) + ", not an int[][]");
+  for (std::size_t type = 0; type < node->references.size(); ++type) {
+    const java::Node* row = node->references[type];
+    if (row == nullptr) {
+      model.typeTopicCounts.addRow({}, false);
+      continue;
+    }
+    const java::Node& ints = requireArray(row, 'I', source, "typeTopicCounts[" + std::to_string(type) + "]");
+    model.typeTopicCounts.addRow(ints.ints);
+  }
+}
+
+void validateModel(const TopicModel& model, const std::string& source) {
+  auto fail = [&source](const std::string& problem) { throw FormatError(source, problem); };
+  const int k = model.numTopics;
+  if (k <= 0) fail("the model has " + std::to_string(k) + " topics");
+  const auto topics = static_cast<std::size_t>(k);
+  if (model.alpha.size() != topics)
+    fail("alpha has " + std::to_string(model.alpha.size()) + " values but the model has " + std::to_string(k) + " topics");
+  for (std::size_t t = 0; t < topics; ++t) {
+    if (!std::isfinite(model.alpha[t]) || model.alpha[t] <= 0.0)
+      fail("alpha[" + std::to_string(t) + "] is " + std::to_string(model.alpha[t]) + "; it must be positive and finite");
+  }
+  if (!std::isfinite(model.alphaSum) || model.alphaSum <= 0.0) fail("alphaSum is not positive and finite");
+  if (!std::isfinite(model.beta) || model.beta <= 0.0)
+    fail("beta is " + std::to_string(model.beta) + "; it must be positive and finite");
+  if (!std::isfinite(model.betaSum) || model.betaSum <= 0.0) fail("betaSum is not positive and finite");
+  if (model.tokensPerTopic.size() != topics)
+    fail("tokensPerTopic has " + std::to_string(model.tokensPerTopic.size()) + " values but the model has " +
+         std::to_string(k) + " topics");
+  for (std::size_t t = 0; t < topics; ++t) {
+    if (model.tokensPerTopic[t] < 0) fail("tokensPerTopic[" + std::to_string(t) + "] is negative");
+  }
+  int bits = 0;
+  int32_t mask = 0;
+  TopicModel::topicBitsFor(k, bits, mask);
+  if (model.topicMask != mask || model.topicBits != bits)
+    fail("topic mask " + std::to_string(model.topicMask) + " and bits " + std::to_string(model.topicBits) +
+         " do not fit " + std::to_string(k) + " topics");
+  if (model.cachedCoefficients.size() != topics)
+    fail("cachedCoefficients has " + std::to_string(model.cachedCoefficients.size()) + " values but the model has " +
+         std::to_string(k) + " topics");
+  if (!std::isfinite(model.smoothingOnlyMass) || model.smoothingOnlyMass <= 0.0)
+    fail("smoothingOnlyMass is not positive and finite");
+  for (std::size_t type = 0; type < model.numTypes(); ++type) {
+    for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
+      if ((entry & model.topicMask) >= k)
+        fail("type " + std::to_string(type) + " has a count for topic " + std::to_string(entry & model.topicMask) +
+             " but the model has " + std::to_string(k) + " topics");
+    }
+  }
+}
+
+}  // namespace topiceval::formats::detail

@@ -1,0 +1,610 @@
+#include "formats/object_stream_reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "formats/format_error.hpp"
+
+namespace topiceval::formats {
+
+namespace {
+
+using java::AnnotationItem;
+using java::ClassData;
+using java::ClassDescriptor;
+using java::FieldDescriptor;
+using java::Node;
+using java::NodeKind;
+using java::ObjectGraph;
+using java::Value;
+
+// Type codes of the stream protocol (java.io.ObjectStreamConstants).
+constexpr uint8_t kNull = 0x70;
+constexpr uint8_t kReference = 0x71;
+constexpr uint8_t kClassDescriptor = 0x72;
+constexpr uint8_t kObject = 0x73;
+constexpr uint8_t kString = 0x74;
+constexpr uint8_t kArray = 0x75;
+constexpr uint8_t kClass = 0x76;
+constexpr uint8_t kBlockData = 0x77;
+constexpr uint8_t kEndBlockData = 0x78;
+constexpr uint8_t kReset = 0x79;
+constexpr uint8_t kBlockDataLong = 0x7A;
+constexpr uint8_t kException = 0x7B;
+constexpr uint8_t kLongString = 0x7C;
+constexpr uint8_t kProxyClassDescriptor = 0x7D;
+constexpr uint8_t kEnum = 0x7E;
+constexpr uint32_t kBaseHandle = 0x7E0000;
+
+// Classes whose writeObject starts with defaultWriteObject() or writeFields(), so
+// their default field values precede their annotation. MALLET's own classes
+// almost all write a version number and their data by hand instead.
+const std::unordered_set<std::string_view>& classesWritingDefaultFields() {
+  static const std::unordered_set<std::string_view> names = {
+      "java.util.ArrayList", "java.util.LinkedList", "java.util.HashMap", "java.util.HashSet",
+      "java.util.TreeMap", "java.util.TreeSet", "java.util.Hashtable", "java.util.Vector",
+      "java.util.Random", "java.util.BitSet", "java.util.IdentityHashMap", "java.util.PriorityQueue",
+      "java.util.ArrayDeque", "java.util.EnumMap", "java.util.Locale", "java.util.Stack",
+      "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.CopyOnWriteArrayList",
+      "java.util.Collections$SynchronizedCollection", "java.util.Collections$SynchronizedMap",
+      "java.lang.StringBuffer", "java.lang.StringBuilder", "java.math.BigInteger", "java.math.BigDecimal",
+      "java.io.File", "java.net.URI", "java.net.URL",
+      "cc.mallet.types.TokenSequence", "cc.mallet.types.Token", "cc.mallet.types.SparseMatrixn",
+      "cc.mallet.types.Labels", "cc.mallet.types.LabelsSequence",
+  };
+  return names;
+}
+
+// Modified UTF-8 (Java's DataInput.readUTF) to standard UTF-8: NUL arrives as
+// C0 80 and supplementary characters as two three-byte surrogates.
+bool decodeModifiedUtf8(std::string_view in, std::string& out) {
+  out.clear();
+  out.reserve(in.size());
+  std::size_t i = 0;
+  auto appendCodePoint = [&out](uint32_t cp) {
+    if (cp < 0x80) {
+      out.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+      out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else {
+      out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+  };
+  auto unit = [&](uint32_t& value) -> bool {  // one UTF-16 code unit
+    const auto b0 = static_cast<uint8_t>(in[i]);
+    if (b0 < 0x80) {
+      value = b0;
+      i += 1;
+      return true;
+    }
+    if ((b0 & 0xE0) == 0xC0) {
+      if (i + 1 >= in.size()) return false;
+      const auto b1 = static_cast<uint8_t>(in[i + 1]);
+      if ((b1 & 0xC0) != 0x80) return false;
+      value = ((b0 & 0x1Fu) << 6) | (b1 & 0x3Fu);
+      i += 2;
+      return true;
+    }
+    if ((b0 & 0xF0) == 0xE0) {
+      if (i + 2 >= in.size()) return false;
+      const auto b1 = static_cast<uint8_t>(in[i + 1]);
+      const auto b2 = static_cast<uint8_t>(in[i + 2]);
+      if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return false;
+      value = ((b0 & 0x0Fu) << 12) | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu);
+      i += 3;
+      return true;
+    }
+    return false;
+  };
+  while (i < in.size()) {
+    uint32_t first = 0;
+    if (!unit(first)) return false;
+    if (first >= 0xD800 && first <= 0xDBFF && i < in.size()) {
+      const std::size_t save = i;
+      uint32_t second = 0;
+      if (unit(second) && second >= 0xDC00 && second <= 0xDFFF) {
+        appendCodePoint(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00));
+        continue;
+      }
+      i = save;
+    }
+    appendCodePoint(first);  // lone surrogates pass through as Java keeps them
+  }
+  return true;
+}
+
+class StreamParser {
+ public:
+  StreamParser(std::span<const uint8_t> bytes, const std::string& source, const ObjectStreamLimits& limits)
+      : bytes_(bytes), source_(source), limits_(limits), graph_(std::make_unique<ObjectGraph>()) {}
+
+  std::unique_ptr<ObjectGraph> parse() {
+    if (bytes_.size() < 4) fail("not a Java serialization stream: the file is shorter than its 4-byte header");
+    if (readU16("the stream header") != 0xACED)
+      fail("not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)");
+    const uint16_t version = readU16("the stream header");
+    if (version != 5) fail("unsupported Java serialization stream version " + std::to_string(version));
+    if (position_ >= bytes_.size()) fail("truncated: the stream holds no object");
+    const uint8_t tag = peek("the first object");
+    if (tag == kBlockData || tag == kBlockDataLong)
+      fail("the stream starts with primitive data, not an object");
+    const Node* root = readObject("the first object");
+    if (root == nullptr) fail("the stream's first object is null");
+    graph_->root = root;
+    return std::move(graph_);
+  }
+
+ private:
+  struct Handle {
+    const Node* node = nullptr;
+    const ClassDescriptor* descriptor = nullptr;
+  };
+
+  [[noreturn]] void fail(const std::string& problem) const { throw FormatError(source_, problem); }
+
+  [[noreturn]] void truncated(const char* what) const {
+    fail("truncated: the stream ends inside " + std::string(what) + " (byte " + std::to_string(bytes_.size()) + ")");
+  }
+
+  std::size_t remaining() const { return bytes_.size() - position_; }
+
+  const uint8_t* take(std::size_t count, const char* what) {
+    if (count > remaining()) truncated(what);
+    const uint8_t* p = bytes_.data() + position_;
+    position_ += count;
+    return p;
+  }
+
+  uint8_t peek(const char* what) const {
+    if (position_ >= bytes_.size()) truncated(what);
+    return bytes_[position_];
+  }
+
+  uint8_t readU8(const char* what) { return *take(1, what); }
+  uint16_t readU16(const char* what) {
+    const uint8_t* p = take(2, what);
+    return static_cast<uint16_t>((p[0] << 8) | p[1]);
+  }
+  uint32_t readU32(const char* what) {
+    const uint8_t* p = take(4, what);
+    return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | uint32_t{p[3]};
+  }
+  uint64_t readU64(const char* what) {
+    const uint64_t high = readU32(what);
+    return (high << 32) | readU32(what);
+  }
+
+  std::string readUtf(std::size_t length, const char* what) {
+    const uint8_t* p = take(length, what);
+    std::string out;
+    if (!decodeModifiedUtf8(std::string_view(reinterpret_cast<const char*>(p), length), out))
+      fail(std::string("malformed modified UTF-8 in ") + what);
+    return out;
+  }
+  std::string readShortUtf(const char* what) { return readUtf(readU16(what), what); }
+
+  struct DepthGuard {
+    explicit DepthGuard(StreamParser& parser) : parser_(parser) {
+      if (++parser_.depth_ > parser_.limits_.maxDepth)
+        parser_.fail("objects nested deeper than " + std::to_string(parser_.limits_.maxDepth) + " levels");
+    }
+    ~DepthGuard() { --parser_.depth_; }
+    StreamParser& parser_;
+  };
+
+  std::size_t newHandle() {
+    handles_.emplace_back();
+    return handles_.size() - 1;
+  }
+
+  const Handle& lookupHandle() {
+    const uint32_t raw = readU32("a back-reference");
+    if (raw < kBaseHandle || raw - kBaseHandle >= handles_.size())
+      fail("back-reference to handle 0x" + hex(raw) + ", which names nothing read so far");
+    return handles_[raw - kBaseHandle];
+  }
+
+  static std::string hex(uint32_t value) {
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "%X", value);
+    return buffer;
+  }
+
+  // classDesc: TC_CLASSDESC | TC_PROXYCLASSDESC | TC_NULL | TC_REFERENCE
+  const ClassDescriptor* readClassDescriptor() {
+    DepthGuard guard(*this);
+    const uint8_t tag = readU8("a class descriptor");
+    switch (tag) {
+      case kNull:
+        return nullptr;
+      case kReference: {
+        const Handle& handle = lookupHandle();
+        if (handle.descriptor == nullptr) fail("a back-reference where a class descriptor belongs names another kind of object");
+        return handle.descriptor;
+      }
+      case kClassDescriptor: {
+        ClassDescriptor& descriptor = graph_->newClassDescriptor();
+        descriptor.name = readShortUtf("a class name");
+        descriptor.serialVersionUid = static_cast<int64_t>(readU64("a class descriptor"));
+        handles_[newHandle()].descriptor = &descriptor;
+        descriptor.flags = readU8("a class descriptor");
+        const uint16_t fieldCount = readU16("a class descriptor");
+        if (fieldCount * std::size_t{3} > remaining()) truncated("a class descriptor's field list");
+        descriptor.fields.reserve(fieldCount);
+        for (uint16_t i = 0; i < fieldCount; ++i) {
+          FieldDescriptor field;
+          field.typeCode = static_cast<char>(readU8("a field descriptor"));
+          field.name = readShortUtf("a field name");
+          switch (field.typeCode) {
+            case 'B': case 'C': case 'D': case 'F': case 'I': case 'J': case 'S': case 'Z':
+              break;
+            case 'L': case '[': {
+              const Node* typeName = readObject("a field's type name");
+              if (typeName == nullptr || typeName->kind != NodeKind::String)
+                fail("field '" + field.name + "' of class " + descriptor.name + " has no type name");
+              field.className = typeName->text;
+              break;
+            }
+            default:
+              fail("field '" + field.name + "' of class " + descriptor.name + " has unknown type code 0x" +
+                   hex(static_cast<uint8_t>(field.typeCode)));
+          }
+          descriptor.fields.push_back(std::move(field));
+        }
+        skipAnnotation("a class annotation");
+        descriptor.superclass = readClassDescriptor();
+        if (descriptor.isSerializable() && descriptor.isExternalizable())
+          fail("class " + descriptor.name + " claims to be both Serializable and Externalizable");
+        return &descriptor;
+      }
+      case kProxyClassDescriptor: {
+        ClassDescriptor& descriptor = graph_->newClassDescriptor();
+        handles_[newHandle()].descriptor = &descriptor;
+        descriptor.isProxy = true;
+        descriptor.flags = ClassDescriptor::kSerializable;
+        const uint32_t count = readU32("a proxy class descriptor");
+        if (count > remaining() / 2) truncated("a proxy class descriptor's interface list");
+        for (uint32_t i = 0; i < count; ++i) descriptor.proxyInterfaces.push_back(readShortUtf("an interface name"));
+        descriptor.name = "proxy";
+        skipAnnotation("a class annotation");
+        descriptor.superclass = readClassDescriptor();
+        return &descriptor;
+      }
+      default:
+        fail("expected a class descriptor, found type code 0x" + hex(tag) + " at byte " +
+             std::to_string(position_ - 1));
+    }
+  }
+
+  void skipAnnotation(const char* what) {
+    std::vector<AnnotationItem> ignored;
+    readAnnotation(ignored, what);
+  }
+
+  // Block data and objects up to TC_ENDBLOCKDATA; adjacent block-data records are joined.
+  void readAnnotation(std::vector<AnnotationItem>& items, const char* what) {
+    for (;;) {
+      const uint8_t tag = peek(what);
+      if (tag == kEndBlockData) {
+        ++position_;
+        return;
+      }
+      if (tag == kBlockData || tag == kBlockDataLong) {
+        ++position_;
+        const std::size_t length = tag == kBlockData ? readU8("a block-data header") : blockLength();
+        const uint8_t* p = take(length, "block data");
+        if (items.empty() || items.back().isObject) items.push_back(AnnotationItem{});
+        items.back().bytes.append(reinterpret_cast<const char*>(p), length);
+        continue;
+      }
+      AnnotationItem item;
+      item.isObject = true;
+      item.object = readObject(what);
+      items.push_back(std::move(item));
+    }
+  }
+
+  std::size_t blockLength() {
+    const auto length = static_cast<int32_t>(readU32("a block-data header"));
+    if (length < 0) fail("block data with negative length " + std::to_string(length));
+    return static_cast<std::size_t>(length);
+  }
+
+  const Node* readObject(const char* what) {
+    DepthGuard guard(*this);
+    const uint8_t tag = readU8(what);
+    switch (tag) {
+      case kNull:
+        return nullptr;
+      case kReference: {
+        const Handle& handle = lookupHandle();
+        if (handle.node == nullptr) fail("a back-reference where an object belongs names a class descriptor");
+        return handle.node;
+      }
+      case kObject:
+        return readNewObject();
+      case kString:
+      case kLongString: {
+        Node& node = graph_->newNode(NodeKind::String);
+        handles_[newHandle()].node = &node;
+        std::size_t length = 0;
+        if (tag == kString) {
+          length = readU16("a string");
+        } else {
+          const uint64_t longLength = readU64("a long string");
+          if (longLength > remaining()) truncated("a long string");
+          length = static_cast<std::size_t>(longLength);
+        }
+        node.text = readUtf(length, "a string");
+        return &node;
+      }
+      case kArray:
+        return readArray();
+      case kClass: {
+        Node& node = graph_->newNode(NodeKind::Class);
+        node.descriptor = readClassDescriptor();
+        handles_[newHandle()].node = &node;
+        return &node;
+      }
+      case kEnum: {
+        Node& node = graph_->newNode(NodeKind::Enum);
+        node.descriptor = readClassDescriptor();
+        handles_[newHandle()].node = &node;
+        const Node* name = readObject("an enum constant's name");
+        if (name == nullptr || name->kind != NodeKind::String) fail("an enum constant without a name");
+        node.text = name->text;
+        return &node;
+      }
+      case kReset:
+        fail("the stream uses TC_RESET (written by ObjectOutputStream.reset()), which MALLET files never do");
+      case kException:
+        fail("the stream holds an exception: the Java program that wrote it failed while writing");
+      case kBlockData:
+      case kBlockDataLong:
+        fail(std::string("found primitive data where an object belongs, in ") + what + " at byte " +
+             std::to_string(position_ - 1));
+      case kEndBlockData:
+        fail(std::string("found an end-of-data marker where an object belongs, in ") + what + " at byte " +
+             std::to_string(position_ - 1));
+      case kClassDescriptor:
+      case kProxyClassDescriptor:
+        fail(std::string("found a bare class descriptor where an object belongs, in ") + what);
+      default:
+        fail("unknown type code 0x" + hex(tag) + " at byte " + std::to_string(position_ - 1) + " (in " + what + ")");
+    }
+  }
+
+  const Node* readNewObject() {
+    const ClassDescriptor* descriptor = readClassDescriptor();
+    if (descriptor == nullptr) fail("an object with a null class descriptor");
+    Node& node = graph_->newNode(NodeKind::Object);
+    node.descriptor = descriptor;
+    handles_[newHandle()].node = &node;
+    if (descriptor->isProxy) fail("a serialized dynamic proxy, which no MALLET file contains");
+    if (descriptor->flags & ClassDescriptor::kEnum) fail("an enum written as an ordinary object");
+
+    std::vector<const ClassDescriptor*> hierarchy;
+    for (const ClassDescriptor* c = descriptor; c != nullptr; c = c->superclass) {
+      if (hierarchy.size() > static_cast<std::size_t>(limits_.maxDepth)) fail("a class hierarchy that loops");
+      hierarchy.push_back(c);
+    }
+    std::reverse(hierarchy.begin(), hierarchy.end());
+    std::vector<ClassData> classData;
+    classData.reserve(hierarchy.size());
+    for (const ClassDescriptor* c : hierarchy) {
+      ClassData data;
+      data.descriptor = c;
+      if (c->isExternalizable()) {
+        if (!(c->flags & ClassDescriptor::kBlockData))
+          fail("class " + c->name + " is Externalizable in the old protocol, whose data cannot be read without the class");
+        readAnnotation(data.annotation, "externalized data");
+      } else if (c->isSerializable()) {
+        if (!c->hasWriteMethod()) {
+          readFields(*c, data);
+        } else {
+          if (writesDefaultFields(*c)) readFields(*c, data);
+          readAnnotation(data.annotation, "data written by a writeObject method");
+        }
+      } else {
+        fail("class " + c->name + " is neither Serializable nor Externalizable");
+      }
+      classData.push_back(std::move(data));
+    }
+    node.classData = std::move(classData);
+    return &node;
+  }
+
+  bool writesDefaultFields(const ClassDescriptor& c) {
+    if (c.fields.empty()) return false;
+    if (classesWritingDefaultFields().count(c.name) != 0) return true;
+    // An unknown class: MALLET's classes start their writeObject with a version
+    // number in block data, so a stream positioned on a type code means the data
+    // is all annotation; raw bytes mean defaultWriteObject() came first.
+    const uint8_t next = peek("an object's data");
+    return !(next >= kNull && next <= kEnum);
+  }
+
+  void readFields(const ClassDescriptor& c, ClassData& data) {
+    data.hasFields = true;
+    data.fields.reserve(c.fields.size());
+    for (const FieldDescriptor& field : c.fields) {
+      Value value;
+      value.typeCode = field.typeCode;
+      switch (field.typeCode) {
+        case 'B': value.integer = static_cast<int8_t>(readU8("a byte field")); break;
+        case 'Z': value.integer = readU8("a boolean field") != 0; break;
+        case 'C': value.integer = readU16("a char field"); break;
+        case 'S': value.integer = static_cast<int16_t>(readU16("a short field")); break;
+        case 'I': value.integer = static_cast<int32_t>(readU32("an int field")); break;
+        case 'J': value.integer = static_cast<int64_t>(readU64("a long field")); break;
+        case 'F': value.floating = std::bit_cast<float>(readU32("a float field")); break;
+        case 'D': value.floating = std::bit_cast<double>(readU64("a double field")); break;
+        default: value.reference = readObject("an object field"); break;
+      }
+      data.fields.push_back(value);
+    }
+  }
+
+  const Node* readArray() {
+    const ClassDescriptor* descriptor = readClassDescriptor();
+    if (descriptor == nullptr || descriptor->name.size() < 2 || descriptor->name[0] != '[')
+      fail("an array whose class is not an array type");
+    Node& node = graph_->newNode(NodeKind::Array);
+    node.descriptor = descriptor;
+    handles_[newHandle()].node = &node;
+    const auto length = static_cast<int32_t>(readU32("an array length"));
+    if (length < 0) fail("an array of negative length " + std::to_string(length));
+    const auto count = static_cast<std::size_t>(length);
+    const char type = descriptor->name[1];
+    node.elementType = type;
+    auto need = [&](std::size_t elementSize) {
+      if (count > remaining() / elementSize)
+        fail("truncated: the stream ends inside " + java::describeType(&node) + " of " + std::to_string(count) +
+             " elements (" + std::to_string(remaining()) + " bytes remain)");
+    };
+    switch (type) {
+      case 'B': case 'Z': {
+        need(1);
+        const uint8_t* p = take(count, "an array");
+        node.ints.resize(count);
+        for (std::size_t i = 0; i < count; ++i)
+          node.ints[i] = type == 'B' ? static_cast<int8_t>(p[i]) : static_cast<int32_t>(p[i] != 0);
+        break;
+      }
+      case 'C': case 'S': {
+        need(2);
+        const uint8_t* p = take(count * 2, "an array");
+        node.ints.resize(count);
+        for (std::size_t i = 0; i < count; ++i) {
+          const auto raw = static_cast<uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
+          node.ints[i] = type == 'C' ? raw : static_cast<int16_t>(raw);
+        }
+        break;
+      }
+      case 'I': case 'F': {
+        need(4);
+        const uint8_t* p = take(count * 4, "an array");
+        auto word = [p](std::size_t i) {
+          return (uint32_t{p[4 * i]} << 24) | (uint32_t{p[4 * i + 1]} << 16) | (uint32_t{p[4 * i + 2]} << 8) |
+                 uint32_t{p[4 * i + 3]};
+        };
+        if (type == 'I') {
+          node.ints.resize(count);
+          for (std::size_t i = 0; i < count; ++i) node.ints[i] = static_cast<int32_t>(word(i));
+        } else {
+          node.doubles.resize(count);
+          for (std::size_t i = 0; i < count; ++i) node.doubles[i] = std::bit_cast<float>(word(i));
+        }
+        break;
+      }
+      case 'J': case 'D': {
+        need(8);
+        const uint8_t* p = take(count * 8, "an array");
+        auto word = [p](std::size_t i) {
+          uint64_t v = 0;
+          for (std::size_t b = 0; b < 8; ++b) v = (v << 8) | p[8 * i + b];
+          return v;
+        };
+        if (type == 'J') {
+          node.longs.resize(count);
+          for (std::size_t i = 0; i < count; ++i) node.longs[i] = static_cast<int64_t>(word(i));
+        } else {
+          node.doubles.resize(count);
+          for (std::size_t i = 0; i < count; ++i) node.doubles[i] = std::bit_cast<double>(word(i));
+        }
+        break;
+      }
+      case 'L': case '[': {
+        need(1);
+        node.references.reserve(count);
+        for (std::size_t i = 0; i < count; ++i) node.references.push_back(readObject("an array element"));
+        break;
+      }
+      default:
+        fail("an array of unknown element type '" + descriptor->name + "'");
+    }
+    return &node;
+  }
+
+  std::span<const uint8_t> bytes_;
+  std::string source_;
+  ObjectStreamLimits limits_;
+  std::unique_ptr<ObjectGraph> graph_;
+  std::vector<Handle> handles_;
+  std::size_t position_ = 0;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes, const std::string& source,
+                                                    const ObjectStreamLimits& limits) {
+  return StreamParser(bytes, source, limits).parse();
+}
+
+bool looksLikeObjectStream(std::span<const uint8_t> bytes) {
+  return bytes.size() >= 4 && bytes[0] == 0xAC && bytes[1] == 0xED && bytes[2] == 0x00 && bytes[3] == 0x05;
+}
+
+AnnotationReader::AnnotationReader(const java::ClassData& data, std::string source)
+    : data_(data), source_(std::move(source)) {}
+
+void AnnotationReader::fail(const std::string& problem) const {
+  throw FormatError(source_, "the data of " + data_.descriptor->name + " " + problem);
+}
+
+const uint8_t* AnnotationReader::take(std::size_t count, const char* what) {
+  if (item_ >= data_.annotation.size()) fail(std::string("ends where ") + what + " was expected");
+  const AnnotationItem& item = data_.annotation[item_];
+  if (item.isObject) fail(std::string("holds an object where ") + what + " was expected");
+  if (offset_ + count > item.bytes.size()) fail(std::string("ends inside ") + what);
+  const auto* p = reinterpret_cast<const uint8_t*>(item.bytes.data()) + offset_;
+  offset_ += count;
+  if (offset_ == item.bytes.size()) {
+    ++item_;
+    offset_ = 0;
+  }
+  return p;
+}
+
+int32_t AnnotationReader::readInt() {
+  const uint8_t* p = take(4, "an int");
+  return static_cast<int32_t>((uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | uint32_t{p[3]});
+}
+
+int64_t AnnotationReader::readLong() {
+  const uint8_t* p = take(8, "a long");
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
+  return static_cast<int64_t>(v);
+}
+
+double AnnotationReader::readDouble() { return std::bit_cast<double>(readLong()); }
+
+bool AnnotationReader::readBoolean() { return *take(1, "a boolean") != 0; }
+
+const java::Node* AnnotationReader::readObject() {
+  if (item_ >= data_.annotation.size()) fail("ends where an object was expected");
+  const AnnotationItem& item = data_.annotation[item_];
+  if (!item.isObject) fail("holds primitive data where an object was expected");
+  ++item_;
+  offset_ = 0;
+  return item.object;
+}
+
+bool AnnotationReader::atEnd() const { return item_ >= data_.annotation.size(); }
+
+}  // namespace topiceval::formats

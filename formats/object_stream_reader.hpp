@@ -1,0 +1,60 @@
+#pragma once
+// A reader for the Java Object Serialization Stream Protocol (what
+// ObjectOutputStream writes, and what every .mallet file is).
+//
+// The whole stream is parsed into an ObjectGraph without knowing the classes:
+// default-serialized fields are decoded from the class descriptors, and what a
+// class's own writeObject wrote is kept as its annotation (block data and objects)
+// for the typed readers to interpret with AnnotationReader.
+//
+// Every length and handle comes from the file, so each is checked before use:
+// arrays and strings must fit in the bytes that remain, handles must name
+// something already read, nesting is bounded. Any problem is a FormatError that
+// names the source.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "formats/java_object_graph.hpp"
+
+namespace topiceval::formats {
+
+struct ObjectStreamLimits {
+  int maxDepth = 1000;  // nested objects and class descriptors
+};
+
+// Parses the first object of the stream. `source` names the input in errors.
+std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes,
+                                                    const std::string& source,
+                                                    const ObjectStreamLimits& limits = {});
+
+// Whether `bytes` starts like a Java serialization stream (0xACED0005).
+bool looksLikeObjectStream(std::span<const uint8_t> bytes);
+
+// Reads, in order, what one class's writeObject wrote, as ObjectInputStream's
+// readInt()/readObject() would. Running past the end or reading an object where
+// primitive data lies (or the reverse) is a FormatError naming the source and class.
+class AnnotationReader {
+ public:
+  AnnotationReader(const java::ClassData& data, std::string source);
+
+  int32_t readInt();
+  int64_t readLong();
+  double readDouble();
+  bool readBoolean();
+  const java::Node* readObject();
+  bool atEnd() const;
+
+ private:
+  const uint8_t* take(std::size_t count, const char* what);
+  [[noreturn]] void fail(const std::string& problem) const;
+
+  const java::ClassData& data_;
+  std::string source_;
+  std::size_t item_ = 0;
+  std::size_t offset_ = 0;
+};
+
+}  // namespace topiceval::formats

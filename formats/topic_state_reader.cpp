@@ -1,0 +1,217 @@
+// The gzipped topic state MALLET writes with --output-state.
+#include <algorithm>
+#include <boost/iostreams/device/array.hpp>
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
+#include <charconv>
+#include <cmath>
+#include <istream>
+#include <string_view>
+#include <vector>
+
+#include "formats/format_error.hpp"
+#include "formats/model_readers.hpp"
+
+namespace topiceval::formats {
+
+namespace {
+
+std::vector<std::string_view> splitOnSpaces(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && line[i] == ' ') ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ') ++i;
+    if (i > start) fields.push_back(line.substr(start, i - start));
+  }
+  return fields;
+}
+
+bool parseInteger(std::string_view text, int64_t& value) {
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  return result.ec == std::errc() && result.ptr == text.data() + text.size();
+}
+
+bool parseDouble(std::string_view text, double& value) {
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  return result.ec == std::errc() && result.ptr == text.data() + text.size();
+}
+
+class TopicStateParser {
+ public:
+  explicit TopicStateParser(const std::string& source) : source_(source) {}
+
+  TopicModel parse(std::istream& in) {
+    // Lines are bounded so that a decompressed stream without newlines cannot
+    // grow one string without limit.
+    constexpr std::size_t kMaxLine = std::size_t{16} << 20;
+    std::string pending;
+    std::vector<char> chunk(std::size_t{1} << 16);
+    auto consume = [&](std::string_view line) {
+      ++lineNumber_;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (line.empty()) return;
+      if (line[0] == '#') {
+        header(line);
+      } else {
+        row(line);
+      }
+    };
+    for (;;) {
+      in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+      const auto got = static_cast<std::size_t>(in.gcount());
+      if (got == 0) break;
+      std::string_view data(chunk.data(), got);
+      std::size_t newline;
+      while ((newline = data.find('\n')) != std::string_view::npos) {
+        if (pending.empty()) {
+          consume(data.substr(0, newline));
+        } else {
+          pending.append(data.substr(0, newline));
+          consume(pending);
+          pending.clear();
+        }
+        data.remove_prefix(newline + 1);
+      }
+      pending.append(data);
+      if (pending.size() > kMaxLine) {
+        ++lineNumber_;
+        fail("a line longer than 16 MiB: not a MALLET topic state");
+      }
+    }
+    if (!pending.empty()) consume(pending);
+    return build();
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw FormatError(source_, "line " + std::to_string(lineNumber_) + ": " + problem);
+  }
+
+  void header(std::string_view line) {
+    const auto fields = splitOnSpaces(line.substr(1));
+    if (fields.size() >= 2 && fields[0] == "alpha" && fields[1] == ":") {
+      alpha_.clear();
+      for (std::size_t i = 2; i < fields.size(); ++i) {
+        double value = 0;
+        if (!parseDouble(fields[i], value) || !std::isfinite(value) || value <= 0)
+          fail("alpha value '" + std::string(fields[i]) + "' is not a positive number");
+        alpha_.push_back(value);
+      }
+      if (alpha_.empty()) fail("the #alpha line lists no values");
+      haveAlpha_ = true;
+    } else if (fields.size() >= 2 && fields[0] == "beta" && fields[1] == ":") {
+      if (fields.size() != 3 || !parseDouble(fields[2], beta_) || !std::isfinite(beta_) || beta_ <= 0)
+        fail("the #beta line must hold one positive number");
+      haveBeta_ = true;
+    }
+    // Other comment lines (the column header) carry nothing we need.
+  }
+
+  void row(std::string_view line) {
+    if (!haveAlpha_ || !haveBeta_) fail("a token row before the #alpha and #beta lines: is this a MALLET topic state?");
+    // doc source pos typeindex type topic; the source may itself contain spaces.
+    const auto fields = splitOnSpaces(line);
+    if (fields.size() < 6)
+      fail("expected 6 columns (doc source pos typeindex type topic), found " + std::to_string(fields.size()));
+    int64_t doc = 0, position = 0, type = 0, topic = 0;
+    const std::size_t n = fields.size();
+    if (!parseInteger(fields[0], doc) || doc < 0) fail("document index '" + std::string(fields[0]) + "' is not a number");
+    if (!parseInteger(fields[n - 4], position) || position < 0)
+      fail("position '" + std::string(fields[n - 4]) + "' is not a number");
+    if (!parseInteger(fields[n - 3], type) || type < 0)
+      fail("type index '" + std::string(fields[n - 3]) + "' is not a non-negative number");
+    if (!parseInteger(fields[n - 1], topic) || topic < 0 || topic >= static_cast<int64_t>(alpha_.size()))
+      fail("topic '" + std::string(fields[n - 1]) + "' is outside 0.." + std::to_string(alpha_.size() - 1) +
+           " (the #alpha line lists " + std::to_string(alpha_.size()) + " topics)");
+    // A state lists its types in order of first appearance (MALLET numbers the
+    // alphabet as it reads), so an index far beyond the tokens read so far is a
+    // damaged file; the bound also keeps a hostile index from sizing the model.
+    if (type > 4 * static_cast<int64_t>(tokens_.size()) + 1000000)
+      fail("type index " + std::to_string(type) + " is implausibly large after " + std::to_string(tokens_.size()) +
+           " tokens");
+    const auto typeIndex = static_cast<std::size_t>(type);
+    if (typeIndex >= words_.size()) words_.resize(typeIndex + 1);
+    std::string& word = words_[typeIndex];
+    if (word.empty()) {
+      word.assign(fields[n - 2]);
+    } else if (word != fields[n - 2]) {
+      fail("type index " + std::to_string(type) + " is '" + std::string(fields[n - 2]) + "' here but '" + word +
+           "' earlier");
+    }
+    tokens_.push_back((static_cast<uint64_t>(type) << 32) | static_cast<uint64_t>(topic));
+  }
+
+  TopicModel build() {
+    if (!haveAlpha_) throw FormatError(source_, "no '#alpha :' line: not a MALLET topic state");
+    if (!haveBeta_) throw FormatError(source_, "no '#beta :' line: not a MALLET topic state");
+    if (tokens_.empty()) throw FormatError(source_, "the topic state holds no tokens");
+    std::sort(tokens_.begin(), tokens_.end());
+    const int numTopics = static_cast<int>(alpha_.size());
+    TopicModel model;
+    model.numTopics = numTopics;
+    TopicModel::topicBitsFor(numTopics, model.topicBits, model.topicMask);
+    model.alpha = alpha_;
+    for (const double a : alpha_) model.alphaSum += a;
+    model.beta = beta_;
+    model.betaSum = beta_ * static_cast<double>(words_.size());
+    model.tokensPerTopic.assign(alpha_.size(), 0);
+    const int64_t maxCount = int64_t{0x7FFFFFFF} >> model.topicBits;
+    std::vector<std::pair<int64_t, int32_t>> counts;  // (count, topic) for one type
+    std::vector<int32_t> row;
+    std::size_t i = 0;
+    for (std::size_t type = 0; type < words_.size(); ++type) {
+      counts.clear();
+      while (i < tokens_.size() && (tokens_[i] >> 32) == type) {
+        const auto topic = static_cast<int32_t>(tokens_[i] & 0xFFFFFFFFu);
+        std::size_t j = i;
+        while (j < tokens_.size() && tokens_[j] == tokens_[i]) ++j;
+        const auto count = static_cast<int64_t>(j - i);
+        if (count > maxCount)
+          throw FormatError(source_, "type " + std::to_string(type) + " has " + std::to_string(count) +
+                                         " tokens in one topic, more than MALLET's packed counts can hold");
+        counts.emplace_back(count, topic);
+        model.tokensPerTopic[static_cast<std::size_t>(topic)] += static_cast<int32_t>(count);
+        i = j;
+      }
+      std::stable_sort(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      row.clear();
+      for (const auto& [count, topic] : counts) row.push_back(static_cast<int32_t>(count << model.topicBits) | topic);
+      model.typeTopicCounts.addRow(row);
+    }
+    model.computeSmoothingTerms();
+    std::vector<std::string> words = std::move(words_);
+    model.alphabet = std::make_shared<const Alphabet>(std::move(words));
+    return model;
+  }
+
+  const std::string& source_;
+  std::size_t lineNumber_ = 0;
+  bool haveAlpha_ = false;
+  bool haveBeta_ = false;
+  std::vector<double> alpha_;
+  double beta_ = 0;
+  std::vector<std::string> words_;
+  std::vector<uint64_t> tokens_;  // (type << 32) | topic, one per token
+};
+
+}  // namespace
+
+TopicModel readTopicState(std::span<const uint8_t> bytes, const std::string& source) {
+  namespace io = boost::iostreams;
+  if (bytes.size() < 2 || bytes[0] != 0x1F || bytes[1] != 0x8B)
+    throw FormatError(source, "is not gzip-compressed: a MALLET topic state (--output-state) is a .gz file");
+  io::filtering_istream in;
+  in.push(io::gzip_decompressor());
+  in.push(io::array_source(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  try {
+    return TopicStateParser(source).parse(in);
+  } catch (const io::gzip_error& error) {
+    throw FormatError(source, std::string("damaged gzip data (") + error.what() + ")");
+  } catch (const std::ios_base::failure& error) {
+    throw FormatError(source, std::string("cannot decompress (") + error.what() + ")");
+  }
+}
+
+}  // namespace topiceval::formats

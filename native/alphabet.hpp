@@ -1,0 +1,35 @@
+#pragma once
+// The words of a model or a held-out list, by type index (MALLET's Alphabet).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace topiceval {
+
+class Alphabet {
+ public:
+  Alphabet() = default;
+  explicit Alphabet(std::vector<std::string> words);
+  // The index refers into the word storage, which a move keeps but a copy would not.
+  Alphabet(const Alphabet&) = delete;
+  Alphabet& operator=(const Alphabet&) = delete;
+  Alphabet(Alphabet&&) = default;
+  Alphabet& operator=(Alphabet&&) = default;
+
+  std::size_t size() const { return words_.size(); }
+  const std::string& word(std::size_t index) const { return words_[index]; }
+  const std::vector<std::string>& words() const { return words_; }
+
+  // The index of `word`, if present (the first one when a word repeats).
+  std::optional<int32_t> indexOf(std::string_view word) const;
+
+ private:
+  std::vector<std::string> words_;
+  std::unordered_map<std::string_view, int32_t> index_;
+};
+
+}  // namespace topiceval

@@ -1,0 +1,158 @@
+// `topiceval evaluate-topics`: a drop-in replacement for `mallet evaluate-topics`
+// (cc.mallet.topics.tui.EvaluateTopics): the same options and defaults, the same
+// output files and layout, and the same numbers for the same --random-seed.
+#include <chrono>
+#include <fstream>
+#include <random>
+
+#include "formats/format_error.hpp"
+#include "formats/instance_list_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/cli/commands.hpp"
+#include "native/cli/mallet_style_options.hpp"
+#include "native/java_math.hpp"
+#include "native/mallet_evaluation.hpp"
+
+namespace topiceval::cli {
+
+namespace {
+
+MalletStyleOptions evaluateTopicsOptions() {
+  MalletStyleOptions options;
+  options.addString("evaluator", "FILENAME", std::nullopt,
+                    "A serialized topic evaluator from a trained topic model (train-topics --evaluator-filename).");
+  options.addString("input", "FILENAME", std::nullopt,
+                    "The serialized instance list (FeatureSequence documents) to evaluate. Use - for stdin.");
+  options.addString("output-doc-probs", "FILENAME", std::nullopt,
+                    "The file in which to write the log probability of each document, one per line.");
+  options.addString("output-prob", "FILENAME", std::string("-"),
+                    "The file in which to write the total log probability. Use - for stdout.");
+  options.addInteger("num-particles", "INTEGER", 10, "The number of particles to use in left-to-right evaluation.");
+  options.addBoolean("show-words", false, "If true, print the log probability of each token to standard out.");
+  options.addBoolean("use-resampling", false,
+                     "Whether to resample topics in left-to-right evaluation (quadratic in document length).");
+  options.addInteger("num-iterations", "INTEGER", 100, "Accepted and ignored, as MALLET does.");
+  options.addInteger("sample-interval", "INTEGER", 10, "Accepted and ignored, as MALLET does.");
+  options.addInteger("burn-in", "INTEGER", 10, "Accepted and ignored, as MALLET does.");
+  options.addInteger("random-seed", "INTEGER", -1, "The random seed. -1 uses the clock.");
+  options.addInteger("threads", "INTEGER", 0,
+                     "Threads to use (topiceval only). 0 uses every core; results do not depend on it.");
+  options.addBoolean("help", false, "Print this list of options.");
+  return options;
+}
+
+// A clock seed for --random-seed -1, as MALLET's `new Randoms()` would take.
+int32_t clockSeed() {
+  std::random_device device;
+  const auto now = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  return static_cast<int32_t>(device() ^ static_cast<uint32_t>(now) ^ static_cast<uint32_t>(now >> 32));
+}
+
+class OutputFile {
+ public:
+  // "-" or an unset name means `fallback`.
+  OutputFile(const std::optional<std::string>& name, std::ostream* fallback) {
+    if (!name || *name == "-") {
+      stream_ = fallback;
+      return;
+    }
+    name_ = *name;
+    file_.open(name_, std::ios::out | std::ios::trunc);
+    if (!file_) throw formats::FormatError(name_, "cannot be written (check the directory exists and is writable)");
+    stream_ = &file_;
+  }
+  std::ostream* stream() const { return stream_; }
+  void close() {
+    if (!file_.is_open()) return;
+    file_.close();
+    if (file_.fail()) throw formats::FormatError(name_, "writing failed (disk full?)");
+  }
+
+ private:
+  std::string name_;
+  std::ofstream file_;
+  std::ostream* stream_ = nullptr;
+};
+
+}  // namespace
+
+int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
+  MalletStyleOptions options = evaluateTopicsOptions();
+  try {
+    options.parse(arguments);
+  } catch (const UsageError& error) {
+    err << "topiceval evaluate-topics: " << error.what() << "\n";
+    return 2;
+  }
+  if (options.boolean("help")) {
+    out << "Estimate the marginal probability of new documents under a trained topic model\n"
+           "(MALLET's evaluate-topics, same options and output).\n"
+        << options.usage();
+    return 0;
+  }
+  if (!options.string("evaluator")) {
+    err << "You must specify a serialized topic evaluator. Use --help to list options.\n";
+    return 2;
+  }
+  if (!options.string("input")) {
+    err << "You must specify a serialized instance list. Use --help to list options.\n";
+    return 2;
+  }
+  MalletEvaluationOptions evaluation;
+  evaluation.particles = options.integer("num-particles");
+  if (evaluation.particles < 1) {
+    err << "topiceval evaluate-topics: --num-particles must be at least 1 (got " << evaluation.particles << ")\n";
+    return 2;
+  }
+  evaluation.threads = options.integer("threads");
+  if (evaluation.threads < 0) {
+    err << "topiceval evaluate-topics: --threads must be 0 (every core) or more\n";
+    return 2;
+  }
+  evaluation.resampling = options.boolean("use-resampling");
+  evaluation.keepWordProbabilities = options.boolean("show-words");
+  const int seed = options.integer("random-seed");
+  evaluation.seed = seed == -1 ? clockSeed() : seed;
+
+  try {
+    // As MALLET does, open the outputs before reading anything.
+    OutputFile documentProbabilities(options.string("output-doc-probs"), nullptr);
+    OutputFile totalProbability(options.string("output-prob"), &out);
+    const TopicModel model = formats::readEvaluatorFile(*options.string("evaluator"));
+    const DocumentCollection documents = formats::readInstanceListFile(*options.string("input"));
+    const MalletEvaluationResult result = evaluateLikeMallet(model, documents, evaluation);
+
+    if (evaluation.keepWordProbabilities) {
+      const auto& alphabet = documents.alphabet();
+      for (const auto& word : result.words) {
+        const int32_t type = documents.document(word.document)[word.position];
+        if (alphabet) {
+          out << alphabet->word(static_cast<std::size_t>(type));
+        } else {
+          out << "<type " << type << ">";
+        }
+        out << '\t' << javaFormatFixed(word.logProbability, 6) << '\n';
+      }
+    }
+    if (std::ostream* stream = documentProbabilities.stream()) {
+      for (const double value : result.documentLogLikelihoods) *stream << javaDoubleToString(value) << '\n';
+    }
+    *totalProbability.stream() << javaDoubleToString(result.totalLogLikelihood) << '\n';
+    documentProbabilities.close();
+    totalProbability.close();
+    if (result.samplingErrors > 0) {
+      err << "warning: " << result.samplingErrors
+          << " draws hit MALLET's \"sampling error\" case (rounding left no topic); like MALLET, they took the last topic\n";
+    }
+    out.flush();
+    return 0;
+  } catch (const formats::FormatError& error) {
+    err << "topiceval evaluate-topics: " << error.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    err << "topiceval evaluate-topics: out of memory\n";
+    return 1;
+  }
+}
+
+}  // namespace topiceval::cli

@@ -1,0 +1,34 @@
+// The topiceval executable: dispatches to the subcommands in commands.hpp.
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "native/cli/commands.hpp"
+
+namespace {
+
+void printOverview(std::ostream& out) {
+  out << "topiceval: held-out likelihood for MALLET topic models\n\n"
+         "usage: topiceval COMMAND [OPTIONS]\n\n"
+         "commands:\n"
+         "  evaluate-topics   MALLET's evaluate-topics: same options, same output, same numbers\n"
+         "\n"
+         "Run 'topiceval COMMAND --help' for a command's options.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
+    printOverview(argc < 2 ? std::cerr : std::cout);
+    return argc < 2 ? 2 : 0;
+  }
+  const std::string command = argv[1];
+  const std::vector<std::string> arguments(argv + 2, argv + argc);
+  if (command == "evaluate-topics") return topiceval::cli::evaluateTopicsCommand(arguments, std::cout, std::cerr);
+  std::cerr << "topiceval: unknown command '" << command << "'\n";
+  printOverview(std::cerr);
+  return 2;
+}

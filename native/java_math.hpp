@@ -1,0 +1,26 @@
+#pragma once
+// The pieces of Java's floating-point behaviour that MALLET's printed numbers
+// depend on. See ../shared/notes/java-compatibility.md for the measurements
+// behind these choices.
+
+#include <string>
+
+namespace topiceval {
+
+// Java's Math.log as HotSpot computes it on x86-64, which is the correctly
+// rounded natural logarithm for all but a handful of inputs in millions. This
+// returns the correctly rounded value: an extended-precision logarithm decides
+// the rounding, and quad precision settles the rare inputs whose logarithm lies
+// too close to the midpoint between two doubles.
+double javaLog(double x);
+
+// Double.toString(x): the shortest decimal that reads back as x, laid out as Java
+// does: plain notation with at least one fractional digit for 1e-3 <= |x| < 1e7
+// ("-68221.3185449422", "1.0"), otherwise "d.dddE<n>" ("-1.4618561663607458E7").
+std::string javaDoubleToString(double x);
+
+// String.format("%.<precision>f", x) in Java: Java rounds the digits of
+// Double.toString half-up, not the exact binary value as C's printf does.
+std::string javaFormatFixed(double x, int precision);
+
+}  // namespace topiceval

@@ -1,0 +1,141 @@
+#include "native/mallet_evaluation.hpp"
+
+#include <atomic>
+#include <mutex>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "native/java_math.hpp"
+#include "native/java_random.hpp"
+#include "native/mallet_left_to_right.hpp"
+#include "native/parallel_runner.hpp"
+
+namespace topiceval {
+
+namespace {
+
+// Holds the per-particle probabilities of the documents being worked on, and
+// hands a document to whoever finishes its last particle.
+class DocumentsInFlight {
+ public:
+  DocumentsInFlight(const DocumentCollection& documents, int particles)
+      : documents_(documents), particles_(particles) {}
+
+  double* buffer(std::size_t document) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    auto found = pending_.find(document);
+    if (found == pending_.end()) {
+      std::vector<double> storage;
+      if (!pool_.empty()) {
+        storage = std::move(pool_.back());
+        pool_.pop_back();
+      }
+      storage.assign(documents_.length(document) * static_cast<std::size_t>(particles_), 0.0);
+      found = pending_.emplace(document, Pending{std::move(storage), particles_}).first;
+    }
+    return found->second.probabilities.data();
+  }
+
+  // Marks one particle of `document` done; returns its probabilities when it was the last.
+  bool finish(std::size_t document, std::vector<double>& completed) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    auto found = pending_.find(document);
+    if (--found->second.remaining > 0) return false;
+    completed = std::move(found->second.probabilities);
+    pending_.erase(found);
+    return true;
+  }
+
+  void recycle(std::vector<double>&& storage) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    pool_.push_back(std::move(storage));
+  }
+
+ private:
+  struct Pending {
+    std::vector<double> probabilities;  // [particle * length + position]
+    int remaining;
+  };
+  const DocumentCollection& documents_;
+  const int particles_;
+  std::mutex mutex_;
+  std::unordered_map<std::size_t, Pending> pending_;
+  std::vector<std::vector<double>> pool_;
+};
+
+}  // namespace
+
+MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const DocumentCollection& documents,
+                                          const MalletEvaluationOptions& options) {
+  if (options.particles < 1) throw std::invalid_argument("the number of particles must be at least 1");
+  const MalletLeftToRightSampler sampler(model);
+  const auto particles = static_cast<std::size_t>(options.particles);
+  const std::size_t numDocuments = documents.size();
+
+  // Where each document's draws start in the single stream MALLET uses.
+  std::vector<uint64_t> uniformsPerParticle(numDocuments);
+  std::vector<uint64_t> firstUniform(numDocuments);
+  uint64_t totalUniforms = 0;
+  for (std::size_t d = 0; d < numDocuments; ++d) {
+    uniformsPerParticle[d] = sampler.uniformsPerParticle(documents.document(d), options.resampling);
+    firstUniform[d] = totalUniforms;
+    totalUniforms += uniformsPerParticle[d] * particles;
+  }
+
+  MalletEvaluationResult result;
+  result.documentLogLikelihoods.assign(numDocuments, 0.0);
+  result.siteUpdates = totalUniforms;
+  std::vector<std::vector<MalletEvaluationResult::ScoredWord>> wordsByDocument(
+      options.keepWordProbabilities ? numDocuments : 0);
+
+  const double logNumParticles = javaLog(static_cast<double>(options.particles));
+  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  std::vector<MalletLeftToRightSampler::Scratch> scratch;
+  for (int w = 0; w < threads; ++w) scratch.push_back(sampler.makeScratch());
+  std::atomic<int64_t> samplingErrors{0};
+  DocumentsInFlight inFlight(documents, options.particles);
+
+  auto combine = [&](std::size_t d, const std::vector<double>& probabilities) {
+    // Same order as MALLET: particles summed in order per position, positions in order.
+    const std::size_t length = documents.length(d);
+    double documentLogLikelihood = 0.0;
+    for (std::size_t position = 0; position < length; ++position) {
+      double sum = 0.0;
+      for (std::size_t particle = 0; particle < particles; ++particle) sum += probabilities[particle * length + position];
+      if (sum > 0.0) {
+        const double logProbability = javaLog(sum) - logNumParticles;
+        documentLogLikelihood += logProbability;
+        if (options.keepWordProbabilities)
+          wordsByDocument[d].push_back({static_cast<uint32_t>(d), static_cast<uint32_t>(position), logProbability});
+      }
+    }
+    result.documentLogLikelihoods[d] = documentLogLikelihood;
+  };
+
+  runInParallel(numDocuments * particles, threads, [&](std::size_t unit, int worker) {
+    const std::size_t d = unit / particles;
+    const std::size_t particle = unit % particles;
+    const auto document = documents.document(d);
+    double* probabilities = inFlight.buffer(d);
+    JavaRandom random(options.seed);
+    random.skip(2 * (firstUniform[d] + particle * uniformsPerParticle[d]));
+    const int errors = sampler.runParticle(document, options.resampling, random,
+                                           {probabilities + particle * document.size(), document.size()},
+                                           scratch[static_cast<std::size_t>(worker)]);
+    if (errors != 0) samplingErrors += errors;
+    std::vector<double> completed;
+    if (inFlight.finish(d, completed)) {
+      combine(d, completed);
+      inFlight.recycle(std::move(completed));
+    }
+  });
+
+  for (std::size_t d = 0; d < numDocuments; ++d) result.totalLogLikelihood += result.documentLogLikelihoods[d];
+  if (options.keepWordProbabilities) {
+    for (auto& words : wordsByDocument) result.words.insert(result.words.end(), words.begin(), words.end());
+  }
+  result.samplingErrors = samplingErrors.load();
+  return result;
+}
+
+}  // namespace topiceval

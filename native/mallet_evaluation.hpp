@@ -1,0 +1,44 @@
+#pragma once
+// MALLET's evaluate-topics (MarginalProbEstimator.evaluateLeftToRight), bit for
+// bit, on any number of threads.
+//
+// MALLET draws every uniform from one java.util.Random, document by document and
+// particle by particle. How many draws a (document, particle) pair consumes is
+// known before running it, so each pair starts its own copy of the generator
+// jumped ahead to its exact offset: the schedule cannot change a single bit.
+
+#include <cstdint>
+#include <vector>
+
+#include "native/document_collection.hpp"
+#include "native/topic_model.hpp"
+
+namespace topiceval {
+
+struct MalletEvaluationOptions {
+  int particles = 10;
+  bool resampling = false;
+  int32_t seed = 0;   // as given to new Randoms(seed); evaluate-topics turns -1 into a clock seed first
+  int threads = 0;    // 0: every hardware thread
+  bool keepWordProbabilities = false;  // for --show-words
+};
+
+struct MalletEvaluationResult {
+  std::vector<double> documentLogLikelihoods;
+  double totalLogLikelihood = 0.0;
+  // With keepWordProbabilities: the log probability of each scored position,
+  // document by document in order (positions where every particle gave 0 are left out).
+  struct ScoredWord {
+    uint32_t document;
+    uint32_t position;
+    double logProbability;
+  };
+  std::vector<ScoredWord> words;
+  int64_t samplingErrors = 0;  // times MALLET would have printed "sampling error"
+  uint64_t siteUpdates = 0;    // topic draws over all particles (work done)
+};
+
+MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const DocumentCollection& documents,
+                                          const MalletEvaluationOptions& options);
+
+}  // namespace topiceval

@@ -1,0 +1,18 @@
+#pragma once
+// Runs numbered tasks on a fixed number of threads. Each worker keeps its own
+// index so that callers can give it private scratch memory.
+
+#include <cstddef>
+#include <functional>
+
+namespace topiceval {
+
+// The machine's hardware threads (at least 1); what `threads = 0` means.
+int availableThreads();
+
+// Calls task(index, worker) for every index in [0, count), on min(threads, count)
+// threads (worker in [0, threads)). Tasks are handed out in increasing order.
+// The first exception thrown by a task stops the hand-out and is rethrown here.
+void runInParallel(std::size_t count, int threads, const std::function<void(std::size_t index, int worker)>& task);
+
+}  // namespace topiceval

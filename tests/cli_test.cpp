@@ -1,0 +1,157 @@
+// `topiceval evaluate-topics` as users run it: MALLET's options and output, and
+// a clear message with a non-zero exit for every mistake.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "native/cli/commands.hpp"
+#include "native/cli/mallet_style_options.hpp"
+#include "support/fixtures.hpp"
+#include "support/run_command.hpp"
+
+namespace topiceval::cli {
+namespace {
+
+using testing::fixtureFile;
+
+struct Output {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Output evaluateTopics(std::vector<std::string> arguments) {
+  std::ostringstream out, err;
+  const int status = evaluateTopicsCommand(arguments, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::vector<std::string> fixtureArguments(const std::string& set) {
+  return {"--evaluator", fixtureFile(set, "evaluator.mallet"), "--input", fixtureFile(set, "test.mallet")};
+}
+
+std::string temporaryPath(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("topiceval-cli-test-" + name)).string();
+}
+
+TEST(EvaluateTopicsCommand, PrintsShowWordsExactlyAsMallet) {
+  for (const std::string set : {"stackexchange", "stackexchange-oov", "debian-k100"}) {
+    auto arguments = fixtureArguments(set);
+    arguments.insert(arguments.end(), {"--num-particles", "2", "--random-seed", "1", "--show-words", "true"});
+    const Output output = evaluateTopics(arguments);
+    ASSERT_EQ(output.status, 0) << output.err;
+    EXPECT_EQ(output.out, testing::readText(fixtureFile(set, "expected/show-words-p2-rfalse-s1.txt"))) << set;
+  }
+}
+
+TEST(EvaluateTopicsCommand, WritesDocumentProbabilitiesAndTotalFiles) {
+  const std::string documents = temporaryPath("docprobs.txt");
+  const std::string total = temporaryPath("total.txt");
+  auto arguments = fixtureArguments("stackexchange-oov");
+  arguments.insert(arguments.end(), {"--use-resampling", "TRUE", "--random-seed", "42", "--output-doc-probs", documents,
+                                     "--output-prob", total});
+  const Output output = evaluateTopics(arguments);
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_EQ(output.out, "");
+  EXPECT_EQ(testing::readText(documents), testing::readText(fixtureFile("stackexchange-oov", "expected/docprobs-p10-rtrue-s42.txt")));
+  EXPECT_EQ(testing::readText(total), testing::readText(fixtureFile("stackexchange-oov", "expected/total-p10-rtrue-s42.txt")));
+  std::filesystem::remove(documents);
+  std::filesystem::remove(total);
+}
+
+TEST(EvaluateTopicsCommand, AcceptsMalletsBooleanSyntax) {
+  const std::string expected = testing::readText(fixtureFile("stackexchange", "expected/total-p1-rtrue-s1.txt"));
+  for (const std::vector<std::string>& flag : std::vector<std::vector<std::string>>{
+           {"--use-resampling", "true"}, {"--use-resampling", "True"}, {"--use-resampling", "1"}, {"--use-resampling"}}) {
+    auto arguments = fixtureArguments("stackexchange");
+    arguments.insert(arguments.begin(), flag.begin(), flag.end());  // a bare flag followed by another option
+    arguments.insert(arguments.end(), {"--num-particles", "1", "--random-seed", "1"});
+    const Output output = evaluateTopics(arguments);
+    EXPECT_EQ(output.out, expected) << flag.back();
+  }
+  auto arguments = fixtureArguments("stackexchange");
+  arguments.insert(arguments.end(), {"--num-particles", "1", "--random-seed", "1", "--use-resampling", "false",
+                                     "--num-iterations", "5", "--burn-in", "2", "--sample-interval", "3"});
+  EXPECT_EQ(evaluateTopics(arguments).out, testing::readText(fixtureFile("stackexchange", "expected/total-p1-rfalse-s1.txt")));
+}
+
+TEST(EvaluateTopicsCommand, ExplainsCommandLineMistakes) {
+  EXPECT_EQ(evaluateTopics({"--input", "x"}).err,
+            "You must specify a serialized topic evaluator. Use --help to list options.\n");
+  EXPECT_EQ(evaluateTopics({"--evaluator", "x"}).err,
+            "You must specify a serialized instance list. Use --help to list options.\n");
+  const Output unknown = evaluateTopics({"--evaluator", "x", "--frobnicate", "3"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_EQ(unknown.err, "topiceval evaluate-topics: Unrecognized option --frobnicate\n");
+  auto noParticles = fixtureArguments("stackexchange");
+  noParticles.insert(noParticles.end(), {"--num-particles", "0"});
+  const Output zero = evaluateTopics(noParticles);
+  EXPECT_EQ(zero.status, 2);
+  EXPECT_EQ(zero.err, "topiceval evaluate-topics: --num-particles must be at least 1 (got 0)\n");
+  EXPECT_EQ(evaluateTopics({"--num-particles", "ten"}).err, "topiceval evaluate-topics: --num-particles needs an integer, not 'ten'\n");
+  EXPECT_EQ(evaluateTopics({"--num-particles"}).err, "topiceval evaluate-topics: Missing argument for option num-particles\n");
+  EXPECT_EQ(evaluateTopics({"--show-words", "maybe"}).err,
+            "topiceval evaluate-topics: Boolean option should be true|false|0|1.  Instead found maybe (for --show-words)\n");
+  EXPECT_EQ(evaluateTopics({"stray"}).err, "topiceval evaluate-topics: unexpected argument 'stray' (options start with --)\n");
+}
+
+TEST(EvaluateTopicsCommand, ExplainsFileProblems) {
+  auto wrongClass = fixtureArguments("stackexchange");
+  wrongClass[1] = fixtureFile("stackexchange", "inferencer.mallet");
+  const Output inferencer = evaluateTopics(wrongClass);
+  EXPECT_EQ(inferencer.status, 1);
+  EXPECT_EQ(inferencer.err, "topiceval evaluate-topics: " + fixtureFile("stackexchange", "inferencer.mallet") +
+                                ": holds a serialized cc.mallet.topics.TopicInferencer, not a MALLET evaluator "
+                                "(cc.mallet.topics.MarginalProbEstimator)\n");
+  auto unwritable = fixtureArguments("stackexchange");
+  unwritable.insert(unwritable.end(), {"--output-doc-probs", "/nonexistent-directory/probs.txt"});
+  const Output output = evaluateTopics(unwritable);
+  EXPECT_EQ(output.status, 1);
+  EXPECT_EQ(output.err, "topiceval evaluate-topics: /nonexistent-directory/probs.txt: cannot be written (check the "
+                        "directory exists and is writable)\n");
+  auto missing = fixtureArguments("stackexchange");
+  missing[3] = "/nonexistent/test.mallet";
+  EXPECT_EQ(evaluateTopics(missing).err,
+            "topiceval evaluate-topics: /nonexistent/test.mallet: cannot open: No such file or directory\n");
+}
+
+TEST(EvaluateTopicsCommand, ClockSeedRunsAndDiffersFromRunToRun) {
+  auto arguments = fixtureArguments("stackexchange");
+  arguments.insert(arguments.end(), {"--num-particles", "1"});
+  const Output first = evaluateTopics(arguments);
+  const Output second = evaluateTopics(arguments);
+  ASSERT_EQ(first.status, 0);
+  EXPECT_NE(first.out, second.out);
+  EXPECT_LT(std::stod(first.out), -60000.0);
+}
+
+TEST(TopicevalExecutable, RunsEvaluateTopicsWithExitStatus) {
+  const auto result = testing::runTopiceval("evaluate-topics --evaluator " + fixtureFile("stackexchange", "evaluator.mallet") +
+                                            " --input " + fixtureFile("stackexchange", "test.mallet") +
+                                            " --random-seed 42 --threads 2");
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.out, testing::readText(fixtureFile("stackexchange", "expected/total-p10-rfalse-s42.txt")));
+  const auto bad = testing::runTopiceval("evaluate-topics --evaluator /nonexistent --input x");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err, "topiceval evaluate-topics: /nonexistent: cannot open: No such file or directory\n");
+  EXPECT_EQ(testing::runTopiceval("").status, 2);
+  const auto unknown = testing::runTopiceval("frobnicate");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_EQ(unknown.err.rfind("topiceval: unknown command 'frobnicate'\n", 0), 0u);
+}
+
+TEST(MalletStyleOptions, ParsesJavaIntegers) {
+  EXPECT_EQ(parseJavaInteger("42"), 42);
+  EXPECT_EQ(parseJavaInteger("-1"), -1);
+  EXPECT_EQ(parseJavaInteger("+7"), 7);
+  EXPECT_EQ(parseJavaInteger("2147483647"), 2147483647);
+  EXPECT_EQ(parseJavaInteger("2147483648"), std::nullopt);
+  EXPECT_EQ(parseJavaInteger("1.5"), std::nullopt);
+  EXPECT_EQ(parseJavaInteger(""), std::nullopt);
+  EXPECT_EQ(parseMalletBoolean("FALSE"), false);
+  EXPECT_EQ(parseMalletBoolean("yes"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace topiceval::cli

@@ -1,0 +1,120 @@
+// topiceval's MALLET-compatible left-to-right evaluation against every number
+// MALLET 2.1.1 printed for the shared fixtures: the same bits, per document and
+// in total, for every configuration, on any number of threads.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include "formats/instance_list_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/mallet_evaluation.hpp"
+#include "native/mallet_left_to_right.hpp"
+#include "support/fixtures.hpp"
+
+namespace topiceval {
+namespace {
+
+using testing::MalletRun;
+
+std::vector<MalletRun> allRuns() {
+  std::vector<MalletRun> runs;
+  const std::regex name("total-p([0-9]+)-r(true|false)-s([0-9]+)\\.txt");
+  for (const std::string set : {"stackexchange", "stackexchange-oov", "debian-k100", "sgu-k100"}) {
+    std::vector<MalletRun> found;
+    for (const auto& entry : std::filesystem::directory_iterator(testing::fixtureDir(set) + "/expected")) {
+      std::smatch match;
+      const std::string file = entry.path().filename().string();
+      if (std::regex_match(file, match, name))
+        found.push_back({set, std::stoi(match[1]), match[2] == "true", std::stoi(match[3])});
+    }
+    std::sort(found.begin(), found.end(), [](const MalletRun& a, const MalletRun& b) { return a.tag() < b.tag(); });
+    runs.insert(runs.end(), found.begin(), found.end());
+  }
+  return runs;
+}
+
+struct LoadedSet {
+  TopicModel model;
+  DocumentCollection documents;
+};
+
+const LoadedSet& load(const std::string& set) {
+  static std::map<std::string, LoadedSet> cache;
+  auto found = cache.find(set);
+  if (found == cache.end()) {
+    LoadedSet loaded{formats::readEvaluatorFile(testing::fixtureFile(set, "evaluator.mallet")),
+                     formats::readInstanceListFile(testing::fixtureFile(set, "test.mallet"))};
+    found = cache.emplace(set, std::move(loaded)).first;
+  }
+  return found->second;
+}
+
+double parseJavaDouble(const std::string& text) { return std::stod(text); }
+
+void expectSameBits(const MalletRun& run, int threads) {
+  const LoadedSet& loaded = load(run.set);
+  MalletEvaluationOptions options;
+  options.particles = run.particles;
+  options.resampling = run.resampling;
+  options.seed = run.seed;
+  options.threads = threads;
+  const MalletEvaluationResult result = evaluateLikeMallet(loaded.model, loaded.documents, options);
+
+  const auto expectedDocuments = testing::readLines(testing::fixtureFile(run.set, "expected/docprobs-" + run.tag() + ".txt"));
+  ASSERT_EQ(expectedDocuments.size(), result.documentLogLikelihoods.size());
+  for (std::size_t d = 0; d < expectedDocuments.size(); ++d) {
+    ASSERT_EQ(std::bit_cast<uint64_t>(result.documentLogLikelihoods[d]),
+              std::bit_cast<uint64_t>(parseJavaDouble(expectedDocuments[d])))
+        << run.set << " " << run.tag() << " document " << d << ": MALLET printed " << expectedDocuments[d];
+  }
+  const std::string expectedTotal = testing::readLines(testing::fixtureFile(run.set, "expected/total-" + run.tag() + ".txt")).at(0);
+  EXPECT_EQ(std::bit_cast<uint64_t>(result.totalLogLikelihood), std::bit_cast<uint64_t>(parseJavaDouble(expectedTotal)))
+      << run.set << " " << run.tag();
+  EXPECT_EQ(result.samplingErrors, 0);
+}
+
+class EveryMalletRun : public ::testing::TestWithParam<MalletRun> {};
+
+TEST_P(EveryMalletRun, ReproducesMalletBitForBit) { expectSameBits(GetParam(), 0); }
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, EveryMalletRun, ::testing::ValuesIn(allRuns()),
+                         [](const ::testing::TestParamInfo<MalletRun>& parameter) {
+                           std::string name = parameter.param.set + "_" + parameter.param.tag();
+                           for (char& c : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return name;
+                         });
+
+TEST(MalletExactness, CoversEveryExpectedFile) {
+  // 8 configurations for each of three sets, 4 for sgu-k100.
+  EXPECT_EQ(allRuns().size(), 28u);
+}
+
+class ThreadCounts : public ::testing::TestWithParam<int> {};
+
+TEST_P(ThreadCounts, GiveMalletsBits) {
+  // Jumping the generator to each (document, particle) makes the schedule irrelevant.
+  expectSameBits({"debian-k100", 10, true, 42}, GetParam());
+  expectSameBits({"stackexchange-oov", 10, false, 1}, GetParam());
+  expectSameBits({"sgu-k100", 50, false, 2}, GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(OneTwoSeven, ThreadCounts, ::testing::Values(1, 2, 7));
+
+TEST(MalletExactness, ParticlesConsumeTheDrawsMalletCounts) {
+  // Without resampling one uniform per scored token; with it, also one per
+  // earlier scored token at every position (skipped words draw nothing).
+  const LoadedSet& loaded = load("stackexchange-oov");
+  const MalletLeftToRightSampler sampler(loaded.model);
+  const std::vector<int32_t> document = {0, 1, 1000000, 2, 3};  // the middle word is outside the model
+  EXPECT_FALSE(sampler.inVocabulary(1000000));
+  EXPECT_EQ(sampler.uniformsPerParticle(document, false), 4u);
+  EXPECT_EQ(sampler.uniformsPerParticle(document, true), 4u + (0 + 1 + 2 + 2 + 3));
+}
+
+}  // namespace
+}  // namespace topiceval
