@@ -1,6 +1,8 @@
 #include "native/mallet_evaluation.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <unordered_map>
@@ -18,8 +20,8 @@ namespace {
 // hands a document to whoever finishes its last particle.
 class DocumentsInFlight {
  public:
-  DocumentsInFlight(const DocumentCollection& documents, int particles)
-      : documents_(documents), particles_(particles) {}
+  DocumentsInFlight(const DocumentCollection& documents, int particles, int groups)
+      : documents_(documents), particles_(particles), groups_(groups) {}
 
   double* buffer(std::size_t document) {
     const std::lock_guard<std::mutex> lock(mutex_);
@@ -31,12 +33,12 @@ class DocumentsInFlight {
         pool_.pop_back();
       }
       storage.assign(documents_.length(document) * static_cast<std::size_t>(particles_), 0.0);
-      found = pending_.emplace(document, Pending{std::move(storage), particles_}).first;
+      found = pending_.emplace(document, Pending{std::move(storage), groups_}).first;
     }
     return found->second.probabilities.data();
   }
 
-  // Marks one particle of `document` done; returns its probabilities when it was the last.
+  // Marks one group of `document`'s particles done; returns its probabilities when it was the last.
   bool finish(std::size_t document, std::vector<double>& completed) {
     const std::lock_guard<std::mutex> lock(mutex_);
     auto found = pending_.find(document);
@@ -58,6 +60,7 @@ class DocumentsInFlight {
   };
   const DocumentCollection& documents_;
   const int particles_;
+  const int groups_;
   std::mutex mutex_;
   std::unordered_map<std::size_t, Pending> pending_;
   std::vector<std::vector<double>> pool_;
@@ -68,7 +71,9 @@ class DocumentsInFlight {
 MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const DocumentCollection& documents,
                                           const MalletEvaluationOptions& options) {
   if (options.particles < 1) throw std::invalid_argument("the number of particles must be at least 1");
-  const MalletLeftToRightSampler sampler(model);
+  std::size_t longest = 0;
+  for (std::size_t d = 0; d < documents.size(); ++d) longest = std::max(longest, documents.length(d));
+  const MalletLeftToRightSampler sampler(model, longest, options.instructionSet);
   const auto particles = static_cast<std::size_t>(options.particles);
   const std::size_t numDocuments = documents.size();
 
@@ -93,7 +98,10 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
   std::vector<MalletLeftToRightSampler::Scratch> scratch;
   for (int w = 0; w < threads; ++w) scratch.push_back(sampler.makeScratch());
   std::atomic<int64_t> samplingErrors{0};
-  DocumentsInFlight inFlight(documents, options.particles);
+  // Particles run in lockstep groups of nearly equal size.
+  const std::size_t groups = (particles + MalletLeftToRightSampler::kMaxGroup - 1) / MalletLeftToRightSampler::kMaxGroup;
+  auto groupStart = [&](std::size_t group) { return group * particles / groups; };
+  DocumentsInFlight inFlight(documents, options.particles, static_cast<int>(groups));
 
   auto combine = [&](std::size_t d, const std::vector<double>& probabilities) {
     // Same order as MALLET: particles summed in order per position, positions in order.
@@ -112,16 +120,21 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
     result.documentLogLikelihoods[d] = documentLogLikelihood;
   };
 
-  runInParallel(numDocuments * particles, threads, [&](std::size_t unit, int worker) {
-    const std::size_t d = unit / particles;
-    const std::size_t particle = unit % particles;
+  runInParallel(numDocuments * groups, threads, [&](std::size_t unit, int worker) {
+    const std::size_t d = unit / groups;
+    const std::size_t first = groupStart(unit % groups);
+    const std::size_t count = groupStart(unit % groups + 1) - first;
     const auto document = documents.document(d);
     double* probabilities = inFlight.buffer(d);
-    JavaRandom random(options.seed);
-    random.skip(2 * (firstUniform[d] + particle * uniformsPerParticle[d]));
-    const int errors = sampler.runParticle(document, options.resampling, random,
-                                           {probabilities + particle * document.size(), document.size()},
-                                           scratch[static_cast<std::size_t>(worker)]);
+    std::vector<JavaRandom> randoms;
+    randoms.reserve(count);
+    for (std::size_t particle = first; particle < first + count; ++particle) {
+      randoms.emplace_back(options.seed);
+      randoms.back().skip(2 * (firstUniform[d] + particle * uniformsPerParticle[d]));
+    }
+    const int errors = sampler.runParticles(document, options.resampling, randoms,
+                                            {probabilities + first * document.size(), count * document.size()},
+                                            *scratch[static_cast<std::size_t>(worker)]);
     if (errors != 0) samplingErrors += errors;
     std::vector<double> completed;
     if (inFlight.finish(d, completed)) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "native/document_collection.hpp"
+#include "native/mallet_left_to_right.hpp"
 #include "native/topic_model.hpp"
 
 namespace topiceval {
@@ -21,6 +22,7 @@ struct MalletEvaluationOptions {
   int32_t seed = 0;   // as given to new Randoms(seed); evaluate-topics turns -1 into a clock seed first
   int threads = 0;    // 0: every hardware thread
   bool keepWordProbabilities = false;  // for --show-words
+  InstructionSet instructionSet = InstructionSet::Automatic;  // never changes a result
 };
 
 struct MalletEvaluationResult {

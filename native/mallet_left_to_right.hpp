@@ -1,32 +1,51 @@
 #pragma once
-// One particle of MALLET 2.1.1's left-to-right estimator
-// (MarginalProbEstimator.leftToRight; Wallach et al. 2009, "Evaluation Methods
-// for Topic Models", Algorithm 3), performing the same floating-point operations
-// in the same order, so that the same random stream gives the same bits.
+// MALLET 2.1.1's left-to-right estimator (MarginalProbEstimator.leftToRight;
+// Wallach et al. 2009, "Evaluation Methods for Topic Models", Algorithm 3),
+// performing the same floating-point operations in the same order, so that the
+// same random stream gives the same bits.
 //
 // MALLET samples each token's topic from three buckets (Yao, Mimno and McCallum
 // 2009): smoothing only (alpha_k beta / (n_k + beta V)), document-topic
 // (beta n_dk / (n_k + beta V)) and topic-word ((alpha_k + n_dk) n_wk / (n_k + beta V)),
 // and scores position i by the total mass over (alphaSum + tokens so far).
 //
-// Differences from MALLET's Java, none of which changes a result:
-// - the divisions by (n_k + betaSum) for small document counts are read from
-//   tables filled with the same expressions;
-// - where MALLET's walks would index outside an array (probability ~2^-53 per
-//   draw) Java throws; this code stops at the last valid entry instead.
+// How this differs from MALLET's Java without changing a bit is described in
+// mallet_left_to_right_kernel.hpp: lockstep particle groups, division tables,
+// branch-free walks, and vector code chosen for the processor at run time.
 
 #include <cstdint>
+#include <memory>
 #include <span>
-#include <vector>
 
 #include "native/java_random.hpp"
 #include "native/topic_model.hpp"
 
 namespace topiceval {
 
+namespace detail {
+struct LeftToRightTables;
+class LeftToRightScratch;
+}  // namespace detail
+
+// Which compiled copy of the vector code runs. Every one gives the same bits;
+// Automatic takes the widest the processor supports (or what the environment
+// variable TOPICEVAL_INSTRUCTION_SET=baseline|avx2|avx512 names, if supported).
+enum class InstructionSet { Automatic, Baseline, Avx2, Avx512 };
+const char* describe(InstructionSet set);
+// What `requested` resolves to on this processor (a wider set than it has falls back).
+InstructionSet resolveInstructionSet(InstructionSet requested);
+
 class MalletLeftToRightSampler {
  public:
-  explicit MalletLeftToRightSampler(const TopicModel& model);
+  // Particles run together in one group (more are split into several groups).
+  static constexpr int kMaxGroup = 16;
+
+  // `longestDocument` sizes the division tables (counts up to it, within a memory bound).
+  explicit MalletLeftToRightSampler(const TopicModel& model, std::size_t longestDocument = 64,
+                                    InstructionSet instructionSet = InstructionSet::Automatic);
+  ~MalletLeftToRightSampler();
+  MalletLeftToRightSampler(const MalletLeftToRightSampler&) = delete;
+  MalletLeftToRightSampler& operator=(const MalletLeftToRightSampler&) = delete;
 
   // Whether MALLET scores `type` (its index is inside the model and its row is not null).
   bool inVocabulary(int32_t type) const {
@@ -38,37 +57,28 @@ class MalletLeftToRightSampler {
   // earlier scored token at every position.
   uint64_t uniformsPerParticle(std::span<const int32_t> document, bool resampling) const;
 
-  // Per-thread working memory; reusable across documents.
-  struct Scratch {
-    std::vector<int32_t> localTopicCounts;
-    std::vector<int32_t> localTopicIndex;
-    std::vector<double> coefficients;
-    std::vector<double> topicTermScores;
-    std::vector<int32_t> documentTopics;
+  // Per-thread working memory, reusable across documents and groups.
+  struct ScratchDeleter {
+    void operator()(detail::LeftToRightScratch* scratch) const;
   };
+  using Scratch = std::unique_ptr<detail::LeftToRightScratch, ScratchDeleter>;
   Scratch makeScratch() const;
 
-  // Runs one particle through `document` with `random` positioned where MALLET's
-  // stream would be, writing each position's probability (0 for skipped words)
-  // into `wordProbabilities` (same length as the document). Returns the number
-  // of times MALLET would have printed "sampling error".
-  int runParticle(std::span<const int32_t> document, bool resampling, JavaRandom& random,
-                  std::span<double> wordProbabilities, Scratch& scratch) const;
+  // Runs `randoms.size()` particles (1 to kMaxGroup) through `document`, each
+  // with its generator positioned where MALLET's stream would be for it.
+  // Writes particle g's per-position probabilities (0 for skipped words) to
+  // wordProbabilities[g * document.size() + position]. Returns the number of
+  // times MALLET would have printed "sampling error".
+  int runParticles(std::span<const int32_t> document, bool resampling, std::span<JavaRandom> randoms,
+                   std::span<double> wordProbabilities, detail::LeftToRightScratch& scratch) const;
+
+  // The instruction set this sampler's vector code runs with.
+  InstructionSet instructionSet() const { return instructionSet_; }
 
  private:
-  double coefficient(int topic, int32_t count) const;
-  double betaMassTerm(int topic, int32_t count) const;
-  double betaBucketTerm(int topic, int32_t count) const;
-
   const TopicModel& model_;
-  int numTopics_;
-  std::vector<double> denominators_;     // tokensPerTopic[k] + betaSum
-  std::vector<double> smoothingTerms_;   // alpha[k] / denominators_[k]
-  // Indexed [topic * kTableCounts + count] for counts below kTableCounts.
-  static constexpr int32_t kTableCounts = 64;
-  std::vector<double> coefficientTable_;     // (alpha[k] + n) / denominators_[k]
-  std::vector<double> betaMassTable_;        // beta * n / denominators_[k]
-  std::vector<double> betaBucketTable_;      // n / denominators_[k]
+  std::unique_ptr<detail::LeftToRightTables> tables_;
+  InstructionSet instructionSet_;
 };
 
 }  // namespace topiceval

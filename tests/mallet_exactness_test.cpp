@@ -54,9 +54,10 @@ const LoadedSet& load(const std::string& set) {
 
 double parseJavaDouble(const std::string& text) { return std::stod(text); }
 
-void expectSameBits(const MalletRun& run, int threads) {
+void expectSameBits(const MalletRun& run, int threads, InstructionSet instructionSet = InstructionSet::Automatic) {
   const LoadedSet& loaded = load(run.set);
   MalletEvaluationOptions options;
+  options.instructionSet = instructionSet;
   options.particles = run.particles;
   options.resampling = run.resampling;
   options.seed = run.seed;
@@ -104,6 +105,24 @@ TEST_P(ThreadCounts, GiveMalletsBits) {
 }
 
 INSTANTIATE_TEST_SUITE_P(OneTwoSeven, ThreadCounts, ::testing::Values(1, 2, 7));
+
+class InstructionSets : public ::testing::TestWithParam<InstructionSet> {};
+
+TEST_P(InstructionSets, GiveMalletsBits) {
+  // Each compiled copy of the vector code, for every group width used here
+  // (1, 10 and 50 particles: groups of 1, 10, 12 and 13).
+  if (resolveInstructionSet(GetParam()) != GetParam()) GTEST_SKIP() << "this processor lacks " << describe(GetParam());
+  expectSameBits({"stackexchange", 1, true, 42}, 0, GetParam());
+  expectSameBits({"stackexchange-oov", 10, true, 1}, 0, GetParam());
+  expectSameBits({"sgu-k100", 50, false, 1}, 0, GetParam());
+  expectSameBits({"debian-k100", 10, false, 42}, 0, GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryCompiledCopy, InstructionSets,
+                         ::testing::Values(InstructionSet::Baseline, InstructionSet::Avx2, InstructionSet::Avx512),
+                         [](const ::testing::TestParamInfo<InstructionSet>& parameter) {
+                           return std::string(describe(parameter.param));
+                         });
 
 TEST(MalletExactness, ParticlesConsumeTheDrawsMalletCounts) {
   // Without resampling one uniform per scored token; with it, also one per
