@@ -120,8 +120,16 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
     result.documentLogLikelihoods[d] = documentLogLikelihood;
   };
 
+  // Costliest documents first, so that no long document is left for last while
+  // the other threads idle. The order cannot change a bit: every unit starts
+  // its generators at its own offset, and results are combined by document.
+  std::vector<std::size_t> schedule(numDocuments);
+  for (std::size_t d = 0; d < numDocuments; ++d) schedule[d] = d;
+  std::stable_sort(schedule.begin(), schedule.end(),
+                   [&](std::size_t a, std::size_t b) { return uniformsPerParticle[a] > uniformsPerParticle[b]; });
+
   runInParallel(numDocuments * groups, threads, [&](std::size_t unit, int worker) {
-    const std::size_t d = unit / groups;
+    const std::size_t d = schedule[unit / groups];
     const std::size_t first = groupStart(unit % groups);
     const std::size_t count = groupStart(unit % groups + 1) - first;
     const auto document = documents.document(d);

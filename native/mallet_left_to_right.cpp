@@ -81,16 +81,20 @@ MalletLeftToRightSampler::MalletLeftToRightSampler(const TopicModel& model, std:
   const std::size_t affordable =
       std::max<std::size_t>(kTableBytes / (topics * sizeof(detail::LeftToRightTables::CountTerms)), 64);
   tables.tableCounts = static_cast<int32_t>(std::clamp<std::size_t>(longestDocument + 1, 64, affordable));
-  const auto tableCounts = static_cast<std::size_t>(tables.tableCounts);
+  constexpr std::size_t kPerLine = 64 / sizeof(detail::LeftToRightTables::CountTerms);
+  std::size_t lines = (static_cast<std::size_t>(tables.tableCounts) + kPerLine - 1) / kPerLine;
+  if (lines % 2 == 0) ++lines;
+  tables.tableStride = lines * kPerLine;
+  const std::size_t tableStride = tables.tableStride;
   tables.denominators.resize(topics);
   tables.smoothingTerms.resize(topics);
-  tables.countTerms.resize(topics * tableCounts);
+  tables.countTerms.resize(topics * tableStride);
   for (std::size_t k = 0; k < topics; ++k) {
     // Java: (tokensPerTopic[topic] + betaSum), int promoted to double.
     tables.denominators[k] = model.tokensPerTopic[k] + model.betaSum;
     tables.smoothingTerms[k] = model.alpha[k] / tables.denominators[k];
     for (int32_t n = 0; n < tables.tableCounts; ++n) {
-      auto& terms = tables.countTerms[k * tableCounts + static_cast<std::size_t>(n)];
+      auto& terms = tables.countTerms[k * tableStride + static_cast<std::size_t>(n)];
       terms.betaMass = model.beta * n / tables.denominators[k];
       terms.coefficient = (model.alpha[k] + n) / tables.denominators[k];
       terms.betaBucket = n / tables.denominators[k];

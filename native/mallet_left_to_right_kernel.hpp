@@ -49,18 +49,21 @@ struct LeftToRightTables {
     double betaBucket;
   };
   int32_t tableCounts = 0;
-  std::vector<CountTerms> countTerms;  // [topic * tableCounts + n]
+  // Entries between one topic's counts and the next: tableCounts padded to an
+  // odd number of cache lines, so that the same count of different topics does
+  // not fall into one cache set.
+  std::size_t tableStride = 0;
+  std::vector<CountTerms> countTerms;  // [topic * tableStride + n]
 
   CountTerms terms(int topic, int32_t count) const {
     const auto k = static_cast<std::size_t>(topic);
-    if (count < tableCounts) return countTerms[k * static_cast<std::size_t>(tableCounts) + static_cast<std::size_t>(count)];
+    if (count < tableCounts) return countTerms[k * tableStride + static_cast<std::size_t>(count)];
     return {beta * count / denominators[k], (alpha[k] + count) / denominators[k], count / denominators[k]};
   }
 
   void prefetch(int topic, int32_t count) const {
     if (count >= 0 && count < tableCounts)
-      __builtin_prefetch(&countTerms[static_cast<std::size_t>(topic) * static_cast<std::size_t>(tableCounts) +
-                                     static_cast<std::size_t>(count)]);
+      __builtin_prefetch(&countTerms[static_cast<std::size_t>(topic) * tableStride + static_cast<std::size_t>(count)]);
   }
 
   // Unpacked active rows: per type, topics and counts in MALLET's order.
@@ -95,7 +98,7 @@ class LeftToRightScratch {
   std::vector<int32_t> localTopicIndex;   // [particle * topics + i]: non-zero topics, ascending
   std::vector<int32_t> scoredTypes;       // the document's scored tokens, in order
   std::vector<uint32_t> scoredPositions;
-  std::vector<int32_t> documentTopics;    // [particle * scored + s]
+  std::vector<int32_t> documentTopics;    // [s * particles + particle]
 };
 
 // Runs randoms.size() particles (at most `width`) of one document in lockstep.
