@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -9,6 +10,8 @@
 
 #include "native/java_math.hpp"
 #include "native/java_random.hpp"
+#include "native/left_to_right_estimator.hpp"
+#include "native/scoring_model.hpp"
 #include "native/mallet_left_to_right.hpp"
 #include "native/parallel_runner.hpp"
 
@@ -68,9 +71,49 @@ class DocumentsInFlight {
 
 }  // namespace
 
+namespace {
+
+// evaluate-topics --exact false: MALLET's estimator and output, topiceval's sampler.
+MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const DocumentCollection& documents,
+                                               const MalletEvaluationOptions& options) {
+  const ScoringModel scoring(model, UnseenWords::Skip, documents);  // MALLET's evaluator rule
+  LeftToRightEstimator estimator(scoring, options.particles, options.resampling, options.instructionSet);
+  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  estimator.prepare(threads);
+  MalletEvaluationResult result;
+  result.documentLogLikelihoods.assign(documents.size(), 0.0);
+  std::vector<std::vector<MalletEvaluationResult::ScoredWord>> wordsByDocument(
+      options.keepWordProbabilities ? documents.size() : 0);
+  const MalletLeftToRightSampler counter(model);
+  for (std::size_t d = 0; d < documents.size(); ++d)
+    result.siteUpdates += counter.uniformsPerParticle(documents.document(d), options.resampling) *
+                          static_cast<uint64_t>(options.particles);
+  runInParallel(documents.size(), threads, [&](std::size_t d, int worker) {
+    std::vector<double> probabilities;
+    const EstimateKey key{static_cast<uint64_t>(static_cast<uint32_t>(options.seed)), d, 0};
+    estimator.positionProbabilities(documents.document(d), key, worker, probabilities);
+    double documentLogLikelihood = 0.0;
+    for (std::size_t position = 0; position < probabilities.size(); ++position) {
+      if (probabilities[position] > 0.0) {
+        const double logProbability = std::log(probabilities[position]);
+        documentLogLikelihood += logProbability;
+        if (options.keepWordProbabilities)
+          wordsByDocument[d].push_back({static_cast<uint32_t>(d), static_cast<uint32_t>(position), logProbability});
+      }
+    }
+    result.documentLogLikelihoods[d] = documentLogLikelihood;
+  });
+  for (const double value : result.documentLogLikelihoods) result.totalLogLikelihood += value;
+  for (auto& words : wordsByDocument) result.words.insert(result.words.end(), words.begin(), words.end());
+  return result;
+}
+
+}  // namespace
+
 MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const DocumentCollection& documents,
                                           const MalletEvaluationOptions& options) {
   if (options.particles < 1) throw std::invalid_argument("the number of particles must be at least 1");
+  if (!options.exact) return evaluateWithFastSampler(model, documents, options);
   std::size_t longest = 0;
   for (std::size_t d = 0; d < documents.size(); ++d) longest = std::max(longest, documents.length(d));
   const MalletLeftToRightSampler sampler(model, longest, options.instructionSet);

@@ -17,6 +17,9 @@
 namespace topiceval {
 
 struct MalletEvaluationOptions {
+  // false: the same estimator with topiceval's fast sampler (its own random
+  // stream and arithmetic): statistically equivalent, not the same bits.
+  bool exact = true;
   int particles = 10;
   bool resampling = false;
   int32_t seed = 0;   // as given to new Randoms(seed); evaluate-topics turns -1 into a clock seed first

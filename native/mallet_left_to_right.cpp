@@ -65,9 +65,9 @@ InstructionSet resolveInstructionSet(InstructionSet requested) {
 MalletLeftToRightSampler::MalletLeftToRightSampler(const TopicModel& model, std::size_t longestDocument,
                                                    InstructionSet instructionSet)
     : model_(model),
-      tables_(std::make_unique<detail::LeftToRightTables>()),
+      tables_(std::make_unique<detail::MalletTables>()),
       instructionSet_(resolveInstructionSet(instructionSet)) {
-  detail::LeftToRightTables& tables = *tables_;
+  detail::MalletTables& tables = *tables_;
   tables.model = &model;
   tables.numTopics = model.numTopics;
   tables.beta = model.beta;
@@ -79,9 +79,9 @@ MalletLeftToRightSampler::MalletLeftToRightSampler(const TopicModel& model, std:
   // within 64 MiB; larger counts fall back to dividing.
   constexpr std::size_t kTableBytes = std::size_t{64} << 20;
   const std::size_t affordable =
-      std::max<std::size_t>(kTableBytes / (topics * sizeof(detail::LeftToRightTables::CountTerms)), 64);
+      std::max<std::size_t>(kTableBytes / (topics * sizeof(detail::MalletTables::CountTerms)), 64);
   tables.tableCounts = static_cast<int32_t>(std::clamp<std::size_t>(longestDocument + 1, 64, affordable));
-  constexpr std::size_t kPerLine = 64 / sizeof(detail::LeftToRightTables::CountTerms);
+  constexpr std::size_t kPerLine = 64 / sizeof(detail::MalletTables::CountTerms);
   std::size_t lines = (static_cast<std::size_t>(tables.tableCounts) + kPerLine - 1) / kPerLine;
   if (lines % 2 == 0) ++lines;
   tables.tableStride = lines * kPerLine;
@@ -127,24 +127,24 @@ uint64_t MalletLeftToRightSampler::uniformsPerParticle(std::span<const int32_t> 
 }
 
 MalletLeftToRightSampler::Scratch MalletLeftToRightSampler::makeScratch() const {
-  return Scratch(new detail::LeftToRightScratch(static_cast<std::size_t>(model_.numTopics)));
+  return Scratch(new detail::MalletScratch(static_cast<std::size_t>(model_.numTopics)));
 }
 
-void MalletLeftToRightSampler::ScratchDeleter::operator()(detail::LeftToRightScratch* scratch) const { delete scratch; }
+void MalletLeftToRightSampler::ScratchDeleter::operator()(detail::MalletScratch* scratch) const { delete scratch; }
 
 int MalletLeftToRightSampler::runParticles(std::span<const int32_t> document, bool resampling,
                                            std::span<JavaRandom> randoms, std::span<double> wordProbabilities,
-                                           detail::LeftToRightScratch& scratch) const {
+                                           detail::MalletScratch& scratch) const {
   if (randoms.empty() || randoms.size() > static_cast<std::size_t>(kMaxGroup))
     throw std::invalid_argument("a particle group holds 1 to 16 particles");
   if (wordProbabilities.size() != randoms.size() * document.size())
     throw std::invalid_argument("wordProbabilities must hold one value per particle and position");
   const int particles = static_cast<int>(randoms.size());
-  detail::GroupKernel kernel = nullptr;
+  detail::MalletGroupKernel kernel = nullptr;
   switch (instructionSet_) {
-    case InstructionSet::Avx512: kernel = detail::groupKernelAvx512(particles); break;
-    case InstructionSet::Avx2: kernel = detail::groupKernelAvx2(particles); break;
-    default: kernel = detail::groupKernelBaseline(particles); break;
+    case InstructionSet::Avx512: kernel = detail::malletGroupKernelAvx512(particles); break;
+    case InstructionSet::Avx2: kernel = detail::malletGroupKernelAvx2(particles); break;
+    default: kernel = detail::malletGroupKernelBaseline(particles); break;
   }
   return kernel(*tables_, document, resampling, randoms, wordProbabilities, scratch);
 }

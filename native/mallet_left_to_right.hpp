@@ -23,8 +23,8 @@
 namespace topiceval {
 
 namespace detail {
-struct LeftToRightTables;
-class LeftToRightScratch;
+struct MalletTables;
+class MalletScratch;
 }  // namespace detail
 
 // Which compiled copy of the vector code runs. Every one gives the same bits;
@@ -59,9 +59,9 @@ class MalletLeftToRightSampler {
 
   // Per-thread working memory, reusable across documents and groups.
   struct ScratchDeleter {
-    void operator()(detail::LeftToRightScratch* scratch) const;
+    void operator()(detail::MalletScratch* scratch) const;
   };
-  using Scratch = std::unique_ptr<detail::LeftToRightScratch, ScratchDeleter>;
+  using Scratch = std::unique_ptr<detail::MalletScratch, ScratchDeleter>;
   Scratch makeScratch() const;
 
   // Runs `randoms.size()` particles (1 to kMaxGroup) through `document`, each
@@ -70,14 +70,14 @@ class MalletLeftToRightSampler {
   // wordProbabilities[g * document.size() + position]. Returns the number of
   // times MALLET would have printed "sampling error".
   int runParticles(std::span<const int32_t> document, bool resampling, std::span<JavaRandom> randoms,
-                   std::span<double> wordProbabilities, detail::LeftToRightScratch& scratch) const;
+                   std::span<double> wordProbabilities, detail::MalletScratch& scratch) const;
 
   // The instruction set this sampler's vector code runs with.
   InstructionSet instructionSet() const { return instructionSet_; }
 
  private:
   const TopicModel& model_;
-  std::unique_ptr<detail::LeftToRightTables> tables_;
+  std::unique_ptr<detail::MalletTables> tables_;
   InstructionSet instructionSet_;
 };
 

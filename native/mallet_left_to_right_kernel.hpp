@@ -30,7 +30,7 @@
 
 namespace topiceval::detail {
 
-struct LeftToRightTables {
+struct MalletTables {
   const TopicModel* model = nullptr;
   int numTopics = 0;
   double beta = 0;
@@ -76,10 +76,10 @@ struct LeftToRightTables {
   }
 };
 
-class LeftToRightScratch {
+class MalletScratch {
  public:
   static constexpr int kMaxWidth = 16;
-  explicit LeftToRightScratch(std::size_t topics)
+  explicit MalletScratch(std::size_t topics)
       : coefficients(topics * kMaxWidth),
         topicTermScores(topics * kMaxWidth),
         topicStates(topics * kMaxWidth),
@@ -102,13 +102,13 @@ class LeftToRightScratch {
 };
 
 // Runs randoms.size() particles (at most `width`) of one document in lockstep.
-using GroupKernel = int (*)(const LeftToRightTables& tables, std::span<const int32_t> document, bool resampling,
+using MalletGroupKernel = int (*)(const MalletTables& tables, std::span<const int32_t> document, bool resampling,
                             std::span<JavaRandom> randoms, std::span<double> wordProbabilities,
-                            LeftToRightScratch& scratch);
+                            MalletScratch& scratch);
 
 // The kernel for a group of `particles` (1 to 16), compiled for each instruction set.
-GroupKernel groupKernelBaseline(int particles);
-GroupKernel groupKernelAvx2(int particles);
-GroupKernel groupKernelAvx512(int particles);
+MalletGroupKernel malletGroupKernelBaseline(int particles);
+MalletGroupKernel malletGroupKernelAvx2(int particles);
+MalletGroupKernel malletGroupKernelAvx512(int particles);
 
 }  // namespace topiceval::detail

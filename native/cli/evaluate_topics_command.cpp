@@ -37,6 +37,9 @@ MalletStyleOptions evaluateTopicsOptions() {
   options.addInteger("random-seed", "INTEGER", -1, "The random seed. -1 uses the clock.");
   options.addInteger("threads", "INTEGER", 0,
                      "Threads to use (topiceval only). 0 uses every core; results do not depend on it.");
+  options.addBoolean("exact", true,
+                     "topiceval only. true: MALLET's numbers bit for bit. false: the same estimator with topiceval's\n"
+                     "  faster sampler and random stream (statistically equivalent, different digits).");
   options.addBoolean("help", false, "Print this list of options.");
   return options;
 }
@@ -110,6 +113,7 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     return 2;
   }
   evaluation.resampling = options.boolean("use-resampling");
+  evaluation.exact = options.boolean("exact");
   evaluation.keepWordProbabilities = options.boolean("show-words");
   const int seed = options.integer("random-seed");
   evaluation.seed = seed == -1 ? clockSeed() : seed;

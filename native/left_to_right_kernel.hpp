@@ -1,0 +1,65 @@
+#pragma once
+// Internal to native/: topiceval's own left-to-right sampler (Wallach et al.
+// 2009, Algorithm 3), the fast path behind `topiceval evaluate` and
+// `evaluate-topics --exact false`. It samples from exactly the distributions
+// MALLET's sampler samples from, with the same three buckets (smoothing,
+// document-topic, topic-word), but its arithmetic is free:
+// - coefficients (alpha_k + n) / D_k are products with precomputed 1 / D_k,
+//   and the document-topic mass beta sum_k n_k / D_k is updated by one
+//   addition per count change instead of being rebuilt;
+// - the smoothing bucket is searched by bisection over cumulative masses;
+// - the document's non-zero topics are kept unordered (swap-remove);
+// - uniforms come from xoshiro256++ (one step each), one stream per particle.
+// Particles run in lockstep groups as in the MALLET-identical kernel.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "native/random_stream.hpp"
+#include "native/scoring_model.hpp"
+
+namespace topiceval::detail {
+
+struct FastTables {
+  const ScoringModel* model = nullptr;
+  int numTopics = 0;
+  double alphaSum = 0;
+  std::vector<double> alpha;
+  std::vector<double> inverseDenominators;  // 1 / (n_k + V beta)
+  std::vector<double> betaOverDenominators; // beta / (n_k + V beta)
+  std::vector<double> cumulativeSmoothing;  // sum over j <= k of alpha_j beta / D_j
+  double smoothingMass = 0;
+};
+
+class FastScratch {
+ public:
+  static constexpr int kMaxWidth = 16;
+  explicit FastScratch(std::size_t topics)
+      : coefficients(topics * kMaxWidth),
+        topicTermScores(topics * kMaxWidth),
+        counts(topics * kMaxWidth),
+        densePositions(topics * kMaxWidth),
+        denseTopics(topics * kMaxWidth) {}
+
+  std::vector<double> coefficients;       // [topic * Width + particle]
+  std::vector<double> topicTermScores;    // [row index * Width + particle]
+  std::vector<int32_t> counts;            // [particle * topics + topic]
+  std::vector<int32_t> densePositions;    // [particle * topics + topic]: index in denseTopics
+  std::vector<int32_t> denseTopics;       // [particle * topics + i]: non-zero topics, any order
+  std::vector<int32_t> scoredTypes;
+  std::vector<uint32_t> scoredPositions;
+  std::vector<int32_t> documentTopics;    // [s * particles + particle]
+};
+
+// Runs randoms.size() particles (1 to 16) of one document in lockstep, writing
+// particle g's probability of each position to wordProbabilities[g * length + position].
+using FastGroupKernel = void (*)(const FastTables& tables, std::span<const int32_t> document, bool resampling,
+                                 std::span<RandomStream> randoms, std::span<double> wordProbabilities,
+                                 FastScratch& scratch);
+
+FastGroupKernel fastGroupKernelBaseline(int particles);
+FastGroupKernel fastGroupKernelAvx2(int particles);
+FastGroupKernel fastGroupKernelAvx512(int particles);
+
+}  // namespace topiceval::detail

@@ -1,0 +1,90 @@
+#pragma once
+// The generator topiceval's own estimators draw from: xoshiro256++ (Blackman
+// and Vigna), seeded through SplitMix64 from a seed and the indices of the unit
+// of work (document, run, particle...), so that every unit has its own stream
+// and results do not depend on which thread ran it.
+
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+
+namespace topiceval {
+
+class RandomStream {
+ public:
+  RandomStream(uint64_t seed, std::initializer_list<uint64_t> stream) {
+    uint64_t mixer = splitMix(seed ^ 0x6A09E667F3BCC909ULL);
+    for (const uint64_t index : stream) mixer = splitMix(mixer ^ splitMix(index + 0x9E3779B97F4A7C15ULL));
+    for (uint64_t& word : state_) {
+      mixer += 0x9E3779B97F4A7C15ULL;
+      word = splitMix(mixer);
+    }
+  }
+
+  uint64_t next() {
+    const uint64_t result = rotate(state_[0] + state_[3], 23) + state_[0];
+    const uint64_t shifted = state_[1] << 17;
+    state_[2] ^= state_[0];
+    state_[3] ^= state_[1];
+    state_[1] ^= state_[2];
+    state_[0] ^= state_[3];
+    state_[2] ^= shifted;
+    state_[3] = rotate(state_[3], 45);
+    return result;
+  }
+
+  // Uniform in [0, 1), 53 random bits.
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  // Uniform in (0, 1), for logarithms.
+  double uniformOpen() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53; }
+  // Uniform integer in [0, bound).
+  uint64_t below(uint64_t bound) {
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(next()) * bound) >> 64);
+  }
+  double standardNormal();
+  // Gamma(shape, 1) by Marsaglia and Tsang (2000), boosted for shape < 1.
+  double gamma(double shape);
+
+ private:
+  static uint64_t rotate(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  static uint64_t splitMix(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+  }
+
+  uint64_t state_[4];
+};
+
+inline double RandomStream::standardNormal() {
+  // Marsaglia's polar method; the second value is discarded to keep the stream stateless.
+  for (;;) {
+    const double u = 2.0 * uniform() - 1.0;
+    const double v = 2.0 * uniform() - 1.0;
+    const double s = u * u + v * v;
+    if (s > 0.0 && s < 1.0) return u * std::sqrt(-2.0 * std::log(s) / s);
+  }
+}
+
+inline double RandomStream::gamma(double shape) {
+  if (shape < 1.0) {
+    // Gamma(a) = Gamma(a + 1) * U^(1/a).
+    return gamma(shape + 1.0) * std::pow(uniformOpen(), 1.0 / shape);
+  }
+  const double d = shape - 1.0 / 3.0;
+  const double c = 1.0 / std::sqrt(9.0 * d);
+  for (;;) {
+    double x, v;
+    do {
+      x = standardNormal();
+      v = 1.0 + c * x;
+    } while (v <= 0.0);
+    v = v * v * v;
+    const double u = uniformOpen();
+    if (u < 1.0 - 0.0331 * x * x * x * x) return d * v;
+    if (std::log(u) < 0.5 * x * x + d * (1.0 - v + std::log(v))) return d * v;
+  }
+}
+
+}  // namespace topiceval

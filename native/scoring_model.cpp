@@ -1,0 +1,118 @@
+#include "native/scoring_model.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace topiceval {
+
+const char* describe(UnseenWords policy) {
+  switch (policy) {
+    case UnseenWords::Skip: return "skip";
+    case UnseenWords::SkipUntrained: return "skip-untrained";
+    case UnseenWords::Smooth: return "smooth";
+  }
+  return "skip";
+}
+
+std::optional<UnseenWords> parseUnseenWords(const std::string& text) {
+  if (text == "skip") return UnseenWords::Skip;
+  if (text == "skip-untrained") return UnseenWords::SkipUntrained;
+  if (text == "smooth") return UnseenWords::Smooth;
+  return std::nullopt;
+}
+
+ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const DocumentCollection& documents,
+                           std::optional<std::size_t> vocabularySize)
+    : numTopics_(model.numTopics),
+      alpha_(model.alpha),
+      alphaSum_(model.alphaSum),
+      beta_(model.beta),
+      betaSum_(model.betaSum),
+      vocabularySize_(model.numTypes()),
+      policy_(policy) {
+  const std::size_t modelTypes = model.numTypes();
+  std::size_t largestType = 0;
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    for (const int32_t type : documents.document(d)) largestType = std::max(largestType, static_cast<std::size_t>(type));
+  }
+  const std::size_t typeSlots = std::max(modelTypes, documents.totalTokens() == 0 ? 0 : largestType + 1);
+  scored_.assign(typeSlots, 0);
+
+  rowStarts_.reserve(modelTypes + 1);
+  rowStarts_.push_back(0);
+  for (std::size_t type = 0; type < modelTypes; ++type) {
+    if (model.typeTopicCounts.present(type)) {
+      for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
+        rowTopics_.push_back(entry & model.topicMask);
+        rowCounts_.push_back(entry >> model.topicBits);
+      }
+    }
+    rowStarts_.push_back(rowTopics_.size());
+  }
+
+  for (std::size_t type = 0; type < typeSlots; ++type) {
+    const bool inModel = type < modelTypes && model.typeTopicCounts.present(type);
+    const bool trained = inModel && rowStarts_[type + 1] > rowStarts_[type];
+    switch (policy) {
+      case UnseenWords::Skip: scored_[type] = inModel; break;
+      case UnseenWords::SkipUntrained: scored_[type] = trained; break;
+      case UnseenWords::Smooth: scored_[type] = 1; break;
+    }
+  }
+
+  // What the held-out documents lose to the policy, and the unseen types Smooth adds.
+  std::vector<uint8_t> seen(typeSlots, 0);
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    for (const int32_t type : documents.document(d)) {
+      const auto t = static_cast<std::size_t>(type);
+      if (!scored_[t]) ++skippedTokens_;
+      if (seen[t]) continue;
+      seen[t] = 1;
+      if (!scored_[t]) ++skippedTypes_;
+      if (t >= modelTypes && scored_[t]) ++unseenTypesScored_;
+    }
+  }
+
+  if (vocabularySize) {
+    if (*vocabularySize < modelTypes + unseenTypesScored_)
+      throw std::invalid_argument("--vocab-size " + std::to_string(*vocabularySize) + " is smaller than the " +
+                                  std::to_string(modelTypes + unseenTypesScored_) +
+                                  " types the model and the held-out documents use");
+    vocabularySize_ = *vocabularySize;
+    betaSum_ = beta_ * static_cast<double>(vocabularySize_);
+  } else if (policy == UnseenWords::Smooth) {
+    vocabularySize_ = modelTypes + unseenTypesScored_;
+    // MALLET's betaSum is beta times its type count; unseen types add beta each.
+    betaSum_ = unseenTypesScored_ == 0 ? model.betaSum : beta_ * static_cast<double>(vocabularySize_);
+  }
+
+  denominators_.resize(static_cast<std::size_t>(numTopics_));
+  for (std::size_t k = 0; k < denominators_.size(); ++k) denominators_[k] = model.tokensPerTopic[k] + betaSum_;
+}
+
+std::span<const int32_t> ScoringModel::rowTopics(int32_t type) const {
+  const auto t = static_cast<std::size_t>(type);
+  if (t + 1 >= rowStarts_.size()) return {};
+  return {rowTopics_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
+}
+
+std::span<const double> ScoringModel::rowCounts(int32_t type) const {
+  const auto t = static_cast<std::size_t>(type);
+  if (t + 1 >= rowStarts_.size()) return {};
+  return {rowCounts_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
+}
+
+double ScoringModel::phi(int32_t type, int topic) const {
+  const auto topics = rowTopics(type);
+  const auto counts = rowCounts(type);
+  double count = 0.0;
+  for (std::size_t i = 0; i < topics.size(); ++i) {
+    if (topics[i] == topic) {
+      count = counts[i];
+      break;
+    }
+  }
+  return (count + beta_) / denominators_[static_cast<std::size_t>(topic)];
+}
+
+}  // namespace topiceval
