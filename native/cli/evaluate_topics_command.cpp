@@ -12,6 +12,7 @@
 #include "native/cli/mallet_style_options.hpp"
 #include "native/java_math.hpp"
 #include "native/mallet_evaluation.hpp"
+#include "native/parallel_runner.hpp"
 
 namespace topiceval::cli {
 
@@ -40,6 +41,8 @@ MalletStyleOptions evaluateTopicsOptions() {
   options.addBoolean("exact", true,
                      "topiceval only. true: MALLET's numbers bit for bit. false: the same estimator with topiceval's\n"
                      "  faster sampler and random stream (statistically equivalent, different digits).");
+  options.addBoolean("timing", false,
+                     "topiceval only: print the work done and the time taken to standard error.");
   options.addBoolean("help", false, "Print this list of options.");
   return options;
 }
@@ -122,9 +125,12 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     // As MALLET does, open the outputs before reading anything.
     OutputFile documentProbabilities(options.string("output-doc-probs"), nullptr);
     OutputFile totalProbability(options.string("output-prob"), &out);
+    const auto started = std::chrono::steady_clock::now();
     const TopicModel model = formats::readEvaluatorFile(*options.string("evaluator"));
     const DocumentCollection documents = formats::readInstanceListFile(*options.string("input"));
+    const auto loaded = std::chrono::steady_clock::now();
     const MalletEvaluationResult result = evaluateLikeMallet(model, documents, evaluation);
+    const auto evaluated = std::chrono::steady_clock::now();
 
     if (evaluation.keepWordProbabilities) {
       const auto& alphabet = documents.alphabet();
@@ -144,6 +150,17 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     *totalProbability.stream() << javaDoubleToString(result.totalLogLikelihood) << '\n';
     documentProbabilities.close();
     totalProbability.close();
+    if (options.boolean("timing")) {
+      const double reading = std::chrono::duration<double>(loaded - started).count();
+      const double sampling = std::chrono::duration<double>(evaluated - loaded).count();
+      err << "topiceval timing: documents " << documents.size() << " tokens " << documents.totalTokens()
+          << " site-updates " << result.siteUpdates << " threads "
+          << (evaluation.threads > 0 ? evaluation.threads : availableThreads()) << " mode "
+          << (evaluation.exact ? "exact" : "fast") << " instruction-set "
+          << describe(resolveInstructionSet(evaluation.instructionSet)) << " read-seconds " << reading
+          << " evaluate-seconds " << sampling << " ns-per-site-update "
+          << (result.siteUpdates == 0 ? 0.0 : sampling * 1e9 / static_cast<double>(result.siteUpdates)) << "\n";
+    }
     if (result.samplingErrors > 0) {
       err << "warning: " << result.samplingErrors
           << " draws hit MALLET's \"sampling error\" case (rounding left no topic); like MALLET, they took the last topic\n";
