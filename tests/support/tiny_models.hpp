@@ -1,0 +1,84 @@
+#pragma once
+// Tiny topic models built in code, and their exact held-out likelihood by
+// summing over every topic assignment.
+
+#include <cmath>
+#include <functional>
+#include <random>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "native/document_collection.hpp"
+#include "native/topic_model.hpp"
+
+namespace topiceval::testing {
+
+// A model with K topics over V word types: each topic favours a few words.
+inline TopicModel tinyModel(int topics, int types, unsigned seed, double beta = 0.1) {
+  std::mt19937 generator(seed);
+  std::uniform_real_distribution<double> alphaDraw(0.1, 1.0);
+  std::uniform_int_distribution<int> countDraw(0, 30);
+  std::bernoulli_distribution present(0.4);
+  std::vector<double> alpha(static_cast<std::size_t>(topics));
+  for (double& a : alpha) a = alphaDraw(generator);
+  std::vector<int32_t> counts(static_cast<std::size_t>(topics * types), 0);
+  for (int w = 0; w < types; ++w) {
+    for (int k = 0; k < topics; ++k) {
+      if (present(generator)) counts[static_cast<std::size_t>(w * topics + k)] = countDraw(generator);
+    }
+  }
+  return TopicModel::fromDenseCounts(topics, alpha, beta, counts, static_cast<std::size_t>(types));
+}
+
+inline DocumentCollection tinyDocuments(int types, int documents, int minimumLength, int maximumLength, unsigned seed) {
+  std::mt19937 generator(seed);
+  std::uniform_int_distribution<int> length(minimumLength, maximumLength);
+  std::uniform_int_distribution<int32_t> word(0, types - 1);
+  DocumentCollection collection;
+  for (int d = 0; d < documents; ++d) {
+    std::vector<int32_t> tokens(static_cast<std::size_t>(length(generator)));
+    for (int32_t& token : tokens) token = word(generator);
+    collection.add(tokens);
+  }
+  return collection;
+}
+
+// log p(w | phi, alpha) for the tokens of `document` that `scored` accepts:
+// a dynamic program over the topic-count vectors after each token, each step
+// weighted by the Polya urn (alpha_k + c_k) / (alphaSum + n) times phi(w, k).
+inline double exactLogLikelihood(std::span<const int32_t> document, const std::vector<double>& alpha,
+                                 const std::function<double(int32_t, int)>& phi,
+                                 const std::function<bool(int32_t)>& scored) {
+  const int topics = static_cast<int>(alpha.size());
+  double alphaSum = 0.0;
+  for (const double a : alpha) alphaSum += a;
+  // A count vector as digits in base 64 (documents are short).
+  std::unordered_map<uint64_t, double> states{{0, 1.0}};
+  double logScale = 0.0;
+  int n = 0;
+  for (const int32_t type : document) {
+    if (!scored(type)) continue;
+    std::unordered_map<uint64_t, double> next;
+    double largest = 0.0;
+    for (const auto& [key, value] : states) {
+      for (int k = 0; k < topics; ++k) {
+        const auto count = static_cast<double>((key >> (6 * k)) & 63);
+        const double weight = value * (alpha[static_cast<std::size_t>(k)] + count) / (alphaSum + n) * phi(type, k);
+        double& slot = next[key + (uint64_t{1} << (6 * k))];
+        slot += weight;
+        largest = std::max(largest, slot);
+      }
+    }
+    // Rescale to keep the numbers in range; remember the scale in log space.
+    for (auto& entry : next) entry.second /= largest;
+    logScale += std::log(largest);
+    states = std::move(next);
+    ++n;
+  }
+  double total = 0.0;
+  for (const auto& entry : states) total += entry.second;
+  return logScale + std::log(total);
+}
+
+}  // namespace topiceval::testing
