@@ -82,17 +82,19 @@ double AnnealedImportanceEstimator::logLikelihood(std::span<const int32_t> docum
     for (std::size_t t = 1; t < temperatures_.size(); ++t) {
       const double tau = temperatures_[t];
       logWeight += (tau - temperatures_[t - 1]) * logPhiSum;
-      for (std::size_t j = 0; j < words * topics; ++j) state.temperedPhi[j] = std::exp(tau * state.logPhi[j]);
+      const double* logPhi = state.logPhi.data();
+      double* tempered = state.temperedPhi.data();
+      for (std::size_t j = 0; j < words * topics; ++j) tempered[j] = std::exp(tau * logPhi[j]);
       // One Gibbs sweep leaving f_t invariant.
       for (std::size_t n = 0; n < tokens; ++n) {
         const std::size_t word = state.phi.word(n);
         const auto old = static_cast<std::size_t>(state.topics[n]);
         --state.counts[old];
         logPhiSum -= state.logPhi[word * topics + old];
-        const double* tempered = state.temperedPhi.data() + word * topics;
+        const double* temperedRow = state.temperedPhi.data() + word * topics;
         double total = 0.0;
         for (std::size_t k = 0; k < topics; ++k) {
-          state.conditional[k] = (alpha[k] + state.counts[k]) * tempered[k];
+          state.conditional[k] = (alpha[k] + state.counts[k]) * temperedRow[k];
           total += state.conditional[k];
         }
         double sample = random.uniform() * total;

@@ -13,6 +13,7 @@ void printOverview(std::ostream& out) {
          "usage: topiceval COMMAND [OPTIONS]\n\n"
          "commands:\n"
          "  evaluate-topics   MALLET's evaluate-topics: same options, same output, same numbers\n"
+         "  evaluate          held-out likelihood with left-to-right, filtering, particle learning or AIS\n"
          "\n"
          "Run 'topiceval COMMAND --help' for a command's options.\n";
 }
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   const std::vector<std::string> arguments(argv + 2, argv + argc);
   if (command == "evaluate-topics") return topiceval::cli::evaluateTopicsCommand(arguments, std::cout, std::cerr);
+  if (command == "evaluate") return topiceval::cli::evaluateCommand(arguments, std::cout, std::cerr);
   std::cerr << "topiceval: unknown command '" << command << "'\n";
   printOverview(std::cerr);
   return 2;

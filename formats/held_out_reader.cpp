@@ -1,0 +1,102 @@
+#include "formats/held_out_reader.hpp"
+
+#include <boost/iostreams/copy.hpp>
+#include <boost/iostreams/device/array.hpp>
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
+#include <sstream>
+#include <unordered_map>
+
+#include "formats/file_bytes.hpp"
+#include "formats/format_error.hpp"
+#include "formats/instance_list_reader.hpp"
+#include "formats/object_stream_reader.hpp"
+
+namespace topiceval::formats {
+
+namespace {
+
+void checkAlphabetsAgree(const Alphabet& documents, const Alphabet& model, const std::string& source,
+                         const std::string& modelName) {
+  const std::size_t common = std::min(documents.size(), model.size());
+  for (std::size_t i = 0; i < common; ++i) {
+    const std::string& expected = model.word(i);
+    if (expected.empty()) continue;  // a topic state does not name types without training tokens
+    if (documents.word(i) != expected) {
+      throw FormatError(source, "its alphabet disagrees with the model's: type " + std::to_string(i) + " is '" +
+                                    documents.word(i) + "' here but '" + expected + "' in " + modelName +
+                                    " (import held-out documents with --use-pipe-from the training data, or give plain text)");
+    }
+  }
+}
+
+std::string decompressIfGzipped(std::vector<uint8_t>& bytes, const std::string& source) {
+  if (!looksLikeGzip(bytes)) return std::string(bytes.begin(), bytes.end());
+  namespace io = boost::iostreams;
+  io::filtering_istream in;
+  in.push(io::gzip_decompressor());
+  in.push(io::array_source(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  std::ostringstream text;
+  try {
+    io::copy(in, text);
+  } catch (const std::exception& error) {
+    throw FormatError(source, std::string("damaged gzip data (") + error.what() + ")");
+  }
+  return text.str();
+}
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+}  // namespace
+
+DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
+                                        const std::string& modelName) {
+  const std::string source = path == "-" ? "standard input" : path;
+  std::vector<uint8_t> bytes = readFileBytes(path);
+  if (looksLikeObjectStream(bytes)) {
+    DocumentCollection documents = readInstanceList(bytes, source);
+    if (modelAlphabet != nullptr && documents.alphabet() != nullptr)
+      checkAlphabetsAgree(*documents.alphabet(), *modelAlphabet, source, modelName);
+    return documents;
+  }
+  if (modelAlphabet == nullptr)
+    throw FormatError(source, "plain-text documents need a model with words (an inferencer, a saved model or a "
+                              "topic state); " + modelName + " has none");
+  const std::string text = decompressIfGzipped(bytes, source);
+  for (const char c : text) {
+    if (c == '\0') throw FormatError(source, "holds binary data: not a MALLET instance list and not plain text");
+  }
+  std::vector<std::string> words = modelAlphabet->words();
+  std::unordered_map<std::string, int32_t> unseen;
+  DocumentCollection documents;
+  std::vector<int32_t> tokens;
+  std::size_t line = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    ++line;
+    tokens.clear();
+    std::size_t i = start;
+    while (i < end) {
+      while (i < end && isSpace(text[i])) ++i;
+      const std::size_t wordStart = i;
+      while (i < end && !isSpace(text[i])) ++i;
+      if (i == wordStart) continue;
+      const std::string_view word(text.data() + wordStart, i - wordStart);
+      if (const auto known = modelAlphabet->indexOf(word)) {
+        tokens.push_back(*known);
+        continue;
+      }
+      const auto [found, inserted] = unseen.emplace(std::string(word), static_cast<int32_t>(words.size()));
+      if (inserted) words.emplace_back(word);
+      tokens.push_back(found->second);
+    }
+    documents.add(tokens, "line " + std::to_string(line));
+    start = end + 1;
+  }
+  documents.setAlphabet(std::make_shared<const Alphabet>(std::move(words)));
+  return documents;
+}
+
+}  // namespace topiceval::formats

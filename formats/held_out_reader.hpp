@@ -1,0 +1,21 @@
+#pragma once
+// Held-out documents for `topiceval evaluate`: a MALLET instance list, or plain
+// text with one document per line (optionally gzipped), whose whitespace-
+// separated words are mapped through the model's alphabet.
+
+#include <string>
+
+#include "native/alphabet.hpp"
+#include "native/document_collection.hpp"
+
+namespace topiceval::formats {
+
+// `modelAlphabet` is the model's words (nullptr for an evaluator file, which has
+// none). Plain text needs it; words it lacks get type indices from its size on,
+// in order of first appearance, so the unseen-word policy can count them.
+// An instance list whose alphabet disagrees with the model's (the same index,
+// a different word) is refused: its type indices would mean other words.
+DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
+                                        const std::string& modelName);
+
+}  // namespace topiceval::formats

@@ -1,0 +1,45 @@
+#pragma once
+// What the commands that report held-out likelihoods share: describing a run,
+// the per-document table, the summary, and the checks on what gets scored.
+
+#include <ostream>
+#include <string>
+
+#include "formats/model_readers.hpp"
+#include "native/document_collection.hpp"
+#include "native/estimator.hpp"
+#include "native/scoring_model.hpp"
+
+namespace topiceval::cli {
+
+// A number as the shortest decimal that reads back the same ("nan", "inf" for those).
+std::string formatNumber(double value);
+
+struct RunDescription {
+  std::string command;
+  std::string modelPath;
+  formats::ModelFileKind modelKind = formats::ModelFileKind::Evaluator;
+  const TopicModel* model = nullptr;
+  std::string inputPath;
+  const DocumentCollection* documents = nullptr;
+  const ScoringModel* scoring = nullptr;
+  std::string estimator;
+  bool stochastic = true;
+  uint64_t seed = 0;
+  int runs = 1;
+  int threads = 1;
+  double seconds = 0.0;
+};
+
+// Header, then per document: doc name tokens skipped loglik loglik_se perplexity.
+void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, const EvaluationResult& result);
+// The readable summary: model, input, estimator, unseen-word policy and what it
+// skipped, totals, per-token log likelihood, perplexity, time.
+void writeSummary(std::ostream& out, const RunDescription& run, const EvaluationResult& result);
+// One line on stderr when some documents had no scored word.
+void warnAboutEmptyDocuments(std::ostream& err, const EvaluationResult& result);
+// A FormatError when the documents hold no word, or none the policy scores.
+void checkSomethingIsScored(const ScoringModel& scoring, const DocumentCollection& documents,
+                            const std::string& inputPath, const std::string& modelPath);
+
+}  // namespace topiceval::cli

@@ -1,0 +1,172 @@
+// `topiceval evaluate`: held-out likelihood with any of topiceval's estimators,
+// on any model file MALLET writes, with an explicit unseen-word policy.
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cmath>
+#include <memory>
+
+#include "formats/format_error.hpp"
+#include "formats/held_out_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/annealed_importance_estimator.hpp"
+#include "native/cli/commands.hpp"
+#include "native/cli/command_support.hpp"
+#include "native/cli/mallet_style_options.hpp"
+#include "native/filtering_estimator.hpp"
+#include "native/left_to_right_estimator.hpp"
+#include "native/parallel_runner.hpp"
+#include "native/particle_learning_estimator.hpp"
+
+namespace topiceval::cli {
+
+namespace {
+
+namespace po = boost::program_options;
+
+struct EvaluateSettings {
+  std::string model;
+  std::string input;
+  std::string estimator = "left-to-right";
+  int particles = 10;
+  std::string resampling = "false";
+  int temperatures = 1000;
+  int samples = 1;
+  std::string schedule = "sigmoid";
+  std::string unseenWords = "skip";
+  long long vocabularySize = 0;
+  long long seed = 1;
+  int runs = 1;
+  int threads = 0;
+  std::string format = "text";
+};
+
+po::options_description evaluateOptions(EvaluateSettings& s) {
+  po::options_description options("topiceval evaluate options");
+  options.add_options()
+      ("model", po::value(&s.model), "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state")
+      ("input", po::value(&s.input), "held-out documents: a MALLET instance list, or plain text with one document per line (needs a model with words)")
+      ("estimator", po::value(&s.estimator)->default_value(s.estimator), "left-to-right | filtering | particle-learning | ais")
+      ("particles", po::value(&s.particles)->default_value(s.particles), "particles (left-to-right, particle-learning)")
+      ("resampling", po::value(&s.resampling)->default_value(s.resampling), "left-to-right: resample earlier topics at every position (true|false)")
+      ("temperatures", po::value(&s.temperatures)->default_value(s.temperatures), "ais: annealing steps")
+      ("samples", po::value(&s.samples)->default_value(s.samples), "ais: importance samples per estimate")
+      ("schedule", po::value(&s.schedule)->default_value(s.schedule), "ais: temperature schedule, linear | sigmoid")
+      ("unseen-words", po::value(&s.unseenWords)->default_value(s.unseenWords), "skip | skip-untrained | smooth (see README)")
+      ("vocab-size", po::value(&s.vocabularySize), "V in phi = (n + beta) / (n_k + V beta); default: the model's type count (plus unseen types under smooth)")
+      ("seed", po::value(&s.seed)->default_value(s.seed), "random seed")
+      ("runs", po::value(&s.runs)->default_value(s.runs), "independent estimates per document (stochastic estimators)")
+      ("threads", po::value(&s.threads)->default_value(s.threads), "threads; 0 uses every core (results do not depend on it)")
+      ("format", po::value(&s.format)->default_value(s.format), "text | tsv")
+      ("help", "print this list of options");
+  return options;
+}
+
+std::unique_ptr<DocumentEstimator> makeEstimator(const EvaluateSettings& s, const ScoringModel& scoring) {
+  if (s.estimator == "left-to-right") {
+    const auto resampling = parseMalletBoolean(s.resampling);
+    if (!resampling) throw UsageError("--resampling takes true or false, not '" + s.resampling + "'");
+    if (s.particles < 1) throw UsageError("--particles must be at least 1");
+    return std::make_unique<LeftToRightEstimator>(scoring, s.particles, *resampling);
+  }
+  if (s.estimator == "filtering") return std::make_unique<FilteringEstimator>(scoring);
+  if (s.estimator == "particle-learning") {
+    if (s.particles < 1) throw UsageError("--particles must be at least 1");
+    return std::make_unique<ParticleLearningEstimator>(scoring, s.particles);
+  }
+  if (s.estimator == "ais") {
+    if (s.temperatures < 1) throw UsageError("--temperatures must be at least 1");
+    if (s.samples < 1) throw UsageError("--samples must be at least 1");
+    if (s.schedule != "linear" && s.schedule != "sigmoid")
+      throw UsageError("--schedule takes linear or sigmoid, not '" + s.schedule + "'");
+    return std::make_unique<AnnealedImportanceEstimator>(
+        scoring, s.temperatures, s.samples, s.schedule == "linear" ? AnnealingSchedule::Linear : AnnealingSchedule::Sigmoid);
+  }
+  throw UsageError("--estimator takes left-to-right, filtering, particle-learning or ais, not '" + s.estimator + "'");
+}
+
+}  // namespace
+
+int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
+  EvaluateSettings settings;
+  const po::options_description options = evaluateOptions(settings);
+  po::variables_map values;
+  try {
+    po::store(po::command_line_parser(arguments).options(options).run(), values);
+    po::notify(values);
+    if (values.count("help")) {
+      out << "Estimate the probability of held-out documents under a MALLET topic model.\n\n" << options << "\n";
+      return 0;
+    }
+    if (settings.model.empty()) throw UsageError("--model is required (a MALLET evaluator, inferencer, saved model or topic state)");
+    if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
+    if (settings.runs < 1) throw UsageError("--runs must be at least 1");
+    if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
+    if (settings.format != "text" && settings.format != "tsv")
+      throw UsageError("--format takes text or tsv, not '" + settings.format + "'");
+    if (!parseUnseenWords(settings.unseenWords))
+      throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + settings.unseenWords + "'");
+    if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
+    if (settings.seed < 0) throw UsageError("--seed must not be negative");
+  } catch (const po::error& error) {
+    err << "topiceval evaluate: " << error.what() << "\n";
+    return 2;
+  } catch (const UsageError& error) {
+    err << "topiceval evaluate: " << error.what() << "\n";
+    return 2;
+  }
+
+  try {
+    const auto started = std::chrono::steady_clock::now();
+    const formats::LoadedModel loaded = formats::readModelFile(settings.model);
+    const DocumentCollection documents =
+        formats::readHeldOutDocuments(settings.input, loaded.model.alphabet.get(), settings.model);
+    std::optional<std::size_t> vocabularySize;
+    if (values.count("vocab-size")) vocabularySize = static_cast<std::size_t>(settings.vocabularySize);
+    const ScoringModel scoring(loaded.model, *parseUnseenWords(settings.unseenWords), documents, vocabularySize);
+    std::unique_ptr<DocumentEstimator> estimator = makeEstimator(settings, scoring);
+    EvaluationOptions evaluation;
+    evaluation.seed = static_cast<uint64_t>(settings.seed);
+    evaluation.runs = settings.runs;
+    evaluation.threads = settings.threads;
+    checkSomethingIsScored(scoring, documents, settings.input, settings.model);
+    const EvaluationResult result = evaluateDocuments(*estimator, scoring, documents, evaluation);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+    RunDescription run;
+    run.command = "evaluate";
+    run.modelPath = settings.model;
+    run.modelKind = loaded.kind;
+    run.model = &loaded.model;
+    run.inputPath = settings.input;
+    run.documents = &documents;
+    run.scoring = &scoring;
+    run.estimator = estimator->description();
+    run.stochastic = estimator->stochastic();
+    run.seed = evaluation.seed;
+    run.runs = estimator->stochastic() ? settings.runs : 1;
+    run.threads = settings.threads > 0 ? settings.threads : availableThreads();
+    run.seconds = seconds;
+    if (settings.format == "tsv") {
+      writeDocumentTable(out, documents, result);
+      writeSummary(err, run, result);
+    } else {
+      writeSummary(out, run, result);
+    }
+    warnAboutEmptyDocuments(err, result);
+    return 0;
+  } catch (const formats::FormatError& error) {
+    err << "topiceval evaluate: " << error.what() << "\n";
+    return 1;
+  } catch (const UsageError& error) {
+    err << "topiceval evaluate: " << error.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& error) {
+    err << "topiceval evaluate: " << error.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    err << "topiceval evaluate: out of memory\n";
+    return 1;
+  }
+}
+
+}  // namespace topiceval::cli

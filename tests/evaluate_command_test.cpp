@@ -1,0 +1,167 @@
+// `topiceval evaluate`: every estimator from the command line, both input
+// kinds, the unseen-word report, and a clear message for each mistake.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "formats/instance_list_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/cli/commands.hpp"
+#include "native/filtering_estimator.hpp"
+#include "support/fixtures.hpp"
+
+namespace topiceval::cli {
+namespace {
+
+using testing::fixtureFile;
+
+struct Output {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Output evaluate(std::vector<std::string> arguments) {
+  std::ostringstream out, err;
+  const int status = evaluateCommand(arguments, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) result.push_back(line);
+  return result;
+}
+
+std::string writeTemporary(const std::string& name, const std::string& contents) {
+  const auto path = std::filesystem::temp_directory_path() / ("topiceval-evaluate-test-" + name);
+  std::ofstream(path) << contents;
+  return path.string();
+}
+
+TEST(EvaluateCommand, RunsEveryEstimator) {
+  for (const std::vector<std::string>& estimator : std::vector<std::vector<std::string>>{
+           {"--estimator", "left-to-right", "--particles", "3", "--resampling", "true"},
+           {"--estimator", "filtering"},
+           {"--estimator", "particle-learning", "--particles", "20"},
+           {"--estimator", "ais", "--temperatures", "20", "--samples", "2", "--schedule", "linear"}}) {
+    std::vector<std::string> arguments = {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
+                                          fixtureFile("stackexchange", "test.mallet"), "--runs", "2"};
+    arguments.insert(arguments.end(), estimator.begin(), estimator.end());
+    const Output output = evaluate(arguments);
+    ASSERT_EQ(output.status, 0) << output.err;
+    EXPECT_NE(output.out.find("log likelihood  -6"), std::string::npos) << output.out;
+    EXPECT_NE(output.out.find("unseen words    skip: 0 tokens of 0 distinct types skipped; V = 4285"), std::string::npos);
+  }
+}
+
+TEST(EvaluateCommand, TsvHasOneRowPerDocumentAndMatchesTheLibrary) {
+  const Output output = evaluate({"--model", fixtureFile("debian-k100", "inferencer.mallet"), "--input",
+                                  fixtureFile("debian-k100", "test.mallet"), "--estimator", "filtering", "--format", "tsv"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  const auto rows = lines(output.out);
+  ASSERT_EQ(rows.size(), 3001u);
+  EXPECT_EQ(rows[0], "doc\tname\ttokens\tskipped\tloglik\tloglik_se\tperplexity");
+  EXPECT_EQ(rows[1].rfind("0\tlibrust-term-grid-dev\t", 0), 0u) << rows[1];
+  // The summary goes to stderr in this mode, with the unseen-word report.
+  EXPECT_NE(output.err.find("unseen words    skip: 5589 tokens of 4539 distinct types skipped; V = 68006"),
+            std::string::npos)
+      << output.err;
+
+  // Filtering is deterministic: the first row's value is the library's.
+  const TopicModel model = formats::readModelFile(fixtureFile("debian-k100", "inferencer.mallet")).model;
+  const DocumentCollection documents = formats::readInstanceListFile(fixtureFile("debian-k100", "test.mallet"));
+  const ScoringModel scoring(model, UnseenWords::Skip, documents);
+  FilteringEstimator filtering(scoring);
+  const auto result = evaluateDocuments(filtering, scoring, documents, {});
+  std::istringstream row(rows[1]);
+  std::string doc, name, tokens, skipped, loglik;
+  std::getline(row, doc, '\t');
+  std::getline(row, name, '\t');
+  std::getline(row, tokens, '\t');
+  std::getline(row, skipped, '\t');
+  std::getline(row, loglik, '\t');
+  EXPECT_EQ(std::stod(loglik), result.documents[0].logLikelihood);
+  EXPECT_EQ(std::stoul(tokens), result.documents[0].scoredTokens);
+  EXPECT_EQ(std::stoul(skipped), result.documents[0].skippedTokens);
+}
+
+TEST(EvaluateCommand, ReadsPlainTextThroughTheModelsAlphabet) {
+  const std::string text = writeTemporary("docs.txt", "hear subatomic particles zzzunknown\n\nparticles particles\n");
+  const Output smooth = evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input", text,
+                                  "--unseen-words", "smooth", "--format", "tsv", "--estimator", "filtering"});
+  ASSERT_EQ(smooth.status, 0) << smooth.err;
+  const auto rows = lines(smooth.out);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[1].rfind("0\tline 1\t4\t0\t", 0), 0u) << rows[1];
+  EXPECT_EQ(rows[2], "1\tline 2\t0\t0\t0\t0\tnan");
+  EXPECT_NE(smooth.err.find("1 unseen types scored; V = 2608"), std::string::npos) << smooth.err;
+  EXPECT_NE(smooth.err.find("warning: 1 document has no scored word"), std::string::npos);
+  const Output skip = evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input", text, "--format", "tsv"});
+  EXPECT_EQ(lines(skip.out)[1].rfind("0\tline 1\t3\t1\t", 0), 0u);
+  std::filesystem::remove(text);
+}
+
+TEST(EvaluateCommand, RefusesDocumentsItCannotScore) {
+  const std::string unknown = writeTemporary("unknown.txt", "qqqq rrrr\nssss\n");
+  const Output none = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", unknown});
+  EXPECT_EQ(none.status, 1);
+  EXPECT_EQ(none.err, "topiceval evaluate: " + unknown + ": none of its 3 words is scored under --unseen-words skip: "
+                      "were these documents imported for " + fixtureFile("stackexchange", "inferencer.mallet") + "?\n");
+  const Output noWords = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
+                                   writeTemporary("blank.txt", "\n\n")});
+  EXPECT_EQ(noWords.status, 1);
+  EXPECT_NE(noWords.err.find("holds no words"), std::string::npos);
+  const Output noAlphabet = evaluate({"--model", fixtureFile("stackexchange", "evaluator.mallet"), "--input", unknown});
+  EXPECT_EQ(noAlphabet.status, 1);
+  EXPECT_NE(noAlphabet.err.find("plain-text documents need a model with words"), std::string::npos);
+  std::filesystem::remove(unknown);
+}
+
+TEST(EvaluateCommand, RefusesAHeldOutAlphabetThatDisagreesWithTheModel) {
+  const Output output = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
+                                  fixtureFile("debian-k100", "test.mallet")});
+  EXPECT_EQ(output.status, 1);
+  EXPECT_EQ(output.err, "topiceval evaluate: " + fixtureFile("debian-k100", "test.mallet") +
+                            ": its alphabet disagrees with the model's: type 0 is 'local' here but 'hear' in " +
+                            fixtureFile("stackexchange", "inferencer.mallet") +
+                            " (import held-out documents with --use-pipe-from the training data, or give plain text)\n");
+}
+
+TEST(EvaluateCommand, ExplainsCommandLineMistakes) {
+  const std::string model = fixtureFile("stackexchange", "inferencer.mallet");
+  const std::string input = fixtureFile("stackexchange", "test.mallet");
+  struct Case {
+    std::vector<std::string> arguments;
+    std::string message;
+  };
+  const Case cases[] = {
+      {{"--input", input}, "--model is required (a MALLET evaluator, inferencer, saved model or topic state)"},
+      {{"--model", model}, "--input is required (an instance list or a text file)"},
+      {{"--model", model, "--input", input, "--estimator", "magic"},
+       "--estimator takes left-to-right, filtering, particle-learning or ais, not 'magic'"},
+      {{"--model", model, "--input", input, "--format", "xml"}, "--format takes text or tsv, not 'xml'"},
+      {{"--model", model, "--input", input, "--runs", "0"}, "--runs must be at least 1"},
+      {{"--model", model, "--input", input, "--unseen-words", "ignore"},
+       "--unseen-words takes skip, skip-untrained or smooth, not 'ignore'"},
+      {{"--model", model, "--input", input, "--particles", "0"}, "--particles must be at least 1"},
+      {{"--model", model, "--input", input, "--resampling", "maybe"}, "--resampling takes true or false, not 'maybe'"},
+      {{"--model", model, "--input", input, "--estimator", "ais", "--schedule", "cubic"},
+       "--schedule takes linear or sigmoid, not 'cubic'"},
+      {{"--model", model, "--input", input, "--unseen-words", "smooth", "--vocab-size", "10"},
+       "--vocab-size 10 is smaller than the 4285 types the model and the held-out documents use"},
+      {{"--model", model, "--input", input, "--frobnicate"}, "unrecognised option '--frobnicate'"},
+  };
+  for (const Case& c : cases) {
+    const Output output = evaluate(c.arguments);
+    EXPECT_EQ(output.status, 2) << c.message;
+    EXPECT_EQ(output.err, "topiceval evaluate: " + c.message + "\n");
+  }
+}
+
+}  // namespace
+}  // namespace topiceval::cli
