@@ -1,7 +1,5 @@
 #include "formats/mallet_objects.hpp"
 
-#include <cmath>
-
 #include "formats/format_error.hpp"
 
 namespace topiceval::formats::detail {
@@ -91,44 +89,7 @@ void readPackedTypeTopicCounts(const java::Node* node, TopicModel& model, const 
 }
 
 void validateModel(const TopicModel& model, const std::string& source) {
-  auto fail = [&source](const std::string& problem) { throw FormatError(source, problem); };
-  const int k = model.numTopics;
-  if (k <= 0) fail("the model has " + std::to_string(k) + " topics");
-  const auto topics = static_cast<std::size_t>(k);
-  if (model.alpha.size() != topics)
-    fail("alpha has " + std::to_string(model.alpha.size()) + " values but the model has " + std::to_string(k) + " topics");
-  for (std::size_t t = 0; t < topics; ++t) {
-    if (!std::isfinite(model.alpha[t]) || model.alpha[t] <= 0.0)
-      fail("alpha[" + std::to_string(t) + "] is " + std::to_string(model.alpha[t]) + "; it must be positive and finite");
-  }
-  if (!std::isfinite(model.alphaSum) || model.alphaSum <= 0.0) fail("alphaSum is not positive and finite");
-  if (!std::isfinite(model.beta) || model.beta <= 0.0)
-    fail("beta is " + std::to_string(model.beta) + "; it must be positive and finite");
-  if (!std::isfinite(model.betaSum) || model.betaSum <= 0.0) fail("betaSum is not positive and finite");
-  if (model.tokensPerTopic.size() != topics)
-    fail("tokensPerTopic has " + std::to_string(model.tokensPerTopic.size()) + " values but the model has " +
-         std::to_string(k) + " topics");
-  for (std::size_t t = 0; t < topics; ++t) {
-    if (model.tokensPerTopic[t] < 0) fail("tokensPerTopic[" + std::to_string(t) + "] is negative");
-  }
-  int bits = 0;
-  int32_t mask = 0;
-  TopicModel::topicBitsFor(k, bits, mask);
-  if (model.topicMask != mask || model.topicBits != bits)
-    fail("topic mask " + std::to_string(model.topicMask) + " and bits " + std::to_string(model.topicBits) +
-         " do not fit " + std::to_string(k) + " topics");
-  if (model.cachedCoefficients.size() != topics)
-    fail("cachedCoefficients has " + std::to_string(model.cachedCoefficients.size()) + " values but the model has " +
-         std::to_string(k) + " topics");
-  if (!std::isfinite(model.smoothingOnlyMass) || model.smoothingOnlyMass <= 0.0)
-    fail("smoothingOnlyMass is not positive and finite");
-  for (std::size_t type = 0; type < model.numTypes(); ++type) {
-    for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
-      if ((entry & model.topicMask) >= k)
-        fail("type " + std::to_string(type) + " has a count for topic " + std::to_string(entry & model.topicMask) +
-             " but the model has " + std::to_string(k) + " topics");
-    }
-  }
+  if (const std::string problem = model.findProblem(); !problem.empty()) throw FormatError(source, problem);
 }
 
 }  // namespace topiceval::formats::detail

@@ -8,14 +8,11 @@
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/model_readers.hpp"
-#include "native/annealed_importance_estimator.hpp"
-#include "native/cli/commands.hpp"
 #include "native/cli/command_support.hpp"
+#include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
-#include "native/filtering_estimator.hpp"
-#include "native/left_to_right_estimator.hpp"
+#include "native/estimator_factory.hpp"
 #include "native/parallel_runner.hpp"
-#include "native/particle_learning_estimator.hpp"
 
 namespace topiceval::cli {
 
@@ -61,27 +58,17 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
   return options;
 }
 
-std::unique_ptr<DocumentEstimator> makeEstimator(const EvaluateSettings& s, const ScoringModel& scoring) {
-  if (s.estimator == "left-to-right") {
-    const auto resampling = parseMalletBoolean(s.resampling);
-    if (!resampling) throw UsageError("--resampling takes true or false, not '" + s.resampling + "'");
-    if (s.particles < 1) throw UsageError("--particles must be at least 1");
-    return std::make_unique<LeftToRightEstimator>(scoring, s.particles, *resampling);
-  }
-  if (s.estimator == "filtering") return std::make_unique<FilteringEstimator>(scoring);
-  if (s.estimator == "particle-learning") {
-    if (s.particles < 1) throw UsageError("--particles must be at least 1");
-    return std::make_unique<ParticleLearningEstimator>(scoring, s.particles);
-  }
-  if (s.estimator == "ais") {
-    if (s.temperatures < 1) throw UsageError("--temperatures must be at least 1");
-    if (s.samples < 1) throw UsageError("--samples must be at least 1");
-    if (s.schedule != "linear" && s.schedule != "sigmoid")
-      throw UsageError("--schedule takes linear or sigmoid, not '" + s.schedule + "'");
-    return std::make_unique<AnnealedImportanceEstimator>(
-        scoring, s.temperatures, s.samples, s.schedule == "linear" ? AnnealingSchedule::Linear : AnnealingSchedule::Sigmoid);
-  }
-  throw UsageError("--estimator takes left-to-right, filtering, particle-learning or ais, not '" + s.estimator + "'");
+EstimatorSettings estimatorSettings(const EvaluateSettings& s) {
+  EstimatorSettings settings;
+  settings.estimator = s.estimator;
+  settings.particles = s.particles;
+  const auto resampling = parseMalletBoolean(s.resampling);
+  if (!resampling) throw UsageError("--resampling takes true or false, not '" + s.resampling + "'");
+  settings.resampling = *resampling;
+  settings.temperatures = s.temperatures;
+  settings.samples = s.samples;
+  settings.schedule = s.schedule;
+  return settings;
 }
 
 }  // namespace
@@ -123,7 +110,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     std::optional<std::size_t> vocabularySize;
     if (values.count("vocab-size")) vocabularySize = static_cast<std::size_t>(settings.vocabularySize);
     const ScoringModel scoring(loaded.model, *parseUnseenWords(settings.unseenWords), documents, vocabularySize);
-    std::unique_ptr<DocumentEstimator> estimator = makeEstimator(settings, scoring);
+    std::unique_ptr<DocumentEstimator> estimator = makeEstimator(estimatorSettings(settings), scoring);
     EvaluationOptions evaluation;
     evaluation.seed = static_cast<uint64_t>(settings.seed);
     evaluation.runs = settings.runs;

@@ -11,6 +11,7 @@
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/java_math.hpp"
+#include "native/estimator_factory.hpp"
 #include "native/mallet_evaluation.hpp"
 #include "native/parallel_runner.hpp"
 
@@ -41,6 +42,15 @@ MalletStyleOptions evaluateTopicsOptions() {
   options.addBoolean("exact", true,
                      "topiceval only. true: MALLET's numbers bit for bit. false: the same estimator with topiceval's\n"
                      "  faster sampler and random stream (statistically equivalent, different digits).");
+  options.addString("estimator", "NAME", std::string("left-to-right"),
+                    "topiceval only: left-to-right (MALLET's), filtering, particle-learning or ais. The others print\n"
+                    "  MALLET's layout too (total, --output-doc-probs) but not --show-words.");
+  options.addString("unseen-words", "POLICY", std::string("skip"),
+                    "topiceval only, for estimators other than MALLET's: skip, skip-untrained or smooth.");
+  options.addInteger("runs", "INTEGER", 1, "topiceval only: independent estimates per document (other estimators).");
+  options.addInteger("temperatures", "INTEGER", 1000, "topiceval only, ais: annealing steps.");
+  options.addInteger("samples", "INTEGER", 1, "topiceval only, ais: importance samples.");
+  options.addString("schedule", "NAME", std::string("sigmoid"), "topiceval only, ais: linear or sigmoid.");
   options.addBoolean("timing", false,
                      "topiceval only: print the work done and the time taken to standard error.");
   options.addBoolean("help", false, "Print this list of options.");
@@ -121,6 +131,41 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
   const int seed = options.integer("random-seed");
   evaluation.seed = seed == -1 ? clockSeed() : seed;
 
+  // topiceval's other estimators, reported in MALLET's layout.
+  const std::string estimatorName = *options.string("estimator");
+  const bool malletEstimator = estimatorName == "left-to-right";
+  EstimatorSettings estimatorSettings;
+  estimatorSettings.estimator = estimatorName;
+  estimatorSettings.particles = evaluation.particles;
+  estimatorSettings.resampling = evaluation.resampling;
+  estimatorSettings.temperatures = options.integer("temperatures");
+  estimatorSettings.samples = options.integer("samples");
+  estimatorSettings.schedule = *options.string("schedule");
+  const auto policy = parseUnseenWords(*options.string("unseen-words"));
+  const int runs = options.integer("runs");
+  {
+    std::string problem;
+    if (!policy) problem = "--unseen-words takes skip, skip-untrained or smooth, not '" + *options.string("unseen-words") + "'";
+    if (runs < 1) problem = "--runs must be at least 1";
+    if (!malletEstimator && evaluation.keepWordProbabilities)
+      problem = "--show-words needs per-word probabilities, which only left-to-right gives";
+    if (malletEstimator && *policy != UnseenWords::Skip)
+      problem = "left-to-right in evaluate-topics follows MALLET's rule (--unseen-words skip); use topiceval evaluate for others";
+    if (problem.empty() && !malletEstimator) {
+      try {
+        const TopicModel empty = TopicModel::fromDenseCounts(1, {1.0}, 1.0, {}, 0);
+        const ScoringModel probe(empty, UnseenWords::Skip, DocumentCollection{});
+        makeEstimator(estimatorSettings, probe);  // checks the name and the options
+      } catch (const std::invalid_argument& error) {
+        problem = error.what();
+      }
+    }
+    if (!problem.empty()) {
+      err << "topiceval evaluate-topics: " << problem << "\n";
+      return 2;
+    }
+  }
+
   try {
     // As MALLET does, open the outputs before reading anything.
     OutputFile documentProbabilities(options.string("output-doc-probs"), nullptr);
@@ -129,7 +174,20 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     const TopicModel model = formats::readEvaluatorFile(*options.string("evaluator"));
     const DocumentCollection documents = formats::readInstanceListFile(*options.string("input"));
     const auto loaded = std::chrono::steady_clock::now();
-    const MalletEvaluationResult result = evaluateLikeMallet(model, documents, evaluation);
+    MalletEvaluationResult result;
+    if (malletEstimator) {
+      result = evaluateLikeMallet(model, documents, evaluation);
+    } else {
+      const ScoringModel scoring(model, *policy, documents);
+      const auto estimator = makeEstimator(estimatorSettings, scoring);
+      EvaluationOptions other;
+      other.seed = static_cast<uint32_t>(evaluation.seed);
+      other.runs = runs;
+      other.threads = evaluation.threads;
+      const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, documents, other);
+      for (const DocumentResult& document : estimates.documents) result.documentLogLikelihoods.push_back(document.logLikelihood);
+      result.totalLogLikelihood = estimates.totalLogLikelihood;
+    }
     const auto evaluated = std::chrono::steady_clock::now();
 
     if (evaluation.keepWordProbabilities) {

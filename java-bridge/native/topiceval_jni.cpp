@@ -1,0 +1,379 @@
+// JNI glue between org.topiceval.NativeBridge and the topiceval library. Every
+// entry point catches what the library throws and turns it into a Java
+// TopicevalException carrying the same one-line message, so that nothing
+// native ever unwinds into the JVM.
+#include <jni.h>
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "formats/format_error.hpp"
+#include "formats/instance_list_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/cli/commands.hpp"
+#include "native/estimator_factory.hpp"
+#include "native/mallet_evaluation.hpp"
+
+namespace {
+
+using topiceval::DocumentCollection;
+using topiceval::TopicModel;
+
+// Thrown where a Java exception is already pending: just return to Java.
+struct JavaExceptionPending {};
+
+void throwTopicevalException(JNIEnv* env, const std::string& message) {
+  if (env->ExceptionCheck()) return;
+  jclass type = env->FindClass("org/topiceval/TopicevalException");
+  if (type != nullptr) env->ThrowNew(type, message.c_str());
+}
+
+template <typename Result, typename Function>
+Result guarded(JNIEnv* env, Function&& function) {
+  try {
+    return function();
+  } catch (const JavaExceptionPending&) {
+  } catch (const std::bad_alloc&) {
+    throwTopicevalException(env, "out of memory");
+  } catch (const std::exception& error) {
+    throwTopicevalException(env, error.what());
+  } catch (...) {
+    throwTopicevalException(env, "unexpected native error");
+  }
+  return Result{};
+}
+
+void check(JNIEnv* env) {
+  if (env->ExceptionCheck()) throw JavaExceptionPending{};
+}
+
+template <typename T>
+T require(JNIEnv* env, T value) {
+  check(env);
+  if (value == nullptr) throw JavaExceptionPending{};
+  return value;
+}
+
+// Java strings are UTF-16; the library speaks UTF-8 (JNI's own "UTF" is modified UTF-8).
+std::string toUtf8(JNIEnv* env, jstring text) {
+  if (text == nullptr) throw std::invalid_argument("a string argument is null");
+  const jsize length = env->GetStringLength(text);
+  std::vector<jchar> units(static_cast<std::size_t>(length));
+  env->GetStringRegion(text, 0, length, units.data());
+  check(env);
+  std::string out;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    uint32_t code = units[i];
+    if (code >= 0xD800 && code <= 0xDBFF && i + 1 < units.size() && units[i + 1] >= 0xDC00 && units[i + 1] <= 0xDFFF) {
+      code = 0x10000 + ((code - 0xD800) << 10) + (units[++i] - 0xDC00u);
+    }
+    if (code < 0x80) {
+      out.push_back(static_cast<char>(code));
+    } else if (code < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (code >> 6)));
+      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+    } else if (code < 0x10000) {
+      out.push_back(static_cast<char>(0xE0 | (code >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+    } else {
+      out.push_back(static_cast<char>(0xF0 | (code >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+    }
+  }
+  return out;
+}
+
+jstring toJava(JNIEnv* env, const std::string& text) {
+  std::vector<jchar> units;
+  units.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    uint32_t code = 0xFFFD;
+    std::size_t length = 1;
+    if (byte < 0x80) {
+      code = byte;
+    } else if ((byte & 0xE0) == 0xC0 && i + 1 < text.size()) {
+      code = ((byte & 0x1Fu) << 6) | (static_cast<unsigned char>(text[i + 1]) & 0x3Fu);
+      length = 2;
+    } else if ((byte & 0xF0) == 0xE0 && i + 2 < text.size()) {
+      code = ((byte & 0x0Fu) << 12) | ((static_cast<unsigned char>(text[i + 1]) & 0x3Fu) << 6) |
+             (static_cast<unsigned char>(text[i + 2]) & 0x3Fu);
+      length = 3;
+    } else if ((byte & 0xF8) == 0xF0 && i + 3 < text.size()) {
+      code = ((byte & 0x07u) << 18) | ((static_cast<unsigned char>(text[i + 1]) & 0x3Fu) << 12) |
+             ((static_cast<unsigned char>(text[i + 2]) & 0x3Fu) << 6) | (static_cast<unsigned char>(text[i + 3]) & 0x3Fu);
+      length = 4;
+    }
+    if (code >= 0x10000) {
+      units.push_back(static_cast<jchar>(0xD800 + ((code - 0x10000) >> 10)));
+      units.push_back(static_cast<jchar>(0xDC00 + ((code - 0x10000) & 0x3FF)));
+    } else {
+      units.push_back(static_cast<jchar>(code));
+    }
+    i += length;
+  }
+  return require(env, env->NewString(units.data(), static_cast<jsize>(units.size())));
+}
+
+std::vector<int32_t> toVector(JNIEnv* env, jintArray array) {
+  const jsize length = env->GetArrayLength(array);
+  std::vector<int32_t> values(static_cast<std::size_t>(length));
+  env->GetIntArrayRegion(array, 0, length, reinterpret_cast<jint*>(values.data()));
+  check(env);
+  return values;
+}
+
+std::vector<double> toVector(JNIEnv* env, jdoubleArray array) {
+  const jsize length = env->GetArrayLength(array);
+  std::vector<double> values(static_cast<std::size_t>(length));
+  env->GetDoubleArrayRegion(array, 0, length, values.data());
+  check(env);
+  return values;
+}
+
+jdoubleArray toJava(JNIEnv* env, const std::vector<double>& values) {
+  jdoubleArray array = require(env, env->NewDoubleArray(static_cast<jsize>(values.size())));
+  env->SetDoubleArrayRegion(array, 0, static_cast<jsize>(values.size()), values.data());
+  check(env);
+  return array;
+}
+
+jintArray toJava(JNIEnv* env, std::span<const int32_t> values) {
+  jintArray array = require(env, env->NewIntArray(static_cast<jsize>(values.size())));
+  env->SetIntArrayRegion(array, 0, static_cast<jsize>(values.size()), reinterpret_cast<const jint*>(values.data()));
+  check(env);
+  return array;
+}
+
+jobjectArray toJava(JNIEnv* env, std::vector<jintArray> rows) {
+  jclass rowType = require(env, env->FindClass("[I"));
+  jobjectArray array = require(env, env->NewObjectArray(static_cast<jsize>(rows.size()), rowType, nullptr));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    env->SetObjectArrayElement(array, static_cast<jsize>(i), rows[i]);
+    env->DeleteLocalRef(rows[i]);
+    check(env);
+  }
+  return array;
+}
+
+// Reads the fields of an org.topiceval.TopicModelData.
+class ModelFields {
+ public:
+  explicit ModelFields(JNIEnv* env) : env_(env), type_(require(env, env->FindClass("org/topiceval/TopicModelData"))) {}
+
+  jfieldID id(const char* name, const char* signature) { return require(env_, env_->GetFieldID(type_, name, signature)); }
+  jclass type() const { return type_; }
+
+ private:
+  JNIEnv* env_;
+  jclass type_;
+};
+
+TopicModel toModel(JNIEnv* env, jobject data) {
+  if (data == nullptr) throw std::invalid_argument("the model is null");
+  ModelFields fields(env);
+  TopicModel model;
+  model.numTopics = env->GetIntField(data, fields.id("numTopics", "I"));
+  auto alpha = static_cast<jdoubleArray>(env->GetObjectField(data, fields.id("alpha", "[D")));
+  auto tokensPerTopic = static_cast<jintArray>(env->GetObjectField(data, fields.id("tokensPerTopic", "[I")));
+  auto rows = static_cast<jobjectArray>(env->GetObjectField(data, fields.id("typeTopicCounts", "[[I")));
+  check(env);
+  if (alpha == nullptr) throw std::invalid_argument("model.alpha is null");
+  if (tokensPerTopic == nullptr) throw std::invalid_argument("model.tokensPerTopic is null");
+  if (rows == nullptr) throw std::invalid_argument("model.typeTopicCounts is null");
+  model.alpha = toVector(env, alpha);
+  model.tokensPerTopic = toVector(env, tokensPerTopic);
+  if (model.numTopics <= 0 || model.alpha.size() != static_cast<std::size_t>(model.numTopics))
+    throw std::invalid_argument("model.numTopics is " + std::to_string(model.numTopics) + " but alpha has " +
+                                std::to_string(model.alpha.size()) + " values");
+  TopicModel::topicBitsFor(model.numTopics, model.topicBits, model.topicMask);
+  const jsize types = env->GetArrayLength(rows);
+  for (jsize type = 0; type < types; ++type) {
+    auto row = static_cast<jintArray>(env->GetObjectArrayElement(rows, type));
+    check(env);
+    if (row == nullptr) {
+      model.typeTopicCounts.addRow({}, false);
+      continue;
+    }
+    model.typeTopicCounts.addRow(toVector(env, row));
+    env->DeleteLocalRef(row);
+  }
+  model.beta = env->GetDoubleField(data, fields.id("beta", "D"));
+  const double alphaSum = env->GetDoubleField(data, fields.id("alphaSum", "D"));
+  const double betaSum = env->GetDoubleField(data, fields.id("betaSum", "D"));
+  check(env);
+  if (std::isnan(alphaSum)) {
+    model.alphaSum = 0.0;
+    for (const double a : model.alpha) model.alphaSum += a;
+  } else {
+    model.alphaSum = alphaSum;
+  }
+  model.betaSum = std::isnan(betaSum) ? model.beta * static_cast<double>(model.numTypes()) : betaSum;
+  if (model.tokensPerTopic.size() == model.alpha.size()) model.computeSmoothingTerms();
+  if (const std::string problem = model.findProblem(); !problem.empty()) throw std::invalid_argument("model: " + problem);
+  return model;
+}
+
+DocumentCollection toDocuments(JNIEnv* env, jobjectArray documents) {
+  if (documents == nullptr) throw std::invalid_argument("the documents are null");
+  DocumentCollection collection;
+  const jsize count = env->GetArrayLength(documents);
+  for (jsize d = 0; d < count; ++d) {
+    auto document = static_cast<jintArray>(env->GetObjectArrayElement(documents, d));
+    check(env);
+    if (document == nullptr) throw std::invalid_argument("documents[" + std::to_string(d) + "] is null");
+    const std::vector<int32_t> tokens = toVector(env, document);
+    env->DeleteLocalRef(document);
+    for (const int32_t type : tokens) {
+      if (type < 0)
+        throw std::invalid_argument("documents[" + std::to_string(d) + "] has negative type index " + std::to_string(type));
+    }
+    collection.add(tokens);
+  }
+  return collection;
+}
+
+std::string stringField(JNIEnv* env, jobject object, jclass type, const char* name) {
+  auto value = static_cast<jstring>(env->GetObjectField(object, require(env, env->GetFieldID(type, name, "Ljava/lang/String;"))));
+  check(env);
+  if (value == nullptr) throw std::invalid_argument(std::string("options.") + name + " is null");
+  return toUtf8(env, value);
+}
+
+}  // namespace
+
+extern "C" {
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_runCommand(JNIEnv* env, jclass, jstring command,
+                                                                     jobjectArray arguments) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    const std::string name = toUtf8(env, command);
+    std::vector<std::string> values;
+    if (arguments != nullptr) {
+      const jsize count = env->GetArrayLength(arguments);
+      for (jsize i = 0; i < count; ++i) {
+        auto argument = static_cast<jstring>(env->GetObjectArrayElement(arguments, i));
+        check(env);
+        values.push_back(toUtf8(env, argument));
+        env->DeleteLocalRef(argument);
+      }
+    }
+    std::ostringstream out, err;
+    int status = 2;
+    if (name == "evaluate-topics") {
+      status = topiceval::cli::evaluateTopicsCommand(values, out, err);
+    } else if (name == "evaluate") {
+      status = topiceval::cli::evaluateCommand(values, out, err);
+    } else {
+      err << "topiceval: unknown command '" << name << "'\n";
+    }
+    jclass type = require(env, env->FindClass("org/topiceval/CommandResult"));
+    jmethodID constructor = require(env, env->GetMethodID(type, "<init>", "(ILjava/lang/String;Ljava/lang/String;)V"));
+    return require(env, env->NewObject(type, constructor, static_cast<jint>(status), toJava(env, out.str()),
+                                       toJava(env, err.str())));
+  });
+}
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_readModel(JNIEnv* env, jclass, jstring path) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    const TopicModel model = topiceval::formats::readModelFile(toUtf8(env, path)).model;
+    ModelFields fields(env);
+    jobject data = require(env, env->AllocObject(fields.type()));
+    env->SetIntField(data, fields.id("numTopics", "I"), model.numTopics);
+    env->SetObjectField(data, fields.id("alpha", "[D"), toJava(env, model.alpha));
+    env->SetDoubleField(data, fields.id("alphaSum", "D"), model.alphaSum);
+    env->SetDoubleField(data, fields.id("beta", "D"), model.beta);
+    env->SetDoubleField(data, fields.id("betaSum", "D"), model.betaSum);
+    env->SetObjectField(data, fields.id("tokensPerTopic", "[I"), toJava(env, std::span<const int32_t>(model.tokensPerTopic)));
+    std::vector<jintArray> rows;
+    rows.reserve(model.numTypes());
+    for (std::size_t type = 0; type < model.numTypes(); ++type) {
+      rows.push_back(model.typeTopicCounts.present(type) ? toJava(env, model.typeTopicCounts.storedRow(type)) : nullptr);
+    }
+    env->SetObjectField(data, fields.id("typeTopicCounts", "[[I"), toJava(env, std::move(rows)));
+    if (model.alphabet != nullptr) {
+      jclass stringType = require(env, env->FindClass("java/lang/String"));
+      jobjectArray words =
+          require(env, env->NewObjectArray(static_cast<jsize>(model.alphabet->size()), stringType, nullptr));
+      for (std::size_t i = 0; i < model.alphabet->size(); ++i) {
+        jstring word = toJava(env, model.alphabet->word(i));
+        env->SetObjectArrayElement(words, static_cast<jsize>(i), word);
+        env->DeleteLocalRef(word);
+      }
+      env->SetObjectField(data, fields.id("words", "[Ljava/lang/String;"), words);
+    }
+    check(env);
+    return data;
+  });
+}
+
+JNIEXPORT jobjectArray JNICALL Java_org_topiceval_NativeBridge_readDocuments(JNIEnv* env, jclass, jstring path) {
+  return guarded<jobjectArray>(env, [&]() -> jobjectArray {
+    const DocumentCollection documents = topiceval::formats::readInstanceListFile(toUtf8(env, path));
+    std::vector<jintArray> rows;
+    for (std::size_t d = 0; d < documents.size(); ++d) rows.push_back(toJava(env, documents.document(d)));
+    return toJava(env, std::move(rows));
+  });
+}
+
+JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* env, jclass, jobject modelData,
+                                                                        jobjectArray documentData, jobject options) {
+  return guarded<jdoubleArray>(env, [&]() -> jdoubleArray {
+    if (options == nullptr) throw std::invalid_argument("the options are null");
+    const TopicModel model = toModel(env, modelData);
+    const DocumentCollection documents = toDocuments(env, documentData);
+    jclass type = require(env, env->GetObjectClass(options));
+    auto intField = [&](const char* name) { return env->GetIntField(options, require(env, env->GetFieldID(type, name, "I"))); };
+    topiceval::EstimatorSettings settings;
+    settings.estimator = stringField(env, options, type, "estimator");
+    settings.particles = intField("particles");
+    settings.resampling = env->GetBooleanField(options, require(env, env->GetFieldID(type, "resampling", "Z"))) != JNI_FALSE;
+    settings.temperatures = intField("temperatures");
+    settings.samples = intField("samples");
+    settings.schedule = stringField(env, options, type, "schedule");
+    const std::string policyName = stringField(env, options, type, "unseenWords");
+    const auto policy = topiceval::parseUnseenWords(policyName);
+    if (!policy) throw std::invalid_argument("options.unseenWords takes skip, skip-untrained or smooth, not '" + policyName + "'");
+    topiceval::EvaluationOptions evaluation;
+    const jlong seed = env->GetLongField(options, require(env, env->GetFieldID(type, "seed", "J")));
+    evaluation.runs = intField("runs");
+    evaluation.threads = intField("threads");
+    check(env);
+    if (seed < 0) throw std::invalid_argument("options.seed must not be negative");
+    if (evaluation.runs < 1) throw std::invalid_argument("options.runs must be at least 1");
+    if (evaluation.threads < 0) throw std::invalid_argument("options.threads must be 0 (every core) or more");
+    evaluation.seed = static_cast<uint64_t>(seed);
+    const topiceval::ScoringModel scoring(model, *policy, documents);
+    const auto estimator = topiceval::makeEstimator(settings, scoring);
+    const topiceval::EvaluationResult result = topiceval::evaluateDocuments(*estimator, scoring, documents, evaluation);
+    std::vector<double> values;
+    for (const auto& document : result.documents) values.push_back(document.logLikelihood);
+    return toJava(env, values);
+  });
+}
+
+JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluateLikeMallet(JNIEnv* env, jclass, jobject modelData,
+                                                                                  jobjectArray documentData, jint particles,
+                                                                                  jboolean resampling, jint seed,
+                                                                                  jint threads) {
+  return guarded<jdoubleArray>(env, [&]() -> jdoubleArray {
+    const TopicModel model = toModel(env, modelData);
+    const DocumentCollection documents = toDocuments(env, documentData);
+    if (particles < 1) throw std::invalid_argument("particles must be at least 1");
+    if (threads < 0) throw std::invalid_argument("threads must be 0 (every core) or more");
+    topiceval::MalletEvaluationOptions options;
+    options.particles = particles;
+    options.resampling = resampling != JNI_FALSE;
+    options.seed = seed;
+    options.threads = threads;
+    return toJava(env, topiceval::evaluateLikeMallet(model, documents, options).documentLogLikelihoods);
+  });
+}
+
+}  // extern "C"

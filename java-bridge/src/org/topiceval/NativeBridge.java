@@ -1,0 +1,17 @@
+package org.topiceval;
+
+/** The native methods; see java-bridge/native/topiceval_jni.cpp. Errors arrive as TopicevalException. */
+final class NativeBridge {
+  private NativeBridge() {}
+
+  static native CommandResult runCommand(String command, String[] arguments);
+
+  static native TopicModelData readModel(String path);
+
+  static native int[][] readDocuments(String path);
+
+  static native double[] evaluate(TopicModelData model, int[][] documents, EvaluationOptions options);
+
+  static native double[] evaluateLikeMallet(TopicModelData model, int[][] documents, int particles,
+                                            boolean resampling, int seed, int threads);
+}

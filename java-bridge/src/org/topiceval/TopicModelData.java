@@ -1,0 +1,57 @@
+package org.topiceval;
+
+/**
+ * A trained topic model as arrays, the way MALLET's ParallelTopicModel holds it:
+ * typeTopicCounts[type] lists packed entries (count << topicBits | topic), in
+ * decreasing count, ending at the first entry that is not positive.
+ */
+public final class TopicModelData {
+  public int numTopics;
+  public double[] alpha;
+  /** MALLET keeps alphaSum itself; NaN means "sum alpha". */
+  public double alphaSum = Double.NaN;
+  public double beta;
+  /** MALLET's beta * numTypes; NaN means "compute it". */
+  public double betaSum = Double.NaN;
+  public int[][] typeTopicCounts;
+  public int[] tokensPerTopic;
+  /** The words by type index, or null (an evaluator file holds none). */
+  public String[] words;
+
+  /** Reads any model file MALLET writes (evaluator, inferencer, saved model, gzipped state) without MALLET. */
+  public static TopicModelData read(String path) {
+    NativeLibrary.load();
+    return NativeBridge.readModel(path);
+  }
+
+  /** Packs dense counts[type][topic] as MALLET does (decreasing count, ties by topic). */
+  public static TopicModelData fromDenseCounts(int[][] counts, double[] alpha, double beta) {
+    TopicModelData model = new TopicModelData();
+    model.numTopics = alpha.length;
+    model.alpha = alpha.clone();
+    model.beta = beta;
+    int bits = Integer.bitCount(model.numTopics) == 1 ? Integer.bitCount(model.numTopics - 1)
+                                                      : Integer.bitCount(Integer.highestOneBit(model.numTopics) * 2 - 1);
+    model.tokensPerTopic = new int[model.numTopics];
+    model.typeTopicCounts = new int[counts.length][];
+    for (int type = 0; type < counts.length; type++) {
+      int[] row = counts[type];
+      if (row.length != model.numTopics) {
+        throw new IllegalArgumentException("counts[" + type + "] has " + row.length + " topics, alpha has " + model.numTopics);
+      }
+      Integer[] order = new Integer[row.length];
+      for (int k = 0; k < order.length; k++) order[k] = k;
+      java.util.Arrays.sort(order, (a, b) -> Integer.compare(row[b], row[a]));
+      int nonZero = 0;
+      for (int k : row) if (k > 0) nonZero++;
+      int[] packed = new int[nonZero];
+      for (int i = 0; i < nonZero; i++) {
+        int topic = order[i];
+        packed[i] = (row[topic] << bits) | topic;
+        model.tokensPerTopic[topic] += row[topic];
+      }
+      model.typeTopicCounts[type] = packed;
+    }
+    return model;
+  }
+}

@@ -1,0 +1,210 @@
+package org.topiceval.tests;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.topiceval.CommandResult;
+import org.topiceval.EvaluationOptions;
+import org.topiceval.TopicEvaluator;
+import org.topiceval.TopicModelData;
+import org.topiceval.TopicevalException;
+
+/**
+ * Checks of the Java bridge, run by CTest with only the JDK:
+ *   in-memory-equals-files   the in-memory API gives MALLET's numbers and the file path's numbers;
+ *   bad-files-throw          bad input becomes a TopicevalException and the JVM carries on;
+ *   no-mallet                without MALLET and without --native, a clear error and a non-zero exit.
+ */
+public final class BridgeTests {
+  private static int failures = 0;
+
+  private BridgeTests() {}
+
+  public static void main(String[] arguments) throws Exception {
+    Path shared = Paths.get(arguments[1]);
+    Path fixtures = shared.resolve("fixtures/mallet-2.1.1");
+    switch (arguments[0]) {
+      case "in-memory-equals-files":
+        inMemoryEqualsFiles(fixtures);
+        break;
+      case "bad-files-throw":
+        badFilesThrow(shared, fixtures);
+        break;
+      case "no-mallet":
+        noMallet(fixtures);
+        break;
+      default:
+        throw new IllegalArgumentException("unknown check " + arguments[0]);
+    }
+    if (failures > 0) {
+      System.err.println(failures + " checks failed");
+      System.exit(1);
+    }
+    System.out.println(arguments[0] + ": all checks passed");
+  }
+
+  private static void check(boolean condition, String what) {
+    if (!condition) {
+      failures++;
+      System.err.println("FAILED: " + what);
+    }
+  }
+
+  private static List<String> lines(Path path) throws IOException {
+    return Files.readAllLines(path, StandardCharsets.UTF_8);
+  }
+
+  static void inMemoryEqualsFiles(Path fixtures) throws Exception {
+    String[][] runs = {{"stackexchange", "10", "false", "42"}, {"stackexchange-oov", "1", "true", "1"},
+                       {"debian-k100", "10", "true", "1"}, {"sgu-k100", "50", "false", "2"}};
+    for (String[] run : runs) {
+      Path set = fixtures.resolve(run[0]);
+      String tag = "p" + run[1] + "-r" + run[2] + "-s" + run[3];
+      TopicModelData model = TopicModelData.read(set.resolve("evaluator.mallet").toString());
+      int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
+      double[] values = TopicEvaluator.evaluateLikeMallet(model, documents, Integer.parseInt(run[1]),
+                                                          Boolean.parseBoolean(run[2]), Integer.parseInt(run[3]), 0);
+      List<String> expected = lines(set.resolve("expected/docprobs-" + tag + ".txt"));
+      check(values.length == expected.size(), run[0] + " " + tag + ": document count");
+      double total = 0;
+      for (int d = 0; d < values.length && d < expected.size(); d++) {
+        check(Double.toString(values[d]).equals(expected.get(d)),
+              run[0] + " " + tag + " document " + d + ": " + values[d] + " != MALLET's " + expected.get(d));
+        total += values[d];
+      }
+      String expectedTotal = lines(set.resolve("expected/total-" + tag + ".txt")).get(0);
+      check(Double.toString(total).equals(expectedTotal), run[0] + " " + tag + " total " + total + " != " + expectedTotal);
+
+      // The same job through the file path, inside the JVM.
+      CommandResult file = TopicEvaluator.run("evaluate-topics", "--evaluator", set.resolve("evaluator.mallet").toString(),
+          "--input", set.resolve("test.mallet").toString(), "--num-particles", run[1], "--use-resampling", run[2],
+          "--random-seed", run[3]);
+      check(file.status == 0 && file.out.equals(expectedTotal + "\n"), run[0] + " " + tag + " file path: " + file.out + file.err);
+    }
+
+    // Dense counts built in Java from a topic state, against `evaluate --model state.gz`.
+    Path set = fixtures.resolve("stackexchange");
+    TopicModelData dense = readTopicState(set.resolve("state.gz"));
+    int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
+    for (String estimator : new String[] {"filtering", "left-to-right", "particle-learning"}) {
+      EvaluationOptions options = new EvaluationOptions();
+      options.estimator = estimator;
+      options.particles = 5;
+      options.seed = 3;
+      double[] inMemory = TopicEvaluator.evaluate(dense, documents, options);
+      CommandResult file = TopicEvaluator.run("evaluate", "--model", set.resolve("state.gz").toString(), "--input",
+          set.resolve("test.mallet").toString(), "--estimator", estimator, "--particles", "5", "--seed", "3",
+          "--format", "tsv");
+      check(file.status == 0, estimator + " file path failed: " + file.err);
+      String[] rows = file.out.split("\n");
+      check(rows.length == inMemory.length + 1, estimator + ": row count");
+      for (int d = 0; d + 1 < rows.length && d < inMemory.length; d++) {
+        double fromFile = Double.parseDouble(rows[d + 1].split("\t")[4]);
+        check(fromFile == inMemory[d], estimator + " document " + d + ": file " + fromFile + " != in memory " + inMemory[d]);
+      }
+    }
+  }
+
+  /** Reads a gzipped MALLET topic state into dense counts, as a Java program holding a model might. */
+  static TopicModelData readTopicState(Path path) throws IOException {
+    double[] alpha = null;
+    double beta = 0;
+    List<int[]> tokens = new ArrayList<>();
+    int types = 0;
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+             new GZIPInputStream(Files.newInputStream(path)), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (line.startsWith("#alpha : ")) {
+          alpha = Arrays.stream(line.substring(9).trim().split(" ")).mapToDouble(Double::parseDouble).toArray();
+        } else if (line.startsWith("#beta : ")) {
+          beta = Double.parseDouble(line.substring(8).trim());
+        } else if (!line.startsWith("#")) {
+          String[] fields = line.split(" ");
+          int type = Integer.parseInt(fields[fields.length - 3]);
+          tokens.add(new int[] {type, Integer.parseInt(fields[fields.length - 1])});
+          types = Math.max(types, type + 1);
+        }
+      }
+    }
+    int[][] counts = new int[types][alpha.length];
+    for (int[] token : tokens) counts[token[0]][token[1]]++;
+    return TopicModelData.fromDenseCounts(counts, alpha, beta);
+  }
+
+  private static void expectException(Runnable action, String expectedFragment, String what) {
+    try {
+      action.run();
+      check(false, what + ": no exception");
+    } catch (TopicevalException error) {
+      check(error.getMessage().contains(expectedFragment), what + ": message '" + error.getMessage() + "'");
+    }
+  }
+
+  static void badFilesThrow(Path shared, Path fixtures) throws Exception {
+    Path text = shared.resolve("corpora/README.md");
+    expectException(() -> TopicModelData.read(text.toString()),
+                    "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state", "text as model");
+    Path evaluator = fixtures.resolve("stackexchange/evaluator.mallet");
+    Path truncated = Files.createTempFile("topiceval-truncated", ".mallet");
+    byte[] bytes = Files.readAllBytes(evaluator);
+    Files.write(truncated, Arrays.copyOf(bytes, 1000));
+    expectException(() -> TopicModelData.read(truncated.toString()), "truncated", "truncated evaluator");
+    Files.delete(truncated);
+    expectException(() -> TopicEvaluator.readDocuments(evaluator.toString()),
+                    "holds a serialized cc.mallet.topics.MarginalProbEstimator, not a MALLET instance list", "wrong class");
+    expectException(() -> TopicModelData.read("/nonexistent/model.mallet"), "cannot open: No such file or directory",
+                    "missing file");
+
+    TopicModelData model = TopicModelData.read(evaluator.toString());
+    expectException(() -> TopicEvaluator.evaluate(model, null, null), "the documents are null", "null documents");
+    expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, -4}}, null), "negative type index -4",
+                    "negative type");
+    EvaluationOptions unknown = new EvaluationOptions();
+    unknown.estimator = "oracle";
+    expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, unknown),
+                    "--estimator takes left-to-right, filtering, particle-learning or ais, not 'oracle'", "bad estimator");
+    TopicModelData broken = TopicModelData.read(evaluator.toString());
+    broken.alpha = new double[] {0.1, 0.2};
+    expectException(() -> TopicEvaluator.evaluateLikeMallet(broken, new int[][] {{1}}, 1, false, 1, 1),
+                    "model.numTopics is 10 but alpha has 2 values", "inconsistent model");
+    broken.alpha = model.alpha.clone();
+    broken.beta = -1;
+    expectException(() -> TopicEvaluator.evaluateLikeMallet(broken, new int[][] {{1}}, 1, false, 1, 1),
+                    "beta is -1.000000; it must be positive and finite", "negative beta");
+    CommandResult command = TopicEvaluator.run("evaluate-topics", "--evaluator", text.toString(), "--input", "x");
+    check(command.status == 1 && command.err.equals("topiceval evaluate-topics: " + text + ": not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)\n"),
+          "bad file through the command: " + command.err);
+
+    // The JVM is fine, and a good file still evaluates to MALLET's number.
+    int[][] documents = TopicEvaluator.readDocuments(fixtures.resolve("stackexchange/test.mallet").toString());
+    double total = 0;
+    for (double value : TopicEvaluator.evaluateLikeMallet(model, documents, 10, false, 42, 2)) total += value;
+    String expected = lines(fixtures.resolve("stackexchange/expected/total-p10-rfalse-s42.txt")).get(0);
+    check(Double.toString(total).equals(expected), "good file after bad ones: " + total + " != " + expected);
+  }
+
+  static void noMallet(Path fixtures) throws Exception {
+    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    Path set = fixtures.resolve("stackexchange");
+    ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        "-Djava.library.path=" + System.getProperty("java.library.path"), "org.topiceval.EvaluateTopics",
+        "--evaluator", set.resolve("evaluator.mallet").toString(), "--input", set.resolve("test.mallet").toString());
+    builder.redirectErrorStream(true);
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    int status = process.waitFor();
+    check(status != 0, "exit status without MALLET: " + status);
+    check(output.equals("topiceval: MALLET's cc.mallet.topics.tui.EvaluateTopics is not on the class path: set "
+                        + "MALLET_HOME to a MALLET installation, or add --native to run topiceval instead\n"),
+          "message without MALLET: " + output);
+  }
+}

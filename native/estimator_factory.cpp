@@ -1,0 +1,34 @@
+#include "native/estimator_factory.hpp"
+
+#include <stdexcept>
+
+#include "native/annealed_importance_estimator.hpp"
+#include "native/filtering_estimator.hpp"
+#include "native/left_to_right_estimator.hpp"
+#include "native/particle_learning_estimator.hpp"
+
+namespace topiceval {
+
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& s, const ScoringModel& model) {
+  if (s.estimator == "left-to-right") {
+    if (s.particles < 1) throw std::invalid_argument("--particles must be at least 1");
+    return std::make_unique<LeftToRightEstimator>(model, s.particles, s.resampling);
+  }
+  if (s.estimator == "filtering") return std::make_unique<FilteringEstimator>(model);
+  if (s.estimator == "particle-learning") {
+    if (s.particles < 1) throw std::invalid_argument("--particles must be at least 1");
+    return std::make_unique<ParticleLearningEstimator>(model, s.particles);
+  }
+  if (s.estimator == "ais") {
+    if (s.temperatures < 1) throw std::invalid_argument("--temperatures must be at least 1");
+    if (s.samples < 1) throw std::invalid_argument("--samples must be at least 1");
+    if (s.schedule != "linear" && s.schedule != "sigmoid")
+      throw std::invalid_argument("--schedule takes linear or sigmoid, not '" + s.schedule + "'");
+    return std::make_unique<AnnealedImportanceEstimator>(
+        model, s.temperatures, s.samples, s.schedule == "linear" ? AnnealingSchedule::Linear : AnnealingSchedule::Sigmoid);
+  }
+  throw std::invalid_argument("--estimator takes left-to-right, filtering, particle-learning or ais, not '" +
+                              s.estimator + "'");
+}
+
+}  // namespace topiceval
