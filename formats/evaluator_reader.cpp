@@ -157,9 +157,11 @@ const char* describe(ModelFileKind kind) {
 }
 
 LoadedModel readModelFile(const std::string& path) {
-  const std::string source = path == "-" ? "standard input" : path;
-  const std::vector<uint8_t> bytes = readFileBytes(path);
-  if (looksLikeGzip(bytes)) return {readTopicState(bytes, source), ModelFileKind::TopicState};
+  return readModel(readFileBytes(path), path == "-" ? "standard input" : path);
+}
+
+LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source) {
+  if (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B) return {readTopicState(bytes, source), ModelFileKind::TopicState};
   if (!looksLikeObjectStream(bytes))
     throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
   const auto graph = readObjectStream(bytes, source);

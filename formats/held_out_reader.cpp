@@ -51,8 +51,11 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
 
 DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
                                         const std::string& modelName) {
-  const std::string source = path == "-" ? "standard input" : path;
-  std::vector<uint8_t> bytes = readFileBytes(path);
+  return readHeldOutDocuments(readFileBytes(path), path == "-" ? "standard input" : path, modelAlphabet, modelName);
+}
+
+DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
+                                        const Alphabet* modelAlphabet, const std::string& modelName) {
   if (looksLikeObjectStream(bytes)) {
     DocumentCollection documents = readInstanceList(bytes, source);
     if (modelAlphabet != nullptr && documents.alphabet() != nullptr)

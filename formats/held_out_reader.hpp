@@ -3,7 +3,9 @@
 // text with one document per line (optionally gzipped), whose whitespace-
 // separated words are mapped through the model's alphabet.
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "native/alphabet.hpp"
 #include "native/document_collection.hpp"
@@ -17,5 +19,7 @@ namespace topiceval::formats {
 // a different word) is refused: its type indices would mean other words.
 DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
                                         const std::string& modelName);
+DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
+                                        const Alphabet* modelAlphabet, const std::string& modelName);
 
 }  // namespace topiceval::formats

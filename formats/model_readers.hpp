@@ -35,5 +35,6 @@ struct LoadedModel {
   ModelFileKind kind;
 };
 LoadedModel readModelFile(const std::string& path);
+LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source);
 
 }  // namespace topiceval::formats

@@ -8,6 +8,7 @@ packages=(
   libboost-iostreams-dev libboost-program-options-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   openjdk-17-jdk-headless
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -1,6 +1,26 @@
 #!/usr/bin/env bash
-# Builds topiceval and runs the whole test suite.
+# The whole test suite, as CI runs it:
+#   1. build (Release) and run every test (GoogleTest suites, Java bridge checks);
+#   2. build again with AddressSanitizer and UndefinedBehaviorSanitizer and run
+#      the suite there (the Java bridge, which would need the sanitizer runtime
+#      preloaded into the JVM, is left out);
+#   3. a short smoke run of every fuzz target (clang's libFuzzer).
+#
+#   scripts/test.sh           all three
+#   scripts/test.sh --quick   step 1 only
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+[ "$quick" = 1 ] && exit 0
+
+echo "== the suite under AddressSanitizer and UndefinedBehaviorSanitizer"
+cmake -S . -B build-sanitize -DTOPICEVAL_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+cmake --build build-sanitize -j "$(nproc)"
+ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)"
+
+echo "== fuzz smoke run (scripts/fuzz.sh 600 for the long run)"
+scripts/fuzz.sh 10
