@@ -15,4 +15,13 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
 // `topiceval evaluate`: any of topiceval's estimators on any MALLET model file.
 int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval compare`: per-document log ratios of two models by ratio-AIS.
+int compareCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
+// `topiceval curve`: held-out likelihood across the states of a training run, by iteration-AIS.
+int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
+// `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
+int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 }  // namespace topiceval::cli

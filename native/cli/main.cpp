@@ -14,6 +14,9 @@ void printOverview(std::ostream& out) {
          "commands:\n"
          "  evaluate-topics   MALLET's evaluate-topics: same options, same output, same numbers\n"
          "  evaluate          held-out likelihood with left-to-right, filtering, particle learning or AIS\n"
+         "  compare           per-document log ratio of two models by ratio-AIS\n"
+         "  curve             held-out likelihood across the states of a training run (iteration-AIS)\n"
+         "  perturb-state     a topic state with a fraction of its assignments moved at random\n"
          "\n"
          "Run 'topiceval COMMAND --help' for a command's options.\n";
 }
@@ -30,6 +33,9 @@ int main(int argc, char** argv) {
   const std::vector<std::string> arguments(argv + 2, argv + argc);
   if (command == "evaluate-topics") return topiceval::cli::evaluateTopicsCommand(arguments, std::cout, std::cerr);
   if (command == "evaluate") return topiceval::cli::evaluateCommand(arguments, std::cout, std::cerr);
+  if (command == "compare") return topiceval::cli::compareCommand(arguments, std::cout, std::cerr);
+  if (command == "curve") return topiceval::cli::curveCommand(arguments, std::cout, std::cerr);
+  if (command == "perturb-state") return topiceval::cli::perturbStateCommand(arguments, std::cout, std::cerr);
   std::cerr << "topiceval: unknown command '" << command << "'\n";
   printOverview(std::cerr);
   return 2;

@@ -1,0 +1,229 @@
+// `topiceval compare`: the per-document log ratio p(w | A) / p(w | B) by
+// ratio-AIS (Foulds and Smyth 2014), on either path, in either or both directions.
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "formats/format_error.hpp"
+#include "formats/held_out_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/cli/command_support.hpp"
+#include "native/cli/commands.hpp"
+#include "native/cli/mallet_style_options.hpp"
+#include "native/parallel_runner.hpp"
+#include "native/ratio_annealing.hpp"
+#include "native/topic_alignment.hpp"
+
+namespace topiceval::cli {
+
+namespace {
+
+namespace po = boost::program_options;
+
+struct CompareSettings {
+  std::string modelA;
+  std::string modelB;
+  std::string input;
+  std::string path = "geometric";
+  std::string direction = "both";
+  int temperatures = 1000;
+  int burnIn = 100;
+  int samples = 1;
+  long long seed = 1;
+  int threads = 0;
+  bool alignTopics = false;
+  std::string unseenWords = "skip";
+  long long vocabularySize = 0;
+  std::string format = "text";
+};
+
+po::options_description compareOptions(CompareSettings& s) {
+  po::options_description options("topiceval compare options");
+  options.add_options()
+      ("model-a", po::value(&s.modelA), "model A (evaluator, inferencer, saved model or topic state)")
+      ("model-b", po::value(&s.modelB), "model B, with the same words and number of topics")
+      ("input", po::value(&s.input), "held-out documents (instance list or plain text)")
+      ("path", po::value(&s.path)->default_value(s.path), "geometric | convex")
+      ("direction", po::value(&s.direction)->default_value(s.direction), "forward (B to A) | reverse (A to B) | both")
+      ("temperatures", po::value(&s.temperatures)->default_value(s.temperatures), "annealing steps")
+      ("burn-in", po::value(&s.burnIn)->default_value(s.burnIn), "Gibbs sweeps under the start model before annealing")
+      ("samples", po::value(&s.samples)->default_value(s.samples), "independent annealing runs per document and direction")
+      ("seed", po::value(&s.seed)->default_value(s.seed), "random seed")
+      ("threads", po::value(&s.threads)->default_value(s.threads), "threads; 0 uses every core (results do not depend on it)")
+      ("align-topics", po::bool_switch(&s.alignTopics), "reorder B's topics to match A's (Hungarian, L1 distance) first")
+      ("unseen-words", po::value(&s.unseenWords)->default_value(s.unseenWords), "skip | skip-untrained | smooth")
+      ("vocab-size", po::value(&s.vocabularySize), "V for both models")
+      ("format", po::value(&s.format)->default_value(s.format), "text | tsv")
+      ("help", "print this list of options");
+  return options;
+}
+
+// Both models' words must agree where both name them (a topic state leaves
+// types without training tokens unnamed).
+void checkSameWords(const TopicModel& a, const TopicModel& b, const std::string& pathA, const std::string& pathB,
+                    std::ostream& err) {
+  if (a.alphabet == nullptr || b.alphabet == nullptr) {
+    err << "note: " << (a.alphabet == nullptr ? pathA : pathB)
+        << " carries no words (an evaluator file); the two models are assumed to share their alphabet\n";
+    return;
+  }
+  const std::size_t common = std::min(a.alphabet->size(), b.alphabet->size());
+  for (std::size_t i = 0; i < common; ++i) {
+    const std::string& wordA = a.alphabet->word(i);
+    const std::string& wordB = b.alphabet->word(i);
+    if (!wordA.empty() && !wordB.empty() && wordA != wordB)
+      throw formats::FormatError(pathB, "its alphabet disagrees with " + pathA + "'s: type " + std::to_string(i) + " is '" +
+                                            wordB + "' here but '" + wordA + "' there; the models must share their words");
+  }
+}
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+}  // namespace
+
+int compareCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
+  CompareSettings settings;
+  const po::options_description options = compareOptions(settings);
+  po::variables_map values;
+  RatioAnnealingOptions annealing;
+  try {
+    po::store(po::command_line_parser(arguments).options(options).run(), values);
+    po::notify(values);
+    if (values.count("help")) {
+      out << "Estimate log p(w | A) - log p(w | B) per held-out document by ratio-AIS.\n\n" << options << "\n";
+      return 0;
+    }
+    if (settings.modelA.empty() || settings.modelB.empty()) throw UsageError("--model-a and --model-b are required");
+    if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
+    if (settings.path != "geometric" && settings.path != "convex")
+      throw UsageError("--path takes geometric or convex, not '" + settings.path + "'");
+    if (settings.direction != "forward" && settings.direction != "reverse" && settings.direction != "both")
+      throw UsageError("--direction takes forward, reverse or both, not '" + settings.direction + "'");
+    if (settings.temperatures < 1) throw UsageError("--temperatures must be at least 1");
+    if (settings.burnIn < 0) throw UsageError("--burn-in must not be negative");
+    if (settings.samples < 1) throw UsageError("--samples must be at least 1");
+    if (settings.seed < 0) throw UsageError("--seed must not be negative");
+    if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
+    if (settings.format != "text" && settings.format != "tsv")
+      throw UsageError("--format takes text or tsv, not '" + settings.format + "'");
+    if (!parseUnseenWords(settings.unseenWords))
+      throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + settings.unseenWords + "'");
+    if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
+    annealing.path = settings.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
+    annealing.direction = settings.direction == "forward"   ? AnnealingDirection::Forward
+                          : settings.direction == "reverse" ? AnnealingDirection::Reverse
+                                                            : AnnealingDirection::Both;
+    annealing.temperatures = settings.temperatures;
+    annealing.burnIn = settings.burnIn;
+    annealing.samples = settings.samples;
+    annealing.seed = static_cast<uint64_t>(settings.seed);
+    annealing.threads = settings.threads;
+  } catch (const po::error& error) {
+    err << "topiceval compare: " << error.what() << "\n";
+    return 2;
+  } catch (const UsageError& error) {
+    err << "topiceval compare: " << error.what() << "\n";
+    return 2;
+  }
+
+  try {
+    const auto started = std::chrono::steady_clock::now();
+    const formats::LoadedModel loadedA = formats::readModelFile(settings.modelA);
+    formats::LoadedModel loadedB = formats::readModelFile(settings.modelB);
+    if (loadedA.model.numTopics != loadedB.model.numTopics)
+      throw UsageError("the models have " + std::to_string(loadedA.model.numTopics) + " and " +
+                       std::to_string(loadedB.model.numTopics) +
+                       " topics; ratio-AIS anneals between models with the same number of topics");
+    checkSameWords(loadedA.model, loadedB.model, settings.modelA, settings.modelB, err);
+    if (settings.alignTopics) {
+      const std::vector<int> order = alignTopics(loadedA.model, loadedB.model);
+      loadedB.model = permuteTopics(loadedB.model, order);
+    }
+    const Alphabet* words = loadedA.model.alphabet ? loadedA.model.alphabet.get() : loadedB.model.alphabet.get();
+    const DocumentCollection documents = formats::readHeldOutDocuments(settings.input, words, settings.modelA);
+    std::optional<std::size_t> vocabularySize;
+    if (values.count("vocab-size")) vocabularySize = static_cast<std::size_t>(settings.vocabularySize);
+    const UnseenWords policy = *parseUnseenWords(settings.unseenWords);
+    const ScoringModel scoringA(loadedA.model, policy, documents, vocabularySize);
+    const ScoringModel scoringB(loadedB.model, policy, documents, vocabularySize);
+    checkSomethingIsScored(scoringA, documents, settings.input, settings.modelA);
+    const RatioResult result = estimateLogRatios(scoringA, scoringB, documents, annealing);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const bool both = annealing.direction == AnnealingDirection::Both;
+
+    if (settings.format == "tsv") {
+      out << "doc\ttokens\tlogratio\tlogratio_se\tperplexity_ratio";
+      if (both) out << "\tlogratio_forward\tlogratio_reverse\tdisagree";
+      out << "\n";
+      for (std::size_t d = 0; d < result.documents.size(); ++d) {
+        const DocumentRatio& document = result.documents[d];
+        const double perplexityRatio = document.tokens == 0 ? std::nan("")
+                                                            : std::exp(-document.logRatio / static_cast<double>(document.tokens));
+        out << d << '\t' << document.tokens << '\t' << formatNumber(document.logRatio) << '\t'
+            << formatNumber(document.logRatioError) << '\t' << formatNumber(perplexityRatio);
+        if (both)
+          out << '\t' << formatNumber(document.forward) << '\t' << formatNumber(document.reverse) << '\t'
+              << (document.directionsDisagree ? "yes" : "no");
+        out << "\n";
+      }
+    }
+    std::ostream& summary = settings.format == "tsv" ? err : out;
+    std::size_t winsA = 0, compared = 0, flagged = 0;
+    double forwardTotal = 0.0, reverseTotal = 0.0;
+    for (const DocumentRatio& document : result.documents) {
+      if (document.tokens == 0) continue;
+      ++compared;
+      winsA += document.logRatio > 0.0;
+      flagged += document.directionsDisagree;
+      forwardTotal += document.forward;
+      reverseTotal += document.reverse;
+    }
+    summary << "model A         " << settings.modelA << ": " << formats::describe(loadedA.kind) << "\n";
+    summary << "model B         " << settings.modelB << ": " << formats::describe(loadedB.kind)
+            << (settings.alignTopics ? " (topics aligned to A's)" : "") << "\n";
+    summary << "input           " << settings.input << ": " << documents.size() << " documents, " << result.scoredTokens
+            << " tokens scored by both models\n";
+    summary << "ratio-AIS       " << describe(annealing.path) << " path, " << describe(annealing.direction) << ", "
+            << annealing.temperatures << " temperatures, " << annealing.burnIn << " burn-in sweeps, " << annealing.samples
+            << (annealing.samples == 1 ? " sample" : " samples") << "; seed " << annealing.seed << "\n";
+    summary << "unseen words    " << describe(policy) << "\n";
+    summary << "log ratio A/B   " << fixed(result.totalLogRatio, 4) << " (sum over documents)\n";
+    if (both)
+      summary << "  forward       " << fixed(forwardTotal, 4) << "\n  reverse       " << fixed(reverseTotal, 4) << "\n";
+    const double perplexityRatio =
+        result.scoredTokens == 0 ? std::nan("") : std::exp(-result.totalLogRatio / static_cast<double>(result.scoredTokens));
+    summary << "perplexity A/B  " << fixed(perplexityRatio, 6) << "\n";
+    summary << "A more likely   " << winsA << " of " << compared << " documents\n";
+    if (both) {
+      summary << "directions      paired statistic " << fixed(result.directionsPairedStatistic, 2) << ": "
+              << (std::fabs(result.directionsPairedStatistic) > 3.0
+                      ? "forward and reverse disagree systematically; anneal longer (more --temperatures, --burn-in)"
+                      : "no systematic disagreement")
+              << "\n";
+      if (annealing.samples >= 5)
+        summary << "                " << flagged << " documents whose directions differ by more than 3 standard errors\n";
+    }
+    summary << "time            " << fixed(seconds, 3) << " s on "
+            << (annealing.threads > 0 ? annealing.threads : availableThreads()) << " threads\n";
+    return 0;
+  } catch (const formats::FormatError& error) {
+    err << "topiceval compare: " << error.what() << "\n";
+    return 1;
+  } catch (const UsageError& error) {
+    err << "topiceval compare: " << error.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& error) {
+    err << "topiceval compare: " << error.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    err << "topiceval compare: out of memory\n";
+    return 1;
+  }
+}
+
+}  // namespace topiceval::cli

@@ -1,0 +1,125 @@
+// `topiceval compare`, `curve` and `perturb-state` from the command line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "formats/model_readers.hpp"
+#include "native/cli/commands.hpp"
+#include "support/fixtures.hpp"
+
+namespace topiceval::cli {
+namespace {
+
+using testing::fixtureFile;
+
+struct Output {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Output run(int (*command)(const std::vector<std::string>&, std::ostream&, std::ostream&), std::vector<std::string> arguments) {
+  std::ostringstream out, err;
+  const int status = command(arguments, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) result.push_back(line);
+  return result;
+}
+
+class CompareCommands : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    perturbed_ = (std::filesystem::temp_directory_path() / "topiceval-compare-test-perturbed.gz").string();
+    const Output output = run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output", perturbed_,
+                                                    "--fraction", "0.05", "--seed", "7"});
+    ASSERT_EQ(output.status, 0) << output.err;
+  }
+  static void TearDownTestSuite() { std::filesystem::remove(perturbed_); }
+  static std::string perturbed_;
+};
+std::string CompareCommands::perturbed_;
+
+TEST_F(CompareCommands, PerturbStateMovesTheAskedShareOfAssignments) {
+  const TopicModel original = formats::readModelFile(fixtureFile("stackexchange", "state.gz")).model;
+  const TopicModel moved = formats::readModelFile(perturbed_).model;
+  EXPECT_EQ(moved.totalTokens(), original.totalTokens());
+  EXPECT_EQ(moved.alpha, original.alpha);
+  int64_t differences = 0;
+  for (std::size_t w = 0; w < original.numTypes(); ++w)
+    for (int k = 0; k < original.numTopics; ++k) differences += std::abs(moved.count(w, k) - original.count(w, k));
+  // Each moved token changes two counts; 5% of 6915 tokens is about 346.
+  EXPECT_GT(differences, 2 * 250);
+  EXPECT_LT(differences, 2 * 450);
+  const Output again = run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output", perturbed_ + ".2",
+                                                 "--seed", "7"});
+  EXPECT_EQ(again.err, run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output",
+                                                  perturbed_ + ".3", "--seed", "7"}).err);
+  std::filesystem::remove(perturbed_ + ".2");
+  std::filesystem::remove(perturbed_ + ".3");
+}
+
+TEST_F(CompareCommands, ComparesTwoModelsInBothDirections) {
+  const Output output = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b", perturbed_,
+                                             "--input", fixtureFile("stackexchange", "test.mallet"), "--temperatures", "50",
+                                             "--burn-in", "10", "--format", "tsv"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  const auto rows = lines(output.out);
+  ASSERT_EQ(rows.size(), 201u);
+  EXPECT_EQ(rows[0], "doc\ttokens\tlogratio\tlogratio_se\tperplexity_ratio\tlogratio_forward\tlogratio_reverse\tdisagree");
+  EXPECT_NE(output.err.find("ratio-AIS       geometric path, both, 50 temperatures, 10 burn-in sweeps, 1 sample; seed 1"),
+            std::string::npos)
+      << output.err;
+  EXPECT_NE(output.err.find("A more likely"), std::string::npos);
+  // The unperturbed model is better on the whole.
+  const auto at = output.err.find("log ratio A/B   ");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_GT(std::stod(output.err.substr(at + 16)), 0.0);
+}
+
+TEST_F(CompareCommands, AModelComparedWithItselfGivesZero) {
+  const Output output = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
+                                             fixtureFile("stackexchange", "state.gz"), "--input",
+                                             fixtureFile("stackexchange", "test.mallet"), "--temperatures", "5", "--burn-in",
+                                             "0", "--path", "convex", "--direction", "forward"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_NE(output.out.find("log ratio A/B   0.0000 (sum over documents)"), std::string::npos) << output.out;
+}
+
+TEST_F(CompareCommands, RefusesModelsThatCannotBeCompared) {
+  const Output topics = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
+                                             fixtureFile("sgu-k100", "state.gz"), "--input",
+                                             fixtureFile("stackexchange", "test.mallet")});
+  EXPECT_EQ(topics.status, 2);
+  EXPECT_EQ(topics.err, "topiceval compare: the models have 10 and 100 topics; ratio-AIS anneals between models with the same "
+                        "number of topics\n");
+  const Output words = run(compareCommand, {"--model-a", fixtureFile("sgu-k100", "inferencer.mallet"), "--model-b",
+                                            fixtureFile("debian-k100", "inferencer.mallet"), "--input",
+                                            fixtureFile("sgu-k100", "test.mallet")});
+  EXPECT_EQ(words.status, 1);
+  EXPECT_EQ(words.err, "topiceval compare: " + fixtureFile("debian-k100", "inferencer.mallet") +
+                           ": its alphabet disagrees with " + fixtureFile("sgu-k100", "inferencer.mallet") +
+                           "'s: type 0 is 'local' here but 'skeptics' there; the models must share their words\n");
+  EXPECT_EQ(run(compareCommand, {"--model-a", "a", "--model-b", "b", "--input", "c", "--path", "straight"}).err,
+            "topiceval compare: --path takes geometric or convex, not 'straight'\n");
+}
+
+TEST_F(CompareCommands, CurveFollowsASeriesOfStates) {
+  const Output output = run(curveCommand, {"--states", fixtureFile("stackexchange", "state.gz"), perturbed_, "--input",
+                                           fixtureFile("stackexchange", "test.mallet"), "--temperatures", "30", "--format", "tsv"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  const auto rows = lines(output.out);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0], "state\tfile\tloglik\tper_token\tperplexity");
+  EXPECT_EQ(rows[1].rfind("0\t" + fixtureFile("stackexchange", "state.gz") + "\t-", 0), 0u) << rows[1];
+  EXPECT_EQ(rows[2].rfind("1\t" + perturbed_ + "\t-", 0), 0u) << rows[2];
+  EXPECT_EQ(run(curveCommand, {"--input", "x"}).err, "topiceval curve: --states needs at least one model file\n");
+}
+
+}  // namespace
+}  // namespace topiceval::cli
