@@ -48,11 +48,13 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
       }
     }
   }
+  if (options.progress != nullptr) options.progress->setTotal(documents.size() * runs, documents.totalTokens() * runs);
   runInParallel(documents.size() * runs, threads, [&](std::size_t unit, int worker) {
     const std::size_t d = unit / runs;
     const std::size_t run = unit % runs;
     const EstimateKey key{options.seed, d, run};
     result.documents[d].runLogLikelihoods[run] = estimator.logLikelihood(documents.document(d), key, worker);
+    if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
   });
   for (DocumentResult& document : result.documents) {
     const LogMean mean = logMeanExp(document.runLogLikelihoods);

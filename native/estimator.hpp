@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "native/document_collection.hpp"
+#include "native/progress.hpp"
 #include "native/scoring_model.hpp"
 
 namespace topiceval {
@@ -42,6 +43,7 @@ struct EvaluationOptions {
   uint64_t seed = 1;
   int runs = 1;     // independent estimates per document (stochastic estimators)
   int threads = 0;  // 0: every hardware thread
+  Progress* progress = nullptr;  // advanced by one per (document, run)
 };
 
 struct DocumentResult {

@@ -88,6 +88,7 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
   for (std::size_t d = 0; d < documents.size(); ++d)
     result.siteUpdates += counter.uniformsPerParticle(documents.document(d), options.resampling) *
                           static_cast<uint64_t>(options.particles);
+  if (options.progress != nullptr) options.progress->setTotal(documents.size(), documents.totalTokens());
   runInParallel(documents.size(), threads, [&](std::size_t d, int worker) {
     std::vector<double> probabilities;
     const EstimateKey key{static_cast<uint64_t>(static_cast<uint32_t>(options.seed)), d, 0};
@@ -102,6 +103,7 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
       }
     }
     result.documentLogLikelihoods[d] = documentLogLikelihood;
+    if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
   });
   for (const double value : result.documentLogLikelihoods) result.totalLogLikelihood += value;
   for (auto& words : wordsByDocument) result.words.insert(result.words.end(), words.begin(), words.end());
@@ -161,6 +163,7 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
       }
     }
     result.documentLogLikelihoods[d] = documentLogLikelihood;
+    if (options.progress != nullptr) options.progress->advance(1, length);
   };
 
   // Costliest documents first, so that no long document is left for last while
@@ -171,6 +174,7 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
   std::stable_sort(schedule.begin(), schedule.end(),
                    [&](std::size_t a, std::size_t b) { return uniformsPerParticle[a] > uniformsPerParticle[b]; });
 
+  if (options.progress != nullptr) options.progress->setTotal(numDocuments, documents.totalTokens());
   runInParallel(numDocuments * groups, threads, [&](std::size_t unit, int worker) {
     const std::size_t d = schedule[unit / groups];
     const std::size_t first = groupStart(unit % groups);

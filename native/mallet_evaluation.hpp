@@ -12,6 +12,7 @@
 
 #include "native/document_collection.hpp"
 #include "native/mallet_left_to_right.hpp"
+#include "native/progress.hpp"
 #include "native/topic_model.hpp"
 
 namespace topiceval {
@@ -26,6 +27,7 @@ struct MalletEvaluationOptions {
   int threads = 0;    // 0: every hardware thread
   bool keepWordProbabilities = false;  // for --show-words
   InstructionSet instructionSet = InstructionSet::Automatic;  // never changes a result
+  Progress* progress = nullptr;  // advanced by one per finished document
 };
 
 struct MalletEvaluationResult {

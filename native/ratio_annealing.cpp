@@ -113,18 +113,18 @@ class Annealer {
         logFrom += from.logPhi[at];
         logTo += to.logPhi[at];
       }
-      return b * logTo + (1.0 - b) * logFrom;
+      return logFrom + b * (logTo - logFrom);
     }
     mixedAlpha_.resize(topics_);
     double alphaSum = 0.0;
     for (std::size_t k = 0; k < topics_; ++k) {
-      mixedAlpha_[k] = b * to.alpha[k] + (1.0 - b) * from.alpha[k];
+      mixedAlpha_[k] = from.alpha[k] + b * (to.alpha[k] - from.alpha[k]);
       alphaSum += mixedAlpha_[k];
     }
     double value = logPolya(counts_, mixedAlpha_, alphaSum, tokens);
     for (std::size_t n = 0; n < tokens; ++n) {
       const std::size_t at = wordOfToken_[n] * topics_ + static_cast<std::size_t>(topicOf_[n]);
-      value += std::log(b * to.phi[at] + (1.0 - b) * from.phi[at]);
+      value += std::log(from.phi[at] + b * (to.phi[at] - from.phi[at]));
     }
     return value;
   }
@@ -132,9 +132,9 @@ class Annealer {
   // One sweep invariant for the topic model with alpha and phi interpolated at b.
   void convexSweep(const PathEnd& from, const PathEnd& to, double b, RandomStream& random) {
     mixedAlpha_.resize(topics_);
-    for (std::size_t k = 0; k < topics_; ++k) mixedAlpha_[k] = b * to.alpha[k] + (1.0 - b) * from.alpha[k];
+    for (std::size_t k = 0; k < topics_; ++k) mixedAlpha_[k] = from.alpha[k] + b * (to.alpha[k] - from.alpha[k]);
     mixedPhi_.resize(from.phi.size());
-    for (std::size_t i = 0; i < mixedPhi_.size(); ++i) mixedPhi_[i] = b * to.phi[i] + (1.0 - b) * from.phi[i];
+    for (std::size_t i = 0; i < mixedPhi_.size(); ++i) mixedPhi_[i] = from.phi[i] + b * (to.phi[i] - from.phi[i]);
     sweep(random, [&](std::size_t word, std::size_t k) {
       return (mixedAlpha_[k] + counts_[k]) * mixedPhi_[word * topics_ + k];
     });
@@ -211,6 +211,9 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
     document.forwardSamples.assign(forward ? samples : 0, 0.0);
     document.reverseSamples.assign(reverse ? samples : 0, 0.0);
   }
+  if (options.progress != nullptr)
+    options.progress->setTotal(documents.size() * (forward + reverse) * samples,
+                               documents.totalTokens() * (forward + reverse) * samples);
   runInParallel(documents.size() * perDocument, threads, [&](std::size_t unit, int) {
     const std::size_t d = unit / perDocument;
     const bool isReverse = (unit % perDocument) >= samples;
@@ -239,6 +242,7 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
     }
     if (sample == 0 && !isReverse) document.tokens = shared.size();
     if (sample == 0 && isReverse && !forward) document.tokens = shared.size();
+    if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
   });
 
   double differenceSum = 0.0, differenceSquares = 0.0;
@@ -252,9 +256,9 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
     }
     if (reverse) {
       const LogMean mean = logMeanExp(document.reverseSamples);
-      document.reverse = -mean.logMean;  // an estimate of B / A, inverted
+      document.reverse = 0.0 - mean.logMean;  // an estimate of B / A, inverted (0.0 - x: no -0.0)
       document.reverseError = mean.relativeStandardError;
-      for (double& value : document.reverseSamples) value = -value;  // now log A / B estimates
+      for (double& value : document.reverseSamples) value = 0.0 - value;  // now log A / B estimates
     } else {
       document.reverse = std::nan("");
     }
@@ -299,6 +303,7 @@ CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& mode
   std::vector<uint64_t> tokens(documents.size(), 0);
   const int threads = options.threads > 0 ? options.threads : availableThreads();
   const auto topics = static_cast<std::size_t>(models.front()->numTopics());
+  if (options.progress != nullptr) options.progress->setTotal(documents.size(), documents.totalTokens());
   runInParallel(documents.size(), threads, [&](std::size_t d, int) {
     std::vector<int32_t> shared;
     for (const int32_t type : documents.document(d)) {
@@ -325,6 +330,7 @@ CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& mode
       logLikelihood += chain.anneal(ends[i - 1], ends[i], AnnealingPath::Convex, options.temperatures, random);
       result.documents[i][d] = logLikelihood;
     }
+    if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
   });
   for (const auto& perModel : result.documents) {
     double total = 0.0;

@@ -26,6 +26,7 @@
 
 #include "native/document_collection.hpp"
 #include "native/document_phi.hpp"
+#include "native/progress.hpp"
 #include "native/scoring_model.hpp"
 
 namespace topiceval {
@@ -43,6 +44,7 @@ struct RatioAnnealingOptions {
   int samples = 1;   // independent annealing runs per direction and document
   uint64_t seed = 1;
   int threads = 0;
+  Progress* progress = nullptr;  // advanced by one per (document, direction, sample)
 };
 
 struct DocumentRatio {
@@ -86,6 +88,7 @@ struct CurveOptions {
   int temperatures = 1000;  // per segment
   uint64_t seed = 1;
   int threads = 0;
+  Progress* progress = nullptr;  // advanced by one per document
 };
 
 struct CurveResult {

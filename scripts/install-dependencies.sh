@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   openjdk-17-jdk-headless
   clang libclang-rt-14-dev
+  chromium
 )
 
 missing=()

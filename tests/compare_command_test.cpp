@@ -71,7 +71,7 @@ TEST_F(CompareCommands, ComparesTwoModelsInBothDirections) {
   ASSERT_EQ(output.status, 0) << output.err;
   const auto rows = lines(output.out);
   ASSERT_EQ(rows.size(), 201u);
-  EXPECT_EQ(rows[0], "doc\ttokens\tlogratio\tlogratio_se\tperplexity_ratio\tlogratio_forward\tlogratio_reverse\tdisagree");
+  EXPECT_EQ(rows[0], "doc\tname\ttokens\tskipped\tlogratio\tlogratio_se\tperplexity_ratio\tlogratio_forward\tlogratio_reverse\tdisagree");
   EXPECT_NE(output.err.find("ratio-AIS       geometric path, both, 50 temperatures, 10 burn-in sweeps, 1 sample; seed 1"),
             std::string::npos)
       << output.err;

@@ -144,7 +144,7 @@ TEST(EvaluateCommand, ExplainsCommandLineMistakes) {
       {{"--model", model}, "--input is required (an instance list or a text file)"},
       {{"--model", model, "--input", input, "--estimator", "magic"},
        "--estimator takes left-to-right, filtering, particle-learning or ais, not 'magic'"},
-      {{"--model", model, "--input", input, "--format", "xml"}, "--format takes text or tsv, not 'xml'"},
+      {{"--model", model, "--input", input, "--format", "xml"}, "--format takes text, tsv or json, not 'xml'"},
       {{"--model", model, "--input", input, "--runs", "0"}, "--runs must be at least 1"},
       {{"--model", model, "--input", input, "--unseen-words", "ignore"},
        "--unseen-words takes skip, skip-untrained or smooth, not 'ignore'"},

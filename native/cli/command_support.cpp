@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "formats/format_error.hpp"
+#include "native/cli/report_writers.hpp"
 
 namespace topiceval::cli {
 
@@ -16,8 +17,6 @@ std::string formatNumber(double value) {
   return std::string(buffer, result.ptr);
 }
 
-namespace {
-
 std::string fixed(double value, int decimals) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
@@ -28,8 +27,6 @@ double documentPerplexity(const DocumentResult& document) {
   if (document.scoredTokens == 0) return std::nan("");
   return std::exp(-document.logLikelihood / static_cast<double>(document.scoredTokens));
 }
-
-}  // namespace
 
 void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, const EvaluationResult& result) {
   out << "doc\tname\ttokens\tskipped\tloglik\tloglik_se\tperplexity\n";
@@ -78,6 +75,92 @@ void checkSomethingIsScored(const ScoringModel& scoring, const DocumentCollectio
     throw formats::FormatError(inputPath, "none of its " + std::to_string(documents.totalTokens()) +
                                               " words is scored under --unseen-words " + describe(scoring.policy()) +
                                               ": were these documents imported for " + modelPath + "?");
+}
+
+std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run, const EvaluationResult& result) {
+  const ScoringModel& scoring = *run.scoring;
+  return {
+      {"model", run.modelPath + " (" + formats::describe(run.modelKind) + ", " + std::to_string(run.model->numTopics) +
+                    " topics, " + std::to_string(run.model->numTypes()) + " types)"},
+      {"input", run.inputPath + " (" + std::to_string(run.documents->size()) + " documents, " +
+                    std::to_string(run.documents->totalTokens()) + " tokens)"},
+      {"estimator", run.estimator},
+      {"seed", run.stochastic ? std::to_string(run.seed) : "-"},
+      {"runs", std::to_string(run.runs)},
+      {"unseen words", std::string(describe(scoring.policy())) + ": " + std::to_string(scoring.skippedTokens()) +
+                           " tokens of " + std::to_string(scoring.skippedTypes()) + " types skipped; V = " +
+                           std::to_string(scoring.vocabularySize())},
+      {"scored tokens", std::to_string(result.scoredTokens)},
+      {"log likelihood", fixed(result.totalLogLikelihood, 4)},
+      {"per token", fixed(result.perTokenLogLikelihood(), 6)},
+      {"perplexity", fixed(result.perplexity(), 3)},
+      {"time", fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) + " threads"},
+  };
+}
+
+void writeJson(std::ostream& out, const RunDescription& run, const EvaluationResult& result) {
+  const ScoringModel& scoring = *run.scoring;
+  JsonWriter json(out);
+  json.beginObject();
+  json.field("command", run.command);
+  json.key("model").beginObject();
+  json.field("path", run.modelPath).field("kind", formats::describe(run.modelKind));
+  json.field("topics", run.model->numTopics).field("types", static_cast<uint64_t>(run.model->numTypes()));
+  json.endObject();
+  json.key("input").beginObject();
+  json.field("path", run.inputPath).field("documents", static_cast<uint64_t>(run.documents->size()));
+  json.field("tokens", static_cast<uint64_t>(run.documents->totalTokens()));
+  json.endObject();
+  json.key("estimator").beginObject();
+  json.field("description", run.estimator).field("stochastic", run.stochastic);
+  json.field("seed", run.seed).field("runs", run.runs);
+  json.endObject();
+  json.key("unseen_words").beginObject();
+  json.field("policy", describe(scoring.policy())).field("skipped_tokens", scoring.skippedTokens());
+  json.field("skipped_types", scoring.skippedTypes()).field("unseen_types_scored", scoring.unseenTypesScored());
+  json.field("vocabulary_size", static_cast<uint64_t>(scoring.vocabularySize()));
+  json.endObject();
+  json.key("summary").beginObject();
+  json.field("log_likelihood", result.totalLogLikelihood).field("per_token", result.perTokenLogLikelihood());
+  json.field("perplexity", result.perplexity()).field("documents", static_cast<uint64_t>(result.documents.size()));
+  json.field("tokens", result.scoredTokens).field("skipped_tokens", result.skippedTokens);
+  json.field("wall_seconds", run.seconds).field("threads", run.threads);
+  json.endObject();
+  json.key("documents").beginArray();
+  for (std::size_t d = 0; d < result.documents.size(); ++d) {
+    const DocumentResult& document = result.documents[d];
+    json.beginObject();
+    json.field("doc", static_cast<uint64_t>(d)).field("name", run.documents->name(d));
+    json.field("tokens", document.scoredTokens).field("skipped", document.skippedTokens);
+    json.field("loglik", document.logLikelihood).field("loglik_se", document.relativeStandardError);
+    json.field("perplexity", documentPerplexity(document));
+    json.endObject();
+  }
+  json.endArray();
+  json.endObject();
+  out << "\n";
+}
+
+void writeEvaluationReport(const std::string& path, const RunDescription& run, const EvaluationResult& result,
+                           const EvaluationResult& versus, const std::string& versusName) {
+  HtmlReport report;
+  report.title = "topiceval: held-out likelihood of " + run.inputPath;
+  report.summary = summaryRows(run, result);
+  std::vector<double> perplexities, mine, theirs;
+  for (std::size_t d = 0; d < result.documents.size(); ++d) {
+    const DocumentResult& document = result.documents[d];
+    if (document.scoredTokens == 0) continue;
+    const auto tokens = static_cast<double>(document.scoredTokens);
+    perplexities.push_back(documentPerplexity(document));
+    mine.push_back(document.logLikelihood / tokens);
+    theirs.push_back(versus.documents[d].logLikelihood / tokens);
+  }
+  report.figures.push_back({"Per-document log likelihood per token: " + run.estimator + " (x) against " + versusName +
+                                " (y); the dashed line is y = x.",
+                            scatterSvg(mine, theirs, run.estimator, versusName, "scatter")});
+  report.figures.push_back({"Per-document perplexity (" + run.estimator + ").",
+                            histogramSvg(perplexities, "perplexity", true, "histogram")});
+  writeHtmlReport(path, report);
 }
 
 }  // namespace topiceval::cli

@@ -4,6 +4,8 @@
 
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "formats/model_readers.hpp"
 #include "native/document_collection.hpp"
@@ -14,6 +16,10 @@ namespace topiceval::cli {
 
 // A number as the shortest decimal that reads back the same ("nan", "inf" for those).
 std::string formatNumber(double value);
+// A number with a fixed count of decimals ("%.Nf").
+std::string fixed(double value, int decimals);
+// exp(-loglik / tokens), NaN for a document with nothing scored.
+double documentPerplexity(const DocumentResult& document);
 
 struct RunDescription {
   std::string command;
@@ -38,6 +44,16 @@ void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, 
 void writeSummary(std::ostream& out, const RunDescription& run, const EvaluationResult& result);
 // One line on stderr when some documents had no scored word.
 void warnAboutEmptyDocuments(std::ostream& err, const EvaluationResult& result);
+// The same, as one JSON object: the run, the summary and one entry per document.
+void writeJson(std::ostream& out, const RunDescription& run, const EvaluationResult& result);
+// A self-contained HTML page: the summary, a histogram of per-document
+// perplexity and a scatter of per-token log likelihood against a second
+// estimator's (`versus`, described by `versusName`).
+void writeEvaluationReport(const std::string& path, const RunDescription& run, const EvaluationResult& result,
+                           const EvaluationResult& versus, const std::string& versusName);
+// The summary as (name, value) rows, shared by the JSON and HTML outputs.
+std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run, const EvaluationResult& result);
+
 // A FormatError when the documents hold no word, or none the policy scores.
 void checkSomethingIsScored(const ScoringModel& scoring, const DocumentCollection& documents,
                             const std::string& inputPath, const std::string& modelPath);

@@ -21,6 +21,9 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
 // `topiceval curve`: held-out likelihood across the states of a training run, by iteration-AIS.
 int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval info`: what a MALLET file is and holds.
+int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 // `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 

@@ -11,6 +11,9 @@
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
+#include "native/cli/progress_line.hpp"
+#include "native/cli/report_writers.hpp"
+#include "native/filtering_estimator.hpp"
 #include "native/parallel_runner.hpp"
 #include "native/ratio_annealing.hpp"
 #include "native/topic_alignment.hpp"
@@ -36,6 +39,8 @@ struct CompareSettings {
   std::string unseenWords = "skip";
   long long vocabularySize = 0;
   std::string format = "text";
+  std::string report;
+  bool quiet = false;
 };
 
 po::options_description compareOptions(CompareSettings& s) {
@@ -54,7 +59,9 @@ po::options_description compareOptions(CompareSettings& s) {
       ("align-topics", po::bool_switch(&s.alignTopics), "reorder B's topics to match A's (Hungarian, L1 distance) first")
       ("unseen-words", po::value(&s.unseenWords)->default_value(s.unseenWords), "skip | skip-untrained | smooth")
       ("vocab-size", po::value(&s.vocabularySize), "V for both models")
-      ("format", po::value(&s.format)->default_value(s.format), "text | tsv")
+      ("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")
+      ("report", po::value(&s.report), "also write a self-contained HTML report to this file")
+      ("quiet", po::bool_switch(&s.quiet), "no progress line on standard error")
       ("help", "print this list of options");
   return options;
 }
@@ -76,12 +83,6 @@ void checkSameWords(const TopicModel& a, const TopicModel& b, const std::string&
       throw formats::FormatError(pathB, "its alphabet disagrees with " + pathA + "'s: type " + std::to_string(i) + " is '" +
                                             wordB + "' here but '" + wordA + "' there; the models must share their words");
   }
-}
-
-std::string fixed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  return buffer;
 }
 
 }  // namespace
@@ -109,8 +110,8 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     if (settings.samples < 1) throw UsageError("--samples must be at least 1");
     if (settings.seed < 0) throw UsageError("--seed must not be negative");
     if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
-    if (settings.format != "text" && settings.format != "tsv")
-      throw UsageError("--format takes text or tsv, not '" + settings.format + "'");
+    if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
+      throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     if (!parseUnseenWords(settings.unseenWords))
       throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + settings.unseenWords + "'");
     if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
@@ -152,27 +153,113 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     const ScoringModel scoringA(loadedA.model, policy, documents, vocabularySize);
     const ScoringModel scoringB(loadedB.model, policy, documents, vocabularySize);
     checkSomethingIsScored(scoringA, documents, settings.input, settings.modelA);
-    const RatioResult result = estimateLogRatios(scoringA, scoringB, documents, annealing);
+    Progress progress;
+    annealing.progress = &progress;
+    RatioResult result;
+    {
+      const ProgressLine line(progress, err, !settings.quiet && ProgressLine::standardErrorIsTerminal());
+      result = estimateLogRatios(scoringA, scoringB, documents, annealing);
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const bool both = annealing.direction == AnnealingDirection::Both;
+    auto perplexityRatio = [](const DocumentRatio& document) {
+      return document.tokens == 0 ? std::nan("") : std::exp(-document.logRatio / static_cast<double>(document.tokens));
+    };
 
     if (settings.format == "tsv") {
-      out << "doc\ttokens\tlogratio\tlogratio_se\tperplexity_ratio";
+      out << "doc\tname\ttokens\tskipped\tlogratio\tlogratio_se\tperplexity_ratio";
       if (both) out << "\tlogratio_forward\tlogratio_reverse\tdisagree";
       out << "\n";
       for (std::size_t d = 0; d < result.documents.size(); ++d) {
         const DocumentRatio& document = result.documents[d];
-        const double perplexityRatio = document.tokens == 0 ? std::nan("")
-                                                            : std::exp(-document.logRatio / static_cast<double>(document.tokens));
-        out << d << '\t' << document.tokens << '\t' << formatNumber(document.logRatio) << '\t'
-            << formatNumber(document.logRatioError) << '\t' << formatNumber(perplexityRatio);
+        const std::string& name = documents.name(d);
+        out << d << '\t' << (name.empty() ? "-" : name) << '\t' << document.tokens << '\t'
+            << documents.length(d) - document.tokens << '\t' << formatNumber(document.logRatio) << '\t'
+            << formatNumber(document.logRatioError) << '\t' << formatNumber(perplexityRatio(document));
         if (both)
           out << '\t' << formatNumber(document.forward) << '\t' << formatNumber(document.reverse) << '\t'
               << (document.directionsDisagree ? "yes" : "no");
         out << "\n";
       }
     }
-    std::ostream& summary = settings.format == "tsv" ? err : out;
+    if (settings.format == "json" || !settings.report.empty()) {
+      const double totalPerplexityRatio =
+          result.scoredTokens == 0 ? std::nan("") : std::exp(-result.totalLogRatio / static_cast<double>(result.scoredTokens));
+      const std::string method = std::string(describe(annealing.path)) + " path, " + describe(annealing.direction) + ", " +
+                                 std::to_string(annealing.temperatures) + " temperatures, " +
+                                 std::to_string(annealing.burnIn) + " burn-in sweeps, " + std::to_string(annealing.samples) +
+                                 " samples";
+      if (settings.format == "json") {
+        JsonWriter json(out);
+        json.beginObject().field("command", "compare");
+        json.field("model_a", settings.modelA).field("model_b", settings.modelB).field("input", settings.input);
+        json.key("ratio_ais").beginObject().field("path", describe(annealing.path)).field("direction", describe(annealing.direction));
+        json.field("temperatures", annealing.temperatures).field("burn_in", annealing.burnIn).field("samples", annealing.samples);
+        json.field("seed", annealing.seed).field("aligned_topics", settings.alignTopics).endObject();
+        json.key("summary").beginObject().field("log_ratio", result.totalLogRatio).field("perplexity_ratio", totalPerplexityRatio);
+        json.field("documents", static_cast<uint64_t>(documents.size())).field("tokens", result.scoredTokens);
+        json.field("unseen_words", describe(policy));
+        if (both) json.field("directions_paired_statistic", result.directionsPairedStatistic);
+        json.field("wall_seconds", seconds).field("threads", annealing.threads > 0 ? annealing.threads : availableThreads());
+        json.endObject();
+        json.key("documents").beginArray();
+        for (std::size_t d = 0; d < result.documents.size(); ++d) {
+          const DocumentRatio& document = result.documents[d];
+          json.beginObject().field("doc", static_cast<uint64_t>(d)).field("name", documents.name(d));
+          json.field("tokens", document.tokens).field("skipped", static_cast<uint64_t>(documents.length(d) - document.tokens));
+          json.field("logratio", document.logRatio).field("logratio_se", document.logRatioError);
+          json.field("perplexity_ratio", perplexityRatio(document));
+          if (both) {
+            json.field("logratio_forward", document.forward).field("logratio_reverse", document.reverse);
+            json.field("disagree", document.directionsDisagree);
+          }
+          json.endObject();
+        }
+        json.endArray().endObject();
+        out << "\n";
+      }
+      if (!settings.report.empty()) {
+        HtmlReport report;
+        report.title = "topiceval: " + settings.modelA + " against " + settings.modelB;
+        report.summary = {{"model A", settings.modelA}, {"model B", settings.modelB}, {"input", settings.input},
+                          {"ratio-AIS", method}, {"seed", std::to_string(annealing.seed)},
+                          {"unseen words", describe(policy)}, {"scored tokens", std::to_string(result.scoredTokens)},
+                          {"log ratio A/B", fixed(result.totalLogRatio, 4)},
+                          {"perplexity A/B", fixed(totalPerplexityRatio, 6)}};
+        std::vector<double> x, y, ratios;
+        for (const DocumentRatio& document : result.documents) {
+          if (document.tokens == 0) continue;
+          ratios.push_back(perplexityRatio(document));
+        }
+        if (both) {
+          for (const DocumentRatio& document : result.documents) {
+            if (document.tokens == 0) continue;
+            x.push_back(document.forward);
+            y.push_back(document.reverse);
+          }
+          report.figures.push_back({"Per-document log ratio A/B: forward (x) against reverse (y); the dashed line is y = x.",
+                                    scatterSvg(x, y, "forward log ratio", "reverse log ratio", "scatter")});
+        } else {
+          // Against the difference of two separate filtering estimates.
+          FilteringEstimator filteringA(scoringA), filteringB(scoringB);
+          const EvaluationResult separateA = evaluateDocuments(filteringA, scoringA, documents, {});
+          const EvaluationResult separateB = evaluateDocuments(filteringB, scoringB, documents, {});
+          for (std::size_t d = 0; d < result.documents.size(); ++d) {
+            if (result.documents[d].tokens == 0) continue;
+            x.push_back(result.documents[d].logRatio);
+            y.push_back(separateA.documents[d].logLikelihood - separateB.documents[d].logLikelihood);
+          }
+          report.figures.push_back({"Per-document log ratio A/B: ratio-AIS (x) against two separate filtering estimates (y); "
+                                    "the dashed line is y = x.",
+                                    scatterSvg(x, y, "ratio-AIS log ratio", "filtering log A - log B", "scatter")});
+        }
+        report.figures.push_back({"Per-document perplexity ratio A/B (below 1: A is better).",
+                                  histogramSvg(ratios, "perplexity ratio", false, "histogram")});
+        writeHtmlReport(settings.report, report);
+      }
+    }
+    if (settings.format == "json") return 0;  // the summary is in the JSON
+    std::ostream& summary = settings.format == "text" ? out : err;
     std::size_t winsA = 0, compared = 0, flagged = 0;
     double forwardTotal = 0.0, reverseTotal = 0.0;
     for (const DocumentRatio& document : result.documents) {
@@ -195,9 +282,9 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     summary << "log ratio A/B   " << fixed(result.totalLogRatio, 4) << " (sum over documents)\n";
     if (both)
       summary << "  forward       " << fixed(forwardTotal, 4) << "\n  reverse       " << fixed(reverseTotal, 4) << "\n";
-    const double perplexityRatio =
+    const double totalPerplexityRatio =
         result.scoredTokens == 0 ? std::nan("") : std::exp(-result.totalLogRatio / static_cast<double>(result.scoredTokens));
-    summary << "perplexity A/B  " << fixed(perplexityRatio, 6) << "\n";
+    summary << "perplexity A/B  " << fixed(totalPerplexityRatio, 6) << "\n";
     summary << "A more likely   " << winsA << " of " << compared << " documents\n";
     if (both) {
       summary << "directions      paired statistic " << fixed(result.directionsPairedStatistic, 2) << ": "

@@ -20,12 +20,6 @@ namespace {
 
 namespace po = boost::program_options;
 
-std::string fixed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  return buffer;
-}
-
 }  // namespace
 
 int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {

@@ -12,6 +12,7 @@
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/estimator_factory.hpp"
+#include "native/cli/progress_line.hpp"
 #include "native/parallel_runner.hpp"
 
 namespace topiceval::cli {
@@ -35,6 +36,9 @@ struct EvaluateSettings {
   int runs = 1;
   int threads = 0;
   std::string format = "text";
+  std::string report;
+  std::string reportVersus;
+  bool quiet = false;
 };
 
 po::options_description evaluateOptions(EvaluateSettings& s) {
@@ -53,7 +57,11 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
       ("seed", po::value(&s.seed)->default_value(s.seed), "random seed")
       ("runs", po::value(&s.runs)->default_value(s.runs), "independent estimates per document (stochastic estimators)")
       ("threads", po::value(&s.threads)->default_value(s.threads), "threads; 0 uses every core (results do not depend on it)")
-      ("format", po::value(&s.format)->default_value(s.format), "text | tsv")
+      ("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")
+      ("report", po::value(&s.report), "also write a self-contained HTML report to this file")
+      ("report-versus", po::value(&s.reportVersus),
+       "the second estimator of the report's scatter (default: filtering, or left-to-right when the first is filtering)")
+      ("quiet", po::bool_switch(&s.quiet), "no progress line on standard error")
       ("help", "print this list of options");
   return options;
 }
@@ -88,8 +96,8 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
     if (settings.runs < 1) throw UsageError("--runs must be at least 1");
     if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
-    if (settings.format != "text" && settings.format != "tsv")
-      throw UsageError("--format takes text or tsv, not '" + settings.format + "'");
+    if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
+      throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     if (!parseUnseenWords(settings.unseenWords))
       throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + settings.unseenWords + "'");
     if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
@@ -116,7 +124,13 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     evaluation.runs = settings.runs;
     evaluation.threads = settings.threads;
     checkSomethingIsScored(scoring, documents, settings.input, settings.model);
-    const EvaluationResult result = evaluateDocuments(*estimator, scoring, documents, evaluation);
+    Progress progress;
+    evaluation.progress = &progress;
+    EvaluationResult result;
+    {
+      const ProgressLine line(progress, err, !settings.quiet && ProgressLine::standardErrorIsTerminal());
+      result = evaluateDocuments(*estimator, scoring, documents, evaluation);
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     RunDescription run;
@@ -136,8 +150,22 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (settings.format == "tsv") {
       writeDocumentTable(out, documents, result);
       writeSummary(err, run, result);
+    } else if (settings.format == "json") {
+      writeJson(out, run, result);
     } else {
       writeSummary(out, run, result);
+    }
+    if (!settings.report.empty()) {
+      EstimatorSettings second;
+      second.estimator = !settings.reportVersus.empty() ? settings.reportVersus
+                         : settings.estimator == "filtering" ? "left-to-right"
+                                                              : "filtering";
+      const auto versus = makeEstimator(second, scoring);
+      EvaluationOptions once = evaluation;
+      once.runs = 1;
+      once.progress = nullptr;
+      writeEvaluationReport(settings.report, run, result, evaluateDocuments(*versus, scoring, documents, once),
+                            versus->description());
     }
     warnAboutEmptyDocuments(err, result);
     return 0;

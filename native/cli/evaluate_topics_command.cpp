@@ -13,6 +13,7 @@
 #include "native/java_math.hpp"
 #include "native/estimator_factory.hpp"
 #include "native/mallet_evaluation.hpp"
+#include "native/cli/progress_line.hpp"
 #include "native/parallel_runner.hpp"
 
 namespace topiceval::cli {
@@ -53,6 +54,7 @@ MalletStyleOptions evaluateTopicsOptions() {
   options.addString("schedule", "NAME", std::string("sigmoid"), "topiceval only, ais: linear or sigmoid.");
   options.addBoolean("timing", false,
                      "topiceval only: print the work done and the time taken to standard error.");
+  options.addBoolean("quiet", false, "topiceval only: no progress line on standard error.");
   options.addBoolean("help", false, "Print this list of options.");
   return options;
 }
@@ -175,6 +177,11 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     const DocumentCollection documents = formats::readInstanceListFile(*options.string("input"));
     const auto loaded = std::chrono::steady_clock::now();
     MalletEvaluationResult result;
+    Progress progress;
+    evaluation.progress = &progress;
+    {
+    // Erased when this block ends, before anything is printed.
+    const ProgressLine line(progress, err, !options.boolean("quiet") && ProgressLine::standardErrorIsTerminal());
     if (malletEstimator) {
       result = evaluateLikeMallet(model, documents, evaluation);
     } else {
@@ -184,9 +191,11 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
       other.seed = static_cast<uint32_t>(evaluation.seed);
       other.runs = runs;
       other.threads = evaluation.threads;
+      other.progress = &progress;
       const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, documents, other);
       for (const DocumentResult& document : estimates.documents) result.documentLogLikelihoods.push_back(document.logLikelihood);
       result.totalLogLikelihood = estimates.totalLogLikelihood;
+    }
     }
     const auto evaluated = std::chrono::steady_clock::now();
 

@@ -16,6 +16,7 @@ void printOverview(std::ostream& out) {
          "  evaluate          held-out likelihood with left-to-right, filtering, particle learning or AIS\n"
          "  compare           per-document log ratio of two models by ratio-AIS\n"
          "  curve             held-out likelihood across the states of a training run (iteration-AIS)\n"
+         "  info              what a MALLET file is and holds (topics, words, documents)\n"
          "  perturb-state     a topic state with a fraction of its assignments moved at random\n"
          "\n"
          "Run 'topiceval COMMAND --help' for a command's options.\n";
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
   if (command == "evaluate-topics") return topiceval::cli::evaluateTopicsCommand(arguments, std::cout, std::cerr);
   if (command == "evaluate") return topiceval::cli::evaluateCommand(arguments, std::cout, std::cerr);
   if (command == "compare") return topiceval::cli::compareCommand(arguments, std::cout, std::cerr);
+  if (command == "info") return topiceval::cli::infoCommand(arguments, std::cout, std::cerr);
   if (command == "curve") return topiceval::cli::curveCommand(arguments, std::cout, std::cerr);
   if (command == "perturb-state") return topiceval::cli::perturbStateCommand(arguments, std::cout, std::cerr);
   std::cerr << "topiceval: unknown command '" << command << "'\n";

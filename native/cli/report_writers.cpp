@@ -1,0 +1,269 @@
+#include "native/cli/report_writers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "formats/format_error.hpp"
+#include "native/cli/command_support.hpp"
+
+namespace topiceval::cli {
+
+void JsonWriter::separate() {
+  if (afterKey_) {
+    afterKey_ = false;
+    return;
+  }
+  if (!first_.back()) out_ << ',';
+  first_.back() = false;
+}
+
+JsonWriter& JsonWriter::beginObject() {
+  separate();
+  out_ << '{';
+  first_.push_back(true);
+  return *this;
+}
+
+JsonWriter& JsonWriter::endObject() {
+  first_.pop_back();
+  out_ << '}';
+  return *this;
+}
+
+JsonWriter& JsonWriter::beginArray() {
+  separate();
+  out_ << '[';
+  first_.push_back(true);
+  return *this;
+}
+
+JsonWriter& JsonWriter::endArray() {
+  first_.pop_back();
+  out_ << ']';
+  return *this;
+}
+
+JsonWriter& JsonWriter::key(const std::string& name) {
+  value(name);
+  out_ << ':';
+  afterKey_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(const std::string& text) {
+  separate();
+  out_ << '"';
+  for (const char c : text) {
+    switch (c) {
+      case '"': out_ << "\\\""; break;
+      case '\\': out_ << "\\\\"; break;
+      case '\n': out_ << "\\n"; break;
+      case '\r': out_ << "\\r"; break;
+      case '\t': out_ << "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buffer[8];
+          std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          out_ << buffer;
+        } else {
+          out_ << c;
+        }
+    }
+  }
+  out_ << '"';
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(double number) {
+  separate();
+  if (std::isfinite(number)) {
+    out_ << formatNumber(number);
+  } else {
+    out_ << "null";
+  }
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(uint64_t number) {
+  separate();
+  out_ << number;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(int64_t number) {
+  separate();
+  out_ << number;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(bool flag) {
+  separate();
+  out_ << (flag ? "true" : "false");
+  return *this;
+}
+
+std::string escapeHtml(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+constexpr double kWidth = 560, kHeight = 420, kLeft = 70, kRight = 20, kTop = 20, kBottom = 55;
+
+std::string number(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", value);
+  return buffer;
+}
+
+std::string tickLabel(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3g", value);
+  return buffer;
+}
+
+// Rounded tick positions covering [low, high].
+std::vector<double> ticks(double low, double high) {
+  const double span = high - low;
+  if (!(span > 0)) return {low};
+  const double rough = span / 5.0;
+  const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+  double step = magnitude;
+  for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
+    step = factor * magnitude;
+    if (span / step <= 6.0) break;
+  }
+  std::vector<double> result;
+  for (double tick = std::ceil(low / step) * step; tick <= high + step * 1e-9; tick += step) result.push_back(tick);
+  return result;
+}
+
+struct Frame {
+  double xLow, xHigh, yLow, yHigh;
+  double x(double value) const { return kLeft + (value - xLow) / (xHigh - xLow) * (kWidth - kLeft - kRight); }
+  double y(double value) const { return kHeight - kBottom - (value - yLow) / (yHigh - yLow) * (kHeight - kTop - kBottom); }
+};
+
+void axes(std::ostringstream& svg, const Frame& frame, const std::string& xLabel, const std::string& yLabel) {
+  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kHeight - kBottom << "\" x2=\"" << kWidth - kRight << "\" y2=\""
+      << kHeight - kBottom << "\"/>";
+  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kTop << "\" x2=\"" << kLeft << "\" y2=\"" << kHeight - kBottom
+      << "\"/>";
+  for (const double tick : ticks(frame.xLow, frame.xHigh)) {
+    svg << "<text class=\"tick\" x=\"" << number(frame.x(tick)) << "\" y=\"" << kHeight - kBottom + 16
+        << "\" text-anchor=\"middle\">" << tickLabel(tick) << "</text>";
+  }
+  for (const double tick : ticks(frame.yLow, frame.yHigh)) {
+    svg << "<text class=\"tick\" x=\"" << kLeft - 6 << "\" y=\"" << number(frame.y(tick) + 4)
+        << "\" text-anchor=\"end\">" << tickLabel(tick) << "</text>";
+  }
+  svg << "<text class=\"label\" x=\"" << (kLeft + kWidth - kRight) / 2 << "\" y=\"" << kHeight - 12
+      << "\" text-anchor=\"middle\">" << escapeHtml(xLabel) << "</text>";
+  svg << "<text class=\"label\" x=\"16\" y=\"" << (kTop + kHeight - kBottom) / 2 << "\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
+      << (kTop + kHeight - kBottom) / 2 << ")\">" << escapeHtml(yLabel) << "</text>";
+}
+
+std::string openSvg(const std::string& id) {
+  std::ostringstream svg;
+  svg << "<svg id=\"" << escapeHtml(id) << "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\""
+      << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight << "\">";
+  return svg.str();
+}
+
+}  // namespace
+
+std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& y, const std::string& xLabel,
+                       const std::string& yLabel, const std::string& id) {
+  double low = INFINITY, high = -INFINITY;
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
+    low = std::min({low, x[i], y[i]});
+    high = std::max({high, x[i], y[i]});
+  }
+  if (!(high > low)) {
+    low = std::isfinite(low) ? low - 1 : -1;
+    high = low + 2;
+  }
+  const double pad = (high - low) * 0.04;
+  const Frame frame{low - pad, high + pad, low - pad, high + pad};
+  std::ostringstream svg;
+  svg << openSvg(id);
+  axes(svg, frame, xLabel, yLabel);
+  svg << "<line class=\"diagonal\" x1=\"" << number(frame.x(frame.xLow)) << "\" y1=\"" << number(frame.y(frame.yLow))
+      << "\" x2=\"" << number(frame.x(frame.xHigh)) << "\" y2=\"" << number(frame.y(frame.yHigh)) << "\"/>";
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
+    svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i])) << "\" r=\"2.5\"/>";
+  }
+  svg << "</svg>";
+  return svg.str();
+}
+
+std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale, const std::string& id) {
+  std::vector<double> data;
+  for (const double value : values) {
+    if (!std::isfinite(value) || (logScale && value <= 0)) continue;
+    data.push_back(logScale ? std::log10(value) : value);
+  }
+  double low = data.empty() ? 0 : *std::min_element(data.begin(), data.end());
+  double high = data.empty() ? 1 : *std::max_element(data.begin(), data.end());
+  if (!(high > low)) high = low + 1;
+  const std::size_t bins = std::clamp<std::size_t>(static_cast<std::size_t>(std::sqrt(static_cast<double>(data.size()))), 5, 40);
+  std::vector<std::size_t> counts(bins, 0);
+  for (const double value : data) {
+    auto bin = static_cast<std::size_t>((value - low) / (high - low) * static_cast<double>(bins));
+    counts[std::min(bin, bins - 1)]++;
+  }
+  const double tallest = static_cast<double>(std::max<std::size_t>(1, *std::max_element(counts.begin(), counts.end())));
+  const Frame frame{low, high, 0, tallest * 1.05};
+  std::ostringstream svg;
+  svg << openSvg(id);
+  axes(svg, frame, logScale ? "log10 " + label : label, "documents");
+  for (std::size_t b = 0; b < bins; ++b) {
+    const double left = low + (high - low) * static_cast<double>(b) / static_cast<double>(bins);
+    const double right = low + (high - low) * static_cast<double>(b + 1) / static_cast<double>(bins);
+    const double top = frame.y(static_cast<double>(counts[b]));
+    svg << "<rect class=\"bar\" x=\"" << number(frame.x(left)) << "\" y=\"" << number(top) << "\" width=\""
+        << number(std::max(0.0, frame.x(right) - frame.x(left) - 1)) << "\" height=\"" << number(frame.y(0) - top)
+        << "\"><title>" << counts[b] << "</title></rect>";
+  }
+  svg << "</svg>";
+  return svg.str();
+}
+
+void writeHtmlReport(const std::string& path, const HtmlReport& report) {
+  std::ofstream out(path, std::ios::trunc);
+  if (!out) throw formats::FormatError(path, "cannot be written (check the directory exists and is writable)");
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escapeHtml(report.title)
+      << "</title>\n<style>\n"
+         "body{font-family:sans-serif;margin:2em;color:#222;max-width:1200px}\n"
+         "table{border-collapse:collapse;margin-bottom:2em}td,th{border:1px solid #ccc;padding:4px 10px;text-align:left}\n"
+         "figure{display:inline-block;vertical-align:top;max-width:560px;margin:0 2em 2em 0}figcaption{font-size:90%;margin-top:4px}\n"
+         ".axis{stroke:#444}.diagonal{stroke:#c33;stroke-dasharray:4 3}.point{fill:#2563eb;fill-opacity:.55}\n"
+         ".bar{fill:#2563eb}.tick{font-size:11px;fill:#444}.label{font-size:13px;fill:#222}\n"
+         "</style></head><body>\n<h1>"
+      << escapeHtml(report.title) << "</h1>\n<table id=\"summary\">\n";
+  for (const auto& [name, value] : report.summary)
+    out << "<tr><th>" << escapeHtml(name) << "</th><td>" << escapeHtml(value) << "</td></tr>\n";
+  out << "</table>\n";
+  for (const auto& [caption, svg] : report.figures)
+    out << "<figure>" << svg << "<figcaption>" << escapeHtml(caption) << "</figcaption></figure>\n";
+  out << "<p>Written by topiceval.</p>\n</body></html>\n";
+  out.close();
+  if (out.fail()) throw formats::FormatError(path, "writing failed (disk full?)");
+}
+
+}  // namespace topiceval::cli

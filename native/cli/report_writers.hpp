@@ -1,0 +1,58 @@
+#pragma once
+// Output for people and programs beyond plain text: a small JSON writer, and a
+// self-contained HTML report (inline SVG figures, no scripts, nothing fetched).
+
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace topiceval::cli {
+
+// Streams one JSON value with nested objects and arrays; keys and strings are
+// escaped; NaN and infinities become null.
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::ostream& out) : out_(out) {}
+  JsonWriter& beginObject();
+  JsonWriter& endObject();
+  JsonWriter& beginArray();
+  JsonWriter& endArray();
+  JsonWriter& key(const std::string& name);
+  JsonWriter& value(const std::string& text);
+  JsonWriter& value(const char* text) { return value(std::string(text)); }
+  JsonWriter& value(double number);
+  JsonWriter& value(uint64_t number);
+  JsonWriter& value(int64_t number);
+  JsonWriter& value(int number) { return value(static_cast<int64_t>(number)); }
+  JsonWriter& value(bool flag);
+  template <typename T>
+  JsonWriter& field(const std::string& name, const T& content) {
+    key(name);
+    return value(content);
+  }
+
+ private:
+  void separate();
+  std::ostream& out_;
+  std::vector<bool> first_{true};
+  bool afterKey_ = false;
+};
+
+// A scatter plot of (x, y) points with the diagonal y = x, as inline SVG.
+std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& y, const std::string& xLabel,
+                       const std::string& yLabel, const std::string& id);
+// A histogram of `values` (log10 of the values when logScale), as inline SVG.
+std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale, const std::string& id);
+
+struct HtmlReport {
+  std::string title;
+  std::vector<std::pair<std::string, std::string>> summary;  // the summary table, in order
+  std::vector<std::pair<std::string, std::string>> figures;  // caption, inline SVG
+};
+// Writes the page; a FormatError naming `path` if it cannot be written.
+void writeHtmlReport(const std::string& path, const HtmlReport& report);
+
+std::string escapeHtml(const std::string& text);
+
+}  // namespace topiceval::cli

@@ -1,0 +1,160 @@
+// What users see: JSON output, the progress line, `info`, and the HTML report
+// (rendered in headless Chromium when it is installed, as CI installs it).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "native/cli/commands.hpp"
+#include "native/cli/progress_line.hpp"
+#include "native/cli/report_writers.hpp"
+#include "support/fixtures.hpp"
+#include "support/json_check.hpp"
+#include "support/run_command.hpp"
+
+namespace topiceval::cli {
+namespace {
+
+using testing::fixtureFile;
+
+struct Output {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Output run(int (*command)(const std::vector<std::string>&, std::ostream&, std::ostream&), std::vector<std::string> arguments) {
+  std::ostringstream out, err;
+  const int status = command(arguments, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST(JsonOutput, WriterEscapesAndNullsNonFiniteNumbers) {
+  std::ostringstream out;
+  JsonWriter json(out);
+  json.beginObject().field("name", "a \"quoted\"\n\tline").field("nan", std::nan("")).field("n", uint64_t{3});
+  json.key("list").beginArray().value(1.5).value(true).endArray().endObject();
+  EXPECT_EQ(out.str(), R"({"name":"a \"quoted\"\n\tline","nan":null,"n":3,"list":[1.5,true]})");
+  EXPECT_TRUE(testing::JsonCheck::valid(out.str()));
+  EXPECT_FALSE(testing::JsonCheck::valid("{\"a\":nan}"));
+}
+
+TEST(JsonOutput, EvaluateWritesTheSummaryAndEveryDocument) {
+  const Output output = run(evaluateCommand, {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
+                                              fixtureFile("stackexchange", "test.mallet"), "--estimator", "filtering",
+                                              "--format", "json"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_TRUE(testing::JsonCheck::valid(output.out)) << output.out.substr(0, 400);
+  for (const char* key : {"\"summary\":{\"log_likelihood\":", "\"per_token\":", "\"perplexity\":", "\"wall_seconds\":",
+                          "\"threads\":", "\"unseen_words\":{\"policy\":\"skip\"", "\"estimator\":{\"description\":\"filtering",
+                          "{\"doc\":199,\"name\":\"213\",\"tokens\":43,\"skipped\":0,\"loglik\":"})
+    EXPECT_NE(output.out.find(key), std::string::npos) << key;
+}
+
+TEST(JsonOutput, CompareWritesEveryDocument) {
+  const Output output = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
+                                             fixtureFile("stackexchange", "state.gz"), "--input",
+                                             fixtureFile("stackexchange", "test.mallet"), "--temperatures", "3", "--burn-in",
+                                             "0", "--format", "json"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_TRUE(testing::JsonCheck::valid(output.out)) << output.out.substr(0, 400);
+  EXPECT_NE(output.out.find("\"summary\":{\"log_ratio\":0,"), std::string::npos) << output.out.substr(0, 600);
+  EXPECT_NE(output.out.find("\"logratio_forward\":0,\"logratio_reverse\":0,\"disagree\":false"), std::string::npos);
+}
+
+TEST(ProgressLine, DrawsAfterTwoSecondsAndErasesItself) {
+  Progress progress;
+  progress.setTotal(10, 1000);
+  std::ostringstream err;
+  {
+    const ProgressLine line(progress, err, true);
+    progress.advance(3, 300);
+    std::this_thread::sleep_for(std::chrono::milliseconds(3500));  // margin for a loaded machine
+  }
+  const std::string text = err.str();
+  EXPECT_NE(text.find("\r[topiceval] 3/10 documents  "), std::string::npos) << text;
+  EXPECT_NE(text.find("tokens/s  ETA "), std::string::npos);
+  EXPECT_EQ(text.substr(text.size() - 81), "\r" + std::string(79, ' ') + "\r");  // erased at the end
+}
+
+TEST(ProgressLine, StaysSilentWhenDisabledOrQuick) {
+  Progress progress;
+  std::ostringstream disabled, quick;
+  { const ProgressLine line(progress, disabled, false); }
+  { const ProgressLine line(progress, quick, true); }  // under two seconds
+  EXPECT_EQ(disabled.str(), "");
+  EXPECT_EQ(quick.str(), "");
+  // The commands never draw it into a pipe: standard error is not a terminal here.
+  const auto result = testing::runTopiceval("evaluate-topics --evaluator " + fixtureFile("stackexchange", "evaluator.mallet") +
+                                            " --input " + fixtureFile("stackexchange", "test.mallet") + " --random-seed 1");
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(InfoCommand, DescribesModelsAndInstanceLists) {
+  const Output model = run(infoCommand, {fixtureFile("stackexchange", "inferencer.mallet"), "--words", "3"});
+  ASSERT_EQ(model.status, 0) << model.err;
+  EXPECT_NE(model.out.find("kind            MALLET inferencer (TopicInferencer)\ntopics          10\ntypes           4285\n"),
+            std::string::npos)
+      << model.out;
+  EXPECT_NE(model.out.find("topic 2    0.2349  standard deviation data\n"), std::string::npos) << model.out;
+  const Output list = run(infoCommand, {fixtureFile("sgu-k100", "test.mallet")});
+  EXPECT_NE(list.out.find("documents       312\ntokens          127603\n"), std::string::npos) << list.out;
+  const Output evaluator = run(infoCommand, {fixtureFile("debian-k100", "evaluator.mallet"), "--format", "json"});
+  EXPECT_TRUE(testing::JsonCheck::valid(evaluator.out));
+  EXPECT_NE(evaluator.out.find("\"topics\":100,\"types\":68006"), std::string::npos);
+  const Output state = run(infoCommand, {fixtureFile("stackexchange", "state.gz")});
+  EXPECT_NE(state.out.find("kind            MALLET topic state (gzipped)"), std::string::npos);
+  const Output text = run(infoCommand, {std::string(TOPICEVAL_SHARED_DIR) + "/corpora/README.md"});
+  EXPECT_EQ(text.status, 1);
+  EXPECT_NE(text.err.find("is neither a MALLET model file"), std::string::npos);
+}
+
+std::string chromium() {
+  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
+    if (std::filesystem::exists(candidate)) return candidate;
+  }
+  return "";
+}
+
+TEST(HtmlReport, RendersInHeadlessChromium) {
+  const auto directory = std::filesystem::temp_directory_path() / "topiceval-report-test";
+  std::filesystem::create_directories(directory);
+  const std::string page = (directory / "report.html").string();
+  const Output output = run(evaluateCommand, {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
+                                              fixtureFile("stackexchange", "test.mallet"), "--report", page});
+  ASSERT_EQ(output.status, 0) << output.err;
+  const std::string html = testing::readText(page);
+  EXPECT_NE(html.find("<table id=\"summary\">"), std::string::npos);
+  EXPECT_NE(html.find("<svg id=\"scatter\""), std::string::npos);
+  EXPECT_NE(html.find("<svg id=\"histogram\""), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);  // self-contained, nothing to run or fetch
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));
+  const std::string browser = chromium();
+  if (browser.empty()) GTEST_SKIP() << "chromium is not installed (scripts/install-dependencies.sh installs it)";
+  const std::string flags = " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+                            "--disable-background-networking --disable-component-update --disable-sync --user-data-dir=" +
+                            (directory / "profile").string() + " ";
+  const std::string dom = (directory / "dom.html").string();
+  const std::string png = (directory / "report.png").string();
+  ASSERT_EQ(std::system((browser + flags + "--dump-dom file://" + page + " > " + dom + " 2>/dev/null").c_str()), 0);
+  const std::string rendered = testing::readText(dom);
+  // 200 documents, all scored: 200 points in the scatter.
+  std::size_t points = 0;
+  for (std::size_t at = rendered.find("class=\"point\""); at != std::string::npos; at = rendered.find("class=\"point\"", at + 1))
+    ++points;
+  EXPECT_EQ(points, 200u);
+  EXPECT_NE(rendered.find("<figcaption>"), std::string::npos);
+  ASSERT_EQ(std::system((browser + flags + "--window-size=1200,1500 --screenshot=" + png + " file://" + page +
+                         " > /dev/null 2>&1").c_str()),
+            0);
+  ASSERT_TRUE(std::filesystem::exists(png));
+  EXPECT_GT(std::filesystem::file_size(png), 20000u);
+  std::filesystem::remove_all(directory);
+}
+
+}  // namespace
+}  // namespace topiceval::cli
