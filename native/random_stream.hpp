@@ -39,7 +39,8 @@ class RandomStream {
   double uniformOpen() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53; }
   // Uniform integer in [0, bound).
   uint64_t below(uint64_t bound) {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(next()) * bound) >> 64);
+    __extension__ typedef unsigned __int128 Wide;  // GCC and clang on 64-bit targets
+    return static_cast<uint64_t>((static_cast<Wide>(next()) * bound) >> 64);
   }
   double standardNormal();
   // Gamma(shape, 1) by Marsaglia and Tsang (2000), boosted for shape < 1.

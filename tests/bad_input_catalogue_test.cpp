@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "native/cli/commands.hpp"
+#include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/gzip.hpp"
 
@@ -16,16 +17,10 @@ namespace {
 
 using testing::fixtureFile;
 
-struct Output {
-  int status;
-  std::string out;
-  std::string err;
-};
+using Output = testing::CommandOutput;
 
-Output run(int (*command)(const std::vector<std::string>&, std::ostream&, std::ostream&), std::vector<std::string> arguments) {
-  std::ostringstream out, err;
-  const int status = command(arguments, out, err);
-  return {status, out.str(), err.str()};
+Output run(testing::Command command, const std::vector<std::string>& arguments) {
+  return testing::runCommand(command, arguments);
 }
 
 class BadInputs : public ::testing::Test {

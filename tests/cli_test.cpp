@@ -7,6 +7,7 @@
 
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
+#include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/run_command.hpp"
 
@@ -15,16 +16,10 @@ namespace {
 
 using testing::fixtureFile;
 
-struct Output {
-  int status;
-  std::string out;
-  std::string err;
-};
+using Output = testing::CommandOutput;
 
-Output evaluateTopics(std::vector<std::string> arguments) {
-  std::ostringstream out, err;
-  const int status = evaluateTopicsCommand(arguments, out, err);
-  return {status, out.str(), err.str()};
+Output evaluateTopics(const std::vector<std::string>& arguments) {
+  return testing::runCommand(evaluateTopicsCommand, arguments);
 }
 
 std::vector<std::string> fixtureArguments(const std::string& set) {

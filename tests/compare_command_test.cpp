@@ -6,30 +6,19 @@
 
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
+#include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 
 namespace topiceval::cli {
 namespace {
 
 using testing::fixtureFile;
+using testing::lines;
 
-struct Output {
-  int status;
-  std::string out;
-  std::string err;
-};
+using Output = testing::CommandOutput;
 
-Output run(int (*command)(const std::vector<std::string>&, std::ostream&, std::ostream&), std::vector<std::string> arguments) {
-  std::ostringstream out, err;
-  const int status = command(arguments, out, err);
-  return {status, out.str(), err.str()};
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) result.push_back(line);
-  return result;
+Output run(testing::Command command, const std::vector<std::string>& arguments) {
+  return testing::runCommand(command, arguments);
 }
 
 class CompareCommands : public ::testing::Test {

@@ -10,32 +10,18 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
 #include "native/filtering_estimator.hpp"
+#include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 
 namespace topiceval::cli {
 namespace {
 
 using testing::fixtureFile;
+using testing::lines;
 
-struct Output {
-  int status;
-  std::string out;
-  std::string err;
-};
+using Output = testing::CommandOutput;
 
-Output evaluate(std::vector<std::string> arguments) {
-  std::ostringstream out, err;
-  const int status = evaluateCommand(arguments, out, err);
-  return {status, out.str(), err.str()};
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) result.push_back(line);
-  return result;
-}
+Output evaluate(const std::vector<std::string>& arguments) { return testing::runCommand(evaluateCommand, arguments); }
 
 std::string writeTemporary(const std::string& name, const std::string& contents) {
   const auto path = std::filesystem::temp_directory_path() / ("topiceval-evaluate-test-" + name);

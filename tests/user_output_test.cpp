@@ -12,6 +12,7 @@
 #include "native/cli/commands.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/cli/report_writers.hpp"
+#include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/json_check.hpp"
 #include "support/run_command.hpp"
@@ -21,16 +22,10 @@ namespace {
 
 using testing::fixtureFile;
 
-struct Output {
-  int status;
-  std::string out;
-  std::string err;
-};
+using Output = testing::CommandOutput;
 
-Output run(int (*command)(const std::vector<std::string>&, std::ostream&, std::ostream&), std::vector<std::string> arguments) {
-  std::ostringstream out, err;
-  const int status = command(arguments, out, err);
-  return {status, out.str(), err.str()};
+Output run(testing::Command command, const std::vector<std::string>& arguments) {
+  return testing::runCommand(command, arguments);
 }
 
 TEST(JsonOutput, WriterEscapesAndNullsNonFiniteNumbers) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "formats/format_error.hpp"
+#include "native/cli/mallet_style_options.hpp"
 #include "native/cli/report_writers.hpp"
 
 namespace topiceval::cli {
@@ -58,6 +59,28 @@ void writeSummary(std::ostream& out, const RunDescription& run, const Evaluation
   out << "perplexity      " << fixed(result.perplexity(), 3) << "\n";
   out << "time            " << fixed(run.seconds, 3) << " s on " << run.threads
       << (run.threads == 1 ? " thread" : " threads") << "\n";
+}
+
+int reportFailure(const std::string& command, std::ostream& err) {
+  const std::string prefix = "topiceval " + command + ": ";
+  try {
+    throw;
+  } catch (const formats::FormatError& error) {
+    err << prefix << error.what() << "\n";
+    return 1;
+  } catch (const UsageError& error) {
+    err << prefix << error.what() << "\n";
+    return 2;
+  } catch (const std::logic_error& error) {  // std::invalid_argument, boost::program_options::error
+    err << prefix << error.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    err << prefix << "out of memory\n";
+    return 1;
+  } catch (const std::exception& error) {  // e.g. a stream error from a damaged gzip file
+    err << prefix << error.what() << "\n";
+    return 1;
+  }
 }
 
 void warnAboutEmptyDocuments(std::ostream& err, const EvaluationResult& result) {

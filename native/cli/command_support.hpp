@@ -54,6 +54,12 @@ void writeEvaluationReport(const std::string& path, const RunDescription& run, c
 // The summary as (name, value) rows, shared by the JSON and HTML outputs.
 std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run, const EvaluationResult& result);
 
+// Inside a catch (...) of a command: writes the exception's one-line message as
+// "topiceval COMMAND: ..." and returns the exit status, 1 for a file or
+// evaluation problem (FormatError, out of memory), 2 for a command-line mistake
+// (UsageError, an option parser's error, a rejected setting).
+int reportFailure(const std::string& command, std::ostream& err);
+
 // A FormatError when the documents hold no word, or none the policy scores.
 void checkSomethingIsScored(const ScoringModel& scoring, const DocumentCollection& documents,
                             const std::string& inputPath, const std::string& modelPath);

@@ -124,12 +124,8 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     annealing.samples = settings.samples;
     annealing.seed = static_cast<uint64_t>(settings.seed);
     annealing.threads = settings.threads;
-  } catch (const po::error& error) {
-    err << "topiceval compare: " << error.what() << "\n";
-    return 2;
-  } catch (const UsageError& error) {
-    err << "topiceval compare: " << error.what() << "\n";
-    return 2;
+  } catch (...) {
+    return reportFailure("compare", err);
   }
 
   try {
@@ -298,18 +294,8 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     summary << "time            " << fixed(seconds, 3) << " s on "
             << (annealing.threads > 0 ? annealing.threads : availableThreads()) << " threads\n";
     return 0;
-  } catch (const formats::FormatError& error) {
-    err << "topiceval compare: " << error.what() << "\n";
-    return 1;
-  } catch (const UsageError& error) {
-    err << "topiceval compare: " << error.what() << "\n";
-    return 2;
-  } catch (const std::invalid_argument& error) {
-    err << "topiceval compare: " << error.what() << "\n";
-    return 2;
-  } catch (const std::bad_alloc&) {
-    err << "topiceval compare: out of memory\n";
-    return 1;
+  } catch (...) {
+    return reportFailure("compare", err);
   }
 }
 

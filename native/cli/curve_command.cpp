@@ -59,12 +59,8 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
     if (!parseUnseenWords(unseenWords))
       throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + unseenWords + "'");
     if (values.count("vocab-size") && vocabularySize < 1) throw UsageError("--vocab-size must be positive");
-  } catch (const po::error& error) {
-    err << "topiceval curve: " << error.what() << "\n";
-    return 2;
-  } catch (const UsageError& error) {
-    err << "topiceval curve: " << error.what() << "\n";
-    return 2;
+  } catch (...) {
+    return reportFailure("curve", err);
   }
 
   try {
@@ -114,15 +110,8 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
     }
     (format == "tsv" ? err : out) << "time            " << fixed(seconds, 3) << " s\n";
     return 0;
-  } catch (const formats::FormatError& error) {
-    err << "topiceval curve: " << error.what() << "\n";
-    return 1;
-  } catch (const std::invalid_argument& error) {
-    err << "topiceval curve: " << error.what() << "\n";
-    return 2;
-  } catch (const std::bad_alloc&) {
-    err << "topiceval curve: out of memory\n";
-    return 1;
+  } catch (...) {
+    return reportFailure("curve", err);
   }
 }
 

@@ -102,12 +102,8 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + settings.unseenWords + "'");
     if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
     if (settings.seed < 0) throw UsageError("--seed must not be negative");
-  } catch (const po::error& error) {
-    err << "topiceval evaluate: " << error.what() << "\n";
-    return 2;
-  } catch (const UsageError& error) {
-    err << "topiceval evaluate: " << error.what() << "\n";
-    return 2;
+  } catch (...) {
+    return reportFailure("evaluate", err);
   }
 
   try {
@@ -169,18 +165,8 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     }
     warnAboutEmptyDocuments(err, result);
     return 0;
-  } catch (const formats::FormatError& error) {
-    err << "topiceval evaluate: " << error.what() << "\n";
-    return 1;
-  } catch (const UsageError& error) {
-    err << "topiceval evaluate: " << error.what() << "\n";
-    return 2;
-  } catch (const std::invalid_argument& error) {
-    err << "topiceval evaluate: " << error.what() << "\n";
-    return 2;
-  } catch (const std::bad_alloc&) {
-    err << "topiceval evaluate: out of memory\n";
-    return 1;
+  } catch (...) {
+    return reportFailure("evaluate", err);
   }
 }
 

@@ -8,6 +8,7 @@
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
+#include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/java_math.hpp"
@@ -98,9 +99,8 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
   MalletStyleOptions options = evaluateTopicsOptions();
   try {
     options.parse(arguments);
-  } catch (const UsageError& error) {
-    err << "topiceval evaluate-topics: " << error.what() << "\n";
-    return 2;
+  } catch (...) {
+    return reportFailure("evaluate-topics", err);
   }
   if (options.boolean("help")) {
     out << "Estimate the marginal probability of new documents under a trained topic model\n"
@@ -234,12 +234,8 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     }
     out.flush();
     return 0;
-  } catch (const formats::FormatError& error) {
-    err << "topiceval evaluate-topics: " << error.what() << "\n";
-    return 1;
-  } catch (const std::bad_alloc&) {
-    err << "topiceval evaluate-topics: out of memory\n";
-    return 1;
+  } catch (...) {
+    return reportFailure("evaluate-topics", err);
   }
 }
 

@@ -73,7 +73,7 @@ void describeModel(std::ostream& out, const std::string& path, const formats::Lo
   out << "alphabet        " << (model.alphabet ? std::to_string(model.alphabet->size()) + " words" : "none (evaluator files carry no words)")
       << "\n";
   for (std::size_t k = 0; k < words.size(); ++k) {
-    char label[32];
+    char label[64];
     std::snprintf(label, sizeof label, "topic %-3zu %7.4f ", k, model.alpha[k]);
     out << label;
     for (const auto& word : words[k]) out << ' ' << word;
@@ -141,12 +141,8 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
     }
     if (path.empty()) throw UsageError("name a file: topiceval info FILE");
     if (format != "text" && format != "json") throw UsageError("--format takes text or json, not '" + format + "'");
-  } catch (const po::error& error) {
-    err << "topiceval info: " << error.what() << "\n";
-    return 2;
-  } catch (const UsageError& error) {
-    err << "topiceval info: " << error.what() << "\n";
-    return 2;
+  } catch (...) {
+    return reportFailure("info", err);
   }
   try {
     const std::vector<uint8_t> bytes = formats::readFileBytes(path);
@@ -165,9 +161,8 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
     }
     describeModel(out, path, formats::readModel(bytes, path), words, format == "json");
     return 0;
-  } catch (const formats::FormatError& error) {
-    err << "topiceval info: " << error.what() << "\n";
-    return 1;
+  } catch (...) {
+    return reportFailure("info", err);
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/random_stream.hpp"
@@ -41,12 +42,8 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
     if (input.empty() || output.empty()) throw UsageError("--input and --output are required");
     if (!(fraction >= 0.0 && fraction <= 1.0)) throw UsageError("--fraction must be between 0 and 1");
     if (seed < 0) throw UsageError("--seed must not be negative");
-  } catch (const po::error& error) {
-    err << "topiceval perturb-state: " << error.what() << "\n";
-    return 2;
-  } catch (const UsageError& error) {
-    err << "topiceval perturb-state: " << error.what() << "\n";
-    return 2;
+  } catch (...) {
+    return reportFailure("perturb-state", err);
   }
   try {
     const std::vector<uint8_t> bytes = formats::readFileBytes(input);
@@ -91,12 +88,8 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
     if (!file) throw formats::FormatError(output, "writing failed (disk full?)");
     err << "moved " << moved << " of " << tokens << " token assignments to other topics\n";
     return 0;
-  } catch (const formats::FormatError& error) {
-    err << "topiceval perturb-state: " << error.what() << "\n";
-    return 1;
-  } catch (const std::exception& error) {
-    err << "topiceval perturb-state: " << input << ": " << error.what() << "\n";
-    return 1;
+  } catch (...) {
+    return reportFailure("perturb-state", err);
   }
 }
 
