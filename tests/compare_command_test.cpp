@@ -1,6 +1,8 @@
 // `topiceval compare`, `curve` and `perturb-state` from the command line.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <sstream>
 
@@ -24,7 +26,9 @@ Output run(testing::Command command, const std::vector<std::string>& arguments) 
 class CompareCommands : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    perturbed_ = (std::filesystem::temp_directory_path() / "topiceval-compare-test-perturbed.gz").string();
+    // One file per process: CTest runs each test of this suite in its own process, in parallel.
+    perturbed_ = (std::filesystem::temp_directory_path() /
+                  ("topiceval-compare-test-perturbed-" + std::to_string(::getpid()) + ".gz")).string();
     const Output output = run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output", perturbed_,
                                                     "--fraction", "0.05", "--seed", "7"});
     ASSERT_EQ(output.status, 0) << output.err;
