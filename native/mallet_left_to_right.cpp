@@ -29,6 +29,7 @@ InstructionSet widestSupported() {
     const std::string name = forced;
     if (name == "baseline") return InstructionSet::Baseline;
     if (name == "avx2" && supports(InstructionSet::Avx2)) return InstructionSet::Avx2;
+    if (name == "avx512" && supports(InstructionSet::Avx512)) return InstructionSet::Avx512;
   }
   if (supports(InstructionSet::Avx512)) return InstructionSet::Avx512;
   if (supports(InstructionSet::Avx2)) return InstructionSet::Avx2;
