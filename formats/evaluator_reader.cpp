@@ -36,11 +36,36 @@ void checkTopicCount(int32_t numTopics, std::size_t alphaValues, const std::stri
                                   std::to_string(alphaValues) + " values");
 }
 
-// The serialized Randoms is replaced by the seed the user asks for, but it must
-// still be a java.util.Random to be a MALLET file.
-void checkRandom(const java::Node* random, const std::string& source) {
+// The three classes write the same fields in slightly different orders; these
+// read the runs they share.
+
+// numTopics, topicMask, topicBits.
+void readTopicLayout(AnnotationReader& in, TopicModel& model) {
+  model.numTopics = in.readInt();
+  model.topicMask = in.readInt();
+  model.topicBits = in.readInt();
+}
+
+// typeTopicCounts, tokensPerTopic.
+void readCounts(AnnotationReader& in, TopicModel& model, const std::string& source) {
+  detail::readPackedTypeTopicCounts(in.readObject(), model, source);
+  model.tokensPerTopic = ints(in.readObject(), source, "tokensPerTopic");
+}
+
+// random, smoothingOnlyMass, cachedCoefficients. The serialized Randoms is
+// replaced by the seed the user asks for, but it must be a java.util.Random.
+void readSamplerState(AnnotationReader& in, TopicModel& model, const std::string& source) {
+  const java::Node* random = in.readObject();
   if (random != nullptr && !random->isInstanceOf("java.util.Random"))
     throw FormatError(source, "the random generator is a " + java::describeType(random) + ", not a java.util.Random");
+  model.smoothingOnlyMass = in.readDouble();
+  model.cachedCoefficients = doubles(in.readObject(), source, "cachedCoefficients");
+}
+
+void checkTypeCount(int32_t numTypes, const TopicModel& model, const std::string& what, const std::string& source) {
+  if (numTypes < 0 || static_cast<std::size_t>(numTypes) != model.numTypes())
+    throw FormatError(source, what + " claims " + std::to_string(numTypes) + " types but holds counts for " +
+                                  std::to_string(model.numTypes()));
 }
 
 TopicModel evaluatorFromGraph(const java::ObjectGraph& graph, const std::string& source) {
@@ -49,23 +74,17 @@ TopicModel evaluatorFromGraph(const java::ObjectGraph& graph, const std::string&
   AnnotationReader in = annotationOf(root, className, source);
   TopicModel model;
   checkVersion(in.readInt(), className, source);
-  model.numTopics = in.readInt();
-  model.topicMask = in.readInt();
-  model.topicBits = in.readInt();
+  readTopicLayout(in, model);
   model.alpha = doubles(in.readObject(), source, "alpha");
   checkTopicCount(model.numTopics, model.alpha.size(), source);
   model.alphaSum = in.readDouble();
   model.beta = in.readDouble();
   model.betaSum = in.readDouble();
-  detail::readPackedTypeTopicCounts(in.readObject(), model, source);
-  model.tokensPerTopic = ints(in.readObject(), source, "tokensPerTopic");
-  checkRandom(in.readObject(), source);
-  model.smoothingOnlyMass = in.readDouble();
-  model.cachedCoefficients = doubles(in.readObject(), source, "cachedCoefficients");
+  readCounts(in, model, source);
+  readSamplerState(in, model, source);
   detail::validateModel(model, source);
   return model;
 }
-
 
 TopicModel inferencerFromGraph(const java::ObjectGraph& graph, const std::string& source) {
   const std::string className = "cc.mallet.topics.TopicInferencer";
@@ -75,25 +94,18 @@ TopicModel inferencerFromGraph(const java::ObjectGraph& graph, const std::string
   TopicModel model;
   checkVersion(in.readInt(), className, source);
   model.alphabet = alphabets.get(in.readObject(), source);
-  model.numTopics = in.readInt();
-  model.topicMask = in.readInt();
-  model.topicBits = in.readInt();
+  readTopicLayout(in, model);
   const int32_t numTypes = in.readInt();
   model.alpha = doubles(in.readObject(), source, "alpha");
   checkTopicCount(model.numTopics, model.alpha.size(), source);
   model.beta = in.readDouble();
   model.betaSum = in.readDouble();
-  detail::readPackedTypeTopicCounts(in.readObject(), model, source);
-  model.tokensPerTopic = ints(in.readObject(), source, "tokensPerTopic");
-  checkRandom(in.readObject(), source);
-  model.smoothingOnlyMass = in.readDouble();
-  model.cachedCoefficients = doubles(in.readObject(), source, "cachedCoefficients");
+  readCounts(in, model, source);
+  readSamplerState(in, model, source);
   // TopicInferencer does not store alphaSum; its constructor sums alpha in order.
   model.alphaSum = 0.0;
   for (const double a : model.alpha) model.alphaSum += a;
-  if (numTypes < 0 || static_cast<std::size_t>(numTypes) != model.numTypes())
-    throw FormatError(source, "the inferencer claims " + std::to_string(numTypes) + " types but holds counts for " +
-                                  std::to_string(model.numTypes()));
+  checkTypeCount(numTypes, model, "the inferencer", source);
   detail::validateModel(model, source);
   return model;
 }
@@ -108,20 +120,15 @@ TopicModel parallelTopicModelFromGraph(const java::ObjectGraph& graph, const std
   in.readObject();  // the training data with its topic assignments
   model.alphabet = alphabets.get(in.readObject(), source);
   in.readObject();  // the topic alphabet
-  model.numTopics = in.readInt();
-  model.topicMask = in.readInt();
-  model.topicBits = in.readInt();
+  readTopicLayout(in, model);
   const int32_t numTypes = in.readInt();
   model.alpha = doubles(in.readObject(), source, "alpha");
   checkTopicCount(model.numTopics, model.alpha.size(), source);
   model.alphaSum = in.readDouble();
   model.beta = in.readDouble();
   model.betaSum = in.readDouble();
-  detail::readPackedTypeTopicCounts(in.readObject(), model, source);
-  model.tokensPerTopic = ints(in.readObject(), source, "tokensPerTopic");
-  if (numTypes < 0 || static_cast<std::size_t>(numTypes) != model.numTypes())
-    throw FormatError(source, "the model claims " + std::to_string(numTypes) + " types but holds counts for " +
-                                  std::to_string(model.numTypes()));
+  readCounts(in, model, source);
+  checkTypeCount(numTypes, model, "the model", source);
   if (model.alpha.size() == model.tokensPerTopic.size()) model.computeSmoothingTerms();
   detail::validateModel(model, source);
   return model;
