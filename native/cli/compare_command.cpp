@@ -13,6 +13,7 @@
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/cli/report_writers.hpp"
+#include "native/cli/shared_options.hpp"
 #include "native/filtering_estimator.hpp"
 #include "native/parallel_runner.hpp"
 #include "native/ratio_annealing.hpp"
@@ -33,11 +34,8 @@ struct CompareSettings {
   int temperatures = 1000;
   int burnIn = 100;
   int samples = 1;
-  long long seed = 1;
-  int threads = 0;
+  SharedSettings shared;
   bool alignTopics = false;
-  std::string unseenWords = "skip";
-  long long vocabularySize = 0;
   std::string format = "text";
   std::string report;
   bool quiet = false;
@@ -54,15 +52,12 @@ po::options_description compareOptions(CompareSettings& s) {
       ("temperatures", po::value(&s.temperatures)->default_value(s.temperatures), "annealing steps")
       ("burn-in", po::value(&s.burnIn)->default_value(s.burnIn), "Gibbs sweeps under the start model before annealing")
       ("samples", po::value(&s.samples)->default_value(s.samples), "independent annealing runs per document and direction")
-      ("seed", po::value(&s.seed)->default_value(s.seed), "random seed")
-      ("threads", po::value(&s.threads)->default_value(s.threads), "threads; 0 uses every core (results do not depend on it)")
       ("align-topics", po::bool_switch(&s.alignTopics), "reorder B's topics to match A's (Hungarian, L1 distance) first")
-      ("unseen-words", po::value(&s.unseenWords)->default_value(s.unseenWords), "skip | skip-untrained | smooth")
-      ("vocab-size", po::value(&s.vocabularySize), "V for both models")
       ("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")
       ("report", po::value(&s.report), "also write a self-contained HTML report to this file")
-      ("quiet", po::bool_switch(&s.quiet), "no progress line on standard error")
-      ("help", "print this list of options");
+      ("quiet", po::bool_switch(&s.quiet), "no progress line on standard error");
+  addSharedOptions(options, s.shared, "skip | skip-untrained | smooth", "V for both models");
+  options.add_options()("help", "print this list of options");
   return options;
 }
 
@@ -108,13 +103,9 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     if (settings.temperatures < 1) throw UsageError("--temperatures must be at least 1");
     if (settings.burnIn < 0) throw UsageError("--burn-in must not be negative");
     if (settings.samples < 1) throw UsageError("--samples must be at least 1");
-    if (settings.seed < 0) throw UsageError("--seed must not be negative");
-    if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
-    if (!parseUnseenWords(settings.unseenWords))
-      throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + settings.unseenWords + "'");
-    if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
+    checkSharedOptions(values, settings.shared);
     annealing.path = settings.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
     annealing.direction = settings.direction == "forward"   ? AnnealingDirection::Forward
                           : settings.direction == "reverse" ? AnnealingDirection::Reverse
@@ -122,8 +113,8 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     annealing.temperatures = settings.temperatures;
     annealing.burnIn = settings.burnIn;
     annealing.samples = settings.samples;
-    annealing.seed = static_cast<uint64_t>(settings.seed);
-    annealing.threads = settings.threads;
+    annealing.seed = static_cast<uint64_t>(settings.shared.seed);
+    annealing.threads = settings.shared.threads;
   } catch (...) {
     return reportFailure("compare", err);
   }
@@ -143,9 +134,8 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     }
     const Alphabet* words = loadedA.model.alphabet ? loadedA.model.alphabet.get() : loadedB.model.alphabet.get();
     const DocumentCollection documents = formats::readHeldOutDocuments(settings.input, words, settings.modelA);
-    std::optional<std::size_t> vocabularySize;
-    if (values.count("vocab-size")) vocabularySize = static_cast<std::size_t>(settings.vocabularySize);
-    const UnseenWords policy = *parseUnseenWords(settings.unseenWords);
+    const std::optional<std::size_t> vocabularySize = settings.shared.vocabulary(values);
+    const UnseenWords policy = settings.shared.policy();
     const ScoringModel scoringA(loadedA.model, policy, documents, vocabularySize);
     const ScoringModel scoringB(loadedB.model, policy, documents, vocabularySize);
     checkSomethingIsScored(scoringA, documents, settings.input, settings.modelA);

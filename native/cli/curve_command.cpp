@@ -12,6 +12,7 @@
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
+#include "native/cli/shared_options.hpp"
 #include "native/ratio_annealing.hpp"
 
 namespace topiceval::cli {
@@ -26,22 +27,16 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
   std::vector<std::string> states;
   std::string input;
   int temperatures = 1000;
-  long long seed = 1;
-  int threads = 0;
-  std::string unseenWords = "skip";
-  long long vocabularySize = 0;
+  SharedSettings shared;
   std::string format = "text";
   po::options_description options("topiceval curve options");
   options.add_options()
       ("states", po::value(&states)->multitoken(), "model files in training order (gzipped topic states, or any model file)")
       ("input", po::value(&input), "held-out documents (instance list or plain text)")
       ("temperatures", po::value(&temperatures)->default_value(temperatures), "annealing steps per segment")
-      ("seed", po::value(&seed)->default_value(seed), "random seed")
-      ("threads", po::value(&threads)->default_value(threads), "threads; 0 uses every core (results do not depend on it)")
-      ("unseen-words", po::value(&unseenWords)->default_value(unseenWords), "skip | skip-untrained | smooth")
-      ("vocab-size", po::value(&vocabularySize), "V for every model")
-      ("format", po::value(&format)->default_value(format), "text | tsv")
-      ("help", "print this list of options");
+      ("format", po::value(&format)->default_value(format), "text | tsv");
+  addSharedOptions(options, shared, "skip | skip-untrained | smooth", "V for every model");
+  options.add_options()("help", "print this list of options");
   po::variables_map values;
   try {
     po::store(po::command_line_parser(arguments).options(options).run(), values);
@@ -53,12 +48,8 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
     if (states.empty()) throw UsageError("--states needs at least one model file");
     if (input.empty()) throw UsageError("--input is required (an instance list or a text file)");
     if (temperatures < 1) throw UsageError("--temperatures must be at least 1");
-    if (seed < 0) throw UsageError("--seed must not be negative");
-    if (threads < 0) throw UsageError("--threads must be 0 (every core) or more");
     if (format != "text" && format != "tsv") throw UsageError("--format takes text or tsv, not '" + format + "'");
-    if (!parseUnseenWords(unseenWords))
-      throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + unseenWords + "'");
-    if (values.count("vocab-size") && vocabularySize < 1) throw UsageError("--vocab-size must be positive");
+    checkSharedOptions(values, shared);
   } catch (...) {
     return reportFailure("curve", err);
   }
@@ -75,19 +66,18 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
     }
     const DocumentCollection documents =
         formats::readHeldOutDocuments(input, models.front().model.alphabet.get(), states.front());
-    std::optional<std::size_t> vocabulary;
-    if (values.count("vocab-size")) vocabulary = static_cast<std::size_t>(vocabularySize);
+    const std::optional<std::size_t> vocabulary = shared.vocabulary(values);
     std::vector<std::unique_ptr<ScoringModel>> scoring;
     std::vector<const ScoringModel*> series;
     for (const auto& loaded : models) {
-      scoring.push_back(std::make_unique<ScoringModel>(loaded.model, *parseUnseenWords(unseenWords), documents, vocabulary));
+      scoring.push_back(std::make_unique<ScoringModel>(loaded.model, shared.policy(), documents, vocabulary));
       series.push_back(scoring.back().get());
     }
     checkSomethingIsScored(*scoring.front(), documents, input, states.front());
     CurveOptions curveOptions;
     curveOptions.temperatures = temperatures;
-    curveOptions.seed = static_cast<uint64_t>(seed);
-    curveOptions.threads = threads;
+    curveOptions.seed = static_cast<uint64_t>(shared.seed);
+    curveOptions.threads = shared.threads;
     const CurveResult curve = estimateLikelihoodCurve(series, documents, curveOptions);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const auto tokens = static_cast<double>(curve.scoredTokens);
@@ -99,7 +89,7 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
     } else {
       out << "input           " << input << ": " << documents.size() << " documents, " << curve.scoredTokens
           << " tokens scored by every model\n";
-      out << "iteration-AIS   " << temperatures << " temperatures per segment; seed " << seed << "\n";
+      out << "iteration-AIS   " << temperatures << " temperatures per segment; seed " << shared.seed << "\n";
       out << "state  log likelihood    per token  perplexity  file\n";
       for (std::size_t i = 0; i < states.size(); ++i) {
         char line[160];

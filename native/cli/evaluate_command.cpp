@@ -13,6 +13,7 @@
 #include "native/cli/mallet_style_options.hpp"
 #include "native/estimator_factory.hpp"
 #include "native/cli/progress_line.hpp"
+#include "native/cli/shared_options.hpp"
 #include "native/parallel_runner.hpp"
 
 namespace topiceval::cli {
@@ -30,11 +31,8 @@ struct EvaluateSettings {
   int temperatures = 1000;
   int samples = 1;
   std::string schedule = "sigmoid";
-  std::string unseenWords = "skip";
-  long long vocabularySize = 0;
-  long long seed = 1;
+  SharedSettings shared;
   int runs = 1;
-  int threads = 0;
   std::string format = "text";
   std::string report;
   std::string reportVersus;
@@ -52,17 +50,15 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
       ("temperatures", po::value(&s.temperatures)->default_value(s.temperatures), "ais: annealing steps")
       ("samples", po::value(&s.samples)->default_value(s.samples), "ais: importance samples per estimate")
       ("schedule", po::value(&s.schedule)->default_value(s.schedule), "ais: temperature schedule, linear | sigmoid")
-      ("unseen-words", po::value(&s.unseenWords)->default_value(s.unseenWords), "skip | skip-untrained | smooth (see README)")
-      ("vocab-size", po::value(&s.vocabularySize), "V in phi = (n + beta) / (n_k + V beta); default: the model's type count (plus unseen types under smooth)")
-      ("seed", po::value(&s.seed)->default_value(s.seed), "random seed")
       ("runs", po::value(&s.runs)->default_value(s.runs), "independent estimates per document (stochastic estimators)")
-      ("threads", po::value(&s.threads)->default_value(s.threads), "threads; 0 uses every core (results do not depend on it)")
       ("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")
       ("report", po::value(&s.report), "also write a self-contained HTML report to this file")
       ("report-versus", po::value(&s.reportVersus),
        "the second estimator of the report's scatter (default: filtering, or left-to-right when the first is filtering)")
-      ("quiet", po::bool_switch(&s.quiet), "no progress line on standard error")
-      ("help", "print this list of options");
+      ("quiet", po::bool_switch(&s.quiet), "no progress line on standard error");
+  addSharedOptions(options, s.shared, "skip | skip-untrained | smooth (see README)",
+                   "V in phi = (n + beta) / (n_k + V beta); default: the model's type count (plus unseen types under smooth)");
+  options.add_options()("help", "print this list of options");
   return options;
 }
 
@@ -95,13 +91,9 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (settings.model.empty()) throw UsageError("--model is required (a MALLET evaluator, inferencer, saved model or topic state)");
     if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
     if (settings.runs < 1) throw UsageError("--runs must be at least 1");
-    if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
-    if (!parseUnseenWords(settings.unseenWords))
-      throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + settings.unseenWords + "'");
-    if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
-    if (settings.seed < 0) throw UsageError("--seed must not be negative");
+    checkSharedOptions(values, settings.shared);
   } catch (...) {
     return reportFailure("evaluate", err);
   }
@@ -111,14 +103,12 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     const formats::LoadedModel loaded = formats::readModelFile(settings.model);
     const DocumentCollection documents =
         formats::readHeldOutDocuments(settings.input, loaded.model.alphabet.get(), settings.model);
-    std::optional<std::size_t> vocabularySize;
-    if (values.count("vocab-size")) vocabularySize = static_cast<std::size_t>(settings.vocabularySize);
-    const ScoringModel scoring(loaded.model, *parseUnseenWords(settings.unseenWords), documents, vocabularySize);
+    const ScoringModel scoring(loaded.model, settings.shared.policy(), documents, settings.shared.vocabulary(values));
     std::unique_ptr<DocumentEstimator> estimator = makeEstimator(estimatorSettings(settings), scoring);
     EvaluationOptions evaluation;
-    evaluation.seed = static_cast<uint64_t>(settings.seed);
+    evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
     evaluation.runs = settings.runs;
-    evaluation.threads = settings.threads;
+    evaluation.threads = settings.shared.threads;
     checkSomethingIsScored(scoring, documents, settings.input, settings.model);
     Progress progress;
     evaluation.progress = &progress;
@@ -141,7 +131,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.stochastic = estimator->stochastic();
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.runs : 1;
-    run.threads = settings.threads > 0 ? settings.threads : availableThreads();
+    run.threads = settings.shared.threads > 0 ? settings.shared.threads : availableThreads();
     run.seconds = seconds;
     if (settings.format == "tsv") {
       writeDocumentTable(out, documents, result);

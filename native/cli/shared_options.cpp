@@ -1,0 +1,37 @@
+#include "native/cli/shared_options.hpp"
+
+#include "native/cli/mallet_style_options.hpp"
+
+namespace topiceval::cli {
+
+namespace po = boost::program_options;
+
+UnseenWords SharedSettings::policy() const {
+  const auto parsed = parseUnseenWords(unseenWords);
+  if (!parsed) throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + unseenWords + "'");
+  return *parsed;
+}
+
+std::optional<std::size_t> SharedSettings::vocabulary(const po::variables_map& values) const {
+  if (!values.count("vocab-size")) return std::nullopt;
+  return static_cast<std::size_t>(vocabularySize);
+}
+
+void addSharedOptions(po::options_description& options, SharedSettings& settings, const std::string& unseenWordsHelp,
+                      const std::string& vocabularyHelp) {
+  options.add_options()
+      ("unseen-words", po::value(&settings.unseenWords)->default_value(settings.unseenWords), unseenWordsHelp.c_str())
+      ("vocab-size", po::value(&settings.vocabularySize), vocabularyHelp.c_str())
+      ("seed", po::value(&settings.seed)->default_value(settings.seed), "random seed")
+      ("threads", po::value(&settings.threads)->default_value(settings.threads),
+       "threads; 0 uses every core (results do not depend on it)");
+}
+
+void checkSharedOptions(const po::variables_map& values, const SharedSettings& settings) {
+  if (settings.seed < 0) throw UsageError("--seed must not be negative");
+  if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
+  settings.policy();
+  if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
+}
+
+}  // namespace topiceval::cli

@@ -1,0 +1,34 @@
+#pragma once
+// The options that every likelihood command of topiceval's own (evaluate,
+// compare, curve) takes with the same meaning and the same checks: the seed,
+// the thread count, the unseen-word policy and the vocabulary size V.
+
+#include <boost/program_options.hpp>
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "native/scoring_model.hpp"
+
+namespace topiceval::cli {
+
+struct SharedSettings {
+  long long seed = 1;
+  int threads = 0;
+  std::string unseenWords = "skip";
+  long long vocabularySize = 0;
+
+  // Valid only after checkSharedOptions accepted the settings.
+  UnseenWords policy() const;
+  // V when --vocab-size was given; empty lets the scoring model decide.
+  std::optional<std::size_t> vocabulary(const boost::program_options::variables_map& values) const;
+};
+
+// Adds --seed, --threads, --unseen-words and --vocab-size, bound to `settings`.
+void addSharedOptions(boost::program_options::options_description& options, SharedSettings& settings,
+                      const std::string& unseenWordsHelp, const std::string& vocabularyHelp);
+
+// Throws UsageError naming the first option whose value is out of range.
+void checkSharedOptions(const boost::program_options::variables_map& values, const SharedSettings& settings);
+
+}  // namespace topiceval::cli
