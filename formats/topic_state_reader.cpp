@@ -92,7 +92,8 @@ class TopicStateParser {
   void header(std::string_view line) {
     const auto fields = splitOnSpaces(line.substr(1));
     if (fields.size() >= 2 && fields[0] == "alpha" && fields[1] == ":") {
-      alpha_.clear();
+      // One model per file: a second header would change the topics of rows already read.
+      if (haveAlpha_) fail("a second #alpha line: a MALLET topic state holds one model");
       for (std::size_t i = 2; i < fields.size(); ++i) {
         double value = 0;
         if (!parseDouble(fields[i], value) || !std::isfinite(value) || value <= 0)
@@ -102,6 +103,7 @@ class TopicStateParser {
       if (alpha_.empty()) fail("the #alpha line lists no values");
       haveAlpha_ = true;
     } else if (fields.size() >= 2 && fields[0] == "beta" && fields[1] == ":") {
+      if (haveBeta_) fail("a second #beta line: a MALLET topic state holds one model");
       if (fields.size() != 3 || !parseDouble(fields[2], beta_) || !std::isfinite(beta_) || beta_ <= 0)
         fail("the #beta line must hold one positive number");
       haveBeta_ = true;
