@@ -136,6 +136,29 @@ TEST(TopicevalExecutable, RunsEvaluateTopicsWithExitStatus) {
   EXPECT_EQ(unknown.err.rfind("topiceval: unknown command 'frobnicate'\n", 0), 0u);
 }
 
+// Found by fuzzing: Boost.Program_options never finished formatting an error
+// about an option named after one of its placeholders. Every command that
+// parses with it must answer, with the usual exit status for a usage mistake.
+TEST(TopicevalCommands, DescribeOptionsThatLookLikeBoostPlaceholders) {
+  using Command = int (*)(const std::vector<std::string>&, std::ostream&, std::ostream&);
+  const std::vector<std::pair<std::string, Command>> commands = {{"evaluate", evaluateCommand},
+                                                                 {"compare", compareCommand},
+                                                                 {"curve", curveCommand},
+                                                                 {"info", infoCommand},
+                                                                 {"perturb-state", perturbStateCommand}};
+  for (const auto& [name, command] : commands) {
+    const Output unknown = testing::runCommand(command, {"--%canonical_option%model", "x"});
+    EXPECT_EQ(unknown.status, 2) << name;
+    EXPECT_EQ(unknown.err, "topiceval " + name + ": unrecognised option '--%canonical_option%model'\n") << name;
+  }
+  const Output badValue = testing::runCommand(evaluateCommand, {"--seed", "%value%"});
+  EXPECT_EQ(badValue.status, 2);
+  EXPECT_EQ(badValue.err, "topiceval evaluate: option '--seed' has a missing, repeated or invalid value\n");
+  // Without a '%', Boost's own messages stay.
+  const Output plain = testing::runCommand(evaluateCommand, {"--seed", "many"});
+  EXPECT_EQ(plain.err, "topiceval evaluate: the argument ('many') for option '--seed' is invalid\n");
+}
+
 TEST(MalletStyleOptions, ParsesJavaIntegers) {
   EXPECT_EQ(parseJavaInteger("42"), 42);
   EXPECT_EQ(parseJavaInteger("-1"), -1);

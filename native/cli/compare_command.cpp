@@ -88,8 +88,7 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
   po::variables_map values;
   RatioAnnealingOptions annealing;
   try {
-    po::store(po::command_line_parser(arguments).options(options).run(), values);
-    po::notify(values);
+    parseCommandLine(arguments, options, values);
     if (values.count("help")) {
       out << "Estimate log p(w | A) - log p(w | B) per held-out document by ratio-AIS.\n\n" << options << "\n";
       return 0;

@@ -39,8 +39,7 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
   options.add_options()("help", "print this list of options");
   po::variables_map values;
   try {
-    po::store(po::command_line_parser(arguments).options(options).run(), values);
-    po::notify(values);
+    parseCommandLine(arguments, options, values);
     if (values.count("help")) {
       out << "Held-out log likelihood at each model of a training run, by iteration-AIS.\n\n" << options << "\n";
       return 0;

@@ -82,8 +82,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
   const po::options_description options = evaluateOptions(settings);
   po::variables_map values;
   try {
-    po::store(po::command_line_parser(arguments).options(options).run(), values);
-    po::notify(values);
+    parseCommandLine(arguments, options, values);
     if (values.count("help")) {
       out << "Estimate the probability of held-out documents under a MALLET topic model.\n\n" << options << "\n";
       return 0;

@@ -11,6 +11,7 @@
 #include "formats/object_stream_reader.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/cli/shared_options.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/report_writers.hpp"
 
@@ -133,8 +134,7 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
   positional.add("file", 1);
   try {
     po::variables_map values;
-    po::store(po::command_line_parser(arguments).options(options).positional(positional).run(), values);
-    po::notify(values);
+    parseCommandLine(arguments, options, values, &positional);
     if (values.count("help")) {
       out << "Describe a MALLET file.\n\nusage: topiceval info FILE [--words N] [--format text|json]\n\n" << options << "\n";
       return 0;

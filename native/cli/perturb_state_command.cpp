@@ -13,6 +13,7 @@
 #include "formats/format_error.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/cli/shared_options.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/random_stream.hpp"
 
@@ -33,8 +34,7 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
       ("help", "print this list of options");
   try {
     po::variables_map values;
-    po::store(po::command_line_parser(arguments).options(options).run(), values);
-    po::notify(values);
+    parseCommandLine(arguments, options, values);
     if (values.count("help")) {
       out << "Move a fraction of a topic state's token assignments to other topics, at random.\n\n" << options << "\n";
       return 0;

@@ -17,6 +17,25 @@ std::optional<std::size_t> SharedSettings::vocabulary(const po::variables_map& v
   return static_cast<std::size_t>(vocabularySize);
 }
 
+void parseCommandLine(const std::vector<std::string>& arguments, const po::options_description& options,
+                      po::variables_map& values, const po::positional_options_description* positional) {
+  po::command_line_parser parser(arguments);
+  parser.options(options);
+  if (positional != nullptr) parser.positional(*positional);
+  bool percent = false;
+  for (const std::string& argument : arguments) percent = percent || argument.find('%') != std::string::npos;
+  try {
+    po::store(parser.run(), values);
+    po::notify(values);
+  } catch (const po::error_with_option_name& error) {
+    if (!percent) throw;
+    // Only the option's name is safe to ask for: what() is the call that never returns.
+    const std::string name = error.get_option_name();
+    if (dynamic_cast<const po::unknown_option*>(&error) != nullptr) throw UsageError("unrecognised option '" + name + "'");
+    throw UsageError("option '" + name + "' has a missing, repeated or invalid value");
+  }
+}
+
 void addSharedOptions(po::options_description& options, SharedSettings& settings, const std::string& unseenWordsHelp,
                       const std::string& vocabularyHelp) {
   options.add_options()

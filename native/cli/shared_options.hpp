@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "native/scoring_model.hpp"
 
@@ -23,6 +24,15 @@ struct SharedSettings {
   // V when --vocab-size was given; empty lets the scoring model decide.
   std::optional<std::size_t> vocabulary(const boost::program_options::variables_map& values) const;
 };
+
+// Parses and stores `arguments` into `values` (po::store, then po::notify).
+// Boost.Program_options 1.74 never finishes formatting an error whose option
+// name or value contains one of its own placeholders ("%canonical_option%",
+// found by fuzzing), so when an argument holds a '%' its errors are described
+// here instead, as a UsageError naming the option.
+void parseCommandLine(const std::vector<std::string>& arguments, const boost::program_options::options_description& options,
+                      boost::program_options::variables_map& values,
+                      const boost::program_options::positional_options_description* positional = nullptr);
 
 // Adds --seed, --threads, --unseen-words and --vocab-size, bound to `settings`.
 void addSharedOptions(boost::program_options::options_description& options, SharedSettings& settings,
