@@ -49,8 +49,12 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
     }
   }
   if (options.progress != nullptr) options.progress->setTotal(documents.size() * runs, documents.totalTokens() * runs);
+  // Longest documents first (every estimator's cost grows with length).
+  std::vector<uint64_t> lengths(documents.size());
+  for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
+  const std::vector<std::size_t> schedule = costliestFirst(lengths);
   runInParallel(documents.size() * runs, threads, [&](std::size_t unit, int worker) {
-    const std::size_t d = unit / runs;
+    const std::size_t d = schedule[unit / runs];
     const std::size_t run = unit % runs;
     const EstimateKey key{options.seed, d, run};
     result.documents[d].runLogLikelihoods[run] = estimator.logLikelihood(documents.document(d), key, worker);

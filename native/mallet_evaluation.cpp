@@ -85,11 +85,15 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
   std::vector<std::vector<MalletEvaluationResult::ScoredWord>> wordsByDocument(
       options.keepWordProbabilities ? documents.size() : 0);
   const MalletLeftToRightSampler counter(model);
-  for (std::size_t d = 0; d < documents.size(); ++d)
-    result.siteUpdates += counter.uniformsPerParticle(documents.document(d), options.resampling) *
-                          static_cast<uint64_t>(options.particles);
+  std::vector<uint64_t> cost(documents.size());
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    cost[d] = counter.uniformsPerParticle(documents.document(d), options.resampling);
+    result.siteUpdates += cost[d] * static_cast<uint64_t>(options.particles);
+  }
+  const std::vector<std::size_t> schedule = costliestFirst(cost);
   if (options.progress != nullptr) options.progress->setTotal(documents.size(), documents.totalTokens());
-  runInParallel(documents.size(), threads, [&](std::size_t d, int worker) {
+  runInParallel(documents.size(), threads, [&](std::size_t unit, int worker) {
+    const std::size_t d = schedule[unit];
     std::vector<double> probabilities;
     const EstimateKey key{static_cast<uint64_t>(static_cast<uint32_t>(options.seed)), d, 0};
     estimator.positionProbabilities(documents.document(d), key, worker, probabilities);
@@ -166,13 +170,9 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
     if (options.progress != nullptr) options.progress->advance(1, length);
   };
 
-  // Costliest documents first, so that no long document is left for last while
-  // the other threads idle. The order cannot change a bit: every unit starts
-  // its generators at its own offset, and results are combined by document.
-  std::vector<std::size_t> schedule(numDocuments);
-  for (std::size_t d = 0; d < numDocuments; ++d) schedule[d] = d;
-  std::stable_sort(schedule.begin(), schedule.end(),
-                   [&](std::size_t a, std::size_t b) { return uniformsPerParticle[a] > uniformsPerParticle[b]; });
+  // The order cannot change a bit: every unit starts its generators at its own
+  // offset, and results are combined by document.
+  const std::vector<std::size_t> schedule = costliestFirst(uniformsPerParticle);
 
   if (options.progress != nullptr) options.progress->setTotal(numDocuments, documents.totalTokens());
   runInParallel(numDocuments * groups, threads, [&](std::size_t unit, int worker) {

@@ -44,4 +44,11 @@ void runInParallel(std::size_t count, int threads, const std::function<void(std:
   if (firstError) std::rethrow_exception(firstError);
 }
 
+std::vector<std::size_t> costliestFirst(const std::vector<uint64_t>& costs) {
+  std::vector<std::size_t> order(costs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return costs[a] > costs[b]; });
+  return order;
+}
+
 }  // namespace topiceval

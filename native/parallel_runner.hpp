@@ -3,7 +3,9 @@
 // index so that callers can give it private scratch memory.
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <vector>
 
 namespace topiceval {
 
@@ -14,5 +16,10 @@ int availableThreads();
 // threads (worker in [0, threads)). Tasks are handed out in increasing order.
 // The first exception thrown by a task stops the hand-out and is rethrown here.
 void runInParallel(std::size_t count, int threads, const std::function<void(std::size_t index, int worker)>& task);
+
+// The indices of `costs` from the costliest to the cheapest (ties in index
+// order): handing out long units first keeps a long one from being left for
+// last while the other threads idle.
+std::vector<std::size_t> costliestFirst(const std::vector<uint64_t>& costs);
 
 }  // namespace topiceval
