@@ -90,18 +90,6 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
   for (std::size_t k = 0; k < denominators_.size(); ++k) denominators_[k] = model.tokensPerTopic[k] + betaSum_;
 }
 
-std::span<const int32_t> ScoringModel::rowTopics(int32_t type) const {
-  const auto t = static_cast<std::size_t>(type);
-  if (t + 1 >= rowStarts_.size()) return {};
-  return {rowTopics_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
-}
-
-std::span<const double> ScoringModel::rowCounts(int32_t type) const {
-  const auto t = static_cast<std::size_t>(type);
-  if (t + 1 >= rowStarts_.size()) return {};
-  return {rowCounts_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
-}
-
 double ScoringModel::phi(int32_t type, int topic) const {
   const auto topics = rowTopics(type);
   const auto counts = rowCounts(type);

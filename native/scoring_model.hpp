@@ -54,8 +54,17 @@ class ScoringModel {
   }
   // The non-zero training counts of a scored type: topics and counts, in the
   // model's order (decreasing count). Empty for a type with no training count.
-  std::span<const int32_t> rowTopics(int32_t type) const;
-  std::span<const double> rowCounts(int32_t type) const;
+  // (Defined here: the samplers ask for them at every site.)
+  std::span<const int32_t> rowTopics(int32_t type) const {
+    const auto t = static_cast<std::size_t>(type);
+    if (t + 1 >= rowStarts_.size()) return {};
+    return {rowTopics_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
+  }
+  std::span<const double> rowCounts(int32_t type) const {
+    const auto t = static_cast<std::size_t>(type);
+    if (t + 1 >= rowStarts_.size()) return {};
+    return {rowCounts_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
+  }
   // phi[type][topic], for any scored type.
   double phi(int32_t type, int topic) const;
 
