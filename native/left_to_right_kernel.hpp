@@ -4,12 +4,16 @@
 // `evaluate-topics --exact false`. It samples from exactly the distributions
 // MALLET's sampler samples from, with the same three buckets (smoothing,
 // document-topic, topic-word), but its arithmetic is free:
-// - coefficients (alpha_k + n) / D_k are products with precomputed 1 / D_k,
-//   and the document-topic mass beta sum_k n_k / D_k is updated by one
-//   addition per count change instead of being rebuilt;
+// - a topic-word score n_wk (alpha_k + n_dk) / D_k is computed as
+//   n_dk (n_wk / D_k) + alpha_k n_wk / D_k from per-entry constants, and the
+//   document-topic mass beta sum_k n_dk / D_k is updated by one addition per
+//   count change instead of being rebuilt;
 // - the smoothing bucket is searched by bisection over cumulative masses;
 // - the document's non-zero topics are kept unordered (swap-remove);
-// - uniforms come from xoshiro256++ (one step each), one stream per particle.
+// - the topic-word walk counts the running sums below the sample, for all
+//   particles at once;
+// - uniforms come from xoshiro256++ (one step each), one stream per particle,
+//   all particles' streams stepped together in vector lanes.
 // Particles run in lockstep groups as in the MALLET-identical kernel.
 
 #include <cstdint>
@@ -36,19 +40,24 @@ class FastScratch {
  public:
   static constexpr int kMaxWidth = 16;
   explicit FastScratch(std::size_t topics)
-      : coefficients(topics * kMaxWidth),
-        topicTermScores(topics * kMaxWidth),
-        counts(topics * kMaxWidth),
+      : laneCounts(topics * kMaxWidth),
+        runningSums(topics * kMaxWidth),
         densePositions(topics * kMaxWidth),
         denseTopics(topics * kMaxWidth) {}
 
-  std::vector<double> coefficients;       // [topic * Width + particle]
-  std::vector<double> topicTermScores;    // [row index * Width + particle]
-  std::vector<int32_t> counts;            // [particle * topics + topic]
+  std::vector<double> laneCounts;         // [topic * Width + particle]: n_dk, exact in a double
+  std::vector<double> runningSums;        // [row entry * Width + particle]: topic-word mass up to the entry
   std::vector<int32_t> densePositions;    // [particle * topics + topic]: index in denseTopics
   std::vector<int32_t> denseTopics;       // [particle * topics + i]: non-zero topics, any order
-  std::vector<int32_t> scoredTypes;
   std::vector<uint32_t> scoredPositions;
+  // The document's rows in the order of its scored positions, so that the
+  // sweeps read them front to back: position s owns entries
+  // [rowStarts[s], rowStarts[s + 1]) with topic k, weight n_wk / D_k and
+  // base alpha_k n_wk / D_k (the topic-word score is n_dk weight + base).
+  std::vector<uint32_t> rowStarts;
+  std::vector<int32_t> rowTopics;
+  std::vector<double> rowWeights;
+  std::vector<double> rowBases;
   std::vector<int32_t> documentTopics;    // [s * particles + particle]
 };
 

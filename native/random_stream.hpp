@@ -4,6 +4,7 @@
 // of work (document, run, particle...), so that every unit has its own stream
 // and results do not depend on which thread ran it.
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
@@ -20,6 +21,11 @@ class RandomStream {
       word = splitMix(mixer);
     }
   }
+
+  // The four state words, for kernels that step many streams at once in
+  // vector lanes (the same xoshiro256++ steps, so the same values).
+  const std::array<uint64_t, 4>& state() const { return state_; }
+  void setState(const std::array<uint64_t, 4>& state) { state_ = state; }
 
   uint64_t next() {
     const uint64_t result = rotate(state_[0] + state_[3], 23) + state_[0];
@@ -55,7 +61,7 @@ class RandomStream {
     return x ^ (x >> 31);
   }
 
-  uint64_t state_[4];
+  std::array<uint64_t, 4> state_;
 };
 
 inline double RandomStream::standardNormal() {
