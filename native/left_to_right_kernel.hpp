@@ -9,7 +9,9 @@
 //   document-topic mass beta sum_k n_dk / D_k is updated by one addition per
 //   count change instead of being rebuilt;
 // - the smoothing bucket is searched by bisection over cumulative masses;
-// - the document's non-zero topics are kept unordered (swap-remove);
+// - the document-topic bucket is walked for all particles at once, without a
+//   per-particle list of non-zero topics: over the topics any particle uses,
+//   heaviest first, until every particle has its topic;
 // - the topic-word walk counts the running sums below the sample, for all
 //   particles at once;
 // - uniforms come from xoshiro256++ (one step each), one stream per particle,
@@ -18,6 +20,7 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "native/random_stream.hpp"
@@ -42,13 +45,17 @@ class FastScratch {
   explicit FastScratch(std::size_t topics)
       : laneCounts(topics * kMaxWidth),
         runningSums(topics * kMaxWidth),
-        densePositions(topics * kMaxWidth),
-        denseTopics(topics * kMaxWidth) {}
+        documentTopicList(topics),
+        listed(topics) {}
 
   std::vector<double> laneCounts;         // [topic * Width + particle]: n_dk, exact in a double
   std::vector<double> runningSums;        // [row entry * Width + particle]: topic-word mass up to the entry
-  std::vector<int32_t> densePositions;    // [particle * topics + topic]: index in denseTopics
-  std::vector<int32_t> denseTopics;       // [particle * topics + i]: non-zero topics, any order
+  // Every topic with a non-zero count in some particle (and perhaps some
+  // that have dropped to zero since the list was last rebuilt), heaviest
+  // first as of that rebuild.
+  std::vector<int32_t> documentTopicList;
+  std::vector<uint8_t> listed;            // by topic: in documentTopicList
+  std::vector<std::pair<double, int32_t>> topicOrder;  // rebuilding the list: (mass, topic)
   std::vector<uint32_t> scoredPositions;
   // The document's rows in the order of its scored positions, so that the
   // sweeps read them front to back: position s owns entries
