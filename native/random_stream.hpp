@@ -27,15 +27,20 @@ class RandomStream {
   const std::array<uint64_t, 4>& state() const { return state_; }
   void setState(const std::array<uint64_t, 4>& state) { state_ = state; }
 
-  uint64_t next() {
-    const uint64_t result = rotate(state_[0] + state_[3], 23) + state_[0];
-    const uint64_t shifted = state_[1] << 17;
-    state_[2] ^= state_[0];
-    state_[3] ^= state_[1];
-    state_[1] ^= state_[2];
-    state_[0] ^= state_[3];
-    state_[2] ^= shifted;
-    state_[3] = rotate(state_[3], 45);
+  uint64_t next() { return step(state_[0], state_[1], state_[2], state_[3]); }
+
+  // One xoshiro256++ step on the state words s0..s3, returning its output.
+  // Word is uint64_t, or a vector of them that steps one stream per lane.
+  template <class Word>
+  static Word step(Word& s0, Word& s1, Word& s2, Word& s3) {
+    const Word result = rotate(s0 + s3, 23) + s0;
+    const Word shifted = s1 << 17;
+    s2 ^= s0;
+    s3 ^= s1;
+    s1 ^= s2;
+    s0 ^= s3;
+    s2 ^= shifted;
+    s3 = rotate(s3, 45);
     return result;
   }
 
@@ -53,7 +58,8 @@ class RandomStream {
   double gamma(double shape);
 
  private:
-  static uint64_t rotate(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  template <class Word>
+  static Word rotate(Word x, int k) { return (x << k) | (x >> (64 - k)); }
   static uint64_t splitMix(uint64_t x) {
     x += 0x9E3779B97F4A7C15ULL;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
