@@ -141,8 +141,8 @@ TopicModel readEvaluator(std::span<const uint8_t> bytes, const std::string& sour
 }
 
 TopicModel readEvaluatorFile(const std::string& path) {
-  const std::vector<uint8_t> bytes = readFileBytes(path);
-  return readEvaluator(bytes, path == "-" ? "standard input" : path);
+  const std::string source = path == "-" ? "standard input" : path;
+  return namingFileOnAllocationFailure(source, [&] { return readEvaluator(readFileBytes(path), source); });
 }
 
 TopicModel readInferencer(std::span<const uint8_t> bytes, const std::string& source) {
@@ -164,7 +164,8 @@ const char* describe(ModelFileKind kind) {
 }
 
 LoadedModel readModelFile(const std::string& path) {
-  return readModel(readFileBytes(path), path == "-" ? "standard input" : path);
+  const std::string source = path == "-" ? "standard input" : path;
+  return namingFileOnAllocationFailure(source, [&] { return readModel(readFileBytes(path), source); });
 }
 
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source) {

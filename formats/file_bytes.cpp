@@ -1,35 +1,84 @@
 #include "formats/file_bytes.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <memory>
+#include <iostream>
 
 #include "formats/format_error.hpp"
 
 namespace topiceval::formats {
 
+namespace {
+
+// How long a stream may stay silent before we say we are waiting for it.
+constexpr int kWaitNoticeMilliseconds = 3000;
+
+class Descriptor {
+ public:
+  explicit Descriptor(int fd, bool owned) : fd_(fd), owned_(owned) {}
+  ~Descriptor() {
+    if (owned_ && fd_ >= 0) ::close(fd_);
+  }
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+  bool owned_;
+};
+
+[[noreturn]] void tooLarge(const std::string& name) {
+  throw FormatError(name, "holds more than " + std::to_string(kMaxInputBytes >> 30) +
+                              " GiB, more than topiceval reads from one input");
+}
+
+}  // namespace
+
 std::vector<uint8_t> readFileBytes(const std::string& path) {
   const bool standardInput = path == "-";
   const std::string name = standardInput ? "standard input" : path;
-  if (!standardInput) {
-    struct stat info {};
-    if (::stat(path.c_str(), &info) != 0) throw FormatError(name, std::string("cannot open: ") + std::strerror(errno));
-    if (S_ISDIR(info.st_mode)) throw FormatError(name, "is a directory, not a file");
-  }
-  std::unique_ptr<FILE, int (*)(FILE*)> file(standardInput ? stdin : std::fopen(path.c_str(), "rb"),
-                                              standardInput ? [](FILE*) { return 0; } : &std::fclose);
-  if (!file) throw FormatError(name, std::string("cannot open: ") + std::strerror(errno));
+  // Non-blocking, so that opening a FIFO nobody writes to does not hang here.
+  const int fd = standardInput ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw FormatError(name, std::string("cannot open: ") + std::strerror(errno));
+  const Descriptor file(fd, !standardInput);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) throw FormatError(name, std::string("cannot open: ") + std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) throw FormatError(name, "is a directory, not a file");
+  const bool regular = S_ISREG(info.st_mode);
+  if (regular && static_cast<uint64_t>(info.st_size) > kMaxInputBytes) tooLarge(name);
+
   std::vector<uint8_t> bytes;
+  if (regular) bytes.reserve(static_cast<std::size_t>(info.st_size));
   uint8_t buffer[1 << 16];
+  bool announcedWait = false;
   for (;;) {
-    const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get());
+    if (!regular) {
+      pollfd waiting{fd, POLLIN, 0};
+      const int ready = ::poll(&waiting, 1, kWaitNoticeMilliseconds);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready < 0) throw FormatError(name, std::string("read error: ") + std::strerror(errno));
+      if (ready == 0) {  // silence: a FIFO with no writer yet, or a terminal
+        if (!announcedWait)
+          std::cerr << "topiceval: waiting for input on " << name << " (nothing has arrived yet)" << std::endl;
+        announcedWait = true;
+        continue;
+      }
+    }
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      throw FormatError(name, std::string("read error: ") + std::strerror(errno));
+    }
+    if (got == 0) break;
+    if (bytes.size() + static_cast<std::size_t>(got) > kMaxInputBytes) tooLarge(name);
     bytes.insert(bytes.end(), buffer, buffer + got);
-    if (got < sizeof buffer) break;
   }
-  if (std::ferror(file.get())) throw FormatError(name, std::string("read error: ") + std::strerror(errno));
   if (bytes.empty()) throw FormatError(name, "is empty");
   return bytes;
 }

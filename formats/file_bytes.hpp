@@ -7,7 +7,14 @@
 
 namespace topiceval::formats {
 
-// The file's bytes; a FormatError naming `path` if it cannot be read.
+// The most any one input may hold. A file is read whole before it is parsed,
+// so this bounds what standard input, a FIFO or a device can make us keep.
+inline constexpr std::size_t kMaxInputBytes = std::size_t{4} << 30;
+
+// The file's bytes; a FormatError naming `path` if it cannot be read, is empty
+// or is larger than kMaxInputBytes. Standard input and FIFOs are read as data
+// arrives; while nothing has arrived for a few seconds, one line on standard
+// error says what is being waited for.
 std::vector<uint8_t> readFileBytes(const std::string& path);
 
 // Whether the bytes start with the gzip magic number.

@@ -1,16 +1,13 @@
 #include "formats/held_out_reader.hpp"
 
-#include <boost/iostreams/copy.hpp>
-#include <boost/iostreams/device/array.hpp>
-#include <boost/iostreams/filter/gzip.hpp>
-#include <boost/iostreams/filtering_stream.hpp>
-#include <sstream>
 #include <unordered_map>
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "formats/gzip_input.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/object_stream_reader.hpp"
+#include "formats/read_budget.hpp"
 
 namespace topiceval::formats {
 
@@ -30,20 +27,13 @@ void checkAlphabetsAgree(const Alphabet& documents, const Alphabet& model, const
   }
 }
 
-std::string decompressIfGzipped(std::vector<uint8_t>& bytes, const std::string& source) {
+std::string decompressIfGzipped(const std::vector<uint8_t>& bytes, const std::string& source) {
   if (!looksLikeGzip(bytes)) return std::string(bytes.begin(), bytes.end());
-  namespace io = boost::iostreams;
-  io::filtering_istream in;
-  in.push(io::gzip_decompressor());
-  in.push(io::array_source(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-  std::ostringstream text;
-  try {
-    io::copy(in, text);
-  } catch (const std::exception& error) {
-    throw FormatError(source, std::string("damaged gzip data (") + error.what() + ")");
-  }
-  return text.str();
+  return decompressGzip(bytes, source);
 }
+
+// What DocumentCollection keeps per document besides its tokens: an offset and two names.
+constexpr std::size_t kDocumentBookkeeping = sizeof(std::size_t) + 2 * sizeof(std::string);
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -51,7 +41,9 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
 
 DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
                                         const std::string& modelName) {
-  return readHeldOutDocuments(readFileBytes(path), path == "-" ? "standard input" : path, modelAlphabet, modelName);
+  const std::string source = path == "-" ? "standard input" : path;
+  return namingFileOnAllocationFailure(
+      source, [&] { return readHeldOutDocuments(readFileBytes(path), source, modelAlphabet, modelName); });
 }
 
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
@@ -69,6 +61,9 @@ DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::s
   for (const char c : text) {
     if (c == '\0') throw FormatError(source, "holds binary data: not a MALLET instance list and not plain text");
   }
+  // Every line is a document, even an empty one; charge each its bookkeeping so
+  // that a file of newlines cannot ask for millions of them.
+  ReadBudget budget(text.size(), source);
   std::vector<std::string> words = modelAlphabet->words();
   std::unordered_map<std::string, int32_t> unseen;
   DocumentCollection documents;
@@ -92,9 +87,13 @@ DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::s
         continue;
       }
       const auto [found, inserted] = unseen.emplace(std::string(word), static_cast<int32_t>(words.size()));
-      if (inserted) words.emplace_back(word);
+      if (inserted) {
+        budget.charge(2 * (sizeof(std::string) + word.size()) + 32, "unseen words");
+        words.emplace_back(word);
+      }
       tokens.push_back(found->second);
     }
+    budget.charge(kDocumentBookkeeping + tokens.size() * sizeof(int32_t), "documents");
     documents.add(tokens, "line " + std::to_string(line));
     start = end + 1;
   }

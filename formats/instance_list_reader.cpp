@@ -98,8 +98,8 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
 }
 
 DocumentCollection readInstanceListFile(const std::string& path) {
-  const std::vector<uint8_t> bytes = readFileBytes(path);
-  return readInstanceList(bytes, path == "-" ? "standard input" : path);
+  const std::string source = path == "-" ? "standard input" : path;
+  return namingFileOnAllocationFailure(source, [&] { return readInstanceList(readFileBytes(path), source); });
 }
 
 }  // namespace topiceval::formats

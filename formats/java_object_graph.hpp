@@ -24,6 +24,9 @@ struct ClassDescriptor {
   uint8_t flags = 0;
   std::vector<FieldDescriptor> fields;
   const ClassDescriptor* superclass = nullptr;
+  // Classes from this one up to the root of its hierarchy; 0 while the
+  // descriptor is still being read (its superclass not yet known).
+  int hierarchyDepth = 0;
   bool isProxy = false;
   std::vector<std::string> proxyInterfaces;
 

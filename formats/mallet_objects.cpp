@@ -1,6 +1,7 @@
 #include "formats/mallet_objects.hpp"
 
 #include "formats/format_error.hpp"
+#include "native/model_validator.hpp"
 
 namespace topiceval::formats::detail {
 
@@ -89,7 +90,7 @@ void readPackedTypeTopicCounts(const java::Node* node, TopicModel& model, const 
 }
 
 void validateModel(const TopicModel& model, const std::string& source) {
-  if (const std::string problem = model.findProblem(); !problem.empty()) throw FormatError(source, problem);
+  if (const std::string problem = findModelProblem(model); !problem.empty()) throw FormatError(source, problem);
 }
 
 }  // namespace topiceval::formats::detail

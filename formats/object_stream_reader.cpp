@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "formats/format_error.hpp"
+#include "formats/read_budget.hpp"
 
 namespace topiceval::formats {
 
@@ -129,7 +130,11 @@ bool decodeModifiedUtf8(std::string_view in, std::string& out) {
 class StreamParser {
  public:
   StreamParser(std::span<const uint8_t> bytes, const std::string& source, const ObjectStreamLimits& limits)
-      : bytes_(bytes), source_(source), limits_(limits), graph_(std::make_unique<ObjectGraph>()) {}
+      : bytes_(bytes),
+        source_(source),
+        limits_(limits),
+        budget_(bytes.size(), source),
+        graph_(std::make_unique<ObjectGraph>()) {}
 
   std::unique_ptr<ObjectGraph> parse() {
     if (bytes_.size() < 4) fail("not a Java serialization stream: the file is shorter than its 4-byte header");
@@ -205,7 +210,31 @@ class StreamParser {
     StreamParser& parser_;
   };
 
+  Node& newNode(NodeKind kind) {
+    budget_.charge(sizeof(Node), "objects");
+    return graph_->newNode(kind);
+  }
+  ClassDescriptor& newClassDescriptor() {
+    budget_.charge(sizeof(ClassDescriptor), "class descriptors");
+    return graph_->newClassDescriptor();
+  }
+
+  // Links `descriptor` to its superclass, which must be complete: a class that
+  // names itself (or a class still being read) as its ancestor would send every
+  // walk up the hierarchy around a cycle.
+  void setSuperclass(ClassDescriptor& descriptor, const ClassDescriptor* superclass) {
+    if (superclass != nullptr && superclass->hierarchyDepth == 0)
+      fail("class " + descriptor.name + " has itself (or a class being defined) as its superclass: a cycle");
+    const int depth = superclass == nullptr ? 1 : superclass->hierarchyDepth + 1;
+    if (depth > limits_.maxHierarchyDepth)
+      fail("class " + descriptor.name + " has a hierarchy deeper than " + std::to_string(limits_.maxHierarchyDepth) +
+           " classes");
+    descriptor.superclass = superclass;
+    descriptor.hierarchyDepth = depth;
+  }
+
   std::size_t newHandle() {
+    budget_.charge(sizeof(Handle), "handles");
     handles_.emplace_back();
     return handles_.size() - 1;
   }
@@ -233,16 +262,20 @@ class StreamParser {
       case kReference: {
         const Handle& handle = lookupHandle();
         if (handle.descriptor == nullptr) fail("a back-reference where a class descriptor belongs names another kind of object");
+        if (handle.descriptor->hierarchyDepth == 0)
+          fail("class " + handle.descriptor->name +
+               " refers to itself before its descriptor is complete: a class cannot be its own ancestor");
         return handle.descriptor;
       }
       case kClassDescriptor: {
-        ClassDescriptor& descriptor = graph_->newClassDescriptor();
+        ClassDescriptor& descriptor = newClassDescriptor();
         descriptor.name = readShortUtf("a class name");
         descriptor.serialVersionUid = static_cast<int64_t>(readU64("a class descriptor"));
         handles_[newHandle()].descriptor = &descriptor;
         descriptor.flags = readU8("a class descriptor");
         const uint16_t fieldCount = readU16("a class descriptor");
         if (fieldCount * std::size_t{3} > remaining()) truncated("a class descriptor's field list");
+        budget_.charge(fieldCount * sizeof(FieldDescriptor), "field descriptors");
         descriptor.fields.reserve(fieldCount);
         for (uint16_t i = 0; i < fieldCount; ++i) {
           FieldDescriptor field;
@@ -265,22 +298,25 @@ class StreamParser {
           descriptor.fields.push_back(std::move(field));
         }
         skipAnnotation("a class annotation");
-        descriptor.superclass = readClassDescriptor();
+        setSuperclass(descriptor, readClassDescriptor());
         if (descriptor.isSerializable() && descriptor.isExternalizable())
           fail("class " + descriptor.name + " claims to be both Serializable and Externalizable");
         return &descriptor;
       }
       case kProxyClassDescriptor: {
-        ClassDescriptor& descriptor = graph_->newClassDescriptor();
+        ClassDescriptor& descriptor = newClassDescriptor();
         handles_[newHandle()].descriptor = &descriptor;
         descriptor.isProxy = true;
         descriptor.flags = ClassDescriptor::kSerializable;
         const uint32_t count = readU32("a proxy class descriptor");
         if (count > remaining() / 2) truncated("a proxy class descriptor's interface list");
-        for (uint32_t i = 0; i < count; ++i) descriptor.proxyInterfaces.push_back(readShortUtf("an interface name"));
+        for (uint32_t i = 0; i < count; ++i) {
+          budget_.charge(sizeof(std::string), "interface names");
+          descriptor.proxyInterfaces.push_back(readShortUtf("an interface name"));
+        }
         descriptor.name = "proxy";
         skipAnnotation("a class annotation");
-        descriptor.superclass = readClassDescriptor();
+        setSuperclass(descriptor, readClassDescriptor());
         return &descriptor;
       }
       default:
@@ -306,10 +342,15 @@ class StreamParser {
         ++position_;
         const std::size_t length = tag == kBlockData ? readU8("a block-data header") : blockLength();
         const uint8_t* p = take(length, "block data");
-        if (items.empty() || items.back().isObject) items.push_back(AnnotationItem{});
+        budget_.charge(length, "block data");
+        if (items.empty() || items.back().isObject) {
+          budget_.charge(sizeof(AnnotationItem), "annotations");
+          items.push_back(AnnotationItem{});
+        }
         items.back().bytes.append(reinterpret_cast<const char*>(p), length);
         continue;
       }
+      budget_.charge(sizeof(AnnotationItem), "annotations");
       AnnotationItem item;
       item.isObject = true;
       item.object = readObject(what);
@@ -338,7 +379,7 @@ class StreamParser {
         return readNewObject();
       case kString:
       case kLongString: {
-        Node& node = graph_->newNode(NodeKind::String);
+        Node& node = newNode(NodeKind::String);
         handles_[newHandle()].node = &node;
         std::size_t length = 0;
         if (tag == kString) {
@@ -348,19 +389,20 @@ class StreamParser {
           if (longLength > remaining()) truncated("a long string");
           length = static_cast<std::size_t>(longLength);
         }
+        budget_.charge(length, "strings");
         node.text = readUtf(length, "a string");
         return &node;
       }
       case kArray:
         return readArray();
       case kClass: {
-        Node& node = graph_->newNode(NodeKind::Class);
+        Node& node = newNode(NodeKind::Class);
         node.descriptor = readClassDescriptor();
         handles_[newHandle()].node = &node;
         return &node;
       }
       case kEnum: {
-        Node& node = graph_->newNode(NodeKind::Enum);
+        Node& node = newNode(NodeKind::Enum);
         node.descriptor = readClassDescriptor();
         handles_[newHandle()].node = &node;
         const Node* name = readObject("an enum constant's name");
@@ -390,17 +432,17 @@ class StreamParser {
   const Node* readNewObject() {
     const ClassDescriptor* descriptor = readClassDescriptor();
     if (descriptor == nullptr) fail("an object with a null class descriptor");
-    Node& node = graph_->newNode(NodeKind::Object);
+    Node& node = newNode(NodeKind::Object);
     node.descriptor = descriptor;
     handles_[newHandle()].node = &node;
     if (descriptor->isProxy) fail("a serialized dynamic proxy, which no MALLET file contains");
     if (descriptor->flags & ClassDescriptor::kEnum) fail("an enum written as an ordinary object");
 
+    // Descriptors are complete and acyclic (setSuperclass), so this walk ends
+    // within maxHierarchyDepth steps.
     std::vector<const ClassDescriptor*> hierarchy;
-    for (const ClassDescriptor* c = descriptor; c != nullptr; c = c->superclass) {
-      if (hierarchy.size() > static_cast<std::size_t>(limits_.maxDepth)) fail("a class hierarchy that loops");
-      hierarchy.push_back(c);
-    }
+    for (const ClassDescriptor* c = descriptor; c != nullptr; c = c->superclass) hierarchy.push_back(c);
+    budget_.charge(hierarchy.size() * sizeof(ClassData), "per-class object data");
     std::reverse(hierarchy.begin(), hierarchy.end());
     std::vector<ClassData> classData;
     classData.reserve(hierarchy.size());
@@ -439,6 +481,7 @@ class StreamParser {
 
   void readFields(const ClassDescriptor& c, ClassData& data) {
     data.hasFields = true;
+    budget_.charge(c.fields.size() * sizeof(Value), "field values");
     data.fields.reserve(c.fields.size());
     for (const FieldDescriptor& field : c.fields) {
       Value value;
@@ -462,7 +505,7 @@ class StreamParser {
     const ClassDescriptor* descriptor = readClassDescriptor();
     if (descriptor == nullptr || descriptor->name.size() < 2 || descriptor->name[0] != '[')
       fail("an array whose class is not an array type");
-    Node& node = graph_->newNode(NodeKind::Array);
+    Node& node = newNode(NodeKind::Array);
     node.descriptor = descriptor;
     handles_[newHandle()].node = &node;
     const auto length = static_cast<int32_t>(readU32("an array length"));
@@ -470,14 +513,16 @@ class StreamParser {
     const auto count = static_cast<std::size_t>(length);
     const char type = descriptor->name[1];
     node.elementType = type;
-    auto need = [&](std::size_t elementSize) {
+    // `elementSize` bytes of stream per element, `kept` bytes of memory.
+    auto need = [&](std::size_t elementSize, std::size_t kept) {
       if (count > remaining() / elementSize)
         fail("truncated: the stream ends inside " + java::describeType(&node) + " of " + std::to_string(count) +
              " elements (" + std::to_string(remaining()) + " bytes remain)");
+      budget_.charge(count * kept, "array elements");
     };
     switch (type) {
       case 'B': case 'Z': {
-        need(1);
+        need(1, sizeof(int32_t));
         const uint8_t* p = take(count, "an array");
         node.ints.resize(count);
         for (std::size_t i = 0; i < count; ++i)
@@ -485,7 +530,7 @@ class StreamParser {
         break;
       }
       case 'C': case 'S': {
-        need(2);
+        need(2, sizeof(int32_t));
         const uint8_t* p = take(count * 2, "an array");
         node.ints.resize(count);
         for (std::size_t i = 0; i < count; ++i) {
@@ -495,7 +540,7 @@ class StreamParser {
         break;
       }
       case 'I': case 'F': {
-        need(4);
+        need(4, sizeof(double));
         const uint8_t* p = take(count * 4, "an array");
         auto word = [p](std::size_t i) {
           return (uint32_t{p[4 * i]} << 24) | (uint32_t{p[4 * i + 1]} << 16) | (uint32_t{p[4 * i + 2]} << 8) |
@@ -511,7 +556,7 @@ class StreamParser {
         break;
       }
       case 'J': case 'D': {
-        need(8);
+        need(8, sizeof(double));
         const uint8_t* p = take(count * 8, "an array");
         auto word = [p](std::size_t i) {
           uint64_t v = 0;
@@ -528,7 +573,7 @@ class StreamParser {
         break;
       }
       case 'L': case '[': {
-        need(1);
+        need(1, sizeof(const Node*));
         node.references.reserve(count);
         for (std::size_t i = 0; i < count; ++i) node.references.push_back(readObject("an array element"));
         break;
@@ -542,6 +587,7 @@ class StreamParser {
   std::span<const uint8_t> bytes_;
   std::string source_;
   ObjectStreamLimits limits_;
+  ReadBudget budget_;
   std::unique_ptr<ObjectGraph> graph_;
   std::vector<Handle> handles_;
   std::size_t position_ = 0;

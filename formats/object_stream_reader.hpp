@@ -9,8 +9,9 @@
 //
 // Every length and handle comes from the file, so each is checked before use:
 // arrays and strings must fit in the bytes that remain, handles must name
-// something already read, nesting is bounded. Any problem is a FormatError that
-// names the source.
+// something already read, nesting and class hierarchies are bounded, a class
+// cannot be its own ancestor, and everything kept is charged to a ReadBudget
+// sized from the stream's length. Any problem is a FormatError that names the source.
 
 #include <cstdint>
 #include <memory>
@@ -22,7 +23,14 @@
 namespace topiceval::formats {
 
 struct ObjectStreamLimits {
-  int maxDepth = 1000;  // nested objects and class descriptors
+  // Nested objects and class descriptors. Each level takes about 0.5 KiB of
+  // native stack; 400 levels fit a Java thread's default 1 MiB stack with room
+  // for the JVM's own frames (the Java bridge parses on the caller's thread).
+  // MALLET's files nest about 10 levels deep.
+  int maxDepth = 400;
+  // Classes in one hierarchy (a class, its superclass, ...). Java's own are a
+  // handful deep; every object costs one entry per class of its hierarchy.
+  int maxHierarchyDepth = 64;
 };
 
 // Parses the first object of the stream. `source` names the input in errors.

@@ -1,16 +1,16 @@
 // The gzipped topic state MALLET writes with --output-state.
 #include <algorithm>
-#include <boost/iostreams/device/array.hpp>
-#include <boost/iostreams/filter/gzip.hpp>
-#include <boost/iostreams/filtering_stream.hpp>
 #include <charconv>
 #include <cmath>
-#include <istream>
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include "formats/format_error.hpp"
+#include "formats/gzip_input.hpp"
 #include "formats/model_readers.hpp"
+#include "formats/read_budget.hpp"
+#include "native/model_validator.hpp"
 
 namespace topiceval::formats {
 
@@ -40,9 +40,10 @@ bool parseDouble(std::string_view text, double& value) {
 
 class TopicStateParser {
  public:
-  explicit TopicStateParser(const std::string& source) : source_(source) {}
+  TopicStateParser(const std::string& source, std::size_t compressedBytes)
+      : source_(source), budget_(GzipReader::outputLimit(compressedBytes), source) {}
 
-  TopicModel parse(std::istream& in) {
+  TopicModel parse(GzipReader& in) {
     // Lines are bounded so that a decompressed stream without newlines cannot
     // grow one string without limit.
     constexpr std::size_t kMaxLine = std::size_t{16} << 20;
@@ -59,8 +60,7 @@ class TopicStateParser {
       }
     };
     for (;;) {
-      in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-      const auto got = static_cast<std::size_t>(in.gcount());
+      const std::size_t got = in.read(chunk);
       if (got == 0) break;
       std::string_view data(chunk.data(), got);
       std::size_t newline;
@@ -98,6 +98,7 @@ class TopicStateParser {
         double value = 0;
         if (!parseDouble(fields[i], value) || !std::isfinite(value) || value <= 0)
           fail("alpha value '" + std::string(fields[i]) + "' is not a positive number");
+        budget_.charge(sizeof(double) * 3 + sizeof(int32_t), "the #alpha line's topics");
         alpha_.push_back(value);
       }
       if (alpha_.empty()) fail("the #alpha line lists no values");
@@ -134,14 +135,19 @@ class TopicStateParser {
       fail("type index " + std::to_string(type) + " is implausibly large after " + std::to_string(tokens_.size()) +
            " tokens");
     const auto typeIndex = static_cast<std::size_t>(type);
-    if (typeIndex >= words_.size()) words_.resize(typeIndex + 1);
+    if (typeIndex >= words_.size()) {
+      budget_.charge((typeIndex + 1 - words_.size()) * (sizeof(std::string) + 2 * sizeof(std::size_t)), "type slots");
+      words_.resize(typeIndex + 1);
+    }
     std::string& word = words_[typeIndex];
     if (word.empty()) {
+      budget_.charge(fields[n - 2].size(), "words");
       word.assign(fields[n - 2]);
     } else if (word != fields[n - 2]) {
       fail("type index " + std::to_string(type) + " is '" + std::string(fields[n - 2]) + "' here but '" + word +
            "' earlier");
     }
+    budget_.charge(2 * sizeof(uint64_t), "token rows");
     tokens_.push_back((static_cast<uint64_t>(type) << 32) | static_cast<uint64_t>(topic));
   }
 
@@ -185,10 +191,12 @@ class TopicStateParser {
     model.computeSmoothingTerms();
     std::vector<std::string> words = std::move(words_);
     model.alphabet = std::make_shared<const Alphabet>(std::move(words));
+    if (const std::string problem = findModelProblem(model); !problem.empty()) throw FormatError(source_, problem);
     return model;
   }
 
   const std::string& source_;
+  ReadBudget budget_;
   std::size_t lineNumber_ = 0;
   bool haveAlpha_ = false;
   bool haveBeta_ = false;
@@ -201,19 +209,10 @@ class TopicStateParser {
 }  // namespace
 
 TopicModel readTopicState(std::span<const uint8_t> bytes, const std::string& source) {
-  namespace io = boost::iostreams;
   if (bytes.size() < 2 || bytes[0] != 0x1F || bytes[1] != 0x8B)
     throw FormatError(source, "is not gzip-compressed: a MALLET topic state (--output-state) is a .gz file");
-  io::filtering_istream in;
-  in.push(io::gzip_decompressor());
-  in.push(io::array_source(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-  try {
-    return TopicStateParser(source).parse(in);
-  } catch (const io::gzip_error& error) {
-    throw FormatError(source, std::string("damaged gzip data (") + error.what() + ")");
-  } catch (const std::ios_base::failure& error) {
-    throw FormatError(source, std::string("cannot decompress (") + error.what() + ")");
-  }
+  GzipReader in(bytes, source);
+  return TopicStateParser(source, bytes.size()).parse(in);
 }
 
 }  // namespace topiceval::formats

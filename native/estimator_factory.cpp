@@ -6,22 +6,30 @@
 #include "native/filtering_estimator.hpp"
 #include "native/left_to_right_estimator.hpp"
 #include "native/particle_learning_estimator.hpp"
+#include "native/setting_limits.hpp"
 
 namespace topiceval {
 
 std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& s, const ScoringModel& model) {
-  if (s.estimator == "left-to-right") {
+  auto checkParticles = [&] {
     if (s.particles < 1) throw std::invalid_argument("--particles must be at least 1");
+    checkSettingRange("--particles", s.particles, 1, SettingLimits::kParticles);
+    checkParticleWorkspace("--particles", s.particles, model.numTopics());
+  };
+  if (s.estimator == "left-to-right") {
+    checkParticles();
     return std::make_unique<LeftToRightEstimator>(model, s.particles, s.resampling);
   }
   if (s.estimator == "filtering") return std::make_unique<FilteringEstimator>(model);
   if (s.estimator == "particle-learning") {
-    if (s.particles < 1) throw std::invalid_argument("--particles must be at least 1");
+    checkParticles();
     return std::make_unique<ParticleLearningEstimator>(model, s.particles);
   }
   if (s.estimator == "ais") {
     if (s.temperatures < 1) throw std::invalid_argument("--temperatures must be at least 1");
     if (s.samples < 1) throw std::invalid_argument("--samples must be at least 1");
+    checkSettingRange("--temperatures", s.temperatures, 1, SettingLimits::kTemperatures);
+    checkSettingRange("--samples", s.samples, 1, SettingLimits::kSamples);
     if (s.schedule != "linear" && s.schedule != "sigmoid")
       throw std::invalid_argument("--schedule takes linear or sigmoid, not '" + s.schedule + "'");
     return std::make_unique<AnnealedImportanceEstimator>(

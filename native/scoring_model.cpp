@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace topiceval {
 
@@ -31,12 +32,7 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
       vocabularySize_(model.numTypes()),
       policy_(policy) {
   const std::size_t modelTypes = model.numTypes();
-  std::size_t largestType = 0;
-  for (std::size_t d = 0; d < documents.size(); ++d) {
-    for (const int32_t type : documents.document(d)) largestType = std::max(largestType, static_cast<std::size_t>(type));
-  }
-  const std::size_t typeSlots = std::max(modelTypes, documents.totalTokens() == 0 ? 0 : largestType + 1);
-  scored_.assign(typeSlots, 0);
+  scored_.assign(modelTypes, 0);
 
   rowStarts_.reserve(modelTypes + 1);
   rowStarts_.push_back(0);
@@ -50,8 +46,8 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
     rowStarts_.push_back(rowTopics_.size());
   }
 
-  for (std::size_t type = 0; type < typeSlots; ++type) {
-    const bool inModel = type < modelTypes && model.typeTopicCounts.present(type);
+  for (std::size_t type = 0; type < modelTypes; ++type) {
+    const bool inModel = model.typeTopicCounts.present(type);
     const bool trained = inModel && rowStarts_[type + 1] > rowStarts_[type];
     switch (policy) {
       case UnseenWords::Skip: scored_[type] = inModel; break;
@@ -59,17 +55,26 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
       case UnseenWords::Smooth: scored_[type] = 1; break;
     }
   }
+  scoresUnseenTypes_ = policy == UnseenWords::Smooth;
 
-  // What the held-out documents lose to the policy, and the unseen types Smooth adds.
-  std::vector<uint8_t> seen(typeSlots, 0);
+  // What the held-out documents lose to the policy, and the unseen types Smooth
+  // adds. Types beyond the model are counted in a set, not a table by index: a
+  // document's type index can be as large as 2^31 - 1.
+  std::vector<uint8_t> seen(modelTypes, 0);
+  std::unordered_set<int32_t> seenBeyondModel;
   for (std::size_t d = 0; d < documents.size(); ++d) {
     for (const int32_t type : documents.document(d)) {
       const auto t = static_cast<std::size_t>(type);
-      if (!scored_[t]) ++skippedTokens_;
-      if (seen[t]) continue;
-      seen[t] = 1;
-      if (!scored_[t]) ++skippedTypes_;
-      if (t >= modelTypes && scored_[t]) ++unseenTypesScored_;
+      const bool isScored = scored(type);
+      if (!isScored) ++skippedTokens_;
+      if (t < modelTypes) {
+        if (seen[t]) continue;
+        seen[t] = 1;
+      } else if (!seenBeyondModel.insert(type).second) {
+        continue;
+      }
+      if (!isScored) ++skippedTypes_;
+      if (t >= modelTypes && isScored) ++unseenTypesScored_;
     }
   }
 

@@ -50,7 +50,8 @@ class ScoringModel {
   const std::vector<double>& denominators() const { return denominators_; }
 
   bool scored(int32_t type) const {
-    return static_cast<std::size_t>(type) < scored_.size() && scored_[static_cast<std::size_t>(type)] != 0;
+    const auto t = static_cast<std::size_t>(type);
+    return t < scored_.size() ? scored_[t] != 0 : scoresUnseenTypes_;
   }
   // The non-zero training counts of a scored type: topics and counts, in the
   // model's order (decreasing count). Empty for a type with no training count.
@@ -82,7 +83,8 @@ class ScoringModel {
   std::size_t vocabularySize_;
   UnseenWords policy_;
   std::vector<double> denominators_;
-  std::vector<uint8_t> scored_;       // by type index, up to the largest held-out type
+  std::vector<uint8_t> scored_;       // by model type index
+  bool scoresUnseenTypes_ = false;    // whether types beyond the model are scored
   std::vector<std::size_t> rowStarts_;  // by model type (numTypes + 1)
   std::vector<int32_t> rowTopics_;
   std::vector<double> rowCounts_;

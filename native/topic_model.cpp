@@ -84,45 +84,4 @@ TopicModel TopicModel::fromDenseCounts(int numTopics, std::vector<double> alpha,
   return model;
 }
 
-std::string TopicModel::findProblem() const {
-  const int k = numTopics;
-  if (k <= 0) return "the model has " + std::to_string(k) + " topics";
-  const auto topics = static_cast<std::size_t>(k);
-  if (alpha.size() != topics)
-    return "alpha has " + std::to_string(alpha.size()) + " values but the model has " + std::to_string(k) + " topics";
-  for (std::size_t t = 0; t < topics; ++t) {
-    if (!std::isfinite(alpha[t]) || alpha[t] <= 0.0)
-      return "alpha[" + std::to_string(t) + "] is " + std::to_string(alpha[t]) + "; it must be positive and finite";
-  }
-  if (!std::isfinite(alphaSum) || alphaSum <= 0.0) return "alphaSum is not positive and finite";
-  if (!std::isfinite(beta) || beta <= 0.0)
-    return "beta is " + std::to_string(beta) + "; it must be positive and finite";
-  if (!std::isfinite(betaSum) || betaSum <= 0.0) return "betaSum is not positive and finite";
-  if (tokensPerTopic.size() != topics)
-    return "tokensPerTopic has " + std::to_string(tokensPerTopic.size()) + " values but the model has " +
-         std::to_string(k) + " topics";
-  for (std::size_t t = 0; t < topics; ++t) {
-    if (tokensPerTopic[t] < 0) return "tokensPerTopic[" + std::to_string(t) + "] is negative";
-  }
-  int bits = 0;
-  int32_t mask = 0;
-  TopicModel::topicBitsFor(k, bits, mask);
-  if (topicMask != mask || topicBits != bits)
-    return "topic mask " + std::to_string(topicMask) + " and bits " + std::to_string(topicBits) +
-         " do not fit " + std::to_string(k) + " topics";
-  if (cachedCoefficients.size() != topics)
-    return "cachedCoefficients has " + std::to_string(cachedCoefficients.size()) + " values but the model has " +
-         std::to_string(k) + " topics";
-  if (!std::isfinite(smoothingOnlyMass) || smoothingOnlyMass <= 0.0)
-    return "smoothingOnlyMass is not positive and finite";
-  for (std::size_t type = 0; type < numTypes(); ++type) {
-    for (const int32_t entry : typeTopicCounts.activeRow(type)) {
-      if ((entry & topicMask) >= k)
-        return "type " + std::to_string(type) + " has a count for topic " + std::to_string(entry & topicMask) +
-             " but the model has " + std::to_string(k) + " topics";
-    }
-  }
-  return {};
-}
-
 }  // namespace topiceval

@@ -64,11 +64,6 @@ struct TopicModel {
   // Training count of `type` in `topic` (a linear scan of the row).
   int32_t count(std::size_t type, int topic) const;
 
-  // What is wrong with the model for the estimators (non-positive or non-finite
-  // hyperparameters, arrays not sized by the topic count, packed topics outside
-  // it, inconsistent topic bits), or empty if nothing.
-  std::string findProblem() const;
-
   // MALLET's choice of bits for the topic in a packed entry: the topic count
   // itself when a power of two, otherwise the next power of two.
   static void topicBitsFor(int numTopics, int& bits, int32_t& mask);

@@ -16,6 +16,7 @@
 #include "native/cli/commands.hpp"
 #include "native/estimator_factory.hpp"
 #include "native/mallet_evaluation.hpp"
+#include "native/model_validator.hpp"
 
 namespace {
 
@@ -216,7 +217,7 @@ TopicModel toModel(JNIEnv* env, jobject data) {
   }
   model.betaSum = std::isnan(betaSum) ? model.beta * static_cast<double>(model.numTypes()) : betaSum;
   if (model.tokensPerTopic.size() == model.alpha.size()) model.computeSmoothingTerms();
-  if (const std::string problem = model.findProblem(); !problem.empty()) throw std::invalid_argument("model: " + problem);
+  if (const std::string problem = findModelProblem(model); !problem.empty()) throw std::invalid_argument("model: " + problem);
   return model;
 }
 

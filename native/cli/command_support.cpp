@@ -24,6 +24,15 @@ std::string fixed(double value, int decimals) {
   return buffer;
 }
 
+std::string tsvField(const std::string& text) {
+  if (text.empty()) return "-";
+  std::string field = text;
+  for (char& c : field) {
+    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+  }
+  return field;
+}
+
 double documentPerplexity(const DocumentResult& document) {
   if (document.scoredTokens == 0) return std::nan("");
   return std::exp(-document.logLikelihood / static_cast<double>(document.scoredTokens));
@@ -33,8 +42,7 @@ void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, 
   out << "doc\tname\ttokens\tskipped\tloglik\tloglik_se\tperplexity\n";
   for (std::size_t d = 0; d < result.documents.size(); ++d) {
     const DocumentResult& document = result.documents[d];
-    const std::string& name = documents.name(d);
-    out << d << '\t' << (name.empty() ? "-" : name) << '\t' << document.scoredTokens << '\t' << document.skippedTokens
+    out << d << '\t' << tsvField(documents.name(d)) << '\t' << document.scoredTokens << '\t' << document.skippedTokens
         << '\t' << formatNumber(document.logLikelihood) << '\t' << formatNumber(document.relativeStandardError) << '\t'
         << formatNumber(documentPerplexity(document)) << '\n';
   }
@@ -75,7 +83,7 @@ int reportFailure(const std::string& command, std::ostream& err) {
     err << prefix << error.what() << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
-    err << prefix << "out of memory\n";
+    err << prefix << "out of memory while evaluating (lower --particles, --runs, --temperatures or --threads)\n";
     return 1;
   } catch (const std::exception& error) {  // e.g. a stream error from a damaged gzip file
     err << prefix << error.what() << "\n";
@@ -164,7 +172,7 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
   out << "\n";
 }
 
-void writeEvaluationReport(const std::string& path, const RunDescription& run, const EvaluationResult& result,
+void writeEvaluationReport(OutputFile& file, const RunDescription& run, const EvaluationResult& result,
                            const EvaluationResult& versus, const std::string& versusName) {
   HtmlReport report;
   report.title = "topiceval: held-out likelihood of " + run.inputPath;
@@ -183,7 +191,7 @@ void writeEvaluationReport(const std::string& path, const RunDescription& run, c
                             scatterSvg(mine, theirs, run.estimator, versusName, "scatter")});
   report.figures.push_back({"Per-document perplexity (" + run.estimator + ").",
                             histogramSvg(perplexities, "perplexity", true, "histogram")});
-  writeHtmlReport(path, report);
+  writeHtmlReport(file, report);
 }
 
 }  // namespace topiceval::cli

@@ -11,6 +11,7 @@
 #include "native/document_collection.hpp"
 #include "native/estimator.hpp"
 #include "native/scoring_model.hpp"
+#include "native/cli/output_file.hpp"
 
 namespace topiceval::cli {
 
@@ -18,6 +19,9 @@ namespace topiceval::cli {
 std::string formatNumber(double value);
 // A number with a fixed count of decimals ("%.Nf").
 std::string fixed(double value, int decimals);
+// A document name as one TSV field: tabs and line breaks become spaces (they
+// would split the row), and an empty name is "-".
+std::string tsvField(const std::string& text);
 // exp(-loglik / tokens), NaN for a document with nothing scored.
 double documentPerplexity(const DocumentResult& document);
 
@@ -49,7 +53,7 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
 // A self-contained HTML page: the summary, a histogram of per-document
 // perplexity and a scatter of per-token log likelihood against a second
 // estimator's (`versus`, described by `versusName`).
-void writeEvaluationReport(const std::string& path, const RunDescription& run, const EvaluationResult& result,
+void writeEvaluationReport(OutputFile& file, const RunDescription& run, const EvaluationResult& result,
                            const EvaluationResult& versus, const std::string& versusName);
 // The summary as (name, value) rows, shared by the JSON and HTML outputs.
 std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run, const EvaluationResult& result);

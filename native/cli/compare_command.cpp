@@ -13,6 +13,7 @@
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/cli/report_writers.hpp"
+#include "native/setting_limits.hpp"
 #include "native/cli/shared_options.hpp"
 #include "native/filtering_estimator.hpp"
 #include "native/parallel_runner.hpp"
@@ -102,6 +103,9 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     if (settings.temperatures < 1) throw UsageError("--temperatures must be at least 1");
     if (settings.burnIn < 0) throw UsageError("--burn-in must not be negative");
     if (settings.samples < 1) throw UsageError("--samples must be at least 1");
+    checkSettingRange("--temperatures", settings.temperatures, 1, SettingLimits::kTemperatures);
+    checkSettingRange("--burn-in", settings.burnIn, 0, SettingLimits::kBurnIn);
+    checkSettingRange("--samples", settings.samples, 1, SettingLimits::kSamples);
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     checkSharedOptions(values, settings.shared);
@@ -119,6 +123,9 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
   }
 
   try {
+    std::optional<OutputFile> reportFile;
+    if (!settings.report.empty())
+      reportFile.emplace(settings.report, "--report", std::vector<std::string>{settings.modelA, settings.modelB, settings.input}, out);
     const auto started = std::chrono::steady_clock::now();
     const formats::LoadedModel loadedA = formats::readModelFile(settings.modelA);
     formats::LoadedModel loadedB = formats::readModelFile(settings.modelB);
@@ -128,6 +135,10 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
                        " topics; ratio-AIS anneals between models with the same number of topics");
     checkSameWords(loadedA.model, loadedB.model, settings.modelA, settings.modelB, err);
     if (settings.alignTopics) {
+      if (loadedA.model.numTopics > SettingLimits::kAlignedTopics)
+        throw UsageError("--align-topics takes models of at most " + std::to_string(SettingLimits::kAlignedTopics) +
+                         " topics (its cost grows with the cube of the topic count); these have " +
+                         std::to_string(loadedA.model.numTopics));
       const std::vector<int> order = alignTopics(loadedA.model, loadedB.model);
       loadedB.model = permuteTopics(loadedB.model, order);
     }
@@ -157,8 +168,7 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
       out << "\n";
       for (std::size_t d = 0; d < result.documents.size(); ++d) {
         const DocumentRatio& document = result.documents[d];
-        const std::string& name = documents.name(d);
-        out << d << '\t' << (name.empty() ? "-" : name) << '\t' << document.tokens << '\t'
+        out << d << '\t' << tsvField(documents.name(d)) << '\t' << document.tokens << '\t'
             << documents.length(d) - document.tokens << '\t' << formatNumber(document.logRatio) << '\t'
             << formatNumber(document.logRatioError) << '\t' << formatNumber(perplexityRatio(document));
         if (both)
@@ -240,7 +250,7 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
         }
         report.figures.push_back({"Per-document perplexity ratio A/B (below 1: A is better).",
                                   histogramSvg(ratios, "perplexity ratio", false, "histogram")});
-        writeHtmlReport(settings.report, report);
+        writeHtmlReport(*reportFile, report);
       }
     }
     if (settings.format == "json") return 0;  // the summary is in the JSON

@@ -10,6 +10,7 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/setting_limits.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/estimator_factory.hpp"
 #include "native/cli/progress_line.hpp"
@@ -90,6 +91,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (settings.model.empty()) throw UsageError("--model is required (a MALLET evaluator, inferencer, saved model or topic state)");
     if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
     if (settings.runs < 1) throw UsageError("--runs must be at least 1");
+    checkSettingRange("--runs", settings.runs, 1, SettingLimits::kRuns);
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     checkSharedOptions(values, settings.shared);
@@ -98,6 +100,10 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
   }
 
   try {
+    // Checked before any work, so an unwritable report costs nothing.
+    std::optional<OutputFile> reportFile;
+    if (!settings.report.empty())
+      reportFile.emplace(settings.report, "--report", std::vector<std::string>{settings.model, settings.input}, out);
     const auto started = std::chrono::steady_clock::now();
     const formats::LoadedModel loaded = formats::readModelFile(settings.model);
     const DocumentCollection documents =
@@ -149,7 +155,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       EvaluationOptions once = evaluation;
       once.runs = 1;
       once.progress = nullptr;
-      writeEvaluationReport(settings.report, run, result, evaluateDocuments(*versus, scoring, documents, once),
+      writeEvaluationReport(*reportFile, run, result, evaluateDocuments(*versus, scoring, documents, once),
                             versus->description());
     }
     warnAboutEmptyDocuments(err, result);

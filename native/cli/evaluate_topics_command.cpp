@@ -9,6 +9,7 @@
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
+#include "native/cli/output_file.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/java_math.hpp"
@@ -16,6 +17,7 @@
 #include "native/mallet_evaluation.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/parallel_runner.hpp"
+#include "native/setting_limits.hpp"
 
 namespace topiceval::cli {
 
@@ -66,32 +68,6 @@ int32_t clockSeed() {
   const auto now = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
   return static_cast<int32_t>(device() ^ static_cast<uint32_t>(now) ^ static_cast<uint32_t>(now >> 32));
 }
-
-class OutputFile {
- public:
-  // "-" or an unset name means `fallback`.
-  OutputFile(const std::optional<std::string>& name, std::ostream* fallback) {
-    if (!name || *name == "-") {
-      stream_ = fallback;
-      return;
-    }
-    name_ = *name;
-    file_.open(name_, std::ios::out | std::ios::trunc);
-    if (!file_) throw formats::FormatError(name_, "cannot be written (check the directory exists and is writable)");
-    stream_ = &file_;
-  }
-  std::ostream* stream() const { return stream_; }
-  void close() {
-    if (!file_.is_open()) return;
-    file_.close();
-    if (file_.fail()) throw formats::FormatError(name_, "writing failed (disk full?)");
-  }
-
- private:
-  std::string name_;
-  std::ofstream file_;
-  std::ostream* stream_ = nullptr;
-};
 
 }  // namespace
 
@@ -149,6 +125,13 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     std::string problem;
     if (!policy) problem = "--unseen-words takes skip, skip-untrained or smooth, not '" + *options.string("unseen-words") + "'";
     if (runs < 1) problem = "--runs must be at least 1";
+    try {
+      checkSettingRange("--num-particles", evaluation.particles, 1, SettingLimits::kParticles);
+      checkSettingRange("--threads", evaluation.threads, 0, SettingLimits::kThreads);
+      checkSettingRange("--runs", runs, 1, SettingLimits::kRuns);
+    } catch (const std::invalid_argument& error) {
+      problem = error.what();
+    }
     if (!malletEstimator && evaluation.keepWordProbabilities)
       problem = "--show-words needs per-word probabilities, which only left-to-right gives";
     if (malletEstimator && *policy != UnseenWords::Skip)
@@ -169,11 +152,16 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
   }
 
   try {
-    // As MALLET does, open the outputs before reading anything.
-    OutputFile documentProbabilities(options.string("output-doc-probs"), nullptr);
-    OutputFile totalProbability(options.string("output-prob"), &out);
+    // As MALLET does, open the outputs before reading anything; unlike MALLET,
+    // an existing file is replaced only when the run succeeds.
+    const std::vector<std::string> inputs = {*options.string("evaluator"), *options.string("input")};
+    std::optional<OutputFile> documentProbabilities;
+    if (const auto path = options.string("output-doc-probs"))
+      documentProbabilities.emplace(*path, "--output-doc-probs", inputs, out);
+    OutputFile totalProbability(options.string("output-prob").value_or("-"), "--output-prob", inputs, out);
     const auto started = std::chrono::steady_clock::now();
     const TopicModel model = formats::readEvaluatorFile(*options.string("evaluator"));
+    checkParticleWorkspace("--num-particles", evaluation.particles, model.numTopics);
     const DocumentCollection documents = formats::readInstanceListFile(*options.string("input"));
     const auto loaded = std::chrono::steady_clock::now();
     MalletEvaluationResult result;
@@ -211,12 +199,13 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
         out << '\t' << javaFormatFixed(word.logProbability, 6) << '\n';
       }
     }
-    if (std::ostream* stream = documentProbabilities.stream()) {
-      for (const double value : result.documentLogLikelihoods) *stream << javaDoubleToString(value) << '\n';
+    if (documentProbabilities) {
+      for (const double value : result.documentLogLikelihoods)
+        documentProbabilities->stream() << javaDoubleToString(value) << '\n';
+      documentProbabilities->commit();
     }
-    *totalProbability.stream() << javaDoubleToString(result.totalLogLikelihood) << '\n';
-    documentProbabilities.close();
-    totalProbability.close();
+    totalProbability.stream() << javaDoubleToString(result.totalLogLikelihood) << '\n';
+    totalProbability.commit();
     if (options.boolean("timing")) {
       const double reading = std::chrono::duration<double>(loaded - started).count();
       const double sampling = std::chrono::duration<double>(evaluated - loaded).count();
@@ -232,7 +221,7 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
       err << "warning: " << result.samplingErrors
           << " draws hit MALLET's \"sampling error\" case (rounding left no topic); like MALLET, they took the last topic\n";
     }
-    out.flush();
+    checkStandardOutput(out);
     return 0;
   } catch (...) {
     return reportFailure("evaluate-topics", err);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "native/cli/commands.hpp"
+#include "native/cli/output_file.hpp"
 
 namespace {
 
@@ -32,13 +33,32 @@ int main(int argc, char** argv) {
   }
   const std::string command = argv[1];
   const std::vector<std::string> arguments(argv + 2, argv + argc);
-  if (command == "evaluate-topics") return topiceval::cli::evaluateTopicsCommand(arguments, std::cout, std::cerr);
-  if (command == "evaluate") return topiceval::cli::evaluateCommand(arguments, std::cout, std::cerr);
-  if (command == "compare") return topiceval::cli::compareCommand(arguments, std::cout, std::cerr);
-  if (command == "info") return topiceval::cli::infoCommand(arguments, std::cout, std::cerr);
-  if (command == "curve") return topiceval::cli::curveCommand(arguments, std::cout, std::cerr);
-  if (command == "perturb-state") return topiceval::cli::perturbStateCommand(arguments, std::cout, std::cerr);
-  std::cerr << "topiceval: unknown command '" << command << "'\n";
-  printOverview(std::cerr);
-  return 2;
+  int status = 2;
+  if (command == "evaluate-topics") {
+    status = topiceval::cli::evaluateTopicsCommand(arguments, std::cout, std::cerr);
+  } else if (command == "evaluate") {
+    status = topiceval::cli::evaluateCommand(arguments, std::cout, std::cerr);
+  } else if (command == "compare") {
+    status = topiceval::cli::compareCommand(arguments, std::cout, std::cerr);
+  } else if (command == "info") {
+    status = topiceval::cli::infoCommand(arguments, std::cout, std::cerr);
+  } else if (command == "curve") {
+    status = topiceval::cli::curveCommand(arguments, std::cout, std::cerr);
+  } else if (command == "perturb-state") {
+    status = topiceval::cli::perturbStateCommand(arguments, std::cout, std::cerr);
+  } else {
+    std::cerr << "topiceval: unknown command '" << command << "'\n";
+    printOverview(std::cerr);
+    return 2;
+  }
+  // Whatever a command printed must have reached standard output (a full disk
+  // or a closed pipe is a failure, not a success with nothing written).
+  if (status != 0) return status;  // the command has said what went wrong
+  try {
+    topiceval::cli::checkStandardOutput(std::cout);
+  } catch (const std::exception& error) {
+    std::cerr << "topiceval " << command << ": " << error.what() << "\n";
+    return 1;
+  }
+  return 0;
 }

@@ -2,17 +2,18 @@
 // fraction of its token assignments moved to other topics at random. It makes
 // the "model and slightly worse model" pairs on which estimators of model
 // comparisons are judged (Foulds and Smyth 2014, tables 1 and 2).
-#include <boost/iostreams/device/array.hpp>
-#include <boost/iostreams/filter/gzip.hpp>
-#include <boost/iostreams/filtering_stream.hpp>
 #include <boost/program_options.hpp>
-#include <fstream>
-#include <sstream>
+#include <charconv>
+#include <string_view>
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "formats/gzip_input.hpp"
+#include "formats/gzip_output.hpp"
+#include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/cli/output_file.hpp"
 #include "native/cli/shared_options.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/random_stream.hpp"
@@ -21,7 +22,6 @@ namespace topiceval::cli {
 
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   namespace po = boost::program_options;
-  namespace io = boost::iostreams;
   std::string input, output;
   double fraction = 0.05;
   long long seed = 1;
@@ -29,7 +29,7 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
   options.add_options()
       ("input", po::value(&input), "gzipped topic state (train-topics --output-state)")
       ("output", po::value(&output), "where to write the perturbed state (gzipped)")
-      ("fraction", po::value(&fraction)->default_value(fraction), "share of token assignments moved to another topic")
+      ("fraction", po::value(&fraction)->default_value(fraction, "0.05"), "share of token assignments moved to another topic")
       ("seed", po::value(&seed)->default_value(seed), "random seed")
       ("help", "print this list of options");
   try {
@@ -46,46 +46,62 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
     return reportFailure("perturb-state", err);
   }
   try {
+    OutputFile file(output, "--output", {input}, out);
     const std::vector<uint8_t> bytes = formats::readFileBytes(input);
     if (!formats::looksLikeGzip(bytes)) throw formats::FormatError(input, "is not a gzipped MALLET topic state");
-    io::filtering_istream in;
-    in.push(io::gzip_decompressor());
-    in.push(io::array_source(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-    std::ofstream file(output, std::ios::binary | std::ios::trunc);
-    if (!file) throw formats::FormatError(output, "cannot be written (check the directory exists and is writable)");
-    io::filtering_ostream compressed;
-    compressed.push(io::gzip_compressor());
-    compressed.push(file);
+    // The topic state reader checks every row (columns, numbers, topics inside
+    // the #alpha line's count) and the gzip stream; only a state it accepts is
+    // rewritten, so the loop below meets nothing but well-formed rows.
+    const uint64_t topics = static_cast<uint64_t>(formats::readTopicState(bytes, input).numTopics);
+    if (topics < 2) throw formats::FormatError(input, "has one topic: there is no other topic to move tokens to");
+    formats::GzipReader in(bytes, input);
+    formats::GzipWriter compressed(file.stream(), output);
     RandomStream random(static_cast<uint64_t>(seed), {0x5045525455524245});
-    uint64_t topics = 0, tokens = 0, moved = 0;
-    std::string line;
-    std::size_t lineNumber = 0;
-    while (std::getline(in, line)) {
-      ++lineNumber;
-      if (line.rfind("#alpha :", 0) == 0) {
-        std::istringstream values(line.substr(8));
-        double value;
-        while (values >> value) ++topics;
+    uint64_t tokens = 0, moved = 0;
+    std::string pending;
+    std::string chunk(std::size_t{1} << 16, '\0');
+    auto rewrite = [&](std::string_view line) {
+      std::string_view content = line;
+      if (!content.empty() && content.back() == '\r') content.remove_suffix(1);
+      if (content.empty() || content[0] == '#') {
+        compressed.write(line);
+        compressed.write("\n");
+        return;
       }
-      if (line.empty() || line[0] == '#') {
-        compressed << line << '\n';
-        continue;
-      }
-      const std::size_t lastSpace = line.find_last_of(' ');
-      if (topics < 2 || lastSpace == std::string::npos)
-        throw formats::FormatError(input, "line " + std::to_string(lineNumber) + ": not a topic-state row (or no #alpha line)");
       ++tokens;
       if (random.uniform() < fraction) {
-        const uint64_t old = std::stoull(line.substr(lastSpace + 1));
+        const std::size_t lastSpace = content.find_last_of(' ');
+        uint64_t old = 0;
+        std::from_chars(content.data() + lastSpace + 1, content.data() + content.size(), old);
         uint64_t topic = random.below(topics - 1);
         if (topic >= old) ++topic;  // any topic but the old one
-        line = line.substr(0, lastSpace + 1) + std::to_string(topic);
+        compressed.write(content.substr(0, lastSpace + 1));
+        compressed.write(std::to_string(topic));
+        compressed.write(line.substr(content.size()));
         ++moved;
+      } else {
+        compressed.write(line);
       }
-      compressed << line << '\n';
+      compressed.write("\n");
+    };
+    while (const std::size_t got = in.read(chunk)) {
+      std::string_view data(chunk.data(), got);
+      std::size_t newline;
+      while ((newline = data.find('\n')) != std::string_view::npos) {
+        if (pending.empty()) {
+          rewrite(data.substr(0, newline));
+        } else {
+          pending.append(data.substr(0, newline));
+          rewrite(pending);
+          pending.clear();
+        }
+        data.remove_prefix(newline + 1);
+      }
+      pending.append(data);
     }
-    compressed.reset();
-    if (!file) throw formats::FormatError(output, "writing failed (disk full?)");
+    if (!pending.empty()) rewrite(pending);
+    compressed.finish();
+    file.commit();
     err << "moved " << moved << " of " << tokens << " token assignments to other topics\n";
     return 0;
   } catch (...) {

@@ -244,9 +244,8 @@ std::string histogramSvg(const std::vector<double>& values, const std::string& l
   return svg.str();
 }
 
-void writeHtmlReport(const std::string& path, const HtmlReport& report) {
-  std::ofstream out(path, std::ios::trunc);
-  if (!out) throw formats::FormatError(path, "cannot be written (check the directory exists and is writable)");
+void writeHtmlReport(OutputFile& file, const HtmlReport& report) {
+  std::ostream& out = file.stream();
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escapeHtml(report.title)
       << "</title>\n<style>\n"
          "body{font-family:sans-serif;margin:2em;color:#222;max-width:1200px}\n"
@@ -262,8 +261,7 @@ void writeHtmlReport(const std::string& path, const HtmlReport& report) {
   for (const auto& [caption, svg] : report.figures)
     out << "<figure>" << svg << "<figcaption>" << escapeHtml(caption) << "</figcaption></figure>\n";
   out << "<p>Written by topiceval.</p>\n</body></html>\n";
-  out.close();
-  if (out.fail()) throw formats::FormatError(path, "writing failed (disk full?)");
+  file.commit();
 }
 
 }  // namespace topiceval::cli

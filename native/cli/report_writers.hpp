@@ -4,6 +4,8 @@
 
 #include <ostream>
 #include <string>
+
+#include "native/cli/output_file.hpp"
 #include <utility>
 #include <vector>
 
@@ -51,7 +53,7 @@ struct HtmlReport {
   std::vector<std::pair<std::string, std::string>> figures;  // caption, inline SVG
 };
 // Writes the page; a FormatError naming `path` if it cannot be written.
-void writeHtmlReport(const std::string& path, const HtmlReport& report);
+void writeHtmlReport(OutputFile& file, const HtmlReport& report);
 
 std::string escapeHtml(const std::string& text);
 

@@ -1,5 +1,7 @@
 #include "native/cli/shared_options.hpp"
 
+#include "native/setting_limits.hpp"
+
 #include "native/cli/mallet_style_options.hpp"
 
 namespace topiceval::cli {
@@ -49,6 +51,7 @@ void addSharedOptions(po::options_description& options, SharedSettings& settings
 void checkSharedOptions(const po::variables_map& values, const SharedSettings& settings) {
   if (settings.seed < 0) throw UsageError("--seed must not be negative");
   if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
+  checkSettingRange("--threads", settings.threads, 0, SettingLimits::kThreads);
   settings.policy();
   if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
 }

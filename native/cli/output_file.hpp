@@ -1,0 +1,45 @@
+#pragma once
+// An output that never destroys what it replaces. Opening one (before any
+// work) checks that it can be written and that it is none of the run's inputs;
+// the bytes go to a temporary file beside the target, which commit() renames
+// over it once everything was written and closed without error. A run that
+// fails leaves the target as it was and no temporary file behind.
+// "-" is standard output; devices and FIFOs (/dev/null, /dev/full) are written
+// in place. Every write error, standard output's included, is reported.
+
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace topiceval::cli {
+
+class OutputFile {
+ public:
+  // `option` names the flag in messages ("--output-doc-probs"); `inputs` are the
+  // paths this run reads ("-" and missing files are ignored).
+  OutputFile(const std::string& path, const std::string& option, const std::vector<std::string>& inputs,
+             std::ostream& standardOutput);
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  std::ostream& stream() { return *stream_; }
+  const std::string& path() const { return path_; }
+  // Flushes and closes, checking every step, then moves the file into place.
+  void commit();
+
+ private:
+  std::string path_;
+  std::string temporary_;  // empty when writing in place
+  std::ofstream file_;
+  std::ostream* stream_ = nullptr;
+  bool committed_ = false;
+};
+
+// Flushes `out` (standard output) and throws a FormatError naming it if any
+// write failed, e.g. on a full disk.
+void checkStandardOutput(std::ostream& out);
+
+}  // namespace topiceval::cli
