@@ -17,7 +17,7 @@ class GzipReader {
   // Real text and MALLET states compress 3 to 10 times; allow far more, but not
   // the thousandfold of a file of repeated bytes.
   static constexpr std::size_t kMaxRatio = 64;
-  static constexpr std::size_t kFixedAllowance = std::size_t{16} << 20;
+  static constexpr std::size_t kFixedAllowance = std::size_t{4} << 20;
   // Decompressed bytes allowed for `compressedBytes` of input.
   static std::size_t outputLimit(std::size_t compressedBytes);
 

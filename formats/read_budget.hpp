@@ -16,7 +16,7 @@ class ReadBudget {
   // plus kBytesPerInputByte for each of its bytes. MALLET's own files stay far
   // below it (the fixtures use less than 4 bytes per input byte).
   static constexpr std::size_t kFixedAllowance = std::size_t{64} << 20;
-  static constexpr std::size_t kBytesPerInputByte = 16;
+  static constexpr std::size_t kBytesPerInputByte = 32;
 
   ReadBudget(std::size_t inputBytes, std::string source);
 
