@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-all=(object-stream evaluator inferencer model-file instance-list topic-state-text topic-state-gzip text-documents command-line)
+all=(object-stream evaluator inferencer model-file instance-list topic-state-text topic-state-gzip text-documents command-line model-validator)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 fixtures="$root/../shared/fixtures/mallet-2.1.1"
@@ -29,7 +29,7 @@ seed() {  # target -> fixture files to start from
     inferencer) ls "$fixtures"/stackexchange*/inferencer.mallet ;;
     instance-list) ls "$fixtures"/stackexchange*/test.mallet ;;
     topic-state-gzip) ls "$fixtures"/stackexchange*/state.gz ;;
-    object-stream|model-file) ls "$fixtures"/stackexchange-oov/{evaluator,inferencer,model}.mallet "$fixtures"/stackexchange-oov/state.gz ;;
+    object-stream|model-file|model-validator) ls "$fixtures"/stackexchange-oov/{evaluator,inferencer,model}.mallet "$fixtures"/stackexchange-oov/state.gz ;;
   esac
 }
 

@@ -36,7 +36,7 @@ std::vector<std::string> fixtureSeeds(const std::string& target) {
   if (target == "inferencer") return {testing::fixtureFile(set, "inferencer.mallet")};
   if (target == "instance-list") return {testing::fixtureFile(set, "test.mallet")};
   if (target == "topic-state-gzip") return {testing::fixtureFile(set, "state.gz")};
-  if (target == "object-stream" || target == "model-file")
+  if (target == "object-stream" || target == "model-file" || target == "model-validator")
     return {testing::fixtureFile(set, "evaluator.mallet"), testing::fixtureFile(set, "model.mallet"),
             testing::fixtureFile(set, "state.gz")};
   return {};
@@ -89,7 +89,8 @@ TEST_P(EveryTarget, SurvivesKeptInputsAndMutations) {
 
 INSTANTIATE_TEST_SUITE_P(Fuzz, EveryTarget,
                          ::testing::Values("object-stream", "evaluator", "inferencer", "model-file", "instance-list",
-                                           "topic-state-text", "topic-state-gzip", "text-documents", "command-line"),
+                                           "topic-state-text", "topic-state-gzip", "text-documents", "command-line",
+                                           "model-validator"),
                          [](const ::testing::TestParamInfo<std::string>& parameter) {
                            std::string name = parameter.param;
                            for (char& c : name) {

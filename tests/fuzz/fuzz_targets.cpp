@@ -2,6 +2,7 @@
 
 #include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 
@@ -11,6 +12,10 @@
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "native/cli/commands.hpp"
+#include "native/estimator.hpp"
+#include "native/estimator_factory.hpp"
+#include "native/mallet_evaluation.hpp"
+#include "native/model_validator.hpp"
 
 namespace topiceval::fuzz {
 
@@ -78,6 +83,100 @@ void commandLine(std::span<const uint8_t> data) {
   }
 }
 
+// Bytes taken in order, zero once they run out.
+class ByteSource {
+ public:
+  explicit ByteSource(std::span<const uint8_t> data) : data_(data) {}
+  uint8_t next() { return position_ < data_.size() ? data_[position_++] : 0; }
+
+ private:
+  std::span<const uint8_t> data_;
+  std::size_t position_ = 0;
+};
+
+// A small model decoded from the bytes, free to break any invariant: rows may
+// repeat or exceed topics, totals and cached terms may disagree with the counts.
+TopicModel decodeModel(ByteSource& in) {
+  const int topics = 1 + in.next() % 6;
+  const std::size_t types = 1 + in.next() % 8;
+  const uint8_t flags = in.next();
+  TopicModel model;
+  model.numTopics = topics;
+  TopicModel::topicBitsFor(topics, model.topicBits, model.topicMask);
+  for (int k = 0; k < topics; ++k) model.alpha.push_back((1 + in.next()) / 64.0);
+  for (const double a : model.alpha) model.alphaSum += a;
+  if (flags & 1) model.alphaSum *= 1 + in.next();
+  model.beta = (1 + in.next()) / 256.0;
+  model.betaSum = model.beta * static_cast<double>(types);
+  model.tokensPerTopic.assign(static_cast<std::size_t>(topics), 0);
+  for (std::size_t type = 0; type < types; ++type) {
+    std::vector<int32_t> row(in.next() % (static_cast<std::size_t>(topics) + 3));
+    for (int32_t& entry : row) {
+      const int32_t count = in.next() % 6;
+      const int32_t topic = (in.next() % (model.topicMask + 2)) & model.topicMask;
+      entry = (count << model.topicBits) | topic;
+    }
+    model.typeTopicCounts.addRow(row, (flags & 2) == 0 || in.next() % 4 != 0);
+    if (!model.typeTopicCounts.present(type)) continue;
+    for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
+      if ((entry & model.topicMask) < topics)
+        model.tokensPerTopic[static_cast<std::size_t>(entry & model.topicMask)] += entry >> model.topicBits;
+    }
+  }
+  if (flags & 4) model.tokensPerTopic[in.next() % static_cast<std::size_t>(topics)] += in.next() - 128;
+  model.computeSmoothingTerms();
+  if (flags & 8) model.smoothingOnlyMass *= in.next();
+  return model;
+}
+
+// The validator's promise: a model it accepts is safe for every kernel (the
+// sanitizers see any out-of-bounds access) and gives log probabilities of at
+// most 0. Models come from the readers (MALLET files and states) or are decoded
+// from the bytes.
+void modelValidator(std::span<const uint8_t> data) {
+  TopicModel model;
+  if (formats::looksLikeObjectStream(data) || (data.size() >= 2 && data[0] == 0x1F && data[1] == 0x8B)) {
+    try {
+      model = formats::readModel(data, "fuzz").model;
+    } catch (const formats::FormatError&) {
+      return;
+    }
+  } else {
+    ByteSource in(data);
+    model = decodeModel(in);
+    if (!findModelProblem(model).empty()) return;
+  }
+  DocumentCollection documents;
+  ByteSource words(data.subspan(data.size() / 2));
+  for (int d = 0; d < 2; ++d) {
+    std::vector<int32_t> tokens(1 + words.next() % 12);
+    for (int32_t& type : tokens) type = words.next() % static_cast<int32_t>(model.numTypes() + 2);
+    documents.add(tokens);
+  }
+  auto check = [](double logLikelihood) {
+    if (!(logLikelihood <= 1e-9)) std::abort();  // a probability above 1, or NaN: the validator let a bad model in
+  };
+  for (const bool exact : {true, false}) {
+    MalletEvaluationOptions options;
+    options.exact = exact;
+    options.particles = 3;
+    options.resampling = true;
+    options.seed = 1;
+    options.threads = 1;
+    check(evaluateLikeMallet(model, documents, options).totalLogLikelihood);
+  }
+  const ScoringModel scoring(model, UnseenWords::Smooth, documents);
+  for (const char* name : {"left-to-right", "filtering", "particle-learning", "ais"}) {
+    EstimatorSettings settings;
+    settings.estimator = name;
+    settings.particles = 3;
+    settings.temperatures = 20;
+    EvaluationOptions options;
+    options.threads = 1;
+    check(evaluateDocuments(*makeEstimator(settings, scoring), scoring, documents, options).totalLogLikelihood);
+  }
+}
+
 }  // namespace
 
 const std::vector<Target>& targets() {
@@ -85,6 +184,7 @@ const std::vector<Target>& targets() {
       {"object-stream", objectStream}, {"evaluator", evaluator},          {"inferencer", inferencer},
       {"model-file", modelFile},       {"instance-list", instanceList},   {"topic-state-text", topicStateText},
       {"topic-state-gzip", topicStateGzip}, {"text-documents", textDocuments}, {"command-line", commandLine},
+      {"model-validator", modelValidator},
   };
   return all;
 }

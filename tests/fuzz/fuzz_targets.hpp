@@ -21,7 +21,8 @@ struct Target {
 };
 
 // Every target, by name: object-stream, evaluator, inferencer, model-file,
-// instance-list, topic-state-text, topic-state-gzip, text-documents, command-line.
+// instance-list, topic-state-text, topic-state-gzip, text-documents, command-line,
+// model-validator.
 const std::vector<Target>& targets();
 const Target* findTarget(const std::string& name);
 

@@ -1,0 +1,79 @@
+#pragma once
+// Serializes a TopicModel as the MarginalProbEstimator stream MALLET writes
+// (the layout formats/evaluator_reader.cpp reads), field for field as given:
+// tests use it to hand the readers models that break an invariant on purpose.
+
+#include <cstring>
+#include <vector>
+
+#include "native/topic_model.hpp"
+#include "support/object_stream_builder.hpp"
+
+namespace topiceval::testing {
+
+class EvaluatorWriter {
+ public:
+  using B = ObjectStreamBuilder;
+
+  static std::vector<uint8_t> write(const TopicModel& model) {
+    EvaluatorWriter w;
+    w.b_.u8(B::kObject)
+        .classDesc("cc.mallet.topics.MarginalProbEstimator", B::kSerializable | B::kWriteMethod, 0)
+        .endClassDesc()
+        .null();
+    w.ints({1, model.numTopics, model.topicMask, model.topicBits});
+    w.doubleArray(model.alpha);
+    w.doubles({model.alphaSum, model.beta, model.betaSum});
+    w.b_.u8(B::kArray).classDesc("[[I", B::kSerializable, 0).endClassDesc().null();
+    w.b_.i32(static_cast<int32_t>(model.numTypes()));
+    for (std::size_t type = 0; type < model.numTypes(); ++type) {
+      const auto row = model.typeTopicCounts.storedRow(type);
+      w.intArray(std::vector<int32_t>(row.begin(), row.end()));
+    }
+    w.intArray(model.tokensPerTopic);
+    w.b_.null();  // the random generator
+    w.doubles({model.smoothingOnlyMass});
+    w.doubleArray(model.cachedCoefficients);
+    w.b_.u8(B::kEndBlockData);
+    return w.b_.bytes;
+  }
+
+ private:
+  void block(const std::vector<uint8_t>& data) {
+    for (std::size_t start = 0; start < data.size(); start += 255) {
+      const std::size_t end = std::min(data.size(), start + 255);
+      b_.blockData(std::vector<uint8_t>(data.begin() + static_cast<std::ptrdiff_t>(start),
+                                        data.begin() + static_cast<std::ptrdiff_t>(end)));
+    }
+  }
+  static void append(std::vector<uint8_t>& out, uint64_t value, int bytes) {
+    for (int i = bytes - 1; i >= 0; --i) out.push_back(static_cast<uint8_t>(value >> (8 * i)));
+  }
+  static uint64_t bitsOf(double value) {
+    uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return bits;
+  }
+  void ints(const std::vector<int32_t>& values) {
+    std::vector<uint8_t> data;
+    for (const int32_t v : values) append(data, static_cast<uint32_t>(v), 4);
+    block(data);
+  }
+  void doubles(const std::vector<double>& values) {
+    std::vector<uint8_t> data;
+    for (const double v : values) append(data, bitsOf(v), 8);
+    block(data);
+  }
+  void intArray(const std::vector<int32_t>& values) {
+    b_.u8(B::kArray).classDesc("[I", B::kSerializable, 0).endClassDesc().null().i32(static_cast<int32_t>(values.size()));
+    for (const int32_t v : values) b_.i32(v);
+  }
+  void doubleArray(const std::vector<double>& values) {
+    b_.u8(B::kArray).classDesc("[D", B::kSerializable, 0).endClassDesc().null().i32(static_cast<int32_t>(values.size()));
+    for (const double v : values) b_.f64(v);
+  }
+
+  B b_;
+};
+
+}  // namespace topiceval::testing
