@@ -89,6 +89,29 @@ std::size_t GzipReader::read(std::span<char> buffer) {
   return buffer.size() - z.avail_out;
 }
 
+void forEachLine(GzipReader& in, std::size_t maxLineBytes, const std::function<void(std::string_view)>& line,
+                 const std::function<void()>& tooLong) {
+  std::string pending;
+  std::string chunk(std::size_t{1} << 16, '\0');
+  while (const std::size_t got = in.read(chunk)) {
+    std::string_view data(chunk.data(), got);
+    std::size_t newline;
+    while ((newline = data.find('\n')) != std::string_view::npos) {
+      if (pending.empty()) {
+        line(data.substr(0, newline));
+      } else {
+        pending.append(data.substr(0, newline));
+        line(pending);
+        pending.clear();
+      }
+      data.remove_prefix(newline + 1);
+    }
+    pending.append(data);
+    if (pending.size() > maxLineBytes) tooLong();
+  }
+  if (!pending.empty()) line(pending);
+}
+
 std::string decompressGzip(std::span<const uint8_t> compressed, const std::string& source) {
   GzipReader reader(compressed, source);
   std::string text;

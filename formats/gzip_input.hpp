@@ -6,9 +6,11 @@
 // Concatenated members (what `cat a.gz b.gz` makes) are read as one stream.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace topiceval::formats {
 
@@ -41,6 +43,13 @@ class GzipReader {
   std::size_t limit_ = 0;
   bool finished_ = false;
 };
+
+// Calls `line` with each line of the decompressed text, without its '\n' (a
+// last line without one included). A line longer than `maxLineBytes` calls
+// `tooLong`, which must throw: a stream without newlines cannot grow one string
+// without limit.
+void forEachLine(GzipReader& in, std::size_t maxLineBytes, const std::function<void(std::string_view)>& line,
+                 const std::function<void()>& tooLong);
 
 // The whole decompressed text of `compressed`.
 std::string decompressGzip(std::span<const uint8_t> compressed, const std::string& source);

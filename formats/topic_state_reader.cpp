@@ -47,8 +47,6 @@ class TopicStateParser {
     // Lines are bounded so that a decompressed stream without newlines cannot
     // grow one string without limit.
     constexpr std::size_t kMaxLine = std::size_t{16} << 20;
-    std::string pending;
-    std::vector<char> chunk(std::size_t{1} << 16);
     auto consume = [&](std::string_view line) {
       ++lineNumber_;
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
@@ -59,28 +57,10 @@ class TopicStateParser {
         row(line);
       }
     };
-    for (;;) {
-      const std::size_t got = in.read(chunk);
-      if (got == 0) break;
-      std::string_view data(chunk.data(), got);
-      std::size_t newline;
-      while ((newline = data.find('\n')) != std::string_view::npos) {
-        if (pending.empty()) {
-          consume(data.substr(0, newline));
-        } else {
-          pending.append(data.substr(0, newline));
-          consume(pending);
-          pending.clear();
-        }
-        data.remove_prefix(newline + 1);
-      }
-      pending.append(data);
-      if (pending.size() > kMaxLine) {
-        ++lineNumber_;
-        fail("a line longer than 16 MiB: not a MALLET topic state");
-      }
-    }
-    if (!pending.empty()) consume(pending);
+    forEachLine(in, kMaxLine, consume, [&] {
+      ++lineNumber_;
+      fail("a line longer than 16 MiB: not a MALLET topic state");
+    });
     return build();
   }
 

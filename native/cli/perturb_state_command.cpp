@@ -4,6 +4,7 @@
 // comparisons are judged (Foulds and Smyth 2014, tables 1 and 2).
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <limits>
 #include <string_view>
 
 #include "formats/file_bytes.hpp"
@@ -58,8 +59,6 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
     formats::GzipWriter compressed(file.stream(), output);
     RandomStream random(static_cast<uint64_t>(seed), {0x5045525455524245});
     uint64_t tokens = 0, moved = 0;
-    std::string pending;
-    std::string chunk(std::size_t{1} << 16, '\0');
     auto rewrite = [&](std::string_view line) {
       std::string_view content = line;
       if (!content.empty() && content.back() == '\r') content.remove_suffix(1);
@@ -84,22 +83,8 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
       }
       compressed.write("\n");
     };
-    while (const std::size_t got = in.read(chunk)) {
-      std::string_view data(chunk.data(), got);
-      std::size_t newline;
-      while ((newline = data.find('\n')) != std::string_view::npos) {
-        if (pending.empty()) {
-          rewrite(data.substr(0, newline));
-        } else {
-          pending.append(data.substr(0, newline));
-          rewrite(pending);
-          pending.clear();
-        }
-        data.remove_prefix(newline + 1);
-      }
-      pending.append(data);
-    }
-    if (!pending.empty()) rewrite(pending);
+    // Rows were checked by the reader above, so no line is longer than it allows.
+    formats::forEachLine(in, std::numeric_limits<std::size_t>::max(), rewrite, [] {});
     compressed.finish();
     file.commit();
     err << "moved " << moved << " of " << tokens << " token assignments to other topics\n";

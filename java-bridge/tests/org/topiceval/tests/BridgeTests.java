@@ -180,6 +180,34 @@ public final class BridgeTests {
     broken.beta = -1;
     expectException(() -> TopicEvaluator.evaluateLikeMallet(broken, new int[][] {{1}}, 1, false, 1, 1),
                     "beta is -1.000000; it must be positive and finite", "negative beta");
+    // A row that names a topic again (it once wrote past a buffer and killed the JVM).
+    TopicModelData repeated = TopicModelData.read(evaluator.toString());
+    int topicBits = Integer.bitCount(Integer.highestOneBit(repeated.numTopics) * 2 - 1);
+    repeated.typeTopicCounts[3] = new int[] {(1 << topicBits) | 2, (1 << topicBits) | 2, (1 << topicBits) | 2};
+    expectException(() -> TopicEvaluator.evaluateLikeMallet(repeated, new int[][] {{3}}, 1, false, 1, 1),
+                    "model: type 3 lists topic 2 more than once in its counts", "repeated topic");
+    // A file of nested arrays deeper than the limit, read on a Java thread with the default 1 MiB stack.
+    Path nested = Files.createTempFile("topiceval-nested", ".mallet");
+    java.io.ByteArrayOutputStream deep = new java.io.ByteArrayOutputStream();
+    deep.write(new byte[] {(byte) 0xAC, (byte) 0xED, 0x00, 0x05, 0x75, 0x72, 0x00, 0x13});
+    deep.write("[Ljava.lang.Object;".getBytes(StandardCharsets.US_ASCII));
+    deep.write(new byte[] {0, 0, 0, 0, 0, 0, 0, 1, 0x02, 0x00, 0x00, 0x78, 0x70, 0, 0, 0, 1});
+    for (int level = 0; level < 3000; ++level) deep.write(new byte[] {0x75, 0x71, 0x00, 0x7E, 0x00, 0x00, 0, 0, 0, 1});
+    deep.write(0x70);
+    Files.write(nested, deep.toByteArray());
+    String[] nestedMessage = new String[1];
+    Thread reader = new Thread(() -> {
+      try {
+        TopicModelData.read(nested.toString());
+      } catch (TopicevalException error) {
+        nestedMessage[0] = error.getMessage();
+      }
+    });
+    reader.start();
+    reader.join();
+    Files.delete(nested);
+    check(nestedMessage[0] != null && nestedMessage[0].endsWith("objects nested deeper than 400 levels"),
+          "nested arrays on a 1 MiB Java thread: " + nestedMessage[0]);
     CommandResult command = TopicEvaluator.run("evaluate-topics", "--evaluator", text.toString(), "--input", "x");
     check(command.status == 1 && command.err.equals("topiceval evaluate-topics: " + text + ": not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)\n"),
           "bad file through the command: " + command.err);
