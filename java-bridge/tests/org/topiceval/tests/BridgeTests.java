@@ -196,13 +196,16 @@ public final class BridgeTests {
     deep.write(0x70);
     Files.write(nested, deep.toByteArray());
     String[] nestedMessage = new String[1];
-    Thread reader = new Thread(() -> {
+    // 0: the JVM's default stack; the sanitizer build, whose frames are several
+    // times larger, asks for more (-Dtopiceval.test.stack).
+    long stack = Long.getLong("topiceval.test.stack", 0);
+    Thread reader = new Thread(null, () -> {
       try {
         TopicModelData.read(nested.toString());
       } catch (TopicevalException error) {
         nestedMessage[0] = error.getMessage();
       }
-    });
+    }, "nested-reader", stack);
     reader.start();
     reader.join();
     Files.delete(nested);
