@@ -8,10 +8,10 @@
 
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
-#include "native/java_math.hpp"
-#include "native/java_random.hpp"
-#include "native/left_to_right_estimator.hpp"
-#include "native/mallet_evaluation.hpp"
+#include "native/java/java_math.hpp"
+#include "native/java/java_random.hpp"
+#include "native/estimators/left_to_right_estimator.hpp"
+#include "native/mallet/mallet_evaluation.hpp"
 
 namespace {
 

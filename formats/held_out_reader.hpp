@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "native/alphabet.hpp"
-#include "native/document_collection.hpp"
+#include "native/model/alphabet.hpp"
+#include "native/model/document_collection.hpp"
 
 namespace topiceval::formats {
 

@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "native/document_collection.hpp"
+#include "native/model/document_collection.hpp"
 
 namespace topiceval::formats {
 

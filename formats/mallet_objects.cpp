@@ -1,7 +1,7 @@
 #include "formats/mallet_objects.hpp"
 
 #include "formats/format_error.hpp"
-#include "native/model_validator.hpp"
+#include "native/model/model_validator.hpp"
 
 namespace topiceval::formats::detail {
 

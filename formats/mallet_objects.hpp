@@ -11,8 +11,8 @@
 
 #include "formats/java_object_graph.hpp"
 #include "formats/object_stream_reader.hpp"
-#include "native/alphabet.hpp"
-#include "native/topic_model.hpp"
+#include "native/model/alphabet.hpp"
+#include "native/model/topic_model.hpp"
 
 namespace topiceval::formats::detail {
 

@@ -7,7 +7,7 @@
 #include <span>
 #include <string>
 
-#include "native/topic_model.hpp"
+#include "native/model/topic_model.hpp"
 
 namespace topiceval::formats {
 

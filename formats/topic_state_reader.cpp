@@ -10,7 +10,7 @@
 #include "formats/gzip_input.hpp"
 #include "formats/model_readers.hpp"
 #include "formats/read_budget.hpp"
-#include "native/model_validator.hpp"
+#include "native/model/model_validator.hpp"
 
 namespace topiceval::formats {
 

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config time
-  libboost-iostreams-dev libboost-program-options-dev zlib1g-dev
+  libboost-program-options-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   openjdk-17-jdk-headless
   clang libclang-rt-14-dev

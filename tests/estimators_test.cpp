@@ -7,12 +7,12 @@
 #include <cmath>
 #include <cstdio>
 
-#include "native/annealed_importance_estimator.hpp"
-#include "native/estimator.hpp"
-#include "native/filtering_estimator.hpp"
-#include "native/left_to_right_estimator.hpp"
-#include "native/particle_learning_estimator.hpp"
-#include "native/scoring_model.hpp"
+#include "native/estimators/annealed_importance_estimator.hpp"
+#include "native/estimators/estimator.hpp"
+#include "native/estimators/filtering_estimator.hpp"
+#include "native/estimators/left_to_right_estimator.hpp"
+#include "native/estimators/particle_learning_estimator.hpp"
+#include "native/model/scoring_model.hpp"
 #include "support/tiny_models.hpp"
 
 namespace topiceval {

@@ -9,7 +9,7 @@
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
-#include "native/filtering_estimator.hpp"
+#include "native/estimators/filtering_estimator.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
-#include "native/mallet_evaluation.hpp"
+#include "native/mallet/mallet_evaluation.hpp"
 #include "support/fixtures.hpp"
 
 namespace topiceval {

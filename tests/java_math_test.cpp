@@ -8,7 +8,7 @@ extern "C" {
 #include <quadmath.h>
 }
 
-#include "native/java_math.hpp"
+#include "native/java/java_math.hpp"
 
 namespace topiceval {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <bit>
 
-#include "native/java_random.hpp"
+#include "native/java/java_random.hpp"
 
 namespace topiceval {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
-#include "native/mallet_evaluation.hpp"
-#include "native/mallet_left_to_right.hpp"
+#include "native/mallet/mallet_evaluation.hpp"
+#include "native/mallet/mallet_left_to_right.hpp"
 #include "support/fixtures.hpp"
 
 namespace topiceval {

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "native/parallel_runner.hpp"
+#include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "native/random_stream.hpp"
+#include "native/runtime/random_stream.hpp"
 
 namespace topiceval {
 namespace {

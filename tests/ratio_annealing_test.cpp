@@ -6,8 +6,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "native/ratio_annealing.hpp"
-#include "native/topic_alignment.hpp"
+#include "native/estimators/ratio_annealing.hpp"
+#include "native/model/topic_alignment.hpp"
 #include "support/tiny_models.hpp"
 
 namespace topiceval {

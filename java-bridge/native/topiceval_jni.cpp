@@ -14,9 +14,9 @@
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
-#include "native/estimator_factory.hpp"
-#include "native/mallet_evaluation.hpp"
-#include "native/model_validator.hpp"
+#include "native/estimators/estimator_factory.hpp"
+#include "native/mallet/mallet_evaluation.hpp"
+#include "native/model/model_validator.hpp"
 
 namespace {
 

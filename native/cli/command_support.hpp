@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "formats/model_readers.hpp"
-#include "native/document_collection.hpp"
-#include "native/estimator.hpp"
-#include "native/scoring_model.hpp"
+#include "native/model/document_collection.hpp"
+#include "native/estimators/estimator.hpp"
+#include "native/model/scoring_model.hpp"
 #include "native/cli/output_file.hpp"
 
 namespace topiceval::cli {

@@ -13,12 +13,12 @@
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/cli/report_writers.hpp"
-#include "native/setting_limits.hpp"
+#include "native/runtime/setting_limits.hpp"
 #include "native/cli/shared_options.hpp"
-#include "native/filtering_estimator.hpp"
-#include "native/parallel_runner.hpp"
-#include "native/ratio_annealing.hpp"
-#include "native/topic_alignment.hpp"
+#include "native/estimators/filtering_estimator.hpp"
+#include "native/runtime/parallel_runner.hpp"
+#include "native/estimators/ratio_annealing.hpp"
+#include "native/model/topic_alignment.hpp"
 
 namespace topiceval::cli {
 

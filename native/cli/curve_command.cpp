@@ -11,10 +11,10 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
-#include "native/setting_limits.hpp"
+#include "native/runtime/setting_limits.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/shared_options.hpp"
-#include "native/ratio_annealing.hpp"
+#include "native/estimators/ratio_annealing.hpp"
 
 namespace topiceval::cli {
 

@@ -10,12 +10,12 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
-#include "native/setting_limits.hpp"
+#include "native/runtime/setting_limits.hpp"
 #include "native/cli/mallet_style_options.hpp"
-#include "native/estimator_factory.hpp"
+#include "native/estimators/estimator_factory.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/cli/shared_options.hpp"
-#include "native/parallel_runner.hpp"
+#include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval::cli {
 

@@ -12,12 +12,12 @@
 #include "native/cli/output_file.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
-#include "native/java_math.hpp"
-#include "native/estimator_factory.hpp"
-#include "native/mallet_evaluation.hpp"
+#include "native/java/java_math.hpp"
+#include "native/estimators/estimator_factory.hpp"
+#include "native/mallet/mallet_evaluation.hpp"
 #include "native/cli/progress_line.hpp"
-#include "native/parallel_runner.hpp"
-#include "native/setting_limits.hpp"
+#include "native/runtime/parallel_runner.hpp"
+#include "native/runtime/setting_limits.hpp"
 
 namespace topiceval::cli {
 

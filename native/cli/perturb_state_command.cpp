@@ -17,7 +17,7 @@
 #include "native/cli/output_file.hpp"
 #include "native/cli/shared_options.hpp"
 #include "native/cli/mallet_style_options.hpp"
-#include "native/random_stream.hpp"
+#include "native/runtime/random_stream.hpp"
 
 namespace topiceval::cli {
 

@@ -10,7 +10,7 @@
 #include <ostream>
 #include <thread>
 
-#include "native/progress.hpp"
+#include "native/runtime/progress.hpp"
 
 namespace topiceval::cli {
 

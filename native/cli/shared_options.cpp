@@ -1,6 +1,6 @@
 #include "native/cli/shared_options.hpp"
 
-#include "native/setting_limits.hpp"
+#include "native/runtime/setting_limits.hpp"
 
 #include "native/cli/mallet_style_options.hpp"
 

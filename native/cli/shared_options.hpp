@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "native/scoring_model.hpp"
+#include "native/model/scoring_model.hpp"
 
 namespace topiceval::cli {
 

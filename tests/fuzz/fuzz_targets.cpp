@@ -1,21 +1,20 @@
 #include "fuzz_targets.hpp"
 
-#include <boost/iostreams/filter/gzip.hpp>
-#include <boost/iostreams/filtering_stream.hpp>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 
 #include "formats/format_error.hpp"
+#include "formats/gzip_output.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "native/cli/commands.hpp"
-#include "native/estimator.hpp"
-#include "native/estimator_factory.hpp"
-#include "native/mallet_evaluation.hpp"
-#include "native/model_validator.hpp"
+#include "native/estimators/estimator.hpp"
+#include "native/estimators/estimator_factory.hpp"
+#include "native/mallet/mallet_evaluation.hpp"
+#include "native/model/model_validator.hpp"
 
 namespace topiceval::fuzz {
 
@@ -31,12 +30,9 @@ void expectingClearErrors(Function&& function) {
 
 std::vector<uint8_t> gzip(std::span<const uint8_t> data) {
   std::ostringstream compressed;
-  {
-    boost::iostreams::filtering_ostream out;
-    out.push(boost::iostreams::gzip_compressor());
-    out.push(compressed);
-    out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
-  }
+  formats::GzipWriter writer(compressed, "memory");
+  writer.write(std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+  writer.finish();
   const std::string bytes = compressed.str();
   return {bytes.begin(), bytes.end()};
 }

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "native/topic_model.hpp"
+#include "native/model/topic_model.hpp"
 #include "support/object_stream_builder.hpp"
 
 namespace topiceval::testing {

@@ -9,8 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "native/document_collection.hpp"
-#include "native/topic_model.hpp"
+#include "native/model/document_collection.hpp"
+#include "native/model/topic_model.hpp"
 
 namespace topiceval::testing {
 

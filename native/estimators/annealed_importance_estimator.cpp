@@ -1,0 +1,113 @@
+#include "native/estimators/annealed_importance_estimator.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "native/runtime/random_stream.hpp"
+
+namespace topiceval {
+
+const char* describe(AnnealingSchedule schedule) {
+  return schedule == AnnealingSchedule::Linear ? "linear" : "sigmoid";
+}
+
+std::vector<double> annealingTemperatures(int steps, AnnealingSchedule schedule) {
+  if (steps < 1) throw std::invalid_argument("AIS needs at least 1 temperature");
+  std::vector<double> temperatures(static_cast<std::size_t>(steps) + 1);
+  constexpr double kSharpness = 4.0;
+  auto sigmoid = [](double x) { return 1.0 / (1.0 + std::exp(-x)); };
+  const double low = sigmoid(-kSharpness);
+  const double high = sigmoid(kSharpness);
+  for (int t = 0; t <= steps; ++t) {
+    const double fraction = static_cast<double>(t) / steps;
+    temperatures[static_cast<std::size_t>(t)] =
+        schedule == AnnealingSchedule::Linear ? fraction
+                                              : (sigmoid(kSharpness * (2.0 * fraction - 1.0)) - low) / (high - low);
+  }
+  temperatures.front() = 0.0;
+  temperatures.back() = 1.0;
+  return temperatures;
+}
+
+AnnealedImportanceEstimator::AnnealedImportanceEstimator(const ScoringModel& model, int temperatures, int samples,
+                                                         AnnealingSchedule schedule)
+    : model_(model), samples_(samples), schedule_(schedule), temperatures_(annealingTemperatures(temperatures, schedule)) {
+  if (samples < 1) throw std::invalid_argument("AIS needs at least 1 sample");
+}
+
+std::string AnnealedImportanceEstimator::description() const {
+  return "AIS (Wallach et al. 2009, algorithm 1), " + std::to_string(temperatures_.size() - 1) + " temperatures (" +
+         describe(schedule_) + "), " + std::to_string(samples_) + (samples_ == 1 ? " sample" : " samples");
+}
+
+void AnnealedImportanceEstimator::prepare(int workers) {
+  workers_.clear();
+  for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
+}
+
+double AnnealedImportanceEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey& key,
+                                                  int worker) const {
+  Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  state.phi.build(model_, document);
+  const std::size_t tokens = state.phi.tokens();
+  if (tokens == 0) return 0.0;
+  const auto topics = static_cast<std::size_t>(model_.numTopics());
+  const std::size_t words = state.phi.distinctWords();
+  const auto& alpha = model_.alpha();
+  state.logPhi.resize(words * topics);
+  state.temperedPhi.resize(words * topics);
+  for (std::size_t j = 0; j < words; ++j) {
+    const auto phi = state.phi.phi(j);
+    for (std::size_t k = 0; k < topics; ++k) state.logPhi[j * topics + k] = std::log(phi[k]);
+  }
+  state.counts.resize(topics);
+  state.topics.resize(tokens);
+  state.conditional.resize(topics);
+  state.logWeights.assign(static_cast<std::size_t>(samples_), 0.0);
+
+  for (int s = 0; s < samples_; ++s) {
+    RandomStream random(key.seed, {key.document, key.run, 0x414953, static_cast<uint64_t>(s)});
+    // z from the prior by the Polya urn: p(z_n = k | z_<n) = (alpha_k + c_k) / (alphaSum + n).
+    std::fill(state.counts.begin(), state.counts.end(), 0);
+    double logPhiSum = 0.0;  // sum_n log phi[w_n][z_n] for the current z
+    for (std::size_t n = 0; n < tokens; ++n) {
+      double sample = random.uniform() * (model_.alphaSum() + static_cast<double>(n));
+      std::size_t topic = 0;
+      while (topic + 1 < topics && (sample -= alpha[topic] + state.counts[topic]) > 0.0) ++topic;
+      state.topics[n] = static_cast<int32_t>(topic);
+      ++state.counts[topic];
+      logPhiSum += state.logPhi[state.phi.word(n) * topics + topic];
+    }
+    double logWeight = 0.0;
+    for (std::size_t t = 1; t < temperatures_.size(); ++t) {
+      const double tau = temperatures_[t];
+      logWeight += (tau - temperatures_[t - 1]) * logPhiSum;
+      const double* logPhi = state.logPhi.data();
+      double* tempered = state.temperedPhi.data();
+      for (std::size_t j = 0; j < words * topics; ++j) tempered[j] = std::exp(tau * logPhi[j]);
+      // One Gibbs sweep leaving f_t invariant.
+      for (std::size_t n = 0; n < tokens; ++n) {
+        const std::size_t word = state.phi.word(n);
+        const auto old = static_cast<std::size_t>(state.topics[n]);
+        --state.counts[old];
+        logPhiSum -= state.logPhi[word * topics + old];
+        const double* temperedRow = state.temperedPhi.data() + word * topics;
+        double total = 0.0;
+        for (std::size_t k = 0; k < topics; ++k) {
+          state.conditional[k] = (alpha[k] + state.counts[k]) * temperedRow[k];
+          total += state.conditional[k];
+        }
+        double sample = random.uniform() * total;
+        std::size_t topic = 0;
+        while (topic + 1 < topics && (sample -= state.conditional[topic]) > 0.0) ++topic;
+        state.topics[n] = static_cast<int32_t>(topic);
+        ++state.counts[topic];
+        logPhiSum += state.logPhi[word * topics + topic];
+      }
+    }
+    state.logWeights[static_cast<std::size_t>(s)] = logWeight;
+  }
+  return logMeanExp(state.logWeights).logMean;
+}
+
+}  // namespace topiceval

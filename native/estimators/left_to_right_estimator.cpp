@@ -1,0 +1,99 @@
+#include "native/estimators/left_to_right_estimator.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "native/kernels/left_to_right_kernel.hpp"
+#include "native/runtime/random_stream.hpp"
+
+namespace topiceval {
+
+struct LeftToRightEstimator::Worker {
+  explicit Worker(std::size_t topics) : scratch(topics) {}
+  detail::FastScratch scratch;
+  std::vector<double> particleProbabilities;  // [particle * length + position]
+  std::vector<RandomStream> randoms;
+};
+
+LeftToRightEstimator::LeftToRightEstimator(const ScoringModel& model, int particles, bool resampling,
+                                           InstructionSet instructionSet)
+    : model_(model),
+      particles_(particles),
+      resampling_(resampling),
+      instructionSet_(resolveInstructionSet(instructionSet)),
+      tables_(std::make_unique<detail::FastTables>()) {
+  if (particles < 1) throw std::invalid_argument("left-to-right needs at least 1 particle");
+  detail::FastTables& tables = *tables_;
+  tables.model = &model;
+  tables.numTopics = model.numTopics();
+  tables.alpha = model.alpha();
+  tables.alphaSum = model.alphaSum();
+  const auto topics = static_cast<std::size_t>(model.numTopics());
+  tables.inverseDenominators.resize(topics);
+  tables.betaOverDenominators.resize(topics);
+  tables.cumulativeSmoothing.resize(topics);
+  double cumulative = 0.0;
+  for (std::size_t k = 0; k < topics; ++k) {
+    const double denominator = model.denominators()[k];
+    tables.inverseDenominators[k] = 1.0 / denominator;
+    tables.betaOverDenominators[k] = model.beta() / denominator;
+    cumulative += model.alpha()[k] * model.beta() / denominator;
+    tables.cumulativeSmoothing[k] = cumulative;
+  }
+  tables.smoothingMass = cumulative;
+}
+
+LeftToRightEstimator::~LeftToRightEstimator() = default;
+
+std::string LeftToRightEstimator::description() const {
+  return "left-to-right, " + std::to_string(particles_) + (particles_ == 1 ? " particle" : " particles") +
+         (resampling_ ? ", resampling" : ", no resampling");
+}
+
+void LeftToRightEstimator::prepare(int workers) {
+  workers_.clear();
+  for (int w = 0; w < workers; ++w)
+    workers_.push_back(std::make_unique<Worker>(static_cast<std::size_t>(model_.numTopics())));
+}
+
+void LeftToRightEstimator::positionProbabilities(std::span<const int32_t> document, const EstimateKey& key,
+                                                 int worker, std::vector<double>& probabilities) const {
+  Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  const std::size_t length = document.size();
+  const auto particles = static_cast<std::size_t>(particles_);
+  state.particleProbabilities.assign(particles * length, 0.0);
+  const ParticleGroups split{particles};
+  for (std::size_t group = 0; group < split.count(); ++group) {
+    const std::size_t first = split.first(group);
+    const std::size_t count = split.size(group);
+    state.randoms.clear();
+    for (std::size_t particle = first; particle < first + count; ++particle)
+      state.randoms.emplace_back(key.seed, std::initializer_list<uint64_t>{key.document, key.run, particle});
+    const int size = static_cast<int>(count);
+    const detail::FastGroupKernel kernel =
+        forInstructionSet(instructionSet_, detail::fastGroupKernelBaseline(size), detail::fastGroupKernelAvx2(size),
+                          detail::fastGroupKernelAvx512(size));
+    kernel(*tables_, document, resampling_, state.randoms,
+           {state.particleProbabilities.data() + first * length, count * length}, state.scratch);
+  }
+  probabilities.assign(length, 0.0);
+  for (std::size_t position = 0; position < length; ++position) {
+    double sum = 0.0;
+    for (std::size_t particle = 0; particle < particles; ++particle)
+      sum += state.particleProbabilities[particle * length + position];
+    probabilities[position] = sum / static_cast<double>(particles);
+  }
+}
+
+double LeftToRightEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey& key,
+                                           int worker) const {
+  thread_local std::vector<double> probabilities;
+  positionProbabilities(document, key, worker, probabilities);
+  double logLikelihood = 0.0;
+  for (const double p : probabilities) {
+    if (p > 0.0) logLikelihood += std::log(p);
+  }
+  return logLikelihood;
+}
+
+}  // namespace topiceval

@@ -1,0 +1,30 @@
+#include "native/java/java_random.hpp"
+
+namespace topiceval {
+
+JavaRandom::JavaRandom(int64_t seed)
+    : state_((static_cast<uint64_t>(seed) ^ kMultiplier) & kMask) {}
+
+JavaRandom JavaRandom::fromState(uint64_t state) {
+  JavaRandom random;
+  random.state_ = state & kMask;
+  return random;
+}
+
+void JavaRandom::skip(uint64_t steps) {
+  // One step is the affine map x -> a*x + c (mod 2^48). Composing the map with
+  // itself squares it: (a, c) -> (a*a, a*c + c). Apply the powers of two that
+  // make up `steps` to the state.
+  uint64_t multiplier = kMultiplier;
+  uint64_t increment = kIncrement;
+  uint64_t state = state_;
+  while (steps != 0) {
+    if (steps & 1) state = (state * multiplier + increment) & kMask;
+    increment = (multiplier * increment + increment) & kMask;
+    multiplier = (multiplier * multiplier) & kMask;
+    steps >>= 1;
+  }
+  state_ = state;
+}
+
+}  // namespace topiceval

@@ -1,0 +1,82 @@
+#pragma once
+// Internal to native/: topiceval's own left-to-right sampler (Wallach et al.
+// 2009, Algorithm 3), the fast path behind `topiceval evaluate` and
+// `evaluate-topics --exact false`. It samples from exactly the distributions
+// MALLET's sampler samples from, with the same three buckets (smoothing,
+// document-topic, topic-word), but its arithmetic is free:
+// - a topic-word score n_wk (alpha_k + n_dk) / D_k is computed as
+//   n_dk (n_wk / D_k) + alpha_k n_wk / D_k from per-entry constants, and the
+//   document-topic mass beta sum_k n_dk / D_k is updated by one addition per
+//   count change instead of being rebuilt;
+// - the smoothing bucket is searched by bisection over cumulative masses;
+// - the document-topic bucket is walked for all particles at once, without a
+//   per-particle list of non-zero topics: over the topics any particle uses,
+//   heaviest first, until every particle has its topic;
+// - the topic-word walk counts the running sums below the sample, for all
+//   particles at once;
+// - uniforms come from xoshiro256++ (one step each), one stream per particle,
+//   all particles' streams stepped together in vector lanes.
+// Particles run in lockstep groups as in the MALLET-identical kernel.
+
+#include "native/kernels/particle_groups.hpp"
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "native/runtime/random_stream.hpp"
+#include "native/model/scoring_model.hpp"
+
+namespace topiceval::detail {
+
+struct FastTables {
+  const ScoringModel* model = nullptr;
+  int numTopics = 0;
+  double alphaSum = 0;
+  std::vector<double> alpha;
+  std::vector<double> inverseDenominators;  // 1 / (n_k + V beta)
+  std::vector<double> betaOverDenominators; // beta / (n_k + V beta)
+  std::vector<double> cumulativeSmoothing;  // sum over j <= k of alpha_j beta / D_j
+  double smoothingMass = 0;
+};
+
+class FastScratch {
+ public:
+  static constexpr int kMaxWidth = kParticleGroupWidth;
+  explicit FastScratch(std::size_t topics)
+      : laneCounts(topics * kMaxWidth),
+        runningSums(topics * kMaxWidth),
+        documentTopicList(topics),
+        listed(topics) {}
+
+  std::vector<double> laneCounts;         // [topic * Width + particle]: n_dk, exact in a double
+  std::vector<double> runningSums;        // [row entry * Width + particle]: topic-word mass up to the entry
+  // Every topic with a non-zero count in some particle (and perhaps some
+  // that have dropped to zero since the list was last rebuilt), heaviest
+  // first as of that rebuild.
+  std::vector<int32_t> documentTopicList;
+  std::vector<uint8_t> listed;            // by topic: in documentTopicList
+  std::vector<std::pair<double, int32_t>> topicOrder;  // rebuilding the list: (mass, topic)
+  std::vector<uint32_t> scoredPositions;
+  // The document's rows in the order of its scored positions, so that the
+  // sweeps read them front to back: position s owns entries
+  // [rowStarts[s], rowStarts[s + 1]) with topic k, weight n_wk / D_k and
+  // base alpha_k n_wk / D_k (the topic-word score is n_dk weight + base).
+  std::vector<uint32_t> rowStarts;
+  std::vector<int32_t> rowTopics;
+  std::vector<double> rowWeights;
+  std::vector<double> rowBases;
+  std::vector<int32_t> documentTopics;    // [s * particles + particle]
+};
+
+// Runs randoms.size() particles (1 to 16) of one document in lockstep, writing
+// particle g's probability of each position to wordProbabilities[g * length + position].
+using FastGroupKernel = void (*)(const FastTables& tables, std::span<const int32_t> document, bool resampling,
+                                 std::span<RandomStream> randoms, std::span<double> wordProbabilities,
+                                 FastScratch& scratch);
+
+FastGroupKernel fastGroupKernelBaseline(int particles);
+FastGroupKernel fastGroupKernelAvx2(int particles);
+FastGroupKernel fastGroupKernelAvx512(int particles);
+
+}  // namespace topiceval::detail

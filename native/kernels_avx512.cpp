@@ -1,6 +1,0 @@
-// The vector kernels compiled for the avx512 instruction set (flags in CMakeLists.txt).
-#define TOPICEVAL_NATIVE_LANES 8
-#define TOPICEVAL_FOR_ISA(name) name##Avx512
-#include "native/vector_lanes.inc"
-#include "native/mallet_left_to_right_kernel.inc"
-#include "native/left_to_right_kernel.inc"

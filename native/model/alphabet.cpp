@@ -1,0 +1,16 @@
+#include "native/model/alphabet.hpp"
+
+namespace topiceval {
+
+Alphabet::Alphabet(std::vector<std::string> words) : words_(std::move(words)) {
+  index_.reserve(words_.size());
+  for (std::size_t i = 0; i < words_.size(); ++i) index_.emplace(words_[i], static_cast<int32_t>(i));
+}
+
+std::optional<int32_t> Alphabet::indexOf(std::string_view word) const {
+  const auto it = index_.find(word);
+  if (it == index_.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace topiceval

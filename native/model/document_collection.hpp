@@ -1,0 +1,46 @@
+#pragma once
+// Held-out documents as type-index sequences, stored flat: one token array and
+// an offset per document, so estimators walk memory in order.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "native/model/alphabet.hpp"
+
+namespace topiceval {
+
+class DocumentCollection {
+ public:
+  void add(std::span<const int32_t> tokens, std::string name = {}, std::string source = {}) {
+    tokens_.insert(tokens_.end(), tokens.begin(), tokens.end());
+    offsets_.push_back(tokens_.size());
+    names_.push_back(std::move(name));
+    sources_.push_back(std::move(source));
+  }
+
+  std::size_t size() const { return names_.size(); }
+  bool empty() const { return names_.empty(); }
+  std::span<const int32_t> document(std::size_t index) const {
+    return {tokens_.data() + offsets_[index], offsets_[index + 1] - offsets_[index]};
+  }
+  std::size_t length(std::size_t index) const { return offsets_[index + 1] - offsets_[index]; }
+  std::size_t totalTokens() const { return tokens_.size(); }
+  const std::string& name(std::size_t index) const { return names_[index]; }
+  const std::string& source(std::size_t index) const { return sources_[index]; }
+
+  // The words behind the type indices, when the input carried them.
+  const std::shared_ptr<const Alphabet>& alphabet() const { return alphabet_; }
+  void setAlphabet(std::shared_ptr<const Alphabet> alphabet) { alphabet_ = std::move(alphabet); }
+
+ private:
+  std::vector<int32_t> tokens_;
+  std::vector<std::size_t> offsets_{0};
+  std::vector<std::string> names_;
+  std::vector<std::string> sources_;
+  std::shared_ptr<const Alphabet> alphabet_;
+};
+
+}  // namespace topiceval

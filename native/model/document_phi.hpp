@@ -1,0 +1,37 @@
+#pragma once
+// One document's scored words with their topic-word probabilities phi[w][k]
+// as dense rows (one per distinct word), for the estimators that weigh every
+// topic at every token (filtering, particle learning, AIS).
+
+#include <cstdint>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "native/model/scoring_model.hpp"
+
+namespace topiceval {
+
+class DocumentPhi {
+ public:
+  // Keeps the memory between documents.
+  void build(const ScoringModel& model, std::span<const int32_t> document);
+
+  std::size_t tokens() const { return tokenWords_.size(); }
+  std::size_t distinctWords() const { return types_.size(); }
+  // The distinct word of scored token n, and the phi row of distinct word j.
+  uint32_t word(std::size_t n) const { return tokenWords_[n]; }
+  std::span<const double> phi(std::size_t j) const {
+    return {rows_.data() + j * topics_, topics_};
+  }
+  std::span<const double> tokenPhi(std::size_t n) const { return phi(tokenWords_[n]); }
+
+ private:
+  std::size_t topics_ = 0;
+  std::vector<int32_t> types_;
+  std::vector<uint32_t> tokenWords_;
+  std::vector<double> rows_;
+  std::unordered_map<int32_t, uint32_t> index_;
+};
+
+}  // namespace topiceval

@@ -1,0 +1,96 @@
+#pragma once
+// What every estimator of topiceval's own (not the MALLET-identical path) reads:
+// the topic-word probabilities
+//     phi[w][k] = (n[w][k] + beta) / (n[k] + V beta),
+// alpha, and which held-out words are scored, under an explicit policy for
+// words the model did not see in training.
+//
+// MALLET has two rules, and a third is often what users want:
+// - Skip (MALLET's evaluator, MarginalProbEstimator): a word whose type index
+//   is beyond the model's type count is skipped; a word inside the alphabet
+//   with no training count is scored by smoothing alone. V = the model's type count.
+// - SkipUntrained (MALLET's TopicInferencer): words with no training count are
+//   skipped too. V = the model's type count.
+// - Smooth: every held-out word is scored. Words beyond the model's alphabet
+//   become extra types with zero counts, and V grows by the number of distinct
+//   such words (or is set with vocabularySize).
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "native/model/document_collection.hpp"
+#include "native/model/topic_model.hpp"
+
+namespace topiceval {
+
+enum class UnseenWords { Skip, SkipUntrained, Smooth };
+const char* describe(UnseenWords policy);
+std::optional<UnseenWords> parseUnseenWords(const std::string& text);
+
+class ScoringModel {
+ public:
+  // `documents` are the held-out documents whose words the policy is applied to.
+  // `vocabularySize`, when set, is V (it must be at least the largest scored
+  // type index + 1); MALLET's own betaSum is used otherwise under Skip and
+  // SkipUntrained, so that the estimate matches MALLET's evaluator.
+  ScoringModel(const TopicModel& model, UnseenWords policy, const DocumentCollection& documents,
+               std::optional<std::size_t> vocabularySize = std::nullopt);
+
+  int numTopics() const { return numTopics_; }
+  const std::vector<double>& alpha() const { return alpha_; }
+  double alphaSum() const { return alphaSum_; }
+  double beta() const { return beta_; }
+  double betaSum() const { return betaSum_; }
+  std::size_t vocabularySize() const { return vocabularySize_; }
+  UnseenWords policy() const { return policy_; }
+  // n[k] + V beta, per topic.
+  const std::vector<double>& denominators() const { return denominators_; }
+
+  bool scored(int32_t type) const {
+    const auto t = static_cast<std::size_t>(type);
+    return t < scored_.size() ? scored_[t] != 0 : scoresUnseenTypes_;
+  }
+  // The non-zero training counts of a scored type: topics and counts, in the
+  // model's order (decreasing count). Empty for a type with no training count.
+  // (Defined here: the samplers ask for them at every site.)
+  std::span<const int32_t> rowTopics(int32_t type) const {
+    const auto t = static_cast<std::size_t>(type);
+    if (t + 1 >= rowStarts_.size()) return {};
+    return {rowTopics_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
+  }
+  std::span<const double> rowCounts(int32_t type) const {
+    const auto t = static_cast<std::size_t>(type);
+    if (t + 1 >= rowStarts_.size()) return {};
+    return {rowCounts_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
+  }
+  // phi[type][topic], for any scored type.
+  double phi(int32_t type, int topic) const;
+
+  // What the policy skipped in the documents it was built for.
+  uint64_t skippedTokens() const { return skippedTokens_; }
+  uint64_t skippedTypes() const { return skippedTypes_; }
+  uint64_t unseenTypesScored() const { return unseenTypesScored_; }
+
+ private:
+  int numTopics_;
+  std::vector<double> alpha_;
+  double alphaSum_;
+  double beta_;
+  double betaSum_;
+  std::size_t vocabularySize_;
+  UnseenWords policy_;
+  std::vector<double> denominators_;
+  std::vector<uint8_t> scored_;       // by model type index
+  bool scoresUnseenTypes_ = false;    // whether types beyond the model are scored
+  std::vector<std::size_t> rowStarts_;  // by model type (numTypes + 1)
+  std::vector<int32_t> rowTopics_;
+  std::vector<double> rowCounts_;
+  uint64_t skippedTokens_ = 0;
+  uint64_t skippedTypes_ = 0;
+  uint64_t unseenTypesScored_ = 0;
+};
+
+}  // namespace topiceval

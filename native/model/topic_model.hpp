@@ -1,0 +1,78 @@
+#pragma once
+// A trained LDA model as the estimators need it: hyperparameters, topic totals
+// and type-topic counts, in MALLET's own sparse layout so that the
+// MALLET-identical estimator can visit counts in exactly MALLET's order.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "native/model/alphabet.hpp"
+
+namespace topiceval {
+
+// One row per word type: MALLET's packed entries (count << topicBits | topic),
+// as the model stored them (sorted by decreasing count). A row's counts end at
+// its first non-positive entry; a type MALLET holds no row for (null) is absent.
+class TypeTopicCounts {
+ public:
+  // Appends the next type's row; `present` false records a null row.
+  void addRow(std::span<const int32_t> packed, bool present = true);
+
+  std::size_t numTypes() const { return activeLengths_.size(); }
+  bool present(std::size_t type) const { return present_[type] != 0; }
+  // The leading positive entries of the row.
+  std::span<const int32_t> activeRow(std::size_t type) const {
+    return {packed_.data() + rowStarts_[type], activeLengths_[type]};
+  }
+  // The whole stored row, trailing zero entries included.
+  std::span<const int32_t> storedRow(std::size_t type) const {
+    return {packed_.data() + rowStarts_[type], rowStarts_[type + 1] - rowStarts_[type]};
+  }
+  std::size_t storedEntries() const { return packed_.size(); }
+
+ private:
+  std::vector<int32_t> packed_;
+  std::vector<std::size_t> rowStarts_{0};
+  std::vector<uint32_t> activeLengths_;
+  std::vector<uint8_t> present_;
+};
+
+struct TopicModel {
+  int numTopics = 0;
+  int topicBits = 0;
+  int32_t topicMask = 0;
+  std::vector<double> alpha;
+  double alphaSum = 0.0;
+  double beta = 0.0;
+  double betaSum = 0.0;
+  std::vector<int32_t> tokensPerTopic;
+  TypeTopicCounts typeTopicCounts;
+
+  // The state MALLET's MarginalProbEstimator starts a document from: the
+  // smoothing-only mass and alpha[k] / (n_k + betaSum) per topic, as stored in an
+  // evaluator file or as its constructor computes them.
+  double smoothingOnlyMass = 0.0;
+  std::vector<double> cachedCoefficients;
+
+  std::shared_ptr<const Alphabet> alphabet;  // null for evaluator files
+
+  std::size_t numTypes() const { return typeTopicCounts.numTypes(); }
+  int64_t totalTokens() const;
+  // Training count of `type` in `topic` (a linear scan of the row).
+  int32_t count(std::size_t type, int topic) const;
+
+  // MALLET's choice of bits for the topic in a packed entry: the topic count
+  // itself when a power of two, otherwise the next power of two.
+  static void topicBitsFor(int numTopics, int& bits, int32_t& mask);
+  // smoothingOnlyMass and cachedCoefficients as MALLET's constructor computes them.
+  void computeSmoothingTerms();
+  // Rows packed from dense counts (counts[type * numTopics + topic]), each sorted
+  // by decreasing count, ties by topic; sets topic bits and the smoothing terms.
+  static TopicModel fromDenseCounts(int numTopics, std::vector<double> alpha, double beta,
+                                    std::span<const int32_t> counts, std::size_t numTypes);
+};
+
+}  // namespace topiceval
