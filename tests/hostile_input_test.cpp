@@ -19,7 +19,8 @@
 #include "native/cli/commands.hpp"
 #include "native/model/model_validator.hpp"
 #include "native/model/scoring_model.hpp"
-#include "native/runtime/setting_limits.hpp"
+#include "native/estimators/setting_limits.hpp"
+#include "native/runtime/setting_error.hpp"
 #include "support/command_output.hpp"
 #include "support/evaluator_writer.hpp"
 #include "support/fixtures.hpp"
@@ -441,15 +442,14 @@ TEST_F(HostileInput, CostlySettingsAreRefusedBeforeWork) {
   output = testing::runCommand(cli::evaluateTopicsCommand,
                                {"--evaluator", evaluator_, "--input", heldOut_, "--threads", "100000"});
   EXPECT_EQ(output.err, "topiceval evaluate-topics: --threads must be at most 1024 (got 100000)\n");
-  EXPECT_EQ(errorOf([] {
-              try {
-                checkParticleWorkspace("--particles", 100000, 4000);
-              } catch (const std::invalid_argument& error) {
-                throw formats::FormatError("settings", error.what());
-              }
-            }),
-            "settings: --particles 100000 with 4000 topics needs more than 4 GiB of working memory per thread; use at "
-            "most 67108 particles");
+  try {
+    checkParticleWorkspace(100000, 4000);
+    ADD_FAILURE() << "no error";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "particles");
+    EXPECT_STREQ(error.what(), "particles 100000 with 4000 topics needs more than 4 GiB of working memory per thread; "
+                               "use at most 67108 particles");
+  }
   output = testing::runCommand(cli::evaluateCommand,
                                {"--model", evaluator_, "--input", heldOut_, "--particles", "100001"});
   EXPECT_EQ(output.err, "topiceval evaluate: --particles must be at most 100000 (got 100001)\n");

@@ -14,7 +14,7 @@
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
-#include "native/estimators/estimator_factory.hpp"
+#include "native/estimators/estimator_registry.hpp"
 #include "native/mallet/mallet_evaluation.hpp"
 #include "native/model/model_validator.hpp"
 
@@ -240,6 +240,21 @@ DocumentCollection toDocuments(JNIEnv* env, jobjectArray documents) {
   return collection;
 }
 
+// "unseen-words" -> "unseenWords": a library setting's name as a Java field.
+std::string javaFieldName(const std::string& setting) {
+  std::string field;
+  bool upper = false;
+  for (const char c : setting) {
+    if (c == '-') {
+      upper = true;
+      continue;
+    }
+    field.push_back(upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c);
+    upper = false;
+  }
+  return field;
+}
+
 std::string stringField(JNIEnv* env, jobject object, jclass type, const char* name) {
   auto value = static_cast<jstring>(env->GetObjectField(object, require(env, env->GetFieldID(type, name, "Ljava/lang/String;"))));
   check(env);
@@ -331,16 +346,27 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
     const DocumentCollection documents = toDocuments(env, documentData);
     jclass type = require(env, env->GetObjectClass(options));
     auto intField = [&](const char* name) { return env->GetIntField(options, require(env, env->GetFieldID(type, name, "I"))); };
+    // Every registered setting is read from the EvaluationOptions field of the same name (camelCase).
     topiceval::EstimatorSettings settings;
     settings.estimator = stringField(env, options, type, "estimator");
-    settings.particles = intField("particles");
-    settings.resampling = env->GetBooleanField(options, require(env, env->GetFieldID(type, "resampling", "Z"))) != JNI_FALSE;
-    settings.temperatures = intField("temperatures");
-    settings.samples = intField("samples");
-    settings.schedule = stringField(env, options, type, "schedule");
-    const std::string policyName = stringField(env, options, type, "unseenWords");
-    const auto policy = topiceval::parseUnseenWords(policyName);
-    if (!policy) throw std::invalid_argument("options.unseenWords takes skip, skip-untrained or smooth, not '" + policyName + "'");
+    for (const topiceval::SharedSetting& setting : topiceval::allEstimatorSettings()) {
+      const std::string field = javaFieldName(setting.spec.name);
+      switch (setting.spec.kind) {
+        case topiceval::SettingKind::Integer:
+          settings.values[setting.spec.name] = std::to_string(intField(field.c_str()));
+          break;
+        case topiceval::SettingKind::Boolean:
+          settings.values[setting.spec.name] =
+              env->GetBooleanField(options, require(env, env->GetFieldID(type, field.c_str(), "Z"))) != JNI_FALSE ? "true"
+                                                                                                               : "false";
+          break;
+        case topiceval::SettingKind::Choice:
+          settings.values[setting.spec.name] = stringField(env, options, type, field.c_str());
+          break;
+      }
+      check(env);
+    }
+    const auto policy = topiceval::parseUnseenWords(stringField(env, options, type, "unseenWords"));
     topiceval::EvaluationOptions evaluation;
     const jlong seed = env->GetLongField(options, require(env, env->GetFieldID(type, "seed", "J")));
     evaluation.runs = intField("runs");
@@ -350,7 +376,7 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
     if (evaluation.runs < 1) throw std::invalid_argument("options.runs must be at least 1");
     if (evaluation.threads < 0) throw std::invalid_argument("options.threads must be 0 (every core) or more");
     evaluation.seed = static_cast<uint64_t>(seed);
-    const topiceval::ScoringModel scoring(model, *policy, documents);
+    const topiceval::ScoringModel scoring(model, policy, documents);
     const auto estimator = topiceval::makeEstimator(settings, scoring);
     const topiceval::EvaluationResult result = topiceval::evaluateDocuments(*estimator, scoring, documents, evaluation);
     std::vector<double> values;

@@ -4,7 +4,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include <boost/program_options/errors.hpp>
+
 #include "formats/format_error.hpp"
+#include "native/runtime/setting_error.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/report_writers.hpp"
 
@@ -69,25 +72,41 @@ void writeSummary(std::ostream& out, const RunDescription& run, const Evaluation
       << (run.threads == 1 ? " thread" : " threads") << "\n";
 }
 
+std::string commandLineFlag(const std::string& command, const std::string& setting) {
+  // evaluate-topics keeps MALLET's spellings for the settings MALLET has.
+  if (command == "evaluate-topics") {
+    if (setting == "particles") return "--num-particles";
+    if (setting == "resampling") return "--use-resampling";
+    if (setting == "seed") return "--random-seed";
+  }
+  return "--" + setting;
+}
+
 int reportFailure(const std::string& command, std::ostream& err) {
   const std::string prefix = "topiceval " + command + ": ";
   try {
     throw;
   } catch (const formats::FormatError& error) {
     err << prefix << error.what() << "\n";
-    return 1;
+    return kFileProblem;
+  } catch (const SettingError& error) {
+    err << prefix << commandLineFlag(command, error.setting()) << " " << error.problem() << "\n";
+    return kUsageProblem;
   } catch (const UsageError& error) {
     err << prefix << error.what() << "\n";
-    return 2;
-  } catch (const std::logic_error& error) {  // std::invalid_argument, boost::program_options::error
+    return kUsageProblem;
+  } catch (const boost::program_options::error& error) {
     err << prefix << error.what() << "\n";
-    return 2;
+    return kUsageProblem;
+  } catch (const std::logic_error& error) {  // a broken promise inside topiceval, not the user's mistake
+    err << prefix << "internal error: " << error.what() << " (please report it)\n";
+    return kInternalError;
   } catch (const std::bad_alloc&) {
     err << prefix << "out of memory while evaluating (lower --particles, --runs, --temperatures or --threads)\n";
-    return 1;
-  } catch (const std::exception& error) {  // e.g. a stream error from a damaged gzip file
+    return kFileProblem;
+  } catch (const std::exception& error) {
     err << prefix << error.what() << "\n";
-    return 1;
+    return kFileProblem;
   }
 }
 

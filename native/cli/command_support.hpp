@@ -58,10 +58,21 @@ void writeEvaluationReport(OutputFile& file, const RunDescription& run, const Ev
 // The summary as (name, value) rows, shared by the JSON and HTML outputs.
 std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run, const EvaluationResult& result);
 
+// Exit statuses: 0 success; 1 a file or evaluation problem (FormatError, out of
+// memory, a failed write); 2 a command-line mistake (UsageError, an option
+// parser's error, a rejected setting); 3 an internal error (a broken promise
+// inside topiceval: a bug to report, never the user's mistake).
+inline constexpr int kFileProblem = 1;
+inline constexpr int kUsageProblem = 2;
+inline constexpr int kInternalError = 3;
+
+// The flag that sets library setting `setting` in `command` ("--particles";
+// "--num-particles" in evaluate-topics, which keeps MALLET's spellings).
+std::string commandLineFlag(const std::string& command, const std::string& setting);
+
 // Inside a catch (...) of a command: writes the exception's one-line message as
-// "topiceval COMMAND: ..." and returns the exit status, 1 for a file or
-// evaluation problem (FormatError, out of memory), 2 for a command-line mistake
-// (UsageError, an option parser's error, a rejected setting).
+// "topiceval COMMAND: ..." (a SettingError with the command's flag for the
+// setting) and returns the exit status above.
 int reportFailure(const std::string& command, std::ostream& err);
 
 // A FormatError when the documents hold no word, or none the policy scores.

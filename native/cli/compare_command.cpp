@@ -13,7 +13,8 @@
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/cli/report_writers.hpp"
-#include "native/runtime/setting_limits.hpp"
+#include "native/estimators/estimator_settings.hpp"
+#include "native/estimators/setting_limits.hpp"
 #include "native/cli/shared_options.hpp"
 #include "native/estimators/filtering_estimator.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -103,9 +104,9 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     if (settings.temperatures < 1) throw UsageError("--temperatures must be at least 1");
     if (settings.burnIn < 0) throw UsageError("--burn-in must not be negative");
     if (settings.samples < 1) throw UsageError("--samples must be at least 1");
-    checkSettingRange("--temperatures", settings.temperatures, 1, SettingLimits::kTemperatures);
-    checkSettingRange("--burn-in", settings.burnIn, 0, SettingLimits::kBurnIn);
-    checkSettingRange("--samples", settings.samples, 1, SettingLimits::kSamples);
+    checkSettingRange("temperatures", settings.temperatures, 1, SettingLimits::kTemperatures);
+    checkSettingRange("burn-in", settings.burnIn, 0, SettingLimits::kBurnIn);
+    checkSettingRange("samples", settings.samples, 1, SettingLimits::kSamples);
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     checkSharedOptions(values, settings.shared);

@@ -11,7 +11,8 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
-#include "native/runtime/setting_limits.hpp"
+#include "native/estimators/estimator_settings.hpp"
+#include "native/estimators/setting_limits.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/shared_options.hpp"
 #include "native/estimators/ratio_annealing.hpp"
@@ -48,7 +49,7 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
     if (states.empty()) throw UsageError("--states needs at least one model file");
     if (input.empty()) throw UsageError("--input is required (an instance list or a text file)");
     if (temperatures < 1) throw UsageError("--temperatures must be at least 1");
-    checkSettingRange("--temperatures", temperatures, 1, SettingLimits::kTemperatures);
+    checkSettingRange("temperatures", temperatures, 1, SettingLimits::kTemperatures);
     if (format != "text" && format != "tsv") throw UsageError("--format takes text or tsv, not '" + format + "'");
     checkSharedOptions(values, shared);
   } catch (...) {

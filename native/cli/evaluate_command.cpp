@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <memory>
 
 #include "formats/format_error.hpp"
@@ -10,9 +11,10 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
-#include "native/runtime/setting_limits.hpp"
+#include "native/estimators/estimator_settings.hpp"
+#include "native/estimators/setting_limits.hpp"
 #include "native/cli/mallet_style_options.hpp"
-#include "native/estimators/estimator_factory.hpp"
+#include "native/estimators/estimator_registry.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/cli/shared_options.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -27,11 +29,8 @@ struct EvaluateSettings {
   std::string model;
   std::string input;
   std::string estimator = "left-to-right";
-  int particles = 10;
-  std::string resampling = "false";
-  int temperatures = 1000;
-  int samples = 1;
-  std::string schedule = "sigmoid";
+  // Every registered estimator's settings, by name, as typed (defaults filled in).
+  std::map<std::string, std::string> estimatorValues;
   SharedSettings shared;
   int runs = 1;
   std::string format = "text";
@@ -40,17 +39,27 @@ struct EvaluateSettings {
   bool quiet = false;
 };
 
+// "left-to-right | filtering | ..." and one line per estimator.
+std::string estimatorHelp() {
+  std::string help;
+  for (const EstimatorDefinition& definition : estimatorRegistry())
+    help += (help.empty() ? "" : "\n") + definition.name + ": " + definition.summary;
+  return help;
+}
+
 po::options_description evaluateOptions(EvaluateSettings& s) {
   po::options_description options("topiceval evaluate options");
   options.add_options()
       ("model", po::value(&s.model), "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state")
       ("input", po::value(&s.input), "held-out documents: a MALLET instance list, or plain text with one document per line (needs a model with words)")
-      ("estimator", po::value(&s.estimator)->default_value(s.estimator), "left-to-right | filtering | particle-learning | ais")
-      ("particles", po::value(&s.particles)->default_value(s.particles), "particles (left-to-right, particle-learning)")
-      ("resampling", po::value(&s.resampling)->default_value(s.resampling), "left-to-right: resample earlier topics at every position (true|false)")
-      ("temperatures", po::value(&s.temperatures)->default_value(s.temperatures), "ais: annealing steps")
-      ("samples", po::value(&s.samples)->default_value(s.samples), "ais: importance samples per estimate")
-      ("schedule", po::value(&s.schedule)->default_value(s.schedule), "ais: temperature schedule, linear | sigmoid")
+      ("estimator", po::value(&s.estimator)->default_value(s.estimator), estimatorHelp().c_str());
+  for (const SharedSetting& setting : allEstimatorSettings()) {
+    const std::string help = listOfChoices(setting.estimators) + ": " + setting.spec.help;
+    options.add_options()(setting.spec.name.c_str(),
+                          po::value(&s.estimatorValues[setting.spec.name])->default_value(setting.spec.defaultValue),
+                          help.c_str());
+  }
+  options.add_options()
       ("runs", po::value(&s.runs)->default_value(s.runs), "independent estimates per document (stochastic estimators)")
       ("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")
       ("report", po::value(&s.report), "also write a self-contained HTML report to this file")
@@ -66,13 +75,7 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
 EstimatorSettings estimatorSettings(const EvaluateSettings& s) {
   EstimatorSettings settings;
   settings.estimator = s.estimator;
-  settings.particles = s.particles;
-  const auto resampling = parseMalletBoolean(s.resampling);
-  if (!resampling) throw UsageError("--resampling takes true or false, not '" + s.resampling + "'");
-  settings.resampling = *resampling;
-  settings.temperatures = s.temperatures;
-  settings.samples = s.samples;
-  settings.schedule = s.schedule;
+  settings.values = s.estimatorValues;
   return settings;
 }
 
@@ -90,11 +93,11 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     }
     if (settings.model.empty()) throw UsageError("--model is required (a MALLET evaluator, inferencer, saved model or topic state)");
     if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
-    if (settings.runs < 1) throw UsageError("--runs must be at least 1");
-    checkSettingRange("--runs", settings.runs, 1, SettingLimits::kRuns);
+    checkSettingRange("runs", settings.runs, 1, SettingLimits::kRuns);
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     checkSharedOptions(values, settings.shared);
+    validateSettings(estimatorSettings(settings));  // before any work: no model needed
   } catch (...) {
     return reportFailure("evaluate", err);
   }

@@ -13,11 +13,12 @@
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/java/java_math.hpp"
-#include "native/estimators/estimator_factory.hpp"
+#include "native/estimators/estimator_registry.hpp"
 #include "native/mallet/mallet_evaluation.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/runtime/parallel_runner.hpp"
-#include "native/runtime/setting_limits.hpp"
+#include "native/estimators/estimator_settings.hpp"
+#include "native/estimators/setting_limits.hpp"
 
 namespace topiceval::cli {
 
@@ -47,14 +48,24 @@ MalletStyleOptions evaluateTopicsOptions() {
                      "topiceval only. true: MALLET's numbers bit for bit. false: the same estimator with topiceval's\n"
                      "  faster sampler and random stream (statistically equivalent, different digits).");
   options.addString("estimator", "NAME", std::string("left-to-right"),
-                    "topiceval only: left-to-right (MALLET's), filtering, particle-learning or ais. The others print\n"
-                    "  MALLET's layout too (total, --output-doc-probs) but not --show-words.");
+                    "topiceval only: " + listOfChoices(estimatorNames()) +
+                        " (left-to-right is MALLET's). The others print\n"
+                        "  MALLET's layout too (total, --output-doc-probs) but not --show-words.");
   options.addString("unseen-words", "POLICY", std::string("skip"),
                     "topiceval only, for estimators other than MALLET's: skip, skip-untrained or smooth.");
   options.addInteger("runs", "INTEGER", 1, "topiceval only: independent estimates per document (other estimators).");
-  options.addInteger("temperatures", "INTEGER", 1000, "topiceval only, ais: annealing steps.");
-  options.addInteger("samples", "INTEGER", 1, "topiceval only, ais: importance samples.");
-  options.addString("schedule", "NAME", std::string("sigmoid"), "topiceval only, ais: linear or sigmoid.");
+  // The other estimators' settings, from the registry (particles and resampling are MALLET's own options).
+  for (const SharedSetting& setting : allEstimatorSettings()) {
+    const std::string& name = setting.spec.name;
+    if (name == "particles" || name == "resampling") continue;
+    const std::string help = "topiceval only, " + listOfChoices(setting.estimators) + ": " + setting.spec.help + ".";
+    if (setting.spec.kind == SettingKind::Boolean) {
+      options.addBoolean(name, *parseBoolean(setting.spec.defaultValue), help);
+    } else {
+      options.addString(name, setting.spec.kind == SettingKind::Integer ? "INTEGER" : "NAME", setting.spec.defaultValue,
+                        help);
+    }
+  }
   options.addBoolean("timing", false,
                      "topiceval only: print the work done and the time taken to standard error.");
   options.addBoolean("quiet", false, "topiceval only: no progress line on standard error.");
@@ -114,41 +125,32 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
   const bool malletEstimator = estimatorName == "left-to-right";
   EstimatorSettings estimatorSettings;
   estimatorSettings.estimator = estimatorName;
-  estimatorSettings.particles = evaluation.particles;
-  estimatorSettings.resampling = evaluation.resampling;
-  estimatorSettings.temperatures = options.integer("temperatures");
-  estimatorSettings.samples = options.integer("samples");
-  estimatorSettings.schedule = *options.string("schedule");
-  const auto policy = parseUnseenWords(*options.string("unseen-words"));
+  for (const SharedSetting& setting : allEstimatorSettings()) {
+    const std::string& name = setting.spec.name;
+    if (name == "particles") {
+      estimatorSettings.values[name] = std::to_string(evaluation.particles);
+    } else if (name == "resampling") {
+      estimatorSettings.values[name] = evaluation.resampling ? "true" : "false";
+    } else if (setting.spec.kind == SettingKind::Boolean) {
+      estimatorSettings.values[name] = options.boolean(name) ? "true" : "false";
+    } else {
+      estimatorSettings.values[name] = *options.string(name);
+    }
+  }
+  UnseenWords policy = UnseenWords::Skip;
   const int runs = options.integer("runs");
-  {
-    std::string problem;
-    if (!policy) problem = "--unseen-words takes skip, skip-untrained or smooth, not '" + *options.string("unseen-words") + "'";
-    if (runs < 1) problem = "--runs must be at least 1";
-    try {
-      checkSettingRange("--num-particles", evaluation.particles, 1, SettingLimits::kParticles);
-      checkSettingRange("--threads", evaluation.threads, 0, SettingLimits::kThreads);
-      checkSettingRange("--runs", runs, 1, SettingLimits::kRuns);
-    } catch (const std::invalid_argument& error) {
-      problem = error.what();
-    }
+  try {
+    policy = parseUnseenWords(*options.string("unseen-words"));
+    checkSettingRange("particles", evaluation.particles, 1, SettingLimits::kParticles);
+    checkSettingRange("threads", evaluation.threads, 0, SettingLimits::kThreads);
+    checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
     if (!malletEstimator && evaluation.keepWordProbabilities)
-      problem = "--show-words needs per-word probabilities, which only left-to-right gives";
-    if (malletEstimator && *policy != UnseenWords::Skip)
-      problem = "left-to-right in evaluate-topics follows MALLET's rule (--unseen-words skip); use topiceval evaluate for others";
-    if (problem.empty() && !malletEstimator) {
-      try {
-        const TopicModel empty = TopicModel::fromDenseCounts(1, {1.0}, 1.0, {}, 0);
-        const ScoringModel probe(empty, UnseenWords::Skip, DocumentCollection{});
-        makeEstimator(estimatorSettings, probe);  // checks the name and the options
-      } catch (const std::invalid_argument& error) {
-        problem = error.what();
-      }
-    }
-    if (!problem.empty()) {
-      err << "topiceval evaluate-topics: " << problem << "\n";
-      return 2;
-    }
+      throw UsageError("--show-words needs per-word probabilities, which only left-to-right gives");
+    if (malletEstimator && policy != UnseenWords::Skip)
+      throw UsageError("left-to-right in evaluate-topics follows MALLET's rule (--unseen-words skip); use topiceval evaluate for others");
+    validateSettings(estimatorSettings);  // the name and the other estimators' settings, without a model
+  } catch (...) {
+    return reportFailure("evaluate-topics", err);
   }
 
   try {
@@ -161,7 +163,7 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     OutputFile totalProbability(options.string("output-prob").value_or("-"), "--output-prob", inputs, out);
     const auto started = std::chrono::steady_clock::now();
     const TopicModel model = formats::readEvaluatorFile(*options.string("evaluator"));
-    checkParticleWorkspace("--num-particles", evaluation.particles, model.numTopics);
+    checkParticleWorkspace(evaluation.particles, model.numTopics);
     const DocumentCollection documents = formats::readInstanceListFile(*options.string("input"));
     const auto loaded = std::chrono::steady_clock::now();
     MalletEvaluationResult result;
@@ -173,7 +175,7 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     if (malletEstimator) {
       result = evaluateLikeMallet(model, documents, evaluation);
     } else {
-      const ScoringModel scoring(model, *policy, documents);
+      const ScoringModel scoring(model, policy, documents);
       const auto estimator = makeEstimator(estimatorSettings, scoring);
       EvaluationOptions other;
       other.seed = static_cast<uint32_t>(evaluation.seed);

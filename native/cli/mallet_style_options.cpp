@@ -1,5 +1,7 @@
 #include "native/cli/mallet_style_options.hpp"
 
+#include "native/estimators/estimator_settings.hpp"
+
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -30,12 +32,7 @@ std::optional<int> parseJavaInteger(const std::string& text) {
   return value;
 }
 
-std::optional<bool> parseMalletBoolean(const std::string& text) {
-  const std::string value = lower(text);
-  if (value == "true" || value == "1") return true;
-  if (value == "false" || value == "0") return false;
-  return std::nullopt;
-}
+std::optional<bool> parseMalletBoolean(const std::string& text) { return parseBoolean(text); }
 
 void MalletStyleOptions::addString(const std::string& name, const std::string& argumentName,
                                    std::optional<std::string> defaultValue, const std::string& help) {

@@ -1,6 +1,7 @@
 #include "native/cli/shared_options.hpp"
 
-#include "native/runtime/setting_limits.hpp"
+#include "native/estimators/estimator_settings.hpp"
+#include "native/estimators/setting_limits.hpp"
 
 #include "native/cli/mallet_style_options.hpp"
 
@@ -8,11 +9,7 @@ namespace topiceval::cli {
 
 namespace po = boost::program_options;
 
-UnseenWords SharedSettings::policy() const {
-  const auto parsed = parseUnseenWords(unseenWords);
-  if (!parsed) throw UsageError("--unseen-words takes skip, skip-untrained or smooth, not '" + unseenWords + "'");
-  return *parsed;
-}
+UnseenWords SharedSettings::policy() const { return parseUnseenWords(unseenWords); }
 
 std::optional<std::size_t> SharedSettings::vocabulary(const po::variables_map& values) const {
   if (!values.count("vocab-size")) return std::nullopt;
@@ -51,7 +48,7 @@ void addSharedOptions(po::options_description& options, SharedSettings& settings
 void checkSharedOptions(const po::variables_map& values, const SharedSettings& settings) {
   if (settings.seed < 0) throw UsageError("--seed must not be negative");
   if (settings.threads < 0) throw UsageError("--threads must be 0 (every core) or more");
-  checkSettingRange("--threads", settings.threads, 0, SettingLimits::kThreads);
+  checkSettingRange("threads", settings.threads, 0, SettingLimits::kThreads);
   settings.policy();
   if (values.count("vocab-size") && settings.vocabularySize < 1) throw UsageError("--vocab-size must be positive");
 }

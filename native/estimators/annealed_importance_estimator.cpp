@@ -1,5 +1,8 @@
 #include "native/estimators/annealed_importance_estimator.hpp"
 
+#include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
+
 #include <cmath>
 #include <stdexcept>
 
@@ -108,6 +111,19 @@ double AnnealedImportanceEstimator::logLikelihood(std::span<const int32_t> docum
     state.logWeights[static_cast<std::size_t>(s)] = logWeight;
   }
   return logMeanExp(state.logWeights).logMean;
+}
+
+EstimatorDefinition annealedImportanceDefinition() {
+  return {"ais",
+          "Wallach et al. (2009), algorithm 1: annealed importance sampling from the prior",
+          {{"temperatures", SettingKind::Integer, "1000", 1, SettingLimits::kTemperatures, {}, "annealing steps"},
+           {"samples", SettingKind::Integer, "1", 1, SettingLimits::kSamples, {}, "importance samples per estimate"},
+           {"schedule", SettingKind::Choice, "sigmoid", 0, 0, {"linear", "sigmoid"}, "temperature schedule, linear | sigmoid"}},
+          [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
+            return std::make_unique<AnnealedImportanceEstimator>(
+                model, static_cast<int>(values.integer("temperatures")), static_cast<int>(values.integer("samples")),
+                values.choice("schedule") == "linear" ? AnnealingSchedule::Linear : AnnealingSchedule::Sigmoid);
+          }};
 }
 
 }  // namespace topiceval

@@ -1,5 +1,8 @@
 #include "native/estimators/filtering_estimator.hpp"
 
+#include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
+
 #include <cmath>
 
 namespace topiceval {
@@ -30,6 +33,15 @@ double FilteringEstimator::logLikelihood(std::span<const int32_t> document, cons
     for (std::size_t k = 0; k < topics; ++k) state.expectedCounts[k] += state.joint[k] / total;
   }
   return logLikelihood;
+}
+
+EstimatorDefinition filteringDefinition() {
+  return {"filtering",
+          "Scott & Baldridge (2013), algorithm 2: expected topic counts, one deterministic pass",
+          {},
+          [](const SettingValues&, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
+            return std::make_unique<FilteringEstimator>(model);
+          }};
 }
 
 }  // namespace topiceval

@@ -1,5 +1,8 @@
 #include "native/estimators/left_to_right_estimator.hpp"
 
+#include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
+
 #include <cmath>
 #include <stdexcept>
 
@@ -94,6 +97,18 @@ double LeftToRightEstimator::logLikelihood(std::span<const int32_t> document, co
     if (p > 0.0) logLikelihood += std::log(p);
   }
   return logLikelihood;
+}
+
+EstimatorDefinition leftToRightDefinition() {
+  return {"left-to-right",
+          "Wallach et al. (2009), algorithm 3: particles walked left to right, topiceval's fast sampler",
+          {{"particles", SettingKind::Integer, "10", 1, SettingLimits::kParticles, {}, "particles"},
+           {"resampling", SettingKind::Boolean, "false", 0, 0, {}, "resample earlier topics at every position (true|false)"}},
+          [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
+            checkParticleWorkspace(values.integer("particles"), model.numTopics());
+            return std::make_unique<LeftToRightEstimator>(model, static_cast<int>(values.integer("particles")),
+                                                          values.boolean("resampling"));
+          }};
 }
 
 }  // namespace topiceval

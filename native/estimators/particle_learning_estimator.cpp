@@ -1,5 +1,8 @@
 #include "native/estimators/particle_learning_estimator.hpp"
 
+#include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -80,6 +83,16 @@ double ParticleLearningEstimator::logLikelihood(std::span<const int32_t> documen
     state.counts.swap(state.nextCounts);
   }
   return logLikelihood;
+}
+
+EstimatorDefinition particleLearningDefinition() {
+  return {"particle-learning",
+          "Scott & Baldridge (2013), algorithm 1: fully adapted particle filter on topic counts",
+          {{"particles", SettingKind::Integer, "10", 1, SettingLimits::kParticles, {}, "particles"}},
+          [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
+            checkParticleWorkspace(values.integer("particles"), model.numTopics());
+            return std::make_unique<ParticleLearningEstimator>(model, static_cast<int>(values.integer("particles")));
+          }};
 }
 
 }  // namespace topiceval

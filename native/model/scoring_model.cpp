@@ -1,5 +1,7 @@
 #include "native/model/scoring_model.hpp"
 
+#include "native/runtime/setting_error.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_set>
@@ -15,11 +17,11 @@ const char* describe(UnseenWords policy) {
   return "skip";
 }
 
-std::optional<UnseenWords> parseUnseenWords(const std::string& text) {
+UnseenWords parseUnseenWords(const std::string& text) {
   if (text == "skip") return UnseenWords::Skip;
   if (text == "skip-untrained") return UnseenWords::SkipUntrained;
   if (text == "smooth") return UnseenWords::Smooth;
-  return std::nullopt;
+  throw SettingError("unseen-words", "takes skip, skip-untrained or smooth, not '" + text + "'");
 }
 
 ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const DocumentCollection& documents,
@@ -80,7 +82,7 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
 
   if (vocabularySize) {
     if (*vocabularySize < modelTypes + unseenTypesScored_)
-      throw std::invalid_argument("--vocab-size " + std::to_string(*vocabularySize) + " is smaller than the " +
+      throw SettingError("vocab-size", std::to_string(*vocabularySize) + " is smaller than the " +
                                   std::to_string(modelTypes + unseenTypesScored_) +
                                   " types the model and the held-out documents use");
     vocabularySize_ = *vocabularySize;

@@ -28,7 +28,8 @@ namespace topiceval {
 
 enum class UnseenWords { Skip, SkipUntrained, Smooth };
 const char* describe(UnseenWords policy);
-std::optional<UnseenWords> parseUnseenWords(const std::string& text);
+// The policy named `text` (skip, skip-untrained, smooth); SettingError("unseen-words", ...) otherwise.
+UnseenWords parseUnseenWords(const std::string& text);
 
 class ScoringModel {
  public:

@@ -12,7 +12,7 @@
 #include "formats/object_stream_reader.hpp"
 #include "native/cli/commands.hpp"
 #include "native/estimators/estimator.hpp"
-#include "native/estimators/estimator_factory.hpp"
+#include "native/estimators/estimator_registry.hpp"
 #include "native/mallet/mallet_evaluation.hpp"
 #include "native/model/model_validator.hpp"
 
@@ -162,11 +162,10 @@ void modelValidator(std::span<const uint8_t> data) {
     check(evaluateLikeMallet(model, documents, options).totalLogLikelihood);
   }
   const ScoringModel scoring(model, UnseenWords::Smooth, documents);
-  for (const char* name : {"left-to-right", "filtering", "particle-learning", "ais"}) {
+  for (const std::string& name : estimatorNames()) {
     EstimatorSettings settings;
     settings.estimator = name;
-    settings.particles = 3;
-    settings.temperatures = 20;
+    settings.values = {{"particles", "3"}, {"temperatures", "20"}};
     EvaluationOptions options;
     options.threads = 1;
     check(evaluateDocuments(*makeEstimator(settings, scoring), scoring, documents, options).totalLogLikelihood);

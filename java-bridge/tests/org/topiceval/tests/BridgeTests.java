@@ -171,7 +171,7 @@ public final class BridgeTests {
     EvaluationOptions unknown = new EvaluationOptions();
     unknown.estimator = "oracle";
     expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, unknown),
-                    "--estimator takes left-to-right, filtering, particle-learning or ais, not 'oracle'", "bad estimator");
+                    "estimator takes left-to-right, filtering, particle-learning or ais, not 'oracle'", "bad estimator");
     TopicModelData broken = TopicModelData.read(evaluator.toString());
     broken.alpha = new double[] {0.1, 0.2};
     expectException(() -> TopicEvaluator.evaluateLikeMallet(broken, new int[][] {{1}}, 1, false, 1, 1),

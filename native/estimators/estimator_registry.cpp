@@ -1,0 +1,59 @@
+#include "native/estimators/estimator_registry.hpp"
+
+#include <algorithm>
+
+namespace topiceval {
+
+// Each estimator's file defines its EstimatorDefinition NAME##Definition().
+// To add an estimator, add its name here.
+#define TOPICEVAL_ESTIMATORS(X) X(leftToRight) X(filtering) X(particleLearning) X(annealedImportance)
+
+#define TOPICEVAL_DECLARE(name) EstimatorDefinition name##Definition();
+TOPICEVAL_ESTIMATORS(TOPICEVAL_DECLARE)
+#undef TOPICEVAL_DECLARE
+
+const std::vector<EstimatorDefinition>& estimatorRegistry() {
+#define TOPICEVAL_ENTRY(name) name##Definition(),
+  static const std::vector<EstimatorDefinition> all = {TOPICEVAL_ESTIMATORS(TOPICEVAL_ENTRY)};
+#undef TOPICEVAL_ENTRY
+  return all;
+}
+
+std::vector<std::string> estimatorNames() {
+  std::vector<std::string> names;
+  for (const EstimatorDefinition& definition : estimatorRegistry()) names.push_back(definition.name);
+  return names;
+}
+
+const EstimatorDefinition& findEstimator(const std::string& name) {
+  for (const EstimatorDefinition& definition : estimatorRegistry()) {
+    if (definition.name == name) return definition;
+  }
+  throw SettingError("estimator", "takes " + listOfChoices(estimatorNames()) + ", not '" + name + "'");
+}
+
+SettingValues validateSettings(const EstimatorSettings& settings) {
+  return SettingValues(findEstimator(settings.estimator).settings, settings.values);
+}
+
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const ScoringModel& model) {
+  const EstimatorDefinition& definition = findEstimator(settings.estimator);
+  return definition.make(SettingValues(definition.settings, settings.values), model);
+}
+
+std::vector<SharedSetting> allEstimatorSettings() {
+  std::vector<SharedSetting> all;
+  for (const EstimatorDefinition& definition : estimatorRegistry()) {
+    for (const SettingSpec& spec : definition.settings) {
+      auto found = std::find_if(all.begin(), all.end(), [&](const SharedSetting& s) { return s.spec.name == spec.name; });
+      if (found == all.end()) {
+        all.push_back({spec, {definition.name}});
+      } else {
+        found->estimators.push_back(definition.name);
+      }
+    }
+  }
+  return all;
+}
+
+}  // namespace topiceval

@@ -1,0 +1,45 @@
+#pragma once
+// Every estimator of topiceval's own, by name: what the command line's options
+// and help, evaluate-topics' --estimator, the Java bridge and the JSON report
+// read. An estimator's file declares its name, summary, settings and factory in
+// one EstimatorDefinition; estimator_registry.cpp lists the definitions, one
+// line each. Adding an estimator: one file, its tests, one line there.
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "native/estimators/estimator.hpp"
+#include "native/estimators/estimator_settings.hpp"
+#include "native/model/scoring_model.hpp"
+
+namespace topiceval {
+
+struct EstimatorDefinition {
+  std::string name;     // "left-to-right"
+  std::string summary;  // one line for help texts: what it computes, after which paper
+  std::vector<SettingSpec> settings;
+  std::function<std::unique_ptr<DocumentEstimator>(const SettingValues&, const ScoringModel&)> make;
+};
+
+// Every estimator, in the order help texts list them.
+const std::vector<EstimatorDefinition>& estimatorRegistry();
+std::vector<std::string> estimatorNames();
+// SettingError("estimator", "takes ..., not 'x'") for an unknown name.
+const EstimatorDefinition& findEstimator(const std::string& name);
+
+// Checks `settings` against the chosen estimator's specs, without a model.
+SettingValues validateSettings(const EstimatorSettings& settings);
+// The estimator, built for `model`; SettingError for a bad setting.
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const ScoringModel& model);
+
+// Every setting any estimator declares, once by name (the first declaration's
+// spec), with the estimators that use it: for building one set of options.
+struct SharedSetting {
+  SettingSpec spec;
+  std::vector<std::string> estimators;
+};
+std::vector<SharedSetting> allEstimatorSettings();
+
+}  // namespace topiceval
