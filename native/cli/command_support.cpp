@@ -1,5 +1,6 @@
 #include "native/cli/command_support.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -7,6 +8,7 @@
 #include <boost/program_options/errors.hpp>
 
 #include "formats/format_error.hpp"
+#include "native/estimators/estimator_registry.hpp"
 #include "native/runtime/setting_error.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/report_writers.hpp"
@@ -163,6 +165,23 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
   json.endObject();
   json.key("estimator").beginObject();
   json.field("description", run.estimator).field("stochastic", run.stochastic);
+  if (!run.estimatorName.empty()) {
+    json.field("name", run.estimatorName);
+    json.key("settings").beginObject();
+    const EstimatorDefinition& definition = findEstimator(run.estimatorName);
+    for (const auto& [name, value] : run.estimatorSettings) {
+      const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
+                                     [&](const SettingSpec& s) { return s.name == name; });
+      if (spec != definition.settings.end() && spec->kind == SettingKind::Integer) {
+        json.field(name, static_cast<int64_t>(std::stoll(value)));
+      } else if (spec != definition.settings.end() && spec->kind == SettingKind::Boolean) {
+        json.field(name, value == "true");
+      } else {
+        json.field(name, value);
+      }
+    }
+    json.endObject();
+  }
   json.field("seed", run.seed).field("runs", run.runs);
   json.endObject();
   json.key("unseen_words").beginObject();

@@ -33,7 +33,10 @@ struct RunDescription {
   std::string inputPath;
   const DocumentCollection* documents = nullptr;
   const ScoringModel* scoring = nullptr;
-  std::string estimator;
+  std::string estimator;  // the estimator's description ("left-to-right, 10 particles, resampling")
+  // Its registered name and settings, when it came from the registry (JSON shows them typed).
+  std::string estimatorName;
+  std::vector<std::pair<std::string, std::string>> estimatorSettings;
   bool stochastic = true;
   uint64_t seed = 0;
   int runs = 1;

@@ -136,6 +136,8 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.documents = &documents;
     run.scoring = &scoring;
     run.estimator = estimator->description();
+    run.estimatorName = settings.estimator;
+    run.estimatorSettings = validateSettings(estimatorSettings(settings)).asText();
     run.stochastic = estimator->stochastic();
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.runs : 1;
