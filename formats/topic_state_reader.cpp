@@ -145,7 +145,7 @@ class TopicStateParser {
     model.beta = beta_;
     model.betaSum = beta_ * static_cast<double>(words_.size());
     model.tokensPerTopic.assign(alpha_.size(), 0);
-    const int64_t maxCount = int64_t{0x7FFFFFFF} >> model.topicBits;
+    const int64_t maxCount = int64_t{model.maxPackedCount()};
     std::vector<std::pair<int64_t, int32_t>> counts;  // (count, topic) for one type
     std::vector<int32_t> row;
     std::size_t i = 0;
@@ -165,7 +165,7 @@ class TopicStateParser {
       }
       std::stable_sort(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
       row.clear();
-      for (const auto& [count, topic] : counts) row.push_back(static_cast<int32_t>(count << model.topicBits) | topic);
+      for (const auto& [count, topic] : counts) row.push_back(model.pack(static_cast<int32_t>(count), topic));
       model.typeTopicCounts.addRow(row);
     }
     model.computeSmoothingTerms();

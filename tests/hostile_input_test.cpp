@@ -94,7 +94,7 @@ TopicModel withRow(const TopicModel& model, std::size_t type, const std::vector<
     const std::vector<int32_t> row = t == type ? packed : std::vector<int32_t>(stored.begin(), stored.end());
     changed.typeTopicCounts.addRow(row);
     for (const int32_t entry : changed.typeTopicCounts.activeRow(t))
-      changed.tokensPerTopic[static_cast<std::size_t>(entry & model.topicMask)] += entry >> model.topicBits;
+      changed.tokensPerTopic[static_cast<std::size_t>(model.topicOf(entry))] += model.countOf(entry);
   }
   changed.computeSmoothingTerms();
   return changed;

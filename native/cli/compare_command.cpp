@@ -196,7 +196,7 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
         json.field("documents", static_cast<uint64_t>(documents.size())).field("tokens", result.scoredTokens);
         json.field("unseen_words", describe(policy));
         if (both) json.field("directions_paired_statistic", result.directionsPairedStatistic);
-        json.field("wall_seconds", seconds).field("threads", annealing.threads > 0 ? annealing.threads : availableThreads());
+        json.field("wall_seconds", seconds).field("threads", resolveThreads(annealing.threads));
         json.endObject();
         json.key("documents").beginArray();
         for (std::size_t d = 0; d < result.documents.size(); ++d) {
@@ -292,7 +292,7 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
         summary << "                " << flagged << " documents whose directions differ by more than 3 standard errors\n";
     }
     summary << "time            " << fixed(seconds, 3) << " s on "
-            << (annealing.threads > 0 ? annealing.threads : availableThreads()) << " threads\n";
+            << resolveThreads(annealing.threads) << " threads\n";
     return 0;
   } catch (...) {
     return reportFailure("compare", err);

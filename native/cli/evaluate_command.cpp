@@ -141,7 +141,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.stochastic = estimator->stochastic();
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.runs : 1;
-    run.threads = settings.shared.threads > 0 ? settings.shared.threads : availableThreads();
+    run.threads = resolveThreads(settings.shared.threads);
     run.seconds = seconds;
     if (settings.format == "tsv") {
       writeDocumentTable(out, documents, result);

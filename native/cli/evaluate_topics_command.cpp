@@ -213,7 +213,7 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
       const double sampling = std::chrono::duration<double>(evaluated - loaded).count();
       err << "topiceval timing: documents " << documents.size() << " tokens " << documents.totalTokens()
           << " site-updates " << result.siteUpdates << " threads "
-          << (evaluation.threads > 0 ? evaluation.threads : availableThreads()) << " mode "
+          << resolveThreads(evaluation.threads) << " mode "
           << (evaluation.exact ? "exact" : "fast") << " instruction-set "
           << describe(resolveInstructionSet(evaluation.instructionSet)) << " read-seconds " << reading
           << " evaluate-seconds " << sampling << " ns-per-site-update "

@@ -26,7 +26,7 @@ std::vector<std::vector<std::string>> topWords(const TopicModel& model, std::siz
   for (std::size_t type = 0; type < model.numTypes(); ++type) {
     if (!model.typeTopicCounts.present(type)) continue;
     for (const int32_t entry : model.typeTopicCounts.activeRow(type))
-      byTopic[static_cast<std::size_t>(entry & model.topicMask)].emplace_back(entry >> model.topicBits, type);
+      byTopic[static_cast<std::size_t>(model.topicOf(entry))].emplace_back(model.countOf(entry), type);
   }
   std::vector<std::vector<std::string>> words(topics);
   for (std::size_t k = 0; k < topics; ++k) {

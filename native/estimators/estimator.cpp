@@ -32,7 +32,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
                                    const DocumentCollection& documents, const EvaluationOptions& options) {
   if (options.runs < 1) throw std::invalid_argument("the number of runs must be at least 1");
   const std::size_t runs = estimator.stochastic() ? static_cast<std::size_t>(options.runs) : 1;
-  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  const int threads = resolveThreads(options.threads);
   estimator.prepare(threads);
 
   EvaluationResult result;

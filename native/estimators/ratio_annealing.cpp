@@ -204,7 +204,7 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
 
   RatioResult result;
   result.documents.resize(documents.size());
-  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  const int threads = resolveThreads(options.threads);
   // Units: (document, direction, sample), each with its own random stream.
   const std::size_t perDocument = 2 * samples;
   for (auto& document : result.documents) {
@@ -301,7 +301,7 @@ CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& mode
   CurveResult result;
   result.documents.assign(models.size(), std::vector<double>(documents.size(), 0.0));
   std::vector<uint64_t> tokens(documents.size(), 0);
-  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  const int threads = resolveThreads(options.threads);
   const auto topics = static_cast<std::size_t>(models.front()->numTopics());
   if (options.progress != nullptr) options.progress->setTotal(documents.size(), documents.totalTokens());
   runInParallel(documents.size(), threads, [&](std::size_t d, int) {

@@ -78,7 +78,7 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
                                                const MalletEvaluationOptions& options) {
   const ScoringModel scoring(model, UnseenWords::Skip, documents);  // MALLET's evaluator rule
   LeftToRightEstimator estimator(scoring, options.particles, options.resampling, options.instructionSet);
-  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  const int threads = resolveThreads(options.threads);
   estimator.prepare(threads);
   MalletEvaluationResult result;
   result.documentLogLikelihoods.assign(documents.size(), 0.0);
@@ -143,7 +143,7 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
       options.keepWordProbabilities ? numDocuments : 0);
 
   const double logNumParticles = javaLog(static_cast<double>(options.particles));
-  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  const int threads = resolveThreads(options.threads);
   std::vector<MalletLeftToRightSampler::Scratch> scratch;
   for (int w = 0; w < threads; ++w) scratch.push_back(sampler.makeScratch());
   std::atomic<int64_t> samplingErrors{0};

@@ -50,8 +50,8 @@ MalletLeftToRightSampler::MalletLeftToRightSampler(const TopicModel& model, std:
   tables.rowStarts.push_back(0);
   for (std::size_t type = 0; type < model.numTypes(); ++type) {
     for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
-      tables.rowTopics.push_back(entry & model.topicMask);
-      tables.rowCounts.push_back(entry >> model.topicBits);
+      tables.rowTopics.push_back(model.topicOf(entry));
+      tables.rowCounts.push_back(model.countOf(entry));
     }
     tables.rowStarts.push_back(tables.rowTopics.size());
   }

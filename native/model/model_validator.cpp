@@ -68,14 +68,14 @@ std::string findModelProblem(const TopicModel& model) {
 
   // Rows: topics inside the model and each named once (the kernels keep one
   // slot per topic and would write past it), counts positive and packable.
-  const int32_t maxCount = int32_t{0x7FFFFFFF} >> model.topicBits;
+  const int32_t maxCount = model.maxPackedCount();
   std::vector<int64_t> counted(topics, 0);
   std::vector<std::size_t> lastSeen(topics, static_cast<std::size_t>(-1));
   for (std::size_t type = 0; type < model.numTypes(); ++type) {
     if (!model.typeTopicCounts.present(type)) continue;
     for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
-      const int32_t topic = entry & model.topicMask;
-      const int32_t count = entry >> model.topicBits;
+      const int32_t topic = model.topicOf(entry);
+      const int32_t count = model.countOf(entry);
       if (topic >= k)
         return "type " + std::to_string(type) + " has a count for topic " + std::to_string(topic) +
                " but the model has " + std::to_string(k) + " topics";

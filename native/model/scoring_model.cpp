@@ -41,8 +41,8 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
   for (std::size_t type = 0; type < modelTypes; ++type) {
     if (model.typeTopicCounts.present(type)) {
       for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
-        rowTopics_.push_back(entry & model.topicMask);
-        rowCounts_.push_back(entry >> model.topicBits);
+        rowTopics_.push_back(model.topicOf(entry));
+        rowCounts_.push_back(model.countOf(entry));
       }
     }
     rowStarts_.push_back(rowTopics_.size());

@@ -75,8 +75,8 @@ std::vector<double> densePhi(const TopicModel& model, std::size_t types) {
   for (std::size_t w = 0; w < std::min(types, model.numTypes()); ++w) {
     if (!model.typeTopicCounts.present(w)) continue;
     for (const int32_t entry : model.typeTopicCounts.activeRow(w)) {
-      const auto k = static_cast<std::size_t>(entry & model.topicMask);
-      phi[w * topics + k] = ((entry >> model.topicBits) + model.beta) / (model.tokensPerTopic[k] + betaSum);
+      const auto k = static_cast<std::size_t>(model.topicOf(entry));
+      phi[w * topics + k] = (model.countOf(entry) + model.beta) / (model.tokensPerTopic[k] + betaSum);
     }
   }
   return phi;
@@ -118,8 +118,8 @@ TopicModel permuteTopics(const TopicModel& model, const std::vector<int>& order)
   for (std::size_t w = 0; w < model.numTypes(); ++w) {
     if (!model.typeTopicCounts.present(w)) continue;
     for (const int32_t entry : model.typeTopicCounts.activeRow(w)) {
-      const auto k = static_cast<std::size_t>(position[static_cast<std::size_t>(entry & model.topicMask)]);
-      counts[w * topics + k] = entry >> model.topicBits;
+      const auto k = static_cast<std::size_t>(position[static_cast<std::size_t>(model.topicOf(entry))]);
+      counts[w * topics + k] = model.countOf(entry);
     }
   }
   TopicModel permuted = TopicModel::fromDenseCounts(model.numTopics, alpha, model.beta, counts, model.numTypes());

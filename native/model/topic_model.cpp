@@ -25,7 +25,7 @@ int64_t TopicModel::totalTokens() const {
 int32_t TopicModel::count(std::size_t type, int topic) const {
   if (type >= numTypes() || !typeTopicCounts.present(type)) return 0;
   for (const int32_t entry : typeTopicCounts.activeRow(type)) {
-    if ((entry & topicMask) == topic) return entry >> topicBits;
+    if (topicOf(entry) == topic) return countOf(entry);
   }
   return 0;
 }
@@ -75,7 +75,7 @@ TopicModel TopicModel::fromDenseCounts(int numTopics, std::vector<double> alpha,
       const int32_t c = typeCounts[topic];
       if (c < 0) throw std::invalid_argument("negative type-topic count");
       if (c == 0) break;
-      row.push_back((c << model.topicBits) | topic);
+      row.push_back(model.pack(c, topic));
       model.tokensPerTopic[static_cast<std::size_t>(topic)] += c;
     }
     model.typeTopicCounts.addRow(row);

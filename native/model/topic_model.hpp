@@ -60,6 +60,13 @@ struct TopicModel {
   std::shared_ptr<const Alphabet> alphabet;  // null for evaluator files
 
   std::size_t numTypes() const { return typeTopicCounts.numTypes(); }
+  // A packed type-topic entry's topic and count, and the entry for (count, topic):
+  // the one place that knows MALLET's packing.
+  int32_t topicOf(int32_t entry) const { return entry & topicMask; }
+  int32_t countOf(int32_t entry) const { return entry >> topicBits; }
+  int32_t pack(int32_t count, int32_t topic) const { return (count << topicBits) | topic; }
+  // The largest count a packed entry can hold.
+  int32_t maxPackedCount() const { return int32_t{0x7FFFFFFF} >> topicBits; }
   int64_t totalTokens() const;
   // Training count of `type` in `topic` (a linear scan of the row).
   int32_t count(std::size_t type, int topic) const;

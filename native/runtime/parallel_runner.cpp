@@ -11,8 +11,10 @@ namespace topiceval {
 
 int availableThreads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
+int resolveThreads(int requested) { return requested > 0 ? requested : availableThreads(); }
+
 void runInParallel(std::size_t count, int threads, const std::function<void(std::size_t, int)>& task) {
-  if (threads <= 0) threads = availableThreads();
+  threads = resolveThreads(threads);
   const int workers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(count, 1)));
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};

@@ -11,6 +11,8 @@ namespace topiceval {
 
 // The machine's hardware threads (at least 1); what `threads = 0` means.
 int availableThreads();
+// The threads a run uses when `requested` were asked for: 0 (or less) means every core.
+int resolveThreads(int requested);
 
 // Calls task(index, worker) for every index in [0, count), on min(threads, count)
 // threads (worker in [0, threads)). Tasks are handed out in increasing order.

@@ -110,13 +110,13 @@ TopicModel decodeModel(ByteSource& in) {
     for (int32_t& entry : row) {
       const int32_t count = in.next() % 6;
       const int32_t topic = (in.next() % (model.topicMask + 2)) & model.topicMask;
-      entry = (count << model.topicBits) | topic;
+      entry = model.pack(count, topic);
     }
     model.typeTopicCounts.addRow(row, (flags & 2) == 0 || in.next() % 4 != 0);
     if (!model.typeTopicCounts.present(type)) continue;
     for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
-      if ((entry & model.topicMask) < topics)
-        model.tokensPerTopic[static_cast<std::size_t>(entry & model.topicMask)] += entry >> model.topicBits;
+      if (model.topicOf(entry) < topics)
+        model.tokensPerTopic[static_cast<std::size_t>(model.topicOf(entry))] += model.countOf(entry);
     }
   }
   if (flags & 4) model.tokensPerTopic[in.next() % static_cast<std::size_t>(topics)] += in.next() - 128;
