@@ -54,24 +54,9 @@ void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, 
 }
 
 void writeSummary(std::ostream& out, const RunDescription& run, const EvaluationResult& result) {
-  const ScoringModel& scoring = *run.scoring;
-  out << "model           " << run.modelPath << ": " << formats::describe(run.modelKind) << ", " << run.model->numTopics
-      << " topics, " << run.model->numTypes() << " types\n";
-  out << "input           " << run.inputPath << ": " << run.documents->size() << " documents, "
-      << run.documents->totalTokens() << " tokens\n";
-  out << "estimator       " << run.estimator;
-  if (run.stochastic) out << "; seed " << run.seed << ", " << run.runs << (run.runs == 1 ? " run" : " runs");
-  out << "\n";
-  out << "unseen words    " << describe(scoring.policy()) << ": " << scoring.skippedTokens() << " tokens of "
-      << scoring.skippedTypes() << " distinct types skipped";
-  if (scoring.unseenTypesScored() > 0) out << ", " << scoring.unseenTypesScored() << " unseen types scored";
-  out << "; V = " << scoring.vocabularySize() << "\n";
-  out << "scored tokens   " << result.scoredTokens << "\n";
-  out << "log likelihood  " << fixed(result.totalLogLikelihood, 4) << "\n";
-  out << "per token       " << fixed(result.perTokenLogLikelihood(), 6) << "\n";
-  out << "perplexity      " << fixed(result.perplexity(), 3) << "\n";
-  out << "time            " << fixed(run.seconds, 3) << " s on " << run.threads
-      << (run.threads == 1 ? " thread" : " threads") << "\n";
+  for (const auto& [label, value] : summaryRows(run, result)) {
+    out << label << std::string(label.size() < 16 ? 16 - label.size() : 1, ' ') << value << "\n";
+  }
 }
 
 std::string commandLineFlag(const std::string& command, const std::string& setting) {
@@ -131,22 +116,25 @@ void checkSomethingIsScored(const ScoringModel& scoring, const DocumentCollectio
 
 std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run, const EvaluationResult& result) {
   const ScoringModel& scoring = *run.scoring;
+  std::string estimator = run.estimator;
+  if (run.stochastic)
+    estimator += "; seed " + std::to_string(run.seed) + ", " + std::to_string(run.runs) + (run.runs == 1 ? " run" : " runs");
+  std::string unseen = std::string(describe(scoring.policy())) + ": " + std::to_string(scoring.skippedTokens()) +
+                       " tokens of " + std::to_string(scoring.skippedTypes()) + " distinct types skipped";
+  if (scoring.unseenTypesScored() > 0) unseen += ", " + std::to_string(scoring.unseenTypesScored()) + " unseen types scored";
+  unseen += "; V = " + std::to_string(scoring.vocabularySize());
   return {
-      {"model", run.modelPath + " (" + formats::describe(run.modelKind) + ", " + std::to_string(run.model->numTopics) +
-                    " topics, " + std::to_string(run.model->numTypes()) + " types)"},
-      {"input", run.inputPath + " (" + std::to_string(run.documents->size()) + " documents, " +
-                    std::to_string(run.documents->totalTokens()) + " tokens)"},
-      {"estimator", run.estimator},
-      {"seed", run.stochastic ? std::to_string(run.seed) : "-"},
-      {"runs", std::to_string(run.runs)},
-      {"unseen words", std::string(describe(scoring.policy())) + ": " + std::to_string(scoring.skippedTokens()) +
-                           " tokens of " + std::to_string(scoring.skippedTypes()) + " types skipped; V = " +
-                           std::to_string(scoring.vocabularySize())},
+      {"model", run.modelPath + ": " + formats::describe(run.modelKind) + ", " + std::to_string(run.model->numTopics) +
+                    " topics, " + std::to_string(run.model->numTypes()) + " types"},
+      {"input", run.inputPath + ": " + std::to_string(run.documents->size()) + " documents, " +
+                    std::to_string(run.documents->totalTokens()) + " tokens"},
+      {"estimator", estimator},
+      {"unseen words", unseen},
       {"scored tokens", std::to_string(result.scoredTokens)},
       {"log likelihood", fixed(result.totalLogLikelihood, 4)},
       {"per token", fixed(result.perTokenLogLikelihood(), 6)},
       {"perplexity", fixed(result.perplexity(), 3)},
-      {"time", fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) + " threads"},
+      {"time", fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads")},
   };
 }
 
