@@ -10,6 +10,7 @@
 
 #include "formats/format_error.hpp"
 #include "formats/read_budget.hpp"
+#include "native/java/java_strings.hpp"
 
 namespace topiceval::formats {
 
@@ -62,68 +63,35 @@ const std::unordered_set<std::string_view>& classesWritingDefaultFields() {
 }
 
 // Modified UTF-8 (Java's DataInput.readUTF) to standard UTF-8: NUL arrives as
-// C0 80 and supplementary characters as two three-byte surrogates.
+// C0 80 and supplementary characters as two three-byte surrogates, so the bytes
+// are decoded to UTF-16 units first.
 bool decodeModifiedUtf8(std::string_view in, std::string& out) {
-  out.clear();
-  out.reserve(in.size());
+  std::vector<uint16_t> units;
+  units.reserve(in.size());
   std::size_t i = 0;
-  auto appendCodePoint = [&out](uint32_t cp) {
-    if (cp < 0x80) {
-      out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-  };
-  auto unit = [&](uint32_t& value) -> bool {  // one UTF-16 code unit
+  while (i < in.size()) {
     const auto b0 = static_cast<uint8_t>(in[i]);
     if (b0 < 0x80) {
-      value = b0;
+      units.push_back(b0);
       i += 1;
-      return true;
-    }
-    if ((b0 & 0xE0) == 0xC0) {
+    } else if ((b0 & 0xE0) == 0xC0) {
       if (i + 1 >= in.size()) return false;
       const auto b1 = static_cast<uint8_t>(in[i + 1]);
       if ((b1 & 0xC0) != 0x80) return false;
-      value = ((b0 & 0x1Fu) << 6) | (b1 & 0x3Fu);
+      units.push_back(static_cast<uint16_t>(((b0 & 0x1Fu) << 6) | (b1 & 0x3Fu)));
       i += 2;
-      return true;
-    }
-    if ((b0 & 0xF0) == 0xE0) {
+    } else if ((b0 & 0xF0) == 0xE0) {
       if (i + 2 >= in.size()) return false;
       const auto b1 = static_cast<uint8_t>(in[i + 1]);
       const auto b2 = static_cast<uint8_t>(in[i + 2]);
       if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return false;
-      value = ((b0 & 0x0Fu) << 12) | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu);
+      units.push_back(static_cast<uint16_t>(((b0 & 0x0Fu) << 12) | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu)));
       i += 3;
-      return true;
+    } else {
+      return false;
     }
-    return false;
-  };
-  while (i < in.size()) {
-    uint32_t first = 0;
-    if (!unit(first)) return false;
-    if (first >= 0xD800 && first <= 0xDBFF && i < in.size()) {
-      const std::size_t save = i;
-      uint32_t second = 0;
-      if (unit(second) && second >= 0xDC00 && second <= 0xDFFF) {
-        appendCodePoint(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00));
-        continue;
-      }
-      i = save;
-    }
-    appendCodePoint(first);  // lone surrogates pass through as Java keeps them
   }
+  out = utf16ToUtf8(units);
   return true;
 }
 

@@ -15,6 +15,7 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
 #include "native/estimators/estimator_registry.hpp"
+#include "native/java/java_strings.hpp"
 #include "native/mallet/mallet_evaluation.hpp"
 #include "native/model/model_validator.hpp"
 
@@ -65,60 +66,11 @@ std::string toUtf8(JNIEnv* env, jstring text) {
   std::vector<jchar> units(static_cast<std::size_t>(length));
   env->GetStringRegion(text, 0, length, units.data());
   check(env);
-  std::string out;
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    uint32_t code = units[i];
-    if (code >= 0xD800 && code <= 0xDBFF && i + 1 < units.size() && units[i + 1] >= 0xDC00 && units[i + 1] <= 0xDFFF) {
-      code = 0x10000 + ((code - 0xD800) << 10) + (units[++i] - 0xDC00u);
-    }
-    if (code < 0x80) {
-      out.push_back(static_cast<char>(code));
-    } else if (code < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (code >> 6)));
-      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    } else if (code < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (code >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xF0 | (code >> 18)));
-      out.push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    }
-  }
-  return out;
+  return topiceval::utf16ToUtf8(std::span<const uint16_t>(units.data(), units.size()));
 }
 
 jstring toJava(JNIEnv* env, const std::string& text) {
-  std::vector<jchar> units;
-  units.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    uint32_t code = 0xFFFD;
-    std::size_t length = 1;
-    if (byte < 0x80) {
-      code = byte;
-    } else if ((byte & 0xE0) == 0xC0 && i + 1 < text.size()) {
-      code = ((byte & 0x1Fu) << 6) | (static_cast<unsigned char>(text[i + 1]) & 0x3Fu);
-      length = 2;
-    } else if ((byte & 0xF0) == 0xE0 && i + 2 < text.size()) {
-      code = ((byte & 0x0Fu) << 12) | ((static_cast<unsigned char>(text[i + 1]) & 0x3Fu) << 6) |
-             (static_cast<unsigned char>(text[i + 2]) & 0x3Fu);
-      length = 3;
-    } else if ((byte & 0xF8) == 0xF0 && i + 3 < text.size()) {
-      code = ((byte & 0x07u) << 18) | ((static_cast<unsigned char>(text[i + 1]) & 0x3Fu) << 12) |
-             ((static_cast<unsigned char>(text[i + 2]) & 0x3Fu) << 6) | (static_cast<unsigned char>(text[i + 3]) & 0x3Fu);
-      length = 4;
-    }
-    if (code >= 0x10000) {
-      units.push_back(static_cast<jchar>(0xD800 + ((code - 0x10000) >> 10)));
-      units.push_back(static_cast<jchar>(0xDC00 + ((code - 0x10000) & 0x3FF)));
-    } else {
-      units.push_back(static_cast<jchar>(code));
-    }
-    i += length;
-  }
+  const std::vector<uint16_t> units = topiceval::utf8ToUtf16(text);
   return require(env, env->NewString(units.data(), static_cast<jsize>(units.size())));
 }
 
