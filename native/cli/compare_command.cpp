@@ -101,9 +101,6 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
       throw UsageError("--path takes geometric or convex, not '" + settings.path + "'");
     if (settings.direction != "forward" && settings.direction != "reverse" && settings.direction != "both")
       throw UsageError("--direction takes forward, reverse or both, not '" + settings.direction + "'");
-    if (settings.temperatures < 1) throw UsageError("--temperatures must be at least 1");
-    if (settings.burnIn < 0) throw UsageError("--burn-in must not be negative");
-    if (settings.samples < 1) throw UsageError("--samples must be at least 1");
     checkSettingRange("temperatures", settings.temperatures, 1, SettingLimits::kTemperatures);
     checkSettingRange("burn-in", settings.burnIn, 0, SettingLimits::kBurnIn);
     checkSettingRange("samples", settings.samples, 1, SettingLimits::kSamples);

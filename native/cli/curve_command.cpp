@@ -48,7 +48,6 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
     }
     if (states.empty()) throw UsageError("--states needs at least one model file");
     if (input.empty()) throw UsageError("--input is required (an instance list or a text file)");
-    if (temperatures < 1) throw UsageError("--temperatures must be at least 1");
     checkSettingRange("temperatures", temperatures, 1, SettingLimits::kTemperatures);
     if (format != "text" && format != "tsv") throw UsageError("--format takes text or tsv, not '" + format + "'");
     checkSharedOptions(values, shared);

@@ -1,5 +1,8 @@
 #include "native/estimators/ratio_annealing.hpp"
 
+#include "native/estimators/estimator_settings.hpp"
+#include "native/estimators/setting_limits.hpp"
+
 #include <cmath>
 #include <stdexcept>
 
@@ -195,9 +198,9 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
     throw std::invalid_argument("the models have " + std::to_string(modelA.numTopics()) + " and " +
                                 std::to_string(modelB.numTopics()) +
                                 " topics; ratio-AIS anneals between models with the same number of topics");
-  if (options.temperatures < 1) throw std::invalid_argument("--temperatures must be at least 1");
-  if (options.burnIn < 0) throw std::invalid_argument("--burn-in must not be negative");
-  if (options.samples < 1) throw std::invalid_argument("--samples must be at least 1");
+  checkSettingRange("temperatures", options.temperatures, 1, SettingLimits::kTemperatures);
+  checkSettingRange("burn-in", options.burnIn, 0, SettingLimits::kBurnIn);
+  checkSettingRange("samples", options.samples, 1, SettingLimits::kSamples);
   const bool forward = options.direction != AnnealingDirection::Reverse;
   const bool reverse = options.direction != AnnealingDirection::Forward;
   const auto samples = static_cast<std::size_t>(options.samples);
@@ -297,7 +300,7 @@ CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& mode
     if (model->numTopics() != models.front()->numTopics())
       throw std::invalid_argument("the models have different numbers of topics; a curve follows one training run");
   }
-  if (options.temperatures < 1) throw std::invalid_argument("--temperatures must be at least 1");
+  checkSettingRange("temperatures", options.temperatures, 1, SettingLimits::kTemperatures);
   CurveResult result;
   result.documents.assign(models.size(), std::vector<double>(documents.size(), 0.0));
   std::vector<uint64_t> tokens(documents.size(), 0);

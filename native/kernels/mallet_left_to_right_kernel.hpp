@@ -73,7 +73,7 @@ struct MalletTables {
   std::vector<double> rowCounts;
 
   bool inVocabulary(int32_t type) const {
-    return static_cast<std::size_t>(type) < model->numTypes() && model->typeTopicCounts.present(static_cast<std::size_t>(type));
+    return model->scoresLikeMallet(type);
   }
 };
 

@@ -42,7 +42,7 @@ class MalletLeftToRightSampler {
 
   // Whether MALLET scores `type` (its index is inside the model and its row is not null).
   bool inVocabulary(int32_t type) const {
-    return static_cast<std::size_t>(type) < model_.numTypes() && model_.typeTopicCounts.present(static_cast<std::size_t>(type));
+    return model_.scoresLikeMallet(type);
   }
 
   // Uniform draws one particle consumes on `document` (each is two steps of

@@ -49,7 +49,7 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
   }
 
   for (std::size_t type = 0; type < modelTypes; ++type) {
-    const bool inModel = model.typeTopicCounts.present(type);
+    const bool inModel = model.scoresLikeMallet(static_cast<int32_t>(type));
     const bool trained = inModel && rowStarts_[type + 1] > rowStarts_[type];
     switch (policy) {
       case UnseenWords::Skip: scored_[type] = inModel; break;
