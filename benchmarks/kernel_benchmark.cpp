@@ -59,7 +59,9 @@ void leftToRight(benchmark::State& state, const std::string& set, std::size_t do
   state.counters["ns_per_site_update"] = sites == 0 ? 0.0 : seconds * 1e9 / static_cast<double>(sites);
 }
 
-void BM_MalletExact_Sgu(benchmark::State& state) { leftToRight(state, "sgu-k100", 20, true, InstructionSet::Automatic); }
+void BM_MalletExact_Sgu(benchmark::State& state) {
+  leftToRight(state, "sgu-k100", 20, true, InstructionSet::Automatic);
+}
 void BM_MalletExactBaseline_Sgu(benchmark::State& state) {
   leftToRight(state, "sgu-k100", 20, true, InstructionSet::Baseline);
 }
@@ -67,7 +69,9 @@ void BM_Fast_Sgu(benchmark::State& state) { leftToRight(state, "sgu-k100", 20, f
 void BM_MalletExact_Debian(benchmark::State& state) {
   leftToRight(state, "debian-k100", 600, true, InstructionSet::Automatic);
 }
-void BM_Fast_Debian(benchmark::State& state) { leftToRight(state, "debian-k100", 600, false, InstructionSet::Automatic); }
+void BM_Fast_Debian(benchmark::State& state) {
+  leftToRight(state, "debian-k100", 600, false, InstructionSet::Automatic);
+}
 
 BENCHMARK(BM_MalletExact_Sgu)->Args({10, 1})->Args({1, 1})->Args({50, 0})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MalletExactBaseline_Sgu)->Args({10, 1})->Unit(benchmark::kMillisecond);

@@ -155,10 +155,14 @@ TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::str
 
 const char* describe(ModelFileKind kind) {
   switch (kind) {
-    case ModelFileKind::Evaluator: return "MALLET evaluator (MarginalProbEstimator)";
-    case ModelFileKind::Inferencer: return "MALLET inferencer (TopicInferencer)";
-    case ModelFileKind::ParallelTopicModel: return "MALLET topic model (ParallelTopicModel)";
-    case ModelFileKind::TopicState: return "MALLET topic state (gzipped)";
+    case ModelFileKind::Evaluator:
+      return "MALLET evaluator (MarginalProbEstimator)";
+    case ModelFileKind::Inferencer:
+      return "MALLET inferencer (TopicInferencer)";
+    case ModelFileKind::ParallelTopicModel:
+      return "MALLET topic model (ParallelTopicModel)";
+    case ModelFileKind::TopicState:
+      return "MALLET topic state (gzipped)";
   }
   return "model";
 }
@@ -169,7 +173,8 @@ LoadedModel readModelFile(const std::string& path) {
 }
 
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source) {
-  if (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B) return {readTopicState(bytes, source), ModelFileKind::TopicState};
+  if (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B)
+    return {readTopicState(bytes, source), ModelFileKind::TopicState};
   if (!looksLikeObjectStream(bytes))
     throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
   const auto graph = readObjectStream(bytes, source);
@@ -180,8 +185,8 @@ LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source)
     return {inferencerFromGraph(*graph, source), ModelFileKind::Inferencer};
   if (root->isInstanceOf("cc.mallet.topics.ParallelTopicModel"))
     return {parallelTopicModelFromGraph(*graph, source), ModelFileKind::ParallelTopicModel};
-  throw FormatError(source, "holds a serialized " + java::describeType(root) +
-                                ", not a MALLET evaluator, inferencer or topic model");
+  throw FormatError(
+      source, "holds a serialized " + java::describeType(root) + ", not a MALLET evaluator, inferencer or topic model");
 }
 
 }  // namespace topiceval::formats

@@ -46,7 +46,8 @@ std::size_t GzipReader::read(std::span<char> buffer) {
   z.avail_out = static_cast<uInt>(std::min<std::size_t>(buffer.size(), std::numeric_limits<uInt>::max()));
   while (z.avail_out > 0) {
     if (z.avail_in == 0)
-      z.avail_in = static_cast<uInt>(std::min<std::size_t>(compressed_.size() - consumed(), std::numeric_limits<uInt>::max()));
+      z.avail_in =
+          static_cast<uInt>(std::min<std::size_t>(compressed_.size() - consumed(), std::numeric_limits<uInt>::max()));
     const uInt before = z.avail_out;
     const int status = inflate(&z, Z_NO_FLUSH);
     produced_ += before - z.avail_out;

@@ -40,7 +40,8 @@ void GzipWriter::pump(int flush) {
     errno = 0;
     out_.write(stream_->buffer.data(), static_cast<std::streamsize>(ready));
     if (!out_)
-      throw FormatError(destination_, std::string("writing failed: ") + (errno != 0 ? std::strerror(errno) : "write error"));
+      throw FormatError(destination_,
+                        std::string("writing failed: ") + (errno != 0 ? std::strerror(errno) : "write error"));
   } while (z.avail_out == 0 || (flush == Z_FINISH && status != Z_STREAM_END));
 }
 

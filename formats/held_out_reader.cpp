@@ -20,9 +20,10 @@ void checkAlphabetsAgree(const Alphabet& documents, const Alphabet& model, const
     const std::string& expected = model.word(i);
     if (expected.empty()) continue;  // a topic state does not name types without training tokens
     if (documents.word(i) != expected) {
-      throw FormatError(source, "its alphabet disagrees with the model's: type " + std::to_string(i) + " is '" +
-                                    documents.word(i) + "' here but '" + expected + "' in " + modelName +
-                                    " (import held-out documents with --use-pipe-from the training data, or give plain text)");
+      throw FormatError(
+          source, "its alphabet disagrees with the model's: type " + std::to_string(i) + " is '" + documents.word(i) +
+                      "' here but '" + expected + "' in " + modelName +
+                      " (import held-out documents with --use-pipe-from the training data, or give plain text)");
     }
   }
 }
@@ -55,8 +56,10 @@ DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::s
     return documents;
   }
   if (modelAlphabet == nullptr)
-    throw FormatError(source, "plain-text documents need a model with words (an inferencer, a saved model or a "
-                              "topic state); " + modelName + " has none");
+    throw FormatError(source,
+                      "plain-text documents need a model with words (an inferencer, a saved model or a "
+                      "topic state); " +
+                          modelName + " has none");
   const std::string text = decompressIfGzipped(bytes, source);
   for (const char c : text) {
     if (c == '\0') throw FormatError(source, "holds binary data: not a MALLET instance list and not plain text");

@@ -42,8 +42,7 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
 
   // InstanceList extends ArrayList<Instance>: the elements are ArrayList's data.
   const java::Value* size = root.field("java.util.ArrayList", "size");
-  if (size == nullptr || size->integer < 0)
-    throw FormatError(source, "the instance list has no element count");
+  if (size == nullptr || size->integer < 0) throw FormatError(source, "the instance list has no element count");
   AnnotationReader elements = detail::annotationOf(root, "java.util.ArrayList", source);
   elements.readInt();  // capacity
 
@@ -74,7 +73,8 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
     features.resize(static_cast<std::size_t>(length));
     for (const int32_t type : features) {
       if (type < 0)
-        throw FormatError(source, "instance " + std::to_string(index) + " has negative type index " + std::to_string(type));
+        throw FormatError(source,
+                          "instance " + std::to_string(index) + " has negative type index " + std::to_string(type));
     }
     if (dictionary != nullptr) {
       if (alphabetNode == nullptr) {

@@ -13,13 +13,13 @@ namespace topiceval::formats::java {
 struct Node;
 
 struct FieldDescriptor {
-  char typeCode = 0;       // B C D F I J S Z, or L (object) and [ (array)
+  char typeCode = 0;  // B C D F I J S Z, or L (object) and [ (array)
   std::string name;
-  std::string className;   // for L and [: the field's declared type, e.g. "[I"
+  std::string className;  // for L and [: the field's declared type, e.g. "[I"
 };
 
 struct ClassDescriptor {
-  std::string name;        // binary name: "cc.mallet.types.Alphabet", "[I", "[[I"
+  std::string name;  // binary name: "cc.mallet.types.Alphabet", "[I", "[[I"
   int64_t serialVersionUid = 0;
   uint8_t flags = 0;
   std::vector<FieldDescriptor> fields;
@@ -44,8 +44,8 @@ struct ClassDescriptor {
 // A primitive field value, or a reference (possibly null).
 struct Value {
   char typeCode = 0;
-  int64_t integer = 0;     // B C I J S Z
-  double floating = 0.0;   // D F
+  int64_t integer = 0;    // B C I J S Z
+  double floating = 0.0;  // D F
   const Node* reference = nullptr;
 };
 
@@ -61,8 +61,8 @@ struct AnnotationItem {
 // The part of an object's data that belongs to one class of its hierarchy.
 struct ClassData {
   const ClassDescriptor* descriptor = nullptr;
-  bool hasFields = false;          // default field values were written
-  std::vector<Value> fields;       // in descriptor order when hasFields
+  bool hasFields = false;     // default field values were written
+  std::vector<Value> fields;  // in descriptor order when hasFields
   std::vector<AnnotationItem> annotation;
 };
 
@@ -71,13 +71,13 @@ enum class NodeKind { Object, String, Array, Class, Enum };
 struct Node {
   NodeKind kind = NodeKind::Object;
   const ClassDescriptor* descriptor = nullptr;  // object, array, class and enum types
-  std::string text;                 // String: UTF-8 contents; Enum: the constant's name
-  std::vector<ClassData> classData; // Object: superclass first
+  std::string text;                             // String: UTF-8 contents; Enum: the constant's name
+  std::vector<ClassData> classData;             // Object: superclass first
   // Array: the element type code and the elements in the vector matching it.
   char elementType = 0;
-  std::vector<int32_t> ints;        // B C I S Z
-  std::vector<int64_t> longs;       // J
-  std::vector<double> doubles;      // D F
+  std::vector<int32_t> ints;            // B C I S Z
+  std::vector<int64_t> longs;           // J
+  std::vector<double> doubles;          // D F
   std::vector<const Node*> references;  // L [
 
   // The class data for `className` in this object's hierarchy, or nullptr.

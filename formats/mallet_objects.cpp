@@ -9,23 +9,23 @@ const java::Node& requireRoot(const java::ObjectGraph& graph, const std::string&
                               const std::string& description, const std::string& source) {
   const java::Node* root = graph.root;
   if (root == nullptr || root->kind != java::NodeKind::Object || !root->isInstanceOf(className)) {
-    throw FormatError(source, "holds a serialized " + java::describeType(root) + ", not " + description + " (" +
-                                  className + ")");
+    throw FormatError(
+        source, "holds a serialized " + java::describeType(root) + ", not " + description + " (" + className + ")");
   }
   return *root;
 }
 
 AnnotationReader annotationOf(const java::Node& node, const std::string& className, const std::string& source) {
   const java::ClassData* data = node.findClassData(className);
-  if (data == nullptr) throw FormatError(source, "an object of class " + java::describeType(&node) + " has no " + className + " data");
+  if (data == nullptr)
+    throw FormatError(source, "an object of class " + java::describeType(&node) + " has no " + className + " data");
   return AnnotationReader(*data, source);
 }
 
 const java::Node& requireArray(const java::Node* node, char elementType, const std::string& source,
                                const std::string& what) {
   if (node == nullptr) throw FormatError(source, what + " is null");
-  if (node->kind != java::NodeKind::Array || node->elementType != elementType ||
-      node->descriptor->name.size() != 2) {
+  if (node->kind != java::NodeKind::Array || node->elementType != elementType || node->descriptor->name.size() != 2) {
     const char* expected = elementType == 'I' ? "int[]" : elementType == 'D' ? "double[]" : "array";
     throw FormatError(source, what + " is a " + java::describeType(node) + ", not a " + expected);
   }

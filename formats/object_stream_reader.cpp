@@ -48,16 +48,38 @@ constexpr uint32_t kBaseHandle = 0x7E0000;
 // almost all write a version number and their data by hand instead.
 const std::unordered_set<std::string_view>& classesWritingDefaultFields() {
   static const std::unordered_set<std::string_view> names = {
-      "java.util.ArrayList", "java.util.LinkedList", "java.util.HashMap", "java.util.HashSet",
-      "java.util.TreeMap", "java.util.TreeSet", "java.util.Hashtable", "java.util.Vector",
-      "java.util.Random", "java.util.BitSet", "java.util.IdentityHashMap", "java.util.PriorityQueue",
-      "java.util.ArrayDeque", "java.util.EnumMap", "java.util.Locale", "java.util.Stack",
-      "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.CopyOnWriteArrayList",
-      "java.util.Collections$SynchronizedCollection", "java.util.Collections$SynchronizedMap",
-      "java.lang.StringBuffer", "java.lang.StringBuilder", "java.math.BigInteger", "java.math.BigDecimal",
-      "java.io.File", "java.net.URI", "java.net.URL",
-      "cc.mallet.types.TokenSequence", "cc.mallet.types.Token", "cc.mallet.types.SparseMatrixn",
-      "cc.mallet.types.Labels", "cc.mallet.types.LabelsSequence",
+      "java.util.ArrayList",
+      "java.util.LinkedList",
+      "java.util.HashMap",
+      "java.util.HashSet",
+      "java.util.TreeMap",
+      "java.util.TreeSet",
+      "java.util.Hashtable",
+      "java.util.Vector",
+      "java.util.Random",
+      "java.util.BitSet",
+      "java.util.IdentityHashMap",
+      "java.util.PriorityQueue",
+      "java.util.ArrayDeque",
+      "java.util.EnumMap",
+      "java.util.Locale",
+      "java.util.Stack",
+      "java.util.concurrent.ConcurrentHashMap",
+      "java.util.concurrent.CopyOnWriteArrayList",
+      "java.util.Collections$SynchronizedCollection",
+      "java.util.Collections$SynchronizedMap",
+      "java.lang.StringBuffer",
+      "java.lang.StringBuilder",
+      "java.math.BigInteger",
+      "java.math.BigDecimal",
+      "java.io.File",
+      "java.net.URI",
+      "java.net.URL",
+      "cc.mallet.types.TokenSequence",
+      "cc.mallet.types.Token",
+      "cc.mallet.types.SparseMatrixn",
+      "cc.mallet.types.Labels",
+      "cc.mallet.types.LabelsSequence",
   };
   return names;
 }
@@ -112,8 +134,7 @@ class StreamParser {
     if (version != 5) fail("unsupported Java serialization stream version " + std::to_string(version));
     if (position_ >= bytes_.size()) fail("truncated: the stream holds no object");
     const uint8_t tag = peek("the first object");
-    if (tag == kBlockData || tag == kBlockDataLong)
-      fail("the stream starts with primitive data, not an object");
+    if (tag == kBlockData || tag == kBlockDataLong) fail("the stream starts with primitive data, not an object");
     const Node* root = readObject("the first object");
     if (root == nullptr) fail("the stream's first object is null");
     graph_->root = root;
@@ -229,7 +250,8 @@ class StreamParser {
         return nullptr;
       case kReference: {
         const Handle& handle = lookupHandle();
-        if (handle.descriptor == nullptr) fail("a back-reference where a class descriptor belongs names another kind of object");
+        if (handle.descriptor == nullptr)
+          fail("a back-reference where a class descriptor belongs names another kind of object");
         if (handle.descriptor->hierarchyDepth == 0)
           fail("class " + handle.descriptor->name +
                " refers to itself before its descriptor is complete: a class cannot be its own ancestor");
@@ -250,9 +272,17 @@ class StreamParser {
           field.typeCode = static_cast<char>(readU8("a field descriptor"));
           field.name = readShortUtf("a field name");
           switch (field.typeCode) {
-            case 'B': case 'C': case 'D': case 'F': case 'I': case 'J': case 'S': case 'Z':
+            case 'B':
+            case 'C':
+            case 'D':
+            case 'F':
+            case 'I':
+            case 'J':
+            case 'S':
+            case 'Z':
               break;
-            case 'L': case '[': {
+            case 'L':
+            case '[': {
               const Node* typeName = readObject("a field's type name");
               if (typeName == nullptr || typeName->kind != NodeKind::String)
                 fail("field '" + field.name + "' of class " + descriptor.name + " has no type name");
@@ -419,7 +449,8 @@ class StreamParser {
       data.descriptor = c;
       if (c->isExternalizable()) {
         if (!(c->flags & ClassDescriptor::kBlockData))
-          fail("class " + c->name + " is Externalizable in the old protocol, whose data cannot be read without the class");
+          fail("class " + c->name +
+               " is Externalizable in the old protocol, whose data cannot be read without the class");
         readAnnotation(data.annotation, "externalized data");
       } else if (c->isSerializable()) {
         if (!c->hasWriteMethod()) {
@@ -455,15 +486,33 @@ class StreamParser {
       Value value;
       value.typeCode = field.typeCode;
       switch (field.typeCode) {
-        case 'B': value.integer = static_cast<int8_t>(readU8("a byte field")); break;
-        case 'Z': value.integer = readU8("a boolean field") != 0; break;
-        case 'C': value.integer = readU16("a char field"); break;
-        case 'S': value.integer = static_cast<int16_t>(readU16("a short field")); break;
-        case 'I': value.integer = static_cast<int32_t>(readU32("an int field")); break;
-        case 'J': value.integer = static_cast<int64_t>(readU64("a long field")); break;
-        case 'F': value.floating = std::bit_cast<float>(readU32("a float field")); break;
-        case 'D': value.floating = std::bit_cast<double>(readU64("a double field")); break;
-        default: value.reference = readObject("an object field"); break;
+        case 'B':
+          value.integer = static_cast<int8_t>(readU8("a byte field"));
+          break;
+        case 'Z':
+          value.integer = readU8("a boolean field") != 0;
+          break;
+        case 'C':
+          value.integer = readU16("a char field");
+          break;
+        case 'S':
+          value.integer = static_cast<int16_t>(readU16("a short field"));
+          break;
+        case 'I':
+          value.integer = static_cast<int32_t>(readU32("an int field"));
+          break;
+        case 'J':
+          value.integer = static_cast<int64_t>(readU64("a long field"));
+          break;
+        case 'F':
+          value.floating = std::bit_cast<float>(readU32("a float field"));
+          break;
+        case 'D':
+          value.floating = std::bit_cast<double>(readU64("a double field"));
+          break;
+        default:
+          value.reference = readObject("an object field");
+          break;
       }
       data.fields.push_back(value);
     }
@@ -489,7 +538,8 @@ class StreamParser {
       budget_.charge(count * kept, "array elements");
     };
     switch (type) {
-      case 'B': case 'Z': {
+      case 'B':
+      case 'Z': {
         need(1, sizeof(int32_t));
         const uint8_t* p = take(count, "an array");
         node.ints.resize(count);
@@ -497,7 +547,8 @@ class StreamParser {
           node.ints[i] = type == 'B' ? static_cast<int8_t>(p[i]) : static_cast<int32_t>(p[i] != 0);
         break;
       }
-      case 'C': case 'S': {
+      case 'C':
+      case 'S': {
         need(2, sizeof(int32_t));
         const uint8_t* p = take(count * 2, "an array");
         node.ints.resize(count);
@@ -507,7 +558,8 @@ class StreamParser {
         }
         break;
       }
-      case 'I': case 'F': {
+      case 'I':
+      case 'F': {
         need(4, sizeof(double));
         const uint8_t* p = take(count * 4, "an array");
         auto word = [p](std::size_t i) {
@@ -523,7 +575,8 @@ class StreamParser {
         }
         break;
       }
-      case 'J': case 'D': {
+      case 'J':
+      case 'D': {
         need(8, sizeof(double));
         const uint8_t* p = take(count * 8, "an array");
         auto word = [p](std::size_t i) {
@@ -540,7 +593,8 @@ class StreamParser {
         }
         break;
       }
-      case 'L': case '[': {
+      case 'L':
+      case '[': {
         need(1, sizeof(const Node*));
         node.references.reserve(count);
         for (std::size_t i = 0; i < count; ++i) node.references.push_back(readObject("an array element"));

@@ -34,8 +34,7 @@ struct ObjectStreamLimits {
 };
 
 // Parses the first object of the stream. `source` names the input in errors.
-std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes,
-                                                    const std::string& source,
+std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes, const std::string& source,
                                                     const ObjectStreamLimits& limits = {});
 
 // Whether `bytes` starts like a Java serialization stream (0xACED0005).

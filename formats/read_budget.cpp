@@ -9,8 +9,9 @@ namespace topiceval::formats {
 ReadBudget::ReadBudget(std::size_t inputBytes, std::string source)
     : inputBytes_(inputBytes), source_(std::move(source)) {
   const std::size_t most = std::numeric_limits<std::size_t>::max();
-  limit_ = inputBytes > (most - kFixedAllowance) / kBytesPerInputByte ? most
-                                                                       : kFixedAllowance + kBytesPerInputByte * inputBytes;
+  limit_ = inputBytes > (most - kFixedAllowance) / kBytesPerInputByte
+               ? most
+               : kFixedAllowance + kBytesPerInputByte * inputBytes;
 }
 
 void ReadBudget::charge(std::size_t bytes, const char* what) {

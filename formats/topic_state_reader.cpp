@@ -100,7 +100,8 @@ class TopicStateParser {
       fail("expected 6 columns (doc source pos typeindex type topic), found " + std::to_string(fields.size()));
     int64_t doc = 0, position = 0, type = 0, topic = 0;
     const std::size_t n = fields.size();
-    if (!parseInteger(fields[0], doc) || doc < 0) fail("document index '" + std::string(fields[0]) + "' is not a number");
+    if (!parseInteger(fields[0], doc) || doc < 0)
+      fail("document index '" + std::string(fields[0]) + "' is not a number");
     if (!parseInteger(fields[n - 4], position) || position < 0)
       fail("position '" + std::string(fields[n - 4]) + "' is not a number");
     if (!parseInteger(fields[n - 3], type) || type < 0)

@@ -26,15 +26,17 @@ Output run(testing::Command command, const std::vector<std::string>& arguments) 
 class BadInputs : public ::testing::Test {
  protected:
   void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("topiceval-bad-inputs-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    directory_ =
+        std::filesystem::temp_directory_path() /
+        ("topiceval-bad-inputs-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     std::filesystem::create_directories(directory_);
   }
   void TearDown() override { std::filesystem::remove_all(directory_); }
 
   std::string write(const std::string& name, const std::vector<uint8_t>& bytes) {
     const std::string path = (directory_ / name).string();
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     return path;
   }
   std::string write(const std::string& name, const std::string& text) {
@@ -72,8 +74,9 @@ TEST_F(BadInputs, TextWhereAModelBelongs) {
   const std::string text = write("notes.txt", "this is not a model\n");
   const Output output = evaluate(text, heldOut_);
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate: " + text +
-                            ": is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state\n");
+  EXPECT_EQ(output.err,
+            "topiceval evaluate: " + text +
+                ": is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state\n");
 }
 
 TEST_F(BadInputs, GzipOfSomethingElse) {
@@ -85,7 +88,8 @@ TEST_F(BadInputs, GzipOfSomethingElse) {
 }
 
 TEST_F(BadInputs, SerializedObjectOfAnotherClass) {
-  const Output asInput = evaluate(fixtureFile("stackexchange", "inferencer.mallet"), fixtureFile("stackexchange", "inferencer.mallet"));
+  const Output asInput =
+      evaluate(fixtureFile("stackexchange", "inferencer.mallet"), fixtureFile("stackexchange", "inferencer.mallet"));
   EXPECT_EQ(asInput.status, 1);
   EXPECT_EQ(asInput.err, "topiceval evaluate: " + fixtureFile("stackexchange", "inferencer.mallet") +
                              ": holds a serialized cc.mallet.topics.TopicInferencer, not a MALLET instance list "
@@ -98,7 +102,8 @@ TEST_F(BadInputs, TruncatedEvaluator) {
   const std::string cut = write("cut.mallet", bytes);
   const Output output = evaluateTopics(cut, heldOut_);
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err.rfind("topiceval evaluate-topics: " + cut + ": truncated: the stream ends inside ", 0), 0u) << output.err;
+  EXPECT_EQ(output.err.rfind("topiceval evaluate-topics: " + cut + ": truncated: the stream ends inside ", 0), 0u)
+      << output.err;
 }
 
 TEST_F(BadInputs, StateWithMissingColumnsOrTopicOutOfRange) {
@@ -115,7 +120,8 @@ TEST_F(BadInputs, StateWithMissingColumnsOrTopicOutOfRange) {
 }
 
 // Patches the first occurrence of `pattern` in a copy of the evaluator.
-std::vector<uint8_t> patched(std::vector<uint8_t> bytes, const std::vector<uint8_t>& pattern, std::size_t offset, uint8_t value) {
+std::vector<uint8_t> patched(std::vector<uint8_t> bytes, const std::vector<uint8_t>& pattern, std::size_t offset,
+                             uint8_t value) {
   const auto at = std::search(bytes.begin(), bytes.end(), pattern.begin(), pattern.end());
   EXPECT_NE(at, bytes.end());
   bytes[static_cast<std::size_t>(at - bytes.begin()) + offset] = value;
@@ -124,10 +130,12 @@ std::vector<uint8_t> patched(std::vector<uint8_t> bytes, const std::vector<uint8
 
 TEST_F(BadInputs, AlphaCountDifferentFromTopics) {
   // The block data that starts the evaluator's own data: version 0, numTopics 10, ...
-  const std::string file = write("topics.mallet", patched(bytesOf(evaluator_), {0x77, 0x10, 0, 0, 0, 0, 0, 0, 0, 0x0A}, 9, 0x0C));
+  const std::string file =
+      write("topics.mallet", patched(bytesOf(evaluator_), {0x77, 0x10, 0, 0, 0, 0, 0, 0, 0, 0x0A}, 9, 0x0C));
   const Output output = evaluateTopics(file, heldOut_);
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate-topics: " + file + ": the model claims 12 topics but alpha has 10 values\n");
+  EXPECT_EQ(output.err,
+            "topiceval evaluate-topics: " + file + ": the model claims 12 topics but alpha has 10 values\n");
 }
 
 TEST_F(BadInputs, NegativeOrNotANumberHyperparameters) {
@@ -136,7 +144,8 @@ TEST_F(BadInputs, NegativeOrNotANumberHyperparameters) {
   const std::string negative = write("negative.mallet", patched(bytesOf(evaluator_), beta, 0, 0xBF));
   Output output = evaluateTopics(negative, heldOut_);
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate-topics: " + negative + ": beta is -0.059071; it must be positive and finite\n");
+  EXPECT_EQ(output.err,
+            "topiceval evaluate-topics: " + negative + ": beta is -0.059071; it must be positive and finite\n");
   const std::string notANumber =
       write("nan.mallet", patched(patched(bytesOf(evaluator_), beta, 0, 0x7F), {0x7F, 0xAE, 0x3E, 0x7D}, 1, 0xF8));
   output = evaluateTopics(notANumber, heldOut_);
@@ -151,16 +160,19 @@ TEST_F(BadInputs, DocumentsThatUseNoKnownWord) {
   const std::string words = write("unknown.txt", "zzz yyy\nxxx\n");
   const Output output = evaluate(fixtureFile("stackexchange", "inferencer.mallet"), words);
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate: " + words + ": none of its 3 words is scored under --unseen-words skip: "
-                        "were these documents imported for " + fixtureFile("stackexchange", "inferencer.mallet") + "?\n");
+  EXPECT_EQ(output.err, "topiceval evaluate: " + words +
+                            ": none of its 3 words is scored under --unseen-words skip: "
+                            "were these documents imported for " +
+                            fixtureFile("stackexchange", "inferencer.mallet") + "?\n");
 }
 
 TEST_F(BadInputs, EmptyDocuments) {
   const std::string text = write("some-empty.txt", "\nquantum physics\n\n");
   const Output output = evaluate(fixtureFile("stackexchange", "inferencer.mallet"), text, {"--format", "tsv"});
   EXPECT_EQ(output.status, 0);
-  EXPECT_NE(output.err.find("warning: 2 documents have no scored word; each counts log likelihood 0 and has no perplexity"),
-            std::string::npos)
+  EXPECT_NE(
+      output.err.find("warning: 2 documents have no scored word; each counts log likelihood 0 and has no perplexity"),
+      std::string::npos)
       << output.err;
 }
 
@@ -173,17 +185,19 @@ TEST_F(BadInputs, ZeroParticles) {
 TEST_F(BadInputs, UnwritableOutputPath) {
   const Output output = evaluateTopics(evaluator_, heldOut_, {"--output-prob", "/proc/topiceval-cannot-write"});
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate-topics: /proc/topiceval-cannot-write: cannot be written (check the directory "
-                        "exists and is writable)\n");
+  EXPECT_EQ(output.err,
+            "topiceval evaluate-topics: /proc/topiceval-cannot-write: cannot be written (check the directory "
+            "exists and is writable)\n");
 }
 
 TEST_F(BadInputs, HeldOutAlphabetThatDisagreesWithTheModel) {
   const Output output = evaluate(fixtureFile("sgu-k100", "inferencer.mallet"), heldOut_);
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate: " + heldOut_ +
-                            ": its alphabet disagrees with the model's: type 0 is 'hear' here but 'skeptics' in " +
-                            fixtureFile("sgu-k100", "inferencer.mallet") +
-                            " (import held-out documents with --use-pipe-from the training data, or give plain text)\n");
+  EXPECT_EQ(output.err,
+            "topiceval evaluate: " + heldOut_ +
+                ": its alphabet disagrees with the model's: type 0 is 'hear' here but 'skeptics' in " +
+                fixtureFile("sgu-k100", "inferencer.mallet") +
+                " (import held-out documents with --use-pipe-from the training data, or give plain text)\n");
 }
 
 TEST_F(BadInputs, DirectoryWhereAFileBelongs) {
@@ -196,7 +210,8 @@ TEST_F(BadInputs, BinaryGarbageAsDocuments) {
   const std::string garbage = write("garbage.bin", std::vector<uint8_t>{0x00, 0x01, 0xFE, 0x41, 0x00, 0x42});
   const Output output = evaluate(fixtureFile("stackexchange", "inferencer.mallet"), garbage);
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate: " + garbage + ": holds binary data: not a MALLET instance list and not plain text\n");
+  EXPECT_EQ(output.err,
+            "topiceval evaluate: " + garbage + ": holds binary data: not a MALLET instance list and not plain text\n");
 }
 
 }  // namespace

@@ -49,16 +49,20 @@ TEST(EvaluateTopicsCommand, WritesDocumentProbabilitiesAndTotalFiles) {
   const Output output = evaluateTopics(arguments);
   ASSERT_EQ(output.status, 0) << output.err;
   EXPECT_EQ(output.out, "");
-  EXPECT_EQ(testing::readText(documents), testing::readText(fixtureFile("stackexchange-oov", "expected/docprobs-p10-rtrue-s42.txt")));
-  EXPECT_EQ(testing::readText(total), testing::readText(fixtureFile("stackexchange-oov", "expected/total-p10-rtrue-s42.txt")));
+  EXPECT_EQ(testing::readText(documents),
+            testing::readText(fixtureFile("stackexchange-oov", "expected/docprobs-p10-rtrue-s42.txt")));
+  EXPECT_EQ(testing::readText(total),
+            testing::readText(fixtureFile("stackexchange-oov", "expected/total-p10-rtrue-s42.txt")));
   std::filesystem::remove(documents);
   std::filesystem::remove(total);
 }
 
 TEST(EvaluateTopicsCommand, AcceptsMalletsBooleanSyntax) {
   const std::string expected = testing::readText(fixtureFile("stackexchange", "expected/total-p1-rtrue-s1.txt"));
-  for (const std::vector<std::string>& flag : std::vector<std::vector<std::string>>{
-           {"--use-resampling", "true"}, {"--use-resampling", "True"}, {"--use-resampling", "1"}, {"--use-resampling"}}) {
+  for (const std::vector<std::string>& flag : std::vector<std::vector<std::string>>{{"--use-resampling", "true"},
+                                                                                    {"--use-resampling", "True"},
+                                                                                    {"--use-resampling", "1"},
+                                                                                    {"--use-resampling"}}) {
     auto arguments = fixtureArguments("stackexchange");
     arguments.insert(arguments.begin(), flag.begin(), flag.end());  // a bare flag followed by another option
     arguments.insert(arguments.end(), {"--num-particles", "1", "--random-seed", "1"});
@@ -68,7 +72,8 @@ TEST(EvaluateTopicsCommand, AcceptsMalletsBooleanSyntax) {
   auto arguments = fixtureArguments("stackexchange");
   arguments.insert(arguments.end(), {"--num-particles", "1", "--random-seed", "1", "--use-resampling", "false",
                                      "--num-iterations", "5", "--burn-in", "2", "--sample-interval", "3"});
-  EXPECT_EQ(evaluateTopics(arguments).out, testing::readText(fixtureFile("stackexchange", "expected/total-p1-rfalse-s1.txt")));
+  EXPECT_EQ(evaluateTopics(arguments).out,
+            testing::readText(fixtureFile("stackexchange", "expected/total-p1-rfalse-s1.txt")));
 }
 
 TEST(EvaluateTopicsCommand, ExplainsCommandLineMistakes) {
@@ -84,11 +89,15 @@ TEST(EvaluateTopicsCommand, ExplainsCommandLineMistakes) {
   const Output zero = evaluateTopics(noParticles);
   EXPECT_EQ(zero.status, 2);
   EXPECT_EQ(zero.err, "topiceval evaluate-topics: --num-particles must be at least 1 (got 0)\n");
-  EXPECT_EQ(evaluateTopics({"--num-particles", "ten"}).err, "topiceval evaluate-topics: --num-particles needs an integer, not 'ten'\n");
-  EXPECT_EQ(evaluateTopics({"--num-particles"}).err, "topiceval evaluate-topics: Missing argument for option num-particles\n");
-  EXPECT_EQ(evaluateTopics({"--show-words", "maybe"}).err,
-            "topiceval evaluate-topics: Boolean option should be true|false|0|1.  Instead found maybe (for --show-words)\n");
-  EXPECT_EQ(evaluateTopics({"stray"}).err, "topiceval evaluate-topics: unexpected argument 'stray' (options start with --)\n");
+  EXPECT_EQ(evaluateTopics({"--num-particles", "ten"}).err,
+            "topiceval evaluate-topics: --num-particles needs an integer, not 'ten'\n");
+  EXPECT_EQ(evaluateTopics({"--num-particles"}).err,
+            "topiceval evaluate-topics: Missing argument for option num-particles\n");
+  EXPECT_EQ(
+      evaluateTopics({"--show-words", "maybe"}).err,
+      "topiceval evaluate-topics: Boolean option should be true|false|0|1.  Instead found maybe (for --show-words)\n");
+  EXPECT_EQ(evaluateTopics({"stray"}).err,
+            "topiceval evaluate-topics: unexpected argument 'stray' (options start with --)\n");
 }
 
 TEST(EvaluateTopicsCommand, ExplainsFileProblems) {
@@ -103,8 +112,9 @@ TEST(EvaluateTopicsCommand, ExplainsFileProblems) {
   unwritable.insert(unwritable.end(), {"--output-doc-probs", "/nonexistent-directory/probs.txt"});
   const Output output = evaluateTopics(unwritable);
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate-topics: /nonexistent-directory/probs.txt: cannot be written (check the "
-                        "directory exists and is writable)\n");
+  EXPECT_EQ(output.err,
+            "topiceval evaluate-topics: /nonexistent-directory/probs.txt: cannot be written (check the "
+            "directory exists and is writable)\n");
   auto missing = fixtureArguments("stackexchange");
   missing[3] = "/nonexistent/test.mallet";
   EXPECT_EQ(evaluateTopics(missing).err,
@@ -122,9 +132,9 @@ TEST(EvaluateTopicsCommand, ClockSeedRunsAndDiffersFromRunToRun) {
 }
 
 TEST(TopicevalExecutable, RunsEvaluateTopicsWithExitStatus) {
-  const auto result = testing::runTopiceval("evaluate-topics --evaluator " + fixtureFile("stackexchange", "evaluator.mallet") +
-                                            " --input " + fixtureFile("stackexchange", "test.mallet") +
-                                            " --random-seed 42 --threads 2");
+  const auto result = testing::runTopiceval(
+      "evaluate-topics --evaluator " + fixtureFile("stackexchange", "evaluator.mallet") + " --input " +
+      fixtureFile("stackexchange", "test.mallet") + " --random-seed 42 --threads 2");
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(result.out, testing::readText(fixtureFile("stackexchange", "expected/total-p10-rfalse-s42.txt")));
   const auto bad = testing::runTopiceval("evaluate-topics --evaluator /nonexistent --input x");

@@ -28,9 +28,10 @@ class CompareCommands : public ::testing::Test {
   static void SetUpTestSuite() {
     // One file per process: CTest runs each test of this suite in its own process, in parallel.
     perturbed_ = (std::filesystem::temp_directory_path() /
-                  ("topiceval-compare-test-perturbed-" + std::to_string(::getpid()) + ".gz")).string();
-    const Output output = run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output", perturbed_,
-                                                    "--fraction", "0.05", "--seed", "7"});
+                  ("topiceval-compare-test-perturbed-" + std::to_string(::getpid()) + ".gz"))
+                     .string();
+    const Output output = run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output",
+                                                    perturbed_, "--fraction", "0.05", "--seed", "7"});
     ASSERT_EQ(output.status, 0) << output.err;
   }
   static void TearDownTestSuite() { std::filesystem::remove(perturbed_); }
@@ -49,24 +50,28 @@ TEST_F(CompareCommands, PerturbStateMovesTheAskedShareOfAssignments) {
   // Each moved token changes two counts; 5% of 6915 tokens is about 346.
   EXPECT_GT(differences, 2 * 250);
   EXPECT_LT(differences, 2 * 450);
-  const Output again = run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output", perturbed_ + ".2",
-                                                 "--seed", "7"});
+  const Output again = run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output",
+                                                 perturbed_ + ".2", "--seed", "7"});
   EXPECT_EQ(again.err, run(perturbStateCommand, {"--input", fixtureFile("stackexchange", "state.gz"), "--output",
-                                                  perturbed_ + ".3", "--seed", "7"}).err);
+                                                 perturbed_ + ".3", "--seed", "7"})
+                           .err);
   std::filesystem::remove(perturbed_ + ".2");
   std::filesystem::remove(perturbed_ + ".3");
 }
 
 TEST_F(CompareCommands, ComparesTwoModelsInBothDirections) {
-  const Output output = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b", perturbed_,
-                                             "--input", fixtureFile("stackexchange", "test.mallet"), "--temperatures", "50",
-                                             "--burn-in", "10", "--format", "tsv"});
+  const Output output = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
+                                             perturbed_, "--input", fixtureFile("stackexchange", "test.mallet"),
+                                             "--temperatures", "50", "--burn-in", "10", "--format", "tsv"});
   ASSERT_EQ(output.status, 0) << output.err;
   const auto rows = lines(output.out);
   ASSERT_EQ(rows.size(), 201u);
-  EXPECT_EQ(rows[0], "doc\tname\ttokens\tskipped\tlogratio\tlogratio_se\tperplexity_ratio\tlogratio_forward\tlogratio_reverse\tdisagree");
-  EXPECT_NE(output.err.find("ratio-AIS       geometric path, both, 50 temperatures, 10 burn-in sweeps, 1 sample; seed 1"),
-            std::string::npos)
+  EXPECT_EQ(rows[0],
+            "doc\tname\ttokens\tskipped\tlogratio\tlogratio_se\tperplexity_ratio\tlogratio_forward\tlogratio_"
+            "reverse\tdisagree");
+  EXPECT_NE(
+      output.err.find("ratio-AIS       geometric path, both, 50 temperatures, 10 burn-in sweeps, 1 sample; seed 1"),
+      std::string::npos)
       << output.err;
   EXPECT_NE(output.err.find("A more likely"), std::string::npos);
   // The unperturbed model is better on the whole.
@@ -76,21 +81,22 @@ TEST_F(CompareCommands, ComparesTwoModelsInBothDirections) {
 }
 
 TEST_F(CompareCommands, AModelComparedWithItselfGivesZero) {
-  const Output output = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
-                                             fixtureFile("stackexchange", "state.gz"), "--input",
-                                             fixtureFile("stackexchange", "test.mallet"), "--temperatures", "5", "--burn-in",
-                                             "0", "--path", "convex", "--direction", "forward"});
+  const Output output = run(
+      compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
+                       fixtureFile("stackexchange", "state.gz"), "--input", fixtureFile("stackexchange", "test.mallet"),
+                       "--temperatures", "5", "--burn-in", "0", "--path", "convex", "--direction", "forward"});
   ASSERT_EQ(output.status, 0) << output.err;
   EXPECT_NE(output.out.find("log ratio A/B   0.0000 (sum over documents)"), std::string::npos) << output.out;
 }
 
 TEST_F(CompareCommands, RefusesModelsThatCannotBeCompared) {
-  const Output topics = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
-                                             fixtureFile("sgu-k100", "state.gz"), "--input",
-                                             fixtureFile("stackexchange", "test.mallet")});
+  const Output topics = run(
+      compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
+                       fixtureFile("sgu-k100", "state.gz"), "--input", fixtureFile("stackexchange", "test.mallet")});
   EXPECT_EQ(topics.status, 2);
-  EXPECT_EQ(topics.err, "topiceval compare: the models have 10 and 100 topics; ratio-AIS anneals between models with the same "
-                        "number of topics\n");
+  EXPECT_EQ(topics.err,
+            "topiceval compare: the models have 10 and 100 topics; ratio-AIS anneals between models with the same "
+            "number of topics\n");
   const Output words = run(compareCommand, {"--model-a", fixtureFile("sgu-k100", "inferencer.mallet"), "--model-b",
                                             fixtureFile("debian-k100", "inferencer.mallet"), "--input",
                                             fixtureFile("sgu-k100", "test.mallet")});
@@ -103,8 +109,9 @@ TEST_F(CompareCommands, RefusesModelsThatCannotBeCompared) {
 }
 
 TEST_F(CompareCommands, CurveFollowsASeriesOfStates) {
-  const Output output = run(curveCommand, {"--states", fixtureFile("stackexchange", "state.gz"), perturbed_, "--input",
-                                           fixtureFile("stackexchange", "test.mallet"), "--temperatures", "30", "--format", "tsv"});
+  const Output output =
+      run(curveCommand, {"--states", fixtureFile("stackexchange", "state.gz"), perturbed_, "--input",
+                         fixtureFile("stackexchange", "test.mallet"), "--temperatures", "30", "--format", "tsv"});
   ASSERT_EQ(output.status, 0) << output.err;
   const auto rows = lines(output.out);
   ASSERT_EQ(rows.size(), 3u);

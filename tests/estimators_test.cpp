@@ -38,8 +38,9 @@ const Case kCases[] = {{2, 6, 1}, {3, 12, 2}, {5, 40, 3}, {4, 20, 4}};
 
 class Unbiased : public ::testing::TestWithParam<Case> {};
 
-void expectUnbiased(const std::string& name, const std::function<std::unique_ptr<DocumentEstimator>(const ScoringModel&)>& make,
-                    const Case& c, int runs) {
+void expectUnbiased(const std::string& name,
+                    const std::function<std::unique_ptr<DocumentEstimator>(const ScoringModel&)>& make, const Case& c,
+                    int runs) {
   const TopicModel model = tinyModel(c.topics, c.types, c.seed);
   const DocumentCollection documents = tinyDocuments(c.types, 6, 3, 9, c.seed + 100);
   const ScoringModel scoring(model, UnseenWords::Skip, documents);
@@ -60,41 +61,47 @@ void expectUnbiased(const std::string& name, const std::function<std::unique_ptr
     const double mean = sum / runs;
     const double standardError = std::sqrt(std::max(0.0, squares / runs - mean * mean) / (runs - 1));
     EXPECT_LT(std::fabs(mean - 1.0), 4.0 * standardError + 1e-12)
-        << name << " K=" << c.topics << " V=" << c.types << " document " << d << ": mean p-hat/p = " << mean
-        << " +- " << standardError;
+        << name << " K=" << c.topics << " V=" << c.types << " document " << d << ": mean p-hat/p = " << mean << " +- "
+        << standardError;
     // The driver's own summary is the same mean, in log space.
     EXPECT_NEAR(result.documents[d].logLikelihood, exact + std::log(mean), 1e-9);
   }
 }
 
 TEST_P(Unbiased, LeftToRightWithOneParticleIsSequentialImportanceSampling) {
-  expectUnbiased("left-to-right 1 particle",
-                 [](const ScoringModel& m) { return std::make_unique<LeftToRightEstimator>(m, 1, false); }, GetParam(), 4000);
+  expectUnbiased(
+      "left-to-right 1 particle",
+      [](const ScoringModel& m) { return std::make_unique<LeftToRightEstimator>(m, 1, false); }, GetParam(), 4000);
 }
 
 TEST_P(Unbiased, ParticleLearning) {
-  expectUnbiased("particle learning 5", [](const ScoringModel& m) { return std::make_unique<ParticleLearningEstimator>(m, 5); },
-                 GetParam(), 3000);
-  expectUnbiased("particle learning 1", [](const ScoringModel& m) { return std::make_unique<ParticleLearningEstimator>(m, 1); },
-                 GetParam(), 3000);
+  expectUnbiased(
+      "particle learning 5", [](const ScoringModel& m) { return std::make_unique<ParticleLearningEstimator>(m, 5); },
+      GetParam(), 3000);
+  expectUnbiased(
+      "particle learning 1", [](const ScoringModel& m) { return std::make_unique<ParticleLearningEstimator>(m, 1); },
+      GetParam(), 3000);
 }
 
 TEST_P(Unbiased, AnnealedImportanceSampling) {
-  expectUnbiased("AIS linear",
-                 [](const ScoringModel& m) {
-                   return std::make_unique<AnnealedImportanceEstimator>(m, 20, 1, AnnealingSchedule::Linear);
-                 },
-                 GetParam(), 3000);
-  expectUnbiased("AIS sigmoid",
-                 [](const ScoringModel& m) {
-                   return std::make_unique<AnnealedImportanceEstimator>(m, 10, 2, AnnealingSchedule::Sigmoid);
-                 },
-                 GetParam(), 2000);
+  expectUnbiased(
+      "AIS linear",
+      [](const ScoringModel& m) {
+        return std::make_unique<AnnealedImportanceEstimator>(m, 20, 1, AnnealingSchedule::Linear);
+      },
+      GetParam(), 3000);
+  expectUnbiased(
+      "AIS sigmoid",
+      [](const ScoringModel& m) {
+        return std::make_unique<AnnealedImportanceEstimator>(m, 10, 2, AnnealingSchedule::Sigmoid);
+      },
+      GetParam(), 2000);
 }
 
 INSTANTIATE_TEST_SUITE_P(TinyModels, Unbiased, ::testing::ValuesIn(kCases),
                          [](const ::testing::TestParamInfo<Case>& parameter) {
-                           return "K" + std::to_string(parameter.param.topics) + "V" + std::to_string(parameter.param.types);
+                           return "K" + std::to_string(parameter.param.topics) + "V" +
+                                  std::to_string(parameter.param.types);
                          });
 
 // How far a biased estimator lands from the exact log p, over the documents
@@ -140,10 +147,11 @@ TEST(BiasedEstimators, StayWithinDocumentedTolerances) {
     const Bias r = measureBias(resampling, c, 400);
     const Bias p = measureBias(plain, c, 400);
     const Bias f = measureBias(filtering, c, 1);
-    std::printf("K=%d V=%d, log p-hat - log p: left-to-right 10 with resampling: mean-of-p %.4f, one run %+.4f "
-                "(worst %.4f); without: mean-of-p %.4f, one run %+.4f (worst %.4f); filtering %+.4f (worst %.4f)\n",
-                c.topics, c.types, r.worstOfMean, r.meanOfSingle, r.worstOfSingle, p.worstOfMean, p.meanOfSingle,
-                p.worstOfSingle, f.meanOfSingle, f.worstOfSingle);
+    std::printf(
+        "K=%d V=%d, log p-hat - log p: left-to-right 10 with resampling: mean-of-p %.4f, one run %+.4f "
+        "(worst %.4f); without: mean-of-p %.4f, one run %+.4f (worst %.4f); filtering %+.4f (worst %.4f)\n",
+        c.topics, c.types, r.worstOfMean, r.meanOfSingle, r.worstOfSingle, p.worstOfMean, p.meanOfSingle,
+        p.worstOfSingle, f.meanOfSingle, f.worstOfSingle);
     EXPECT_LT(r.worstOfMean, 0.25);
     EXPECT_LT(r.worstOfSingle, 0.40);
     EXPECT_LT(p.worstOfMean, 0.90);

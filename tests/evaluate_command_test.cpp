@@ -35,19 +35,22 @@ TEST(EvaluateCommand, RunsEveryEstimator) {
            {"--estimator", "filtering"},
            {"--estimator", "particle-learning", "--particles", "20"},
            {"--estimator", "ais", "--temperatures", "20", "--samples", "2", "--schedule", "linear"}}) {
-    std::vector<std::string> arguments = {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
-                                          fixtureFile("stackexchange", "test.mallet"), "--runs", "2"};
+    std::vector<std::string> arguments = {"--model", fixtureFile("stackexchange", "inferencer.mallet"),
+                                          "--input", fixtureFile("stackexchange", "test.mallet"),
+                                          "--runs",  "2"};
     arguments.insert(arguments.end(), estimator.begin(), estimator.end());
     const Output output = evaluate(arguments);
     ASSERT_EQ(output.status, 0) << output.err;
     EXPECT_NE(output.out.find("log likelihood  -6"), std::string::npos) << output.out;
-    EXPECT_NE(output.out.find("unseen words    skip: 0 tokens of 0 distinct types skipped; V = 4285"), std::string::npos);
+    EXPECT_NE(output.out.find("unseen words    skip: 0 tokens of 0 distinct types skipped; V = 4285"),
+              std::string::npos);
   }
 }
 
 TEST(EvaluateCommand, TsvHasOneRowPerDocumentAndMatchesTheLibrary) {
-  const Output output = evaluate({"--model", fixtureFile("debian-k100", "inferencer.mallet"), "--input",
-                                  fixtureFile("debian-k100", "test.mallet"), "--estimator", "filtering", "--format", "tsv"});
+  const Output output =
+      evaluate({"--model", fixtureFile("debian-k100", "inferencer.mallet"), "--input",
+                fixtureFile("debian-k100", "test.mallet"), "--estimator", "filtering", "--format", "tsv"});
   ASSERT_EQ(output.status, 0) << output.err;
   const auto rows = lines(output.out);
   ASSERT_EQ(rows.size(), 3001u);
@@ -87,7 +90,8 @@ TEST(EvaluateCommand, ReadsPlainTextThroughTheModelsAlphabet) {
   EXPECT_EQ(rows[2], "1\tline 2\t0\t0\t0\t0\tnan");
   EXPECT_NE(smooth.err.find("1 unseen types scored; V = 2608"), std::string::npos) << smooth.err;
   EXPECT_NE(smooth.err.find("warning: 1 document has no scored word"), std::string::npos);
-  const Output skip = evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input", text, "--format", "tsv"});
+  const Output skip =
+      evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input", text, "--format", "tsv"});
   EXPECT_EQ(lines(skip.out)[1].rfind("0\tline 1\t3\t1\t", 0), 0u);
   std::filesystem::remove(text);
 }
@@ -96,10 +100,12 @@ TEST(EvaluateCommand, RefusesDocumentsItCannotScore) {
   const std::string unknown = writeTemporary("unknown.txt", "qqqq rrrr\nssss\n");
   const Output none = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", unknown});
   EXPECT_EQ(none.status, 1);
-  EXPECT_EQ(none.err, "topiceval evaluate: " + unknown + ": none of its 3 words is scored under --unseen-words skip: "
-                      "were these documents imported for " + fixtureFile("stackexchange", "inferencer.mallet") + "?\n");
-  const Output noWords = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
-                                   writeTemporary("blank.txt", "\n\n")});
+  EXPECT_EQ(none.err, "topiceval evaluate: " + unknown +
+                          ": none of its 3 words is scored under --unseen-words skip: "
+                          "were these documents imported for " +
+                          fixtureFile("stackexchange", "inferencer.mallet") + "?\n");
+  const Output noWords = evaluate(
+      {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", writeTemporary("blank.txt", "\n\n")});
   EXPECT_EQ(noWords.status, 1);
   EXPECT_NE(noWords.err.find("holds no words"), std::string::npos);
   const Output noAlphabet = evaluate({"--model", fixtureFile("stackexchange", "evaluator.mallet"), "--input", unknown});
@@ -112,10 +118,11 @@ TEST(EvaluateCommand, RefusesAHeldOutAlphabetThatDisagreesWithTheModel) {
   const Output output = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
                                   fixtureFile("debian-k100", "test.mallet")});
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval evaluate: " + fixtureFile("debian-k100", "test.mallet") +
-                            ": its alphabet disagrees with the model's: type 0 is 'local' here but 'hear' in " +
-                            fixtureFile("stackexchange", "inferencer.mallet") +
-                            " (import held-out documents with --use-pipe-from the training data, or give plain text)\n");
+  EXPECT_EQ(output.err,
+            "topiceval evaluate: " + fixtureFile("debian-k100", "test.mallet") +
+                ": its alphabet disagrees with the model's: type 0 is 'local' here but 'hear' in " +
+                fixtureFile("stackexchange", "inferencer.mallet") +
+                " (import held-out documents with --use-pipe-from the training data, or give plain text)\n");
 }
 
 TEST(EvaluateCommand, ExplainsCommandLineMistakes) {

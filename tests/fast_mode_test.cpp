@@ -20,8 +20,8 @@ struct Moments {
 };
 
 // Per-document mean and standard error of the log likelihood over `seeds` runs.
-Moments perDocumentMoments(const TopicModel& model, const DocumentCollection& documents, MalletEvaluationOptions options,
-                           int seeds, int firstSeed) {
+Moments perDocumentMoments(const TopicModel& model, const DocumentCollection& documents,
+                           MalletEvaluationOptions options, int seeds, int firstSeed) {
   const std::size_t n = documents.size();
   std::vector<double> sum(n, 0.0), squares(n, 0.0);
   for (int s = 0; s < seeds; ++s) {
@@ -82,7 +82,8 @@ TEST(FastMode, MatchesMalletsDistributionOnDebian) { expectSameDistribution("deb
 
 TEST(FastMode, GivesTheSameBitsOnAnyNumberOfThreads) {
   const TopicModel model = formats::readEvaluatorFile(testing::fixtureFile("stackexchange", "evaluator.mallet"));
-  const DocumentCollection documents = formats::readInstanceListFile(testing::fixtureFile("stackexchange", "test.mallet"));
+  const DocumentCollection documents =
+      formats::readInstanceListFile(testing::fixtureFile("stackexchange", "test.mallet"));
   MalletEvaluationOptions options;
   options.exact = false;
   options.resampling = true;

@@ -147,10 +147,11 @@ TEST_F(HostileInput, EvaluatorWithARepeatedTopicIsRefusedByEveryPath) {
   const std::vector<int32_t> row(5, (1 << bits) | 2);
   const std::string file = write("repeated.mallet", testing::EvaluatorWriter::write(withRow(model, 3, row)));
   const std::string sane = write("sane.mallet", testing::EvaluatorWriter::write(model));
-  const std::string expected = "topiceval evaluate-topics: " + file + ": type 3 lists topic 2 more than once in its counts\n";
+  const std::string expected =
+      "topiceval evaluate-topics: " + file + ": type 3 lists topic 2 more than once in its counts\n";
   for (const char* exact : {"true", "false"}) {
-    const auto output = testing::runCommand(cli::evaluateTopicsCommand,
-                                            {"--evaluator", file, "--input", heldOut_, "--exact", exact});
+    const auto output =
+        testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", file, "--input", heldOut_, "--exact", exact});
     EXPECT_EQ(output.status, 1) << exact;
     EXPECT_EQ(output.err, expected) << exact;
   }
@@ -167,7 +168,8 @@ TEST_F(HostileInput, EvaluatorWithUnrelatedCachedTermsIsRefused) {
   const std::string file = write("mass.mallet", testing::EvaluatorWriter::write(model));
   const auto output = testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", file, "--input", heldOut_});
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err.rfind("topiceval evaluate-topics: " + file + ": smoothingOnlyMass is 1.0000000000000001e+300", 0), 0u)
+  EXPECT_EQ(
+      output.err.rfind("topiceval evaluate-topics: " + file + ": smoothingOnlyMass is 1.0000000000000001e+300", 0), 0u)
       << output.err;
 }
 
@@ -295,7 +297,8 @@ TEST_F(HostileInput, ATruncatedStateIsRefusedAsTruncated) {
   const std::string cut = write("cut.gz", bytes);
   const auto output = testing::runCommand(cli::evaluateCommand, {"--model", cut, "--input", heldOut_});
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err.rfind("topiceval evaluate: " + cut + ": truncated: the gzip stream ends before its end marker", 0), 0u)
+  EXPECT_EQ(
+      output.err.rfind("topiceval evaluate: " + cut + ": truncated: the gzip stream ends before its end marker", 0), 0u)
       << output.err;
   // perturb-state writes nothing at all from it.
   const auto perturbed = testing::runCommand(cli::perturbStateCommand, {"--input", cut, "--output", path("out.gz")});
@@ -323,8 +326,8 @@ TEST_F(HostileInput, TrailingGarbageAndCrcMismatchAreNamed) {
 TEST_F(HostileInput, AGzipBombIsRefusedEarly) {
   const auto bomb = testing::gzip(std::string(std::size_t{40} << 20, '\n'));
   const std::string file = write("bomb.txt.gz", bomb);
-  const auto output = testing::runCommand(cli::evaluateCommand,
-                                          {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", file});
+  const auto output = testing::runCommand(
+      cli::evaluateCommand, {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", file});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(output.err.rfind("topiceval evaluate: " + file + ": decompresses to more than ", 0), 0u) << output.err;
   EXPECT_EQ(errorOf([&] { formats::readTopicState(bomb, "bomb.gz"); }).rfind("bomb.gz: decompresses to more than ", 0),
@@ -333,17 +336,22 @@ TEST_F(HostileInput, AGzipBombIsRefusedEarly) {
 
 TEST_F(HostileInput, PerturbStateOnlyRewritesStatesTheReaderAccepts) {
   const std::string header = "#doc source pos typeindex type topic\n#alpha : 0.1 0.2 0.3 \n#beta : 0.01\n";
-  const std::string negative = write("negative.gz", testing::gzip(header + "0 NA 0 0 a 1\n0 NA 1 1 b -2\n0 NA 2 0 a 0\n"));
+  const std::string negative =
+      write("negative.gz", testing::gzip(header + "0 NA 0 0 a 1\n0 NA 1 1 b -2\n0 NA 2 0 a 0\n"));
   auto output = testing::runCommand(cli::perturbStateCommand, {"--input", negative, "--output", path("out.gz")});
   EXPECT_EQ(output.status, 1);
-  EXPECT_EQ(output.err, "topiceval perturb-state: " + negative + ": line 5: topic '-2' is outside 0..2 (the #alpha line lists 3 topics)\n");
+  EXPECT_EQ(output.err, "topiceval perturb-state: " + negative +
+                            ": line 5: topic '-2' is outside 0..2 (the #alpha line lists 3 topics)\n");
   const std::string word = write("word.gz", testing::gzip(header + "0 NA 0 0 a 1\n0 NA 1 1 b x\n0 NA 2 0 a 0\n"));
-  output = testing::runCommand(cli::perturbStateCommand, {"--input", word, "--output", path("out.gz"), "--fraction", "1"});
-  EXPECT_EQ(output.err, "topiceval perturb-state: " + word + ": line 5: topic 'x' is outside 0..2 (the #alpha line lists 3 topics)\n");
+  output =
+      testing::runCommand(cli::perturbStateCommand, {"--input", word, "--output", path("out.gz"), "--fraction", "1"});
+  EXPECT_EQ(output.err, "topiceval perturb-state: " + word +
+                            ": line 5: topic 'x' is outside 0..2 (the #alpha line lists 3 topics)\n");
   EXPECT_FALSE(std::filesystem::exists(path("out.gz")));
   // A good state: every assignment moved, the rest of each row kept.
   const std::string good = write("good.gz", testing::gzip(header + "0 NA 0 0 a 1\n0 NA 1 1 b 2\n0 NA 2 0 a 0\n"));
-  output = testing::runCommand(cli::perturbStateCommand, {"--input", good, "--output", path("out.gz"), "--fraction", "1"});
+  output =
+      testing::runCommand(cli::perturbStateCommand, {"--input", good, "--output", path("out.gz"), "--fraction", "1"});
   EXPECT_EQ(output.status, 0) << output.err;
   EXPECT_EQ(output.err, "moved 3 of 3 token assignments to other topics\n");
   const TopicModel moved = formats::readTopicState(bytesOf(path("out.gz")), "out.gz");
@@ -356,30 +364,32 @@ TEST_F(HostileInput, PerturbStateOnlyRewritesStatesTheReaderAccepts) {
 TEST_F(HostileInput, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
   const std::string input = path("test.mallet");
   std::filesystem::copy_file(heldOut_, input);
-  const auto output = testing::runCommand(
-      cli::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", input, "--output-doc-probs", input});
+  const auto output = testing::runCommand(cli::evaluateTopicsCommand,
+                                          {"--evaluator", evaluator_, "--input", input, "--output-doc-probs", input});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(output.err, "topiceval evaluate-topics: " + input +
                             ": is also an input of this run; writing --output-doc-probs there would destroy it: choose "
                             "another file\n");
   EXPECT_EQ(testing::readText(input), testing::readText(heldOut_));
-  const auto report = testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", input, "--report", evaluator_});
+  const auto report =
+      testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", input, "--report", evaluator_});
   EXPECT_EQ(report.status, 1);
-  EXPECT_NE(report.err.find("is also an input of this run; writing --report there would destroy it"), std::string::npos);
+  EXPECT_NE(report.err.find("is also an input of this run; writing --report there would destroy it"),
+            std::string::npos);
 }
 
 TEST_F(HostileInput, AFailedRunLeavesAnExistingOutputAsItWas) {
   const std::string existing = write("probs.txt", "kept\n");
   const std::string broken = write("broken.mallet", std::string("\xAC\xED\x00\x05\x73", 5));
-  const auto output = testing::runCommand(
-      cli::evaluateTopicsCommand, {"--evaluator", broken, "--input", heldOut_, "--output-doc-probs", existing});
+  const auto output = testing::runCommand(cli::evaluateTopicsCommand,
+                                          {"--evaluator", broken, "--input", heldOut_, "--output-doc-probs", existing});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(testing::readText(existing), "kept\n");
   EXPECT_EQ(filesHere(), (std::vector<std::string>{"broken.mallet", "probs.txt"}));  // no temporary file left
   // A successful run replaces it whole.
   const auto good = testing::runCommand(
-      cli::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_, "--output-doc-probs", existing,
-                                   "--random-seed", "1"});
+      cli::evaluateTopicsCommand,
+      {"--evaluator", evaluator_, "--input", heldOut_, "--output-doc-probs", existing, "--random-seed", "1"});
   EXPECT_EQ(good.status, 0) << good.err;
   EXPECT_EQ(testing::lines(testing::readText(existing)).size(), 200u);
   EXPECT_EQ(filesHere(), (std::vector<std::string>{"broken.mallet", "probs.txt"}));
@@ -390,7 +400,8 @@ TEST_F(HostileInput, AFullDiskIsAFailureNotASuccess) {
   auto result = testing::runTopiceval("evaluate-topics " + models + " > /dev/full");
   EXPECT_EQ(result.status, 1);
   EXPECT_EQ(result.err, "topiceval evaluate-topics: standard output: writing failed: No space left on device\n");
-  result = testing::runTopiceval("evaluate --model " + evaluator_ + " --input " + heldOut_ + " --estimator filtering > /dev/full");
+  result = testing::runTopiceval("evaluate --model " + evaluator_ + " --input " + heldOut_ +
+                                 " --estimator filtering > /dev/full");
   EXPECT_EQ(result.status, 1);
   EXPECT_EQ(result.err, "topiceval evaluate: standard output: writing failed: No space left on device\n");
   result = testing::runTopiceval("perturb-state --input " + state_ + " --output /dev/full");
@@ -447,11 +458,12 @@ TEST_F(HostileInput, CostlySettingsAreRefusedBeforeWork) {
     ADD_FAILURE() << "no error";
   } catch (const SettingError& error) {
     EXPECT_EQ(error.setting(), "particles");
-    EXPECT_STREQ(error.what(), "particles 100000 with 4000 topics needs more than 4 GiB of working memory per thread; "
-                               "use at most 67108 particles");
+    EXPECT_STREQ(error.what(),
+                 "particles 100000 with 4000 topics needs more than 4 GiB of working memory per thread; "
+                 "use at most 67108 particles");
   }
-  output = testing::runCommand(cli::evaluateCommand,
-                               {"--model", evaluator_, "--input", heldOut_, "--particles", "100001"});
+  output =
+      testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--particles", "100001"});
   EXPECT_EQ(output.err, "topiceval evaluate: --particles must be at most 100000 (got 100001)\n");
 }
 
@@ -459,15 +471,18 @@ TEST_F(HostileInput, AligningThousandsOfTopicsIsRefused) {
   std::string text = "#alpha :";
   for (int k = 0; k < 2001; ++k) text += " 0.1";
   text += "\n#beta : 0.01\n";
-  for (int k = 0; k < 2001; ++k) text += "0 NA " + std::to_string(k) + " " + std::to_string(k % 7) + " w" + std::to_string(k % 7) + " " + std::to_string(k) + "\n";
+  for (int k = 0; k < 2001; ++k)
+    text += "0 NA " + std::to_string(k) + " " + std::to_string(k % 7) + " w" + std::to_string(k % 7) + " " +
+            std::to_string(k) + "\n";
   const std::string a = write("a.gz", testing::gzip(text));
   const std::string b = write("b.gz", testing::gzip(text));
   const std::string documents = write("docs.txt", "w1 w2 w3\n");
-  const auto output = testing::runCommand(cli::compareCommand, {"--model-a", a, "--model-b", b, "--input", documents,
-                                                                "--align-topics"});
+  const auto output = testing::runCommand(cli::compareCommand,
+                                          {"--model-a", a, "--model-b", b, "--input", documents, "--align-topics"});
   EXPECT_EQ(output.status, 2);
-  EXPECT_EQ(output.err, "topiceval compare: --align-topics takes models of at most 2000 topics (its cost grows with the "
-                        "cube of the topic count); these have 2001\n");
+  EXPECT_EQ(output.err,
+            "topiceval compare: --align-topics takes models of at most 2000 topics (its cost grows with the "
+            "cube of the topic count); these have 2001\n");
 }
 
 // ---- 6. Waiting, and names that would split a row --------------------------

@@ -57,8 +57,9 @@ TEST(InstanceListReader, NamesTheWrongClass) {
     readInstanceListFile(path);
     FAIL();
   } catch (const FormatError& error) {
-    EXPECT_EQ(std::string(error.what()), path + ": holds a serialized cc.mallet.topics.MarginalProbEstimator, not a "
-                                                "MALLET instance list (cc.mallet.types.InstanceList)");
+    EXPECT_EQ(std::string(error.what()), path +
+                                             ": holds a serialized cc.mallet.topics.MarginalProbEstimator, not a "
+                                             "MALLET instance list (cc.mallet.types.InstanceList)");
   }
 }
 

@@ -64,14 +64,16 @@ void expectSameBits(const MalletRun& run, int threads, InstructionSet instructio
   options.threads = threads;
   const MalletEvaluationResult result = evaluateLikeMallet(loaded.model, loaded.documents, options);
 
-  const auto expectedDocuments = testing::readLines(testing::fixtureFile(run.set, "expected/docprobs-" + run.tag() + ".txt"));
+  const auto expectedDocuments =
+      testing::readLines(testing::fixtureFile(run.set, "expected/docprobs-" + run.tag() + ".txt"));
   ASSERT_EQ(expectedDocuments.size(), result.documentLogLikelihoods.size());
   for (std::size_t d = 0; d < expectedDocuments.size(); ++d) {
     ASSERT_EQ(std::bit_cast<uint64_t>(result.documentLogLikelihoods[d]),
               std::bit_cast<uint64_t>(parseJavaDouble(expectedDocuments[d])))
         << run.set << " " << run.tag() << " document " << d << ": MALLET printed " << expectedDocuments[d];
   }
-  const std::string expectedTotal = testing::readLines(testing::fixtureFile(run.set, "expected/total-" + run.tag() + ".txt")).at(0);
+  const std::string expectedTotal =
+      testing::readLines(testing::fixtureFile(run.set, "expected/total-" + run.tag() + ".txt")).at(0);
   EXPECT_EQ(std::bit_cast<uint64_t>(result.totalLogLikelihood), std::bit_cast<uint64_t>(parseJavaDouble(expectedTotal)))
       << run.set << " " << run.tag();
   EXPECT_EQ(result.samplingErrors, 0);

@@ -109,20 +109,24 @@ TEST(ModelFile, RecognisesEachKind) {
 TEST(ModelFile, NamesTheWrongClass) {
   const std::string path = fixtureFile("stackexchange", "test.mallet");
   EXPECT_EQ(errorOf([&] { readEvaluatorFile(path); }),
-            path + ": holds a serialized cc.mallet.types.InstanceList, not a MALLET evaluator "
-                   "(cc.mallet.topics.MarginalProbEstimator)");
-  EXPECT_EQ(errorOf([&] { readModelFile(path); }),
-            path + ": holds a serialized cc.mallet.types.InstanceList, not a MALLET evaluator, inferencer or topic model");
+            path +
+                ": holds a serialized cc.mallet.types.InstanceList, not a MALLET evaluator "
+                "(cc.mallet.topics.MarginalProbEstimator)");
+  EXPECT_EQ(
+      errorOf([&] { readModelFile(path); }),
+      path + ": holds a serialized cc.mallet.types.InstanceList, not a MALLET evaluator, inferencer or topic model");
   const std::string inferencerPath = fixtureFile("stackexchange", "inferencer.mallet");
   EXPECT_EQ(errorOf([&] { readEvaluatorFile(inferencerPath); }),
-            inferencerPath + ": holds a serialized cc.mallet.topics.TopicInferencer, not a MALLET evaluator "
-                             "(cc.mallet.topics.MarginalProbEstimator)");
+            inferencerPath +
+                ": holds a serialized cc.mallet.topics.TopicInferencer, not a MALLET evaluator "
+                "(cc.mallet.topics.MarginalProbEstimator)");
 }
 
 TEST(ModelFile, RejectsMissingAndForeignFiles) {
   EXPECT_EQ(errorOf([] { readModelFile("/nonexistent/model.mallet"); }),
             "/nonexistent/model.mallet: cannot open: No such file or directory");
-  EXPECT_EQ(errorOf([] { readModelFile(TOPICEVAL_SHARED_DIR); }), std::string(TOPICEVAL_SHARED_DIR) + ": is a directory, not a file");
+  EXPECT_EQ(errorOf([] { readModelFile(TOPICEVAL_SHARED_DIR); }),
+            std::string(TOPICEVAL_SHARED_DIR) + ": is a directory, not a file");
   const std::string text = std::string(TOPICEVAL_SHARED_DIR) + "/corpora/README.md";
   EXPECT_EQ(errorOf([&] { readModelFile(text); }),
             text + ": is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");

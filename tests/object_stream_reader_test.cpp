@@ -57,8 +57,11 @@ TEST(ObjectStreamReader, DecodesModifiedUtf8) {
 B pointStream() {
   B b;
   b.u8(B::kObject);
-  b.classDesc("test.Point", B::kSerializable, 2).primitiveField('D', "y").primitiveField('I', "x").endClassDesc();  // handle 0
-  b.classDesc("test.Base", B::kSerializable, 3)                                                                     // handle 1
+  b.classDesc("test.Point", B::kSerializable, 2)
+      .primitiveField('D', "y")
+      .primitiveField('I', "x")
+      .endClassDesc();                           // handle 0
+  b.classDesc("test.Base", B::kSerializable, 3)  // handle 1
       .primitiveField('J', "id")
       .primitiveField('Z', "flag")
       .objectField('L', "label", "Ljava/lang/String;")  // handle 2
@@ -123,7 +126,8 @@ TEST(ObjectStreamReader, KeepsWhatWriteObjectWroteAsAnnotation) {
   // A class with writeObject: writeInt(7), writeObject("w"), writeInt(-1) split
   // over two block-data records, writeDouble(0.5).
   B b;
-  b.u8(B::kObject).classDesc("test.Custom", B::kSerializable | B::kWriteMethod, 1)
+  b.u8(B::kObject)
+      .classDesc("test.Custom", B::kSerializable | B::kWriteMethod, 1)
       .objectField('L', "ignored", "Ljava/lang/Object;")
       .endClassDesc()
       .null();
@@ -152,7 +156,8 @@ TEST(ObjectStreamReader, KeepsWhatWriteObjectWroteAsAnnotation) {
 TEST(ObjectStreamReader, ReadsDefaultFieldsBeforeAnnotationForKnownClasses) {
   // java.util.ArrayList: defaultWriteObject (size), then capacity and elements.
   B b;
-  b.u8(B::kObject).classDesc("java.util.ArrayList", B::kSerializable | B::kWriteMethod, 1)
+  b.u8(B::kObject)
+      .classDesc("java.util.ArrayList", B::kSerializable | B::kWriteMethod, 1)
       .primitiveField('I', "size")
       .endClassDesc()
       .null();
@@ -200,7 +205,12 @@ TEST(ObjectStreamReader, RejectsABadBackReference) {
   b.reference(5);
   EXPECT_EQ(errorOf(b.bytes), "test.ser: back-reference to handle 0x7E0005, which names nothing read so far");
   B wrongKind;  // an object position naming a class descriptor
-  wrongKind.u8(B::kArray).classDesc("[Ljava.lang.Object;", B::kSerializable, 0).endClassDesc().null().i32(1).reference(0);
+  wrongKind.u8(B::kArray)
+      .classDesc("[Ljava.lang.Object;", B::kSerializable, 0)
+      .endClassDesc()
+      .null()
+      .i32(1)
+      .reference(0);
   EXPECT_NE(errorOf(wrongKind.bytes).find("names a class descriptor"), std::string::npos);
 }
 
@@ -208,7 +218,8 @@ TEST(ObjectStreamReader, RefusesAnArrayLongerThanTheFile) {
   // A billion ints claimed in a few bytes: an error, not a 4 GB allocation.
   B b;
   b.u8(B::kArray).classDesc("[I", B::kSerializable, 0).endClassDesc().null().i32(1'000'000'000).i32(1);
-  EXPECT_EQ(errorOf(b.bytes), "test.ser: truncated: the stream ends inside int[] of 1000000000 elements (4 bytes remain)");
+  EXPECT_EQ(errorOf(b.bytes),
+            "test.ser: truncated: the stream ends inside int[] of 1000000000 elements (4 bytes remain)");
   B negative;
   negative.u8(B::kArray).classDesc("[I", B::kSerializable, 0).endClassDesc().null().i32(-3);
   EXPECT_EQ(errorOf(negative.bytes), "test.ser: an array of negative length -3");

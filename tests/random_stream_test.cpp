@@ -16,11 +16,13 @@ typedef uint64_t TwoWords __attribute__((vector_size(2 * sizeof(uint64_t))));
 
 TEST(RandomStream, SteppedInVectorLanesGivesEachStreamsValues) {
   std::vector<RandomStream> streams;
-  for (uint64_t particle = 0; particle < 2; ++particle) streams.emplace_back(42, std::initializer_list<uint64_t>{7, 0, particle});
+  for (uint64_t particle = 0; particle < 2; ++particle)
+    streams.emplace_back(42, std::initializer_list<uint64_t>{7, 0, particle});
   std::vector<RandomStream> copies = streams;
   TwoWords words[4];
   for (int w = 0; w < 4; ++w)
-    for (int lane = 0; lane < 2; ++lane) words[w][lane] = streams[static_cast<std::size_t>(lane)].state()[static_cast<std::size_t>(w)];
+    for (int lane = 0; lane < 2; ++lane)
+      words[w][lane] = streams[static_cast<std::size_t>(lane)].state()[static_cast<std::size_t>(w)];
   for (int draw = 0; draw < 1000; ++draw) {
     const TwoWords values = RandomStream::step(words[0], words[1], words[2], words[3]);
     for (int lane = 0; lane < 2; ++lane) ASSERT_EQ(values[lane], copies[static_cast<std::size_t>(lane)].next()) << draw;

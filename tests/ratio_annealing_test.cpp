@@ -66,12 +66,14 @@ TEST_P(RatioAnnealing, MeanRatioMatchesTheExactRatioInBothDirections) {
     // Forward estimates A/B; reverse estimates B/A (stored inverted, as log A/B).
     const auto [forwardMean, forwardError] = ratioMean(ratio.forwardSamples, exact);
     EXPECT_LT(std::fabs(forwardMean - 1.0), 4.0 * forwardError)
-        << describe(path) << " forward, document " << d << ": mean ratio / exact = " << forwardMean << " +- " << forwardError;
+        << describe(path) << " forward, document " << d << ": mean ratio / exact = " << forwardMean << " +- "
+        << forwardError;
     std::vector<double> inverse;
     for (const double value : ratio.reverseSamples) inverse.push_back(-value);
     const auto [reverseMean, reverseError] = ratioMean(inverse, -exact);
     EXPECT_LT(std::fabs(reverseMean - 1.0), 4.0 * reverseError)
-        << describe(path) << " reverse, document " << d << ": mean ratio / exact = " << reverseMean << " +- " << reverseError;
+        << describe(path) << " reverse, document " << d << ": mean ratio / exact = " << reverseMean << " +- "
+        << reverseError;
   }
 }
 
@@ -89,7 +91,8 @@ TEST(RatioAnnealingDirections, AgreeOnAnEasyPair) {
   const TopicModel a = tinyModel(3, 12, 21);
   std::vector<int32_t> counts(12 * 3);
   for (std::size_t w = 0; w < 12; ++w)
-    for (int k = 0; k < 3; ++k) counts[w * 3 + static_cast<std::size_t>(k)] = a.count(w, k) + (w % 5 == 0 && k == 1 ? 2 : 0);
+    for (int k = 0; k < 3; ++k)
+      counts[w * 3 + static_cast<std::size_t>(k)] = a.count(w, k) + (w % 5 == 0 && k == 1 ? 2 : 0);
   const TopicModel b = TopicModel::fromDenseCounts(3, a.alpha, a.beta, counts, 12);
   const DocumentCollection documents = tinyDocuments(12, 10, 5, 9, 22);
   const ScoringModel scoringA(a, UnseenWords::Skip, documents);
@@ -180,7 +183,8 @@ TEST(LikelihoodCurve, EachModelsEstimateIsUnbiased) {
     for (std::size_t d = 0; d < documents.size(); ++d) {
       const double exact = exactFor(scoring[m], documents.document(d));
       const auto [mean, error] = ratioMean(values[m][d], exact);
-      EXPECT_LT(std::fabs(mean - 1.0), 4.0 * error) << "model " << m << " document " << d << ": " << mean << " +- " << error;
+      EXPECT_LT(std::fabs(mean - 1.0), 4.0 * error)
+          << "model " << m << " document " << d << ": " << mean << " +- " << error;
     }
   }
 }

@@ -67,7 +67,8 @@ TEST(TopicStateReader, ReadsASmallStateAndSortsRowsByCount) {
 }
 
 TEST(TopicStateReader, ReportsDamage) {
-  EXPECT_EQ(errorOf({'#', 'd', 'o', 'c'}), "state.gz: is not gzip-compressed: a MALLET topic state (--output-state) is a .gz file");
+  EXPECT_EQ(errorOf({'#', 'd', 'o', 'c'}),
+            "state.gz: is not gzip-compressed: a MALLET topic state (--output-state) is a .gz file");
   EXPECT_EQ(errorOf(gzip("hello world\n")),
             "state.gz: line 1: a token row before the #alpha and #beta lines: is this a MALLET topic state?");
   EXPECT_EQ(errorOf(gzip("")), "state.gz: no '#alpha :' line: not a MALLET topic state");
@@ -83,11 +84,13 @@ TEST(TopicStateReader, ReportsDamage) {
   EXPECT_EQ(errorOf(gzip(kHeader + "0 NA 0 99999999 apple 1\n")),
             "state.gz: line 4: type index 99999999 is implausibly large after 0 tokens");
   EXPECT_EQ(errorOf(gzip("#alpha : 0.5 -1\n")), "state.gz: line 1: alpha value '-1' is not a positive number");
-  EXPECT_EQ(errorOf(gzip("#alpha : 0.5\n#beta : nan\n")), "state.gz: line 2: the #beta line must hold one positive number");
+  EXPECT_EQ(errorOf(gzip("#alpha : 0.5\n#beta : nan\n")),
+            "state.gz: line 2: the #beta line must hold one positive number");
   // Found by fuzzing: a second, shorter #alpha line after rows that used topic 1.
   EXPECT_EQ(errorOf(gzip(kHeader + "0 NA 0 0 apple 1\n#alpha : 0.5\n")),
             "state.gz: line 5: a second #alpha line: a MALLET topic state holds one model");
-  EXPECT_EQ(errorOf(gzip(kHeader + "#beta : 0.1\n")), "state.gz: line 4: a second #beta line: a MALLET topic state holds one model");
+  EXPECT_EQ(errorOf(gzip(kHeader + "#beta : 0.1\n")),
+            "state.gz: line 4: a second #beta line: a MALLET topic state holds one model");
 }
 
 TEST(TopicStateReader, ReportsATruncatedGzipStream) {

@@ -39,22 +39,23 @@ TEST(JsonOutput, WriterEscapesAndNullsNonFiniteNumbers) {
 }
 
 TEST(JsonOutput, EvaluateWritesTheSummaryAndEveryDocument) {
-  const Output output = run(evaluateCommand, {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
-                                              fixtureFile("stackexchange", "test.mallet"), "--estimator", "filtering",
-                                              "--format", "json"});
+  const Output output = run(
+      evaluateCommand, {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
+                        fixtureFile("stackexchange", "test.mallet"), "--estimator", "filtering", "--format", "json"});
   ASSERT_EQ(output.status, 0) << output.err;
   EXPECT_TRUE(testing::JsonCheck::valid(output.out)) << output.out.substr(0, 400);
-  for (const char* key : {"\"summary\":{\"log_likelihood\":", "\"per_token\":", "\"perplexity\":", "\"wall_seconds\":",
-                          "\"threads\":", "\"unseen_words\":{\"policy\":\"skip\"", "\"estimator\":{\"description\":\"filtering",
-                          "{\"doc\":199,\"name\":\"213\",\"tokens\":43,\"skipped\":0,\"loglik\":"})
+  for (const char* key :
+       {"\"summary\":{\"log_likelihood\":", "\"per_token\":", "\"perplexity\":", "\"wall_seconds\":", "\"threads\":",
+        "\"unseen_words\":{\"policy\":\"skip\"", "\"estimator\":{\"description\":\"filtering",
+        "{\"doc\":199,\"name\":\"213\",\"tokens\":43,\"skipped\":0,\"loglik\":"})
     EXPECT_NE(output.out.find(key), std::string::npos) << key;
 }
 
 TEST(JsonOutput, CompareWritesEveryDocument) {
-  const Output output = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
-                                             fixtureFile("stackexchange", "state.gz"), "--input",
-                                             fixtureFile("stackexchange", "test.mallet"), "--temperatures", "3", "--burn-in",
-                                             "0", "--format", "json"});
+  const Output output = run(
+      compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
+                       fixtureFile("stackexchange", "state.gz"), "--input", fixtureFile("stackexchange", "test.mallet"),
+                       "--temperatures", "3", "--burn-in", "0", "--format", "json"});
   ASSERT_EQ(output.status, 0) << output.err;
   EXPECT_TRUE(testing::JsonCheck::valid(output.out)) << output.out.substr(0, 400);
   EXPECT_NE(output.out.find("\"summary\":{\"log_ratio\":0,"), std::string::npos) << output.out.substr(0, 600);
@@ -84,16 +85,18 @@ TEST(ProgressLine, StaysSilentWhenDisabledOrQuick) {
   EXPECT_EQ(disabled.str(), "");
   EXPECT_EQ(quick.str(), "");
   // The commands never draw it into a pipe: standard error is not a terminal here.
-  const auto result = testing::runTopiceval("evaluate-topics --evaluator " + fixtureFile("stackexchange", "evaluator.mallet") +
-                                            " --input " + fixtureFile("stackexchange", "test.mallet") + " --random-seed 1");
+  const auto result =
+      testing::runTopiceval("evaluate-topics --evaluator " + fixtureFile("stackexchange", "evaluator.mallet") +
+                            " --input " + fixtureFile("stackexchange", "test.mallet") + " --random-seed 1");
   EXPECT_EQ(result.err, "");
 }
 
 TEST(InfoCommand, DescribesModelsAndInstanceLists) {
   const Output model = run(infoCommand, {fixtureFile("stackexchange", "inferencer.mallet"), "--words", "3"});
   ASSERT_EQ(model.status, 0) << model.err;
-  EXPECT_NE(model.out.find("kind            MALLET inferencer (TopicInferencer)\ntopics          10\ntypes           4285\n"),
-            std::string::npos)
+  EXPECT_NE(
+      model.out.find("kind            MALLET inferencer (TopicInferencer)\ntopics          10\ntypes           4285\n"),
+      std::string::npos)
       << model.out;
   EXPECT_NE(model.out.find("topic 2    0.2349  standard deviation data\n"), std::string::npos) << model.out;
   const Output list = run(infoCommand, {fixtureFile("sgu-k100", "test.mallet")});
@@ -130,21 +133,24 @@ TEST(HtmlReport, RendersInHeadlessChromium) {
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));
   const std::string browser = chromium();
   if (browser.empty()) GTEST_SKIP() << "chromium is not installed (scripts/install-dependencies.sh installs it)";
-  const std::string flags = " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-                            "--disable-background-networking --disable-component-update --disable-sync --user-data-dir=" +
-                            (directory / "profile").string() + " ";
+  const std::string flags =
+      " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+      "--disable-background-networking --disable-component-update --disable-sync --user-data-dir=" +
+      (directory / "profile").string() + " ";
   const std::string dom = (directory / "dom.html").string();
   const std::string png = (directory / "report.png").string();
   ASSERT_EQ(std::system((browser + flags + "--dump-dom file://" + page + " > " + dom + " 2>/dev/null").c_str()), 0);
   const std::string rendered = testing::readText(dom);
   // 200 documents, all scored: 200 points in the scatter.
   std::size_t points = 0;
-  for (std::size_t at = rendered.find("class=\"point\""); at != std::string::npos; at = rendered.find("class=\"point\"", at + 1))
+  for (std::size_t at = rendered.find("class=\"point\""); at != std::string::npos;
+       at = rendered.find("class=\"point\"", at + 1))
     ++points;
   EXPECT_EQ(points, 200u);
   EXPECT_NE(rendered.find("<figcaption>"), std::string::npos);
   ASSERT_EQ(std::system((browser + flags + "--window-size=1200,1500 --screenshot=" + png + " file://" + page +
-                         " > /dev/null 2>&1").c_str()),
+                         " > /dev/null 2>&1")
+                            .c_str()),
             0);
   ASSERT_TRUE(std::filesystem::exists(png));
   EXPECT_GT(std::filesystem::file_size(png), 20000u);

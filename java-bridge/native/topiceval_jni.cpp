@@ -120,7 +120,9 @@ class ModelFields {
  public:
   explicit ModelFields(JNIEnv* env) : env_(env), type_(require(env, env->FindClass("org/topiceval/TopicModelData"))) {}
 
-  jfieldID id(const char* name, const char* signature) { return require(env_, env_->GetFieldID(type_, name, signature)); }
+  jfieldID id(const char* name, const char* signature) {
+    return require(env_, env_->GetFieldID(type_, name, signature));
+  }
   jclass type() const { return type_; }
 
  private:
@@ -169,7 +171,8 @@ TopicModel toModel(JNIEnv* env, jobject data) {
   }
   model.betaSum = std::isnan(betaSum) ? model.beta * static_cast<double>(model.numTypes()) : betaSum;
   if (model.tokensPerTopic.size() == model.alpha.size()) model.computeSmoothingTerms();
-  if (const std::string problem = findModelProblem(model); !problem.empty()) throw std::invalid_argument("model: " + problem);
+  if (const std::string problem = findModelProblem(model); !problem.empty())
+    throw std::invalid_argument("model: " + problem);
   return model;
 }
 
@@ -185,7 +188,8 @@ DocumentCollection toDocuments(JNIEnv* env, jobjectArray documents) {
     env->DeleteLocalRef(document);
     for (const int32_t type : tokens) {
       if (type < 0)
-        throw std::invalid_argument("documents[" + std::to_string(d) + "] has negative type index " + std::to_string(type));
+        throw std::invalid_argument("documents[" + std::to_string(d) + "] has negative type index " +
+                                    std::to_string(type));
     }
     collection.add(tokens);
   }
@@ -208,7 +212,8 @@ std::string javaFieldName(const std::string& setting) {
 }
 
 std::string stringField(JNIEnv* env, jobject object, jclass type, const char* name) {
-  auto value = static_cast<jstring>(env->GetObjectField(object, require(env, env->GetFieldID(type, name, "Ljava/lang/String;"))));
+  auto value = static_cast<jstring>(
+      env->GetObjectField(object, require(env, env->GetFieldID(type, name, "Ljava/lang/String;"))));
   check(env);
   if (value == nullptr) throw std::invalid_argument(std::string("options.") + name + " is null");
   return toUtf8(env, value);
@@ -258,11 +263,13 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_readModel(JNIEnv* env,
     env->SetDoubleField(data, fields.id("alphaSum", "D"), model.alphaSum);
     env->SetDoubleField(data, fields.id("beta", "D"), model.beta);
     env->SetDoubleField(data, fields.id("betaSum", "D"), model.betaSum);
-    env->SetObjectField(data, fields.id("tokensPerTopic", "[I"), toJava(env, std::span<const int32_t>(model.tokensPerTopic)));
+    env->SetObjectField(data, fields.id("tokensPerTopic", "[I"),
+                        toJava(env, std::span<const int32_t>(model.tokensPerTopic)));
     std::vector<jintArray> rows;
     rows.reserve(model.numTypes());
     for (std::size_t type = 0; type < model.numTypes(); ++type) {
-      rows.push_back(model.typeTopicCounts.present(type) ? toJava(env, model.typeTopicCounts.storedRow(type)) : nullptr);
+      rows.push_back(model.typeTopicCounts.present(type) ? toJava(env, model.typeTopicCounts.storedRow(type))
+                                                         : nullptr);
     }
     env->SetObjectField(data, fields.id("typeTopicCounts", "[[I"), toJava(env, std::move(rows)));
     if (model.alphabet != nullptr) {
@@ -297,7 +304,9 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
     const TopicModel model = toModel(env, modelData);
     const DocumentCollection documents = toDocuments(env, documentData);
     jclass type = require(env, env->GetObjectClass(options));
-    auto intField = [&](const char* name) { return env->GetIntField(options, require(env, env->GetFieldID(type, name, "I"))); };
+    auto intField = [&](const char* name) {
+      return env->GetIntField(options, require(env, env->GetFieldID(type, name, "I")));
+    };
     // Every registered setting is read from the EvaluationOptions field of the same name (camelCase).
     topiceval::EstimatorSettings settings;
     settings.estimator = stringField(env, options, type, "estimator");
@@ -309,8 +318,9 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
           break;
         case topiceval::SettingKind::Boolean:
           settings.values[setting.spec.name] =
-              env->GetBooleanField(options, require(env, env->GetFieldID(type, field.c_str(), "Z"))) != JNI_FALSE ? "true"
-                                                                                                               : "false";
+              env->GetBooleanField(options, require(env, env->GetFieldID(type, field.c_str(), "Z"))) != JNI_FALSE
+                  ? "true"
+                  : "false";
           break;
         case topiceval::SettingKind::Choice:
           settings.values[setting.spec.name] = stringField(env, options, type, field.c_str());
@@ -337,10 +347,11 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
   });
 }
 
-JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluateLikeMallet(JNIEnv* env, jclass, jobject modelData,
-                                                                                  jobjectArray documentData, jint particles,
-                                                                                  jboolean resampling, jint seed,
-                                                                                  jint threads) {
+JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluateLikeMallet(JNIEnv* env, jclass,
+                                                                                  jobject modelData,
+                                                                                  jobjectArray documentData,
+                                                                                  jint particles, jboolean resampling,
+                                                                                  jint seed, jint threads) {
   return guarded<jdoubleArray>(env, [&]() -> jdoubleArray {
     const TopicModel model = toModel(env, modelData);
     const DocumentCollection documents = toDocuments(env, documentData);

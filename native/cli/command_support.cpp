@@ -114,14 +114,17 @@ void checkSomethingIsScored(const ScoringModel& scoring, const DocumentCollectio
                                               ": were these documents imported for " + modelPath + "?");
 }
 
-std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run, const EvaluationResult& result) {
+std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run,
+                                                             const EvaluationResult& result) {
   const ScoringModel& scoring = *run.scoring;
   std::string estimator = run.estimator;
   if (run.stochastic)
-    estimator += "; seed " + std::to_string(run.seed) + ", " + std::to_string(run.runs) + (run.runs == 1 ? " run" : " runs");
+    estimator +=
+        "; seed " + std::to_string(run.seed) + ", " + std::to_string(run.runs) + (run.runs == 1 ? " run" : " runs");
   std::string unseen = std::string(describe(scoring.policy())) + ": " + std::to_string(scoring.skippedTokens()) +
                        " tokens of " + std::to_string(scoring.skippedTypes()) + " distinct types skipped";
-  if (scoring.unseenTypesScored() > 0) unseen += ", " + std::to_string(scoring.unseenTypesScored()) + " unseen types scored";
+  if (scoring.unseenTypesScored() > 0)
+    unseen += ", " + std::to_string(scoring.unseenTypesScored()) + " unseen types scored";
   unseen += "; V = " + std::to_string(scoring.vocabularySize());
   return {
       {"model", run.modelPath + ": " + formats::describe(run.modelKind) + ", " + std::to_string(run.model->numTopics) +
@@ -134,7 +137,8 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescriptio
       {"log likelihood", fixed(result.totalLogLikelihood, 4)},
       {"per token", fixed(result.perTokenLogLikelihood(), 6)},
       {"perplexity", fixed(result.perplexity(), 3)},
-      {"time", fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads")},
+      {"time",
+       fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads")},
   };
 }
 

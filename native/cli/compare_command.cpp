@@ -45,19 +45,20 @@ struct CompareSettings {
 
 po::options_description compareOptions(CompareSettings& s) {
   po::options_description options("topiceval compare options");
-  options.add_options()
-      ("model-a", po::value(&s.modelA), "model A (evaluator, inferencer, saved model or topic state)")
-      ("model-b", po::value(&s.modelB), "model B, with the same words and number of topics")
-      ("input", po::value(&s.input), "held-out documents (instance list or plain text)")
-      ("path", po::value(&s.path)->default_value(s.path), "geometric | convex")
-      ("direction", po::value(&s.direction)->default_value(s.direction), "forward (B to A) | reverse (A to B) | both")
-      ("temperatures", po::value(&s.temperatures)->default_value(s.temperatures), "annealing steps")
-      ("burn-in", po::value(&s.burnIn)->default_value(s.burnIn), "Gibbs sweeps under the start model before annealing")
-      ("samples", po::value(&s.samples)->default_value(s.samples), "independent annealing runs per document and direction")
-      ("align-topics", po::bool_switch(&s.alignTopics), "reorder B's topics to match A's (Hungarian, L1 distance) first")
-      ("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")
-      ("report", po::value(&s.report), "also write a self-contained HTML report to this file")
-      ("quiet", po::bool_switch(&s.quiet), "no progress line on standard error");
+  options.add_options()("model-a", po::value(&s.modelA), "model A (evaluator, inferencer, saved model or topic state)")(
+      "model-b", po::value(&s.modelB), "model B, with the same words and number of topics")(
+      "input", po::value(&s.input), "held-out documents (instance list or plain text)")(
+      "path", po::value(&s.path)->default_value(s.path), "geometric | convex")(
+      "direction", po::value(&s.direction)->default_value(s.direction), "forward (B to A) | reverse (A to B) | both")(
+      "temperatures", po::value(&s.temperatures)->default_value(s.temperatures), "annealing steps")(
+      "burn-in", po::value(&s.burnIn)->default_value(s.burnIn), "Gibbs sweeps under the start model before annealing")(
+      "samples", po::value(&s.samples)->default_value(s.samples),
+      "independent annealing runs per document and direction")(
+      "align-topics", po::bool_switch(&s.alignTopics),
+      "reorder B's topics to match A's (Hungarian, L1 distance) first")(
+      "format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
+      "report", po::value(&s.report), "also write a self-contained HTML report to this file")(
+      "quiet", po::bool_switch(&s.quiet), "no progress line on standard error");
   addSharedOptions(options, s.shared, "skip | skip-untrained | smooth", "V for both models");
   options.add_options()("help", "print this list of options");
   return options;
@@ -77,8 +78,9 @@ void checkSameWords(const TopicModel& a, const TopicModel& b, const std::string&
     const std::string& wordA = a.alphabet->word(i);
     const std::string& wordB = b.alphabet->word(i);
     if (!wordA.empty() && !wordB.empty() && wordA != wordB)
-      throw formats::FormatError(pathB, "its alphabet disagrees with " + pathA + "'s: type " + std::to_string(i) + " is '" +
-                                            wordB + "' here but '" + wordA + "' there; the models must share their words");
+      throw formats::FormatError(pathB, "its alphabet disagrees with " + pathA + "'s: type " + std::to_string(i) +
+                                            " is '" + wordB + "' here but '" + wordA +
+                                            "' there; the models must share their words");
   }
 }
 
@@ -123,7 +125,8 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
   try {
     std::optional<OutputFile> reportFile;
     if (!settings.report.empty())
-      reportFile.emplace(settings.report, "--report", std::vector<std::string>{settings.modelA, settings.modelB, settings.input}, out);
+      reportFile.emplace(settings.report, "--report",
+                         std::vector<std::string>{settings.modelA, settings.modelB, settings.input}, out);
     const auto started = std::chrono::steady_clock::now();
     const formats::LoadedModel loadedA = formats::readModelFile(settings.modelA);
     formats::LoadedModel loadedB = formats::readModelFile(settings.modelB);
@@ -177,19 +180,28 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     }
     if (settings.format == "json" || !settings.report.empty()) {
       const double totalPerplexityRatio =
-          result.scoredTokens == 0 ? std::nan("") : std::exp(-result.totalLogRatio / static_cast<double>(result.scoredTokens));
-      const std::string method = std::string(describe(annealing.path)) + " path, " + describe(annealing.direction) + ", " +
-                                 std::to_string(annealing.temperatures) + " temperatures, " +
-                                 std::to_string(annealing.burnIn) + " burn-in sweeps, " + std::to_string(annealing.samples) +
-                                 " samples";
+          result.scoredTokens == 0 ? std::nan("")
+                                   : std::exp(-result.totalLogRatio / static_cast<double>(result.scoredTokens));
+      const std::string method = std::string(describe(annealing.path)) + " path, " + describe(annealing.direction) +
+                                 ", " + std::to_string(annealing.temperatures) + " temperatures, " +
+                                 std::to_string(annealing.burnIn) + " burn-in sweeps, " +
+                                 std::to_string(annealing.samples) + " samples";
       if (settings.format == "json") {
         JsonWriter json(out);
         json.beginObject().field("command", "compare");
         json.field("model_a", settings.modelA).field("model_b", settings.modelB).field("input", settings.input);
-        json.key("ratio_ais").beginObject().field("path", describe(annealing.path)).field("direction", describe(annealing.direction));
-        json.field("temperatures", annealing.temperatures).field("burn_in", annealing.burnIn).field("samples", annealing.samples);
+        json.key("ratio_ais")
+            .beginObject()
+            .field("path", describe(annealing.path))
+            .field("direction", describe(annealing.direction));
+        json.field("temperatures", annealing.temperatures)
+            .field("burn_in", annealing.burnIn)
+            .field("samples", annealing.samples);
         json.field("seed", annealing.seed).field("aligned_topics", settings.alignTopics).endObject();
-        json.key("summary").beginObject().field("log_ratio", result.totalLogRatio).field("perplexity_ratio", totalPerplexityRatio);
+        json.key("summary")
+            .beginObject()
+            .field("log_ratio", result.totalLogRatio)
+            .field("perplexity_ratio", totalPerplexityRatio);
         json.field("documents", static_cast<uint64_t>(documents.size())).field("tokens", result.scoredTokens);
         json.field("unseen_words", describe(policy));
         if (both) json.field("directions_paired_statistic", result.directionsPairedStatistic);
@@ -199,7 +211,8 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
         for (std::size_t d = 0; d < result.documents.size(); ++d) {
           const DocumentRatio& document = result.documents[d];
           json.beginObject().field("doc", static_cast<uint64_t>(d)).field("name", documents.name(d));
-          json.field("tokens", document.tokens).field("skipped", static_cast<uint64_t>(documents.length(d) - document.tokens));
+          json.field("tokens", document.tokens)
+              .field("skipped", static_cast<uint64_t>(documents.length(d) - document.tokens));
           json.field("logratio", document.logRatio).field("logratio_se", document.logRatioError);
           json.field("perplexity_ratio", perplexityRatio(document));
           if (both) {
@@ -214,9 +227,13 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
       if (!settings.report.empty()) {
         HtmlReport report;
         report.title = "topiceval: " + settings.modelA + " against " + settings.modelB;
-        report.summary = {{"model A", settings.modelA}, {"model B", settings.modelB}, {"input", settings.input},
-                          {"ratio-AIS", method}, {"seed", std::to_string(annealing.seed)},
-                          {"unseen words", describe(policy)}, {"scored tokens", std::to_string(result.scoredTokens)},
+        report.summary = {{"model A", settings.modelA},
+                          {"model B", settings.modelB},
+                          {"input", settings.input},
+                          {"ratio-AIS", method},
+                          {"seed", std::to_string(annealing.seed)},
+                          {"unseen words", describe(policy)},
+                          {"scored tokens", std::to_string(result.scoredTokens)},
                           {"log ratio A/B", fixed(result.totalLogRatio, 4)},
                           {"perplexity A/B", fixed(totalPerplexityRatio, 6)}};
         std::vector<double> x, y, ratios;
@@ -230,8 +247,9 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
             x.push_back(document.forward);
             y.push_back(document.reverse);
           }
-          report.figures.push_back({"Per-document log ratio A/B: forward (x) against reverse (y); the dashed line is y = x.",
-                                    scatterSvg(x, y, "forward log ratio", "reverse log ratio", "scatter")});
+          report.figures.push_back(
+              {"Per-document log ratio A/B: forward (x) against reverse (y); the dashed line is y = x.",
+               scatterSvg(x, y, "forward log ratio", "reverse log ratio", "scatter")});
         } else {
           // Against the difference of two separate filtering estimates.
           FilteringEstimator filteringA(scoringA), filteringB(scoringB);
@@ -242,9 +260,10 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
             x.push_back(result.documents[d].logRatio);
             y.push_back(separateA.documents[d].logLikelihood - separateB.documents[d].logLikelihood);
           }
-          report.figures.push_back({"Per-document log ratio A/B: ratio-AIS (x) against two separate filtering estimates (y); "
-                                    "the dashed line is y = x.",
-                                    scatterSvg(x, y, "ratio-AIS log ratio", "filtering log A - log B", "scatter")});
+          report.figures.push_back(
+              {"Per-document log ratio A/B: ratio-AIS (x) against two separate filtering estimates (y); "
+               "the dashed line is y = x.",
+               scatterSvg(x, y, "ratio-AIS log ratio", "filtering log A - log B", "scatter")});
         }
         report.figures.push_back({"Per-document perplexity ratio A/B (below 1: A is better).",
                                   histogramSvg(ratios, "perplexity ratio", false, "histogram")});
@@ -269,14 +288,16 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
     summary << "input           " << settings.input << ": " << documents.size() << " documents, " << result.scoredTokens
             << " tokens scored by both models\n";
     summary << "ratio-AIS       " << describe(annealing.path) << " path, " << describe(annealing.direction) << ", "
-            << annealing.temperatures << " temperatures, " << annealing.burnIn << " burn-in sweeps, " << annealing.samples
-            << (annealing.samples == 1 ? " sample" : " samples") << "; seed " << annealing.seed << "\n";
+            << annealing.temperatures << " temperatures, " << annealing.burnIn << " burn-in sweeps, "
+            << annealing.samples << (annealing.samples == 1 ? " sample" : " samples") << "; seed " << annealing.seed
+            << "\n";
     summary << "unseen words    " << describe(policy) << "\n";
     summary << "log ratio A/B   " << fixed(result.totalLogRatio, 4) << " (sum over documents)\n";
     if (both)
       summary << "  forward       " << fixed(forwardTotal, 4) << "\n  reverse       " << fixed(reverseTotal, 4) << "\n";
     const double totalPerplexityRatio =
-        result.scoredTokens == 0 ? std::nan("") : std::exp(-result.totalLogRatio / static_cast<double>(result.scoredTokens));
+        result.scoredTokens == 0 ? std::nan("")
+                                 : std::exp(-result.totalLogRatio / static_cast<double>(result.scoredTokens));
     summary << "perplexity A/B  " << fixed(totalPerplexityRatio, 6) << "\n";
     summary << "A more likely   " << winsA << " of " << compared << " documents\n";
     if (both) {
@@ -286,10 +307,10 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
                       : "no systematic disagreement")
               << "\n";
       if (annealing.samples >= 5)
-        summary << "                " << flagged << " documents whose directions differ by more than 3 standard errors\n";
+        summary << "                " << flagged
+                << " documents whose directions differ by more than 3 standard errors\n";
     }
-    summary << "time            " << fixed(seconds, 3) << " s on "
-            << resolveThreads(annealing.threads) << " threads\n";
+    summary << "time            " << fixed(seconds, 3) << " s on " << resolveThreads(annealing.threads) << " threads\n";
     return 0;
   } catch (...) {
     return reportFailure("compare", err);

@@ -32,11 +32,11 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
   SharedSettings shared;
   std::string format = "text";
   po::options_description options("topiceval curve options");
-  options.add_options()
-      ("states", po::value(&states)->multitoken(), "model files in training order (gzipped topic states, or any model file)")
-      ("input", po::value(&input), "held-out documents (instance list or plain text)")
-      ("temperatures", po::value(&temperatures)->default_value(temperatures), "annealing steps per segment")
-      ("format", po::value(&format)->default_value(format), "text | tsv");
+  options.add_options()("states", po::value(&states)->multitoken(),
+                        "model files in training order (gzipped topic states, or any model file)")(
+      "input", po::value(&input), "held-out documents (instance list or plain text)")(
+      "temperatures", po::value(&temperatures)->default_value(temperatures), "annealing steps per segment")(
+      "format", po::value(&format)->default_value(format), "text | tsv");
   addSharedOptions(options, shared, "skip | skip-untrained | smooth", "V for every model");
   options.add_options()("help", "print this list of options");
   po::variables_map values;
@@ -85,8 +85,9 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
     if (format == "tsv") {
       out << "state\tfile\tloglik\tper_token\tperplexity\n";
       for (std::size_t i = 0; i < states.size(); ++i)
-        out << i << '\t' << states[i] << '\t' << formatNumber(curve.totals[i]) << '\t' << formatNumber(curve.totals[i] / tokens)
-            << '\t' << formatNumber(std::exp(-curve.totals[i] / tokens)) << '\n';
+        out << i << '\t' << states[i] << '\t' << formatNumber(curve.totals[i]) << '\t'
+            << formatNumber(curve.totals[i] / tokens) << '\t' << formatNumber(std::exp(-curve.totals[i] / tokens))
+            << '\n';
     } else {
       out << "input           " << input << ": " << documents.size() << " documents, " << curve.scoredTokens
           << " tokens scored by every model\n";

@@ -49,25 +49,28 @@ std::string estimatorHelp() {
 
 po::options_description evaluateOptions(EvaluateSettings& s) {
   po::options_description options("topiceval evaluate options");
-  options.add_options()
-      ("model", po::value(&s.model), "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state")
-      ("input", po::value(&s.input), "held-out documents: a MALLET instance list, or plain text with one document per line (needs a model with words)")
-      ("estimator", po::value(&s.estimator)->default_value(s.estimator), estimatorHelp().c_str());
+  options.add_options()(
+      "model", po::value(&s.model),
+      "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state")(
+      "input", po::value(&s.input),
+      "held-out documents: a MALLET instance list, or plain text with one document per line (needs a model with "
+      "words)")("estimator", po::value(&s.estimator)->default_value(s.estimator), estimatorHelp().c_str());
   for (const SharedSetting& setting : allEstimatorSettings()) {
     const std::string help = listOfChoices(setting.estimators) + ": " + setting.spec.help;
     options.add_options()(setting.spec.name.c_str(),
                           po::value(&s.estimatorValues[setting.spec.name])->default_value(setting.spec.defaultValue),
                           help.c_str());
   }
-  options.add_options()
-      ("runs", po::value(&s.runs)->default_value(s.runs), "independent estimates per document (stochastic estimators)")
-      ("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")
-      ("report", po::value(&s.report), "also write a self-contained HTML report to this file")
-      ("report-versus", po::value(&s.reportVersus),
-       "the second estimator of the report's scatter (default: filtering, or left-to-right when the first is filtering)")
-      ("quiet", po::bool_switch(&s.quiet), "no progress line on standard error");
-  addSharedOptions(options, s.shared, "skip | skip-untrained | smooth (see README)",
-                   "V in phi = (n + beta) / (n_k + V beta); default: the model's type count (plus unseen types under smooth)");
+  options.add_options()("runs", po::value(&s.runs)->default_value(s.runs),
+                        "independent estimates per document (stochastic estimators)")(
+      "format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
+      "report", po::value(&s.report), "also write a self-contained HTML report to this file")(
+      "report-versus", po::value(&s.reportVersus),
+      "the second estimator of the report's scatter (default: filtering, or left-to-right when the first is "
+      "filtering)")("quiet", po::bool_switch(&s.quiet), "no progress line on standard error");
+  addSharedOptions(
+      options, s.shared, "skip | skip-untrained | smooth (see README)",
+      "V in phi = (n + beta) / (n_k + V beta); default: the model's type count (plus unseen types under smooth)");
   options.add_options()("help", "print this list of options");
   return options;
 }
@@ -91,7 +94,8 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       out << "Estimate the probability of held-out documents under a MALLET topic model.\n\n" << options << "\n";
       return 0;
     }
-    if (settings.model.empty()) throw UsageError("--model is required (a MALLET evaluator, inferencer, saved model or topic state)");
+    if (settings.model.empty())
+      throw UsageError("--model is required (a MALLET evaluator, inferencer, saved model or topic state)");
     if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
     checkSettingRange("runs", settings.runs, 1, SettingLimits::kRuns);
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
@@ -153,9 +157,9 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     }
     if (!settings.report.empty()) {
       EstimatorSettings second;
-      second.estimator = !settings.reportVersus.empty() ? settings.reportVersus
+      second.estimator = !settings.reportVersus.empty()      ? settings.reportVersus
                          : settings.estimator == "filtering" ? "left-to-right"
-                                                              : "filtering";
+                                                             : "filtering";
       const auto versus = makeEstimator(second, scoring);
       EvaluationOptions once = evaluation;
       once.runs = 1;

@@ -66,8 +66,7 @@ MalletStyleOptions evaluateTopicsOptions() {
                         help);
     }
   }
-  options.addBoolean("timing", false,
-                     "topiceval only: print the work done and the time taken to standard error.");
+  options.addBoolean("timing", false, "topiceval only: print the work done and the time taken to standard error.");
   options.addBoolean("quiet", false, "topiceval only: no progress line on standard error.");
   options.addBoolean("help", false, "Print this list of options.");
   return options;
@@ -147,7 +146,9 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     if (!malletEstimator && evaluation.keepWordProbabilities)
       throw UsageError("--show-words needs per-word probabilities, which only left-to-right gives");
     if (malletEstimator && policy != UnseenWords::Skip)
-      throw UsageError("left-to-right in evaluate-topics follows MALLET's rule (--unseen-words skip); use topiceval evaluate for others");
+      throw UsageError(
+          "left-to-right in evaluate-topics follows MALLET's rule (--unseen-words skip); use topiceval evaluate for "
+          "others");
     validateSettings(estimatorSettings);  // the name and the other estimators' settings, without a model
   } catch (...) {
     return reportFailure("evaluate-topics", err);
@@ -170,22 +171,23 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     Progress progress;
     evaluation.progress = &progress;
     {
-    // Erased when this block ends, before anything is printed.
-    const ProgressLine line(progress, err, !options.boolean("quiet") && ProgressLine::standardErrorIsTerminal());
-    if (malletEstimator) {
-      result = evaluateLikeMallet(model, documents, evaluation);
-    } else {
-      const ScoringModel scoring(model, policy, documents);
-      const auto estimator = makeEstimator(estimatorSettings, scoring);
-      EvaluationOptions other;
-      other.seed = static_cast<uint32_t>(evaluation.seed);
-      other.runs = runs;
-      other.threads = evaluation.threads;
-      other.progress = &progress;
-      const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, documents, other);
-      for (const DocumentResult& document : estimates.documents) result.documentLogLikelihoods.push_back(document.logLikelihood);
-      result.totalLogLikelihood = estimates.totalLogLikelihood;
-    }
+      // Erased when this block ends, before anything is printed.
+      const ProgressLine line(progress, err, !options.boolean("quiet") && ProgressLine::standardErrorIsTerminal());
+      if (malletEstimator) {
+        result = evaluateLikeMallet(model, documents, evaluation);
+      } else {
+        const ScoringModel scoring(model, policy, documents);
+        const auto estimator = makeEstimator(estimatorSettings, scoring);
+        EvaluationOptions other;
+        other.seed = static_cast<uint32_t>(evaluation.seed);
+        other.runs = runs;
+        other.threads = evaluation.threads;
+        other.progress = &progress;
+        const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, documents, other);
+        for (const DocumentResult& document : estimates.documents)
+          result.documentLogLikelihoods.push_back(document.logLikelihood);
+        result.totalLogLikelihood = estimates.totalLogLikelihood;
+      }
     }
     const auto evaluated = std::chrono::steady_clock::now();
 
@@ -212,8 +214,7 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
       const double reading = std::chrono::duration<double>(loaded - started).count();
       const double sampling = std::chrono::duration<double>(evaluated - loaded).count();
       err << "topiceval timing: documents " << documents.size() << " tokens " << documents.totalTokens()
-          << " site-updates " << result.siteUpdates << " threads "
-          << resolveThreads(evaluation.threads) << " mode "
+          << " site-updates " << result.siteUpdates << " threads " << resolveThreads(evaluation.threads) << " mode "
           << (evaluation.exact ? "exact" : "fast") << " instruction-set "
           << describe(resolveInstructionSet(evaluation.instructionSet)) << " read-seconds " << reading
           << " evaluate-seconds " << sampling << " ns-per-site-update "
@@ -221,7 +222,8 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     }
     if (result.samplingErrors > 0) {
       err << "warning: " << result.samplingErrors
-          << " draws hit MALLET's \"sampling error\" case (rounding left no topic); like MALLET, they took the last topic\n";
+          << " draws hit MALLET's \"sampling error\" case (rounding left no topic); like MALLET, they took the last "
+             "topic\n";
     }
     checkStandardOutput(out);
     return 0;

@@ -32,26 +32,35 @@ std::vector<std::vector<std::string>> topWords(const TopicModel& model, std::siz
   for (std::size_t k = 0; k < topics; ++k) {
     auto& entries = byTopic[k];
     const std::size_t keep = std::min(count, entries.size());
-    std::partial_sort(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(keep), entries.end(),
-                      [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    std::partial_sort(
+        entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(keep), entries.end(),
+        [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     for (std::size_t i = 0; i < keep; ++i) words[k].push_back(model.alphabet->word(entries[i].second));
   }
   return words;
 }
 
-void describeModel(std::ostream& out, const std::string& path, const formats::LoadedModel& loaded, std::size_t wordCount,
-                   bool json) {
+void describeModel(std::ostream& out, const std::string& path, const formats::LoadedModel& loaded,
+                   std::size_t wordCount, bool json) {
   const TopicModel& model = loaded.model;
   const auto [low, high] = std::minmax_element(model.alpha.begin(), model.alpha.end());
   const double mean = model.alphaSum / model.numTopics;
-  const auto words = model.alphabet != nullptr && wordCount > 0 ? topWords(model, wordCount)
-                                                                : std::vector<std::vector<std::string>>{};
+  const auto words =
+      model.alphabet != nullptr && wordCount > 0 ? topWords(model, wordCount) : std::vector<std::vector<std::string>>{};
   if (json) {
     JsonWriter writer(out);
     writer.beginObject().field("file", path).field("kind", formats::describe(loaded.kind));
     writer.field("topics", model.numTopics).field("types", static_cast<uint64_t>(model.numTypes()));
-    writer.key("alpha").beginObject().field("sum", model.alphaSum).field("min", *low).field("mean", mean).field("max", *high).endObject();
-    writer.field("beta", model.beta).field("beta_sum", model.betaSum).field("tokens", static_cast<int64_t>(model.totalTokens()));
+    writer.key("alpha")
+        .beginObject()
+        .field("sum", model.alphaSum)
+        .field("min", *low)
+        .field("mean", mean)
+        .field("max", *high)
+        .endObject();
+    writer.field("beta", model.beta)
+        .field("beta_sum", model.betaSum)
+        .field("tokens", static_cast<int64_t>(model.totalTokens()));
     if (model.alphabet != nullptr) writer.field("alphabet_size", static_cast<uint64_t>(model.alphabet->size()));
     writer.key("top_words").beginArray();
     for (const auto& topic : words) {
@@ -71,7 +80,8 @@ void describeModel(std::ostream& out, const std::string& path, const formats::Lo
       << ", max " << fixed(*high, 6) << (*low == *high ? " (symmetric)" : " (asymmetric)") << "\n";
   out << "beta            " << formatNumber(model.beta) << " (betaSum " << formatNumber(model.betaSum) << ")\n";
   out << "tokens          " << model.totalTokens() << "\n";
-  out << "alphabet        " << (model.alphabet ? std::to_string(model.alphabet->size()) + " words" : "none (evaluator files carry no words)")
+  out << "alphabet        "
+      << (model.alphabet ? std::to_string(model.alphabet->size()) + " words" : "none (evaluator files carry no words)")
       << "\n";
   for (std::size_t k = 0; k < words.size(); ++k) {
     char label[64];
@@ -89,12 +99,16 @@ void describeDocuments(std::ostream& out, const std::string& path, const Documen
     longest = std::max(longest, documents.length(d));
     empty += documents.length(d) == 0;
   }
-  const double mean = documents.empty() ? 0.0 : static_cast<double>(documents.totalTokens()) / static_cast<double>(documents.size());
+  const double mean =
+      documents.empty() ? 0.0 : static_cast<double>(documents.totalTokens()) / static_cast<double>(documents.size());
   if (json) {
     JsonWriter writer(out);
     writer.beginObject().field("file", path).field("kind", "MALLET instance list (FeatureSequence documents)");
-    writer.field("documents", static_cast<uint64_t>(documents.size())).field("tokens", static_cast<uint64_t>(documents.totalTokens()));
-    writer.field("shortest", static_cast<uint64_t>(shortest)).field("mean_length", mean).field("longest", static_cast<uint64_t>(longest));
+    writer.field("documents", static_cast<uint64_t>(documents.size()))
+        .field("tokens", static_cast<uint64_t>(documents.totalTokens()));
+    writer.field("shortest", static_cast<uint64_t>(shortest))
+        .field("mean_length", mean)
+        .field("longest", static_cast<uint64_t>(longest));
     writer.field("empty_documents", static_cast<uint64_t>(empty));
     if (documents.alphabet()) writer.field("alphabet_size", static_cast<uint64_t>(documents.alphabet()->size()));
     writer.endObject();
@@ -106,12 +120,14 @@ void describeDocuments(std::ostream& out, const std::string& path, const Documen
   out << "documents       " << documents.size() << (empty ? " (" + std::to_string(empty) + " empty)" : "") << "\n";
   out << "tokens          " << documents.totalTokens() << "\n";
   out << "lengths         shortest " << shortest << ", mean " << fixed(mean, 1) << ", longest " << longest << "\n";
-  out << "alphabet        " << (documents.alphabet() ? std::to_string(documents.alphabet()->size()) + " words" : "none") << "\n";
+  out << "alphabet        " << (documents.alphabet() ? std::to_string(documents.alphabet()->size()) + " words" : "none")
+      << "\n";
   for (std::size_t d = 0; d < std::min<std::size_t>(3, documents.size()); ++d) {
     out << "document " << d << "      " << (documents.name(d).empty() ? "-" : documents.name(d)) << ":";
     for (std::size_t i = 0; i < std::min<std::size_t>(10, documents.length(d)); ++i) {
       const int32_t type = documents.document(d)[i];
-      out << ' ' << (documents.alphabet() ? documents.alphabet()->word(static_cast<std::size_t>(type)) : std::to_string(type));
+      out << ' '
+          << (documents.alphabet() ? documents.alphabet()->word(static_cast<std::size_t>(type)) : std::to_string(type));
     }
     out << (documents.length(d) > 10 ? " ..." : "") << "\n";
   }
@@ -125,18 +141,18 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
   std::size_t words = 10;
   std::string format = "text";
   po::options_description options("topiceval info options");
-  options.add_options()
-      ("file", po::value(&path), "a MALLET file: evaluator, inferencer, saved model, topic state or instance list")
-      ("words", po::value(&words)->default_value(words), "top words shown per topic (models with an alphabet)")
-      ("format", po::value(&format)->default_value(format), "text | json")
-      ("help", "print this list of options");
+  options.add_options()("file", po::value(&path),
+                        "a MALLET file: evaluator, inferencer, saved model, topic state or instance list")(
+      "words", po::value(&words)->default_value(words), "top words shown per topic (models with an alphabet)")(
+      "format", po::value(&format)->default_value(format), "text | json")("help", "print this list of options");
   po::positional_options_description positional;
   positional.add("file", 1);
   try {
     po::variables_map values;
     parseCommandLine(arguments, options, values, &positional);
     if (values.count("help")) {
-      out << "Describe a MALLET file.\n\nusage: topiceval info FILE [--words N] [--format text|json]\n\n" << options << "\n";
+      out << "Describe a MALLET file.\n\nusage: topiceval info FILE [--words N] [--format text|json]\n\n"
+          << options << "\n";
       return 0;
     }
     if (path.empty()) throw UsageError("name a file: topiceval info FILE");
@@ -153,7 +169,8 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
         describeDocuments(out, path, formats::readInstanceList(bytes, path), format == "json");
         return 0;
       }
-      if (!root->isInstanceOf("cc.mallet.topics.MarginalProbEstimator") && !root->isInstanceOf("cc.mallet.topics.TopicInferencer") &&
+      if (!root->isInstanceOf("cc.mallet.topics.MarginalProbEstimator") &&
+          !root->isInstanceOf("cc.mallet.topics.TopicInferencer") &&
           !root->isInstanceOf("cc.mallet.topics.ParallelTopicModel")) {
         throw formats::FormatError(path, "holds a serialized " + formats::java::describeType(root) +
                                              ", which is not a MALLET topic model or instance list");

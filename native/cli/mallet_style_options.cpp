@@ -43,7 +43,8 @@ void MalletStyleOptions::addString(const std::string& name, const std::string& a
 void MalletStyleOptions::addInteger(const std::string& name, const std::string& argumentName, int defaultValue,
                                     const std::string& help) {
   order_.push_back(name);
-  options_[name] = Option{Kind::Integer, argumentName, help, std::to_string(defaultValue), std::to_string(defaultValue), false};
+  options_[name] =
+      Option{Kind::Integer, argumentName, help, std::to_string(defaultValue), std::to_string(defaultValue), false};
 }
 
 void MalletStyleOptions::addBoolean(const std::string& name, bool defaultValue, const std::string& help) {
@@ -76,7 +77,8 @@ void MalletStyleOptions::parse(const std::vector<std::string>& arguments) {
         break;
       case Kind::Boolean:
         if (!parseMalletBoolean(value))
-          throw UsageError("Boolean option should be true|false|0|1.  Instead found " + value + " (for --" + name + ")");
+          throw UsageError("Boolean option should be true|false|0|1.  Instead found " + value + " (for --" + name +
+                           ")");
         break;
       case Kind::String:
         break;
@@ -103,8 +105,8 @@ std::string MalletStyleOptions::usage() const {
   std::ostringstream out;
   for (const std::string& name : order_) {
     const Option& option = options_.at(name);
-    out << "--" << name << " " << option.argumentName << "\n  " << option.help << "\n  Default is " << option.defaultText
-        << "\n";
+    out << "--" << name << " " << option.argumentName << "\n  " << option.help << "\n  Default is "
+        << option.defaultText << "\n";
   }
   return out.str();
 }

@@ -35,8 +35,8 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
     for (const std::string& input : inputs) {
       struct stat read {};
       if (input != "-" && ::stat(input.c_str(), &read) == 0 && sameFile(read, target))
-        throw formats::FormatError(path, "is also an input of this run; writing " + option +
-                                             " there would destroy it: choose another file");
+        throw formats::FormatError(
+            path, "is also an input of this run; writing " + option + " there would destroy it: choose another file");
     }
   }
   if (exists && !S_ISREG(target.st_mode)) {  // a device or FIFO: nothing to replace
@@ -47,8 +47,7 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
   }
   std::string pattern = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(pattern.data());
-  if (fd < 0)
-    throw formats::FormatError(path, "cannot be written (check the directory exists and is writable)");
+  if (fd < 0) throw formats::FormatError(path, "cannot be written (check the directory exists and is writable)");
   const mode_t mask = ::umask(0);
   ::umask(mask);
   ::fchmod(fd, exists ? (target.st_mode & 07777) : (0666 & ~mask));

@@ -27,12 +27,11 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
   double fraction = 0.05;
   long long seed = 1;
   po::options_description options("topiceval perturb-state options");
-  options.add_options()
-      ("input", po::value(&input), "gzipped topic state (train-topics --output-state)")
-      ("output", po::value(&output), "where to write the perturbed state (gzipped)")
-      ("fraction", po::value(&fraction)->default_value(fraction, "0.05"), "share of token assignments moved to another topic")
-      ("seed", po::value(&seed)->default_value(seed), "random seed")
-      ("help", "print this list of options");
+  options.add_options()("input", po::value(&input), "gzipped topic state (train-topics --output-state)")(
+      "output", po::value(&output), "where to write the perturbed state (gzipped)")(
+      "fraction", po::value(&fraction)->default_value(fraction, "0.05"),
+      "share of token assignments moved to another topic")("seed", po::value(&seed)->default_value(seed),
+                                                           "random seed")("help", "print this list of options");
   try {
     po::variables_map values;
     parseCommandLine(arguments, options, values);

@@ -58,11 +58,21 @@ JsonWriter& JsonWriter::value(const std::string& text) {
   out_ << '"';
   for (const char c : text) {
     switch (c) {
-      case '"': out_ << "\\\""; break;
-      case '\\': out_ << "\\\\"; break;
-      case '\n': out_ << "\\n"; break;
-      case '\r': out_ << "\\r"; break;
-      case '\t': out_ << "\\t"; break;
+      case '"':
+        out_ << "\\\"";
+        break;
+      case '\\':
+        out_ << "\\\\";
+        break;
+      case '\n':
+        out_ << "\\n";
+        break;
+      case '\r':
+        out_ << "\\r";
+        break;
+      case '\t':
+        out_ << "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buffer[8];
@@ -109,11 +119,20 @@ std::string escapeHtml(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -154,14 +173,16 @@ std::vector<double> ticks(double low, double high) {
 struct Frame {
   double xLow, xHigh, yLow, yHigh;
   double x(double value) const { return kLeft + (value - xLow) / (xHigh - xLow) * (kWidth - kLeft - kRight); }
-  double y(double value) const { return kHeight - kBottom - (value - yLow) / (yHigh - yLow) * (kHeight - kTop - kBottom); }
+  double y(double value) const {
+    return kHeight - kBottom - (value - yLow) / (yHigh - yLow) * (kHeight - kTop - kBottom);
+  }
 };
 
 void axes(std::ostringstream& svg, const Frame& frame, const std::string& xLabel, const std::string& yLabel) {
-  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kHeight - kBottom << "\" x2=\"" << kWidth - kRight << "\" y2=\""
+  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kHeight - kBottom << "\" x2=\"" << kWidth - kRight
+      << "\" y2=\"" << kHeight - kBottom << "\"/>";
+  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kTop << "\" x2=\"" << kLeft << "\" y2=\""
       << kHeight - kBottom << "\"/>";
-  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kTop << "\" x2=\"" << kLeft << "\" y2=\"" << kHeight - kBottom
-      << "\"/>";
   for (const double tick : ticks(frame.xLow, frame.xHigh)) {
     svg << "<text class=\"tick\" x=\"" << number(frame.x(tick)) << "\" y=\"" << kHeight - kBottom + 16
         << "\" text-anchor=\"middle\">" << tickLabel(tick) << "</text>";
@@ -172,14 +193,15 @@ void axes(std::ostringstream& svg, const Frame& frame, const std::string& xLabel
   }
   svg << "<text class=\"label\" x=\"" << (kLeft + kWidth - kRight) / 2 << "\" y=\"" << kHeight - 12
       << "\" text-anchor=\"middle\">" << escapeHtml(xLabel) << "</text>";
-  svg << "<text class=\"label\" x=\"16\" y=\"" << (kTop + kHeight - kBottom) / 2 << "\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
-      << (kTop + kHeight - kBottom) / 2 << ")\">" << escapeHtml(yLabel) << "</text>";
+  svg << "<text class=\"label\" x=\"16\" y=\"" << (kTop + kHeight - kBottom) / 2
+      << "\" text-anchor=\"middle\" transform=\"rotate(-90 16 " << (kTop + kHeight - kBottom) / 2 << ")\">"
+      << escapeHtml(yLabel) << "</text>";
 }
 
 std::string openSvg(const std::string& id) {
   std::ostringstream svg;
-  svg << "<svg id=\"" << escapeHtml(id) << "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\""
-      << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight << "\">";
+  svg << "<svg id=\"" << escapeHtml(id) << "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth
+      << "\" height=\"" << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight << "\">";
   return svg.str();
 }
 
@@ -206,13 +228,15 @@ std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& 
       << "\" x2=\"" << number(frame.x(frame.xHigh)) << "\" y2=\"" << number(frame.y(frame.yHigh)) << "\"/>";
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
     if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
-    svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i])) << "\" r=\"2.5\"/>";
+    svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i]))
+        << "\" r=\"2.5\"/>";
   }
   svg << "</svg>";
   return svg.str();
 }
 
-std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale, const std::string& id) {
+std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale,
+                         const std::string& id) {
   std::vector<double> data;
   for (const double value : values) {
     if (!std::isfinite(value) || (logScale && value <= 0)) continue;
@@ -221,7 +245,8 @@ std::string histogramSvg(const std::vector<double>& values, const std::string& l
   double low = data.empty() ? 0 : *std::min_element(data.begin(), data.end());
   double high = data.empty() ? 1 : *std::max_element(data.begin(), data.end());
   if (!(high > low)) high = low + 1;
-  const std::size_t bins = std::clamp<std::size_t>(static_cast<std::size_t>(std::sqrt(static_cast<double>(data.size()))), 5, 40);
+  const std::size_t bins =
+      std::clamp<std::size_t>(static_cast<std::size_t>(std::sqrt(static_cast<double>(data.size()))), 5, 40);
   std::vector<std::size_t> counts(bins, 0);
   for (const double value : data) {
     auto bin = static_cast<std::size_t>((value - low) / (high - low) * static_cast<double>(bins));
@@ -249,8 +274,10 @@ void writeHtmlReport(OutputFile& file, const HtmlReport& report) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escapeHtml(report.title)
       << "</title>\n<style>\n"
          "body{font-family:sans-serif;margin:2em;color:#222;max-width:1200px}\n"
-         "table{border-collapse:collapse;margin-bottom:2em}td,th{border:1px solid #ccc;padding:4px 10px;text-align:left}\n"
-         "figure{display:inline-block;vertical-align:top;max-width:560px;margin:0 2em 2em 0}figcaption{font-size:90%;margin-top:4px}\n"
+         "table{border-collapse:collapse;margin-bottom:2em}td,th{border:1px solid #ccc;padding:4px "
+         "10px;text-align:left}\n"
+         "figure{display:inline-block;vertical-align:top;max-width:560px;margin:0 2em 2em "
+         "0}figcaption{font-size:90%;margin-top:4px}\n"
          ".axis{stroke:#444}.diagonal{stroke:#c33;stroke-dasharray:4 3}.point{fill:#2563eb;fill-opacity:.55}\n"
          ".bar{fill:#2563eb}.tick{font-size:11px;fill:#444}.label{font-size:13px;fill:#222}\n"
          "</style></head><body>\n<h1>"

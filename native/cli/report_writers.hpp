@@ -45,7 +45,8 @@ class JsonWriter {
 std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& y, const std::string& xLabel,
                        const std::string& yLabel, const std::string& id);
 // A histogram of `values` (log10 of the values when logScale), as inline SVG.
-std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale, const std::string& id);
+std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale,
+                         const std::string& id);
 
 struct HtmlReport {
   std::string title;

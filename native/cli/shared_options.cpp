@@ -30,19 +30,20 @@ void parseCommandLine(const std::vector<std::string>& arguments, const po::optio
     if (!percent) throw;
     // Only the option's name is safe to ask for: what() is the call that never returns.
     const std::string name = error.get_option_name();
-    if (dynamic_cast<const po::unknown_option*>(&error) != nullptr) throw UsageError("unrecognised option '" + name + "'");
+    if (dynamic_cast<const po::unknown_option*>(&error) != nullptr)
+      throw UsageError("unrecognised option '" + name + "'");
     throw UsageError("option '" + name + "' has a missing, repeated or invalid value");
   }
 }
 
 void addSharedOptions(po::options_description& options, SharedSettings& settings, const std::string& unseenWordsHelp,
                       const std::string& vocabularyHelp) {
-  options.add_options()
-      ("unseen-words", po::value(&settings.unseenWords)->default_value(settings.unseenWords), unseenWordsHelp.c_str())
-      ("vocab-size", po::value(&settings.vocabularySize), vocabularyHelp.c_str())
-      ("seed", po::value(&settings.seed)->default_value(settings.seed), "random seed")
-      ("threads", po::value(&settings.threads)->default_value(settings.threads),
-       "threads; 0 uses every core (results do not depend on it)");
+  options.add_options()("unseen-words", po::value(&settings.unseenWords)->default_value(settings.unseenWords),
+                        unseenWordsHelp.c_str())("vocab-size", po::value(&settings.vocabularySize),
+                                                 vocabularyHelp.c_str())(
+      "seed", po::value(&settings.seed)->default_value(settings.seed), "random seed")(
+      "threads", po::value(&settings.threads)->default_value(settings.threads),
+      "threads; 0 uses every core (results do not depend on it)");
 }
 
 void checkSharedOptions(const po::variables_map& values, const SharedSettings& settings) {

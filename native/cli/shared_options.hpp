@@ -30,7 +30,8 @@ struct SharedSettings {
 // name or value contains one of its own placeholders ("%canonical_option%",
 // found by fuzzing), so when an argument holds a '%' its errors are described
 // here instead, as a UsageError naming the option.
-void parseCommandLine(const std::vector<std::string>& arguments, const boost::program_options::options_description& options,
+void parseCommandLine(const std::vector<std::string>& arguments,
+                      const boost::program_options::options_description& options,
                       boost::program_options::variables_map& values,
                       const boost::program_options::positional_options_description* positional = nullptr);
 

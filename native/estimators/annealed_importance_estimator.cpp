@@ -34,7 +34,10 @@ std::vector<double> annealingTemperatures(int steps, AnnealingSchedule schedule)
 
 AnnealedImportanceEstimator::AnnealedImportanceEstimator(const ScoringModel& model, int temperatures, int samples,
                                                          AnnealingSchedule schedule)
-    : model_(model), samples_(samples), schedule_(schedule), temperatures_(annealingTemperatures(temperatures, schedule)) {
+    : model_(model),
+      samples_(samples),
+      schedule_(schedule),
+      temperatures_(annealingTemperatures(temperatures, schedule)) {
   if (samples < 1) throw std::invalid_argument("AIS needs at least 1 sample");
 }
 
@@ -118,7 +121,13 @@ EstimatorDefinition annealedImportanceDefinition() {
           "Wallach et al. (2009), algorithm 1: annealed importance sampling from the prior",
           {{"temperatures", SettingKind::Integer, "1000", 1, SettingLimits::kTemperatures, {}, "annealing steps"},
            {"samples", SettingKind::Integer, "1", 1, SettingLimits::kSamples, {}, "importance samples per estimate"},
-           {"schedule", SettingKind::Choice, "sigmoid", 0, 0, {"linear", "sigmoid"}, "temperature schedule, linear | sigmoid"}},
+           {"schedule",
+            SettingKind::Choice,
+            "sigmoid",
+            0,
+            0,
+            {"linear", "sigmoid"},
+            "temperature schedule, linear | sigmoid"}},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             return std::make_unique<AnnealedImportanceEstimator>(
                 model, static_cast<int>(values.integer("temperatures")), static_cast<int>(values.integer("samples")),

@@ -35,10 +35,10 @@ class AnnealedImportanceEstimator : public DocumentEstimator {
  private:
   struct Worker {
     DocumentPhi phi;
-    std::vector<double> logPhi;      // [word * K + k]
-    std::vector<double> temperedPhi; // [word * K + k]: phi^tau at the current temperature
+    std::vector<double> logPhi;       // [word * K + k]
+    std::vector<double> temperedPhi;  // [word * K + k]: phi^tau at the current temperature
     std::vector<int32_t> counts;
-    std::vector<int32_t> topics;     // per scored token
+    std::vector<int32_t> topics;  // per scored token
     std::vector<double> conditional;
     std::vector<double> logWeights;
   };

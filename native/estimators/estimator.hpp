@@ -41,8 +41,8 @@ class DocumentEstimator {
 
 struct EvaluationOptions {
   uint64_t seed = 1;
-  int runs = 1;     // independent estimates per document (stochastic estimators)
-  int threads = 0;  // 0: every hardware thread
+  int runs = 1;                  // independent estimates per document (stochastic estimators)
+  int threads = 0;               // 0: every hardware thread
   Progress* progress = nullptr;  // advanced by one per (document, run)
 };
 

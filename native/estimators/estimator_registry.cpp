@@ -45,7 +45,8 @@ std::vector<SharedSetting> allEstimatorSettings() {
   std::vector<SharedSetting> all;
   for (const EstimatorDefinition& definition : estimatorRegistry()) {
     for (const SettingSpec& spec : definition.settings) {
-      auto found = std::find_if(all.begin(), all.end(), [&](const SharedSetting& s) { return s.spec.name == spec.name; });
+      auto found =
+          std::find_if(all.begin(), all.end(), [&](const SharedSetting& s) { return s.spec.name == spec.name; });
       if (found == all.end()) {
         all.push_back({spec, {definition.name}});
       } else {

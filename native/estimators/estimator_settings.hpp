@@ -21,7 +21,7 @@ struct SettingSpec {
   std::string name;
   SettingKind kind = SettingKind::Integer;
   std::string defaultValue;
-  int64_t least = 0;                 // Integer: the range
+  int64_t least = 0;  // Integer: the range
   int64_t most = 0;
   std::vector<std::string> choices;  // Choice: the values allowed
   std::string help;

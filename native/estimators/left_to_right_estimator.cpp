@@ -59,8 +59,8 @@ void LeftToRightEstimator::prepare(int workers) {
     workers_.push_back(std::make_unique<Worker>(static_cast<std::size_t>(model_.numTopics())));
 }
 
-void LeftToRightEstimator::positionProbabilities(std::span<const int32_t> document, const EstimateKey& key,
-                                                 int worker, std::vector<double>& probabilities) const {
+void LeftToRightEstimator::positionProbabilities(std::span<const int32_t> document, const EstimateKey& key, int worker,
+                                                 std::vector<double>& probabilities) const {
   Worker& state = *workers_.at(static_cast<std::size_t>(worker));
   const std::size_t length = document.size();
   const auto particles = static_cast<std::size_t>(particles_);
@@ -103,7 +103,13 @@ EstimatorDefinition leftToRightDefinition() {
   return {"left-to-right",
           "Wallach et al. (2009), algorithm 3: particles walked left to right, topiceval's fast sampler",
           {{"particles", SettingKind::Integer, "10", 1, SettingLimits::kParticles, {}, "particles"},
-           {"resampling", SettingKind::Boolean, "false", 0, 0, {}, "resample earlier topics at every position (true|false)"}},
+           {"resampling",
+            SettingKind::Boolean,
+            "false",
+            0,
+            0,
+            {},
+            "resample earlier topics at every position (true|false)"}},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
             return std::make_unique<LeftToRightEstimator>(model, static_cast<int>(values.integer("particles")),

@@ -56,7 +56,8 @@ double ParticleLearningEstimator::logLikelihood(std::span<const int32_t> documen
       weightSum += total;
     }
     // mean_p weight_p / (alphaSum + n)
-    logLikelihood += std::log(weightSum / static_cast<double>(particles) / (model_.alphaSum() + static_cast<double>(n)));
+    logLikelihood +=
+        std::log(weightSum / static_cast<double>(particles) / (model_.alphaSum() + static_cast<double>(n)));
 
     // Systematic resampling: one uniform, P evenly spaced points on the weights.
     const double step = weightSum / static_cast<double>(particles);

@@ -28,10 +28,10 @@ class ParticleLearningEstimator : public DocumentEstimator {
  private:
   struct Worker {
     DocumentPhi phi;
-    std::vector<int32_t> counts;      // [particle * K + topic]
+    std::vector<int32_t> counts;  // [particle * K + topic]
     std::vector<int32_t> nextCounts;
-    std::vector<double> joint;        // [particle * K + topic]: (alpha_k + c_pk) phi[w][k]
-    std::vector<double> weights;      // per particle, sum of its joint row
+    std::vector<double> joint;    // [particle * K + topic]: (alpha_k + c_pk) phi[w][k]
+    std::vector<double> weights;  // per particle, sum of its joint row
     std::vector<std::size_t> ancestors;
   };
   const ScoringModel& model_;

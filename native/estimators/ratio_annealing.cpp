@@ -16,9 +16,12 @@ const char* describe(AnnealingPath path) { return path == AnnealingPath::Geometr
 
 const char* describe(AnnealingDirection direction) {
   switch (direction) {
-    case AnnealingDirection::Forward: return "forward";
-    case AnnealingDirection::Reverse: return "reverse";
-    case AnnealingDirection::Both: return "both";
+    case AnnealingDirection::Forward:
+      return "forward";
+    case AnnealingDirection::Reverse:
+      return "reverse";
+    case AnnealingDirection::Both:
+      return "both";
   }
   return "both";
 }
@@ -69,7 +72,10 @@ struct PathEnd {
 class Annealer {
  public:
   Annealer(std::vector<uint32_t> wordOfToken, std::size_t topics)
-      : wordOfToken_(std::move(wordOfToken)), topics_(topics), counts_(topics, 0), topicOf_(wordOfToken_.size(), 0),
+      : wordOfToken_(std::move(wordOfToken)),
+        topics_(topics),
+        counts_(topics, 0),
+        topicOf_(wordOfToken_.size(), 0),
         weights_(topics) {}
 
   // A draw from the prior (Polya urn), then `sweeps` Gibbs sweeps under `model`.
@@ -147,12 +153,14 @@ class Annealer {
   // ((alphaTo_k + c_k) phiTo_k)^b ((alphaFrom_k + c_k) phiFrom_k)^(1-b).
   void geometricSweep(const PathEnd& from, const PathEnd& to, double b, RandomStream& random) {
     mixedPhi_.resize(from.phi.size());
-    for (std::size_t i = 0; i < mixedPhi_.size(); ++i) mixedPhi_[i] = std::exp(b * to.logPhi[i] + (1.0 - b) * from.logPhi[i]);
+    for (std::size_t i = 0; i < mixedPhi_.size(); ++i)
+      mixedPhi_[i] = std::exp(b * to.logPhi[i] + (1.0 - b) * from.logPhi[i]);
     const bool sameAlpha = from.alpha == to.alpha;
     sweep(random, [&](std::size_t word, std::size_t k) {
-      const double prior = sameAlpha ? from.alpha[k] + counts_[k]
-                                     : std::exp(b * std::log(to.alpha[k] + counts_[k]) +
-                                                (1.0 - b) * std::log(from.alpha[k] + counts_[k]));
+      const double prior =
+          sameAlpha
+              ? from.alpha[k] + counts_[k]
+              : std::exp(b * std::log(to.alpha[k] + counts_[k]) + (1.0 - b) * std::log(from.alpha[k] + counts_[k]));
       return prior * mixedPhi_[word * topics_ + k];
     });
   }
@@ -192,8 +200,8 @@ std::vector<uint32_t> tokenWords(const DocumentPhi& rows) {
 
 }  // namespace
 
-RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& modelB, const DocumentCollection& documents,
-                              const RatioAnnealingOptions& options) {
+RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& modelB,
+                              const DocumentCollection& documents, const RatioAnnealingOptions& options) {
   if (modelA.numTopics() != modelB.numTopics())
     throw std::invalid_argument("the models have " + std::to_string(modelA.numTopics()) + " and " +
                                 std::to_string(modelB.numTopics()) +

@@ -41,7 +41,7 @@ struct RatioAnnealingOptions {
   AnnealingDirection direction = AnnealingDirection::Both;
   int temperatures = 1000;
   int burnIn = 100;
-  int samples = 1;   // independent annealing runs per direction and document
+  int samples = 1;  // independent annealing runs per direction and document
   uint64_t seed = 1;
   int threads = 0;
   Progress* progress = nullptr;  // advanced by one per (document, direction, sample)
@@ -92,9 +92,9 @@ struct CurveOptions {
 };
 
 struct CurveResult {
-  std::vector<double> totals;                     // per model: sum over documents of log p(w)
-  std::vector<std::vector<double>> documents;     // [model][document]
-  uint64_t scoredTokens = 0;                      // scored under every model
+  std::vector<double> totals;                  // per model: sum over documents of log p(w)
+  std::vector<std::vector<double>> documents;  // [model][document]
+  uint64_t scoredTokens = 0;                   // scored under every model
 };
 
 CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& models, const DocumentCollection& documents,

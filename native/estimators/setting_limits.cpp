@@ -10,7 +10,8 @@ void checkParticleWorkspace(int64_t particles, int64_t topics) {
   const int64_t perParticle = 16 * topics;
   if (perParticle > 0 && particles > SettingLimits::kWorkspaceBytes / perParticle)
     throw SettingError("particles", std::to_string(particles) + " with " + std::to_string(topics) +
-                                        " topics needs more than " + std::to_string(SettingLimits::kWorkspaceBytes >> 30) +
+                                        " topics needs more than " +
+                                        std::to_string(SettingLimits::kWorkspaceBytes >> 30) +
                                         " GiB of working memory per thread; use at most " +
                                         std::to_string(SettingLimits::kWorkspaceBytes / perParticle) + " particles");
 }

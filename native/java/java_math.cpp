@@ -28,8 +28,7 @@ struct ShortestDigits {
 
 ShortestDigits shortestDigits(double magnitude) {
   char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, magnitude,
-                                    std::chars_format::scientific);
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, magnitude, std::chars_format::scientific);
   // Layout: d[.ddd]e[+-]xx
   const std::string text(buffer, result.ptr);
   const std::size_t e = text.find('e');
@@ -56,8 +55,7 @@ double javaLog(double x) {
   const long double above = static_cast<long double>(std::nextafter(rounded, INFINITY));
   const long double lowerMidpoint = (static_cast<long double>(rounded) + below) * 0.5L;
   const long double upperMidpoint = (static_cast<long double>(rounded) + above) * 0.5L;
-  const long double distance =
-      std::fmin(std::fabs(extended - lowerMidpoint), std::fabs(extended - upperMidpoint));
+  const long double distance = std::fmin(std::fabs(extended - lowerMidpoint), std::fabs(extended - upperMidpoint));
   const long double tolerance = std::fabs(extended) * 0x1p-59L;  // 16 units of 2^-63
   if (distance <= tolerance) return quadPrecisionLog(x);
   return rounded;

@@ -2,8 +2,7 @@
 
 namespace topiceval {
 
-JavaRandom::JavaRandom(int64_t seed)
-    : state_((static_cast<uint64_t>(seed) ^ kMultiplier) & kMask) {}
+JavaRandom::JavaRandom(int64_t seed) : state_((static_cast<uint64_t>(seed) ^ kMultiplier) & kMask) {}
 
 JavaRandom JavaRandom::fromState(uint64_t state) {
   JavaRandom random;

@@ -36,10 +36,14 @@ InstructionSet widestSupported() {
 
 const char* describe(InstructionSet set) {
   switch (set) {
-    case InstructionSet::Automatic: return "automatic";
-    case InstructionSet::Baseline: return "baseline";
-    case InstructionSet::Avx2: return "avx2";
-    case InstructionSet::Avx512: return "avx512";
+    case InstructionSet::Automatic:
+      return "automatic";
+    case InstructionSet::Baseline:
+      return "baseline";
+    case InstructionSet::Avx2:
+      return "avx2";
+    case InstructionSet::Avx512:
+      return "avx512";
   }
   return "baseline";
 }
@@ -47,7 +51,8 @@ const char* describe(InstructionSet set) {
 InstructionSet resolveInstructionSet(InstructionSet requested) {
   static const InstructionSet widest = widestSupported();
   switch (requested) {
-    case InstructionSet::Automatic: return widest;
+    case InstructionSet::Automatic:
+      return widest;
     case InstructionSet::Avx512:
       if (supports(InstructionSet::Avx512)) return InstructionSet::Avx512;
       [[fallthrough]];

@@ -34,9 +34,9 @@ struct FastTables {
   int numTopics = 0;
   double alphaSum = 0;
   std::vector<double> alpha;
-  std::vector<double> inverseDenominators;  // 1 / (n_k + V beta)
-  std::vector<double> betaOverDenominators; // beta / (n_k + V beta)
-  std::vector<double> cumulativeSmoothing;  // sum over j <= k of alpha_j beta / D_j
+  std::vector<double> inverseDenominators;   // 1 / (n_k + V beta)
+  std::vector<double> betaOverDenominators;  // beta / (n_k + V beta)
+  std::vector<double> cumulativeSmoothing;   // sum over j <= k of alpha_j beta / D_j
   double smoothingMass = 0;
 };
 
@@ -44,18 +44,15 @@ class FastScratch {
  public:
   static constexpr int kMaxWidth = kParticleGroupWidth;
   explicit FastScratch(std::size_t topics)
-      : laneCounts(topics * kMaxWidth),
-        runningSums(topics * kMaxWidth),
-        documentTopicList(topics),
-        listed(topics) {}
+      : laneCounts(topics * kMaxWidth), runningSums(topics * kMaxWidth), documentTopicList(topics), listed(topics) {}
 
-  std::vector<double> laneCounts;         // [topic * Width + particle]: n_dk, exact in a double
-  std::vector<double> runningSums;        // [row entry * Width + particle]: topic-word mass up to the entry
+  std::vector<double> laneCounts;   // [topic * Width + particle]: n_dk, exact in a double
+  std::vector<double> runningSums;  // [row entry * Width + particle]: topic-word mass up to the entry
   // Every topic with a non-zero count in some particle (and perhaps some
   // that have dropped to zero since the list was last rebuilt), heaviest
   // first as of that rebuild.
   std::vector<int32_t> documentTopicList;
-  std::vector<uint8_t> listed;            // by topic: in documentTopicList
+  std::vector<uint8_t> listed;                         // by topic: in documentTopicList
   std::vector<std::pair<double, int32_t>> topicOrder;  // rebuilding the list: (mass, topic)
   std::vector<uint32_t> scoredPositions;
   // The document's rows in the order of its scored positions, so that the
@@ -66,7 +63,7 @@ class FastScratch {
   std::vector<int32_t> rowTopics;
   std::vector<double> rowWeights;
   std::vector<double> rowBases;
-  std::vector<int32_t> documentTopics;    // [s * particles + particle]
+  std::vector<int32_t> documentTopics;  // [s * particles + particle]
 };
 
 // Runs randoms.size() particles (1 to 16) of one document in lockstep, writing

@@ -72,9 +72,7 @@ struct MalletTables {
   std::vector<int32_t> rowTopics;
   std::vector<double> rowCounts;
 
-  bool inVocabulary(int32_t type) const {
-    return model->scoresLikeMallet(type);
-  }
+  bool inVocabulary(int32_t type) const { return model->scoresLikeMallet(type); }
 };
 
 class MalletScratch {
@@ -93,19 +91,19 @@ class MalletScratch {
     double betaBucket;
     int32_t count;
   };
-  std::vector<double> coefficients;       // [topic * Width + particle]
-  std::vector<double> topicTermScores;    // [row index * Width + particle]
-  std::vector<TopicState> topicStates;    // [particle * topics + topic]
-  std::vector<int32_t> localTopicIndex;   // [particle * topics + i]: non-zero topics, ascending
-  std::vector<int32_t> scoredTypes;       // the document's scored tokens, in order
+  std::vector<double> coefficients;      // [topic * Width + particle]
+  std::vector<double> topicTermScores;   // [row index * Width + particle]
+  std::vector<TopicState> topicStates;   // [particle * topics + topic]
+  std::vector<int32_t> localTopicIndex;  // [particle * topics + i]: non-zero topics, ascending
+  std::vector<int32_t> scoredTypes;      // the document's scored tokens, in order
   std::vector<uint32_t> scoredPositions;
-  std::vector<int32_t> documentTopics;    // [s * particles + particle]
+  std::vector<int32_t> documentTopics;  // [s * particles + particle]
 };
 
 // Runs randoms.size() particles (at most `width`) of one document in lockstep.
 using MalletGroupKernel = int (*)(const MalletTables& tables, std::span<const int32_t> document, bool resampling,
-                            std::span<JavaRandom> randoms, std::span<double> wordProbabilities,
-                            MalletScratch& scratch);
+                                  std::span<JavaRandom> randoms, std::span<double> wordProbabilities,
+                                  MalletScratch& scratch);
 
 // The kernel for a group of `particles` (1 to 16), compiled for each instruction set.
 MalletGroupKernel malletGroupKernelBaseline(int particles);

@@ -158,7 +158,8 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
     double documentLogLikelihood = 0.0;
     for (std::size_t position = 0; position < length; ++position) {
       double sum = 0.0;
-      for (std::size_t particle = 0; particle < particles; ++particle) sum += probabilities[particle * length + position];
+      for (std::size_t particle = 0; particle < particles; ++particle)
+        sum += probabilities[particle * length + position];
       if (sum > 0.0) {
         const double logProbability = javaLog(sum) - logNumParticles;
         documentLogLikelihood += logProbability;

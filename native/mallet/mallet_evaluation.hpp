@@ -23,11 +23,11 @@ struct MalletEvaluationOptions {
   bool exact = true;
   int particles = 10;
   bool resampling = false;
-  int32_t seed = 0;   // as given to new Randoms(seed); evaluate-topics turns -1 into a clock seed first
-  int threads = 0;    // 0: every hardware thread
-  bool keepWordProbabilities = false;  // for --show-words
+  int32_t seed = 0;  // as given to new Randoms(seed); evaluate-topics turns -1 into a clock seed first
+  int threads = 0;   // 0: every hardware thread
+  bool keepWordProbabilities = false;                         // for --show-words
   InstructionSet instructionSet = InstructionSet::Automatic;  // never changes a result
-  Progress* progress = nullptr;  // advanced by one per finished document
+  Progress* progress = nullptr;                               // advanced by one per finished document
 };
 
 struct MalletEvaluationResult {

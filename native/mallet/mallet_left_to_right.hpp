@@ -41,9 +41,7 @@ class MalletLeftToRightSampler {
   MalletLeftToRightSampler& operator=(const MalletLeftToRightSampler&) = delete;
 
   // Whether MALLET scores `type` (its index is inside the model and its row is not null).
-  bool inVocabulary(int32_t type) const {
-    return model_.scoresLikeMallet(type);
-  }
+  bool inVocabulary(int32_t type) const { return model_.scoresLikeMallet(type); }
 
   // Uniform draws one particle consumes on `document` (each is two steps of
   // java.util.Random): one per scored token, and with resampling one per

@@ -21,9 +21,7 @@ class DocumentPhi {
   std::size_t distinctWords() const { return types_.size(); }
   // The distinct word of scored token n, and the phi row of distinct word j.
   uint32_t word(std::size_t n) const { return tokenWords_[n]; }
-  std::span<const double> phi(std::size_t j) const {
-    return {rows_.data() + j * topics_, topics_};
-  }
+  std::span<const double> phi(std::size_t j) const { return {rows_.data() + j * topics_, topics_}; }
   std::span<const double> tokenPhi(std::size_t n) const { return phi(tokenWords_[n]); }
 
  private:

@@ -10,9 +10,12 @@ namespace topiceval {
 
 const char* describe(UnseenWords policy) {
   switch (policy) {
-    case UnseenWords::Skip: return "skip";
-    case UnseenWords::SkipUntrained: return "skip-untrained";
-    case UnseenWords::Smooth: return "smooth";
+    case UnseenWords::Skip:
+      return "skip";
+    case UnseenWords::SkipUntrained:
+      return "skip-untrained";
+    case UnseenWords::Smooth:
+      return "smooth";
   }
   return "skip";
 }
@@ -52,9 +55,15 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
     const bool inModel = model.scoresLikeMallet(static_cast<int32_t>(type));
     const bool trained = inModel && rowStarts_[type + 1] > rowStarts_[type];
     switch (policy) {
-      case UnseenWords::Skip: scored_[type] = inModel; break;
-      case UnseenWords::SkipUntrained: scored_[type] = trained; break;
-      case UnseenWords::Smooth: scored_[type] = 1; break;
+      case UnseenWords::Skip:
+        scored_[type] = inModel;
+        break;
+      case UnseenWords::SkipUntrained:
+        scored_[type] = trained;
+        break;
+      case UnseenWords::Smooth:
+        scored_[type] = 1;
+        break;
     }
   }
   scoresUnseenTypes_ = policy == UnseenWords::Smooth;
@@ -83,8 +92,8 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
   if (vocabularySize) {
     if (*vocabularySize < modelTypes + unseenTypesScored_)
       throw SettingError("vocab-size", std::to_string(*vocabularySize) + " is smaller than the " +
-                                  std::to_string(modelTypes + unseenTypesScored_) +
-                                  " types the model and the held-out documents use");
+                                           std::to_string(modelTypes + unseenTypesScored_) +
+                                           " types the model and the held-out documents use");
     vocabularySize_ = *vocabularySize;
     betaSum_ = beta_ * static_cast<double>(vocabularySize_);
   } else if (policy == UnseenWords::Smooth) {

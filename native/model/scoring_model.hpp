@@ -84,8 +84,8 @@ class ScoringModel {
   std::size_t vocabularySize_;
   UnseenWords policy_;
   std::vector<double> denominators_;
-  std::vector<uint8_t> scored_;       // by model type index
-  bool scoresUnseenTypes_ = false;    // whether types beyond the model are scored
+  std::vector<uint8_t> scored_;         // by model type index
+  bool scoresUnseenTypes_ = false;      // whether types beyond the model are scored
   std::vector<std::size_t> rowStarts_;  // by model type (numTypes + 1)
   std::vector<int32_t> rowTopics_;
   std::vector<double> rowCounts_;

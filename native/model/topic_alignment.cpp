@@ -14,7 +14,9 @@ std::vector<int> solveAssignment(const std::vector<double>& cost, int n) {
   const double infinity = std::numeric_limits<double>::infinity();
   std::vector<double> rowPotential(size, 0.0), columnPotential(size, 0.0);
   std::vector<std::size_t> rowOfColumn(size, 0), previousColumn(size, 0);
-  auto at = [&](std::size_t row, std::size_t column) { return cost[(row - 1) * static_cast<std::size_t>(n) + (column - 1)]; };
+  auto at = [&](std::size_t row, std::size_t column) {
+    return cost[(row - 1) * static_cast<std::size_t>(n) + (column - 1)];
+  };
   for (std::size_t row = 1; row < size; ++row) {
     rowOfColumn[0] = row;
     std::size_t column = 0;

@@ -63,7 +63,8 @@ struct TopicModel {
   // MALLET's evaluator's rule for held-out words: it scores `type` when the
   // index is inside the model and the type's row is not null.
   bool scoresLikeMallet(int32_t type) const {
-    return type >= 0 && static_cast<std::size_t>(type) < numTypes() && typeTopicCounts.present(static_cast<std::size_t>(type));
+    return type >= 0 && static_cast<std::size_t>(type) < numTypes() &&
+           typeTopicCounts.present(static_cast<std::size_t>(type));
   }
   // A packed type-topic entry's topic and count, and the entry for (count, topic):
   // the one place that knows MALLET's packing.

@@ -15,7 +15,8 @@ int resolveThreads(int requested) { return requested > 0 ? requested : available
 
 void runInParallel(std::size_t count, int threads, const std::function<void(std::size_t, int)>& task) {
   threads = resolveThreads(threads);
-  const int workers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(count, 1)));
+  const int workers =
+      static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(count, 1)));
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
   std::exception_ptr firstError;

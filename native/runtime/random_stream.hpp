@@ -59,7 +59,9 @@ class RandomStream {
 
  private:
   template <class Word>
-  static Word rotate(Word x, int k) { return (x << k) | (x >> (64 - k)); }
+  static Word rotate(Word x, int k) {
+    return (x << k) | (x >> (64 - k));
+  }
   static uint64_t splitMix(uint64_t x) {
     x += 0x9E3779B97F4A7C15ULL;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;

@@ -37,16 +37,28 @@ std::vector<uint8_t> gzip(std::span<const uint8_t> data) {
   return {bytes.begin(), bytes.end()};
 }
 
-void objectStream(std::span<const uint8_t> data) { expectingClearErrors([&] { formats::readObjectStream(data, "fuzz"); }); }
-void evaluator(std::span<const uint8_t> data) { expectingClearErrors([&] { formats::readEvaluator(data, "fuzz"); }); }
-void inferencer(std::span<const uint8_t> data) { expectingClearErrors([&] { formats::readInferencer(data, "fuzz"); }); }
-void modelFile(std::span<const uint8_t> data) { expectingClearErrors([&] { formats::readModel(data, "fuzz"); }); }
-void instanceList(std::span<const uint8_t> data) { expectingClearErrors([&] { formats::readInstanceList(data, "fuzz"); }); }
+void objectStream(std::span<const uint8_t> data) {
+  expectingClearErrors([&] { formats::readObjectStream(data, "fuzz"); });
+}
+void evaluator(std::span<const uint8_t> data) {
+  expectingClearErrors([&] { formats::readEvaluator(data, "fuzz"); });
+}
+void inferencer(std::span<const uint8_t> data) {
+  expectingClearErrors([&] { formats::readInferencer(data, "fuzz"); });
+}
+void modelFile(std::span<const uint8_t> data) {
+  expectingClearErrors([&] { formats::readModel(data, "fuzz"); });
+}
+void instanceList(std::span<const uint8_t> data) {
+  expectingClearErrors([&] { formats::readInstanceList(data, "fuzz"); });
+}
 void topicStateText(std::span<const uint8_t> data) {
   const auto compressed = gzip(data);
   expectingClearErrors([&] { formats::readTopicState(compressed, "fuzz"); });
 }
-void topicStateGzip(std::span<const uint8_t> data) { expectingClearErrors([&] { formats::readTopicState(data, "fuzz"); }); }
+void topicStateGzip(std::span<const uint8_t> data) {
+  expectingClearErrors([&] { formats::readTopicState(data, "fuzz"); });
+}
 
 void textDocuments(std::span<const uint8_t> data) {
   static const Alphabet alphabet(std::vector<std::string>{"apple", "pear", "", "plum"});
@@ -176,10 +188,11 @@ void modelValidator(std::span<const uint8_t> data) {
 
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
-      {"object-stream", objectStream}, {"evaluator", evaluator},          {"inferencer", inferencer},
-      {"model-file", modelFile},       {"instance-list", instanceList},   {"topic-state-text", topicStateText},
-      {"topic-state-gzip", topicStateGzip}, {"text-documents", textDocuments}, {"command-line", commandLine},
-      {"model-validator", modelValidator},
+      {"object-stream", objectStream},      {"evaluator", evaluator},
+      {"inferencer", inferencer},           {"model-file", modelFile},
+      {"instance-list", instanceList},      {"topic-state-text", topicStateText},
+      {"topic-state-gzip", topicStateGzip}, {"text-documents", textDocuments},
+      {"command-line", commandLine},        {"model-validator", modelValidator},
   };
   return all;
 }

@@ -65,11 +65,19 @@ class EvaluatorWriter {
     block(data);
   }
   void intArray(const std::vector<int32_t>& values) {
-    b_.u8(B::kArray).classDesc("[I", B::kSerializable, 0).endClassDesc().null().i32(static_cast<int32_t>(values.size()));
+    b_.u8(B::kArray)
+        .classDesc("[I", B::kSerializable, 0)
+        .endClassDesc()
+        .null()
+        .i32(static_cast<int32_t>(values.size()));
     for (const int32_t v : values) b_.i32(v);
   }
   void doubleArray(const std::vector<double>& values) {
-    b_.u8(B::kArray).classDesc("[D", B::kSerializable, 0).endClassDesc().null().i32(static_cast<int32_t>(values.size()));
+    b_.u8(B::kArray)
+        .classDesc("[D", B::kSerializable, 0)
+        .endClassDesc()
+        .null()
+        .i32(static_cast<int32_t>(values.size()));
     for (const double v : values) b_.f64(v);
   }
 
