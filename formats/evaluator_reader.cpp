@@ -46,6 +46,12 @@ void readTopicLayout(AnnotationReader& in, TopicModel& model) {
   model.topicBits = in.readInt();
 }
 
+// alpha, which must hold one value per topic.
+void readAlpha(AnnotationReader& in, TopicModel& model, const std::string& source) {
+  model.alpha = doubles(in.readObject(), source, "alpha");
+  checkTopicCount(model.numTopics, model.alpha.size(), source);
+}
+
 // typeTopicCounts, tokensPerTopic.
 void readCounts(AnnotationReader& in, TopicModel& model, const std::string& source) {
   detail::readPackedTypeTopicCounts(in.readObject(), model, source);
@@ -75,8 +81,7 @@ TopicModel evaluatorFromGraph(const java::ObjectGraph& graph, const std::string&
   TopicModel model;
   checkVersion(in.readInt(), className, source);
   readTopicLayout(in, model);
-  model.alpha = doubles(in.readObject(), source, "alpha");
-  checkTopicCount(model.numTopics, model.alpha.size(), source);
+  readAlpha(in, model, source);
   model.alphaSum = in.readDouble();
   model.beta = in.readDouble();
   model.betaSum = in.readDouble();
@@ -96,8 +101,7 @@ TopicModel inferencerFromGraph(const java::ObjectGraph& graph, const std::string
   model.alphabet = alphabets.get(in.readObject(), source);
   readTopicLayout(in, model);
   const int32_t numTypes = in.readInt();
-  model.alpha = doubles(in.readObject(), source, "alpha");
-  checkTopicCount(model.numTopics, model.alpha.size(), source);
+  readAlpha(in, model, source);
   model.beta = in.readDouble();
   model.betaSum = in.readDouble();
   readCounts(in, model, source);
@@ -122,8 +126,7 @@ TopicModel parallelTopicModelFromGraph(const java::ObjectGraph& graph, const std
   in.readObject();  // the topic alphabet
   readTopicLayout(in, model);
   const int32_t numTypes = in.readInt();
-  model.alpha = doubles(in.readObject(), source, "alpha");
-  checkTopicCount(model.numTopics, model.alpha.size(), source);
+  readAlpha(in, model, source);
   model.alphaSum = in.readDouble();
   model.beta = in.readDouble();
   model.betaSum = in.readDouble();
@@ -155,14 +158,10 @@ TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::str
 
 const char* describe(ModelFileKind kind) {
   switch (kind) {
-    case ModelFileKind::Evaluator:
-      return "MALLET evaluator (MarginalProbEstimator)";
-    case ModelFileKind::Inferencer:
-      return "MALLET inferencer (TopicInferencer)";
-    case ModelFileKind::ParallelTopicModel:
-      return "MALLET topic model (ParallelTopicModel)";
-    case ModelFileKind::TopicState:
-      return "MALLET topic state (gzipped)";
+    case ModelFileKind::Evaluator: return "MALLET evaluator (MarginalProbEstimator)";
+    case ModelFileKind::Inferencer: return "MALLET inferencer (TopicInferencer)";
+    case ModelFileKind::ParallelTopicModel: return "MALLET topic model (ParallelTopicModel)";
+    case ModelFileKind::TopicState: return "MALLET topic state (gzipped)";
   }
   return "model";
 }

@@ -27,16 +27,12 @@ const Value* Node::field(const std::string& className, const std::string& fieldN
 
 std::size_t Node::arrayLength() const {
   switch (elementType) {
-    case 'J':
-      return longs.size();
+    case 'J': return longs.size();
     case 'D':
-    case 'F':
-      return doubles.size();
+    case 'F': return doubles.size();
     case 'L':
-    case '[':
-      return references.size();
-    default:
-      return ints.size();
+    case '[': return references.size();
+    default: return ints.size();
   }
 }
 
@@ -50,33 +46,15 @@ std::string arrayTypeName(const std::string& name) {
   const std::string rest = name.substr(dimensions);
   if (rest.size() == 1) {
     switch (rest[0]) {
-      case 'B':
-        element = "byte";
-        break;
-      case 'C':
-        element = "char";
-        break;
-      case 'D':
-        element = "double";
-        break;
-      case 'F':
-        element = "float";
-        break;
-      case 'I':
-        element = "int";
-        break;
-      case 'J':
-        element = "long";
-        break;
-      case 'S':
-        element = "short";
-        break;
-      case 'Z':
-        element = "boolean";
-        break;
-      default:
-        element = rest;
-        break;
+      case 'B': element = "byte"; break;
+      case 'C': element = "char"; break;
+      case 'D': element = "double"; break;
+      case 'F': element = "float"; break;
+      case 'I': element = "int"; break;
+      case 'J': element = "long"; break;
+      case 'S': element = "short"; break;
+      case 'Z': element = "boolean"; break;
+      default: element = rest; break;
     }
   } else if (rest.size() > 2 && rest.front() == 'L' && rest.back() == ';') {
     element = rest.substr(1, rest.size() - 2);
@@ -92,16 +70,11 @@ std::string arrayTypeName(const std::string& name) {
 std::string describeType(const Node* node) {
   if (node == nullptr) return "null";
   switch (node->kind) {
-    case NodeKind::String:
-      return "java.lang.String";
-    case NodeKind::Class:
-      return "java.lang.Class";
-    case NodeKind::Enum:
-      return node->descriptor ? node->descriptor->name + " (enum)" : "enum";
-    case NodeKind::Array:
-      return node->descriptor ? arrayTypeName(node->descriptor->name) : "array";
-    case NodeKind::Object:
-      return node->descriptor ? node->descriptor->name : "object";
+    case NodeKind::String: return "java.lang.String";
+    case NodeKind::Class: return "java.lang.Class";
+    case NodeKind::Enum: return node->descriptor ? node->descriptor->name + " (enum)" : "enum";
+    case NodeKind::Array: return node->descriptor ? arrayTypeName(node->descriptor->name) : "array";
+    case NodeKind::Object: return node->descriptor ? node->descriptor->name : "object";
   }
   return "object";
 }

@@ -246,8 +246,7 @@ class StreamParser {
     DepthGuard guard(*this);
     const uint8_t tag = readU8("a class descriptor");
     switch (tag) {
-      case kNull:
-        return nullptr;
+      case kNull: return nullptr;
       case kReference: {
         const Handle& handle = lookupHandle();
         if (handle.descriptor == nullptr)
@@ -279,8 +278,7 @@ class StreamParser {
             case 'I':
             case 'J':
             case 'S':
-            case 'Z':
-              break;
+            case 'Z': break;
             case 'L':
             case '[': {
               const Node* typeName = readObject("a field's type name");
@@ -366,15 +364,13 @@ class StreamParser {
     DepthGuard guard(*this);
     const uint8_t tag = readU8(what);
     switch (tag) {
-      case kNull:
-        return nullptr;
+      case kNull: return nullptr;
       case kReference: {
         const Handle& handle = lookupHandle();
         if (handle.node == nullptr) fail("a back-reference where an object belongs names a class descriptor");
         return handle.node;
       }
-      case kObject:
-        return readNewObject();
+      case kObject: return readNewObject();
       case kString:
       case kLongString: {
         Node& node = newNode(NodeKind::String);
@@ -391,8 +387,7 @@ class StreamParser {
         node.text = readUtf(length, "a string");
         return &node;
       }
-      case kArray:
-        return readArray();
+      case kArray: return readArray();
       case kClass: {
         Node& node = newNode(NodeKind::Class);
         node.descriptor = readClassDescriptor();
@@ -410,8 +405,7 @@ class StreamParser {
       }
       case kReset:
         fail("the stream uses TC_RESET (written by ObjectOutputStream.reset()), which MALLET files never do");
-      case kException:
-        fail("the stream holds an exception: the Java program that wrote it failed while writing");
+      case kException: fail("the stream holds an exception: the Java program that wrote it failed while writing");
       case kBlockData:
       case kBlockDataLong:
         fail(std::string("found primitive data where an object belongs, in ") + what + " at byte " +
@@ -486,33 +480,15 @@ class StreamParser {
       Value value;
       value.typeCode = field.typeCode;
       switch (field.typeCode) {
-        case 'B':
-          value.integer = static_cast<int8_t>(readU8("a byte field"));
-          break;
-        case 'Z':
-          value.integer = readU8("a boolean field") != 0;
-          break;
-        case 'C':
-          value.integer = readU16("a char field");
-          break;
-        case 'S':
-          value.integer = static_cast<int16_t>(readU16("a short field"));
-          break;
-        case 'I':
-          value.integer = static_cast<int32_t>(readU32("an int field"));
-          break;
-        case 'J':
-          value.integer = static_cast<int64_t>(readU64("a long field"));
-          break;
-        case 'F':
-          value.floating = std::bit_cast<float>(readU32("a float field"));
-          break;
-        case 'D':
-          value.floating = std::bit_cast<double>(readU64("a double field"));
-          break;
-        default:
-          value.reference = readObject("an object field");
-          break;
+        case 'B': value.integer = static_cast<int8_t>(readU8("a byte field")); break;
+        case 'Z': value.integer = readU8("a boolean field") != 0; break;
+        case 'C': value.integer = readU16("a char field"); break;
+        case 'S': value.integer = static_cast<int16_t>(readU16("a short field")); break;
+        case 'I': value.integer = static_cast<int32_t>(readU32("an int field")); break;
+        case 'J': value.integer = static_cast<int64_t>(readU64("a long field")); break;
+        case 'F': value.floating = std::bit_cast<float>(readU32("a float field")); break;
+        case 'D': value.floating = std::bit_cast<double>(readU64("a double field")); break;
+        default: value.reference = readObject("an object field"); break;
       }
       data.fields.push_back(value);
     }
@@ -600,8 +576,7 @@ class StreamParser {
         for (std::size_t i = 0; i < count; ++i) node.references.push_back(readObject("an array element"));
         break;
       }
-      default:
-        fail("an array of unknown element type '" + descriptor->name + "'");
+      default: fail("an array of unknown element type '" + descriptor->name + "'");
     }
     return &node;
   }

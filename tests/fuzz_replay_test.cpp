@@ -66,15 +66,9 @@ TEST_P(EveryTarget, SurvivesKeptInputsAndMutations) {
       for (int e = 0; e < edits; ++e) {
         const std::size_t at = position(generator);
         switch ((mutant + e) % 4) {
-          case 0:
-            bytes[at] ^= static_cast<uint8_t>(1u << (generator() % 8));
-            break;
-          case 1:
-            bytes[at] = interesting[generator() % sizeof interesting];
-            break;
-          case 2:
-            bytes.resize(at);
-            break;
+          case 0: bytes[at] ^= static_cast<uint8_t>(1u << (generator() % 8)); break;
+          case 1: bytes[at] = interesting[generator() % sizeof interesting]; break;
+          case 2: bytes.resize(at); break;
           default: {
             if (at >= bytes.size()) break;
             const std::size_t length = std::min<std::size_t>(bytes.size() - at, 64);

@@ -80,8 +80,7 @@ void MalletStyleOptions::parse(const std::vector<std::string>& arguments) {
           throw UsageError("Boolean option should be true|false|0|1.  Instead found " + value + " (for --" + name +
                            ")");
         break;
-      case Kind::String:
-        break;
+      case Kind::String: break;
     }
     option.value = value;
   }

@@ -58,21 +58,11 @@ JsonWriter& JsonWriter::value(const std::string& text) {
   out_ << '"';
   for (const char c : text) {
     switch (c) {
-      case '"':
-        out_ << "\\\"";
-        break;
-      case '\\':
-        out_ << "\\\\";
-        break;
-      case '\n':
-        out_ << "\\n";
-        break;
-      case '\r':
-        out_ << "\\r";
-        break;
-      case '\t':
-        out_ << "\\t";
-        break;
+      case '"': out_ << "\\\""; break;
+      case '\\': out_ << "\\\\"; break;
+      case '\n': out_ << "\\n"; break;
+      case '\r': out_ << "\\r"; break;
+      case '\t': out_ << "\\t"; break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buffer[8];
@@ -119,20 +109,11 @@ std::string escapeHtml(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
     }
   }
   return out;

@@ -16,12 +16,9 @@ const char* describe(AnnealingPath path) { return path == AnnealingPath::Geometr
 
 const char* describe(AnnealingDirection direction) {
   switch (direction) {
-    case AnnealingDirection::Forward:
-      return "forward";
-    case AnnealingDirection::Reverse:
-      return "reverse";
-    case AnnealingDirection::Both:
-      return "both";
+    case AnnealingDirection::Forward: return "forward";
+    case AnnealingDirection::Reverse: return "reverse";
+    case AnnealingDirection::Both: return "both";
   }
   return "both";
 }

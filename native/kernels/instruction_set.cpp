@@ -15,8 +15,7 @@ bool supports(InstructionSet set) {
              __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw");
     case InstructionSet::Avx2:
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2");
-    default:
-      return true;
+    default: return true;
   }
 }
 
@@ -36,14 +35,10 @@ InstructionSet widestSupported() {
 
 const char* describe(InstructionSet set) {
   switch (set) {
-    case InstructionSet::Automatic:
-      return "automatic";
-    case InstructionSet::Baseline:
-      return "baseline";
-    case InstructionSet::Avx2:
-      return "avx2";
-    case InstructionSet::Avx512:
-      return "avx512";
+    case InstructionSet::Automatic: return "automatic";
+    case InstructionSet::Baseline: return "baseline";
+    case InstructionSet::Avx2: return "avx2";
+    case InstructionSet::Avx512: return "avx512";
   }
   return "baseline";
 }
@@ -51,16 +46,14 @@ const char* describe(InstructionSet set) {
 InstructionSet resolveInstructionSet(InstructionSet requested) {
   static const InstructionSet widest = widestSupported();
   switch (requested) {
-    case InstructionSet::Automatic:
-      return widest;
+    case InstructionSet::Automatic: return widest;
     case InstructionSet::Avx512:
       if (supports(InstructionSet::Avx512)) return InstructionSet::Avx512;
       [[fallthrough]];
     case InstructionSet::Avx2:
       if (supports(InstructionSet::Avx2)) return InstructionSet::Avx2;
       [[fallthrough]];
-    default:
-      return InstructionSet::Baseline;
+    default: return InstructionSet::Baseline;
   }
 }
 

@@ -16,12 +16,9 @@ InstructionSet resolveInstructionSet(InstructionSet requested);
 template <class Kernel>
 Kernel forInstructionSet(InstructionSet set, Kernel baseline, Kernel avx2, Kernel avx512) {
   switch (resolveInstructionSet(set)) {
-    case InstructionSet::Avx512:
-      return avx512;
-    case InstructionSet::Avx2:
-      return avx2;
-    default:
-      return baseline;
+    case InstructionSet::Avx512: return avx512;
+    case InstructionSet::Avx2: return avx2;
+    default: return baseline;
   }
 }
 

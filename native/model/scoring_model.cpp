@@ -10,12 +10,9 @@ namespace topiceval {
 
 const char* describe(UnseenWords policy) {
   switch (policy) {
-    case UnseenWords::Skip:
-      return "skip";
-    case UnseenWords::SkipUntrained:
-      return "skip-untrained";
-    case UnseenWords::Smooth:
-      return "smooth";
+    case UnseenWords::Skip: return "skip";
+    case UnseenWords::SkipUntrained: return "skip-untrained";
+    case UnseenWords::Smooth: return "smooth";
   }
   return "skip";
 }
@@ -55,15 +52,9 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
     const bool inModel = model.scoresLikeMallet(static_cast<int32_t>(type));
     const bool trained = inModel && rowStarts_[type + 1] > rowStarts_[type];
     switch (policy) {
-      case UnseenWords::Skip:
-        scored_[type] = inModel;
-        break;
-      case UnseenWords::SkipUntrained:
-        scored_[type] = trained;
-        break;
-      case UnseenWords::Smooth:
-        scored_[type] = 1;
-        break;
+      case UnseenWords::Skip: scored_[type] = inModel; break;
+      case UnseenWords::SkipUntrained: scored_[type] = trained; break;
+      case UnseenWords::Smooth: scored_[type] = 1; break;
     }
   }
   scoresUnseenTypes_ = policy == UnseenWords::Smooth;

@@ -4,6 +4,7 @@
 // tests use it to hand the readers models that break an invariant on purpose.
 
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "native/model/topic_model.hpp"
@@ -64,22 +65,21 @@ class EvaluatorWriter {
     for (const double v : values) append(data, bitsOf(v), 8);
     block(data);
   }
-  void intArray(const std::vector<int32_t>& values) {
-    b_.u8(B::kArray)
-        .classDesc("[I", B::kSerializable, 0)
-        .endClassDesc()
-        .null()
-        .i32(static_cast<int32_t>(values.size()));
-    for (const int32_t v : values) b_.i32(v);
+  // A new array of class `arrayClass` ("[I", "[D") holding `values`.
+  template <class T>
+  void array(const char* arrayClass, const std::vector<T>& values) {
+    b_.u8(B::kArray).classDesc(arrayClass, B::kSerializable, 0).endClassDesc().null();
+    b_.i32(static_cast<int32_t>(values.size()));
+    for (const T v : values) {
+      if constexpr (std::is_same_v<T, double>) {
+        b_.f64(v);
+      } else {
+        b_.i32(v);
+      }
+    }
   }
-  void doubleArray(const std::vector<double>& values) {
-    b_.u8(B::kArray)
-        .classDesc("[D", B::kSerializable, 0)
-        .endClassDesc()
-        .null()
-        .i32(static_cast<int32_t>(values.size()));
-    for (const double v : values) b_.f64(v);
-  }
+  void intArray(const std::vector<int32_t>& values) { array("[I", values); }
+  void doubleArray(const std::vector<double>& values) { array("[D", values); }
 
   B b_;
 };

@@ -76,20 +76,13 @@ class JsonCheck {
   }
   bool value() {
     switch (peek()) {
-      case '{':
-        return members('}', true);
-      case '[':
-        return members(']', false);
-      case '"':
-        return string();
-      case 't':
-        return literal("true");
-      case 'f':
-        return literal("false");
-      case 'n':
-        return literal("null");
-      default:
-        return number();
+      case '{': return members('}', true);
+      case '[': return members(']', false);
+      case '"': return string();
+      case 't': return literal("true");
+      case 'f': return literal("false");
+      case 'n': return literal("null");
+      default: return number();
     }
   }
   bool members(char close, bool object) {
