@@ -29,7 +29,8 @@ struct EvaluateSettings {
   std::string model;
   std::string input;
   std::string estimator = "left-to-right";
-  // Every registered estimator's settings, by name, as typed (defaults filled in).
+  // Every registered estimator's settings, by name, as typed; those given are passed on
+  // (each estimator takes its own default for the others).
   std::map<std::string, std::string> estimatorValues;
   SharedSettings shared;
   int runs = 1;
@@ -56,10 +57,9 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
       "held-out documents: a MALLET instance list, or plain text with one document per line (needs a model with "
       "words)")("estimator", po::value(&s.estimator)->default_value(s.estimator), estimatorHelp().c_str());
   for (const SharedSetting& setting : allEstimatorSettings()) {
-    const std::string help = listOfChoices(setting.estimators) + ": " + setting.spec.help;
-    options.add_options()(setting.spec.name.c_str(),
-                          po::value(&s.estimatorValues[setting.spec.name])->default_value(setting.spec.defaultValue),
-                          help.c_str());
+    const std::string help =
+        listOfChoices(setting.estimators) + ": " + setting.spec.help + " (default " + setting.defaultsText() + ")";
+    options.add_options()(setting.spec.name.c_str(), po::value(&s.estimatorValues[setting.spec.name]), help.c_str());
   }
   options.add_options()("runs", po::value(&s.runs)->default_value(s.runs),
                         "independent estimates per document (stochastic estimators)")(
@@ -75,10 +75,12 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
   return options;
 }
 
-EstimatorSettings estimatorSettings(const EvaluateSettings& s) {
+EstimatorSettings estimatorSettings(const EvaluateSettings& s, const po::variables_map& values) {
   EstimatorSettings settings;
   settings.estimator = s.estimator;
-  settings.values = s.estimatorValues;
+  for (const auto& [name, value] : s.estimatorValues) {
+    if (values.count(name)) settings.values[name] = value;
+  }
   return settings;
 }
 
@@ -101,7 +103,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     checkSharedOptions(values, settings.shared);
-    validateSettings(estimatorSettings(settings));  // before any work: no model needed
+    validateSettings(estimatorSettings(settings, values));  // before any work: no model needed
   } catch (...) {
     return reportFailure("evaluate", err);
   }
@@ -116,7 +118,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     const DocumentCollection documents =
         formats::readHeldOutDocuments(settings.input, loaded.model.alphabet.get(), settings.model);
     const ScoringModel scoring(loaded.model, settings.shared.policy(), documents, settings.shared.vocabulary(values));
-    std::unique_ptr<DocumentEstimator> estimator = makeEstimator(estimatorSettings(settings), scoring);
+    std::unique_ptr<DocumentEstimator> estimator = makeEstimator(estimatorSettings(settings, values), scoring);
     EvaluationOptions evaluation;
     evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
     evaluation.runs = settings.runs;
@@ -141,7 +143,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.scoring = &scoring;
     run.estimator = estimator->description();
     run.estimatorName = settings.estimator;
-    run.estimatorSettings = validateSettings(estimatorSettings(settings)).asText();
+    run.estimatorSettings = validateSettings(estimatorSettings(settings, values)).asText();
     run.stochastic = estimator->stochastic();
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.runs : 1;

@@ -58,12 +58,13 @@ MalletStyleOptions evaluateTopicsOptions() {
   for (const SharedSetting& setting : allEstimatorSettings()) {
     const std::string& name = setting.spec.name;
     if (name == "particles" || name == "resampling") continue;
-    const std::string help = "topiceval only, " + listOfChoices(setting.estimators) + ": " + setting.spec.help + ".";
+    const std::string help = "topiceval only, " + listOfChoices(setting.estimators) + ": " + setting.spec.help +
+                             " (default " + setting.defaultsText() + ").";
     if (setting.spec.kind == SettingKind::Boolean) {
       options.addBoolean(name, *parseBoolean(setting.spec.defaultValue), help);
     } else {
-      options.addString(name, setting.spec.kind == SettingKind::Integer ? "INTEGER" : "NAME", setting.spec.defaultValue,
-                        help);
+      // No default here: an estimator not given the option takes its own.
+      options.addString(name, setting.spec.kind == SettingKind::Integer ? "INTEGER" : "NAME", std::nullopt, help);
     }
   }
   options.addBoolean("timing", false, "topiceval only: print the work done and the time taken to standard error.");
@@ -130,10 +131,9 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
       estimatorSettings.values[name] = std::to_string(evaluation.particles);
     } else if (name == "resampling") {
       estimatorSettings.values[name] = evaluation.resampling ? "true" : "false";
-    } else if (setting.spec.kind == SettingKind::Boolean) {
-      estimatorSettings.values[name] = options.boolean(name) ? "true" : "false";
-    } else {
-      estimatorSettings.values[name] = *options.string(name);
+    } else if (options.given(name)) {
+      estimatorSettings.values[name] =
+          setting.spec.kind == SettingKind::Boolean ? (options.boolean(name) ? "true" : "false") : *options.string(name);
     }
   }
   UnseenWords policy = UnseenWords::Skip;

@@ -41,6 +41,15 @@ std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settin
   return definition.make(SettingValues(definition.settings, settings.values), model);
 }
 
+std::string SharedSetting::defaultsText() const {
+  if (std::all_of(defaults.begin(), defaults.end(), [&](const std::string& d) { return d == defaults.front(); }))
+    return defaults.front();
+  std::string text;
+  for (std::size_t i = 0; i < defaults.size(); ++i)
+    text += (i > 0 ? ", " : "") + defaults[i] + " (" + estimators[i] + ")";
+  return text;
+}
+
 std::vector<SharedSetting> allEstimatorSettings() {
   std::vector<SharedSetting> all;
   for (const EstimatorDefinition& definition : estimatorRegistry()) {
@@ -48,9 +57,10 @@ std::vector<SharedSetting> allEstimatorSettings() {
       auto found =
           std::find_if(all.begin(), all.end(), [&](const SharedSetting& s) { return s.spec.name == spec.name; });
       if (found == all.end()) {
-        all.push_back({spec, {definition.name}});
+        all.push_back({spec, {definition.name}, {spec.defaultValue}});
       } else {
         found->estimators.push_back(definition.name);
+        found->defaults.push_back(spec.defaultValue);
       }
     }
   }

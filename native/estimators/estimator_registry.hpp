@@ -39,6 +39,9 @@ std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settin
 struct SharedSetting {
   SettingSpec spec;
   std::vector<std::string> estimators;
+  std::vector<std::string> defaults;  // each estimator's own default, in the same order
+  // "10", or "1 (ais), 1000 (harmonic-mean)" when the estimators' defaults differ.
+  std::string defaultsText() const;
 };
 std::vector<SharedSetting> allEstimatorSettings();
 
