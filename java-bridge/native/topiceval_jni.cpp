@@ -312,21 +312,39 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
     settings.estimator = stringField(env, options, type, "estimator");
     for (const topiceval::SharedSetting& setting : topiceval::allEstimatorSettings()) {
       const std::string field = javaFieldName(setting.spec.name);
+      const char* signature = setting.spec.kind == topiceval::SettingKind::Integer   ? "I"
+                              : setting.spec.kind == topiceval::SettingKind::Boolean ? "Z"
+                                                                                     : "Ljava/lang/String;";
+      const jfieldID id = env->GetFieldID(type, field.c_str(), signature);
+      if (id == nullptr) {  // no such field: the settings map, or the estimator's default
+        env->ExceptionClear();
+        continue;
+      }
       switch (setting.spec.kind) {
         case topiceval::SettingKind::Integer:
-          settings.values[setting.spec.name] = std::to_string(intField(field.c_str()));
+          settings.values[setting.spec.name] = std::to_string(env->GetIntField(options, id));
           break;
         case topiceval::SettingKind::Boolean:
-          settings.values[setting.spec.name] =
-              env->GetBooleanField(options, require(env, env->GetFieldID(type, field.c_str(), "Z"))) != JNI_FALSE
-                  ? "true"
-                  : "false";
+          settings.values[setting.spec.name] = env->GetBooleanField(options, id) != JNI_FALSE ? "true" : "false";
           break;
         case topiceval::SettingKind::Choice:
           settings.values[setting.spec.name] = stringField(env, options, type, field.c_str());
           break;
       }
       check(env);
+    }
+    // The settings map overrides the fields.
+    const jmethodID pairsMethod = require(env, env->GetMethodID(type, "settingsAsArray", "()[Ljava/lang/String;"));
+    auto pairs = static_cast<jobjectArray>(env->CallObjectMethod(options, pairsMethod));
+    check(env);
+    if (pairs != nullptr) {
+      const jsize count = env->GetArrayLength(pairs);
+      for (jsize i = 0; i + 1 < count; i += 2) {
+        auto name = static_cast<jstring>(env->GetObjectArrayElement(pairs, i));
+        auto value = static_cast<jstring>(env->GetObjectArrayElement(pairs, i + 1));
+        check(env);
+        settings.values[toUtf8(env, name)] = toUtf8(env, value);
+      }
     }
     const auto policy = topiceval::parseUnseenWords(stringField(env, options, type, "unseenWords"));
     topiceval::EvaluationOptions evaluation;

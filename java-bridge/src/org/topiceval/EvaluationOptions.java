@@ -17,4 +17,21 @@ public final class EvaluationOptions {
   public int runs = 1;
   /** 0: every core. Results do not depend on it. */
   public int threads = 0;
+  /**
+   * Any estimator setting by its registered name (as in {@code topiceval evaluate --help}, e.g.
+   * "burn-in-sweeps"), as text; it overrides the field of the same name. A setting neither here nor
+   * in a field takes the estimator's default.
+   */
+  public java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+
+  /** The settings map as name, value, name, value, ... (read by the native bridge). */
+  String[] settingsAsArray() {
+    String[] pairs = new String[2 * settings.size()];
+    int i = 0;
+    for (java.util.Map.Entry<String, String> entry : settings.entrySet()) {
+      pairs[i++] = entry.getKey();
+      pairs[i++] = entry.getValue();
+    }
+    return pairs;
+  }
 }

@@ -171,7 +171,16 @@ public final class BridgeTests {
     EvaluationOptions unknown = new EvaluationOptions();
     unknown.estimator = "oracle";
     expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, unknown),
-                    "estimator takes left-to-right, filtering, particle-learning or ais, not 'oracle'", "bad estimator");
+                    "estimator takes left-to-right, filtering, particle-learning, ais", "bad estimator");
+    // Settings by their registered names, for estimators whose settings have no field.
+    EvaluationOptions harmonic = new EvaluationOptions();
+    harmonic.estimator = "harmonic-mean";
+    harmonic.settings.put("samples", "0");
+    expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, harmonic), "samples must be at least 1",
+                    "setting by name");
+    harmonic.settings.put("samples", "20");
+    double[] harmonicValues = TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, harmonic);
+    check(harmonicValues.length == 1 && harmonicValues[0] < 0, "harmonic mean through the bridge: " + harmonicValues[0]);
     TopicModelData broken = TopicModelData.read(evaluator.toString());
     broken.alpha = new double[] {0.1, 0.2};
     expectException(() -> TopicEvaluator.evaluateLikeMallet(broken, new int[][] {{1}}, 1, false, 1, 1),
