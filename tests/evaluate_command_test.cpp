@@ -9,6 +9,7 @@
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
+#include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/filtering_estimator.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
@@ -136,7 +137,7 @@ TEST(EvaluateCommand, ExplainsCommandLineMistakes) {
       {{"--input", input}, "--model is required (a MALLET evaluator, inferencer, saved model or topic state)"},
       {{"--model", model}, "--input is required (an instance list or a text file)"},
       {{"--model", model, "--input", input, "--estimator", "magic"},
-       "--estimator takes left-to-right, filtering, particle-learning or ais, not 'magic'"},
+       "--estimator takes " + listOfChoices(estimatorNames()) + ", not 'magic'"},
       {{"--model", model, "--input", input, "--format", "xml"}, "--format takes text, tsv or json, not 'xml'"},
       {{"--model", model, "--input", input, "--runs", "0"}, "--runs must be at least 1"},
       {{"--model", model, "--input", input, "--unseen-words", "ignore"},
