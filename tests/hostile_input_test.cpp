@@ -355,6 +355,18 @@ TEST_F(HostileInput, PerturbStateOnlyRewritesStatesTheReaderAccepts) {
   EXPECT_EQ(moved.count(0, 1) + moved.count(0, 0), 1);  // token 0 left topic 1, token 2 left topic 0
 }
 
+TEST_F(HostileInput, PerturbStateKeepsRowsWithTrailingSpacesReadable) {
+  const std::string header = "#alpha : 0.1 0.2 0.3 \n#beta : 0.01\n";
+  const std::string spaced =
+      write("spaced.gz", testing::gzip(header + "0 NA 0 0 a 1  \n0 NA 1 1 b 2 \n0 NA 2 0 a 0\n"));
+  const auto output =
+      testing::runCommand(cli::perturbStateCommand, {"--input", spaced, "--output", path("out.gz"), "--fraction", "1"});
+  EXPECT_EQ(output.status, 0) << output.err;
+  const TopicModel moved = formats::readTopicState(bytesOf(path("out.gz")), "out.gz");
+  EXPECT_EQ(moved.totalTokens(), 3);
+  EXPECT_EQ(moved.numTypes(), 2u);  // the topic column was rewritten, not the word column
+}
+
 // ---- 4. Outputs never destroy inputs ---------------------------------------
 
 TEST_F(HostileInput, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
@@ -389,6 +401,28 @@ TEST_F(HostileInput, AFailedRunLeavesAnExistingOutputAsItWas) {
   EXPECT_EQ(good.status, 0) << good.err;
   EXPECT_EQ(testing::lines(testing::readText(existing)).size(), 200u);
   EXPECT_EQ(filesHere(), (std::vector<std::string>{"broken.mallet", "probs.txt"}));
+}
+
+TEST_F(HostileInput, OutputsThroughLinksAndTwiceTheSameFile) {
+  const std::string real = write("real.txt", "old\n");
+  std::filesystem::create_symlink(real, path("link.txt"));
+  auto output = testing::runCommand(
+      cli::evaluateTopicsCommand,
+      {"--evaluator", evaluator_, "--input", heldOut_, "--output-prob", path("link.txt"), "--random-seed", "1"});
+  EXPECT_EQ(output.status, 0) << output.err;
+  EXPECT_TRUE(std::filesystem::is_symlink(path("link.txt")));  // the link is kept, its target written
+  EXPECT_NE(testing::readText(real), "old\n");
+  output =
+      testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_, "--output-prob",
+                                                       path("same.txt"), "--output-doc-probs", path("same.txt")});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval evaluate-topics: --output-doc-probs and --output-prob name the same file, " +
+                            path("same.txt") + "\n");
+  output = testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--report",
+                                                      path("r.html"), "--report-versus", "oracle"});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.out, "");  // refused before any work
+  EXPECT_EQ(output.err.rfind("topiceval evaluate: --report-versus takes left-to-right, ", 0), 0u) << output.err;
 }
 
 TEST_F(HostileInput, AFullDiskIsAFailureNotASuccess) {

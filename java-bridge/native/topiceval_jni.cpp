@@ -4,6 +4,7 @@
 // native ever unwinds into the JVM.
 #include <jni.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
 #include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
 #include "native/java/java_strings.hpp"
 #include "native/mallet/mallet_evaluation.hpp"
 #include "native/model/model_validator.hpp"
@@ -307,10 +309,19 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
     auto intField = [&](const char* name) {
       return env->GetIntField(options, require(env, env->GetFieldID(type, name, "I")));
     };
-    // Every registered setting is read from the EvaluationOptions field of the same name (camelCase).
+    // The chosen estimator's settings are read from the EvaluationOptions fields of
+    // the same (camelCase) name. A field still at its Java default (the first
+    // declaring estimator's default) counts as not given, so an estimator with
+    // another default for a shared name (harmonic-mean's samples) keeps its own.
     topiceval::EstimatorSettings settings;
     settings.estimator = stringField(env, options, type, "estimator");
-    for (const topiceval::SharedSetting& setting : topiceval::allEstimatorSettings()) {
+    const topiceval::EstimatorDefinition& chosen = topiceval::findEstimator(settings.estimator);
+    const std::vector<topiceval::SharedSetting> registered = topiceval::allEstimatorSettings();
+    for (const topiceval::SharedSetting& setting : registered) {
+      const bool declared =
+          std::any_of(chosen.settings.begin(), chosen.settings.end(),
+                      [&](const topiceval::SettingSpec& spec) { return spec.name == setting.spec.name; });
+      if (!declared) continue;
       const std::string field = javaFieldName(setting.spec.name);
       const char* signature = setting.spec.kind == topiceval::SettingKind::Integer   ? "I"
                               : setting.spec.kind == topiceval::SettingKind::Boolean ? "Z"
@@ -332,6 +343,7 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
           break;
       }
       check(env);
+      if (settings.values[setting.spec.name] == setting.defaults.front()) settings.values.erase(setting.spec.name);
     }
     // The settings map overrides the fields.
     const jmethodID pairsMethod = require(env, env->GetMethodID(type, "settingsAsArray", "()[Ljava/lang/String;"));
@@ -343,7 +355,11 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
         auto name = static_cast<jstring>(env->GetObjectArrayElement(pairs, i));
         auto value = static_cast<jstring>(env->GetObjectArrayElement(pairs, i + 1));
         check(env);
-        settings.values[toUtf8(env, name)] = toUtf8(env, value);
+        const std::string key = toUtf8(env, name);
+        if (std::none_of(registered.begin(), registered.end(),
+                         [&](const topiceval::SharedSetting& setting) { return setting.spec.name == key; }))
+          throw topiceval::SettingError(key, "is not a setting of any estimator (see topiceval evaluate --help)");
+        settings.values[key] = toUtf8(env, value);
       }
     }
     const auto policy = topiceval::parseUnseenWords(stringField(env, options, type, "unseenWords"));
@@ -353,8 +369,8 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
     evaluation.threads = intField("threads");
     check(env);
     if (seed < 0) throw std::invalid_argument("options.seed must not be negative");
-    if (evaluation.runs < 1) throw std::invalid_argument("options.runs must be at least 1");
-    if (evaluation.threads < 0) throw std::invalid_argument("options.threads must be 0 (every core) or more");
+    topiceval::checkSettingRange("runs", evaluation.runs, 1, topiceval::SettingLimits::kRuns);
+    topiceval::checkSettingRange("threads", evaluation.threads, 0, topiceval::SettingLimits::kThreads);
     evaluation.seed = static_cast<uint64_t>(seed);
     const topiceval::ScoringModel scoring(model, policy, documents);
     const auto estimator = topiceval::makeEstimator(settings, scoring);
@@ -373,8 +389,9 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluateLikeMalle
   return guarded<jdoubleArray>(env, [&]() -> jdoubleArray {
     const TopicModel model = toModel(env, modelData);
     const DocumentCollection documents = toDocuments(env, documentData);
-    if (particles < 1) throw std::invalid_argument("particles must be at least 1");
-    if (threads < 0) throw std::invalid_argument("threads must be 0 (every core) or more");
+    topiceval::checkSettingRange("particles", particles, 1, topiceval::SettingLimits::kParticles);
+    topiceval::checkSettingRange("threads", threads, 0, topiceval::SettingLimits::kThreads);
+    topiceval::checkParticleWorkspace(particles, model.numTopics);
     topiceval::MalletEvaluationOptions options;
     options.particles = particles;
     options.resampling = resampling != JNI_FALSE;

@@ -104,6 +104,13 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     checkSharedOptions(values, settings.shared);
     validateSettings(estimatorSettings(settings, values));  // before any work: no model needed
+    if (!settings.reportVersus.empty()) {
+      try {
+        findEstimator(settings.reportVersus);
+      } catch (const SettingError& error) {
+        throw SettingError("report-versus", error.problem());
+      }
+    }
   } catch (...) {
     return reportFailure("evaluate", err);
   }

@@ -2,6 +2,7 @@
 // (cc.mallet.topics.tui.EvaluateTopics): the same options and defaults, the same
 // output files and layout, and the same numbers for the same --random-seed.
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <random>
 
@@ -132,8 +133,9 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     } else if (name == "resampling") {
       estimatorSettings.values[name] = evaluation.resampling ? "true" : "false";
     } else if (options.given(name)) {
-      estimatorSettings.values[name] =
-          setting.spec.kind == SettingKind::Boolean ? (options.boolean(name) ? "true" : "false") : *options.string(name);
+      estimatorSettings.values[name] = setting.spec.kind == SettingKind::Boolean
+                                           ? (options.boolean(name) ? "true" : "false")
+                                           : *options.string(name);
     }
   }
   UnseenWords policy = UnseenWords::Skip;
@@ -158,10 +160,15 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     // As MALLET does, open the outputs before reading anything; unlike MALLET,
     // an existing file is replaced only when the run succeeds.
     const std::vector<std::string> inputs = {*options.string("evaluator"), *options.string("input")};
+    const std::string totalPath = options.string("output-prob").value_or("-");
+    if (const auto path = options.string("output-doc-probs");
+        path && *path != "-" && totalPath != "-" &&
+        std::filesystem::weakly_canonical(*path) == std::filesystem::weakly_canonical(totalPath))
+      throw UsageError("--output-doc-probs and --output-prob name the same file, " + *path);
     std::optional<OutputFile> documentProbabilities;
     if (const auto path = options.string("output-doc-probs"))
       documentProbabilities.emplace(*path, "--output-doc-probs", inputs, out);
-    OutputFile totalProbability(options.string("output-prob").value_or("-"), "--output-prob", inputs, out);
+    OutputFile totalProbability(totalPath, "--output-prob", inputs, out);
     const auto started = std::chrono::steady_clock::now();
     const TopicModel model = formats::readEvaluatorFile(*options.string("evaluator"));
     checkParticleWorkspace(evaluation.particles, model.numTopics);

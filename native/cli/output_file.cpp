@@ -7,6 +7,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <atomic>
+#include <filesystem>
+#include <system_error>
 
 #include "formats/format_error.hpp"
 
@@ -45,14 +48,29 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
     stream_ = &file_;
     return;
   }
-  std::string pattern = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(pattern.data());
-  if (fd < 0) throw formats::FormatError(path, "cannot be written (check the directory exists and is writable)");
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(fd, exists ? (target.st_mode & 07777) : (0666 & ~mask));
+  // A symbolic link is written through: its target is what gets replaced.
+  struct stat link {};
+  if (::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+    std::error_code error;
+    const auto resolved = std::filesystem::canonical(path, error);
+    if (error) throw formats::FormatError(path, "is a symbolic link that cannot be followed: " + error.message());
+    path_ = resolved.string();
+  }
+  // A new file beside the target, created exclusively (the umask applies to a
+  // new output; an existing one keeps its mode).
+  static std::atomic<unsigned> counter{0};
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    temporary_ = path_ + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+    fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0) {
+    temporary_.clear();
+    throw formats::FormatError(path, "cannot be written (check the directory exists and is writable)");
+  }
+  if (exists) ::fchmod(fd, target.st_mode & 07777);
   ::close(fd);
-  temporary_ = pattern;
   file_.open(temporary_, std::ios::out | std::ios::binary | std::ios::trunc);
   if (!file_) {
     std::remove(temporary_.c_str());

@@ -3,7 +3,9 @@
 // work) checks that it can be written and that it is none of the run's inputs;
 // the bytes go to a temporary file beside the target, which commit() renames
 // over it once everything was written and closed without error. A run that
-// fails leaves the target as it was and no temporary file behind.
+// fails leaves the target as it was and no temporary file behind (a run killed
+// by a signal can leave one, named TARGET.tmp-PID-N). A symbolic link is
+// written through to its target.
 // "-" is standard output; devices and FIFOs (/dev/null, /dev/full) are written
 // in place. Every write error, standard output's included, is reported.
 

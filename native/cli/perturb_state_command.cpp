@@ -68,14 +68,19 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
       }
       ++tokens;
       if (random.uniform() < fraction) {
-        const std::size_t lastSpace = content.find_last_of(' ');
+        // The topic is the last space-separated field, as the reader splits rows
+        // (trailing spaces allowed); what follows it is kept.
+        const std::size_t end = content.find_last_not_of(' ') + 1;
+        const std::size_t start = content.find_last_of(' ', end - 1) + 1;
         uint64_t old = 0;
-        std::from_chars(content.data() + lastSpace + 1, content.data() + content.size(), old);
+        const auto parsed = std::from_chars(content.data() + start, content.data() + end, old);
+        if (parsed.ec != std::errc() || parsed.ptr != content.data() + end)
+          throw std::logic_error("perturb-state met a row the topic state reader accepted but it cannot read");
         uint64_t topic = random.below(topics - 1);
         if (topic >= old) ++topic;  // any topic but the old one
-        compressed.write(content.substr(0, lastSpace + 1));
+        compressed.write(line.substr(0, start));
         compressed.write(std::to_string(topic));
-        compressed.write(line.substr(content.size()));
+        compressed.write(line.substr(end));
         ++moved;
       } else {
         compressed.write(line);

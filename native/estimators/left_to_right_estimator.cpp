@@ -74,8 +74,8 @@ void LeftToRightEstimator::positionProbabilities(std::span<const int32_t> docume
       state.randoms.emplace_back(key.seed, std::initializer_list<uint64_t>{key.document, key.run, particle});
     const int size = static_cast<int>(count);
     const detail::FastGroupKernel kernel =
-        forInstructionSet(instructionSet_, detail::fastGroupKernelBaseline(size), detail::fastGroupKernelAvx2(size),
-                          detail::fastGroupKernelAvx512(size));
+        forInstructionSet(instructionSet_, &detail::fastGroupKernelBaseline, &detail::fastGroupKernelAvx2,
+                          &detail::fastGroupKernelAvx512)(size);
     kernel(*tables_, document, resampling_, state.randoms,
            {state.particleProbabilities.data() + first * length, count * length}, state.scratch);
   }

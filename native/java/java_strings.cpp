@@ -36,22 +36,31 @@ std::vector<uint16_t> utf8ToUtf16(std::string_view text) {
   std::vector<uint16_t> units;
   units.reserve(text.size());
   auto byteAt = [&](std::size_t i) { return static_cast<unsigned char>(text[i]) & 0x3Fu; };
+  // Whether bytes i+1 .. i+count are continuation bytes (10xxxxxx).
+  auto continues = [&](std::size_t i, std::size_t count) {
+    if (i + count >= text.size()) return false;
+    for (std::size_t j = 1; j <= count; ++j) {
+      if ((static_cast<unsigned char>(text[i + j]) & 0xC0) != 0x80) return false;
+    }
+    return true;
+  };
   for (std::size_t i = 0; i < text.size();) {
     const auto byte = static_cast<unsigned char>(text[i]);
     uint32_t code = 0xFFFD;
     std::size_t length = 1;
     if (byte < 0x80) {
       code = byte;
-    } else if ((byte & 0xE0) == 0xC0 && i + 1 < text.size()) {
+    } else if ((byte & 0xE0) == 0xC0 && continues(i, 1)) {
       code = ((byte & 0x1Fu) << 6) | byteAt(i + 1);
       length = 2;
-    } else if ((byte & 0xF0) == 0xE0 && i + 2 < text.size()) {
+    } else if ((byte & 0xF0) == 0xE0 && continues(i, 2)) {
       code = ((byte & 0x0Fu) << 12) | (byteAt(i + 1) << 6) | byteAt(i + 2);
       length = 3;
-    } else if ((byte & 0xF8) == 0xF0 && i + 3 < text.size()) {
+    } else if ((byte & 0xF8) == 0xF0 && continues(i, 3)) {
       code = ((byte & 0x07u) << 18) | (byteAt(i + 1) << 12) | (byteAt(i + 2) << 6) | byteAt(i + 3);
       length = 4;
     }
+    if (code > 0x10FFFF) code = 0xFFFD;
     if (code >= 0x10000) {
       units.push_back(static_cast<uint16_t>(0xD800 + ((code - 0x10000) >> 10)));
       units.push_back(static_cast<uint16_t>(0xDC00 + ((code - 0x10000) & 0x3FF)));

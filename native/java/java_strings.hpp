@@ -14,7 +14,7 @@ namespace topiceval {
 
 void appendUtf8(std::string& out, uint32_t codePoint);
 std::string utf16ToUtf8(std::span<const uint16_t> units);
-// Malformed bytes become U+FFFD.
+// A byte that does not start a complete sequence (or one beyond U+10FFFF) becomes U+FFFD.
 std::vector<uint16_t> utf8ToUtf16(std::string_view text);
 
 }  // namespace topiceval

@@ -12,7 +12,9 @@ const char* describe(InstructionSet set);
 // What `requested` resolves to on this processor (a wider set than it has falls back).
 InstructionSet resolveInstructionSet(InstructionSet requested);
 
-// The copy of a kernel compiled for `set` (resolved), given the three copies.
+// The copy of a kernel compiled for `set` (resolved), given the three copies
+// (functions or function pointers). Only the chosen one is ever called: code
+// compiled for a wider set must not run on a processor without it.
 template <class Kernel>
 Kernel forInstructionSet(InstructionSet set, Kernel baseline, Kernel avx2, Kernel avx512) {
   switch (resolveInstructionSet(set)) {

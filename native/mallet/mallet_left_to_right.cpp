@@ -87,8 +87,8 @@ int MalletLeftToRightSampler::runParticles(std::span<const int32_t> document, bo
     throw std::invalid_argument("wordProbabilities must hold one value per particle and position");
   const int particles = static_cast<int>(randoms.size());
   const detail::MalletGroupKernel kernel =
-      forInstructionSet(instructionSet_, detail::malletGroupKernelBaseline(particles),
-                        detail::malletGroupKernelAvx2(particles), detail::malletGroupKernelAvx512(particles));
+      forInstructionSet(instructionSet_, &detail::malletGroupKernelBaseline, &detail::malletGroupKernelAvx2,
+                        &detail::malletGroupKernelAvx512)(particles);
   return kernel(*tables_, document, resampling, randoms, wordProbabilities, scratch);
 }
 

@@ -178,6 +178,10 @@ public final class BridgeTests {
     harmonic.settings.put("samples", "0");
     expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, harmonic), "samples must be at least 1",
                     "setting by name");
+    harmonic.settings.put("sample", "20");
+    expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, harmonic),
+                    "sample is not a setting of any estimator", "unknown setting name");
+    harmonic.settings.remove("sample");
     harmonic.settings.put("samples", "20");
     double[] harmonicValues = TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, harmonic);
     check(harmonicValues.length == 1 && harmonicValues[0] < 0, "harmonic mean through the bridge: " + harmonicValues[0]);
