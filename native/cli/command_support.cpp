@@ -162,8 +162,9 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
     json.key("settings").beginObject();
     const EstimatorDefinition& definition = findEstimator(run.estimatorName);
     for (const auto& [name, value] : run.estimatorSettings) {
+      const std::string& setting = name;  // (a structured binding cannot be captured before C++20's clang 16)
       const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
-                                     [&](const SettingSpec& s) { return s.name == name; });
+                                     [&](const SettingSpec& s) { return s.name == setting; });
       if (spec != definition.settings.end() && spec->kind == SettingKind::Integer) {
         json.field(name, static_cast<int64_t>(std::stoll(value)));
       } else if (spec != definition.settings.end() && spec->kind == SettingKind::Boolean) {

@@ -14,11 +14,6 @@ bool looksLikeOption(const std::string& argument) {
   return argument.size() >= 2 && argument[0] == '-' && argument[1] == '-';
 }
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 }  // namespace
 
 std::optional<int> parseJavaInteger(const std::string& text) {
