@@ -72,7 +72,19 @@ void expectUnbiased(const std::string& name,
 TEST_P(Unbiased, LeftToRightWithOneParticleIsSequentialImportanceSampling) {
   expectUnbiased(
       "left-to-right 1 particle",
-      [](const ScoringModel& m) { return std::make_unique<LeftToRightEstimator>(m, 1, false); }, GetParam(), 4000);
+      [](const ScoringModel& m) { return std::make_unique<LeftToRightEstimator>(m, 1, SamplerVariant::LeftToRight); },
+      GetParam(), 4000);
+}
+
+TEST_P(Unbiased, ResampleMove) {
+  expectUnbiased(
+      "resample-move 3",
+      [](const ScoringModel& m) { return std::make_unique<LeftToRightEstimator>(m, 3, SamplerVariant::ResampleMove); },
+      GetParam(), 3000);
+  expectUnbiased(
+      "resample-move 18 (2 islands)",
+      [](const ScoringModel& m) { return std::make_unique<LeftToRightEstimator>(m, 18, SamplerVariant::ResampleMove); },
+      GetParam(), 1000);
 }
 
 TEST_P(Unbiased, ParticleLearning) {
@@ -151,7 +163,9 @@ TEST(HarmonicMean, OverestimatesAsWallachEtAlReport) {
     const auto estimator = makeEstimator(settings, scoring);
     const Bias bias = measureBias(*estimator, c, 20);
     std::printf("K=%d V=%d, harmonic mean: log p-hat - log p averages %+.4f\n", c.topics, c.types, bias.meanOfSingle);
-    if (c.topics >= 3) EXPECT_GT(bias.meanOfSingle, 0.5);
+    if (c.topics >= 3) {
+      EXPECT_GT(bias.meanOfSingle, 0.5);
+    }
   }
 }
 
@@ -162,8 +176,8 @@ TEST(BiasedEstimators, StayWithinDocumentedTolerances) {
     const TopicModel model = tinyModel(c.topics, c.types, c.seed);
     const DocumentCollection documents = tinyDocuments(c.types, 8, 6, 10, c.seed + 200);
     const ScoringModel scoring(model, UnseenWords::Skip, documents);
-    LeftToRightEstimator resampling(scoring, 10, true);
-    LeftToRightEstimator plain(scoring, 10, false);
+    LeftToRightEstimator resampling(scoring, 10, SamplerVariant::LeftToRightResampling);
+    LeftToRightEstimator plain(scoring, 10, SamplerVariant::LeftToRight);
     FilteringEstimator filtering(scoring);
     const Bias r = measureBias(resampling, c, 400);
     const Bias p = measureBias(plain, c, 400);
@@ -190,7 +204,7 @@ TEST(Filtering, IsExactForSingleTokens) {
   const EvaluationResult result = evaluateDocuments(filtering, scoring, documents, {});
   for (std::size_t d = 0; d < documents.size(); ++d)
     EXPECT_NEAR(result.documents[d].logLikelihood, exactFor(scoring, documents.document(d)), 1e-12);
-  EXPECT_EQ(result.documents[0].relativeStandardError, 0.0);
+  EXPECT_EQ(result.documents[0].standardError, 0.0);
 }
 
 TEST(ExactLikelihood, SumsToOneOverEveryDocument) {
@@ -281,14 +295,14 @@ TEST(UnseenWords, SmoothScoresEverythingAndGrowsTheVocabulary) {
   const auto result = evaluateDocuments(filtering, scoring, f.documents, {});
   EXPECT_NEAR(result.documents[2].logLikelihood, std::log(0.3 * f.phi(7, 0, 8) + 0.7 * f.phi(7, 1, 8)), 1e-12);
   // An exact check through a sampler: left-to-right with one particle is unbiased.
-  LeftToRightEstimator sampler(scoring, 1, false);
+  LeftToRightEstimator sampler(scoring, 1, SamplerVariant::LeftToRight);
   EvaluationOptions options;
   options.runs = 4000;
   const auto sampled = evaluateDocuments(sampler, scoring, f.documents, options);
   const double exact = exactLogLikelihood(
       f.documents.document(0), {0.3, 0.7}, [&](int32_t w, int k) { return f.phi(w, k, 8); },
       [](int32_t) { return true; });
-  EXPECT_NEAR(sampled.documents[0].logLikelihood, exact, 4 * sampled.documents[0].relativeStandardError + 1e-9);
+  EXPECT_NEAR(sampled.documents[0].logLikelihood, exact, 4 * sampled.documents[0].standardError + 1e-9);
 }
 
 TEST(UnseenWords, VocabularySizeSetsV) {
@@ -305,10 +319,12 @@ TEST(Estimators, GiveTheSameResultsOnAnyNumberOfThreads) {
   const TopicModel model = tinyModel(5, 40, 21);
   const DocumentCollection documents = tinyDocuments(40, 30, 5, 40, 22);
   const ScoringModel scoring(model, UnseenWords::Skip, documents);
-  LeftToRightEstimator leftToRight(scoring, 7, true);
+  LeftToRightEstimator leftToRight(scoring, 7, SamplerVariant::LeftToRightResampling);
+  LeftToRightEstimator resampleMove(scoring, 21, SamplerVariant::ResampleMove);
   ParticleLearningEstimator particles(scoring, 9);
   AnnealedImportanceEstimator annealing(scoring, 15, 2, AnnealingSchedule::Sigmoid);
-  for (DocumentEstimator* estimator : std::initializer_list<DocumentEstimator*>{&leftToRight, &particles, &annealing}) {
+  for (DocumentEstimator* estimator :
+       std::initializer_list<DocumentEstimator*>{&leftToRight, &resampleMove, &particles, &annealing}) {
     EvaluationOptions options;
     options.runs = 3;
     options.seed = 4;
@@ -323,12 +339,40 @@ TEST(Estimators, GiveTheSameResultsOnAnyNumberOfThreads) {
   }
 }
 
-TEST(LogMeanExp, IsStableAndGivesTheRelativeStandardError) {
+TEST(LogMeanExp, IsStableAndGivesTheJackknifeStandardError) {
   const std::vector<double> values = {-1000.0, -1000.0 + std::log(3.0)};
   const LogMean mean = logMeanExp(values);
   EXPECT_NEAR(mean.logMean, -1000.0 + std::log(2.0), 1e-12);
-  // Values 1 and 3 (scaled): mean 2, sd sqrt(2), standard error 1, relative 0.5.
-  EXPECT_NEAR(mean.relativeStandardError, 0.5, 1e-12);
+  // Values 1 and 3 (scaled): leaving one out gives log 3 and log 1, so the
+  // jackknife error is sqrt(1/2 x 2 x (log 3 / 2)^2) = log 3 / 2 = 0.549; the
+  // logarithms' variance is (log 3)^2 / 2, so the lognormal error is
+  // sqrt(log(1 + (3^{log 3 / 2} - 1) / 2)) = 0.589, the larger.
+  const double lognormal = std::sqrt(std::log1p(std::expm1(std::log(3.0) * std::log(3.0) / 2.0) / 2.0));
+  EXPECT_GT(lognormal, std::log(3.0) / 2.0);
+  EXPECT_NEAR(mean.standardError, lognormal, 1e-12);
+  EXPECT_NEAR(mean.effectiveSamples, 16.0 / 10.0, 1e-12);
+  EXPECT_FALSE(heavyTailed(mean, 2));  // two values cannot show a tail
+}
+
+TEST(LogMeanExp, ErrorIsNotCappedWhenOneValueDominates) {
+  // One estimate e^50 times the others: the delta-method error sd/mean cannot
+  // exceed 1 nat; the jackknife's sees that without that run the mean falls by ~49 nats.
+  const std::vector<double> values = {0.0, -50.0, -50.0, -50.0};
+  const LogMean mean = logMeanExp(values);
+  EXPECT_NEAR(mean.logMean, std::log(0.25), 1e-12);
+  const double withoutTop = -50.0, others = std::log(1.0 / 3.0);
+  const double average = (withoutTop + 3 * others) / 4;
+  const double spread = (withoutTop - average) * (withoutTop - average) + 3 * (others - average) * (others - average);
+  EXPECT_NEAR(mean.standardError, std::sqrt(0.75 * spread), 1e-9);  // above the lognormal sqrt(625 - log 4)
+  EXPECT_GT(mean.standardError, 30.0);
+  EXPECT_NEAR(mean.effectiveSamples, 1.0, 1e-12);
+  EXPECT_TRUE(heavyTailed(mean, 4));
+  // Agreeing values: no flag, and an error near the delta method's.
+  const std::vector<double> close = {-10.0, -10.1, -9.9, -10.05, -9.95};
+  const LogMean calm = logMeanExp(close);
+  EXPECT_FALSE(heavyTailed(calm, 5));
+  EXPECT_NEAR(calm.standardError, 0.0354, 0.002);
+  EXPECT_TRUE(std::isnan(logMeanExp(std::vector<double>{-3.0}).standardError));
 }
 
 TEST(AnnealingSchedule, RunsFromZeroToOne) {

@@ -55,7 +55,7 @@ TEST(EvaluateCommand, TsvHasOneRowPerDocumentAndMatchesTheLibrary) {
   ASSERT_EQ(output.status, 0) << output.err;
   const auto rows = lines(output.out);
   ASSERT_EQ(rows.size(), 3001u);
-  EXPECT_EQ(rows[0], "doc\tname\ttokens\tskipped\tloglik\tloglik_se\tperplexity");
+  EXPECT_EQ(rows[0], "doc\tname\ttokens\tskipped\tloglik\tloglik_se\tperplexity\teffective_runs\tflag");
   EXPECT_EQ(rows[1].rfind("0\tlibrust-term-grid-dev\t", 0), 0u) << rows[1];
   // The summary goes to stderr in this mode, with the unseen-word report.
   EXPECT_NE(output.err.find("unseen words    skip: 5589 tokens of 4539 distinct types skipped; V = 68006"),
@@ -88,7 +88,7 @@ TEST(EvaluateCommand, ReadsPlainTextThroughTheModelsAlphabet) {
   const auto rows = lines(smooth.out);
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[1].rfind("0\tline 1\t4\t0\t", 0), 0u) << rows[1];
-  EXPECT_EQ(rows[2], "1\tline 2\t0\t0\t0\t0\tnan");
+  EXPECT_EQ(rows[2], "1\tline 2\t0\t0\t0\t0\tnan\t1\t-");
   EXPECT_NE(smooth.err.find("1 unseen types scored; V = 2608"), std::string::npos) << smooth.err;
   EXPECT_NE(smooth.err.find("warning: 1 document has no scored word"), std::string::npos);
   const Output skip =

@@ -43,13 +43,22 @@ double documentPerplexity(const DocumentResult& document) {
   return std::exp(-document.logLikelihood / static_cast<double>(document.scoredTokens));
 }
 
-void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, const EvaluationResult& result) {
-  out << "doc\tname\ttokens\tskipped\tloglik\tloglik_se\tperplexity\n";
+std::string documentFlags(const DocumentResult& document, bool notConverged) {
+  std::string flags;
+  if (document.heavyTailed()) flags = "heavy-tailed";
+  if (notConverged) flags += flags.empty() ? "not-converged" : ",not-converged";
+  return flags.empty() ? "-" : flags;
+}
+
+void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, const EvaluationResult& result,
+                        const std::vector<bool>& notConverged) {
+  out << "doc\tname\ttokens\tskipped\tloglik\tloglik_se\tperplexity\teffective_runs\tflag\n";
   for (std::size_t d = 0; d < result.documents.size(); ++d) {
     const DocumentResult& document = result.documents[d];
     out << d << '\t' << tsvField(documents.name(d)) << '\t' << document.scoredTokens << '\t' << document.skippedTokens
-        << '\t' << formatNumber(document.logLikelihood) << '\t' << formatNumber(document.relativeStandardError) << '\t'
-        << formatNumber(documentPerplexity(document)) << '\n';
+        << '\t' << formatNumber(document.logLikelihood) << '\t' << formatNumber(document.standardError) << '\t'
+        << formatNumber(documentPerplexity(document)) << '\t' << formatNumber(document.effectiveRuns) << '\t'
+        << documentFlags(document, d < notConverged.size() && notConverged[d]) << '\n';
   }
 }
 
@@ -121,6 +130,11 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescriptio
   if (run.stochastic)
     estimator +=
         "; seed " + std::to_string(run.seed) + ", " + std::to_string(run.runs) + (run.runs == 1 ? " run" : " runs");
+  // "value +- error" where an error exists.
+  const bool withError = run.stochastic && run.runs > 1;
+  const auto plusMinus = [&](double value, double error, int decimals) {
+    return withError ? fixed(value, decimals) + " +- " + fixed(error, decimals) : fixed(value, decimals);
+  };
   std::string unseen = std::string(describe(scoring.policy())) + ": " + std::to_string(scoring.skippedTokens()) +
                        " tokens of " + std::to_string(scoring.skippedTypes()) + " distinct types skipped";
   if (scoring.unseenTypesScored() > 0)
@@ -134,15 +148,35 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescriptio
       {"estimator", estimator},
       {"unseen words", unseen},
       {"scored tokens", std::to_string(result.scoredTokens)},
-      {"log likelihood", fixed(result.totalLogLikelihood, 4)},
-      {"per token", fixed(result.perTokenLogLikelihood(), 6)},
-      {"perplexity", fixed(result.perplexity(), 3)},
+      {"log likelihood", plusMinus(result.totalLogLikelihood, result.totalStandardError, 4)},
+      {"per token", plusMinus(result.perTokenLogLikelihood(), result.perTokenStandardError(), 6)},
+      {"perplexity", plusMinus(result.perplexity(), result.perplexityStandardError(), 3)},
+      {"error", errorStatement(run, result)},
       {"time",
        fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads")},
   };
 }
 
-void writeJson(std::ostream& out, const RunDescription& run, const EvaluationResult& result) {
+std::string errorStatement(const RunDescription& run, const EvaluationResult& result) {
+  if (!run.stochastic) return "none from sampling (a deterministic estimator); its bias is not measured here";
+  if (run.runs == 1) return "unknown: one run gives no standard error (use --runs 2 or more; 4 is a fair minimum)";
+  std::string statement = "+- is one standard error over " + std::to_string(run.runs) +
+                          " runs per document (jackknife), summed over independent documents; ";
+  statement += run.unbiased ? "the estimator is unbiased for p(w), so this is its whole error"
+                            : "it does not include the estimator's bias (this estimator is biased)";
+  if (static_cast<std::size_t>(run.runs) < kFewestSamplesForTails)
+    statement += "; with fewer than " + std::to_string(kFewestSamplesForTails) +
+                 " runs heavy tails cannot be detected, so the errors may be too small";
+  const std::size_t heavy = result.heavyTailedDocuments();
+  if (heavy > 0)
+    statement += "; " + std::to_string(heavy) + (heavy == 1 ? " document is" : " documents are") +
+                 " heavy-tailed (a few runs carry the mean, see flag): their errors are unreliable, use more --runs "
+                 "or a larger budget";
+  return statement;
+}
+
+void writeJson(std::ostream& out, const RunDescription& run, const EvaluationResult& result,
+               const std::vector<bool>& notConverged) {
   const ScoringModel& scoring = *run.scoring;
   JsonWriter json(out);
   json.beginObject();
@@ -175,7 +209,7 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
     }
     json.endObject();
   }
-  json.field("seed", run.seed).field("runs", run.runs);
+  json.field("unbiased", run.unbiased).field("seed", run.seed).field("runs", run.runs);
   json.endObject();
   json.key("unseen_words").beginObject();
   json.field("policy", describe(scoring.policy())).field("skipped_tokens", scoring.skippedTokens());
@@ -183,8 +217,12 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
   json.field("vocabulary_size", static_cast<uint64_t>(scoring.vocabularySize()));
   json.endObject();
   json.key("summary").beginObject();
-  json.field("log_likelihood", result.totalLogLikelihood).field("per_token", result.perTokenLogLikelihood());
-  json.field("perplexity", result.perplexity()).field("documents", static_cast<uint64_t>(result.documents.size()));
+  json.field("log_likelihood", result.totalLogLikelihood).field("log_likelihood_se", result.totalStandardError);
+  json.field("per_token", result.perTokenLogLikelihood()).field("per_token_se", result.perTokenStandardError());
+  json.field("perplexity", result.perplexity()).field("perplexity_se", result.perplexityStandardError());
+  json.field("error", errorStatement(run, result));
+  json.field("heavy_tailed_documents", static_cast<uint64_t>(result.heavyTailedDocuments()));
+  json.field("documents", static_cast<uint64_t>(result.documents.size()));
   json.field("tokens", result.scoredTokens).field("skipped_tokens", result.skippedTokens);
   json.field("wall_seconds", run.seconds).field("threads", run.threads);
   json.endObject();
@@ -194,8 +232,9 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
     json.beginObject();
     json.field("doc", static_cast<uint64_t>(d)).field("name", run.documents->name(d));
     json.field("tokens", document.scoredTokens).field("skipped", document.skippedTokens);
-    json.field("loglik", document.logLikelihood).field("loglik_se", document.relativeStandardError);
-    json.field("perplexity", documentPerplexity(document));
+    json.field("loglik", document.logLikelihood).field("loglik_se", document.standardError);
+    json.field("perplexity", documentPerplexity(document)).field("effective_runs", document.effectiveRuns);
+    json.field("flag", documentFlags(document, d < notConverged.size() && notConverged[d]));
     json.endObject();
   }
   json.endArray();

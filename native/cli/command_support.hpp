@@ -38,21 +38,32 @@ struct RunDescription {
   std::string estimatorName;
   std::vector<std::pair<std::string, std::string>> estimatorSettings;
   bool stochastic = true;
+  bool unbiased = false;  // the estimator's runs average to p(w): no bias beyond the +-
   uint64_t seed = 0;
   int runs = 1;
   int threads = 1;
   double seconds = 0.0;
 };
 
-// Header, then per document: doc name tokens skipped loglik loglik_se perplexity.
-void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, const EvaluationResult& result);
+// Header, then per document: doc name tokens skipped loglik loglik_se
+// perplexity effective_runs flag. loglik_se is the standard error in nats;
+// flag is "-", or heavy-tailed and/or not-converged (documents the
+// convergence check names in `notConverged`, by index).
+void writeDocumentTable(std::ostream& out, const DocumentCollection& documents, const EvaluationResult& result,
+                        const std::vector<bool>& notConverged = {});
+// "heavy-tailed", "not-converged", both (comma-separated) or "-".
+std::string documentFlags(const DocumentResult& document, bool notConverged);
+// One sentence on what the +- of the summary means for this run: the runs
+// behind it, whether it includes bias, the heavy-tailed documents.
+std::string errorStatement(const RunDescription& run, const EvaluationResult& result);
 // The readable summary: model, input, estimator, unseen-word policy and what it
 // skipped, totals, per-token log likelihood, perplexity, time.
 void writeSummary(std::ostream& out, const RunDescription& run, const EvaluationResult& result);
 // One line on stderr when some documents had no scored word.
 void warnAboutEmptyDocuments(std::ostream& err, const EvaluationResult& result);
 // The same, as one JSON object: the run, the summary and one entry per document.
-void writeJson(std::ostream& out, const RunDescription& run, const EvaluationResult& result);
+void writeJson(std::ostream& out, const RunDescription& run, const EvaluationResult& result,
+               const std::vector<bool>& notConverged = {});
 // A self-contained HTML page: the summary, a histogram of per-document
 // perplexity and a scatter of per-token log likelihood against a second
 // estimator's (`versus`, described by `versusName`).

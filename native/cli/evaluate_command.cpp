@@ -152,6 +152,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.estimatorName = settings.estimator;
     run.estimatorSettings = validateSettings(estimatorSettings(settings, values)).asText();
     run.stochastic = estimator->stochastic();
+    run.unbiased = estimator->unbiased();
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.runs : 1;
     run.threads = resolveThreads(settings.shared.threads);

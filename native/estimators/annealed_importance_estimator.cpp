@@ -132,7 +132,8 @@ EstimatorDefinition annealedImportanceDefinition() {
             return std::make_unique<AnnealedImportanceEstimator>(
                 model, static_cast<int>(values.integer("temperatures")), static_cast<int>(values.integer("samples")),
                 values.choice("schedule") == "linear" ? AnnealingSchedule::Linear : AnnealingSchedule::Sigmoid);
-          }};
+          },
+          "temperatures"};
 }
 
 }  // namespace topiceval

@@ -29,6 +29,7 @@ class AnnealedImportanceEstimator : public DocumentEstimator {
 
   std::string description() const override;
   bool stochastic() const override { return true; }
+  bool unbiased() const override { return true; }
   void prepare(int workers) override;
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override;
 

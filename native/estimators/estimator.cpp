@@ -12,20 +12,77 @@ namespace topiceval {
 double EvaluationResult::perplexity() const { return std::exp(-perTokenLogLikelihood()); }
 
 LogMean logMeanExp(std::span<const double> logValues) {
-  if (logValues.empty()) return {0.0, 0.0};
-  const double largest = *std::max_element(logValues.begin(), logValues.end());
-  if (!std::isfinite(largest)) return {largest, 0.0};
-  const auto count = static_cast<double>(logValues.size());
+  const std::size_t count = logValues.size();
+  if (count == 0) return {0.0, 0.0, 0.0};
+  const auto largest = std::max_element(logValues.begin(), logValues.end());
+  if (!std::isfinite(*largest)) return {*largest, count > 1 ? 0.0 : std::nan(""), 1.0};
   double sum = 0.0;
-  for (const double value : logValues) sum += std::exp(value - largest);
-  const double mean = sum / count;
   double squares = 0.0;
   for (const double value : logValues) {
-    const double deviation = std::exp(value - largest) - mean;
-    squares += deviation * deviation;
+    const double weight = std::exp(value - *largest);
+    sum += weight;
+    squares += weight * weight;
   }
-  const double standardError = logValues.size() > 1 ? std::sqrt(squares / (count - 1.0) / count) : 0.0;
-  return {largest + std::log(mean), standardError / mean};
+  const double logMean = *largest + std::log(sum / static_cast<double>(count));
+  const double effective = sum * sum / squares;
+  if (count == 1) return {logMean, std::nan(""), effective};
+  // Leave-one-out means. Without the largest value the others are summed
+  // afresh against the runner-up, so a dominant value cannot leave 0 behind.
+  const auto others = static_cast<double>(count - 1);
+  const std::size_t top = static_cast<std::size_t>(largest - logValues.begin());
+  double runnerUp = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i != top) runnerUp = std::max(runnerUp, logValues[i]);
+  }
+  double withoutTop = 0.0;
+  if (std::isfinite(runnerUp)) {
+    double rest = 0.0;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i != top) rest += std::exp(logValues[i] - runnerUp);
+    }
+    withoutTop = runnerUp + std::log(rest / others);
+  } else {
+    withoutTop = runnerUp;  // every other value is 0: the estimate rests on one run
+  }
+  if (!std::isfinite(withoutTop)) return {logMean, std::numeric_limits<double>::infinity(), effective};
+  double leaveOneOutSum = 0.0;
+  std::vector<double> leaveOneOut(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    leaveOneOut[i] = i == top ? withoutTop : *largest + std::log((sum - std::exp(logValues[i] - *largest)) / others);
+    leaveOneOutSum += leaveOneOut[i];
+  }
+  const double leaveOneOutMean = leaveOneOutSum / static_cast<double>(count);
+  double spread = 0.0;
+  for (const double value : leaveOneOut) spread += (value - leaveOneOutMean) * (value - leaveOneOutMean);
+  const double jackknife = std::sqrt(others / static_cast<double>(count) * spread);
+  // The lognormal error: the sample variance s^2 of the logarithms read as
+  // that of a lognormal; the mean of R such draws is close to a lognormal of
+  // log-variance log(1 + (e^{s^2} - 1) / R) (Fenton 1960; Wilkinson's moment
+  // match), which tends to s^2 / R for close values and to s^2 - log R
+  // (never overflowing) for far-apart ones.
+  double logSum = 0.0;
+  for (const double value : logValues) logSum += value;
+  const double logAverage = logSum / static_cast<double>(count);
+  double logSquares = 0.0;
+  for (const double value : logValues) logSquares += (value - logAverage) * (value - logAverage);
+  const double logVariance = logSquares / others;
+  const double meanLogVariance = logVariance < 700.0 ? std::log1p(std::expm1(logVariance) / static_cast<double>(count))
+                                                     : logVariance - std::log(static_cast<double>(count));
+  const double lognormal = std::sqrt(meanLogVariance);
+  return {logMean, std::max(jackknife, lognormal), effective};
+}
+
+bool heavyTailed(const LogMean& mean, std::size_t samples) {
+  return samples >= kFewestSamplesForTails && mean.effectiveSamples < 0.5 * static_cast<double>(samples);
+}
+
+bool DocumentResult::heavyTailed() const {
+  return topiceval::heavyTailed({logLikelihood, standardError, effectiveRuns}, runLogLikelihoods.size());
+}
+
+std::size_t EvaluationResult::heavyTailedDocuments() const {
+  return static_cast<std::size_t>(
+      std::count_if(documents.begin(), documents.end(), [](const DocumentResult& d) { return d.heavyTailed(); }));
 }
 
 EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringModel& model,
@@ -60,14 +117,19 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
     result.documents[d].runLogLikelihoods[run] = estimator.logLikelihood(documents.document(d), key, worker);
     if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
   });
+  double variance = 0.0;
   for (DocumentResult& document : result.documents) {
     const LogMean mean = logMeanExp(document.runLogLikelihoods);
     document.logLikelihood = mean.logMean;
-    document.relativeStandardError = mean.relativeStandardError;
+    // A document with nothing scored is exactly 0 whatever the estimator.
+    document.standardError = !estimator.stochastic() || document.scoredTokens == 0 ? 0.0 : mean.standardError;
+    document.effectiveRuns = mean.effectiveSamples;
+    variance += document.standardError * document.standardError;
     result.totalLogLikelihood += document.logLikelihood;
     result.scoredTokens += document.scoredTokens;
     result.skippedTokens += document.skippedTokens;
   }
+  result.totalStandardError = std::sqrt(variance);
   return result;
 }
 

@@ -21,6 +21,9 @@ struct EstimatorDefinition {
   std::string summary;  // one line for help texts: what it computes, after which paper
   std::vector<SettingSpec> settings;
   std::function<std::unique_ptr<DocumentEstimator>(const SettingValues&, const ScoringModel&)> make;
+  // The setting that buys accuracy for time (particles, temperatures, samples),
+  // which the convergence check doubles; empty for a deterministic estimator.
+  std::string budget;
 };
 
 // Every estimator, in the order help texts list them.

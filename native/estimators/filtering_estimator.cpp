@@ -41,7 +41,8 @@ EstimatorDefinition filteringDefinition() {
           {},
           [](const SettingValues&, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             return std::make_unique<FilteringEstimator>(model);
-          }};
+          },
+          ""};
 }
 
 }  // namespace topiceval

@@ -20,6 +20,7 @@ class FilteringEstimator : public DocumentEstimator {
 
   std::string description() const override { return "filtering (Scott & Baldridge 2013, algorithm 2)"; }
   bool stochastic() const override { return false; }
+  bool unbiased() const override { return false; }
   void prepare(int workers) override;
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override;
 

@@ -29,6 +29,8 @@ class HarmonicMeanEstimator : public DocumentEstimator {
            " burn-in sweeps, " + std::to_string(samples_) + (samples_ == 1 ? " sample" : " samples");
   }
   bool stochastic() const override { return true; }
+  // Biased upward (Wallach et al. 2009, section 4.1; Newton & Raftery 1994).
+  bool unbiased() const override { return false; }
   void prepare(int workers) override {
     workers_.clear();
     for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
@@ -102,7 +104,8 @@ EstimatorDefinition harmonicMeanDefinition() {
       [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
         return std::make_unique<HarmonicMeanEstimator>(model, static_cast<int>(values.integer("burn-in-sweeps")),
                                                        static_cast<int>(values.integer("samples")));
-      }};
+      },
+      "samples"};
 }
 
 }  // namespace topiceval

@@ -18,11 +18,11 @@ struct LeftToRightEstimator::Worker {
   std::vector<RandomStream> randoms;
 };
 
-LeftToRightEstimator::LeftToRightEstimator(const ScoringModel& model, int particles, bool resampling,
+LeftToRightEstimator::LeftToRightEstimator(const ScoringModel& model, int particles, SamplerVariant variant,
                                            InstructionSet instructionSet)
     : model_(model),
       particles_(particles),
-      resampling_(resampling),
+      variant_(variant),
       instructionSet_(resolveInstructionSet(instructionSet)),
       tables_(std::make_unique<detail::FastTables>()) {
   if (particles < 1) throw std::invalid_argument("left-to-right needs at least 1 particle");
@@ -49,8 +49,17 @@ LeftToRightEstimator::LeftToRightEstimator(const ScoringModel& model, int partic
 LeftToRightEstimator::~LeftToRightEstimator() = default;
 
 std::string LeftToRightEstimator::description() const {
-  return "left-to-right, " + std::to_string(particles_) + (particles_ == 1 ? " particle" : " particles") +
-         (resampling_ ? ", resampling" : ", no resampling");
+  const std::string particles = std::to_string(particles_) + (particles_ == 1 ? " particle" : " particles");
+  switch (variant_) {
+    case SamplerVariant::LeftToRight: return "left-to-right, " + particles + ", no resampling";
+    case SamplerVariant::LeftToRightResampling: return "left-to-right, " + particles + ", resampling";
+    case SamplerVariant::ResampleMove: {
+      const std::size_t islands = ParticleGroups{static_cast<std::size_t>(particles_)}.count();
+      return "resample-move, " + particles +
+             (islands == 1 ? "" : " in " + std::to_string(islands) + " independent islands");
+    }
+  }
+  return "left-to-right";
 }
 
 void LeftToRightEstimator::prepare(int workers) {
@@ -72,11 +81,12 @@ void LeftToRightEstimator::positionProbabilities(std::span<const int32_t> docume
     state.randoms.clear();
     for (std::size_t particle = first; particle < first + count; ++particle)
       state.randoms.emplace_back(key.seed, std::initializer_list<uint64_t>{key.document, key.run, particle});
+    RandomStream selection(key.seed, {key.document, key.run, 0x5345'4C45'4354ULL, group});
     const int size = static_cast<int>(count);
     const detail::FastGroupKernel kernel =
         forInstructionSet(instructionSet_, &detail::fastGroupKernelBaseline, &detail::fastGroupKernelAvx2,
                           &detail::fastGroupKernelAvx512)(size);
-    kernel(*tables_, document, resampling_, state.randoms,
+    kernel(*tables_, document, variant_, state.randoms, &selection,
            {state.particleProbabilities.data() + first * length, count * length}, state.scratch);
   }
   probabilities.assign(length, 0.0);
@@ -92,11 +102,32 @@ double LeftToRightEstimator::logLikelihood(std::span<const int32_t> document, co
                                            int worker) const {
   thread_local std::vector<double> probabilities;
   positionProbabilities(document, key, worker, probabilities);
-  double logLikelihood = 0.0;
-  for (const double p : probabilities) {
-    if (p > 0.0) logLikelihood += std::log(p);
+  if (variant_ != SamplerVariant::ResampleMove) {
+    double logLikelihood = 0.0;
+    for (const double p : probabilities) {
+      if (p > 0.0) logLikelihood += std::log(p);
+    }
+    return logLikelihood;
   }
-  return logLikelihood;
+  // Each island of resample-move (a lockstep group) is a particle filter of its
+  // own: its estimate is the product over positions of its particles' mean
+  // probability, unbiased for p(w); the estimate reported is their mean in
+  // p (not log p), still unbiased (Verge et al. 2015, "On parallel
+  // implementation of sequential Monte Carlo methods: the island particle model").
+  const Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  const std::size_t length = document.size();
+  const ParticleGroups split{static_cast<std::size_t>(particles_)};
+  thread_local std::vector<double> islandLogLikelihoods;
+  islandLogLikelihoods.assign(split.count(), 0.0);
+  for (std::size_t group = 0; group < split.count(); ++group) {
+    for (std::size_t position = 0; position < length; ++position) {
+      double sum = 0.0;
+      for (std::size_t particle = split.first(group); particle < split.first(group + 1); ++particle)
+        sum += state.particleProbabilities[particle * length + position];
+      if (sum > 0.0) islandLogLikelihoods[group] += std::log(sum / static_cast<double>(split.size(group)));
+    }
+  }
+  return logMeanExp(islandLogLikelihoods).logMean;
 }
 
 EstimatorDefinition leftToRightDefinition() {
@@ -112,9 +143,11 @@ EstimatorDefinition leftToRightDefinition() {
             "resample earlier topics at every position (true|false)"}},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
-            return std::make_unique<LeftToRightEstimator>(model, static_cast<int>(values.integer("particles")),
-                                                          values.boolean("resampling"));
-          }};
+            return std::make_unique<LeftToRightEstimator>(
+                model, static_cast<int>(values.integer("particles")),
+                values.boolean("resampling") ? SamplerVariant::LeftToRightResampling : SamplerVariant::LeftToRight);
+          },
+          "particles"};
 }
 
 }  // namespace topiceval

@@ -16,6 +16,7 @@
 
 #include "native/estimators/estimator.hpp"
 #include "native/kernels/instruction_set.hpp"
+#include "native/kernels/sampler_variant.hpp"
 
 namespace topiceval {
 
@@ -26,17 +27,21 @@ class FastScratch;
 
 class LeftToRightEstimator : public DocumentEstimator {
  public:
-  LeftToRightEstimator(const ScoringModel& model, int particles, bool resampling,
+  // `variant`: LeftToRight or LeftToRightResampling (Wallach et al.), or
+  // ResampleMove (see resample_move_estimator.hpp).
+  LeftToRightEstimator(const ScoringModel& model, int particles, SamplerVariant variant,
                        InstructionSet instructionSet = InstructionSet::Automatic);
   ~LeftToRightEstimator() override;
 
   std::string description() const override;
   bool stochastic() const override { return true; }
+  bool unbiased() const override { return particles_ == 1 || variant_ == SamplerVariant::ResampleMove; }
   void prepare(int workers) override;
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override;
 
   // Each position's probability averaged over particles (0 where the word is
-  // skipped): what logLikelihood sums the logarithms of.
+  // skipped): what logLikelihood sums the logarithms of (under ResampleMove,
+  // of the means over each island of particles).
   void positionProbabilities(std::span<const int32_t> document, const EstimateKey& key, int worker,
                              std::vector<double>& probabilities) const;
 
@@ -44,7 +49,7 @@ class LeftToRightEstimator : public DocumentEstimator {
   struct Worker;
   const ScoringModel& model_;
   int particles_;
-  bool resampling_;
+  SamplerVariant variant_;
   InstructionSet instructionSet_;
   std::unique_ptr<detail::FastTables> tables_;
   std::vector<std::unique_ptr<Worker>> workers_;

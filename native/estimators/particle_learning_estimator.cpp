@@ -93,7 +93,8 @@ EstimatorDefinition particleLearningDefinition() {
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
             return std::make_unique<ParticleLearningEstimator>(model, static_cast<int>(values.integer("particles")));
-          }};
+          },
+          "particles"};
 }
 
 }  // namespace topiceval

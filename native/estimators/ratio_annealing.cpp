@@ -258,14 +258,14 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
     if (forward) {
       const LogMean mean = logMeanExp(document.forwardSamples);
       document.forward = mean.logMean;
-      document.forwardError = mean.relativeStandardError;
+      document.forwardError = mean.standardError;
     } else {
       document.forward = std::nan("");
     }
     if (reverse) {
       const LogMean mean = logMeanExp(document.reverseSamples);
       document.reverse = 0.0 - mean.logMean;  // an estimate of B / A, inverted (0.0 - x: no -0.0)
-      document.reverseError = mean.relativeStandardError;
+      document.reverseError = mean.standardError;
       for (double& value : document.reverseSamples) value = 0.0 - value;  // now log A / B estimates
     } else {
       document.reverse = std::nan("");

@@ -19,6 +19,7 @@
 // Particles run in lockstep groups as in the MALLET-identical kernel.
 
 #include "native/kernels/particle_groups.hpp"
+#include "native/kernels/sampler_variant.hpp"
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -67,10 +68,13 @@ class FastScratch {
 };
 
 // Runs randoms.size() particles (1 to 16) of one document in lockstep, writing
-// particle g's probability of each position to wordProbabilities[g * length + position].
-using FastGroupKernel = void (*)(const FastTables& tables, std::span<const int32_t> document, bool resampling,
-                                 std::span<RandomStream> randoms, std::span<double> wordProbabilities,
-                                 FastScratch& scratch);
+// particle g's probability of each position to wordProbabilities[g * length + position]
+// (under ResampleMove, the probability of the particle in lane g before the
+// selection at that position). `selection` draws the selections' uniforms
+// (ResampleMove only; may be null otherwise).
+using FastGroupKernel = void (*)(const FastTables& tables, std::span<const int32_t> document, SamplerVariant variant,
+                                 std::span<RandomStream> randoms, RandomStream* selection,
+                                 std::span<double> wordProbabilities, FastScratch& scratch);
 
 FastGroupKernel fastGroupKernelBaseline(int particles);
 FastGroupKernel fastGroupKernelAvx2(int particles);

@@ -77,7 +77,10 @@ namespace {
 MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const DocumentCollection& documents,
                                                const MalletEvaluationOptions& options) {
   const ScoringModel scoring(model, UnseenWords::Skip, documents);  // MALLET's evaluator rule
-  LeftToRightEstimator estimator(scoring, options.particles, options.resampling, options.instructionSet);
+  LeftToRightEstimator estimator(
+      scoring, options.particles,
+      options.resampling ? SamplerVariant::LeftToRightResampling : SamplerVariant::LeftToRight,
+      options.instructionSet);
   const int threads = resolveThreads(options.threads);
   estimator.prepare(threads);
   MalletEvaluationResult result;

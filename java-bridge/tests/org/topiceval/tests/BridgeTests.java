@@ -171,7 +171,7 @@ public final class BridgeTests {
     EvaluationOptions unknown = new EvaluationOptions();
     unknown.estimator = "oracle";
     expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, unknown),
-                    "estimator takes left-to-right, filtering, particle-learning, ais", "bad estimator");
+                    "estimator takes left-to-right, resample-move, filtering, particle-learning, ais", "bad estimator");
     // Settings by their registered names, for estimators whose settings have no field.
     EvaluationOptions harmonic = new EvaluationOptions();
     harmonic.estimator = "harmonic-mean";
