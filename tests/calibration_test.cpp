@@ -86,9 +86,13 @@ void expectCalibrated(const Calibration& c) {
   EXPECT_LT(std::fabs(c.meanRatio - 1.0), 4.0 * c.meanRatioError) << "mean p-hat / p " << c.meanRatio;
 }
 
-TEST(Calibration, ResampleMoveInOneIsland) { expectCalibrated(calibrate("resample-move", {{"particles", "4"}})); }
+TEST(Calibration, ResampleMoveInOneLockstepGroup) {
+  expectCalibrated(calibrate("resample-move", {{"particles", "4"}}));
+}
 
-TEST(Calibration, ResampleMoveInIslands) { expectCalibrated(calibrate("resample-move", {{"particles", "20"}})); }
+TEST(Calibration, ResampleMoveAcrossLockstepGroups) {
+  expectCalibrated(calibrate("resample-move", {{"particles", "20"}}));
+}
 
 TEST(Calibration, ResampleMoveWithOneParticle) { expectCalibrated(calibrate("resample-move", {{"particles", "1"}})); }
 

@@ -13,6 +13,7 @@
 #include "native/estimators/filtering_estimator.hpp"
 #include "native/estimators/left_to_right_estimator.hpp"
 #include "native/estimators/particle_learning_estimator.hpp"
+#include "native/estimators/resample_move_estimator.hpp"
 #include "native/model/scoring_model.hpp"
 #include "support/tiny_models.hpp"
 
@@ -78,13 +79,11 @@ TEST_P(Unbiased, LeftToRightWithOneParticleIsSequentialImportanceSampling) {
 
 TEST_P(Unbiased, ResampleMove) {
   expectUnbiased(
-      "resample-move 3",
-      [](const ScoringModel& m) { return std::make_unique<LeftToRightEstimator>(m, 3, SamplerVariant::ResampleMove); },
+      "resample-move 3", [](const ScoringModel& m) { return std::make_unique<ResampleMoveEstimator>(m, 3); },
       GetParam(), 3000);
   expectUnbiased(
-      "resample-move 18 (2 islands)",
-      [](const ScoringModel& m) { return std::make_unique<LeftToRightEstimator>(m, 18, SamplerVariant::ResampleMove); },
-      GetParam(), 1000);
+      "resample-move 18 (2 lockstep groups)",
+      [](const ScoringModel& m) { return std::make_unique<ResampleMoveEstimator>(m, 18); }, GetParam(), 1000);
 }
 
 TEST_P(Unbiased, ParticleLearning) {
@@ -320,7 +319,7 @@ TEST(Estimators, GiveTheSameResultsOnAnyNumberOfThreads) {
   const DocumentCollection documents = tinyDocuments(40, 30, 5, 40, 22);
   const ScoringModel scoring(model, UnseenWords::Skip, documents);
   LeftToRightEstimator leftToRight(scoring, 7, SamplerVariant::LeftToRightResampling);
-  LeftToRightEstimator resampleMove(scoring, 21, SamplerVariant::ResampleMove);
+  ResampleMoveEstimator resampleMove(scoring, 21);
   ParticleLearningEstimator particles(scoring, 9);
   AnnealedImportanceEstimator annealing(scoring, 15, 2, AnnealingSchedule::Sigmoid);
   for (DocumentEstimator* estimator :

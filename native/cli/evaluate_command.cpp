@@ -37,6 +37,7 @@ struct EvaluateSettings {
   std::string format = "text";
   std::string report;
   std::string reportVersus;
+  std::string documents;  // --documents, empty for all
   bool quiet = false;
 };
 
@@ -64,6 +65,9 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
   options.add_options()("runs", po::value(&s.runs)->default_value(s.runs),
                         "independent estimates per document (stochastic estimators)")(
       "format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
+      "documents", po::value(&s.documents),
+      "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc column of --format tsv "
+      "then counts within them)")(
       "report", po::value(&s.report), "also write a self-contained HTML report to this file")(
       "report-versus", po::value(&s.reportVersus),
       "the second estimator of the report's scatter (default: filtering, or left-to-right when the first is "
@@ -122,8 +126,10 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       reportFile.emplace(settings.report, "--report", std::vector<std::string>{settings.model, settings.input}, out);
     const auto started = std::chrono::steady_clock::now();
     const formats::LoadedModel loaded = formats::readModelFile(settings.model);
-    const DocumentCollection documents =
+    DocumentCollection documents =
         formats::readHeldOutDocuments(settings.input, loaded.model.alphabet.get(), settings.model);
+    if (values.count("documents"))
+      documents = documents.subset(parseDocumentSelection(settings.documents, documents.size()));
     const ScoringModel scoring(loaded.model, settings.shared.policy(), documents, settings.shared.vocabulary(values));
     std::unique_ptr<DocumentEstimator> estimator = makeEstimator(estimatorSettings(settings, values), scoring);
     EvaluationOptions evaluation;

@@ -39,6 +39,11 @@ void parseCommandLine(const std::vector<std::string>& arguments,
 void addSharedOptions(boost::program_options::options_description& options, SharedSettings& settings,
                       const std::string& unseenWordsHelp, const std::string& vocabularyHelp);
 
+// --documents: "0-29,40" as 0-based document indices (the doc column of
+// --format tsv), ranges inclusive, ascending and each once. SettingError
+// ("documents", ...) for a malformed list or an index of no document.
+std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::size_t documents);
+
 // Throws UsageError naming the first option whose value is out of range.
 void checkSharedOptions(const boost::program_options::variables_map& values, const SharedSettings& settings);
 

@@ -24,42 +24,15 @@ LeftToRightEstimator::LeftToRightEstimator(const ScoringModel& model, int partic
       particles_(particles),
       variant_(variant),
       instructionSet_(resolveInstructionSet(instructionSet)),
-      tables_(std::make_unique<detail::FastTables>()) {
+      tables_(std::make_unique<detail::FastTables>(detail::buildFastTables(model))) {
   if (particles < 1) throw std::invalid_argument("left-to-right needs at least 1 particle");
-  detail::FastTables& tables = *tables_;
-  tables.model = &model;
-  tables.numTopics = model.numTopics();
-  tables.alpha = model.alpha();
-  tables.alphaSum = model.alphaSum();
-  const auto topics = static_cast<std::size_t>(model.numTopics());
-  tables.inverseDenominators.resize(topics);
-  tables.betaOverDenominators.resize(topics);
-  tables.cumulativeSmoothing.resize(topics);
-  double cumulative = 0.0;
-  for (std::size_t k = 0; k < topics; ++k) {
-    const double denominator = model.denominators()[k];
-    tables.inverseDenominators[k] = 1.0 / denominator;
-    tables.betaOverDenominators[k] = model.beta() / denominator;
-    cumulative += model.alpha()[k] * model.beta() / denominator;
-    tables.cumulativeSmoothing[k] = cumulative;
-  }
-  tables.smoothingMass = cumulative;
 }
 
 LeftToRightEstimator::~LeftToRightEstimator() = default;
 
 std::string LeftToRightEstimator::description() const {
-  const std::string particles = std::to_string(particles_) + (particles_ == 1 ? " particle" : " particles");
-  switch (variant_) {
-    case SamplerVariant::LeftToRight: return "left-to-right, " + particles + ", no resampling";
-    case SamplerVariant::LeftToRightResampling: return "left-to-right, " + particles + ", resampling";
-    case SamplerVariant::ResampleMove: {
-      const std::size_t islands = ParticleGroups{static_cast<std::size_t>(particles_)}.count();
-      return "resample-move, " + particles +
-             (islands == 1 ? "" : " in " + std::to_string(islands) + " independent islands");
-    }
-  }
-  return "left-to-right";
+  return "left-to-right, " + std::to_string(particles_) + (particles_ == 1 ? " particle" : " particles") +
+         (variant_ == SamplerVariant::LeftToRightResampling ? ", resampling" : ", no resampling");
 }
 
 void LeftToRightEstimator::prepare(int workers) {
@@ -81,12 +54,11 @@ void LeftToRightEstimator::positionProbabilities(std::span<const int32_t> docume
     state.randoms.clear();
     for (std::size_t particle = first; particle < first + count; ++particle)
       state.randoms.emplace_back(key.seed, std::initializer_list<uint64_t>{key.document, key.run, particle});
-    RandomStream selection(key.seed, {key.document, key.run, 0x5345'4C45'4354ULL, group});
     const int size = static_cast<int>(count);
     const detail::FastGroupKernel kernel =
         forInstructionSet(instructionSet_, &detail::fastGroupKernelBaseline, &detail::fastGroupKernelAvx2,
                           &detail::fastGroupKernelAvx512)(size);
-    kernel(*tables_, document, variant_, state.randoms, &selection,
+    kernel(*tables_, document, variant_, state.randoms,
            {state.particleProbabilities.data() + first * length, count * length}, state.scratch);
   }
   probabilities.assign(length, 0.0);
@@ -102,32 +74,11 @@ double LeftToRightEstimator::logLikelihood(std::span<const int32_t> document, co
                                            int worker) const {
   thread_local std::vector<double> probabilities;
   positionProbabilities(document, key, worker, probabilities);
-  if (variant_ != SamplerVariant::ResampleMove) {
-    double logLikelihood = 0.0;
-    for (const double p : probabilities) {
-      if (p > 0.0) logLikelihood += std::log(p);
-    }
-    return logLikelihood;
+  double logLikelihood = 0.0;
+  for (const double p : probabilities) {
+    if (p > 0.0) logLikelihood += std::log(p);
   }
-  // Each island of resample-move (a lockstep group) is a particle filter of its
-  // own: its estimate is the product over positions of its particles' mean
-  // probability, unbiased for p(w); the estimate reported is their mean in
-  // p (not log p), still unbiased (Verge et al. 2015, "On parallel
-  // implementation of sequential Monte Carlo methods: the island particle model").
-  const Worker& state = *workers_.at(static_cast<std::size_t>(worker));
-  const std::size_t length = document.size();
-  const ParticleGroups split{static_cast<std::size_t>(particles_)};
-  thread_local std::vector<double> islandLogLikelihoods;
-  islandLogLikelihoods.assign(split.count(), 0.0);
-  for (std::size_t group = 0; group < split.count(); ++group) {
-    for (std::size_t position = 0; position < length; ++position) {
-      double sum = 0.0;
-      for (std::size_t particle = split.first(group); particle < split.first(group + 1); ++particle)
-        sum += state.particleProbabilities[particle * length + position];
-      if (sum > 0.0) islandLogLikelihoods[group] += std::log(sum / static_cast<double>(split.size(group)));
-    }
-  }
-  return logMeanExp(islandLogLikelihoods).logMean;
+  return logLikelihood;
 }
 
 EstimatorDefinition leftToRightDefinition() {

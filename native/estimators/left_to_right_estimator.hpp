@@ -27,21 +27,20 @@ class FastScratch;
 
 class LeftToRightEstimator : public DocumentEstimator {
  public:
-  // `variant`: LeftToRight or LeftToRightResampling (Wallach et al.), or
-  // ResampleMove (see resample_move_estimator.hpp).
   LeftToRightEstimator(const ScoringModel& model, int particles, SamplerVariant variant,
                        InstructionSet instructionSet = InstructionSet::Automatic);
   ~LeftToRightEstimator() override;
 
   std::string description() const override;
   bool stochastic() const override { return true; }
-  bool unbiased() const override { return particles_ == 1 || variant_ == SamplerVariant::ResampleMove; }
+  // One particle is sequential importance sampling (with resampling, each
+  // sweep leaves p(z_<n | w_<n) invariant: resample-move with one particle).
+  bool unbiased() const override { return particles_ == 1; }
   void prepare(int workers) override;
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override;
 
   // Each position's probability averaged over particles (0 where the word is
-  // skipped): what logLikelihood sums the logarithms of (under ResampleMove,
-  // of the means over each island of particles).
+  // skipped): what logLikelihood sums the logarithms of.
   void positionProbabilities(std::span<const int32_t> document, const EstimateKey& key, int worker,
                              std::vector<double>& probabilities) const;
 

@@ -1,27 +1,117 @@
-// Resample-move for the held-out likelihood: Scott & Baldridge's (2013) fully
-// adapted particle filter over topic assignments, with the MCMC rejuvenation
-// of Gilks & Berzuini (2001) and Chopin (2002) that removes its degeneracy.
-// At each scored position n, every particle
-//   1. sweeps once over its earlier assignments z_<n by collapsed Gibbs,
-//      z_i ~ p(z_i | z_-i, w_i), which leaves p(z_<n | w_<n) invariant;
-//   2. is weighted by p(w_n | z_<n) = sum_k (alpha_k + n_k) phi[w_n][k] / (alphaSum + n - 1);
-//      p(w_n | w_<n) is estimated by the particles' mean weight;
-//   3. the particles are resampled by weight (systematic), and each draws z_n
-//      from p(z_n | w_n, z_<n).
-// The product over n of the mean weights is unbiased for p(w) (Del Moral 2004,
-// theorem 7.4.2: resampling and invariant moves keep the normalizing-constant
-// estimate unbiased), and the moves keep the particles spread over the
-// posterior, unlike particle learning's, whose earlier assignments are never
-// revisited. Steps 1 and 3's draw are left-to-right with resampling's
-// (Wallach et al. 2009, algorithm 3): the same kernel, vector lanes and sparse
-// buckets, with the selection (step 3) added. Particles run in islands of at
-// most 16 (one vector group each); the islands are independent filters whose
-// estimates of p(w) are averaged, which keeps the estimate unbiased.
+#include "native/estimators/resample_move_estimator.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
 #include "native/estimators/estimator_registry.hpp"
-#include "native/estimators/left_to_right_estimator.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/kernels/left_to_right_kernel.hpp"
+#include "native/runtime/random_stream.hpp"
 
 namespace topiceval {
+
+namespace {
+// Distinguishes the selection's random stream from the particles' (indexed 0, 1, ...).
+constexpr uint64_t kSelectionStream = 0x5345'4C45'4354'0000ULL;
+}  // namespace
+
+struct ResampleMoveEstimator::Worker {
+  std::vector<detail::FastScratch> scratches;  // one per lockstep group
+  std::vector<RandomStream> randoms;           // one per particle
+  std::vector<std::unique_ptr<detail::SteppedGroup>> groups;
+  std::vector<double> weights;               // per particle
+  std::vector<std::size_t> ancestors;        // per particle
+  std::vector<uint8_t> copied;               // per particle: its state is in copies[]
+  std::vector<detail::ParticleCopy> copies;  // by ancestor
+};
+
+ResampleMoveEstimator::ResampleMoveEstimator(const ScoringModel& model, int particles, InstructionSet instructionSet)
+    : model_(model),
+      particles_(particles),
+      instructionSet_(resolveInstructionSet(instructionSet)),
+      tables_(std::make_unique<detail::FastTables>(detail::buildFastTables(model))) {
+  if (particles < 1) throw std::invalid_argument("resample-move needs at least 1 particle");
+}
+
+ResampleMoveEstimator::~ResampleMoveEstimator() = default;
+
+std::string ResampleMoveEstimator::description() const {
+  return "resample-move, " + std::to_string(particles_) + (particles_ == 1 ? " particle" : " particles");
+}
+
+void ResampleMoveEstimator::prepare(int workers) {
+  workers_.clear();
+  for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
+}
+
+double ResampleMoveEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey& key,
+                                            int worker) const {
+  Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  const auto particles = static_cast<std::size_t>(particles_);
+  const ParticleGroups split{particles};
+  state.randoms.clear();
+  for (std::size_t particle = 0; particle < particles; ++particle)
+    state.randoms.emplace_back(key.seed, std::initializer_list<uint64_t>{key.document, key.run, particle});
+  while (state.scratches.size() < split.count())
+    state.scratches.emplace_back(static_cast<std::size_t>(model_.numTopics()));
+  state.groups.clear();
+  std::vector<std::size_t> groupOf(particles);
+  for (std::size_t group = 0; group < split.count(); ++group) {
+    const detail::SteppedGroupFactory make =
+        forInstructionSet(instructionSet_, &detail::steppedGroupBaseline, &detail::steppedGroupAvx2,
+                          &detail::steppedGroupAvx512)(static_cast<int>(split.size(group)));
+    state.groups.push_back(make(*tables_, document,
+                                std::span<RandomStream>(state.randoms).subspan(split.first(group), split.size(group)),
+                                {}, state.scratches[group]));
+    for (std::size_t particle = split.first(group); particle < split.first(group + 1); ++particle)
+      groupOf[particle] = group;
+  }
+  const auto lane = [&](std::size_t particle) { return static_cast<int>(particle - split.first(groupOf[particle])); };
+  state.weights.assign(particles, 0.0);
+  state.ancestors.assign(particles, 0);
+  state.copied.assign(particles, 0);
+  state.copies.resize(particles);
+  RandomStream selection(key.seed, {key.document, key.run, kSelectionStream});
+
+  double logLikelihood = 0.0;
+  const std::size_t scored = state.groups.front()->scoredPositions();
+  for (std::size_t s = 0; s < scored; ++s) {
+    for (std::size_t group = 0; group < split.count(); ++group) {
+      state.groups[group]->rejuvenate(s);
+      state.groups[group]->weigh(s, state.weights.data() + split.first(group));
+    }
+    double weightSum = 0.0;
+    for (const double weight : state.weights) weightSum += weight;
+    logLikelihood += std::log(weightSum / static_cast<double>(particles));
+
+    // Systematic resampling: one uniform, P evenly spaced points on the weights.
+    const double step = weightSum / static_cast<double>(particles);
+    double point = selection.uniform() * step;
+    double cumulative = state.weights[0];
+    std::size_t source = 0;
+    for (std::size_t particle = 0; particle < particles; ++particle) {
+      while (point >= cumulative && source + 1 < particles) cumulative += state.weights[++source];
+      state.ancestors[particle] = source;
+      point += step;
+    }
+    // Every ancestor that replaces another particle is copied out before any
+    // particle is overwritten.
+    for (std::size_t particle = 0; particle < particles; ++particle) {
+      const std::size_t ancestor = state.ancestors[particle];
+      if (ancestor == particle || state.copied[ancestor]) continue;
+      state.groups[groupOf[ancestor]]->copyOut(lane(ancestor), s, state.copies[ancestor]);
+      state.copied[ancestor] = 1;
+    }
+    for (std::size_t particle = 0; particle < particles; ++particle) {
+      const std::size_t ancestor = state.ancestors[particle];
+      if (ancestor != particle) state.groups[groupOf[particle]]->copyIn(lane(particle), s, state.copies[ancestor]);
+    }
+    std::fill(state.copied.begin(), state.copied.end(), 0);
+    for (const auto& group : state.groups) group->extend(s);
+  }
+  for (const auto& group : state.groups) group->finish();
+  return logLikelihood;
+}
 
 EstimatorDefinition resampleMoveDefinition() {
   return {"resample-move",
@@ -29,8 +119,7 @@ EstimatorDefinition resampleMoveDefinition() {
           {{"particles", SettingKind::Integer, "16", 1, SettingLimits::kParticles, {}, "particles"}},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
-            return std::make_unique<LeftToRightEstimator>(model, static_cast<int>(values.integer("particles")),
-                                                          SamplerVariant::ResampleMove);
+            return std::make_unique<ResampleMoveEstimator>(model, static_cast<int>(values.integer("particles")));
           },
           "particles"};
 }

@@ -21,6 +21,7 @@
 #include "native/kernels/particle_groups.hpp"
 #include "native/kernels/sampler_variant.hpp"
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <utility>
 #include <vector>
@@ -67,17 +68,59 @@ class FastScratch {
   std::vector<int32_t> documentTopics;  // [s * particles + particle]
 };
 
+// The tables above, for `model`.
+FastTables buildFastTables(const ScoringModel& model);
+
 // Runs randoms.size() particles (1 to 16) of one document in lockstep, writing
-// particle g's probability of each position to wordProbabilities[g * length + position]
-// (under ResampleMove, the probability of the particle in lane g before the
-// selection at that position). `selection` draws the selections' uniforms
-// (ResampleMove only; may be null otherwise).
+// particle g's probability of each position to wordProbabilities[g * length + position].
 using FastGroupKernel = void (*)(const FastTables& tables, std::span<const int32_t> document, SamplerVariant variant,
-                                 std::span<RandomStream> randoms, RandomStream* selection,
-                                 std::span<double> wordProbabilities, FastScratch& scratch);
+                                 std::span<RandomStream> randoms, std::span<double> wordProbabilities,
+                                 FastScratch& scratch);
 
 FastGroupKernel fastGroupKernelBaseline(int particles);
 FastGroupKernel fastGroupKernelAvx2(int particles);
 FastGroupKernel fastGroupKernelAvx512(int particles);
+
+// One particle's state, carried from one lane to another by resample-move's
+// selection: its topic counts n_dk (by topic), its document-topic mass
+// beta sum_k n_dk / D_k, and its topics at the scored positions so far.
+struct ParticleCopy {
+  std::vector<double> counts;
+  double documentTopicMass = 0.0;
+  std::vector<int32_t> topics;
+};
+
+// A lockstep group driven one scored position s at a time, so that a
+// selection can move particles between groups in between: the sweeps and
+// draws are left-to-right with resampling's.
+class SteppedGroup {
+ public:
+  virtual ~SteppedGroup() = default;
+  virtual std::size_t scoredPositions() const = 0;
+  // One collapsed Gibbs sweep over the s scored positions already assigned.
+  virtual void rejuvenate(std::size_t s) = 0;
+  // Each lane's p(w_s | z_<s) into weights[lane] (and into
+  // wordProbabilities, unless that is empty).
+  virtual void weigh(std::size_t s, double* weights) = 0;
+  // Lane `lane`'s state with s positions assigned, out of and into the group.
+  virtual void copyOut(int lane, std::size_t s, ParticleCopy& copy) const = 0;
+  virtual void copyIn(int lane, std::size_t s, const ParticleCopy& copy) = 0;
+  // Draws z_s in every lane.
+  virtual void extend(std::size_t s) = 0;
+  // Hands the random streams' states back to `randoms`.
+  virtual void finish() = 0;
+};
+
+// A stepped group of randoms.size() particles (1 to 16) over `document`; it
+// keeps references to every argument.
+using SteppedGroupFactory = std::unique_ptr<SteppedGroup> (*)(const FastTables& tables,
+                                                              std::span<const int32_t> document,
+                                                              std::span<RandomStream> randoms,
+                                                              std::span<double> wordProbabilities,
+                                                              FastScratch& scratch);
+
+SteppedGroupFactory steppedGroupBaseline(int particles);
+SteppedGroupFactory steppedGroupAvx2(int particles);
+SteppedGroupFactory steppedGroupAvx512(int particles);
 
 }  // namespace topiceval::detail

@@ -31,6 +31,15 @@ class DocumentCollection {
   const std::string& name(std::size_t index) const { return names_[index]; }
   const std::string& source(std::size_t index) const { return sources_[index]; }
 
+  // The documents at `indices` (each below size()), in that order, with their
+  // names, sources and alphabet.
+  DocumentCollection subset(std::span<const std::size_t> indices) const {
+    DocumentCollection chosen;
+    for (const std::size_t index : indices) chosen.add(document(index), names_[index], sources_[index]);
+    chosen.alphabet_ = alphabet_;
+    return chosen;
+  }
+
   // The words behind the type indices, when the input carried them.
   const std::shared_ptr<const Alphabet>& alphabet() const { return alphabet_; }
   void setAlphabet(std::shared_ptr<const Alphabet> alphabet) { alphabet_ = std::move(alphabet); }
