@@ -152,6 +152,9 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescriptio
       {"per token", plusMinus(result.perTokenLogLikelihood(), result.perTokenStandardError(), 6)},
       {"perplexity", plusMinus(result.perplexity(), result.perplexityStandardError(), 3)},
       {"error", errorStatement(run, result)},
+      {"convergence", run.convergence != nullptr
+                          ? run.convergence->summary()
+                          : std::string(run.stochastic ? "not checked (--check-convergence)" : "deterministic")},
       {"time",
        fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads")},
   };
@@ -226,6 +229,24 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
   json.field("tokens", result.scoredTokens).field("skipped_tokens", result.skippedTokens);
   json.field("wall_seconds", run.seconds).field("threads", run.threads);
   json.endObject();
+  if (run.convergence != nullptr) {
+    const ConvergenceReport& convergence = *run.convergence;
+    json.key("convergence").beginObject();
+    json.field("converged", convergence.converged).field("budget_setting", convergence.budgetSetting);
+    json.field("summary", convergence.summary());
+    json.field("last_change", convergence.lastChange).field("last_change_se", convergence.lastChangeError);
+    json.key("steps").beginArray();
+    for (const ConvergenceStep& step : convergence.steps) {
+      json.beginObject();
+      json.field("budget", static_cast<int64_t>(step.budget)).field("log_likelihood", step.totalLogLikelihood);
+      json.field("log_likelihood_se", step.totalStandardError);
+      json.field("documents_not_converged", static_cast<uint64_t>(step.documentsNotConverged));
+      json.field("seconds", step.seconds);
+      json.endObject();
+    }
+    json.endArray();
+    json.endObject();
+  }
   json.key("documents").beginArray();
   for (std::size_t d = 0; d < result.documents.size(); ++d) {
     const DocumentResult& document = result.documents[d];

@@ -9,6 +9,7 @@
 
 #include "formats/model_readers.hpp"
 #include "native/model/document_collection.hpp"
+#include "native/estimators/convergence_check.hpp"
 #include "native/estimators/estimator.hpp"
 #include "native/model/scoring_model.hpp"
 #include "native/cli/output_file.hpp"
@@ -39,6 +40,7 @@ struct RunDescription {
   std::vector<std::pair<std::string, std::string>> estimatorSettings;
   bool stochastic = true;
   bool unbiased = false;  // the estimator's runs average to p(w): no bias beyond the +-
+  const ConvergenceReport* convergence = nullptr;  // when --check-convergence ran
   uint64_t seed = 0;
   int runs = 1;
   int threads = 1;

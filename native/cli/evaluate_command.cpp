@@ -5,12 +5,14 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/estimators/convergence_check.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/cli/mallet_style_options.hpp"
@@ -38,6 +40,8 @@ struct EvaluateSettings {
   std::string report;
   std::string reportVersus;
   std::string documents;  // --documents, empty for all
+  bool checkConvergence = false;
+  ConvergenceOptions convergence;
   bool quiet = false;
 };
 
@@ -65,6 +69,14 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
   options.add_options()("runs", po::value(&s.runs)->default_value(s.runs),
                         "independent estimates per document (stochastic estimators)")(
       "format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
+      "check-convergence", po::bool_switch(&s.checkConvergence),
+      "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves by more than "
+      "--tolerance beyond its error, or has a change whose error exceeds --tolerance; the others are flagged "
+      "not-converged")(
+      "tolerance", po::value(&s.convergence.tolerance)->default_value(s.convergence.tolerance),
+      "--check-convergence: the change allowed per document, in nats")(
+      "max-doublings", po::value(&s.convergence.maxDoublings)->default_value(s.convergence.maxDoublings),
+      "--check-convergence: at most this many doublings of the budget")(
       "documents", po::value(&s.documents),
       "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc column of --format tsv "
       "then counts within them)")(
@@ -107,6 +119,16 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     checkSharedOptions(values, settings.shared);
+    if (settings.checkConvergence) {
+      if (!(settings.convergence.tolerance > 0.0) || !std::isfinite(settings.convergence.tolerance))
+        throw SettingError("tolerance", "must be a positive number of nats per document");
+      checkSettingRange("max-doublings", settings.convergence.maxDoublings, 1, 20);
+      if (findEstimator(settings.estimator).budget.empty())
+        throw SettingError("check-convergence", "needs a stochastic estimator; " + settings.estimator +
+                                                    " is deterministic, so it has nothing to converge");
+      if (settings.runs < 2)
+        throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
+    }
     validateSettings(estimatorSettings(settings, values));  // before any work: no model needed
     if (!settings.reportVersus.empty()) {
       try {
@@ -140,9 +162,16 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     Progress progress;
     evaluation.progress = &progress;
     EvaluationResult result;
+    std::optional<ConvergenceReport> convergence;
     {
       const ProgressLine line(progress, err, !settings.quiet && ProgressLine::standardErrorIsTerminal());
-      result = evaluateDocuments(*estimator, scoring, documents, evaluation);
+      if (settings.checkConvergence) {
+        convergence =
+            checkConvergence(estimatorSettings(settings, values), scoring, documents, evaluation, settings.convergence);
+        result = convergence->result;
+      } else {
+        result = evaluateDocuments(*estimator, scoring, documents, evaluation);
+      }
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
@@ -157,17 +186,23 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.estimator = estimator->description();
     run.estimatorName = settings.estimator;
     run.estimatorSettings = validateSettings(estimatorSettings(settings, values)).asText();
+    if (convergence) {
+      run.estimator = convergence->estimatorDescription;
+      run.estimatorSettings = convergence->estimatorSettings;
+      run.convergence = &*convergence;
+    }
     run.stochastic = estimator->stochastic();
     run.unbiased = estimator->unbiased();
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.runs : 1;
     run.threads = resolveThreads(settings.shared.threads);
     run.seconds = seconds;
+    const std::vector<bool> notConverged = convergence ? convergence->notConverged : std::vector<bool>{};
     if (settings.format == "tsv") {
-      writeDocumentTable(out, documents, result);
+      writeDocumentTable(out, documents, result, notConverged);
       writeSummary(err, run, result);
     } else if (settings.format == "json") {
-      writeJson(out, run, result);
+      writeJson(out, run, result, notConverged);
     } else {
       writeSummary(out, run, result);
     }
@@ -184,6 +219,9 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
                             versus->description());
     }
     warnAboutEmptyDocuments(err, result);
+    // (With --format tsv the summary, which says it too, is on standard error already.)
+    if (convergence && !convergence->converged && settings.format != "tsv")
+      err << "warning: " << convergence->summary() << "\n";
     return 0;
   } catch (...) {
     return reportFailure("evaluate", err);
