@@ -23,9 +23,10 @@ step "$topiceval" evaluate-topics --evaluator "$example/evaluator.mallet" --inpu
   --num-particles 10 --use-resampling true --random-seed 1 --exact false
 
 # Every estimator on the inferencer (it carries the words), with a report.
-for estimator in left-to-right filtering particle-learning ais; do
-  step "$topiceval" evaluate --model "$example/inferencer.mallet" --input "$example/test.mallet" --estimator "$estimator" \
-    --temperatures 200 --format tsv > "$output/evaluate-$estimator.tsv"
+for estimator in left-to-right resample-move filtering particle-learning "ais --temperatures 200"; do
+  # shellcheck disable=SC2086  # the estimator's name and its options
+  step "$topiceval" evaluate --model "$example/inferencer.mallet" --input "$example/test.mallet" --estimator $estimator \
+    --format tsv > "$output/evaluate-${estimator%% *}.tsv"
 done
 step "$topiceval" evaluate --model "$example/state.gz" --input "$example/test.mallet" --estimator left-to-right \
   --resampling true --runs 3 --format json > "$output/evaluate.json"

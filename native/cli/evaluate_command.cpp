@@ -30,12 +30,13 @@ namespace po = boost::program_options;
 struct EvaluateSettings {
   std::string model;
   std::string input;
-  std::string estimator = "left-to-right";
+  // The defaults come from the accuracy benchmark (README, "Choosing the default").
+  std::string estimator = "resample-move";
   // Every registered estimator's settings, by name, as typed; those given are passed on
   // (each estimator takes its own default for the others).
   std::map<std::string, std::string> estimatorValues;
   SharedSettings shared;
-  int runs = 1;
+  int runs = 4;  // the fewest that give an error and can show a heavy tail (kFewestSamplesForTails)
   std::string format = "text";
   std::string report;
   std::string reportVersus;
@@ -72,15 +73,14 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
       "check-convergence", po::bool_switch(&s.checkConvergence),
       "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves by more than "
       "--tolerance beyond its error, or has a change whose error exceeds --tolerance; the others are flagged "
-      "not-converged")(
-      "tolerance", po::value(&s.convergence.tolerance)->default_value(s.convergence.tolerance),
-      "--check-convergence: the change allowed per document, in nats")(
+      "not-converged")("tolerance", po::value(&s.convergence.tolerance)->default_value(s.convergence.tolerance),
+                       "--check-convergence: the change allowed per document, in nats")(
       "max-doublings", po::value(&s.convergence.maxDoublings)->default_value(s.convergence.maxDoublings),
       "--check-convergence: at most this many doublings of the budget")(
       "documents", po::value(&s.documents),
       "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc column of --format tsv "
-      "then counts within them)")(
-      "report", po::value(&s.report), "also write a self-contained HTML report to this file")(
+      "then counts within them)")("report", po::value(&s.report),
+                                  "also write a self-contained HTML report to this file")(
       "report-versus", po::value(&s.reportVersus),
       "the second estimator of the report's scatter (default: filtering, or left-to-right when the first is "
       "filtering)")("quiet", po::bool_switch(&s.quiet), "no progress line on standard error");

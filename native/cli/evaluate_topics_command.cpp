@@ -1,6 +1,7 @@
 // `topiceval evaluate-topics`: a drop-in replacement for `mallet evaluate-topics`
 // (cc.mallet.topics.tui.EvaluateTopics): the same options and defaults, the same
 // output files and layout, and the same numbers for the same --random-seed.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -128,6 +129,12 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
   estimatorSettings.estimator = estimatorName;
   for (const SharedSetting& setting : allEstimatorSettings()) {
     const std::string& name = setting.spec.name;
+    // MALLET's own options always have a value; they go to the estimators that
+    // take them, and to any other only when given (which that one refuses).
+    const bool declared =
+        std::find(setting.estimators.begin(), setting.estimators.end(), estimatorName) != setting.estimators.end();
+    const bool malletOption = name == "particles" || name == "resampling";
+    if (malletOption && !declared && !options.given(name == "particles" ? "num-particles" : "use-resampling")) continue;
     if (name == "particles") {
       estimatorSettings.values[name] = std::to_string(evaluation.particles);
     } else if (name == "resampling") {

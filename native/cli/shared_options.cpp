@@ -56,9 +56,9 @@ std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::si
       throw malformed();
     const auto value = std::stoull(digits);
     if (value >= documents)
-      throw SettingError("documents", "names document " + digits + ", but the input has " +
-                                          std::to_string(documents) + " documents (0 to " +
-                                          std::to_string(documents == 0 ? 0 : documents - 1) + ")");
+      throw SettingError("documents", "names document " + digits + ", but the input has " + std::to_string(documents) +
+                                          " documents (0 to " + std::to_string(documents == 0 ? 0 : documents - 1) +
+                                          ")");
     return static_cast<std::size_t>(value);
   };
   std::vector<bool> chosen(documents, false);

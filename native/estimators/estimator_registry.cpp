@@ -33,12 +33,39 @@ const EstimatorDefinition& findEstimator(const std::string& name) {
   throw SettingError("estimator", "takes " + listOfChoices(estimatorNames()) + ", not '" + name + "'");
 }
 
+namespace {
+
+// A setting given for an estimator that does not declare it would be silently
+// ignored: the user meant something this run will not do.
+void checkSettingsApply(const EstimatorDefinition& definition, const EstimatorSettings& settings) {
+  for (const auto& [name, value] : settings.values) {
+    const std::string& given = name;  // (a structured binding cannot be captured before C++20's clang 16)
+    const auto declares = [&](const EstimatorDefinition& other) {
+      return std::any_of(other.settings.begin(), other.settings.end(),
+                         [&](const SettingSpec& spec) { return spec.name == given; });
+    };
+    if (declares(definition)) continue;
+    std::vector<std::string> owners;
+    for (const EstimatorDefinition& other : estimatorRegistry()) {
+      if (declares(other)) owners.push_back(other.name);
+    }
+    throw SettingError(name, owners.empty() ? "is not a setting of any estimator"
+                                            : "does not apply to " + definition.name + "; it is a setting of " +
+                                                  listOfChoices(owners));
+  }
+}
+
+}  // namespace
+
 SettingValues validateSettings(const EstimatorSettings& settings) {
-  return SettingValues(findEstimator(settings.estimator).settings, settings.values);
+  const EstimatorDefinition& definition = findEstimator(settings.estimator);
+  checkSettingsApply(definition, settings);
+  return SettingValues(definition.settings, settings.values);
 }
 
 std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const ScoringModel& model) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
+  checkSettingsApply(definition, settings);
   return definition.make(SettingValues(definition.settings, settings.values), model);
 }
 

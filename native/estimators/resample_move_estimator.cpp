@@ -116,7 +116,7 @@ double ResampleMoveEstimator::logLikelihood(std::span<const int32_t> document, c
 EstimatorDefinition resampleMoveDefinition() {
   return {"resample-move",
           "Scott & Baldridge (2013) particle filter with Gibbs rejuvenation (Gilks & Berzuini 2001): unbiased",
-          {{"particles", SettingKind::Integer, "16", 1, SettingLimits::kParticles, {}, "particles"}},
+          {{"particles", SettingKind::Integer, "64", 1, SettingLimits::kParticles, {}, "particles"}},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
             return std::make_unique<ResampleMoveEstimator>(model, static_cast<int>(values.integer("particles")));

@@ -177,7 +177,10 @@ void modelValidator(std::span<const uint8_t> data) {
   for (const std::string& name : estimatorNames()) {
     EstimatorSettings settings;
     settings.estimator = name;
-    settings.values = {{"particles", "3"}, {"temperatures", "20"}};
+    for (const SettingSpec& spec : findEstimator(name).settings) {
+      if (spec.name == "particles") settings.values["particles"] = "3";
+      if (spec.name == "temperatures") settings.values["temperatures"] = "20";
+    }
     EvaluationOptions options;
     options.threads = 1;
     check(evaluateDocuments(*makeEstimator(settings, scoring), scoring, documents, options).totalLogLikelihood);

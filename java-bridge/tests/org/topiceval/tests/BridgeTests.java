@@ -100,9 +100,12 @@ public final class BridgeTests {
       options.particles = 5;
       options.seed = 3;
       double[] inMemory = TopicEvaluator.evaluate(dense, documents, options);
-      CommandResult file = TopicEvaluator.run("evaluate", "--model", set.resolve("state.gz").toString(), "--input",
-          set.resolve("test.mallet").toString(), "--estimator", estimator, "--particles", "5", "--seed", "3",
-          "--format", "tsv");
+      String[] particles = estimator.equals("filtering") ? new String[] {} : new String[] {"--particles", "5"};
+      java.util.List<String> arguments = new java.util.ArrayList<>(java.util.List.of("--model",
+          set.resolve("state.gz").toString(), "--input", set.resolve("test.mallet").toString(), "--estimator",
+          estimator, "--seed", "3", "--runs", "1", "--format", "tsv"));
+      arguments.addAll(java.util.List.of(particles));
+      CommandResult file = TopicEvaluator.run("evaluate", arguments.toArray(new String[0]));
       check(file.status == 0, estimator + " file path failed: " + file.err);
       String[] rows = file.out.split("\n");
       check(rows.length == inMemory.length + 1, estimator + ": row count");
