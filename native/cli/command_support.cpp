@@ -15,6 +15,32 @@
 
 namespace topiceval::cli {
 
+const char* const kVersion = TOPICEVAL_VERSION;
+
+std::optional<std::string> closestMatch(const std::string& word, const std::vector<std::string>& candidates) {
+  std::optional<std::string> best;
+  std::size_t bestDistance = std::min<std::size_t>(2, (word.size() + 2) / 3);
+  for (const std::string& candidate : candidates) {
+    // Levenshtein distance, one row at a time.
+    std::vector<std::size_t> row(candidate.size() + 1);
+    for (std::size_t j = 0; j <= candidate.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= word.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= candidate.size(); ++j) {
+        const std::size_t above = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (word[i - 1] == candidate[j - 1] ? 0 : 1)});
+        diagonal = above;
+      }
+    }
+    if (row.back() <= bestDistance && (!best || row.back() < bestDistance)) {
+      best = candidate;
+      bestDistance = row.back();
+    }
+  }
+  return best;
+}
+
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";

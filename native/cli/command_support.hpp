@@ -2,6 +2,7 @@
 // What the commands that report held-out likelihoods share: describing a run,
 // the per-document table, the summary, and the checks on what gets scored.
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -39,7 +40,7 @@ struct RunDescription {
   std::string estimatorName;
   std::vector<std::pair<std::string, std::string>> estimatorSettings;
   bool stochastic = true;
-  bool unbiased = false;  // the estimator's runs average to p(w): no bias beyond the +-
+  bool unbiased = false;                           // the estimator's runs average to p(w): no bias beyond the +-
   const ConvergenceReport* convergence = nullptr;  // when --check-convergence ran
   uint64_t seed = 0;
   int runs = 1;
@@ -73,6 +74,13 @@ void writeEvaluationReport(OutputFile& file, const RunDescription& run, const Ev
                            const EvaluationResult& versus, const std::string& versusName);
 // The summary as (name, value) rows, shared by the JSON and HTML outputs.
 std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescription& run, const EvaluationResult& result);
+
+// topiceval's version (the CMake project's), for --version and JSON outputs.
+extern const char* const kVersion;
+
+// The candidate nearest to `word` by edit distance, when it is close enough to
+// be a typo (at most 2 edits, and fewer than a third of the word); for "did you mean".
+std::optional<std::string> closestMatch(const std::string& word, const std::vector<std::string>& candidates);
 
 // Exit statuses: 0 success; 1 a file or evaluation problem (FormatError, out of
 // memory, a failed write); 2 a command-line mistake (UsageError, an option

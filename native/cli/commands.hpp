@@ -15,6 +15,9 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
 // `topiceval evaluate`: any of topiceval's estimators on any MALLET model file.
 int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval select`: models of any number of topics ranked on the same held-out tokens.
+int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 // `topiceval compare`: per-document log ratios of two models by ratio-AIS.
 int compareCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 

@@ -25,6 +25,12 @@ namespace topiceval::cli {
 
 namespace {
 
+// "12.3456 +- 1.2345", or the total alone when one sample per direction gives no error.
+std::string totalWithError(const RatioResult& result) {
+  if (!std::isfinite(result.totalLogRatioError)) return fixed(result.totalLogRatio, 4);
+  return fixed(result.totalLogRatio, 4) + " +- " + fixed(result.totalLogRatioError, 4);
+}
+
 namespace po = boost::program_options;
 
 struct CompareSettings {
@@ -201,6 +207,7 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
         json.key("summary")
             .beginObject()
             .field("log_ratio", result.totalLogRatio)
+            .field("log_ratio_se", result.totalLogRatioError)
             .field("perplexity_ratio", totalPerplexityRatio);
         json.field("documents", static_cast<uint64_t>(documents.size())).field("tokens", result.scoredTokens);
         json.field("unseen_words", describe(policy));
@@ -234,7 +241,7 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
                           {"seed", std::to_string(annealing.seed)},
                           {"unseen words", describe(policy)},
                           {"scored tokens", std::to_string(result.scoredTokens)},
-                          {"log ratio A/B", fixed(result.totalLogRatio, 4)},
+                          {"log ratio A/B", totalWithError(result)},
                           {"perplexity A/B", fixed(totalPerplexityRatio, 6)}};
         std::vector<double> x, y, ratios;
         for (const DocumentRatio& document : result.documents) {
@@ -292,7 +299,10 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
             << annealing.samples << (annealing.samples == 1 ? " sample" : " samples") << "; seed " << annealing.seed
             << "\n";
     summary << "unseen words    " << describe(policy) << "\n";
-    summary << "log ratio A/B   " << fixed(result.totalLogRatio, 4) << " (sum over documents)\n";
+    summary << "log ratio A/B   " << totalWithError(result) << " (sum over documents"
+            << (std::isfinite(result.totalLogRatioError) ? "; +- one standard error"
+                                                         : "; no error with one sample: use --samples 2 or more")
+            << ")\n";
     if (both)
       summary << "  forward       " << fixed(forwardTotal, 4) << "\n  reverse       " << fixed(reverseTotal, 4) << "\n";
     const double totalPerplexityRatio =

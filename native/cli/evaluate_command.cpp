@@ -30,13 +30,8 @@ namespace po = boost::program_options;
 struct EvaluateSettings {
   std::string model;
   std::string input;
-  // The defaults come from the accuracy benchmark (README, "Choosing the default").
-  std::string estimator = "resample-move";
-  // Every registered estimator's settings, by name, as typed; those given are passed on
-  // (each estimator takes its own default for the others).
-  std::map<std::string, std::string> estimatorValues;
+  EstimatorChoice estimator;
   SharedSettings shared;
-  int runs = 4;  // the fewest that give an error and can show a heavy tail (kFewestSamplesForTails)
   std::string format = "text";
   std::string report;
   std::string reportVersus;
@@ -46,14 +41,6 @@ struct EvaluateSettings {
   bool quiet = false;
 };
 
-// "left-to-right | filtering | ..." and one line per estimator.
-std::string estimatorHelp() {
-  std::string help;
-  for (const EstimatorDefinition& definition : estimatorRegistry())
-    help += (help.empty() ? "" : "\n") + definition.name + ": " + definition.summary;
-  return help;
-}
-
 po::options_description evaluateOptions(EvaluateSettings& s) {
   po::options_description options("topiceval evaluate options");
   options.add_options()(
@@ -61,15 +48,9 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
       "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state")(
       "input", po::value(&s.input),
       "held-out documents: a MALLET instance list, or plain text with one document per line (needs a model with "
-      "words)")("estimator", po::value(&s.estimator)->default_value(s.estimator), estimatorHelp().c_str());
-  for (const SharedSetting& setting : allEstimatorSettings()) {
-    const std::string help =
-        listOfChoices(setting.estimators) + ": " + setting.spec.help + " (default " + setting.defaultsText() + ")";
-    options.add_options()(setting.spec.name.c_str(), po::value(&s.estimatorValues[setting.spec.name]), help.c_str());
-  }
-  options.add_options()("runs", po::value(&s.runs)->default_value(s.runs),
-                        "independent estimates per document (stochastic estimators)")(
-      "format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
+      "words)");
+  s.estimator.addOptions(options);
+  options.add_options()("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
       "check-convergence", po::bool_switch(&s.checkConvergence),
       "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves by more than "
       "--tolerance beyond its error, or has a change whose error exceeds --tolerance; the others are flagged "
@@ -91,15 +72,6 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
   return options;
 }
 
-EstimatorSettings estimatorSettings(const EvaluateSettings& s, const po::variables_map& values) {
-  EstimatorSettings settings;
-  settings.estimator = s.estimator;
-  for (const auto& [name, value] : s.estimatorValues) {
-    if (values.count(name)) settings.values[name] = value;
-  }
-  return settings;
-}
-
 }  // namespace
 
 int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
@@ -115,7 +87,6 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (settings.model.empty())
       throw UsageError("--model is required (a MALLET evaluator, inferencer, saved model or topic state)");
     if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
-    checkSettingRange("runs", settings.runs, 1, SettingLimits::kRuns);
     if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
       throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
     checkSharedOptions(values, settings.shared);
@@ -123,13 +94,13 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       if (!(settings.convergence.tolerance > 0.0) || !std::isfinite(settings.convergence.tolerance))
         throw SettingError("tolerance", "must be a positive number of nats per document");
       checkSettingRange("max-doublings", settings.convergence.maxDoublings, 1, 20);
-      if (findEstimator(settings.estimator).budget.empty())
-        throw SettingError("check-convergence", "needs a stochastic estimator; " + settings.estimator +
+      if (findEstimator(settings.estimator.estimator).budget.empty())
+        throw SettingError("check-convergence", "needs a stochastic estimator; " + settings.estimator.estimator +
                                                     " is deterministic, so it has nothing to converge");
-      if (settings.runs < 2)
+      if (settings.estimator.runs < 2)
         throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
     }
-    validateSettings(estimatorSettings(settings, values));  // before any work: no model needed
+    settings.estimator.check(values);  // before any work: no model needed
     if (!settings.reportVersus.empty()) {
       try {
         findEstimator(settings.reportVersus);
@@ -153,10 +124,10 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (values.count("documents"))
       documents = documents.subset(parseDocumentSelection(settings.documents, documents.size()));
     const ScoringModel scoring(loaded.model, settings.shared.policy(), documents, settings.shared.vocabulary(values));
-    std::unique_ptr<DocumentEstimator> estimator = makeEstimator(estimatorSettings(settings, values), scoring);
+    std::unique_ptr<DocumentEstimator> estimator = makeEstimator(settings.estimator.settings(values), scoring);
     EvaluationOptions evaluation;
     evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
-    evaluation.runs = settings.runs;
+    evaluation.runs = settings.estimator.runs;
     evaluation.threads = settings.shared.threads;
     checkSomethingIsScored(scoring, documents, settings.input, settings.model);
     Progress progress;
@@ -167,7 +138,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       const ProgressLine line(progress, err, !settings.quiet && ProgressLine::standardErrorIsTerminal());
       if (settings.checkConvergence) {
         convergence =
-            checkConvergence(estimatorSettings(settings, values), scoring, documents, evaluation, settings.convergence);
+            checkConvergence(settings.estimator.settings(values), scoring, documents, evaluation, settings.convergence);
         result = convergence->result;
       } else {
         result = evaluateDocuments(*estimator, scoring, documents, evaluation);
@@ -184,8 +155,8 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.documents = &documents;
     run.scoring = &scoring;
     run.estimator = estimator->description();
-    run.estimatorName = settings.estimator;
-    run.estimatorSettings = validateSettings(estimatorSettings(settings, values)).asText();
+    run.estimatorName = settings.estimator.estimator;
+    run.estimatorSettings = validateSettings(settings.estimator.settings(values)).asText();
     if (convergence) {
       run.estimator = convergence->estimatorDescription;
       run.estimatorSettings = convergence->estimatorSettings;
@@ -194,7 +165,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.stochastic = estimator->stochastic();
     run.unbiased = estimator->unbiased();
     run.seed = evaluation.seed;
-    run.runs = estimator->stochastic() ? settings.runs : 1;
+    run.runs = estimator->stochastic() ? settings.estimator.runs : 1;
     run.threads = resolveThreads(settings.shared.threads);
     run.seconds = seconds;
     const std::vector<bool> notConverged = convergence ? convergence->notConverged : std::vector<bool>{};
@@ -208,9 +179,9 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     }
     if (!settings.report.empty()) {
       EstimatorSettings second;
-      second.estimator = !settings.reportVersus.empty()      ? settings.reportVersus
-                         : settings.estimator == "filtering" ? "left-to-right"
-                                                             : "filtering";
+      second.estimator = !settings.reportVersus.empty()                ? settings.reportVersus
+                         : settings.estimator.estimator == "filtering" ? "left-to-right"
+                                                                       : "filtering";
       const auto versus = makeEstimator(second, scoring);
       EvaluationOptions once = evaluation;
       once.runs = 1;

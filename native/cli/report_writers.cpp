@@ -216,6 +216,37 @@ std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& 
   return svg.str();
 }
 
+std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
+                         const std::string& xLabel, const std::string& yLabel, const std::string& id) {
+  double xLow = INFINITY, xHigh = -INFINITY, yLow = INFINITY, yHigh = -INFINITY;
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
+    const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
+    xLow = std::min(xLow, x[i]);
+    xHigh = std::max(xHigh, x[i]);
+    yLow = std::min(yLow, y[i] - 2 * error);
+    yHigh = std::max(yHigh, y[i] + 2 * error);
+  }
+  if (!std::isfinite(xLow)) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
+  if (!(xHigh > xLow)) xLow -= 1, xHigh += 1;
+  if (!(yHigh > yLow)) yLow -= 1, yHigh += 1;
+  const double xPad = (xHigh - xLow) * 0.06, yPad = (yHigh - yLow) * 0.06;
+  const Frame frame{xLow - xPad, xHigh + xPad, yLow - yPad, yHigh + yPad};
+  std::ostringstream svg;
+  svg << openSvg(id);
+  axes(svg, frame, xLabel, yLabel);
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
+    const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
+    svg << "<line class=\"errorbar\" x1=\"" << number(frame.x(x[i])) << "\" y1=\"" << number(frame.y(y[i] - 2 * error))
+        << "\" x2=\"" << number(frame.x(x[i])) << "\" y2=\"" << number(frame.y(y[i] + 2 * error)) << "\"/>";
+    svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i]))
+        << "\" r=\"3.5\"><title>" << tickLabel(x[i]) << ": " << y[i] << " +- " << error << "</title></circle>";
+  }
+  svg << "</svg>";
+  return svg.str();
+}
+
 std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale,
                          const std::string& id) {
   std::vector<double> data;
@@ -259,7 +290,8 @@ void writeHtmlReport(OutputFile& file, const HtmlReport& report) {
          "10px;text-align:left}\n"
          "figure{display:inline-block;vertical-align:top;max-width:560px;margin:0 2em 2em "
          "0}figcaption{font-size:90%;margin-top:4px}\n"
-         ".axis{stroke:#444}.diagonal{stroke:#c33;stroke-dasharray:4 3}.point{fill:#2563eb;fill-opacity:.55}\n"
+         ".axis{stroke:#444}.diagonal{stroke:#c33;stroke-dasharray:4 3}.point{fill:#2563eb;fill-opacity:.55}"
+         ".errorbar{stroke:#2563eb;stroke-width:1.5}\n"
          ".bar{fill:#2563eb}.tick{font-size:11px;fill:#444}.label{font-size:13px;fill:#222}\n"
          "</style></head><body>\n<h1>"
       << escapeHtml(report.title) << "</h1>\n<table id=\"summary\">\n";

@@ -44,6 +44,9 @@ class JsonWriter {
 // A scatter plot of (x, y) points with the diagonal y = x, as inline SVG.
 std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& y, const std::string& xLabel,
                        const std::string& yLabel, const std::string& id);
+// Points (x, y) with bars of +- 2 errors, as inline SVG.
+std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
+                         const std::string& xLabel, const std::string& yLabel, const std::string& id);
 // A histogram of `values` (log10 of the values when logScale), as inline SVG.
 std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale,
                          const std::string& id);

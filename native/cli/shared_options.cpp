@@ -1,8 +1,10 @@
 #include "native/cli/shared_options.hpp"
 
+#include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/estimators/setting_limits.hpp"
 
+#include "native/cli/command_support.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/runtime/setting_error.hpp"
 
@@ -17,8 +19,43 @@ std::optional<std::size_t> SharedSettings::vocabulary(const po::variables_map& v
   return static_cast<std::size_t>(vocabularySize);
 }
 
-void parseCommandLine(const std::vector<std::string>& arguments, const po::options_description& options,
+namespace {
+
+// MALLET's spellings of settings topiceval's own commands spell their way:
+// accepted as aliases, so one vocabulary works everywhere.
+constexpr std::pair<const char*, const char*> kMalletSpellings[] = {
+    {"num-particles", "particles"}, {"use-resampling", "resampling"}, {"random-seed", "seed"}};
+
+std::vector<std::string> withMalletSpellings(const std::vector<std::string>& arguments,
+                                             const po::options_description& options) {
+  std::vector<std::string> rewritten = arguments;
+  for (std::string& argument : rewritten) {
+    if (!argument.starts_with("--")) continue;
+    const std::size_t end = std::min(argument.find('='), argument.size());
+    const std::string name = argument.substr(2, end - 2);
+    for (const auto& [mallet, ours] : kMalletSpellings) {
+      if (name == mallet && options.find_nothrow(name, false) == nullptr &&
+          options.find_nothrow(ours, false) != nullptr)
+        argument = "--" + std::string(ours) + argument.substr(end);
+    }
+  }
+  return rewritten;
+}
+
+// "unrecognised option '--particels' (did you mean '--particles'?)".
+UsageError unknownOption(const std::string& name, const po::options_description& options) {
+  std::vector<std::string> names;
+  for (const auto& option : options.options()) names.push_back("--" + option->long_name());
+  const auto suggestion = closestMatch(name, names);
+  return UsageError("unrecognised option '" + name + "'" +
+                    (suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string()));
+}
+
+}  // namespace
+
+void parseCommandLine(const std::vector<std::string>& given, const po::options_description& options,
                       po::variables_map& values, const po::positional_options_description* positional) {
+  const std::vector<std::string> arguments = withMalletSpellings(given, options);
   po::command_line_parser parser(arguments);
   parser.options(options);
   if (positional != nullptr) parser.positional(*positional);
@@ -28,6 +65,8 @@ void parseCommandLine(const std::vector<std::string>& arguments, const po::optio
     po::store(parser.run(), values);
     po::notify(values);
   } catch (const po::error_with_option_name& error) {
+    if (dynamic_cast<const po::unknown_option*>(&error) != nullptr && !percent)
+      throw unknownOption(error.get_option_name(), options);
     if (!percent) throw;
     // Only the option's name is safe to ask for: what() is the call that never returns.
     const std::string name = error.get_option_name();
@@ -45,6 +84,34 @@ void addSharedOptions(po::options_description& options, SharedSettings& settings
       "seed", po::value(&settings.seed)->default_value(settings.seed), "random seed")(
       "threads", po::value(&settings.threads)->default_value(settings.threads),
       "threads; 0 uses every core (results do not depend on it)");
+}
+
+void EstimatorChoice::addOptions(po::options_description& options) {
+  std::string help;
+  for (const EstimatorDefinition& definition : estimatorRegistry())
+    help += (help.empty() ? "" : "\n") + definition.name + ": " + definition.summary;
+  options.add_options()("estimator", po::value(&estimator)->default_value(estimator), help.c_str());
+  for (const SharedSetting& setting : allEstimatorSettings()) {
+    const std::string settingHelp =
+        listOfChoices(setting.estimators) + ": " + setting.spec.help + " (default " + setting.defaultsText() + ")";
+    options.add_options()(setting.spec.name.c_str(), po::value(&values[setting.spec.name]), settingHelp.c_str());
+  }
+  options.add_options()("runs", po::value(&runs)->default_value(runs),
+                        "independent estimates per document (stochastic estimators); the errors come from them");
+}
+
+EstimatorSettings EstimatorChoice::settings(const po::variables_map& given) const {
+  EstimatorSettings chosen;
+  chosen.estimator = estimator;
+  for (const auto& [name, value] : values) {
+    if (given.count(name)) chosen.values[name] = value;
+  }
+  return chosen;
+}
+
+void EstimatorChoice::check(const po::variables_map& given) const {
+  checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
+  validateSettings(settings(given));  // no model needed
 }
 
 std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::size_t documents) {

@@ -5,10 +5,12 @@
 
 #include <boost/program_options.hpp>
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "native/estimators/estimator_settings.hpp"
 #include "native/model/scoring_model.hpp"
 
 namespace topiceval::cli {
@@ -38,6 +40,23 @@ void parseCommandLine(const std::vector<std::string>& arguments,
 // Adds --seed, --threads, --unseen-words and --vocab-size, bound to `settings`.
 void addSharedOptions(boost::program_options::options_description& options, SharedSettings& settings,
                       const std::string& unseenWordsHelp, const std::string& vocabularyHelp);
+
+// The estimator a likelihood command (evaluate, select) runs, as the user chose it.
+struct EstimatorChoice {
+  // The defaults come from the accuracy benchmark (README, "Accuracy against time, and the default estimator").
+  std::string estimator = "resample-move";
+  // Every registered estimator's settings, by name, as typed; those given are
+  // passed on (each estimator takes its own default for the others).
+  std::map<std::string, std::string> values;
+  int runs = 4;  // the fewest that give an error and can show a heavy tail (kFewestSamplesForTails)
+
+  // Adds --estimator (with one help line per estimator), every registered setting and --runs.
+  void addOptions(boost::program_options::options_description& options);
+  // The settings the user gave; check() first.
+  EstimatorSettings settings(const boost::program_options::variables_map& values) const;
+  // SettingError for a bad estimator, setting or --runs, before any work.
+  void check(const boost::program_options::variables_map& values) const;
+};
 
 // --documents: "0-29,40" as 0-based document indices (the doc column of
 // --format tsv), ranges inclusive, ascending and each once. SettingError

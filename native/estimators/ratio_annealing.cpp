@@ -286,8 +286,10 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
       document.logRatioError = document.reverseError;
     }
     result.totalLogRatio += document.logRatio;
+    result.totalLogRatioError += document.logRatioError * document.logRatioError;
     result.scoredTokens += document.tokens;
   }
+  result.totalLogRatioError = std::sqrt(result.totalLogRatioError);
   if (forward && reverse && documents.size() > 1) {
     const auto n = static_cast<double>(documents.size());
     const double mean = differenceSum / n;

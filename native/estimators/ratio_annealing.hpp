@@ -66,6 +66,8 @@ struct DocumentRatio {
 struct RatioResult {
   std::vector<DocumentRatio> documents;
   double totalLogRatio = 0.0;
+  // sqrt of the sum of the documents' squared errors (NaN with one sample per direction).
+  double totalLogRatioError = 0.0;
   uint64_t scoredTokens = 0;
   // Both directions: paired across documents, mean of (forward - reverse) over
   // its standard error; large values mean systematic disagreement.

@@ -1,0 +1,385 @@
+// `topiceval select`: ranks models (any number of topics, any MALLET file
+// kind) by the probability they give the same held-out tokens, with the error
+// of each total and the paired difference of each model to the best.
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "formats/format_error.hpp"
+#include "formats/held_out_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/cli/command_support.hpp"
+#include "native/cli/commands.hpp"
+#include "native/cli/mallet_style_options.hpp"
+#include "native/cli/progress_line.hpp"
+#include "native/cli/report_writers.hpp"
+#include "native/cli/shared_options.hpp"
+#include "native/estimators/estimator_registry.hpp"
+#include "native/runtime/parallel_runner.hpp"
+
+namespace topiceval::cli {
+
+namespace {
+
+namespace po = boost::program_options;
+
+struct SelectSettings {
+  std::string input;
+  std::vector<std::string> models;
+  EstimatorChoice estimator;
+  SharedSettings shared;
+  std::string format = "text";
+  std::string report;
+  std::string documents;  // --documents, empty for all
+  bool quiet = false;
+};
+
+// One model's part of the ranking.
+struct RankedModel {
+  std::string path;
+  formats::ModelFileKind kind = formats::ModelFileKind::Evaluator;
+  int topics = 0;
+  uint64_t ownSkipped = 0;  // tokens this model alone cannot score
+  EvaluationResult result;  // on the tokens every model scores
+  double difference = 0.0;  // best total minus this total (0 for the best)
+  double differenceError = 0.0;
+  bool distinguishable = false;  // worse than the best by more than two errors of the difference
+};
+
+// A directory stands for the model files in it (names ending in .mallet or .gz), in name order.
+std::vector<std::string> expandModels(const std::vector<std::string>& given) {
+  std::vector<std::string> paths;
+  for (const std::string& path : given) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(path, error)) {
+      paths.push_back(path);
+      continue;
+    }
+    std::vector<std::string> inside;
+    for (const auto& entry : std::filesystem::directory_iterator(path, error)) {
+      const std::string name = entry.path().filename().string();
+      const bool modelName = name.ends_with(".mallet") || name.ends_with(".gz");
+      if (entry.is_regular_file(error) && modelName) inside.push_back(entry.path().string());
+    }
+    if (error) throw formats::FormatError(path, "cannot be listed: " + error.message());
+    if (inside.empty()) throw formats::FormatError(path, "holds no model file (*.mallet, *.gz)");
+    std::sort(inside.begin(), inside.end());
+    paths.insert(paths.end(), inside.begin(), inside.end());
+  }
+  return paths;
+}
+
+po::options_description selectOptions(SelectSettings& s) {
+  po::options_description options("topiceval select options");
+  options.add_options()("input", po::value(&s.input),
+                        "held-out documents: a MALLET instance list, or plain text with one document per line")(
+      "model", po::value(&s.models)->multitoken(),
+      "model files (also given without --model): MALLET evaluators, inferencers, saved models or topic states; a "
+      "directory stands for its *.mallet and *.gz files");
+  s.estimator.addOptions(options);
+  options.add_options()("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
+      "documents", po::value(&s.documents), "rank on these documents only: 0-based indices and ranges, e.g. 0-99")(
+      "report", po::value(&s.report),
+      "also write an HTML report: per-token log likelihood against the number of topics, and the top two models "
+      "document by document")("quiet", po::bool_switch(&s.quiet), "no progress line on standard error");
+  addSharedOptions(options, s.shared, "skip | skip-untrained | smooth (see README)",
+                   "V in phi = (n + beta) / (n_k + V beta), the same for every model; default: the largest the "
+                   "models need (their type counts, plus unseen types under smooth)");
+  options.add_options()("help", "print this list of options");
+  return options;
+}
+
+std::string plusMinus(double value, double error, int decimals) {
+  return std::isfinite(error) ? fixed(value, decimals) + " +- " + fixed(error, decimals) : fixed(value, decimals);
+}
+
+}  // namespace
+
+int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
+  SelectSettings settings;
+  const po::options_description options = selectOptions(settings);
+  po::positional_options_description positional;
+  positional.add("model", -1);
+  po::variables_map values;
+  try {
+    parseCommandLine(arguments, options, values, &positional);
+    if (values.count("help")) {
+      out << "Rank topic models (any number of topics) by the probability they give the same held-out tokens.\n\n"
+          << "usage: topiceval select --input DOCS MODEL [MODEL ...] [options]\n\n"
+          << options << "\n";
+      return 0;
+    }
+    if (settings.input.empty()) throw UsageError("--input is required (an instance list or a text file)");
+    if (settings.models.empty()) throw UsageError("name at least one model file (or a directory of them)");
+    if (settings.format != "text" && settings.format != "tsv" && settings.format != "json")
+      throw UsageError("--format takes text, tsv or json, not '" + settings.format + "'");
+    checkSharedOptions(values, settings.shared);
+    settings.estimator.check(values);
+  } catch (...) {
+    return reportFailure("select", err);
+  }
+
+  try {
+    const std::vector<std::string> paths = expandModels(settings.models);
+    std::optional<OutputFile> reportFile;
+    std::vector<std::string> inputs = paths;
+    inputs.push_back(settings.input);
+    if (!settings.report.empty()) reportFile.emplace(settings.report, "--report", inputs, out);
+    const auto started = std::chrono::steady_clock::now();
+    const UnseenWords policy = settings.shared.policy();
+
+    // Every model reads the same documents through its own alphabet; a token
+    // is scored only if every model scores it, so all totals cover one set.
+    std::vector<formats::LoadedModel> loaded;
+    std::vector<DocumentCollection> documents;
+    for (const std::string& path : paths) {
+      loaded.push_back(formats::readModelFile(path));
+      documents.push_back(formats::readHeldOutDocuments(settings.input, loaded.back().model.alphabet.get(), path));
+      if (values.count("documents"))
+        documents.back() = documents.back().subset(parseDocumentSelection(settings.documents, documents.back().size()));
+      const DocumentCollection& first = documents.front();
+      const DocumentCollection& mine = documents.back();
+      bool aligned = mine.size() == first.size();
+      for (std::size_t d = 0; aligned && d < first.size(); ++d) aligned = mine.length(d) == first.length(d);
+      if (!aligned)
+        throw formats::FormatError(settings.input,
+                                   "reads into different documents under " + path + " than under " + paths.front());
+    }
+    const std::size_t count = documents.front().size();
+    // One V for every model: phi = (n + beta) / (n_k + V beta) normalizes over
+    // V words, and models normalized over different vocabularies are not
+    // comparable (a topic state only shows the types it has tokens of, so it
+    // would otherwise get a smaller V than the same model's inferencer).
+    std::optional<std::size_t> vocabulary = settings.shared.vocabulary(values);
+    bool vocabulariesDiffer = false;
+    if (!vocabulary) {
+      std::size_t largest = 0, smallest = SIZE_MAX;
+      for (std::size_t m = 0; m < paths.size(); ++m) {
+        const std::size_t own = ScoringModel(loaded[m].model, policy, documents[m]).vocabularySize();
+        largest = std::max(largest, own);
+        smallest = std::min(smallest, own);
+      }
+      vocabulary = largest;
+      vocabulariesDiffer = smallest != largest;
+    }
+    std::vector<std::vector<uint8_t>> common(count);
+    for (std::size_t d = 0; d < count; ++d) common[d].assign(documents.front().length(d), 1);
+    std::vector<uint64_t> ownSkipped(paths.size(), 0);
+    for (std::size_t m = 0; m < paths.size(); ++m) {
+      const ScoringModel scoring(loaded[m].model, policy, documents[m], vocabulary);
+      for (std::size_t d = 0; d < count; ++d) {
+        const auto tokens = documents[m].document(d);
+        for (std::size_t i = 0; i < tokens.size(); ++i) {
+          if (scoring.scored(tokens[i])) continue;
+          common[d][i] = 0;
+          ++ownSkipped[m];
+        }
+      }
+    }
+    uint64_t sharedTokens = 0;
+    for (const auto& mask : common) sharedTokens += static_cast<uint64_t>(std::count(mask.begin(), mask.end(), 1));
+    const uint64_t allTokens = documents.front().totalTokens();
+    if (sharedTokens == 0)
+      throw formats::FormatError(settings.input, "holds no word that every model scores under --unseen-words " +
+                                                     std::string(describe(policy)));
+
+    std::vector<RankedModel> ranked(paths.size());
+    EvaluationOptions evaluation;
+    evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
+    evaluation.runs = settings.estimator.runs;
+    evaluation.threads = settings.shared.threads;
+    std::string description;
+    bool stochastic = true;
+    bool unbiased = false;
+    for (std::size_t m = 0; m < paths.size(); ++m) {
+      DocumentCollection kept;
+      std::vector<int32_t> tokens;
+      for (std::size_t d = 0; d < count; ++d) {
+        tokens.clear();
+        const auto document = documents[m].document(d);
+        for (std::size_t i = 0; i < document.size(); ++i) {
+          if (common[d][i]) tokens.push_back(document[i]);
+        }
+        kept.add(tokens, documents[m].name(d));
+      }
+      const ScoringModel scoring(loaded[m].model, policy, kept, vocabulary);
+      const auto estimator = makeEstimator(settings.estimator.settings(values), scoring);
+      description = estimator->description();
+      stochastic = estimator->stochastic();
+      unbiased = estimator->unbiased();
+      Progress progress;
+      evaluation.progress = &progress;
+      {
+        const ProgressLine line(progress, err, !settings.quiet && ProgressLine::standardErrorIsTerminal());
+        ranked[m].result = evaluateDocuments(*estimator, scoring, kept, evaluation);
+      }
+      ranked[m].path = paths[m];
+      ranked[m].kind = loaded[m].kind;
+      ranked[m].topics = loaded[m].model.numTopics;
+      ranked[m].ownSkipped = ownSkipped[m];
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const RankedModel& a, const RankedModel& b) {
+      return a.result.totalLogLikelihood > b.result.totalLogLikelihood;
+    });
+    // Paired over documents: the total difference is a sum over the same
+    // documents, so its error is sqrt(D) times the spread of the per-document
+    // differences (which holds each estimate's own noise as well).
+    const RankedModel& best = ranked.front();
+    std::vector<std::size_t> scoredDocuments;
+    for (std::size_t d = 0; d < count; ++d) {
+      if (best.result.documents[d].scoredTokens > 0) scoredDocuments.push_back(d);
+    }
+    const auto used = static_cast<double>(scoredDocuments.size());
+    for (RankedModel& model : ranked) {
+      double sum = 0.0, squares = 0.0;
+      for (const std::size_t d : scoredDocuments) {
+        const double difference = best.result.documents[d].logLikelihood - model.result.documents[d].logLikelihood;
+        sum += difference;
+        squares += difference * difference;
+      }
+      model.difference = sum;
+      const double mean = used > 0 ? sum / used : 0.0;
+      model.differenceError =
+          used > 1 ? std::sqrt(used * std::max(0.0, (squares - used * mean * mean) / (used - 1.0))) : std::nan("");
+      model.distinguishable = &model != &best && model.difference > 2.0 * model.differenceError;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const int threads = resolveThreads(settings.shared.threads);
+    const std::string estimatorLine =
+        description + (stochastic ? "; seed " + std::to_string(evaluation.seed) + ", " +
+                                        std::to_string(evaluation.runs) + (evaluation.runs == 1 ? " run" : " runs")
+                                  : "");
+    const std::string tokensLine =
+        std::to_string(sharedTokens) + " of " + std::to_string(allTokens) + " tokens in " + std::to_string(count) +
+        " documents, the ones every model scores under --unseen-words " + describe(policy) +
+        "; V = " + std::to_string(*vocabulary) + (vocabulariesDiffer ? " for every model (the largest of theirs)" : "");
+    const auto mark = [&](const RankedModel& model) {
+      return &model == &best ? "best" : model.distinguishable ? "worse" : "tied";
+    };
+
+    if (settings.format == "json") {
+      JsonWriter json(out);
+      json.beginObject().field("command", "select");
+      json.key("input").beginObject().field("path", settings.input);
+      json.field("documents", static_cast<uint64_t>(count)).field("tokens", allTokens);
+      json.field("scored_tokens", sharedTokens).field("unseen_words", describe(policy)).endObject();
+      json.key("estimator").beginObject().field("name", settings.estimator.estimator).field("description", description);
+      json.field("stochastic", stochastic).field("unbiased", unbiased);
+      json.field("seed", evaluation.seed).field("runs", evaluation.runs).endObject();
+      json.key("models").beginArray();
+      for (const RankedModel& model : ranked) {
+        const EvaluationResult& result = model.result;
+        json.beginObject().field("path", model.path).field("kind", formats::describe(model.kind));
+        json.field("topics", model.topics).field("tokens", result.scoredTokens);
+        json.field("own_skipped_tokens", model.ownSkipped);
+        json.field("total", result.totalLogLikelihood).field("total_se", result.totalStandardError);
+        json.field("per_token", result.perTokenLogLikelihood()).field("per_token_se", result.perTokenStandardError());
+        json.field("perplexity", result.perplexity()).field("difference_to_best", model.difference);
+        json.field("difference_se", model.differenceError).field("verdict", mark(model));
+        json.endObject();
+      }
+      json.endArray();
+      json.field("wall_seconds", seconds).field("threads", threads).endObject();
+      out << "\n";
+    } else if (settings.format == "tsv") {
+      out << "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
+             "difference_to_best\tdifference_se\tverdict\n";
+      for (std::size_t r = 0; r < ranked.size(); ++r) {
+        const RankedModel& model = ranked[r];
+        const EvaluationResult& result = model.result;
+        out << r + 1 << '\t' << tsvField(model.path) << '\t' << model.topics << '\t' << result.scoredTokens << '\t'
+            << model.ownSkipped << '\t' << formatNumber(result.totalLogLikelihood) << '\t'
+            << formatNumber(result.totalStandardError) << '\t' << formatNumber(result.perTokenLogLikelihood()) << '\t'
+            << formatNumber(result.perTokenStandardError()) << '\t' << formatNumber(result.perplexity()) << '\t'
+            << formatNumber(model.difference) << '\t' << formatNumber(model.differenceError) << '\t' << mark(model)
+            << '\n';
+      }
+    } else {
+      out << "input           " << settings.input << ": " << tokensLine << "\n";
+      out << "estimator       " << estimatorLine << "\n";
+      out << "\nrank  topics  log likelihood            per token              perplexity  difference to best      "
+             "model\n";
+      for (std::size_t r = 0; r < ranked.size(); ++r) {
+        const RankedModel& model = ranked[r];
+        const EvaluationResult& result = model.result;
+        char line[512];
+        std::snprintf(line, sizeof line, "%-5zu %-7d %-25s %-22s %-11s %-23s ", r + 1, model.topics,
+                      plusMinus(result.totalLogLikelihood, result.totalStandardError, 2).c_str(),
+                      plusMinus(result.perTokenLogLikelihood(), result.perTokenStandardError(), 5).c_str(),
+                      fixed(result.perplexity(), 1).c_str(),
+                      &model == &best ? "(best)"
+                                      : (plusMinus(-model.difference, model.differenceError, 2) +
+                                         (model.distinguishable ? "" : " tied"))
+                                            .c_str());
+        out << line << model.path << "\n";
+      }
+      out << "\n+- after a total or per-token figure: its standard error over runs ("
+          << (unbiased ? "the estimator is unbiased" : "it leaves out the estimator's bias") << ").\n"
+          << "difference to best: paired over the same documents, +- its standard error over documents; \"tied\": "
+             "within two errors of the best, not distinguishably worse.\n";
+      out << "time            " << fixed(seconds, 3) << " s on " << threads << (threads == 1 ? " thread" : " threads")
+          << "\n";
+    }
+
+    for (const RankedModel& model : ranked) {
+      if (model.ownSkipped * 20 > allTokens)
+        err << "warning: " << model.path << " alone cannot score " << model.ownSkipped << " of " << allTokens
+            << " tokens (more than 5%); every model is ranked on the " << sharedTokens << " tokens all of them score\n";
+    }
+    if (reportFile) {
+      HtmlReport report;
+      report.title = "topiceval: models ranked on " + settings.input;
+      report.summary = {{"input", settings.input + ": " + tokensLine}, {"estimator", estimatorLine}};
+      for (std::size_t r = 0; r < ranked.size(); ++r) {
+        const RankedModel& model = ranked[r];
+        report.summary.emplace_back(
+            std::to_string(r + 1) + ". " + model.path,
+            std::to_string(model.topics) + " topics; per token " +
+                plusMinus(model.result.perTokenLogLikelihood(), model.result.perTokenStandardError(), 5) +
+                "; perplexity " + fixed(model.result.perplexity(), 1) +
+                (&model == &best ? "; best"
+                                 : "; " + plusMinus(-model.difference, model.differenceError, 2) +
+                                       " nats to the best (" + mark(model) + ")"));
+      }
+      std::vector<double> topics, perToken, errors, perplexity, perplexityErrors;
+      for (const RankedModel& model : ranked) {
+        topics.push_back(model.topics);
+        perToken.push_back(model.result.perTokenLogLikelihood());
+        errors.push_back(model.result.perTokenStandardError());
+        perplexity.push_back(model.result.perplexity());
+        perplexityErrors.push_back(model.result.perplexityStandardError());
+      }
+      report.figures.push_back(
+          {"Held-out log likelihood per token against the number of topics; bars are +- 2 "
+           "standard errors (over runs).",
+           errorBarsSvg(topics, perToken, errors, "topics", "log likelihood per token", "by-k")});
+      report.figures.push_back(
+          {"Perplexity against the number of topics; bars are +- 2 standard errors.",
+           errorBarsSvg(topics, perplexity, perplexityErrors, "topics", "perplexity", "perplexity")});
+      if (ranked.size() > 1) {
+        std::vector<double> first, second;
+        for (const std::size_t d : scoredDocuments) {
+          const auto tokens = static_cast<double>(ranked[0].result.documents[d].scoredTokens);
+          first.push_back(ranked[0].result.documents[d].logLikelihood / tokens);
+          second.push_back(ranked[1].result.documents[d].logLikelihood / tokens);
+        }
+        report.figures.push_back({"Per-document log likelihood per token: the best model (x, " + ranked[0].path +
+                                      ") against the second (y, " + ranked[1].path +
+                                      "); below the diagonal, the "
+                                      "best model wins the document.",
+                                  scatterSvg(first, second, "best: " + std::to_string(ranked[0].topics) + " topics",
+                                             "second: " + std::to_string(ranked[1].topics) + " topics", "pair")});
+      }
+      writeHtmlReport(*reportFile, report);
+    }
+    return 0;
+  } catch (...) {
+    return reportFailure("select", err);
+  }
+}
+
+}  // namespace topiceval::cli

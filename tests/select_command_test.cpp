@@ -1,0 +1,149 @@
+// `topiceval select`: models of different numbers of topics ranked on the same
+// held-out tokens, with paired differences, in every format and the report.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "native/cli/commands.hpp"
+#include "support/command_output.hpp"
+#include "support/gzip.hpp"
+
+namespace topiceval::cli {
+namespace {
+
+using testing::lines;
+using Output = testing::CommandOutput;
+
+Output select(const std::vector<std::string>& arguments) { return testing::runCommand(selectCommand, arguments); }
+
+// Thirty words in three clusters of ten; every document draws from one cluster.
+std::string word(int w) { return "w" + std::to_string(w); }
+
+class SelectCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    directory_ = std::filesystem::temp_directory_path() / "topiceval-select-test";
+    std::filesystem::remove_all(directory_);
+    std::filesystem::create_directories(directory_ / "runs");
+    std::mt19937 random(7);
+    std::vector<std::vector<int>> training(60);
+    for (std::size_t d = 0; d < training.size(); ++d) {
+      for (int n = 0; n < 20; ++n)
+        training[d].push_back(static_cast<int>(d % 3) * 10 + static_cast<int>(random() % 10));
+    }
+    // K = 3 with the clusters as topics; K = 1; K = 6 with topics drawn at random.
+    writeState(
+        "k3.gz", 3, training, [](int w, std::mt19937&) { return w / 10; }, random);
+    writeState(
+        "k1.gz", 1, training, [](int, std::mt19937&) { return 0; }, random);
+    writeState(
+        "k6.gz", 6, training, [](int, std::mt19937& r) { return static_cast<int>(r() % 6); }, random);
+    std::ofstream heldOut(directory_ / "test.txt");
+    for (int d = 0; d < 12; ++d) {
+      for (int n = 0; n < 15; ++n) heldOut << (n ? " " : "") << word((d % 3) * 10 + static_cast<int>(random() % 10));
+      heldOut << "\n";
+    }
+  }
+  void TearDown() override { std::filesystem::remove_all(directory_); }
+
+  template <class Topic>
+  void writeState(const std::string& name, int topics, const std::vector<std::vector<int>>& documents, Topic topic,
+                  std::mt19937& random) {
+    std::ostringstream text;
+    text << "#doc source pos typeindex type topic\n#alpha :";
+    for (int k = 0; k < topics; ++k) text << " " << 0.5;
+    text << " \n#beta : 0.01\n";
+    // Type indices in order of first appearance, as MALLET's alphabet grows.
+    std::vector<int> index(30, -1);
+    int next = 0;
+    for (std::size_t d = 0; d < documents.size(); ++d) {
+      for (std::size_t n = 0; n < documents[d].size(); ++n) {
+        const int w = documents[d][n];
+        if (index[static_cast<std::size_t>(w)] < 0) index[static_cast<std::size_t>(w)] = next++;
+        text << d << " NA " << n << " " << index[static_cast<std::size_t>(w)] << " " << word(w) << " "
+             << topic(w, random) << "\n";
+      }
+    }
+    const auto bytes = testing::gzip(text.str());
+    std::ofstream(directory_ / "runs" / name, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+
+  std::string path(const std::string& name) const { return (directory_ / name).string(); }
+  std::vector<std::string> models() const { return {path("runs/k1.gz"), path("runs/k3.gz"), path("runs/k6.gz")}; }
+  std::filesystem::path directory_;
+};
+
+TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
+  std::vector<std::string> arguments = {"--input", path("test.txt"), "--format", "tsv"};
+  for (const std::string& model : models()) arguments.push_back(model);
+  const Output output = select(arguments);
+  ASSERT_EQ(output.status, 0) << output.err;
+  const auto rows = lines(output.out);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0],
+            "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
+            "difference_to_best\tdifference_se\tverdict");
+  std::vector<std::vector<std::string>> table;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    std::vector<std::string> fields;
+    std::istringstream row(rows[r]);
+    for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
+    ASSERT_EQ(fields.size(), 13u);
+    table.push_back(fields);
+  }
+  EXPECT_EQ(table[0][2], "3");
+  EXPECT_EQ(table[0][12], "best");
+  EXPECT_EQ(std::stod(table[0][10]), 0.0);
+  for (std::size_t r = 0; r < 3; ++r) {
+    EXPECT_EQ(table[r][3], "180") << "every model scores all 12 x 15 tokens";
+    // A total error from 4 runs (a one-topic model's likelihood has no randomness).
+    if (table[r][2] != "1") {
+      EXPECT_GT(std::stod(table[r][6]), 0.0) << rows[r + 1];
+    }
+  }
+  // The others are worse by more than two paired errors, and the difference is
+  // the difference of the totals.
+  for (std::size_t r = 1; r < 3; ++r) {
+    EXPECT_EQ(table[r][12], "worse") << rows[r + 1];
+    EXPECT_NEAR(std::stod(table[r][10]), std::stod(table[0][5]) - std::stod(table[r][5]), 1e-6);
+    EXPECT_GT(std::stod(table[r][10]), 2 * std::stod(table[r][11]));
+  }
+}
+
+TEST_F(SelectCommand, JsonListsModelsBestFirstAndTheReportPlotsThemByK) {
+  std::vector<std::string> arguments = {"--input",  path("test.txt"),    "--format",  "json",
+                                        "--report", path("select.html"), path("runs")};  // a directory of runs
+  const Output output = select(arguments);
+  ASSERT_EQ(output.status, 0) << output.err;
+  for (const std::string field : {"\"models\":[", "\"topics\":3", "\"total_se\":", "\"per_token_se\":",
+                                  "\"difference_to_best\":0", "\"difference_se\":", "\"verdict\":\"best\""})
+    EXPECT_NE(output.out.find(field), std::string::npos) << field << " in " << output.out;
+  EXPECT_LT(output.out.find("k3.gz"), output.out.find("k1.gz"));
+  std::ifstream report(path("select.html"));
+  const std::string page((std::istreambuf_iterator<char>(report)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("<svg id=\"by-k\""), std::string::npos);
+  EXPECT_NE(page.find("class=\"errorbar\""), std::string::npos);
+  EXPECT_NE(page.find("<svg id=\"pair\""), std::string::npos);
+}
+
+TEST_F(SelectCommand, ExplainsMistakesBeforeAnyWork) {
+  Output output = select({"--input", path("test.txt")});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval select: name at least one model file (or a directory of them)\n");
+  output = select({path("runs/k1.gz")});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval select: --input is required (an instance list or a text file)\n");
+  output = select({"--input", path("test.txt"), "--report", path("missing/r.html"), path("runs/k1.gz")});
+  EXPECT_EQ(output.status, 1);
+  EXPECT_NE(output.err.find("missing/r.html"), std::string::npos) << output.err;
+  output = select({"--input", path("test.txt"), "--num-particles", "0", path("runs/k1.gz")});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval select: --particles must be at least 1\n") << "MALLET's spelling is an alias";
+}
+
+}  // namespace
+}  // namespace topiceval::cli
