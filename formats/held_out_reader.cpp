@@ -1,5 +1,6 @@
 #include "formats/held_out_reader.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "formats/file_bytes.hpp"
@@ -23,7 +24,7 @@ void checkAlphabetsAgree(const Alphabet& documents, const Alphabet& model, const
       throw FormatError(
           source, "its alphabet disagrees with the model's: type " + std::to_string(i) + " is '" + documents.word(i) +
                       "' here but '" + expected + "' in " + modelName +
-                      " (import held-out documents with --use-pipe-from the training data, or give plain text)");
+                      " (import the held-out documents with MALLET's --use-pipe-from the training instance list)");
     }
   }
 }
@@ -37,6 +38,27 @@ std::string decompressIfGzipped(const std::vector<uint8_t>& bytes, const std::st
 constexpr std::size_t kDocumentBookkeeping = sizeof(std::size_t) + 2 * sizeof(std::string);
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+// MALLET's import-file layout, name<TAB>label<TAB>text, read as plain text
+// would count every name and label as a word: refused when each of the first
+// non-empty lines (up to 20) has at least two tabs.
+void refuseImportFileLayout(const std::string& text, const std::string& source) {
+  std::size_t checked = 0;
+  for (std::size_t start = 0; start < text.size() && checked < 20;) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view line(text.data() + start, end - start);
+    start = end + 1;
+    if (line.find_first_not_of(" \t\r\f\v") == std::string_view::npos) continue;
+    if (std::count(line.begin(), line.end(), '\t') < 2) return;
+    ++checked;
+  }
+  if (checked == 0) return;
+  throw FormatError(source,
+                    "looks like MALLET's import-file layout (name<TAB>label<TAB>text), whose names and labels plain "
+                    "text would count as words: import it with 'mallet import-file --use-pipe-from' the training "
+                    "instance list and give that file");
+}
 
 }  // namespace
 
@@ -64,6 +86,7 @@ DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::s
   for (const char c : text) {
     if (c == '\0') throw FormatError(source, "holds binary data: not a MALLET instance list and not plain text");
   }
+  refuseImportFileLayout(text, source);
   // Every line is a document, even an empty one; charge each its bookkeeping so
   // that a file of newlines cannot ask for millions of them.
   ReadBudget budget(text.size(), source);

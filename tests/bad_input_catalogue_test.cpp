@@ -197,7 +197,7 @@ TEST_F(BadInputs, HeldOutAlphabetThatDisagreesWithTheModel) {
             "topiceval evaluate: " + heldOut_ +
                 ": its alphabet disagrees with the model's: type 0 is 'hear' here but 'skeptics' in " +
                 fixtureFile("sgu-k100", "inferencer.mallet") +
-                " (import held-out documents with --use-pipe-from the training data, or give plain text)\n");
+                " (import the held-out documents with MALLET's --use-pipe-from the training instance list)\n");
 }
 
 TEST_F(BadInputs, DirectoryWhereAFileBelongs) {

@@ -123,7 +123,7 @@ TEST(EvaluateCommand, RefusesAHeldOutAlphabetThatDisagreesWithTheModel) {
             "topiceval evaluate: " + fixtureFile("debian-k100", "test.mallet") +
                 ": its alphabet disagrees with the model's: type 0 is 'local' here but 'hear' in " +
                 fixtureFile("stackexchange", "inferencer.mallet") +
-                " (import held-out documents with --use-pipe-from the training data, or give plain text)\n");
+                " (import the held-out documents with MALLET's --use-pipe-from the training instance list)\n");
 }
 
 TEST(EvaluateCommand, ExplainsCommandLineMistakes) {

@@ -240,14 +240,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_runCommand(JNIEnv* env
       }
     }
     std::ostringstream out, err;
-    int status = 2;
-    if (name == "evaluate-topics") {
-      status = topiceval::cli::evaluateTopicsCommand(values, out, err);
-    } else if (name == "evaluate") {
-      status = topiceval::cli::evaluateCommand(values, out, err);
-    } else {
-      err << "topiceval: unknown command '" << name << "'\n";
-    }
+    const int status = topiceval::cli::runCommand(name, values, out, err);
     jclass type = require(env, env->FindClass("org/topiceval/CommandResult"));
     jmethodID constructor = require(env, env->GetMethodID(type, "<init>", "(ILjava/lang/String;Ljava/lang/String;)V"));
     return require(env, env->NewObject(type, constructor, static_cast<jint>(status), toJava(env, out.str()),

@@ -132,6 +132,25 @@ int reportFailure(const std::string& command, std::ostream& err) {
   }
 }
 
+std::vector<std::string> runWarnings(const RunDescription& run, const EvaluationResult& result) {
+  std::vector<std::string> warnings;
+  const uint64_t tokens = result.scoredTokens + result.skippedTokens;
+  if (result.skippedTokens * 20 > tokens) {
+    warnings.push_back(std::to_string(result.skippedTokens) + " of " + std::to_string(tokens) + " tokens (" +
+                       fixed(100.0 * static_cast<double>(result.skippedTokens) / static_cast<double>(tokens), 1) +
+                       "%) are skipped under --unseen-words " + describe(run.scoring->policy()) +
+                       ": the likelihood covers only the rest, so it is not comparable with a run that scores more " +
+                       "(plain text is split at white space, without MALLET's import pipeline: import held-out "
+                       "documents with --use-pipe-from to get MALLET's tokens)");
+  }
+  if (run.modelKind == formats::ModelFileKind::TopicState && !run.vocabularyGiven)
+    warnings.push_back("V = " + std::to_string(run.scoring->vocabularySize()) +
+                       " counts the types this topic state shows (those with training tokens); the same model's "
+                       "evaluator, inferencer or saved model uses its whole alphabet, which gives lower "
+                       "probabilities: pass --vocab-size (the training alphabet's size) to match them");
+  return warnings;
+}
+
 void warnAboutEmptyDocuments(std::ostream& err, const EvaluationResult& result) {
   std::size_t empty = 0;
   for (const DocumentResult& document : result.documents) empty += document.scoredTokens == 0;
@@ -210,7 +229,7 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
   const ScoringModel& scoring = *run.scoring;
   JsonWriter json(out);
   json.beginObject();
-  json.field("command", run.command);
+  json.field("command", run.command).field("version", kVersion);
   json.key("model").beginObject();
   json.field("path", run.modelPath).field("kind", formats::describe(run.modelKind));
   json.field("topics", run.model->numTopics).field("types", static_cast<uint64_t>(run.model->numTypes()));
@@ -274,6 +293,9 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
     json.endArray();
     json.endObject();
   }
+  json.key("warnings").beginArray();
+  for (const std::string& warning : runWarnings(run, result)) json.value(warning);
+  json.endArray();
   json.key("documents").beginArray();
   for (std::size_t d = 0; d < result.documents.size(); ++d) {
     const DocumentResult& document = result.documents[d];
@@ -295,6 +317,7 @@ void writeEvaluationReport(OutputFile& file, const RunDescription& run, const Ev
   HtmlReport report;
   report.title = "topiceval: held-out likelihood of " + run.inputPath;
   report.summary = summaryRows(run, result);
+  for (const std::string& warning : runWarnings(run, result)) report.summary.emplace_back("warning", warning);
   std::vector<double> perplexities, mine, theirs;
   for (std::size_t d = 0; d < result.documents.size(); ++d) {
     const DocumentResult& document = result.documents[d];

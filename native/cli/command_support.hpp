@@ -42,6 +42,7 @@ struct RunDescription {
   bool stochastic = true;
   bool unbiased = false;                           // the estimator's runs average to p(w): no bias beyond the +-
   const ConvergenceReport* convergence = nullptr;  // when --check-convergence ran
+  bool vocabularyGiven = false;                    // --vocab-size was given
   uint64_t seed = 0;
   int runs = 1;
   int threads = 1;
@@ -62,6 +63,12 @@ std::string errorStatement(const RunDescription& run, const EvaluationResult& re
 // The readable summary: model, input, estimator, unseen-word policy and what it
 // skipped, totals, per-token log likelihood, perplexity, time.
 void writeSummary(std::ostream& out, const RunDescription& run, const EvaluationResult& result);
+// What the user must know about this run's numbers, one sentence each: more
+// than 5% of the tokens skipped (the total covers only the rest), and a topic
+// state's V (it shows only the types with tokens, so its V can be smaller than
+// the same model's evaluator's). Printed as "warning: ..." on standard error,
+// listed in JSON ("warnings") and in the report's summary.
+std::vector<std::string> runWarnings(const RunDescription& run, const EvaluationResult& result);
 // One line on stderr when some documents had no scored word.
 void warnAboutEmptyDocuments(std::ostream& err, const EvaluationResult& result);
 // The same, as one JSON object: the run, the summary and one entry per document.

@@ -30,4 +30,21 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
 // `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// Every command by name, in the order the overview lists them.
+struct CommandEntry {
+  const char* name;
+  int (*run)(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+  const char* summary;
+};
+const std::vector<CommandEntry>& allCommands();
+
+// The overview: version, usage, one line per command.
+void printOverview(std::ostream& out);
+
+// Runs command `name` (status 2 and "unknown command ... (did you mean ...?)"
+// on `err` for a name no command has): what the executable and the Java
+// bridge's TopicEvaluator.run both call.
+int runCommand(const std::string& name, const std::vector<std::string>& arguments, std::ostream& out,
+               std::ostream& err);
+
 }  // namespace topiceval::cli

@@ -164,6 +164,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     }
     run.stochastic = estimator->stochastic();
     run.unbiased = estimator->unbiased();
+    run.vocabularyGiven = values.count("vocab-size") > 0;
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.estimator.runs : 1;
     run.threads = resolveThreads(settings.shared.threads);
@@ -189,6 +190,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       writeEvaluationReport(*reportFile, run, result, evaluateDocuments(*versus, scoring, documents, once),
                             versus->description());
     }
+    for (const std::string& warning : runWarnings(run, result)) err << "warning: " << warning << "\n";
     warnAboutEmptyDocuments(err, result);
     // (With --format tsv the summary, which says it too, is on standard error already.)
     if (convergence && !convergence->converged && settings.format != "tsv")

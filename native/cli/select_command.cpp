@@ -263,7 +263,7 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
 
     if (settings.format == "json") {
       JsonWriter json(out);
-      json.beginObject().field("command", "select");
+      json.beginObject().field("command", "select").field("version", kVersion);
       json.key("input").beginObject().field("path", settings.input);
       json.field("documents", static_cast<uint64_t>(count)).field("tokens", allTokens);
       json.field("scored_tokens", sharedTokens).field("unseen_words", describe(policy)).endObject();

@@ -92,6 +92,12 @@ public final class BridgeTests {
 
     // Dense counts built in Java from a topic state, against `evaluate --model state.gz`.
     Path set = fixtures.resolve("stackexchange");
+    // Every command runs through the bridge, and a typo gets a suggestion.
+    CommandResult info = TopicEvaluator.run("info", set.resolve("state.gz").toString());
+    check(info.status == 0 && info.out.contains("topics"), "info through the bridge: " + info.out + info.err);
+    CommandResult typo = TopicEvaluator.run("evalute");
+    check(typo.status == 2 && typo.err.equals("topiceval: unknown command 'evalute' (did you mean 'evaluate'?)\n"),
+        "unknown command through the bridge: " + typo.err);
     TopicModelData dense = readTopicState(set.resolve("state.gz"));
     int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
     for (String estimator : new String[] {"filtering", "left-to-right", "particle-learning"}) {

@@ -1,0 +1,110 @@
+// The rough edges a new user hit (issue "choose the number of topics"), each
+// pinned: plain text that only looks like text, skipped tokens and a topic
+// state's V said out loud, MALLET's option spellings, "did you mean", --version.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "native/cli/command_support.hpp"
+#include "native/cli/commands.hpp"
+#include "support/command_output.hpp"
+#include "support/fixtures.hpp"
+
+namespace topiceval::cli {
+namespace {
+
+using testing::fixtureFile;
+using Output = testing::CommandOutput;
+
+Output evaluate(const std::vector<std::string>& arguments) { return testing::runCommand(evaluateCommand, arguments); }
+
+std::string writeTemporary(const std::string& name, const std::string& contents) {
+  const auto path = std::filesystem::temp_directory_path() / ("topiceval-new-user-" + name);
+  std::ofstream(path) << contents;
+  return path.string();
+}
+
+TEST(NewUser, MalletImportFileLayoutIsRefusedAsPlainText) {
+  const std::string tsv = writeTemporary("docs.tsv", "doc1\tX\thear subatomic particles\ndoc2\tX\tparticles\n");
+  const Output output = evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input", tsv});
+  EXPECT_EQ(output.status, 1);
+  EXPECT_EQ(output.err, "topiceval evaluate: " + tsv +
+                            ": looks like MALLET's import-file layout (name<TAB>label<TAB>text), whose names and "
+                            "labels plain text would count as words: import it with 'mallet import-file "
+                            "--use-pipe-from' the training instance list and give that file\n");
+  // One tab is ordinary text.
+  const std::string text = writeTemporary("tabs.txt", "hear\tsubatomic particles\n");
+  EXPECT_EQ(evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input", text, "--estimator", "filtering",
+                      "--vocab-size", "5000"})
+                .status,
+            0);
+}
+
+TEST(NewUser, SkippedTokensAndATopicStatesVocabularyAreSaidOutLoud) {
+  // Half the words are unknown to the model: skipped under the default policy.
+  const std::string text = writeTemporary("half.txt", "particles zzqq1 particles zzqq2\nhear zzqq3\n");
+  const Output output = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", text,
+                                  "--estimator", "filtering", "--format", "json"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  const std::string skipped =
+      "3 of 6 tokens (50.0%) are skipped under --unseen-words skip: the likelihood covers only the rest";
+  EXPECT_NE(output.err.find("warning: " + skipped), std::string::npos) << output.err;
+  EXPECT_NE(output.out.find("\"warnings\":[\"" + skipped), std::string::npos) << output.out;
+  EXPECT_NE(output.out.find("\"version\":\"" + std::string(kVersion) + "\""), std::string::npos);
+  // Scoring every token (smooth) leaves nothing to warn about.
+  const Output smooth = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", text,
+                                  "--estimator", "filtering", "--unseen-words", "smooth"});
+  EXPECT_EQ(smooth.err.find("warning"), std::string::npos) << smooth.err;
+
+  const Output state = evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input",
+                                 fixtureFile("stackexchange", "test.mallet"), "--estimator", "filtering"});
+  ASSERT_EQ(state.status, 0) << state.err;
+  EXPECT_NE(state.err.find("counts the types this topic state shows (those with training tokens)"), std::string::npos)
+      << state.err;
+  const Output sized =
+      evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input",
+                fixtureFile("stackexchange", "test.mallet"), "--estimator", "filtering", "--vocab-size", "5000"});
+  EXPECT_EQ(sized.err.find("topic state shows"), std::string::npos) << sized.err;
+}
+
+TEST(NewUser, MalletSpellingsWorkAndTyposGetASuggestion) {
+  const std::vector<std::string> common = {"--model",     fixtureFile("stackexchange", "inferencer.mallet"),
+                                           "--input",     fixtureFile("stackexchange", "test.mallet"),
+                                           "--documents", "0-4",
+                                           "--format",    "tsv"};
+  std::vector<std::string> ours = common, mallets = common;
+  ours.insert(ours.end(), {"--particles", "3", "--seed", "5"});
+  mallets.insert(mallets.end(), {"--num-particles", "3", "--random-seed", "5"});
+  const Output a = evaluate(ours);
+  const Output b = evaluate(mallets);
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  std::vector<std::string> typo = common;
+  typo.insert(typo.end(), {"--particels", "3"});
+  EXPECT_EQ(evaluate(typo).err,
+            "topiceval evaluate: unrecognised option '--particels' (did you mean '--particles'?)\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(runCommand("evalute", {}, out, err), 2);
+  EXPECT_EQ(err.str(), "topiceval: unknown command 'evalute' (did you mean 'evaluate'?)\n");
+  std::ostringstream out2, err2;
+  runCommand("frobnicate", {}, out2, err2);
+  EXPECT_EQ(err2.str(), "topiceval: unknown command 'frobnicate'\n");
+  EXPECT_EQ(closestMatch("selct", {"select", "compare"}), "select");
+  EXPECT_FALSE(closestMatch("xy", {"select"}).has_value());
+}
+
+TEST(NewUser, EveryCommandRunsThroughTheOneTable) {
+  for (const CommandEntry& command : allCommands()) {
+    std::ostringstream out, err;
+    EXPECT_EQ(runCommand(command.name, {"--help"}, out, err), 0) << command.name << err.str();
+    EXPECT_FALSE(out.str().empty()) << command.name;
+  }
+  std::ostringstream overview;
+  printOverview(overview);
+  EXPECT_NE(overview.str().find("  select            rank models"), std::string::npos) << overview.str();
+}
+
+}  // namespace
+}  // namespace topiceval::cli
