@@ -96,9 +96,9 @@ def total(rows):
     return sum(row["loglik"] for row in rows), math.sqrt(sum(row["loglik_se"] ** 2 for row in rows))
 
 
-def plot(series, width=640, height=420):
+def plot(series, width=820, height=420):
     """SVG: distance to the reference (nats per token, log scale) against seconds (log scale)."""
-    left, right, top, bottom = 70, 20, 20, 50
+    left, right, top, bottom = 70, 200, 20, 50
     points = [(s, d) for _, values in series for s, d, _ in values if s > 0 and d > 0]
     if not points:
         return ""
@@ -140,8 +140,8 @@ def plot(series, width=640, height=420):
         for s, d, budget in shown:
             svg.append(f'<circle cx="{px(s):.1f}" cy="{py(d):.1f}" r="3.5" fill="{colour}">'
                        f'<title>{html.escape(label)} {budget}: {d:.5f} nats/token, {s:.2f} s</title></circle>')
-        svg.append(f'<text class="tick" x="{width - right - 4}" y="{top + 14 * (index + 1)}" text-anchor="end" '
-                   f'fill="{colour}">{html.escape(label)}</text>')
+        svg.append(f'<text x="{width - right + 12}" y="{top + 16 * (index + 1)}" '
+                   f'style="font-size:12px;fill:{colour}">{html.escape(label)}</text>')
     svg.append("</svg>")
     return "".join(svg)
 
@@ -232,7 +232,7 @@ def main():
 
     page = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>topiceval: accuracy against "
             "time</title>\n<style>\nbody{font-family:sans-serif;margin:2em;color:#222;max-width:1400px}\n"
-            "figure{display:inline-block;vertical-align:top;max-width:660px;margin:0 2em 2em 0}"
+            "figure{display:inline-block;vertical-align:top;max-width:840px;margin:0 2em 2em 0}"
             "figcaption{font-size:90%;margin-top:4px}\n.axis{stroke:#444}.tick{font-size:11px;fill:#444}"
             ".label{font-size:13px;fill:#222}\n</style></head><body>\n<h1>topiceval: accuracy against time</h1>\n"]
     for fixture, count, tokens, particles, series in report:

@@ -2,8 +2,8 @@
 # The whole test suite, as CI runs it:
 #   1. build (Release) and run every test (GoogleTest suites, Java bridge checks);
 #   2. build again with AddressSanitizer and UndefinedBehaviorSanitizer and run
-#      the suite there (the Java bridge, which would need the sanitizer runtime
-#      preloaded into the JVM, is left out);
+#      the suite there (the Java bridge's checks too, with the sanitizer
+#      runtime preloaded into the JVM);
 #   3. a short smoke run of every fuzz target (clang's libFuzzer).
 #
 #   scripts/test.sh           all three

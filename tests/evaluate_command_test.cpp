@@ -21,14 +21,9 @@ using testing::fixtureFile;
 using testing::lines;
 
 using Output = testing::CommandOutput;
+using testing::writeTemporary;
 
 Output evaluate(const std::vector<std::string>& arguments) { return testing::runCommand(evaluateCommand, arguments); }
-
-std::string writeTemporary(const std::string& name, const std::string& contents) {
-  const auto path = std::filesystem::temp_directory_path() / ("topiceval-evaluate-test-" + name);
-  std::ofstream(path) << contents;
-  return path.string();
-}
 
 TEST(EvaluateCommand, RunsEveryEstimator) {
   for (const std::vector<std::string>& estimator : std::vector<std::vector<std::string>>{

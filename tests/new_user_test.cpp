@@ -17,14 +17,9 @@ namespace {
 
 using testing::fixtureFile;
 using Output = testing::CommandOutput;
+using testing::writeTemporary;
 
 Output evaluate(const std::vector<std::string>& arguments) { return testing::runCommand(evaluateCommand, arguments); }
-
-std::string writeTemporary(const std::string& name, const std::string& contents) {
-  const auto path = std::filesystem::temp_directory_path() / ("topiceval-new-user-" + name);
-  std::ofstream(path) << contents;
-  return path.string();
-}
 
 TEST(NewUser, MalletImportFileLayoutIsRefusedAsPlainText) {
   const std::string tsv = writeTemporary("docs.tsv", "doc1\tX\thear subatomic particles\ndoc2\tX\tparticles\n");

@@ -23,11 +23,10 @@ std::string signedNats(double value, double error) {
 std::string ConvergenceReport::summary() const {
   const ConvergenceStep& last = steps.back();
   const std::string budget = budgetSetting + " " + std::to_string(last.budget);
-  const std::string from =
-      steps.size() > 1 ? budgetSetting + " " + std::to_string(steps[steps.size() - 2].budget) + " -> " +
-                             std::to_string(last.budget) + " changed the total by " +
-                             signedNats(lastChange, lastChangeError)
-                       : "";
+  const std::string from = steps.size() > 1 ? budgetSetting + " " + std::to_string(steps[steps.size() - 2].budget) +
+                                                  " -> " + std::to_string(last.budget) + " changed the total by " +
+                                                  signedNats(lastChange, lastChangeError)
+                                            : "";
   if (converged) return "converged at " + budget + ": " + from + "; every document's change within the tolerance";
   char largest[64];
   std::snprintf(largest, sizeof largest, "%.2f", largestDocumentChange);
@@ -47,8 +46,7 @@ ConvergenceReport checkConvergence(const EstimatorSettings& settings, const Scor
                                                 " is deterministic, so it has nothing to converge");
   if (options.runs < 2)
     throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
-  if (!(convergence.tolerance > 0.0))
-    throw SettingError("tolerance", "must be a positive number of nats per document");
+  if (!(convergence.tolerance > 0.0)) throw SettingError("tolerance", "must be a positive number of nats per document");
   const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
                                  [&](const SettingSpec& s) { return s.name == definition.budget; });
   EstimatorSettings current = settings;

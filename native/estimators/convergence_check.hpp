@@ -38,12 +38,12 @@ struct ConvergenceReport {
   std::vector<ConvergenceStep> steps;
   std::vector<bool> notConverged;  // by document, at the last step
   bool converged = false;
-  bool capped = false;             // stopped at the setting's largest allowed value
-  double lastChange = 0.0;         // of the total, from the step before the last
-  double lastChangeError = 0.0;    // its standard error
+  bool capped = false;           // stopped at the setting's largest allowed value
+  double lastChange = 0.0;       // of the total, from the step before the last
+  double lastChangeError = 0.0;  // its standard error
   double largestDocumentChange = 0.0;
-  EvaluationResult result;  // at the last budget
-  std::string estimatorDescription;  // at the last budget
+  EvaluationResult result;                                             // at the last budget
+  std::string estimatorDescription;                                    // at the last budget
   std::vector<std::pair<std::string, std::string>> estimatorSettings;  // at the last budget, as text
   std::string summary() const;  // one line, "converged: ..." or "not converged: ..."
 };

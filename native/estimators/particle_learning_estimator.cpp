@@ -2,6 +2,7 @@
 
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/estimators/systematic_resampling.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -59,16 +60,7 @@ double ParticleLearningEstimator::logLikelihood(std::span<const int32_t> documen
     logLikelihood +=
         std::log(weightSum / static_cast<double>(particles) / (model_.alphaSum() + static_cast<double>(n)));
 
-    // Systematic resampling: one uniform, P evenly spaced points on the weights.
-    const double step = weightSum / static_cast<double>(particles);
-    double point = random.uniform() * step;
-    double cumulative = state.weights[0];
-    std::size_t source = 0;
-    for (std::size_t p = 0; p < particles; ++p) {
-      while (point >= cumulative && source + 1 < particles) cumulative += state.weights[++source];
-      state.ancestors[p] = source;
-      point += step;
-    }
+    systematicResample(state.weights, weightSum, random.uniform(), state.ancestors);
     // Propagate: every new particle copies its ancestor's counts and draws z_n
     // from the ancestor's posterior over topics for w_n.
     for (std::size_t p = 0; p < particles; ++p) {

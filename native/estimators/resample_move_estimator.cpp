@@ -5,6 +5,7 @@
 
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/estimators/systematic_resampling.hpp"
 #include "native/kernels/left_to_right_kernel.hpp"
 #include "native/runtime/random_stream.hpp"
 
@@ -84,16 +85,7 @@ double ResampleMoveEstimator::logLikelihood(std::span<const int32_t> document, c
     for (const double weight : state.weights) weightSum += weight;
     logLikelihood += std::log(weightSum / static_cast<double>(particles));
 
-    // Systematic resampling: one uniform, P evenly spaced points on the weights.
-    const double step = weightSum / static_cast<double>(particles);
-    double point = selection.uniform() * step;
-    double cumulative = state.weights[0];
-    std::size_t source = 0;
-    for (std::size_t particle = 0; particle < particles; ++particle) {
-      while (point >= cumulative && source + 1 < particles) cumulative += state.weights[++source];
-      state.ancestors[particle] = source;
-      point += step;
-    }
+    systematicResample(state.weights, weightSum, selection.uniform(), state.ancestors);
     // Every ancestor that replaces another particle is copied out before any
     // particle is overwritten.
     for (std::size_t particle = 0; particle < particles; ++particle) {

@@ -1,6 +1,8 @@
 #pragma once
 // Runs one of topiceval's command functions in-process and keeps what it printed.
 
+#include <filesystem>
+#include <fstream>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -27,6 +29,13 @@ inline std::vector<std::string> lines(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) result.push_back(line);
   return result;
+}
+
+// Writes `contents` to a file named topiceval-test-NAME in the temporary directory; returns its path.
+inline std::string writeTemporary(const std::string& name, const std::string& contents) {
+  const auto path = std::filesystem::temp_directory_path() / ("topiceval-test-" + name);
+  std::ofstream(path) << contents;
+  return path.string();
 }
 
 }  // namespace topiceval::testing
