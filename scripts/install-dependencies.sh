@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Installs the Debian packages topiceval builds and tests with. Idempotent: does
-# nothing (and needs no network) when every package is already installed.
+# Installs the Debian packages topiceval needs. Idempotent: does nothing (and
+# needs no network) when every package is already installed.
+#
+#   scripts/install-dependencies.sh --run    what building and running need
+#   scripts/install-dependencies.sh --test   that, and what the test suite needs (the default)
 set -euo pipefail
 
-packages=(
-  cmake g++ make pkg-config time
+run_packages=(
+  cmake g++ make pkg-config
   libboost-program-options-dev zlib1g-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
-  openjdk-17-jdk-headless
-  clang libclang-rt-14-dev
-  chromium
 )
+test_packages=(
+  time
+  libgtest-dev libgmock-dev libbenchmark-dev
+  openjdk-17-jdk-headless          # the Java bridge and MALLET's launcher
+  clang libclang-rt-14-dev         # the fuzz targets (libFuzzer)
+  chromium                         # renders the HTML reports in user_output_test
+)
+case "${1:---test}" in
+  --run) packages=("${run_packages[@]}") ;;
+  --test) packages=("${run_packages[@]}" "${test_packages[@]}") ;;
+  *) echo "usage: $0 [--run | --test]" >&2; exit 2 ;;
+esac
 
 missing=()
 for package in "${packages[@]}"; do

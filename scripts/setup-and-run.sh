@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# One command for a fresh Debian machine: install the packages, build, and run
-# MALLET's evaluate-topics job on the shipped example with topiceval.
+# One command for a fresh Debian machine: install what running needs, build, and
+# run MALLET's evaluate-topics job on the shipped example with topiceval.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-dependencies.sh
-scripts/build.sh
+scripts/install-dependencies.sh --run
+scripts/build.sh --no-tests
 echo
 echo "topiceval evaluate-topics on examples/stackexchange (10 particles, seed 1):"
 build/topiceval evaluate-topics \

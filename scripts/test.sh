@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it:
+# The whole test suite, as CI runs it (after installing what testing needs):
 #   1. build (Release) and run every test (GoogleTest suites, Java bridge checks);
 #   2. build again with AddressSanitizer and UndefinedBehaviorSanitizer and run
 #      the suite there (the Java bridge's checks too, with the sanitizer
@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
+scripts/install-dependencies.sh --test
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 [ "$quick" = 1 ] && exit 0

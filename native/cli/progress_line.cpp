@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "native/cli/progress_line.hpp"
 
 #include <unistd.h>
@@ -30,27 +31,40 @@ void ProgressLine::run() {
   while (!stopping_) {
     wake_.wait_for(lock, std::chrono::milliseconds(250));
     if (stopping_) break;
+    if (progress_.doneTokens() < lastDone_) {  // Progress::setTotal began a new count (the convergence check)
+      started_ = std::chrono::steady_clock::now();
+      left_ = -1;
+      lastDraw_ = 0;
+    }
+    lastDone_ = progress_.doneTokens();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-    if (seconds >= 2.0) draw(seconds);
+    if (seconds >= 2.0 || drawn_) draw(std::max(seconds, 1e-3));
   }
 }
 
 void ProgressLine::draw(double seconds) {
-  const uint64_t done = progress_.doneUnits();
-  const uint64_t total = progress_.totalUnits();
-  const double rate = static_cast<double>(progress_.doneTokens()) / seconds;
+  // Time left from the token visits done (documents run longest first, so a
+  // count of documents would promise too much at the start), shown once 5% is
+  // done, and smoothed: each new reading moves the shown value a third of the way.
+  const double done = static_cast<double>(progress_.doneTokens());
+  const double total = static_cast<double>(progress_.totalTokens());
+  const double rate = done / seconds;
   char eta[32] = "?";
-  if (done > 0 && total >= done) {
-    const double left = seconds * static_cast<double>(total - done) / static_cast<double>(done);
-    if (left < 120) {
-      std::snprintf(eta, sizeof eta, "%.0f s", left);
+  if (done > 0 && total >= done && done >= 0.05 * total) {
+    const double reading = seconds * (total - done) / done;
+    const double sinceLast = seconds - lastDraw_;
+    left_ = left_ < 0 ? reading : std::max(0.0, left_ - sinceLast) + (reading - std::max(0.0, left_ - sinceLast)) / 3;
+    if (left_ < 120) {
+      std::snprintf(eta, sizeof eta, "%.0f s", left_);
     } else {
-      std::snprintf(eta, sizeof eta, "%.0f min", left / 60);
+      std::snprintf(eta, sizeof eta, "%.0f min", left_ / 60);
     }
   }
+  lastDraw_ = seconds;
   char line[96];
   std::snprintf(line, sizeof line, "\r[topiceval] %llu/%llu documents  %.3g tokens/s  ETA %s   ",
-                static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), rate, eta);
+                static_cast<unsigned long long>(progress_.doneDocuments()),
+                static_cast<unsigned long long>(progress_.totalDocuments()), rate, eta);
   err_ << line << std::flush;
   drawn_ = true;
 }

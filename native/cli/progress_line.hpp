@@ -35,6 +35,9 @@ class ProgressLine {
   std::condition_variable wake_;
   bool stopping_ = false;
   bool drawn_ = false;
+  double left_ = -1;       // seconds left as last shown (-1: none yet)
+  double lastDraw_ = 0;    // seconds since started_ at the last draw
+  uint64_t lastDone_ = 0;  // token visits done at the last draw (fewer now: a new count began)
   std::chrono::steady_clock::time_point started_;
   std::thread thread_;
 };

@@ -105,7 +105,8 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
       }
     }
   }
-  if (options.progress != nullptr) options.progress->setTotal(documents.size() * runs, documents.totalTokens() * runs);
+  if (options.progress != nullptr)
+    options.progress->setTotal(documents.size() * runs, documents.totalTokens() * runs, runs);
   // Longest documents first (every estimator's cost grows with length).
   std::vector<uint64_t> lengths(documents.size());
   for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);

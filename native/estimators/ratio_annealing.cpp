@@ -221,7 +221,7 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
   }
   if (options.progress != nullptr)
     options.progress->setTotal(documents.size() * (forward + reverse) * samples,
-                               documents.totalTokens() * (forward + reverse) * samples);
+                               documents.totalTokens() * (forward + reverse) * samples, (forward + reverse) * samples);
   runInParallel(documents.size() * perDocument, threads, [&](std::size_t unit, int) {
     const std::size_t d = unit / perDocument;
     const bool isReverse = (unit % perDocument) >= samples;

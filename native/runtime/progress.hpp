@@ -9,7 +9,12 @@ namespace topiceval {
 
 class Progress {
  public:
-  void setTotal(uint64_t units, uint64_t tokens) {
+  // Starts a new count: `units` of work over `tokens` token visits, where one
+  // document takes `unitsPerDocument` units (runs, or directions x samples).
+  void setTotal(uint64_t units, uint64_t tokens, uint64_t unitsPerDocument = 1) {
+    doneUnits_.store(0, std::memory_order_relaxed);
+    doneTokens_.store(0, std::memory_order_relaxed);
+    unitsPerDocument_.store(unitsPerDocument == 0 ? 1 : unitsPerDocument, std::memory_order_relaxed);
     totalUnits_.store(units, std::memory_order_relaxed);
     totalTokens_.store(tokens, std::memory_order_relaxed);
   }
@@ -21,9 +26,12 @@ class Progress {
   uint64_t totalTokens() const { return totalTokens_.load(std::memory_order_relaxed); }
   uint64_t doneUnits() const { return doneUnits_.load(std::memory_order_relaxed); }
   uint64_t doneTokens() const { return doneTokens_.load(std::memory_order_relaxed); }
+  // Documents done (all their units) and in all.
+  uint64_t doneDocuments() const { return doneUnits() / unitsPerDocument_.load(std::memory_order_relaxed); }
+  uint64_t totalDocuments() const { return totalUnits() / unitsPerDocument_.load(std::memory_order_relaxed); }
 
  private:
-  std::atomic<uint64_t> totalUnits_{0}, totalTokens_{0}, doneUnits_{0}, doneTokens_{0};
+  std::atomic<uint64_t> totalUnits_{0}, totalTokens_{0}, doneUnits_{0}, doneTokens_{0}, unitsPerDocument_{1};
 };
 
 }  // namespace topiceval
