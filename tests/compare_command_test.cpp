@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
 #include "support/command_output.hpp"
+#include "support/json_check.hpp"
 #include "support/fixtures.hpp"
 
 namespace topiceval::cli {
@@ -122,6 +124,36 @@ TEST_F(CompareCommands, CurveFollowsASeriesOfStates) {
   EXPECT_EQ(rows[1].rfind("0\t" + fixtureFile("stackexchange", "state.gz") + "\t-", 0), 0u) << rows[1];
   EXPECT_EQ(rows[2].rfind("1\t" + perturbed_ + "\t-", 0), 0u) << rows[2];
   EXPECT_EQ(run(curveCommand, {"--input", "x"}).err, "topiceval curve: --states needs at least one model file\n");
+}
+
+TEST_F(CompareCommands, CurveOrdersStatesByTheirIterationAndWritesJsonAndAReport) {
+  // Named as MALLET's --output-state-interval names them, given in the shell's order.
+  const auto directory = std::filesystem::temp_directory_path() / "topiceval-curve-test";
+  std::filesystem::create_directories(directory);
+  const std::string late = (directory / "state.gz.1000").string();
+  const std::string early = (directory / "state.gz.200").string();
+  std::filesystem::copy_file(fixtureFile("stackexchange", "state.gz"), late,
+                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file(perturbed_, early, std::filesystem::copy_options::overwrite_existing);
+  const std::string report = (directory / "curve.html").string();
+  const Output tsv = run(curveCommand, {"--states", late, early, "--input", fixtureFile("stackexchange", "test.mallet"),
+                                        "--temperatures", "30", "--format", "tsv", "--report", report});
+  ASSERT_EQ(tsv.status, 0) << tsv.err;
+  const auto rows = lines(tsv.out);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0], "iteration\tfile\tloglik\tper_token\tperplexity");
+  EXPECT_EQ(rows[1].rfind("200\t" + early + "\t", 0), 0u) << rows[1];
+  EXPECT_EQ(rows[2].rfind("1000\t" + late + "\t", 0), 0u) << rows[2];
+  std::ifstream page(report);
+  const std::string html((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  EXPECT_NE(html.find("<svg id=\"curve\""), std::string::npos);
+  const Output json =
+      run(curveCommand, {"--states", late, early, "--input", fixtureFile("stackexchange", "test.mallet"),
+                         "--temperatures", "30", "--format", "json"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_TRUE(testing::JsonCheck::valid(json.out)) << json.out;
+  EXPECT_LT(json.out.find("\"iteration\":200"), json.out.find("\"iteration\":1000"));
+  std::filesystem::remove_all(directory);
 }
 
 }  // namespace
