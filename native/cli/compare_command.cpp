@@ -194,10 +194,16 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
                                  std::to_string(annealing.samples) + " samples";
       if (settings.format == "json") {
         JsonWriter json(out);
-        json.beginObject().field("command", "compare");
-        json.field("model_a", settings.modelA).field("model_b", settings.modelB).field("input", settings.input);
-        json.key("ratio_ais")
+        json.beginObject().field("command", "compare").field("version", kVersion);
+        json.key("model_a").beginObject().field("path", settings.modelA);
+        json.field("kind", formats::describe(loadedA.kind)).field("topics", loadedA.model.numTopics).endObject();
+        json.key("model_b").beginObject().field("path", settings.modelB);
+        json.field("kind", formats::describe(loadedB.kind)).field("topics", loadedB.model.numTopics).endObject();
+        json.key("input").beginObject().field("path", settings.input);
+        json.field("documents", static_cast<uint64_t>(documents.size())).endObject();
+        json.key("estimator")
             .beginObject()
+            .field("name", "ratio-ais")
             .field("path", describe(annealing.path))
             .field("direction", describe(annealing.direction));
         json.field("temperatures", annealing.temperatures)

@@ -49,7 +49,8 @@ void describeModel(std::ostream& out, const std::string& path, const formats::Lo
       model.alphabet != nullptr && wordCount > 0 ? topWords(model, wordCount) : std::vector<std::vector<std::string>>{};
   if (json) {
     JsonWriter writer(out);
-    writer.beginObject().field("file", path).field("kind", formats::describe(loaded.kind));
+    writer.beginObject().field("command", "info").field("version", kVersion);
+    writer.field("file", path).field("kind", formats::describe(loaded.kind));
     writer.field("topics", model.numTopics).field("types", static_cast<uint64_t>(model.numTypes()));
     writer.key("alpha")
         .beginObject()
@@ -103,7 +104,8 @@ void describeDocuments(std::ostream& out, const std::string& path, const Documen
       documents.empty() ? 0.0 : static_cast<double>(documents.totalTokens()) / static_cast<double>(documents.size());
   if (json) {
     JsonWriter writer(out);
-    writer.beginObject().field("file", path).field("kind", "MALLET instance list (FeatureSequence documents)");
+    writer.beginObject().field("command", "info").field("version", kVersion);
+    writer.field("file", path).field("kind", "MALLET instance list (FeatureSequence documents)");
     writer.field("documents", static_cast<uint64_t>(documents.size()))
         .field("tokens", static_cast<uint64_t>(documents.totalTokens()));
     writer.field("shortest", static_cast<uint64_t>(shortest))
