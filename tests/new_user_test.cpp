@@ -11,6 +11,7 @@
 #include "native/cli/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
+#include "support/gzip.hpp"
 
 namespace topiceval::cli {
 namespace {
@@ -62,6 +63,29 @@ TEST(NewUser, SkippedTokensAndATopicStatesVocabularyAreSaidOutLoud) {
       evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input",
                 fixtureFile("stackexchange", "test.mallet"), "--estimator", "filtering", "--vocab-size", "5000"});
   EXPECT_EQ(sized.err.find("topic state shows"), std::string::npos) << sized.err;
+}
+
+TEST(NewUser, VocabularySizeCountsAStatesUnnamedSlotsOnce) {
+  // Type 1 has no token in the state, so it has no name: a held-out word the
+  // named alphabet lacks may be that type, and V = 3 covers everything.
+  const std::string state = writeTemporary("slots.gz", "");
+  {
+    const auto bytes = testing::gzip(
+        "#doc source pos typeindex type topic\n#alpha : 0.5 0.5 \n#beta : 0.01\n"
+        "0 NA 0 0 apple 0\n0 NA 1 2 pear 1\n0 NA 2 0 apple 0\n");
+    std::ofstream(state, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  const std::string text = writeTemporary("slots.txt", "apple pear plum\n");
+  const std::vector<std::string> common = {"--model",        state,    "--input",     text,
+                                           "--unseen-words", "smooth", "--estimator", "filtering"};
+  std::vector<std::string> three = common, two = common;
+  three.insert(three.end(), {"--vocab-size", "3"});
+  two.insert(two.end(), {"--vocab-size", "2"});
+  EXPECT_EQ(evaluate(three).status, 0) << evaluate(three).err;
+  EXPECT_EQ(
+      evaluate(two).err,
+      "topiceval evaluate: --vocab-size 2 is smaller than the 3 types the model and the held-out documents use\n");
 }
 
 TEST(NewUser, MalletSpellingsWorkAndTyposGetASuggestion) {

@@ -81,10 +81,20 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
   }
 
   if (vocabularySize) {
-    if (*vocabularySize < modelTypes + unseenTypesScored_)
+    // A topic state names only the types with training tokens: the type
+    // indices between them are unnamed slots, and a held-out word the named
+    // alphabet lacks may be one of them. So V must cover the model's types
+    // and, separately, its named words plus the distinct new words; not their sum.
+    std::size_t named = modelTypes;
+    if (model.alphabet != nullptr) {
+      named = 0;
+      for (std::size_t t = 0; t < model.alphabet->size() && t < modelTypes; ++t)
+        named += !model.alphabet->word(t).empty();
+    }
+    const std::size_t least = std::max(modelTypes, named + unseenTypesScored_);
+    if (*vocabularySize < least)
       throw SettingError("vocab-size", std::to_string(*vocabularySize) + " is smaller than the " +
-                                           std::to_string(modelTypes + unseenTypesScored_) +
-                                           " types the model and the held-out documents use");
+                                           std::to_string(least) + " types the model and the held-out documents use");
     vocabularySize_ = *vocabularySize;
     betaSum_ = beta_ * static_cast<double>(vocabularySize_);
   } else if (policy == UnseenWords::Smooth) {
