@@ -94,7 +94,10 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
   if (options.boolean("help")) {
     out << "Estimate the marginal probability of new documents under a trained topic model\n"
            "(MALLET's evaluate-topics, same options and output).\n"
-        << options.usage();
+        << options.usage()
+        << "\nInside MALLET: with topiceval's launcher (java-bridge/bin/mallet) first on PATH and MALLET_HOME set,\n"
+           "'mallet evaluate-topics ... --native' runs this command within MALLET's command line; without\n"
+           "--native, MALLET's own EvaluateTopics runs unchanged.\n";
     return 0;
   }
   if (!options.string("evaluator")) {
