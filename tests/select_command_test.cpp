@@ -26,9 +26,9 @@ class SelectCommand : public ::testing::Test {
  protected:
   void SetUp() override {
     // One directory per test: ctest runs the tests of this file side by side.
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("topiceval-select-test-" +
-                  std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    directory_ =
+        std::filesystem::temp_directory_path() /
+        ("topiceval-select-test-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     std::filesystem::remove_all(directory_);
     std::filesystem::create_directories(directory_ / "runs");
     std::mt19937 random(7);

@@ -7,7 +7,8 @@ namespace topiceval {
 // Each estimator's file defines its EstimatorDefinition NAME##Definition().
 // To add an estimator, add its name here.
 #define TOPICEVAL_ESTIMATORS(X) \
-  X(leftToRight) X(resampleMove) X(filtering) X(particleLearning) X(annealedImportance) X(harmonicMean)
+  X(leftToRight)                \
+  X(resampleMove) X(filtering) X(particleLearning) X(annealedImportance) X(harmonicMean) X(importanceSampling)
 
 #define TOPICEVAL_DECLARE(name) EstimatorDefinition name##Definition();
 TOPICEVAL_ESTIMATORS(TOPICEVAL_DECLARE)

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.topiceval.CommandResult;
 import org.topiceval.EvaluationOptions;
+import org.topiceval.MalletObjects;
 import org.topiceval.TopicEvaluator;
 import org.topiceval.TopicModelData;
 import org.topiceval.TopicevalException;
@@ -21,7 +22,9 @@ import org.topiceval.TopicevalException;
  * Checks of the Java bridge, run by CTest with only the JDK:
  *   in-memory-equals-files   the in-memory API gives MALLET's numbers and the file path's numbers;
  *   bad-files-throw          bad input becomes a TopicevalException and the JVM carries on;
- *   no-mallet                without MALLET and without --native, a clear error and a non-zero exit.
+ *   no-mallet                without MALLET and without --native, a clear error and a non-zero exit;
+ *   mallet-objects           MALLET's ParallelTopicModel and InstanceList read through their public API
+ *                            (stand-ins with MALLET's field and method names) give the files' numbers.
  */
 public final class BridgeTests {
   private static int failures = 0;
@@ -41,6 +44,9 @@ public final class BridgeTests {
       case "no-mallet":
         noMallet(fixtures);
         break;
+      case "mallet-objects":
+        malletObjects(fixtures);
+        break;
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
     }
@@ -49,6 +55,78 @@ public final class BridgeTests {
       System.exit(1);
     }
     System.out.println(arguments[0] + ": all checks passed");
+  }
+
+  /** What MALLET's ParallelTopicModel shows of itself: the public fields MalletObjects reads. */
+  public static final class StandInTopicModel {
+    public int numTopics;
+    public double[] alpha;
+    public double alphaSum;
+    public double beta;
+    public double betaSum;
+    public int[][] typeTopicCounts;
+    public int[] tokensPerTopic;
+    public StandInAlphabet alphabet;
+  }
+
+  /** MALLET's Alphabet: toArray() lists the entries by index. */
+  public static final class StandInAlphabet {
+    private final String[] words;
+    StandInAlphabet(String[] words) { this.words = words; }
+    public Object[] toArray() { return words.clone(); }
+  }
+
+  /** MALLET's Instance and FeatureSequence: getData(), getFeatures() (with spare room) and getLength(). */
+  public static final class StandInInstance {
+    private final StandInSequence data;
+    StandInInstance(int[] tokens) { data = new StandInSequence(tokens); }
+    public Object getData() { return data; }
+  }
+
+  public static final class StandInSequence {
+    private final int[] features;
+    private final int length;
+    StandInSequence(int[] tokens) {
+      features = java.util.Arrays.copyOf(tokens, tokens.length + 3);  // MALLET's arrays grow in steps
+      length = tokens.length;
+    }
+    public int[] getFeatures() { return features; }
+    public int getLength() { return length; }
+  }
+
+  static void malletObjects(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    TopicModelData fromFile = TopicModelData.read(set.resolve("inferencer.mallet").toString());
+    int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
+    StandInTopicModel mallet = new StandInTopicModel();
+    mallet.numTopics = fromFile.numTopics;
+    mallet.alpha = fromFile.alpha;
+    mallet.alphaSum = fromFile.alphaSum;
+    mallet.beta = fromFile.beta;
+    mallet.betaSum = fromFile.betaSum;
+    mallet.typeTopicCounts = fromFile.typeTopicCounts;
+    mallet.tokensPerTopic = fromFile.tokensPerTopic;
+    mallet.alphabet = new StandInAlphabet(fromFile.words);
+    List<StandInInstance> instances = new java.util.ArrayList<>();
+    for (int[] document : documents) instances.add(new StandInInstance(document));
+
+    TopicModelData model = MalletObjects.model(mallet);
+    int[][] read = MalletObjects.documents(instances);
+    check(java.util.Arrays.deepEquals(read, documents), "documents through the InstanceList's API");
+    check(java.util.Arrays.equals(model.words, fromFile.words), "words through the Alphabet's API");
+    EvaluationOptions options = new EvaluationOptions();
+    options.estimator = "filtering";
+    check(java.util.Arrays.equals(TopicEvaluator.evaluate(model, read, options),
+              TopicEvaluator.evaluate(fromFile, documents, options)),
+        "a ParallelTopicModel's numbers equal the file's");
+    try {
+      MalletObjects.model("not a model");
+      check(false, "a String taken for a ParallelTopicModel");
+    } catch (TopicevalException expected) {
+      check(expected.getMessage().equals(
+                "java.lang.String is not a MALLET ParallelTopicModel: it has no public field 'numTopics'"),
+          "message: " + expected.getMessage());
+    }
   }
 
   private static void check(boolean condition, String what) {
