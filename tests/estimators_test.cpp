@@ -199,6 +199,7 @@ TEST(ImportanceSampling, FromThePriorOverThetaUnderestimatesOneEstimateAtATime) 
     std::printf("K=%d V=%d, one estimate of log p minus log p: IS-PT %+.4f, IS-IP %+.4f\n", c.topics, c.types,
                 fromPrior.meanOfSingle, fromPseudoCounts.meanOfSingle);
     EXPECT_LT(fromPrior.meanOfSingle, -0.3);
+    EXPECT_NE(prior->errorCaveat().find("heavy-tailed"), std::string::npos) << "the summary says so";
     EXPECT_LT(fromPrior.meanOfSingle, 3 * fromPseudoCounts.meanOfSingle);
   }
 }

@@ -209,10 +209,17 @@ std::string errorStatement(const RunDescription& run, const EvaluationResult& re
   if (!run.stochastic) return "none from sampling (a deterministic estimator); its bias is not measured here";
   if (run.runs == 1) return "unknown: one run gives no standard error (use --runs 2 or more; 4 is a fair minimum)";
   std::string statement = "+- is one standard error over " + std::to_string(run.runs) +
-                          " runs per document (jackknife), summed over independent documents; ";
-  statement += run.unbiased ? "the estimator is unbiased for p(w), so this covers its whole error unless a document is "
-                              "flagged heavy-tailed"
-                            : "it does not include the estimator's bias (this estimator is biased)";
+                          " runs per document (the larger of the jackknife and lognormal errors), summed over "
+                          "independent documents; ";
+  if (!run.unbiased) {
+    statement += "it does not include the estimator's bias (this estimator is biased)";
+  } else if (run.errorCaveat.empty()) {
+    statement +=
+        "the estimator is unbiased for p(w), so this covers its whole error unless a document is flagged "
+        "heavy-tailed";
+  } else {
+    statement += "the estimator is unbiased for p(w), but " + run.errorCaveat;
+  }
   if (static_cast<std::size_t>(run.runs) < kFewestSamplesForTails)
     statement += "; with fewer than " + std::to_string(kFewestSamplesForTails) +
                  " runs heavy tails cannot be detected, so the errors may be too small";

@@ -41,6 +41,7 @@ struct RunDescription {
   std::vector<std::pair<std::string, std::string>> estimatorSettings;
   bool stochastic = true;
   bool unbiased = false;                           // the estimator's runs average to p(w): no bias beyond the +-
+  std::string errorCaveat;                         // DocumentEstimator::errorCaveat
   const ConvergenceReport* convergence = nullptr;  // when --check-convergence ran
   bool vocabularyGiven = false;                    // --vocab-size was given
   uint64_t seed = 0;

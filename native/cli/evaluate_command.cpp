@@ -164,6 +164,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     }
     run.stochastic = estimator->stochastic();
     run.unbiased = estimator->unbiased();
+    run.errorCaveat = estimator->errorCaveat();
     run.vocabularyGiven = values.count("vocab-size") > 0;
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.estimator.runs : 1;

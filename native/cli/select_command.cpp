@@ -195,6 +195,7 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     std::string description;
     bool stochastic = true;
     bool unbiased = false;
+    std::string errorCaveat;
     for (std::size_t m = 0; m < paths.size(); ++m) {
       DocumentCollection kept;
       std::vector<int32_t> tokens;
@@ -211,6 +212,7 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
       description = estimator->description();
       stochastic = estimator->stochastic();
       unbiased = estimator->unbiased();
+      errorCaveat = estimator->errorCaveat();
       Progress progress;
       evaluation.progress = &progress;
       {
@@ -318,7 +320,8 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
         out << line << model.path << "\n";
       }
       out << "\n+- after a total or per-token figure: its standard error over runs ("
-          << (unbiased ? "the estimator is unbiased" : "it leaves out the estimator's bias") << ").\n"
+          << (unbiased ? "the estimator is unbiased" : "it leaves out the estimator's bias")
+          << (errorCaveat.empty() ? "" : "; " + errorCaveat) << ").\n"
           << "difference to best: paired over the same documents, +- its standard error over documents; \"tied\": "
              "within two errors of the best, not distinguishably worse.\n";
       out << "time            " << fixed(seconds, 3) << " s on " << threads << (threads == 1 ? " thread" : " threads")

@@ -36,6 +36,9 @@ class DocumentEstimator {
   // then the standard error over runs is the whole error; otherwise it leaves
   // out the estimator's bias.
   virtual bool unbiased() const = 0;
+  // What the reported error is known to miss, in one clause for the summary's
+  // error line (empty when the calibration tests find it honest).
+  virtual std::string errorCaveat() const { return {}; }
   // Allocates working memory for `workers` threads; call before estimating.
   virtual void prepare(int workers) = 0;
   // The natural log of one estimate of p(w | model) over the scored tokens of

@@ -49,6 +49,11 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
   }
   bool stochastic() const override { return true; }
   bool unbiased() const override { return true; }
+  std::string errorCaveat() const override {
+    return "importance weights are heavy-tailed, so this error is too small more often than it should be (on the "
+           "tiny exact models only 72% to 85% of estimates lie within two errors, against 95%): compare with "
+           "resample-move";
+  }
   void prepare(int workers) override {
     workers_.clear();
     for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
