@@ -33,8 +33,8 @@ class DocumentEstimator {
   // Deterministic estimators give one value per document whatever the run.
   virtual bool stochastic() const = 0;
   // Whether the mean over runs of exp(logLikelihood) has expectation p(w):
-  // then the standard error over runs is the whole error; otherwise it leaves
-  // out the estimator's bias.
+  // then the standard error over runs covers the whole error (see
+  // errorCaveat); otherwise it leaves out the estimator's bias.
   virtual bool unbiased() const = 0;
   // What the reported error is known to miss, in one clause for the summary's
   // error line (empty when the calibration tests find it honest).
@@ -56,8 +56,9 @@ struct EvaluationOptions {
 struct DocumentResult {
   // log of the mean over runs of the estimates of p(w) (log-sum-exp).
   double logLikelihood = 0.0;
-  // Its standard error in nats, by the jackknife over runs (see LogMean); 0
-  // for a deterministic estimator, NaN for a stochastic one run once.
+  // Its standard error in nats over the runs, the larger of the jackknife and
+  // lognormal errors (see LogMean); 0 for a deterministic estimator, NaN for
+  // a stochastic one run once.
   double standardError = 0.0;
   // (sum of p-hat)^2 / sum of p-hat^2 over the runs: the runs that count.
   double effectiveRuns = 1.0;
