@@ -170,6 +170,31 @@ TEST(ConvergenceCheck, RefusesWhatItCannotCheck) {
   EXPECT_EQ(output.err, "topiceval evaluate: --tolerance must be a positive number of nats per document\n");
 }
 
+TEST(DocumentCompletion, StatesTheSplitAndTheTokensOfEachHalf) {
+  const std::vector<std::string> common = {"--model",     fixtureFile("stackexchange", "inferencer.mallet"),
+                                           "--input",     fixtureFile("stackexchange", "test.mallet"),
+                                           "--documents", "0-9"};
+  std::vector<std::string> completing = common;
+  completing.insert(completing.end(), {"--complete-documents", "first-half", "--format", "json"});
+  const Output output = evaluate(completing);
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_NE(output.out.find("\"completion\":{\"split\":\"first-half\",\"conditioned_tokens\":"), std::string::npos)
+      << output.out;
+  std::vector<std::string> wrong = common;
+  wrong.insert(wrong.end(), {"--complete-documents", "middle"});
+  EXPECT_EQ(evaluate(wrong).err,
+            "topiceval evaluate: --complete-documents takes first-half or alternate, not 'middle'\n");
+  std::vector<std::string> annealing = common;
+  annealing.insert(annealing.end(), {"--complete-documents", "alternate", "--estimator", "ais"});
+  const Output refused = evaluate(annealing);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.err.rfind("topiceval evaluate: --complete-documents needs an estimator that scores token by "
+                              "token (left-to-right or resample-move), not AIS",
+                              0),
+            0u)
+      << refused.err;
+}
+
 TEST(DocumentSelection, EvaluatesExactlyTheDocumentsNamed) {
   const std::vector<std::string> common = {"--model",     fixtureFile("stackexchange", "inferencer.mallet"),
                                            "--input",     fixtureFile("stackexchange", "test.mallet"),

@@ -193,6 +193,12 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescriptio
       {"estimator", estimator},
       {"unseen words", unseen},
       {"scored tokens", std::to_string(result.scoredTokens)},
+      {"completion", run.completion.empty()
+                         ? std::string("none (the whole of each document is scored)")
+                         : "p(w2 | w1) per document, split " + run.completion + ": " +
+                               std::to_string(result.conditionedTokens) + " scored tokens of w1 conditioned on, " +
+                               std::to_string(result.scoredTokens) +
+                               " tokens of w2 scored (the figures below are for w2)"},
       {"log likelihood", plusMinus(result.totalLogLikelihood, result.totalStandardError, 4)},
       {"per token", plusMinus(result.perTokenLogLikelihood(), result.perTokenStandardError(), 6)},
       {"perplexity", plusMinus(result.perplexity(), result.perplexityStandardError(), 3)},
@@ -266,6 +272,11 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
     json.endObject();
   }
   json.field("unbiased", run.unbiased).field("seed", run.seed).field("runs", run.runs);
+  if (!run.completion.empty()) {
+    json.key("completion").beginObject().field("split", run.completion);
+    json.field("conditioned_tokens", result.conditionedTokens).field("scored_tokens", result.scoredTokens);
+    json.endObject();
+  }
   json.endObject();
   json.key("unseen_words").beginObject();
   json.field("policy", describe(scoring.policy())).field("skipped_tokens", scoring.skippedTokens());

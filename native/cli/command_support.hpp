@@ -42,6 +42,7 @@ struct RunDescription {
   bool stochastic = true;
   bool unbiased = false;                           // the estimator's runs average to p(w): no bias beyond the +-
   std::string errorCaveat;                         // DocumentEstimator::errorCaveat
+  std::string completion;                          // "first-half" or "alternate" under document completion
   const ConvergenceReport* convergence = nullptr;  // when --check-convergence ran
   bool vocabularyGiven = false;                    // --vocab-size was given
   uint64_t seed = 0;

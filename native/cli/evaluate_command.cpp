@@ -35,7 +35,8 @@ struct EvaluateSettings {
   std::string format = "text";
   std::string report;
   std::string reportVersus;
-  std::string documents;  // --documents, empty for all
+  std::string documents;   // --documents, empty for all
+  std::string completion;  // --complete-documents, empty for none
   bool checkConvergence = false;
   ConvergenceOptions convergence;
   bool quiet = false;
@@ -51,6 +52,9 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
       "words)");
   s.estimator.addOptions(options);
   options.add_options()("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
+      "complete-documents", po::value(&s.completion),
+      "document completion (Wallach et al. 2009, section 5): estimate p(w2 | w1) for w1 the first half "
+      "(first-half) or the even positions (alternate) of each document; left-to-right and resample-move")(
       "check-convergence", po::bool_switch(&s.checkConvergence),
       "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves by more than "
       "--tolerance beyond its error, or has a change whose error exceeds --tolerance; the others are flagged "
@@ -101,6 +105,8 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
         throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
     }
     settings.estimator.check(values);  // before any work: no model needed
+    if (values.count("complete-documents") && settings.completion != "first-half" && settings.completion != "alternate")
+      throw SettingError("complete-documents", "takes first-half or alternate, not '" + settings.completion + "'");
     if (!settings.reportVersus.empty()) {
       try {
         findEstimator(settings.reportVersus);
@@ -128,6 +134,8 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     EvaluationOptions evaluation;
     evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
     evaluation.runs = settings.estimator.runs;
+    if (!settings.completion.empty())
+      evaluation.completion = settings.completion == "alternate" ? DocumentSplit::Alternate : DocumentSplit::FirstHalf;
     evaluation.threads = settings.shared.threads;
     checkSomethingIsScored(scoring, documents, settings.input, settings.model);
     Progress progress;
@@ -165,6 +173,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.stochastic = estimator->stochastic();
     run.unbiased = estimator->unbiased();
     run.errorCaveat = estimator->errorCaveat();
+    run.completion = settings.completion;
     run.vocabularyGiven = values.count("vocab-size") > 0;
     run.seed = evaluation.seed;
     run.runs = estimator->stochastic() ? settings.estimator.runs : 1;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "native/runtime/parallel_runner.hpp"
+#include "native/runtime/setting_error.hpp"
 
 namespace topiceval {
 
@@ -85,20 +86,58 @@ std::size_t EvaluationResult::heavyTailedDocuments() const {
       std::count_if(documents.begin(), documents.end(), [](const DocumentResult& d) { return d.heavyTailed(); }));
 }
 
+void DocumentEstimator::positionLogLikelihoods(std::span<const int32_t>, const EstimateKey&, int,
+                                               std::vector<double>&) const {
+  throw std::logic_error(description() + " does not score token by token");
+}
+
+namespace {
+
+// The document reordered as (w1, w2) and the length of w1 (see DocumentSplit).
+std::size_t splitDocument(std::span<const int32_t> document, DocumentSplit split, std::vector<int32_t>& reordered) {
+  reordered.clear();
+  if (split == DocumentSplit::FirstHalf) {
+    reordered.assign(document.begin(), document.end());
+    return document.size() / 2;
+  }
+  for (std::size_t n = 0; n < document.size(); n += 2) reordered.push_back(document[n]);
+  const std::size_t observed = reordered.size();
+  for (std::size_t n = 1; n < document.size(); n += 2) reordered.push_back(document[n]);
+  return observed;
+}
+
+}  // namespace
+
 EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options) {
   if (options.runs < 1) throw std::invalid_argument("the number of runs must be at least 1");
+  const bool completing = options.completion != DocumentSplit::None;
+  if (completing && !estimator.scoresTokenByToken())
+    throw SettingError("complete-documents",
+                       "needs an estimator that scores token by token (left-to-right or "
+                       "resample-move), not " +
+                           estimator.description());
   const std::size_t runs = estimator.stochastic() ? static_cast<std::size_t>(options.runs) : 1;
   const int threads = resolveThreads(options.threads);
   estimator.prepare(threads);
 
   EvaluationResult result;
   result.documents.resize(documents.size());
+  std::vector<std::vector<int32_t>> reordered(completing ? documents.size() : 0);
+  std::vector<std::size_t> observed(documents.size(), 0);
   for (std::size_t d = 0; d < documents.size(); ++d) {
     DocumentResult& document = result.documents[d];
     document.runLogLikelihoods.assign(runs, 0.0);
-    for (const int32_t type : documents.document(d)) {
-      if (model.scored(type)) {
+    std::span<const int32_t> tokens = documents.document(d);
+    if (completing) {
+      observed[d] = splitDocument(tokens, options.completion, reordered[d]);
+      tokens = reordered[d];
+    }
+    for (std::size_t n = 0; n < tokens.size(); ++n) {
+      const bool scored = model.scored(tokens[n]);
+      if (n < observed[d]) {
+        document.conditionedTokens += scored;
+      } else if (scored) {
         ++document.scoredTokens;
       } else {
         ++document.skippedTokens;
@@ -115,7 +154,15 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
     const std::size_t d = schedule[unit / runs];
     const std::size_t run = unit % runs;
     const EstimateKey key{options.seed, d, run};
-    result.documents[d].runLogLikelihoods[run] = estimator.logLikelihood(documents.document(d), key, worker);
+    if (completing) {
+      thread_local std::vector<double> terms;
+      estimator.positionLogLikelihoods(reordered[d], key, worker, terms);
+      double completion = 0.0;
+      for (std::size_t n = observed[d]; n < terms.size(); ++n) completion += terms[n];
+      result.documents[d].runLogLikelihoods[run] = completion;
+    } else {
+      result.documents[d].runLogLikelihoods[run] = estimator.logLikelihood(documents.document(d), key, worker);
+    }
     if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
   });
   double variance = 0.0;
@@ -129,6 +176,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
     result.totalLogLikelihood += document.logLikelihood;
     result.scoredTokens += document.scoredTokens;
     result.skippedTokens += document.skippedTokens;
+    result.conditionedTokens += document.conditionedTokens;
   }
   result.totalStandardError = std::sqrt(variance);
   return result;

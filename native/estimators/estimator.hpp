@@ -39,6 +39,13 @@ class DocumentEstimator {
   // What the reported error is known to miss, in one clause for the summary's
   // error line (empty when the calibration tests find it honest).
   virtual std::string errorCaveat() const { return {}; }
+  // Whether positionLogLikelihoods is available: an estimate of each
+  // log p(w_n | w_<n) whose sum is the estimate of log p(w) (left-to-right and
+  // resample-move), which document completion needs.
+  virtual bool scoresTokenByToken() const { return false; }
+  // Those terms, by position of `document` (0 where a word is skipped).
+  virtual void positionLogLikelihoods(std::span<const int32_t> document, const EstimateKey& key, int worker,
+                                      std::vector<double>& terms) const;
   // Allocates working memory for `workers` threads; call before estimating.
   virtual void prepare(int workers) = 0;
   // The natural log of one estimate of p(w | model) over the scored tokens of
@@ -46,7 +53,16 @@ class DocumentEstimator {
   virtual double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const = 0;
 };
 
+// Document completion (Wallach et al. 2009, section 5): each document is split
+// into w1 and w2, and p(w2 | w1) is estimated instead of p(w). FirstHalf: w1 is
+// the first floor(L/2) positions; Alternate: w1 is the even positions. The
+// tokens are reordered as (w1, w2), which leaves p unchanged (the tokens of a
+// document are exchangeable), and the terms log p(w_n | w_<n) of the w2
+// positions are summed: p(w2 | w1) = p(w) / p(w1).
+enum class DocumentSplit { None, FirstHalf, Alternate };
+
 struct EvaluationOptions {
+  DocumentSplit completion = DocumentSplit::None;
   uint64_t seed = 1;
   int runs = 1;                  // independent estimates per document (stochastic estimators)
   int threads = 0;               // 0: every hardware thread
@@ -63,8 +79,9 @@ struct DocumentResult {
   // (sum of p-hat)^2 / sum of p-hat^2 over the runs: the runs that count.
   double effectiveRuns = 1.0;
   std::vector<double> runLogLikelihoods;
-  uint64_t scoredTokens = 0;
+  uint64_t scoredTokens = 0;  // under completion, of w2
   uint64_t skippedTokens = 0;
+  uint64_t conditionedTokens = 0;  // under completion, the scored tokens of w1
   // Whether one or a few runs carry most of the mean (see heavyTailed below).
   bool heavyTailed() const;
 };
@@ -76,6 +93,7 @@ struct EvaluationResult {
   double totalStandardError = 0.0;
   uint64_t scoredTokens = 0;
   uint64_t skippedTokens = 0;
+  uint64_t conditionedTokens = 0;  // under completion: the scored tokens of every w1
   double perTokenLogLikelihood() const {
     return scoredTokens == 0 ? 0.0 : totalLogLikelihood / static_cast<double>(scoredTokens);
   }

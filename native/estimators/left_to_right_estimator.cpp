@@ -81,6 +81,12 @@ double LeftToRightEstimator::logLikelihood(std::span<const int32_t> document, co
   return logLikelihood;
 }
 
+void LeftToRightEstimator::positionLogLikelihoods(std::span<const int32_t> document, const EstimateKey& key, int worker,
+                                                  std::vector<double>& terms) const {
+  positionProbabilities(document, key, worker, terms);
+  for (double& term : terms) term = term > 0.0 ? std::log(term) : 0.0;
+}
+
 EstimatorDefinition leftToRightDefinition() {
   return {"left-to-right",
           "Wallach et al. (2009), algorithm 3: particles walked left to right, topiceval's fast sampler",

@@ -36,6 +36,9 @@ class LeftToRightEstimator : public DocumentEstimator {
   // One particle is sequential importance sampling (with resampling, each
   // sweep leaves p(z_<n | w_<n) invariant: resample-move with one particle).
   bool unbiased() const override { return particles_ == 1; }
+  bool scoresTokenByToken() const override { return true; }
+  void positionLogLikelihoods(std::span<const int32_t> document, const EstimateKey& key, int worker,
+                              std::vector<double>& terms) const override;
   void prepare(int workers) override;
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override;
 

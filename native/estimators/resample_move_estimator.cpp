@@ -47,6 +47,24 @@ void ResampleMoveEstimator::prepare(int workers) {
 
 double ResampleMoveEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey& key,
                                             int worker) const {
+  double logLikelihood = 0.0;
+  filter(document, key, worker, [&](std::size_t, double logMeanWeight) { logLikelihood += logMeanWeight; });
+  return logLikelihood;
+}
+
+void ResampleMoveEstimator::positionLogLikelihoods(std::span<const int32_t> document, const EstimateKey& key,
+                                                   int worker, std::vector<double>& terms) const {
+  terms.assign(document.size(), 0.0);
+  std::vector<std::size_t> positions;
+  for (std::size_t n = 0; n < document.size(); ++n) {
+    if (model_.scored(document[n])) positions.push_back(n);
+  }
+  filter(document, key, worker, [&](std::size_t s, double logMeanWeight) { terms[positions[s]] = logMeanWeight; });
+}
+
+template <class Term>
+void ResampleMoveEstimator::filter(std::span<const int32_t> document, const EstimateKey& key, int worker,
+                                   Term term) const {
   Worker& state = *workers_.at(static_cast<std::size_t>(worker));
   const auto particles = static_cast<std::size_t>(particles_);
   const ParticleGroups split{particles};
@@ -74,7 +92,6 @@ double ResampleMoveEstimator::logLikelihood(std::span<const int32_t> document, c
   state.copies.resize(particles);
   RandomStream selection(key.seed, {key.document, key.run, kSelectionStream});
 
-  double logLikelihood = 0.0;
   const std::size_t scored = state.groups.front()->scoredPositions();
   for (std::size_t s = 0; s < scored; ++s) {
     for (std::size_t group = 0; group < split.count(); ++group) {
@@ -83,7 +100,7 @@ double ResampleMoveEstimator::logLikelihood(std::span<const int32_t> document, c
     }
     double weightSum = 0.0;
     for (const double weight : state.weights) weightSum += weight;
-    logLikelihood += std::log(weightSum / static_cast<double>(particles));
+    term(s, std::log(weightSum / static_cast<double>(particles)));
 
     systematicResample(state.weights, weightSum, selection.uniform(), state.ancestors);
     // Every ancestor that replaces another particle is copied out before any
@@ -102,7 +119,6 @@ double ResampleMoveEstimator::logLikelihood(std::span<const int32_t> document, c
     for (const auto& group : state.groups) group->extend(s);
   }
   for (const auto& group : state.groups) group->finish();
-  return logLikelihood;
 }
 
 EstimatorDefinition resampleMoveDefinition() {

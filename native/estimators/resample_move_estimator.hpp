@@ -42,9 +42,16 @@ class ResampleMoveEstimator : public DocumentEstimator {
   bool unbiased() const override { return true; }
   void prepare(int workers) override;
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override;
+  bool scoresTokenByToken() const override { return true; }
+  // log of the particles' mean weight at each scored position.
+  void positionLogLikelihoods(std::span<const int32_t> document, const EstimateKey& key, int worker,
+                              std::vector<double>& terms) const override;
 
  private:
   struct Worker;
+  // Runs the filter over `document`; calls term(s, log mean weight) at each scored position s.
+  template <class Term>
+  void filter(std::span<const int32_t> document, const EstimateKey& key, int worker, Term term) const;
   const ScoringModel& model_;
   int particles_;
   InstructionSet instructionSet_;
