@@ -46,14 +46,11 @@ std::string AnnealedImportanceEstimator::description() const {
          describe(schedule_) + "), " + std::to_string(samples_) + (samples_ == 1 ? " sample" : " samples");
 }
 
-void AnnealedImportanceEstimator::prepare(int workers) {
-  workers_.clear();
-  for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
-}
+void AnnealedImportanceEstimator::prepare(int workers) { workers_.prepare(workers); }
 
 double AnnealedImportanceEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey& key,
                                                   int worker) const {
-  Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  Worker& state = workers_[worker];
   state.phi.build(model_, document);
   const std::size_t tokens = state.phi.tokens();
   if (tokens == 0) return 0.0;

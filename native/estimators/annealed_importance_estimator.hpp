@@ -14,6 +14,7 @@
 
 #include "native/model/document_phi.hpp"
 #include "native/estimators/estimator.hpp"
+#include "native/estimators/per_thread.hpp"
 
 namespace topiceval {
 
@@ -47,7 +48,7 @@ class AnnealedImportanceEstimator : public DocumentEstimator {
   int samples_;
   AnnealingSchedule schedule_;
   std::vector<double> temperatures_;
-  std::vector<std::unique_ptr<Worker>> workers_;
+  PerThread<Worker> workers_;
 };
 
 }  // namespace topiceval

@@ -7,13 +7,10 @@
 
 namespace topiceval {
 
-void FilteringEstimator::prepare(int workers) {
-  workers_.clear();
-  for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
-}
+void FilteringEstimator::prepare(int workers) { workers_.prepare(workers); }
 
 double FilteringEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey&, int worker) const {
-  Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  Worker& state = workers_[worker];
   state.phi.build(model_, document);
   const auto topics = static_cast<std::size_t>(model_.numTopics());
   const auto& alpha = model_.alpha();

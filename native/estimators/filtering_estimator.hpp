@@ -11,6 +11,7 @@
 
 #include "native/model/document_phi.hpp"
 #include "native/estimators/estimator.hpp"
+#include "native/estimators/per_thread.hpp"
 
 namespace topiceval {
 
@@ -31,7 +32,7 @@ class FilteringEstimator : public DocumentEstimator {
     std::vector<double> joint;
   };
   const ScoringModel& model_;
-  std::vector<std::unique_ptr<Worker>> workers_;
+  PerThread<Worker> workers_;
 };
 
 }  // namespace topiceval

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/per_thread.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/model/document_phi.hpp"
 #include "native/runtime/random_stream.hpp"
@@ -31,13 +32,10 @@ class HarmonicMeanEstimator : public DocumentEstimator {
   bool stochastic() const override { return true; }
   // Biased upward (Wallach et al. 2009, section 4.1; Newton & Raftery 1994).
   bool unbiased() const override { return false; }
-  void prepare(int workers) override {
-    workers_.clear();
-    for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
-  }
+  void prepare(int workers) override { workers_.prepare(workers); }
 
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override {
-    Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+    Worker& state = workers_[worker];
     state.phi.build(model_, document);
     const std::size_t tokens = state.phi.tokens();
     if (tokens == 0) return 0.0;
@@ -90,7 +88,7 @@ class HarmonicMeanEstimator : public DocumentEstimator {
   const ScoringModel& model_;
   int burnIn_;
   int samples_;
-  std::vector<std::unique_ptr<Worker>> workers_;
+  PerThread<Worker> workers_;
 };
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "native/estimators/estimator.hpp"
+#include "native/estimators/per_thread.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/model/document_phi.hpp"
@@ -54,13 +55,10 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
            "tiny exact models only 72% to 85% of estimates lie within two errors, against 95%): compare with "
            "resample-move";
   }
-  void prepare(int workers) override {
-    workers_.clear();
-    for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
-  }
+  void prepare(int workers) override { workers_.prepare(workers); }
 
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override {
-    Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+    Worker& state = workers_[worker];
     state.phi.build(model_, document);
     const std::size_t tokens = state.phi.tokens();
     if (tokens == 0) return 0.0;
@@ -164,7 +162,7 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
   Proposal proposal_;
   int samples_;
   int iterations_;
-  std::vector<std::unique_ptr<Worker>> workers_;
+  PerThread<Worker> workers_;
 };
 
 }  // namespace

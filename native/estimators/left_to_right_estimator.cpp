@@ -36,14 +36,12 @@ std::string LeftToRightEstimator::description() const {
 }
 
 void LeftToRightEstimator::prepare(int workers) {
-  workers_.clear();
-  for (int w = 0; w < workers; ++w)
-    workers_.push_back(std::make_unique<Worker>(static_cast<std::size_t>(model_.numTopics())));
+  workers_.prepare(workers, static_cast<std::size_t>(model_.numTopics()));
 }
 
 void LeftToRightEstimator::positionProbabilities(std::span<const int32_t> document, const EstimateKey& key, int worker,
                                                  std::vector<double>& probabilities) const {
-  Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  Worker& state = workers_[worker];
   const std::size_t length = document.size();
   const auto particles = static_cast<std::size_t>(particles_);
   state.particleProbabilities.assign(particles * length, 0.0);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "native/estimators/estimator.hpp"
+#include "native/estimators/per_thread.hpp"
 #include "native/kernels/instruction_set.hpp"
 #include "native/kernels/sampler_variant.hpp"
 
@@ -54,7 +55,7 @@ class LeftToRightEstimator : public DocumentEstimator {
   SamplerVariant variant_;
   InstructionSet instructionSet_;
   std::unique_ptr<detail::FastTables> tables_;
-  std::vector<std::unique_ptr<Worker>> workers_;
+  PerThread<Worker> workers_;
 };
 
 }  // namespace topiceval

@@ -22,14 +22,11 @@ std::string ParticleLearningEstimator::description() const {
          (particles_ == 1 ? " particle" : " particles");
 }
 
-void ParticleLearningEstimator::prepare(int workers) {
-  workers_.clear();
-  for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
-}
+void ParticleLearningEstimator::prepare(int workers) { workers_.prepare(workers); }
 
 double ParticleLearningEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey& key,
                                                 int worker) const {
-  Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  Worker& state = workers_[worker];
   state.phi.build(model_, document);
   const auto topics = static_cast<std::size_t>(model_.numTopics());
   const auto particles = static_cast<std::size_t>(particles_);

@@ -13,6 +13,7 @@
 
 #include "native/model/document_phi.hpp"
 #include "native/estimators/estimator.hpp"
+#include "native/estimators/per_thread.hpp"
 
 namespace topiceval {
 
@@ -37,7 +38,7 @@ class ParticleLearningEstimator : public DocumentEstimator {
   };
   const ScoringModel& model_;
   int particles_;
-  std::vector<std::unique_ptr<Worker>> workers_;
+  PerThread<Worker> workers_;
 };
 
 }  // namespace topiceval

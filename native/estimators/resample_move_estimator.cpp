@@ -40,10 +40,7 @@ std::string ResampleMoveEstimator::description() const {
   return "resample-move, " + std::to_string(particles_) + (particles_ == 1 ? " particle" : " particles");
 }
 
-void ResampleMoveEstimator::prepare(int workers) {
-  workers_.clear();
-  for (int w = 0; w < workers; ++w) workers_.push_back(std::make_unique<Worker>());
-}
+void ResampleMoveEstimator::prepare(int workers) { workers_.prepare(workers); }
 
 double ResampleMoveEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey& key,
                                             int worker) const {
@@ -65,7 +62,7 @@ void ResampleMoveEstimator::positionLogLikelihoods(std::span<const int32_t> docu
 template <class Term>
 void ResampleMoveEstimator::filter(std::span<const int32_t> document, const EstimateKey& key, int worker,
                                    Term term) const {
-  Worker& state = *workers_.at(static_cast<std::size_t>(worker));
+  Worker& state = workers_[worker];
   const auto particles = static_cast<std::size_t>(particles_);
   const ParticleGroups split{particles};
   state.randoms.clear();

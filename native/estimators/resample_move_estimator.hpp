@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "native/estimators/estimator.hpp"
+#include "native/estimators/per_thread.hpp"
 #include "native/kernels/instruction_set.hpp"
 
 namespace topiceval {
@@ -56,7 +57,7 @@ class ResampleMoveEstimator : public DocumentEstimator {
   int particles_;
   InstructionSet instructionSet_;
   std::unique_ptr<detail::FastTables> tables_;
-  std::vector<std::unique_ptr<Worker>> workers_;
+  PerThread<Worker> workers_;
 };
 
 }  // namespace topiceval
