@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <iomanip>
+#include <sstream>
 
 #include <boost/program_options/errors.hpp>
 
@@ -206,9 +208,16 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescriptio
       {"convergence", run.convergence != nullptr
                           ? run.convergence->summary()
                           : std::string(run.stochastic ? "not checked (--check-convergence)" : "deterministic")},
-      {"time",
-       fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) + (run.threads == 1 ? " thread" : " threads")},
+      {"time", fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) +
+                   (run.threads == 1 ? " thread" : " threads") + siteUpdatesText(result.siteUpdates)},
   };
+}
+
+std::string siteUpdatesText(uint64_t updates) {
+  if (updates == 0) return {};
+  std::ostringstream text;
+  text << std::setprecision(3) << static_cast<double>(updates);
+  return "; " + text.str() + " Gibbs site updates (the cost unit of Wallach et al. 2009, table 1)";
 }
 
 std::string errorStatement(const RunDescription& run, const EvaluationResult& result) {
@@ -217,7 +226,14 @@ std::string errorStatement(const RunDescription& run, const EvaluationResult& re
   std::string statement = "+- is one standard error over " + std::to_string(run.runs) +
                           " runs per document (the larger of the jackknife and lognormal errors), summed over "
                           "independent documents; ";
-  if (!run.unbiased) {
+  if (!run.completion.empty()) {
+    // p(w2 | w1) = p(w) / p(w1): no estimator here is unbiased for the ratio
+    // unless it samples p(z1 | w1) exactly.
+    statement += run.unbiased ? "p(w2 | w1) is estimated through the sampler's state on w1, which only an exact "
+                                "sample of p(z1 | w1) makes unbiased: the error does not include that bias, small "
+                                "when the sampler on w1 has converged"
+                              : "it does not include the estimator's bias (this estimator is biased)";
+  } else if (!run.unbiased) {
     statement += "it does not include the estimator's bias (this estimator is biased)";
   } else if (run.errorCaveat.empty()) {
     statement +=
@@ -292,6 +308,7 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
   json.field("documents", static_cast<uint64_t>(result.documents.size()));
   json.field("tokens", result.scoredTokens).field("skipped_tokens", result.skippedTokens);
   json.field("wall_seconds", run.seconds).field("threads", run.threads);
+  json.field("site_updates", result.siteUpdates);
   json.endObject();
   if (run.convergence != nullptr) {
     const ConvergenceReport& convergence = *run.convergence;

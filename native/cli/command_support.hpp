@@ -62,6 +62,8 @@ std::string documentFlags(const DocumentResult& document, bool notConverged);
 // One sentence on what the +- of the summary means for this run: the runs
 // behind it, whether it includes bias, the heavy-tailed documents.
 std::string errorStatement(const RunDescription& run, const EvaluationResult& result);
+// "; 1.2e+09 Gibbs site updates (...)" for the time row, empty for none counted.
+std::string siteUpdatesText(uint64_t updates);
 // The readable summary: model, input, estimator, unseen-word policy and what it
 // skipped, totals, per-token log likelihood, perplexity, time.
 void writeSummary(std::ostream& out, const RunDescription& run, const EvaluationResult& result);

@@ -60,8 +60,7 @@ MalletStyleOptions evaluateTopicsOptions() {
   for (const SharedSetting& setting : allEstimatorSettings()) {
     const std::string& name = setting.spec.name;
     if (name == "particles" || name == "resampling") continue;
-    const std::string help = "topiceval only, " + listOfChoices(setting.estimators) + ": " + setting.spec.help +
-                             " (default " + setting.defaultsText() + ").";
+    const std::string help = "topiceval only, " + setting.helpText() + ".";
     if (setting.spec.kind == SettingKind::Boolean) {
       options.addBoolean(name, *parseBoolean(setting.spec.defaultValue), help);
     } else {

@@ -92,8 +92,7 @@ void EstimatorChoice::addOptions(po::options_description& options) {
     help += (help.empty() ? "" : "\n") + definition.name + ": " + definition.summary;
   options.add_options()("estimator", po::value(&estimator)->default_value(estimator), help.c_str());
   for (const SharedSetting& setting : allEstimatorSettings()) {
-    const std::string settingHelp =
-        listOfChoices(setting.estimators) + ": " + setting.spec.help + " (default " + setting.defaultsText() + ")";
+    const std::string settingHelp = setting.helpText();
     options.add_options()(setting.spec.name.c_str(), po::value(&values[setting.spec.name]), settingHelp.c_str());
   }
   options.add_options()("runs", po::value(&runs)->default_value(runs),

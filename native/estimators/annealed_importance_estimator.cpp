@@ -33,9 +33,10 @@ std::vector<double> annealingTemperatures(int steps, AnnealingSchedule schedule)
 }
 
 AnnealedImportanceEstimator::AnnealedImportanceEstimator(const ScoringModel& model, int temperatures, int samples,
-                                                         AnnealingSchedule schedule)
+                                                         AnnealingSchedule schedule, int burnIn)
     : model_(model),
       samples_(samples),
+      burnIn_(burnIn),
       schedule_(schedule),
       temperatures_(annealingTemperatures(temperatures, schedule)) {
   if (samples < 1) throw std::invalid_argument("AIS needs at least 1 sample");
@@ -50,35 +51,50 @@ void AnnealedImportanceEstimator::prepare(int workers) { workers_.prepare(worker
 
 double AnnealedImportanceEstimator::logLikelihood(std::span<const int32_t> document, const EstimateKey& key,
                                                   int worker) const {
+  return anneal(document, 0, key, worker);
+}
+
+double AnnealedImportanceEstimator::completionLogLikelihood(std::span<const int32_t> document, std::size_t observed,
+                                                            const EstimateKey& key, int worker) const {
+  return anneal(document, observed, key, worker);
+}
+
+double AnnealedImportanceEstimator::anneal(std::span<const int32_t> document, std::size_t observed,
+                                           const EstimateKey& key, int worker) const {
   Worker& state = workers_[worker];
   state.phi.build(model_, document);
   const std::size_t tokens = state.phi.tokens();
-  if (tokens == 0) return 0.0;
+  std::size_t conditioned = 0;  // the scored tokens of w1, the first ones of state.phi
+  for (std::size_t n = 0; n < observed; ++n) conditioned += model_.scored(document[n]);
+  if (tokens == conditioned) return 0.0;
   const auto topics = static_cast<std::size_t>(model_.numTopics());
   const std::size_t words = state.phi.distinctWords();
-  const auto& alpha = model_.alpha();
+  const std::span<const double> alpha = model_.alpha();
   state.logPhi.resize(words * topics);
   state.temperedPhi.resize(words * topics);
   for (std::size_t j = 0; j < words; ++j) {
     const auto phi = state.phi.phi(j);
     for (std::size_t k = 0; k < topics; ++k) state.logPhi[j * topics + k] = std::log(phi[k]);
   }
-  state.counts.resize(topics);
-  state.topics.resize(tokens);
   state.conditional.resize(topics);
   state.logWeights.assign(static_cast<std::size_t>(samples_), 0.0);
+  TopicAssignments& z = state.topics;
 
   for (int s = 0; s < samples_; ++s) {
     RandomStream random(key.seed, {key.document, key.run, 0x414953, static_cast<uint64_t>(s)});
-    // z from the prior by the Polya urn: p(z_n = k | z_<n) = (alpha_k + c_k) / (alphaSum + n).
-    std::fill(state.counts.begin(), state.counts.end(), 0);
-    double logPhiSum = 0.0;  // sum_n log phi[w_n][z_n] for the current z
-    for (std::size_t n = 0; n < tokens; ++n) {
+    z.reset(topics, tokens);
+    // Under completion, z1 from p(z1 | w1) by a Gibbs chain on w1 (algorithm 4's start).
+    z.drawInTurn(0, conditioned, state.phi, alpha, state.conditional, random);
+    for (int sweep = 0; sweep < burnIn_ && conditioned > 0; ++sweep)
+      z.sweep(0, conditioned, false, state.phi, alpha, state.conditional, random);
+    // The annealed tokens' z from the prior given the others, by the Polya urn:
+    // p(z_n = k | z_<n) = (alpha_k + c_k) / (alphaSum + n).
+    double logPhiSum = 0.0;  // sum over the annealed tokens of log phi[w_n][z_n] for the current z
+    for (std::size_t n = conditioned; n < tokens; ++n) {
       double sample = random.uniform() * (model_.alphaSum() + static_cast<double>(n));
       std::size_t topic = 0;
-      while (topic + 1 < topics && (sample -= alpha[topic] + state.counts[topic]) > 0.0) ++topic;
-      state.topics[n] = static_cast<int32_t>(topic);
-      ++state.counts[topic];
+      while (topic + 1 < topics && (sample -= alpha[topic] + z.counts()[topic]) > 0.0) ++topic;
+      z.assign(n, static_cast<int32_t>(topic));
       logPhiSum += state.logPhi[state.phi.word(n) * topics + topic];
     }
     double logWeight = 0.0;
@@ -88,28 +104,32 @@ double AnnealedImportanceEstimator::logLikelihood(std::span<const int32_t> docum
       const double* logPhi = state.logPhi.data();
       double* tempered = state.temperedPhi.data();
       for (std::size_t j = 0; j < words * topics; ++j) tempered[j] = std::exp(tau * logPhi[j]);
-      // One Gibbs sweep leaving f_t invariant.
+      // One Gibbs sweep leaving f_t invariant: w1's tokens (none without
+      // completion) at full power, the annealed ones at tau.
       for (std::size_t n = 0; n < tokens; ++n) {
         const std::size_t word = state.phi.word(n);
-        const auto old = static_cast<std::size_t>(state.topics[n]);
-        --state.counts[old];
-        logPhiSum -= state.logPhi[word * topics + old];
-        const double* temperedRow = state.temperedPhi.data() + word * topics;
+        const bool annealed = n >= conditioned;
+        const auto old = static_cast<std::size_t>(z.topic(n));
+        z.unassign(n);
+        if (annealed) logPhiSum -= state.logPhi[word * topics + old];
+        const double* row = annealed ? state.temperedPhi.data() + word * topics : state.phi.tokenPhi(n).data();
         double total = 0.0;
         for (std::size_t k = 0; k < topics; ++k) {
-          state.conditional[k] = (alpha[k] + state.counts[k]) * temperedRow[k];
+          state.conditional[k] = (alpha[k] + z.counts()[k]) * row[k];
           total += state.conditional[k];
         }
         double sample = random.uniform() * total;
         std::size_t topic = 0;
         while (topic + 1 < topics && (sample -= state.conditional[topic]) > 0.0) ++topic;
-        state.topics[n] = static_cast<int32_t>(topic);
-        ++state.counts[topic];
-        logPhiSum += state.logPhi[word * topics + topic];
+        z.assign(n, static_cast<int32_t>(topic));
+        if (annealed) logPhiSum += state.logPhi[word * topics + topic];
       }
     }
     state.logWeights[static_cast<std::size_t>(s)] = logWeight;
   }
+  const uint64_t burnIn = conditioned > 0 ? conditioned * (1 + static_cast<uint64_t>(burnIn_)) : 0;
+  countSiteUpdates(static_cast<uint64_t>(samples_) *
+                   (burnIn + (tokens - conditioned) + (temperatures_.size() - 1) * tokens));
   return logMeanExp(state.logWeights).logMean;
 }
 
@@ -117,18 +137,26 @@ EstimatorDefinition annealedImportanceDefinition() {
   return {"ais",
           "Wallach et al. (2009), algorithm 1: annealed importance sampling from the prior",
           {{"temperatures", SettingKind::Integer, "1000", 1, SettingLimits::kTemperatures, {}, "annealing steps"},
-           {"samples", SettingKind::Integer, "1", 1, SettingLimits::kSamples, {}, "importance samples per estimate"},
+           {"samples", SettingKind::Integer, "1", 1, SettingLimits::kSamples, {}, "samples per estimate"},
            {"schedule",
             SettingKind::Choice,
             "sigmoid",
             0,
             0,
             {"linear", "sigmoid"},
-            "temperature schedule, linear | sigmoid"}},
+            "temperature schedule, linear | sigmoid"},
+           {"burn-in-sweeps",
+            SettingKind::Integer,
+            "100",
+            0,
+            SettingLimits::kBurnIn,
+            {},
+            "Gibbs sweeps on w1 before annealing or sampling w2 (document completion)"}},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             return std::make_unique<AnnealedImportanceEstimator>(
                 model, static_cast<int>(values.integer("temperatures")), static_cast<int>(values.integer("samples")),
-                values.choice("schedule") == "linear" ? AnnealingSchedule::Linear : AnnealingSchedule::Sigmoid);
+                values.choice("schedule") == "linear" ? AnnealingSchedule::Linear : AnnealingSchedule::Sigmoid,
+                static_cast<int>(values.integer("burn-in-sweeps")));
           },
           "temperatures"};
 }

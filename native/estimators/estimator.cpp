@@ -91,6 +91,23 @@ void DocumentEstimator::positionLogLikelihoods(std::span<const int32_t>, const E
   throw std::logic_error(description() + " does not score token by token");
 }
 
+double DocumentEstimator::completionLogLikelihood(std::span<const int32_t> document, std::size_t observed,
+                                                  const EstimateKey& key, int worker) const {
+  thread_local std::vector<double> terms;
+  positionLogLikelihoods(document, key, worker, terms);
+  double completion = 0.0;
+  for (std::size_t n = observed; n < terms.size(); ++n) completion += terms[n];
+  return completion;
+}
+
+namespace {
+
+thread_local uint64_t siteUpdatesOfThisThread = 0;
+
+}  // namespace
+
+void countSiteUpdates(uint64_t updates) { siteUpdatesOfThisThread += updates; }
+
 namespace {
 
 // The document reordered as (w1, w2) and the length of w1 (see DocumentSplit).
@@ -112,11 +129,13 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
                                    const DocumentCollection& documents, const EvaluationOptions& options) {
   if (options.runs < 1) throw std::invalid_argument("the number of runs must be at least 1");
   const bool completing = options.completion != DocumentSplit::None;
-  if (completing && !estimator.scoresTokenByToken())
-    throw SettingError("complete-documents",
-                       "needs an estimator that scores token by token (left-to-right or "
-                       "resample-move), not " +
-                           estimator.description());
+  if (completing && !estimator.completesDocuments())
+    throw SettingError("complete-documents", "is not available for " + estimator.description() +
+                                                 " (left-to-right, resample-move, ais, importance-sampling and "
+                                                 "estimated-theta complete documents)");
+  if (!completing && !estimator.scoresWholeDocuments())
+    throw SettingError("complete-documents", "is needed by " + estimator.description() +
+                                                 ", which scores only w2 given w1: pass first-half or alternate");
   const std::size_t runs = estimator.stochastic() ? static_cast<std::size_t>(options.runs) : 1;
   const int threads = resolveThreads(options.threads);
   estimator.prepare(threads);
@@ -150,21 +169,20 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
   std::vector<uint64_t> lengths(documents.size());
   for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
   const std::vector<std::size_t> schedule = costliestFirst(lengths);
+  std::vector<uint64_t> runSiteUpdates(documents.size() * runs, 0);  // by unit: no thread shares a slot
   runInParallel(documents.size() * runs, threads, [&](std::size_t unit, int worker) {
     const std::size_t d = schedule[unit / runs];
     const std::size_t run = unit % runs;
     const EstimateKey key{options.seed, d, run};
-    if (completing) {
-      thread_local std::vector<double> terms;
-      estimator.positionLogLikelihoods(reordered[d], key, worker, terms);
-      double completion = 0.0;
-      for (std::size_t n = observed[d]; n < terms.size(); ++n) completion += terms[n];
-      result.documents[d].runLogLikelihoods[run] = completion;
-    } else {
-      result.documents[d].runLogLikelihoods[run] = estimator.logLikelihood(documents.document(d), key, worker);
-    }
+    siteUpdatesOfThisThread = 0;
+    result.documents[d].runLogLikelihoods[run] =
+        completing ? estimator.completionLogLikelihood(reordered[d], observed[d], key, worker)
+                   : estimator.logLikelihood(documents.document(d), key, worker);
+    runSiteUpdates[unit] = siteUpdatesOfThisThread;
     if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
   });
+  for (std::size_t unit = 0; unit < runSiteUpdates.size(); ++unit)
+    result.documents[schedule[unit / runs]].siteUpdates += runSiteUpdates[unit];
   double variance = 0.0;
   for (DocumentResult& document : result.documents) {
     const LogMean mean = logMeanExp(document.runLogLikelihoods);
@@ -177,6 +195,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
     result.scoredTokens += document.scoredTokens;
     result.skippedTokens += document.skippedTokens;
     result.conditionedTokens += document.conditionedTokens;
+    result.siteUpdates += document.siteUpdates;
   }
   result.totalStandardError = std::sqrt(variance);
   return result;

@@ -41,11 +41,21 @@ class DocumentEstimator {
   virtual std::string errorCaveat() const { return {}; }
   // Whether positionLogLikelihoods is available: an estimate of each
   // log p(w_n | w_<n) whose sum is the estimate of log p(w) (left-to-right and
-  // resample-move), which document completion needs.
+  // resample-move).
   virtual bool scoresTokenByToken() const { return false; }
   // Those terms, by position of `document` (0 where a word is skipped).
   virtual void positionLogLikelihoods(std::span<const int32_t> document, const EstimateKey& key, int worker,
                                       std::vector<double>& terms) const;
+  // Document completion (see DocumentSplit): whether completionLogLikelihood
+  // is available. By default, for the estimators that score token by token.
+  virtual bool completesDocuments() const { return scoresTokenByToken(); }
+  // Whether logLikelihood is available (false for a completion-only method).
+  virtual bool scoresWholeDocuments() const { return true; }
+  // One estimate of log p(w2 | w1) for `document` ordered (w1, w2), w1 its
+  // first `observed` positions (scored or not). By default the sum of the
+  // position terms after w1.
+  virtual double completionLogLikelihood(std::span<const int32_t> document, std::size_t observed,
+                                         const EstimateKey& key, int worker) const;
   // Allocates working memory for `workers` threads; call before estimating.
   virtual void prepare(int workers) = 0;
   // The natural log of one estimate of p(w | model) over the scored tokens of
@@ -60,6 +70,13 @@ class DocumentEstimator {
 // document are exchangeable), and the terms log p(w_n | w_<n) of the w2
 // positions are summed: p(w2 | w1) = p(w) / p(w1).
 enum class DocumentSplit { None, FirstHalf, Alternate };
+
+// Cost in Gibbs site updates, the unit of Wallach et al.'s (2009) table 1:
+// one computation of a token's conditional distribution over the topics, to
+// draw its topic or to weigh it. An estimator reports its updates with
+// countSiteUpdates on the thread that computes the estimate, and
+// evaluateDocuments adds them up per document.
+void countSiteUpdates(uint64_t updates);
 
 struct EvaluationOptions {
   DocumentSplit completion = DocumentSplit::None;
@@ -82,6 +99,7 @@ struct DocumentResult {
   uint64_t scoredTokens = 0;  // under completion, of w2
   uint64_t skippedTokens = 0;
   uint64_t conditionedTokens = 0;  // under completion, the scored tokens of w1
+  uint64_t siteUpdates = 0;        // over all runs (see countSiteUpdates)
   // Whether one or a few runs carry most of the mean (see heavyTailed below).
   bool heavyTailed() const;
 };
@@ -94,6 +112,7 @@ struct EvaluationResult {
   uint64_t scoredTokens = 0;
   uint64_t skippedTokens = 0;
   uint64_t conditionedTokens = 0;  // under completion: the scored tokens of every w1
+  uint64_t siteUpdates = 0;        // Gibbs site updates over every document and run
   double perTokenLogLikelihood() const {
     return scoredTokens == 0 ? 0.0 : totalLogLikelihood / static_cast<double>(scoredTokens);
   }

@@ -6,9 +6,11 @@ namespace topiceval {
 
 // Each estimator's file defines its EstimatorDefinition NAME##Definition().
 // To add an estimator, add its name here.
-#define TOPICEVAL_ESTIMATORS(X) \
-  X(leftToRight)                \
-  X(resampleMove) X(filtering) X(particleLearning) X(annealedImportance) X(harmonicMean) X(importanceSampling)
+#define TOPICEVAL_ESTIMATORS(X)                                                                             \
+  X(leftToRight)                                                                                            \
+  X(resampleMove)                                                                                           \
+  X(filtering) X(particleLearning) X(annealedImportance) X(harmonicMean) X(importanceSampling) X(chibStyle) \
+      X(estimatedTheta)
 
 #define TOPICEVAL_DECLARE(name) EstimatorDefinition name##Definition();
 TOPICEVAL_ESTIMATORS(TOPICEVAL_DECLARE)
@@ -79,6 +81,23 @@ std::string SharedSetting::defaultsText() const {
   return text;
 }
 
+std::string SharedSetting::helpText() const {
+  // The distinct descriptions in order of first use, each with its estimators.
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+  for (std::size_t i = 0; i < helps.size(); ++i) {
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == helps[i]; });
+    if (group == groups.end()) group = groups.insert(groups.end(), {helps[i], {}});
+    group->second.push_back(estimators[i]);
+  }
+  std::string text;
+  if (groups.size() == 1) {
+    text = listOfChoices(estimators) + ": " + helps.front();
+  } else {
+    for (const auto& [help, users] : groups) text += (text.empty() ? "" : "; ") + listOfChoices(users) + ": " + help;
+  }
+  return text + " (default " + defaultsText() + ")";
+}
+
 std::vector<SharedSetting> allEstimatorSettings() {
   std::vector<SharedSetting> all;
   for (const EstimatorDefinition& definition : estimatorRegistry()) {
@@ -86,10 +105,11 @@ std::vector<SharedSetting> allEstimatorSettings() {
       auto found =
           std::find_if(all.begin(), all.end(), [&](const SharedSetting& s) { return s.spec.name == spec.name; });
       if (found == all.end()) {
-        all.push_back({spec, {definition.name}, {spec.defaultValue}});
+        all.push_back({spec, {definition.name}, {spec.defaultValue}, {spec.help}});
       } else {
         found->estimators.push_back(definition.name);
         found->defaults.push_back(spec.defaultValue);
+        found->helps.push_back(spec.help);
       }
     }
   }

@@ -43,8 +43,12 @@ struct SharedSetting {
   SettingSpec spec;
   std::vector<std::string> estimators;
   std::vector<std::string> defaults;  // each estimator's own default, in the same order
+  std::vector<std::string> helps;     // each estimator's own help text, in the same order
   // "10", or "1 (ais), 1000 (harmonic-mean)" when the estimators' defaults differ.
   std::string defaultsText() const;
+  // "ais or harmonic-mean: samples per estimate (default ...)", or, when the
+  // estimators describe it differently, each description with its estimators.
+  std::string helpText() const;
 };
 std::vector<SharedSetting> allEstimatorSettings();
 

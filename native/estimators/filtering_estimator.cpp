@@ -29,6 +29,7 @@ double FilteringEstimator::logLikelihood(std::span<const int32_t> document, cons
     logLikelihood += std::log(total);
     for (std::size_t k = 0; k < topics; ++k) state.expectedCounts[k] += state.joint[k] / total;
   }
+  countSiteUpdates(state.phi.tokens());
   return logLikelihood;
 }
 

@@ -13,6 +13,7 @@
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/per_thread.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/estimators/topic_assignments.hpp"
 #include "native/model/document_phi.hpp"
 #include "native/runtime/random_stream.hpp"
 
@@ -39,40 +40,21 @@ class HarmonicMeanEstimator : public DocumentEstimator {
     state.phi.build(model_, document);
     const std::size_t tokens = state.phi.tokens();
     if (tokens == 0) return 0.0;
-    const auto topics = static_cast<std::size_t>(model_.numTopics());
-    const auto& alpha = model_.alpha();
-    state.counts.assign(topics, 0);
-    state.topics.assign(tokens, 0);
-    state.weights.resize(topics);
+    const std::span<const double> alpha = model_.alpha();
+    TopicAssignments& z = state.topics;
+    z.reset(static_cast<std::size_t>(model_.numTopics()), tokens);
     state.logInverse.clear();
     RandomStream random(key.seed, {key.document, key.run, 0x484D});
-
-    // Draws token n's topic from (alpha_k + n_k) phi[w_n][k], the others' topics fixed.
-    auto draw = [&](std::size_t n) {
-      const auto phi = state.phi.tokenPhi(n);
-      double total = 0.0;
-      for (std::size_t k = 0; k < topics; ++k) {
-        total += (alpha[k] + state.counts[k]) * phi[k];
-        state.weights[k] = total;
-      }
-      const double u = random.uniform() * total;
-      std::size_t k = 0;
-      while (k + 1 < topics && state.weights[k] <= u) ++k;
-      state.topics[n] = static_cast<int32_t>(k);
-      ++state.counts[k];
-    };
-    for (std::size_t n = 0; n < tokens; ++n) draw(n);  // sequential initialisation
+    z.drawInTurn(0, tokens, state.phi, alpha, state.weights, random);
     for (int sweep = 0; sweep < burnIn_ + samples_; ++sweep) {
-      for (std::size_t n = 0; n < tokens; ++n) {
-        --state.counts[static_cast<std::size_t>(state.topics[n])];
-        draw(n);
-      }
+      z.sweep(0, tokens, false, state.phi, alpha, state.weights, random);
       if (sweep < burnIn_) continue;
       double logLikelihood = 0.0;  // log p(w | z)
       for (std::size_t n = 0; n < tokens; ++n)
-        logLikelihood += std::log(state.phi.tokenPhi(n)[static_cast<std::size_t>(state.topics[n])]);
+        logLikelihood += std::log(state.phi.tokenPhi(n)[static_cast<std::size_t>(z.topic(n))]);
       state.logInverse.push_back(-logLikelihood);
     }
+    countSiteUpdates(tokens * (1 + static_cast<uint64_t>(burnIn_ + samples_)));
     // log of the harmonic mean: -log mean_s exp(-log p(w | z_s)).
     return -logMeanExp(state.logInverse).logMean;
   }
@@ -80,8 +62,7 @@ class HarmonicMeanEstimator : public DocumentEstimator {
  private:
   struct Worker {
     DocumentPhi phi;
-    std::vector<int32_t> counts;
-    std::vector<int32_t> topics;
+    TopicAssignments topics;
     std::vector<double> weights;     // running sums of the conditional
     std::vector<double> logInverse;  // -log p(w | z_s), one per sample
   };

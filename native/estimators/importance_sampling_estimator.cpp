@@ -15,6 +15,7 @@
 // dominated by rare draws) and the per-token proposals better; the reported
 // error is the run-to-run one, and its heavy-tail flag fires where that
 // happens.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -23,6 +24,7 @@
 #include "native/estimators/per_thread.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/estimators/topic_assignments.hpp"
 #include "native/model/document_phi.hpp"
 #include "native/runtime/random_stream.hpp"
 
@@ -34,8 +36,8 @@ enum class Proposal { PriorTheta, PriorZWord, IteratedPseudoCounts };
 
 class ImportanceSamplingEstimator : public DocumentEstimator {
  public:
-  ImportanceSamplingEstimator(const ScoringModel& model, Proposal proposal, int samples, int iterations)
-      : model_(model), proposal_(proposal), samples_(samples), iterations_(iterations) {}
+  ImportanceSamplingEstimator(const ScoringModel& model, Proposal proposal, int samples, int iterations, int burnIn)
+      : model_(model), proposal_(proposal), samples_(samples), iterations_(iterations), burnIn_(burnIn) {}
 
   std::string description() const override {
     const std::string samples = std::to_string(samples_) + (samples_ == 1 ? " sample" : " samples");
@@ -58,24 +60,20 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
   void prepare(int workers) override { workers_.prepare(workers); }
 
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override {
-    Worker& state = workers_[worker];
-    state.phi.build(model_, document);
-    const std::size_t tokens = state.phi.tokens();
-    if (tokens == 0) return 0.0;
-    RandomStream random(key.seed, {key.document, key.run, 0x4953});
-    state.logWeights.resize(static_cast<std::size_t>(samples_));
-    if (proposal_ == Proposal::PriorTheta) {
-      for (double& logWeight : state.logWeights) logWeight = priorThetaSample(state, random);
-    } else {
-      buildTokenProposal(state);
-      for (double& logWeight : state.logWeights) logWeight = tokenProposalSample(state, random);
-    }
-    return logMeanExp(state.logWeights).logMean;
+    return estimate(document, 0, key, worker);
+  }
+  bool completesDocuments() const override { return true; }
+  double completionLogLikelihood(std::span<const int32_t> document, std::size_t observed, const EstimateKey& key,
+                                 int worker) const override {
+    return estimate(document, observed, key, worker);
   }
 
  private:
   struct Worker {
     DocumentPhi phi;
+    TopicAssignments observed;  // z1 under completion
+    std::vector<double> alpha;  // the Dirichlet over theta the sample starts from: alpha, or alpha + n(z1)
+    std::vector<double> gibbsWeights;
     std::vector<double> theta;
     std::vector<double> proposal;    // [token * K + topic]: q_n(k), normalized
     std::vector<double> cumulative;  // [token * K + topic]: running sums of q_n
@@ -84,15 +82,72 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
     std::vector<double> logWeights;
   };
 
-  // log p(w | theta), theta ~ Dir(alpha) by normalized gamma draws.
-  double priorThetaSample(Worker& state, RandomStream& random) const {
+  // The tokens after the first `observed` positions are weighed; under
+  // completion each sample first takes z1 from a Gibbs chain on w1 (burnIn
+  // sweeps, then one sweep per sample), and then the sample is drawn and
+  // weighed under theta's posterior given z1, Dir(alpha + n(z1)), in place of
+  // the prior: the weights' mean estimates E[p(w2 | z1)] = p(w2 | w1) when the
+  // chain samples p(z1 | w1).
+  double estimate(std::span<const int32_t> document, std::size_t observed, const EstimateKey& key, int worker) const {
+    Worker& state = workers_[worker];
+    state.phi.build(model_, document);
+    const std::size_t tokens = state.phi.tokens();
+    std::size_t conditioned = 0;  // the scored tokens of w1, the first ones of state.phi
+    for (std::size_t n = 0; n < observed; ++n) conditioned += model_.scored(document[n]);
+    if (tokens == conditioned) return 0.0;
     const auto topics = static_cast<std::size_t>(model_.numTopics());
-    const auto& alpha = model_.alpha();
+    const std::span<const double> alpha = model_.alpha();
+    RandomStream random(key.seed, {key.document, key.run, 0x4953});
+    state.logWeights.resize(static_cast<std::size_t>(samples_));
+    state.alpha.assign(alpha.begin(), alpha.end());
+    TopicAssignments& z1 = state.observed;
+    z1.reset(topics, conditioned);
+    uint64_t updates = 0;
+    if (conditioned > 0) {
+      z1.drawInTurn(0, conditioned, state.phi, alpha, state.gibbsWeights, random);
+      for (int sweep = 0; sweep < burnIn_; ++sweep)
+        z1.sweep(0, conditioned, false, state.phi, alpha, state.gibbsWeights, random);
+      updates += conditioned * (1 + static_cast<uint64_t>(burnIn_) + static_cast<uint64_t>(samples_));
+    }
+    // The token proposal depends on z1's counts: built once without completion, per sample with it.
+    const bool perSampleProposal = conditioned > 0 && proposal_ != Proposal::PriorTheta;
+    if (proposal_ != Proposal::PriorTheta && !perSampleProposal) {
+      buildTokenProposal(state, 0);
+      updates += proposalUpdates(tokens);
+    }
+    for (double& logWeight : state.logWeights) {
+      if (conditioned > 0) {
+        z1.sweep(0, conditioned, false, state.phi, alpha, state.gibbsWeights, random);
+        for (std::size_t k = 0; k < topics; ++k) state.alpha[k] = alpha[k] + z1.counts()[k];
+      }
+      if (proposal_ == Proposal::PriorTheta) {
+        logWeight = priorThetaSample(state, conditioned, random);
+      } else {
+        if (perSampleProposal) {
+          buildTokenProposal(state, conditioned);
+          updates += proposalUpdates(tokens - conditioned);
+        }
+        logWeight = tokenProposalSample(state, conditioned, random);
+      }
+    }
+    countSiteUpdates(updates + static_cast<uint64_t>(samples_) * (tokens - conditioned));
+    return logMeanExp(state.logWeights).logMean;
+  }
+
+  // Site updates of building the token proposal for `tokens` tokens.
+  uint64_t proposalUpdates(std::size_t tokens) const {
+    const int iterations = proposal_ == Proposal::IteratedPseudoCounts ? iterations_ : 0;
+    return tokens * (1 + static_cast<uint64_t>(iterations));
+  }
+
+  // log p(w2 | theta), theta ~ Dir(state.alpha) by normalized gamma draws.
+  double priorThetaSample(Worker& state, std::size_t first, RandomStream& random) const {
+    const auto topics = static_cast<std::size_t>(model_.numTopics());
     state.theta.resize(topics);
     double sum = 0.0;
-    for (std::size_t k = 0; k < topics; ++k) sum += state.theta[k] = random.gamma(alpha[k]);
+    for (std::size_t k = 0; k < topics; ++k) sum += state.theta[k] = random.gamma(state.alpha[k]);
     double logWeight = 0.0;
-    for (std::size_t n = 0; n < state.phi.tokens(); ++n) {
+    for (std::size_t n = first; n < state.phi.tokens(); ++n) {
       const auto phi = state.phi.tokenPhi(n);
       double mixture = 0.0;
       for (std::size_t k = 0; k < topics; ++k) mixture += state.theta[k] * phi[k];
@@ -101,11 +156,12 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
     return logWeight;
   }
 
-  // q_n for every token: alpha_k phi (IS-PZW), then the pseudo-count iterations (IS-IP).
-  void buildTokenProposal(Worker& state) const {
+  // q_n for every weighed token (from `first`): alpha_k phi (IS-PZW), then
+  // the pseudo-count iterations (IS-IP); alpha is state.alpha.
+  void buildTokenProposal(Worker& state, std::size_t first) const {
     const auto topics = static_cast<std::size_t>(model_.numTopics());
-    const std::size_t tokens = state.phi.tokens();
-    const auto& alpha = model_.alpha();
+    const std::size_t tokens = state.phi.tokens() - first;
+    const std::vector<double>& alpha = state.alpha;
     state.proposal.assign(tokens * topics, 0.0);
     state.pseudoCounts.assign(topics, 0.0);
     const int iterations = proposal_ == Proposal::IteratedPseudoCounts ? iterations_ : 0;
@@ -113,7 +169,7 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
       // Each token's proposal from the others' pseudo-counts of the last pass.
       std::vector<double> next(topics, 0.0);
       for (std::size_t n = 0; n < tokens; ++n) {
-        const auto phi = state.phi.tokenPhi(n);
+        const auto phi = state.phi.tokenPhi(first + n);
         double* q = state.proposal.data() + n * topics;
         double total = 0.0;
         for (std::size_t k = 0; k < topics; ++k) {
@@ -133,11 +189,12 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
     }
   }
 
-  // log of p(z) prod_n phi[w_n][z_n] / q_n(z_n), z drawn from the token proposal.
-  double tokenProposalSample(Worker& state, RandomStream& random) const {
+  // log of p(z2) prod_n phi[w_n][z_n] / q_n(z_n), z2 drawn from the token
+  // proposal, p(z2) the Dirichlet-multinomial under state.alpha.
+  double tokenProposalSample(Worker& state, std::size_t first, RandomStream& random) const {
     const auto topics = static_cast<std::size_t>(model_.numTopics());
-    const std::size_t tokens = state.phi.tokens();
-    const auto& alpha = model_.alpha();
+    const std::size_t tokens = state.phi.tokens() - first;
+    const std::vector<double>& alpha = state.alpha;
     state.counts.assign(topics, 0);
     double logWeight = 0.0;
     for (std::size_t n = 0; n < tokens; ++n) {
@@ -148,10 +205,11 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
       // Rounding can land on a topic of zero proposal; step back to one that has mass.
       while (topic > 0 && state.proposal[n * topics + topic] == 0.0) --topic;
       ++state.counts[topic];
-      logWeight += std::log(state.phi.tokenPhi(n)[topic]) - std::log(state.proposal[n * topics + topic]);
+      logWeight += std::log(state.phi.tokenPhi(first + n)[topic]) - std::log(state.proposal[n * topics + topic]);
     }
-    // log p(z): the Dirichlet-multinomial probability of the topic sequence.
-    logWeight += std::lgamma(model_.alphaSum()) - std::lgamma(model_.alphaSum() + static_cast<double>(tokens));
+    // log p(z2): the Dirichlet-multinomial probability of the topic sequence.
+    const double alphaSum = model_.alphaSum() + static_cast<double>(first);  // the counts of z1 sum to `first`
+    logWeight += std::lgamma(alphaSum) - std::lgamma(alphaSum + static_cast<double>(tokens));
     for (std::size_t k = 0; k < topics; ++k) {
       if (state.counts[k] > 0) logWeight += std::lgamma(alpha[k] + state.counts[k]) - std::lgamma(alpha[k]);
     }
@@ -162,6 +220,7 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
   Proposal proposal_;
   int samples_;
   int iterations_;
+  int burnIn_;
   PerThread<Worker> workers_;
 };
 
@@ -178,8 +237,15 @@ EstimatorDefinition importanceSamplingDefinition() {
             0,
             {"prior-theta", "prior-z-word", "iterated-pseudo-counts"},
             "importance-sampling proposal, prior-theta | prior-z-word | iterated-pseudo-counts"},
-           {"samples", SettingKind::Integer, "1000", 1, SettingLimits::kSamples, {}, "importance samples per estimate"},
-           {"iterations", SettingKind::Integer, "10", 0, 1000, {}, "iterated-pseudo-counts: passes over the document"}},
+           {"samples", SettingKind::Integer, "1000", 1, SettingLimits::kSamples, {}, "samples per estimate"},
+           {"iterations", SettingKind::Integer, "10", 0, 1000, {}, "iterated-pseudo-counts: passes over the document"},
+           {"burn-in-sweeps",
+            SettingKind::Integer,
+            "100",
+            0,
+            SettingLimits::kBurnIn,
+            {},
+            "Gibbs sweeps on w1 before annealing or sampling w2 (document completion)"}},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             const std::string& proposal = values.choice("proposal");
             return std::make_unique<ImportanceSamplingEstimator>(
@@ -187,7 +253,8 @@ EstimatorDefinition importanceSamplingDefinition() {
                 proposal == "prior-theta"    ? Proposal::PriorTheta
                 : proposal == "prior-z-word" ? Proposal::PriorZWord
                                              : Proposal::IteratedPseudoCounts,
-                static_cast<int>(values.integer("samples")), static_cast<int>(values.integer("iterations")));
+                static_cast<int>(values.integer("samples")), static_cast<int>(values.integer("iterations")),
+                static_cast<int>(values.integer("burn-in-sweeps")));
           },
           "samples"};
 }

@@ -59,6 +59,12 @@ void LeftToRightEstimator::positionProbabilities(std::span<const int32_t> docume
     kernel(*tables_, document, variant_, state.randoms,
            {state.particleProbabilities.data() + first * length, count * length}, state.scratch);
   }
+  // Per particle, each scored position is one site update, plus (resampling)
+  // one for each earlier scored position.
+  uint64_t scored = 0;
+  for (const int32_t type : document) scored += model_.scored(type);
+  countSiteUpdates(particles *
+                   (variant_ == SamplerVariant::LeftToRightResampling ? scored * (scored + 1) / 2 : scored));
   probabilities.assign(length, 0.0);
   for (std::size_t position = 0; position < length; ++position) {
     double sum = 0.0;

@@ -72,6 +72,7 @@ double ParticleLearningEstimator::logLikelihood(std::span<const int32_t> documen
     }
     state.counts.swap(state.nextCounts);
   }
+  countSiteUpdates(static_cast<uint64_t>(particles_) * state.phi.tokens());
   return logLikelihood;
 }
 

@@ -116,6 +116,8 @@ void ResampleMoveEstimator::filter(std::span<const int32_t> document, const Esti
     for (const auto& group : state.groups) group->extend(s);
   }
   for (const auto& group : state.groups) group->finish();
+  // Per particle and scored token s: s rejuvenation updates and one to weigh and extend.
+  countSiteUpdates(static_cast<uint64_t>(particles) * scored * (scored + 1) / 2);
 }
 
 EstimatorDefinition resampleMoveDefinition() {

@@ -186,10 +186,17 @@ void modelValidator(std::span<const uint8_t> data) {
     for (const SettingSpec& spec : findEstimator(name).settings) {
       if (spec.name == "particles") settings.values["particles"] = "3";
       if (spec.name == "temperatures") settings.values["temperatures"] = "20";
+      if (spec.name == "samples") settings.values["samples"] = "5";
+      if (spec.name == "burn-in-sweeps") settings.values["burn-in-sweeps"] = "2";
     }
+    const auto estimator = makeEstimator(settings, scoring);
     EvaluationOptions options;
     options.threads = 1;
-    check(evaluateDocuments(*makeEstimator(settings, scoring), scoring, documents, options).totalLogLikelihood);
+    if (estimator->scoresWholeDocuments())
+      check(evaluateDocuments(*estimator, scoring, documents, options).totalLogLikelihood);
+    options.completion = DocumentSplit::Alternate;  // p(w2 | w1) <= 1 as well
+    if (estimator->completesDocuments())
+      check(evaluateDocuments(*estimator, scoring, documents, options).totalLogLikelihood);
   }
 }
 
