@@ -365,6 +365,8 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
     topiceval::checkSettingRange("runs", evaluation.runs, 1, topiceval::SettingLimits::kRuns);
     topiceval::checkSettingRange("threads", evaluation.threads, 0, topiceval::SettingLimits::kThreads);
     evaluation.seed = static_cast<uint64_t>(seed);
+    const std::string completion = stringField(env, options, type, "completeDocuments");
+    if (!completion.empty()) evaluation.completion = topiceval::parseDocumentSplit(completion);
     const topiceval::ScoringModel scoring(model, policy, documents);
     const auto estimator = topiceval::makeEstimator(settings, scoring);
     const topiceval::EvaluationResult result = topiceval::evaluateDocuments(*estimator, scoring, documents, evaluation);

@@ -105,8 +105,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
         throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
     }
     settings.estimator.check(values);  // before any work: no model needed
-    if (values.count("complete-documents") && settings.completion != "first-half" && settings.completion != "alternate")
-      throw SettingError("complete-documents", "takes first-half or alternate, not '" + settings.completion + "'");
+    if (values.count("complete-documents")) parseDocumentSplit(settings.completion);  // checked before any work
     if (!settings.reportVersus.empty()) {
       try {
         findEstimator(settings.reportVersus);
@@ -134,8 +133,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     EvaluationOptions evaluation;
     evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
     evaluation.runs = settings.estimator.runs;
-    if (!settings.completion.empty())
-      evaluation.completion = settings.completion == "alternate" ? DocumentSplit::Alternate : DocumentSplit::FirstHalf;
+    if (!settings.completion.empty()) evaluation.completion = parseDocumentSplit(settings.completion);
     evaluation.threads = settings.shared.threads;
     checkSomethingIsScored(scoring, documents, settings.input, settings.model);
     Progress progress;

@@ -2,7 +2,7 @@ package org.topiceval;
 
 /** Which estimator {@link TopicEvaluator#evaluate} runs, and how. */
 public final class EvaluationOptions {
-  /** left-to-right, filtering, particle-learning or ais. */
+  /** Any estimator of {@code topiceval evaluate --help}: left-to-right, resample-move, ais, chib-style... */
   public String estimator = "left-to-right";
   public int particles = 10;
   public boolean resampling = false;
@@ -15,6 +15,13 @@ public final class EvaluationOptions {
   public long seed = 1;
   /** Independent estimates per document; the result is the log of their mean. */
   public int runs = 1;
+  /**
+   * Document completion (Wallach et al. 2009, section 5): "first-half" or "alternate" to estimate
+   * log p(w2 | w1) per document, w1 its first half or its even positions; empty to score whole
+   * documents. Available for left-to-right, resample-move, ais, importance-sampling and
+   * estimated-theta (which needs it).
+   */
+  public String completeDocuments = "";
   /** 0: every core. Results do not depend on it. */
   public int threads = 0;
   /**

@@ -178,17 +178,31 @@ public final class BridgeTests {
         "unknown command through the bridge: " + typo.err);
     TopicModelData dense = readTopicState(set.resolve("state.gz"));
     int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
-    for (String estimator : new String[] {"filtering", "left-to-right", "particle-learning"}) {
+    // Each estimator with its command-line settings, given to the bridge as fields or by name.
+    String[][] cases = {{"filtering"}, {"left-to-right", "--particles", "5"}, {"particle-learning", "--particles", "5"},
+        {"chib-style", "--samples", "20"}, {"estimated-theta", "--samples", "20", "--complete-documents", "first-half"},
+        {"ais", "--temperatures", "50", "--complete-documents", "alternate"},
+        {"importance-sampling", "--samples", "30", "--complete-documents", "first-half"}};
+    for (String[] run : cases) {
+      String estimator = run[0];
       EvaluationOptions options = new EvaluationOptions();
       options.estimator = estimator;
-      options.particles = 5;
       options.seed = 3;
+      for (int i = 1; i + 1 < run.length; i += 2) {
+        String name = run[i].substring(2);
+        if (name.equals("particles")) {
+          options.particles = Integer.parseInt(run[i + 1]);
+        } else if (name.equals("complete-documents")) {
+          options.completeDocuments = run[i + 1];
+        } else {
+          options.settings.put(name, run[i + 1]);
+        }
+      }
       double[] inMemory = TopicEvaluator.evaluate(dense, documents, options);
-      String[] particles = estimator.equals("filtering") ? new String[] {} : new String[] {"--particles", "5"};
       java.util.List<String> arguments = new java.util.ArrayList<>(java.util.List.of("--model",
           set.resolve("state.gz").toString(), "--input", set.resolve("test.mallet").toString(), "--estimator",
           estimator, "--seed", "3", "--runs", "1", "--format", "tsv"));
-      arguments.addAll(java.util.List.of(particles));
+      arguments.addAll(java.util.List.of(run).subList(1, run.length));
       CommandResult file = TopicEvaluator.run("evaluate", arguments.toArray(new String[0]));
       check(file.status == 0, estimator + " file path failed: " + file.err);
       String[] rows = file.out.split("\n");
