@@ -9,6 +9,7 @@ set -euo pipefail
 run_packages=(
   cmake g++ make pkg-config
   libboost-program-options-dev zlib1g-dev
+  pybind11-dev python3-dev python3-numpy   # the Python package (import topiceval)
 )
 test_packages=(
   time
@@ -16,6 +17,7 @@ test_packages=(
   openjdk-17-jdk-headless          # the Java bridge and MALLET's launcher
   clang libclang-rt-14-dev         # the fuzz targets (libFuzzer)
   chromium                         # renders the HTML reports in user_output_test
+  python3-pytest python3-gensim python3-sklearn   # the Python package's tests
 )
 case "${1:---test}" in
   --run) packages=("${run_packages[@]}") ;;

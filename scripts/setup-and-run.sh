@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh --run
 scripts/build.sh --no-tests
+scripts/install-python.sh
 echo
 echo "topiceval evaluate-topics on examples/stackexchange (10 particles, seed 1):"
 build/topiceval evaluate-topics \
@@ -12,3 +13,11 @@ build/topiceval evaluate-topics \
   --input examples/stackexchange/test.mallet \
   --num-particles 10 --random-seed 1
 echo "(MALLET 2.1.1 prints -67433.44358611976 for the same job.)"
+echo
+echo "The same job from Python (Debian's python3, import topiceval):"
+/usr/bin/python3 -c '
+import topiceval
+model = topiceval.load_model("examples/stackexchange/evaluator.mallet")
+documents = topiceval.load_documents("examples/stackexchange/test.mallet", model)
+print(repr(topiceval.evaluate_topics(model, documents, num_particles=10, random_seed=1).total))'
+

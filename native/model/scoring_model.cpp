@@ -3,6 +3,9 @@
 #include "native/runtime/setting_error.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
 #include <stdexcept>
 #include <unordered_set>
 
@@ -59,26 +62,7 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
   }
   scoresUnseenTypes_ = policy == UnseenWords::Smooth;
 
-  // What the held-out documents lose to the policy, and the unseen types Smooth
-  // adds. Types beyond the model are counted in a set, not a table by index: a
-  // document's type index can be as large as 2^31 - 1.
-  std::vector<uint8_t> seen(modelTypes, 0);
-  std::unordered_set<int32_t> seenBeyondModel;
-  for (std::size_t d = 0; d < documents.size(); ++d) {
-    for (const int32_t type : documents.document(d)) {
-      const auto t = static_cast<std::size_t>(type);
-      const bool isScored = scored(type);
-      if (!isScored) ++skippedTokens_;
-      if (t < modelTypes) {
-        if (seen[t]) continue;
-        seen[t] = 1;
-      } else if (!seenBeyondModel.insert(type).second) {
-        continue;
-      }
-      if (!isScored) ++skippedTypes_;
-      if (t >= modelTypes && isScored) ++unseenTypesScored_;
-    }
-  }
+  countSkipped(documents, modelTypes);
 
   if (vocabularySize) {
     // A topic state names only the types with training tokens: the type
@@ -105,6 +89,91 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
 
   denominators_.resize(static_cast<std::size_t>(numTopics_));
   for (std::size_t k = 0; k < denominators_.size(); ++k) denominators_[k] = model.tokensPerTopic[k] + betaSum_;
+}
+
+void ScoringModel::countSkipped(const DocumentCollection& documents, std::size_t modelTypes) {
+  // What the held-out documents lose to the policy, and the unseen types Smooth
+  // adds. Types beyond the model are counted in a set, not a table by index: a
+  // document's type index can be as large as 2^31 - 1.
+  std::vector<uint8_t> seen(modelTypes, 0);
+  std::unordered_set<int32_t> seenBeyondModel;
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    for (const int32_t type : documents.document(d)) {
+      const auto t = static_cast<std::size_t>(type);
+      const bool isScored = scored(type);
+      if (!isScored) ++skippedTokens_;
+      if (t < modelTypes) {
+        if (seen[t]) continue;
+        seen[t] = 1;
+      } else if (!seenBeyondModel.insert(type).second) {
+        continue;
+      }
+      if (!isScored) ++skippedTypes_;
+      if (t >= modelTypes && isScored) ++unseenTypesScored_;
+    }
+  }
+}
+
+ScoringModel ScoringModel::fromTopicWordProbabilities(std::span<const double> phi, std::size_t numTypes,
+                                                      std::vector<double> alpha, const DocumentCollection& documents) {
+  const std::size_t topics = alpha.size();
+  if (topics == 0) throw std::invalid_argument("alpha is empty: a model needs at least one topic");
+  if (numTypes == 0) throw std::invalid_argument("the topic-word matrix has no words");
+  if (topics > static_cast<std::size_t>(std::numeric_limits<int>::max()) || phi.size() / topics != numTypes ||
+      phi.size() % topics != 0)
+    throw std::invalid_argument("the topic-word matrix has " + std::to_string(phi.size()) + " values, not " +
+                                std::to_string(topics) + " topics x " + std::to_string(numTypes) + " words");
+  ScoringModel model;
+  model.numTopics_ = static_cast<int>(topics);
+  model.alphaSum_ = 0.0;
+  for (std::size_t k = 0; k < topics; ++k) {
+    if (!(alpha[k] > 0.0) || !std::isfinite(alpha[k]))
+      throw std::invalid_argument("alpha[" + std::to_string(k) + "] is " + std::to_string(alpha[k]) +
+                                  ": alpha must be positive and finite");
+    model.alphaSum_ += alpha[k];
+  }
+  model.alpha_ = std::move(alpha);
+  std::vector<double> rowSums(topics, 0.0);
+  for (std::size_t k = 0; k < topics; ++k) {
+    for (std::size_t w = 0; w < numTypes; ++w) {
+      const double p = phi[k * numTypes + w];
+      if (!(p >= 0.0) || !std::isfinite(p))
+        throw std::invalid_argument("topic " + std::to_string(k) + ", word " + std::to_string(w) + ": probability " +
+                                    std::to_string(p) + " is negative or not finite");
+      rowSums[k] += p;
+    }
+    if (std::fabs(rowSums[k] - 1.0) > kProbabilityRowTolerance)
+      throw std::invalid_argument("topic " + std::to_string(k) + "'s word probabilities sum to " +
+                                  std::to_string(rowSums[k]) + ", not 1: pass normalised rows (p(word | topic))");
+  }
+  model.beta_ = 0.0;
+  model.betaSum_ = 0.0;
+  model.vocabularySize_ = numTypes;
+  model.policy_ = UnseenWords::SkipUntrained;
+  model.denominators_.assign(topics, 1.0);
+  model.scored_.assign(numTypes, 0);
+  model.rowStarts_.reserve(numTypes + 1);
+  model.rowStarts_.push_back(0);
+  std::vector<std::pair<double, int32_t>> row;
+  for (std::size_t w = 0; w < numTypes; ++w) {
+    row.clear();
+    for (std::size_t k = 0; k < topics; ++k) {
+      const double p = phi[k * numTypes + w] / rowSums[k];
+      if (p > 0.0) row.emplace_back(p, static_cast<int32_t>(k));
+    }
+    // Decreasing probability, as MALLET orders counts: the samplers find the mass early.
+    std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    for (const auto& [p, k] : row) {
+      model.rowTopics_.push_back(k);
+      model.rowCounts_.push_back(p);
+    }
+    model.rowStarts_.push_back(model.rowTopics_.size());
+    model.scored_[w] = !row.empty();
+  }
+  model.countSkipped(documents, numTypes);
+  return model;
 }
 
 double ScoringModel::phi(int32_t type, int topic) const {

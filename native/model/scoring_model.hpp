@@ -40,6 +40,18 @@ class ScoringModel {
   ScoringModel(const TopicModel& model, UnseenWords policy, const DocumentCollection& documents,
                std::optional<std::size_t> vocabularySize = std::nullopt);
 
+  // A model given by its topic-word probabilities instead of counts: what
+  // gensim's get_topics() and scikit-learn's normalised components_ hold.
+  // phi[k * numTypes + w] is p(w | topic k); each row must be non-negative,
+  // finite and sum to 1 within kProbabilityRowTolerance (it is then
+  // renormalised exactly). phi is used as given (beta = 0, denominators 1): a
+  // word with probability 0 under every topic cannot be scored and is
+  // skipped, like a word beyond numTypes (the policy reported is
+  // skip-untrained). std::invalid_argument names the first problem.
+  static constexpr double kProbabilityRowTolerance = 1e-4;
+  static ScoringModel fromTopicWordProbabilities(std::span<const double> phi, std::size_t numTypes,
+                                                 std::vector<double> alpha, const DocumentCollection& documents);
+
   int numTopics() const { return numTopics_; }
   const std::vector<double>& alpha() const { return alpha_; }
   double alphaSum() const { return alphaSum_; }
@@ -76,6 +88,9 @@ class ScoringModel {
   uint64_t unseenTypesScored() const { return unseenTypesScored_; }
 
  private:
+  ScoringModel() = default;
+  // skippedTokens_, skippedTypes_ and unseenTypesScored_ for `documents`.
+  void countSkipped(const DocumentCollection& documents, std::size_t modelTypes);
   int numTopics_;
   std::vector<double> alpha_;
   double alphaSum_;

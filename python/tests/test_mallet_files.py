@@ -1,0 +1,116 @@
+"""MALLET's files through Python: MALLET's own numbers, bit for bit, and the command line's messages."""
+
+import subprocess
+
+import numpy
+import pytest
+
+import topiceval
+from conftest import BINARY
+
+
+def expected_runs(fixtures, name):
+    """(particles, resampling, seed, total, per-document values) of every configuration MALLET printed."""
+    runs = []
+    for total_file in sorted((fixtures / name / "expected").glob("total-*.txt")):
+        tag = total_file.name[len("total-"):-len(".txt")]
+        particles, resampling, seed = tag.split("-")
+        documents = (fixtures / name / "expected" / f"docprobs-{tag}.txt").read_text().split()
+        runs.append((int(particles[1:]), resampling == "rtrue", int(seed[1:]), total_file.read_text().strip(),
+                     documents))
+    return runs
+
+
+@pytest.mark.parametrize("name", ["stackexchange", "stackexchange-oov", "debian-k100"])
+def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixtures, name):
+    model = topiceval.load_model(fixtures / name / "evaluator.mallet")
+    documents = topiceval.load_documents(fixtures / name / "test.mallet", model)
+    runs = expected_runs(fixtures, name)
+    assert runs, "no expected files"
+    for particles, resampling, seed, total, values in runs:
+        result = topiceval.evaluate_topics(model, documents, num_particles=particles, use_resampling=resampling,
+                                           random_seed=seed)
+        # Java's Double.toString and Python's repr both print the shortest digits that round-trip,
+        # so equal doubles parse equal: compare the doubles themselves.
+        assert result.total == float(total), (particles, resampling, seed)
+        assert len(result.log_likelihood) == len(values)
+        assert all(a == float(b) for a, b in zip(result.log_likelihood, values)), (particles, resampling, seed)
+
+
+def test_every_model_file_kind_loads_and_agrees(fixtures):
+    documents = None
+    totals = []
+    for file in ("evaluator.mallet", "inferencer.mallet", "model.mallet", "state.gz"):
+        model = topiceval.load_model(fixtures / "stackexchange" / file)
+        assert model.num_topics == 10
+        if documents is None:
+            documents = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)
+        totals.append(topiceval.evaluate(model, documents, "filtering").total)
+    # The three serialized objects hold the same counts; the topic state names only the types with
+    # training tokens, so more held-out words lie beyond it (skipped) and its total differs.
+    assert totals[0] == totals[1] == totals[2]
+    assert totals[3] != totals[0]
+
+
+def test_a_bad_file_raises_the_command_lines_message(tmp_path, fixtures):
+    bad = tmp_path / "not-a-model.mallet"
+    bad.write_bytes(b"hello, this is not MALLET")
+    with pytest.raises(topiceval.FormatError) as raised:
+        topiceval.load_model(bad)
+    if BINARY.exists():
+        command = subprocess.run([str(BINARY), "evaluate", "--model", str(bad), "--input",
+                                  str(fixtures / "stackexchange" / "test.mallet")], capture_output=True, text=True)
+        assert command.returncode == 1
+        assert command.stderr == "topiceval evaluate: " + str(raised.value) + "\n"
+    assert str(bad) in str(raised.value)
+    with pytest.raises(topiceval.FormatError, match="no-such-file"):
+        topiceval.load_model(tmp_path / "no-such-file.mallet")
+
+
+def test_settings_are_checked_and_named_as_keywords(fixtures):
+    model = topiceval.load_model(fixtures / "stackexchange" / "inferencer.mallet")
+    documents = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)[:3]
+    with pytest.raises(topiceval.SettingError, match="^particles must be at least 1$"):
+        topiceval.evaluate(model, documents, particles=0)
+    with pytest.raises(topiceval.SettingError, match="^burn_in_sweeps does not apply to resample-move"):
+        topiceval.evaluate(model, documents, burn_in_sweeps=3)
+    with pytest.raises(topiceval.SettingError, match="^estimator takes left-to-right"):
+        topiceval.evaluate(model, documents, "left-to-rigth")
+    with pytest.raises(topiceval.SettingError, match="^complete_documents is needed by estimated theta"):
+        topiceval.evaluate(model, documents, "estimated-theta")
+    with pytest.raises(ValueError):  # SettingError is a ValueError too
+        topiceval.evaluate(model, documents, runs=0)
+
+
+def test_result_arrays_and_completion(fixtures):
+    model = topiceval.load_model(fixtures / "stackexchange" / "inferencer.mallet")
+    documents = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)[:10]
+    result = topiceval.evaluate(model, documents, "resample-move", particles=16, runs=3, seed=5)
+    assert result.log_likelihood.shape == (10,) and result.log_likelihood.dtype == numpy.float64
+    assert numpy.all(result.standard_error > 0)
+    assert result.total == pytest.approx(result.log_likelihood.sum(), rel=1e-12)
+    assert result.total_se == pytest.approx(numpy.sqrt((result.standard_error ** 2).sum()), rel=1e-12)
+    assert int(result.scored_tokens.sum()) == sum(len(d) for d in documents)
+    assert result.per_token == pytest.approx(result.total / result.scored_tokens.sum())
+    assert result.perplexity == pytest.approx(numpy.exp(-result.per_token))
+    assert result.unbiased and result.site_updates > 0
+    # The same numbers as the command line's TSV for the same documents and seed.
+    if BINARY.exists():
+        command = subprocess.run([str(BINARY), "evaluate", "--model", str(fixtures / "stackexchange" /
+                                  "inferencer.mallet"), "--input", str(fixtures / "stackexchange" / "test.mallet"),
+                                  "--documents", "0-9", "--particles", "16", "--runs", "3", "--seed", "5", "--format",
+                                  "tsv", "--quiet"], capture_output=True, text=True, check=True)
+        rows = [line.split("\t") for line in command.stdout.strip().split("\n")[1:]]
+        assert [float(row[4]) for row in rows] == list(result.log_likelihood)
+    completed = topiceval.evaluate(model, documents, "ais", temperatures=50, complete_documents="first-half")
+    assert numpy.all(completed.conditioned_tokens == [len(d) // 2 for d in documents])
+    assert numpy.all(completed.scored_tokens == [len(d) - len(d) // 2 for d in documents])
+    assert completed.total > result.total  # p(w2 | w1) of half the tokens
+
+
+def test_select_and_compare_return_the_reports(fixtures):
+    paths = [fixtures / "stackexchange" / "inferencer.mallet", fixtures / "stackexchange" / "model.mallet"]
+    report = topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", runs=2, particles=8)
+    assert [model["verdict"] for model in report["models"]] == ["best", "tied"]
+    with pytest.raises(topiceval.SettingError, match="--particles must be at least 1"):
+        topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", particles=0)

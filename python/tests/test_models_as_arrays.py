@@ -1,0 +1,146 @@
+"""Models given as arrays: exact likelihoods on tiny models, validation, every form of documents."""
+
+import itertools
+import math
+import threading
+import time
+
+import numpy
+import pytest
+
+import topiceval
+
+
+def exact_log_likelihood(phi, alpha, document):
+    """log p(w) by summing over every topic assignment: p(z) (Dirichlet-multinomial) times prod phi."""
+    topics = len(alpha)
+    total = 0.0
+    for assignment in itertools.product(range(topics), repeat=len(document)):
+        counts = numpy.zeros(topics)
+        probability = 1.0
+        for n, (word, topic) in enumerate(zip(document, assignment)):
+            probability *= (alpha[topic] + counts[topic]) / (sum(alpha) + n) * phi[topic, word]
+            counts[topic] += 1
+        total += probability
+    return math.log(total)
+
+
+def tiny(seed, topics=3, words=8):
+    generator = numpy.random.default_rng(seed)
+    phi = generator.dirichlet(numpy.full(words, 0.3), size=topics)
+    alpha = generator.uniform(0.1, 1.0, size=topics)
+    documents = [generator.integers(0, words, size=length) for length in (3, 5, 6)]
+    return phi, alpha, documents
+
+
+@pytest.mark.parametrize("estimator,settings", [("resample-move", {"particles": 4}),
+                                                ("chib-style", {"samples": 5}),
+                                                ("ais", {"temperatures": 20})])
+def test_unbiased_estimators_match_the_exact_likelihood_of_a_model_given_as_probabilities(estimator, settings):
+    phi, alpha, documents = tiny(1)
+    model = topiceval.Model.from_topics(phi, alpha)
+    result = topiceval.evaluate(model, documents, estimator, runs=1500, seed=3, **settings)
+    for d, document in enumerate(documents):
+        exact = exact_log_likelihood(phi, alpha, document)
+        assert abs(result.log_likelihood[d] - exact) < 4 * result.standard_error[d] + 1e-9, (d, exact)
+    filtering = topiceval.evaluate(model, [documents[0][:1]], "filtering")
+    assert filtering.total == pytest.approx(exact_log_likelihood(phi, alpha, documents[0][:1]), abs=1e-12)
+
+
+def test_counts_and_the_probabilities_they_imply_give_the_same_numbers():
+    generator = numpy.random.default_rng(7)
+    counts = generator.integers(0, 20, size=(4, 30))
+    alpha, beta = numpy.array([0.2, 0.5, 0.1, 0.3]), 0.01
+    phi = (counts + beta) / (counts.sum(axis=1, keepdims=True) + counts.shape[1] * beta)
+    documents = [generator.integers(0, 30, size=12) for _ in range(5)]
+    from_counts = topiceval.Model.from_counts(counts, alpha, beta)
+    from_topics = topiceval.Model.from_topics(phi, alpha)
+    assert from_counts.num_topics == from_topics.num_topics == 4
+    assert from_counts.num_types == from_topics.num_types == 30
+    a = topiceval.evaluate(from_counts, documents, "filtering")
+    b = topiceval.evaluate(from_topics, documents, "filtering")
+    numpy.testing.assert_allclose(a.log_likelihood, b.log_likelihood, rtol=1e-12)
+    # MALLET's estimator needs counts.
+    assert math.isfinite(topiceval.evaluate_topics(from_counts, documents).total)
+    with pytest.raises(topiceval.SettingError, match="has no counts"):
+        topiceval.evaluate_topics(from_topics, documents)
+
+
+@pytest.mark.parametrize("phi,alpha,message", [
+    (numpy.ones((2, 3)) / 3, [0.1], "alpha has 1 values but phi has 2 topics"),
+    (numpy.array([[0.5, 0.6], [0.5, 0.5]]), [0.1, 0.1], "topic 0's word probabilities sum to 1.1"),
+    (numpy.array([[1.5, -0.5], [0.5, 0.5]]), [0.1, 0.1], "topic 0, word 1: probability -0.5"),
+    (numpy.array([[numpy.nan, 1.0], [0.5, 0.5]]), [0.1, 0.1], "not finite"),
+    (numpy.ones(3) / 3, [0.1], "must be a 2-D array"),
+    (numpy.ones((2, 3)) / 3, [0.1, -1.0], "alpha must be positive"),
+])
+def test_bad_probability_arrays_are_refused(phi, alpha, message):
+    with pytest.raises(topiceval.ModelError, match=message):
+        topiceval.Model.from_topics(phi, alpha)
+    with pytest.raises(ValueError):
+        topiceval.Model.from_topics(phi, alpha)
+
+
+def test_bad_count_arrays_are_refused():
+    with pytest.raises(topiceval.ModelError, match="counts must be non-negative"):
+        topiceval.Model.from_counts(numpy.array([[1, -2], [3, 4]]), [0.1, 0.1], 0.01)
+    with pytest.raises(topiceval.ModelError, match="whole numbers"):
+        topiceval.Model.from_counts(numpy.array([[0.5, 1.0]]), [0.1], 0.01)
+    with pytest.raises(topiceval.ModelError, match="beta must be positive"):
+        topiceval.Model.from_counts(numpy.array([[1, 2]]), [0.1], 0.0)
+    with pytest.raises(topiceval.ModelError, match="alpha has 3 values"):
+        topiceval.Model.from_counts(numpy.array([[1, 2]]), [0.1, 0.2, 0.3], 0.01)
+
+
+def test_every_form_of_documents_gives_the_same_numbers():
+    phi, alpha, _ = tiny(2, topics=2, words=4)
+    model = topiceval.Model.from_topics(phi, alpha)
+    words = ["apple", "banana", "cherry", "date"]
+    ids = [[0, 1, 1, 3], [2, 2, 0]]
+    bags = [[(0, 1), (1, 2), (3, 1)], [(2, 2), (0, 1)]]  # gensim's doc2bow, expanded in pair order
+    texts = ["apple banana banana date", "cherry cherry apple"]
+    expected = topiceval.evaluate(model, ids, "filtering").log_likelihood
+    numpy.testing.assert_array_equal(topiceval.evaluate(model, [numpy.array(d) for d in ids], "filtering")
+                                     .log_likelihood, expected)
+    bag = topiceval.evaluate(model, bags, "filtering")
+    assert bag.log_likelihood[0] == pytest.approx(expected[0], rel=1e-12)  # the order differs, p does not
+    assert bag.log_likelihood[1] == pytest.approx(expected[1], rel=1e-12)
+    numpy.testing.assert_array_equal(topiceval.evaluate(model, texts, "filtering", vocabulary=words)
+                                     .log_likelihood, expected)
+    mapping = {word: index for index, word in enumerate(words)}
+    unseen = topiceval.evaluate(model, ["apple kiwi banana banana date kiwi", "cherry cherry apple"], "filtering",
+                                vocabulary=mapping)
+    numpy.testing.assert_array_equal(unseen.log_likelihood, expected)
+    assert list(unseen.skipped_tokens) == [2, 0]
+    with pytest.raises(topiceval.SettingError, match="vocabulary is needed"):
+        topiceval.evaluate(model, texts, "filtering")
+    with pytest.raises(topiceval.SettingError, match="not word ids"):
+        topiceval.evaluate(model, [[0.5, 1.0]], "filtering")
+    with pytest.raises(topiceval.ModelError, match="word id -1"):
+        topiceval.evaluate(model, [[0, -1]], "filtering")
+
+
+def test_the_gil_is_released_while_it_computes():
+    phi, alpha, _ = tiny(3, topics=20, words=200)
+    model = topiceval.Model.from_topics(phi, alpha)
+    documents = [numpy.random.default_rng(d).integers(0, 200, size=300) for d in range(8)]
+    finished = []
+    worker = threading.Thread(target=lambda: finished.append(
+        topiceval.evaluate(model, documents, "resample-move", particles=64, runs=2, threads=1)))
+    worker.start()
+    longest_pause, last = 0.0, time.monotonic()
+    while worker.is_alive():
+        now = time.monotonic()
+        longest_pause, last = max(longest_pause, now - last), now
+    worker.join()
+    seconds = finished[0].seconds  # the evaluation's own time, measured inside the library
+    assert seconds > 0.1
+    # Holding the GIL, the evaluation would stop this loop for all of its time.
+    assert longest_pause < seconds / 4, (longest_pause, seconds)
+
+
+def test_result_to_pandas_when_available():
+    pandas = pytest.importorskip("pandas")
+    phi, alpha, documents = tiny(4)
+    frame = topiceval.evaluate(topiceval.Model.from_topics(phi, alpha), documents, runs=2).to_pandas()
+    assert isinstance(frame, pandas.DataFrame) and len(frame) == 3
