@@ -40,7 +40,17 @@ class Descriptor {
 
 }  // namespace
 
+namespace {
+FileBytesSource installedSource = nullptr;
+}  // namespace
+
+void setFileBytesSource(FileBytesSource source) { installedSource = source; }
+
 std::vector<uint8_t> readFileBytes(const std::string& path) {
+  return installedSource != nullptr ? installedSource(path) : readLocalFileBytes(path);
+}
+
+std::vector<uint8_t> readLocalFileBytes(const std::string& path) {
   const bool standardInput = path == "-";
   const std::string name = standardInput ? "standard input" : path;
   // Non-blocking, so that opening a FIFO nobody writes to does not hang here.

@@ -17,6 +17,13 @@ inline constexpr std::size_t kMaxInputBytes = std::size_t{4} << 30;
 // error says what is being waited for.
 std::vector<uint8_t> readFileBytes(const std::string& path);
 
+// Where readFileBytes gets a file's bytes: this process reads it
+// (readLocalFileBytes) unless another source is installed, as an MPI job
+// installs one that has rank 0 read and broadcast (native/cli/mpi_cluster.cpp).
+using FileBytesSource = std::vector<uint8_t> (*)(const std::string& path);
+void setFileBytesSource(FileBytesSource source);
+std::vector<uint8_t> readLocalFileBytes(const std::string& path);
+
 // Whether the bytes start with the gzip magic number.
 bool looksLikeGzip(const std::vector<uint8_t>& bytes);
 

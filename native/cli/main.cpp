@@ -1,34 +1,97 @@
-// The topiceval executable: dispatches to the subcommands in commands.hpp.
+// The topiceval executable: dispatches to the subcommands in commands.hpp, on
+// one process or on every rank of an MPI job (see mpi_cluster.hpp).
 #include <cstring>
 #include <iostream>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/cli/mpi_cluster.hpp"
 #include "native/cli/output_file.hpp"
+#include "native/runtime/cluster.hpp"
+
+namespace {
+
+// The job's exit status, agreed by every rank (the command's own in one
+// process). A rank other than 0 that failed alone prints its message, which
+// rank 0 cannot know; when rank 0 failed too, its own message says it all.
+int agreeOnExit(int status, const std::string& command, const std::string& rankMessages) {
+  topiceval::Cluster& processes = topiceval::cluster();
+  if (processes.size() == 1) return status;
+  topiceval::Cluster::Agreement agreed;
+  if (const auto* failure = processes.failure()) {
+    agreed = *failure;
+  } else {
+    try {
+      agreed = processes.agree(status);
+    } catch (const topiceval::RankFailure& failure) {
+      if (processes.rank() == 0) std::cerr << "topiceval " << command << ": " << failure.what() << "\n";
+      agreed = *processes.failure();
+    }
+  }
+  if (processes.rank() != 0 && processes.failedHere() && agreed.rankZeroStatus == 0) {
+    std::istringstream lines(rankMessages);
+    std::string text;  // one write: the ranks' standard errors interleave
+    for (std::string line; std::getline(lines, line);)
+      text += line + " (rank " + std::to_string(processes.rank()) + " of " + std::to_string(processes.size()) + ")\n";
+    std::cerr << text << std::flush;
+  }
+  return agreed.status;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  std::vector<std::string> arguments;
+  bool sharedFilesystem = false;
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--shared-filesystem") == 0) {
+      sharedFilesystem = true;
+    } else {
+      arguments.emplace_back(argv[i]);
+    }
+  }
+  std::optional<topiceval::cli::MpiSession> mpi;
+  if (topiceval::cli::launchedByMpiLauncher()) {
+    try {
+      mpi.emplace(argc, argv, sharedFilesystem);
+    } catch (const std::exception& error) {
+      std::cerr << "topiceval: " << error.what() << "\n";
+      return 1;
+    }
+  } else if (sharedFilesystem) {
+    std::cerr << "topiceval: --shared-filesystem applies only to a run started by mpirun or srun\n";
+    return 2;
+  }
+  const bool rankZero = topiceval::cluster().rank() == 0;
+  topiceval::cli::DiscardingStream quiet;  // rank 0 alone writes standard output
+  std::ostringstream rankMessages;
+  std::ostream& out = rankZero ? std::cout : quiet;
+  std::ostream& err = rankZero ? static_cast<std::ostream&>(std::cerr) : rankMessages;
+
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
-    topiceval::cli::printOverview(argc < 2 ? std::cerr : std::cout);
+    topiceval::cli::printOverview(argc < 2 ? err : out);
     return argc < 2 ? 2 : 0;
   }
   if (std::strcmp(argv[1], "--version") == 0 || std::strcmp(argv[1], "version") == 0) {
-    std::cout << "topiceval " << topiceval::cli::kVersion << "\n";
+    out << "topiceval " << topiceval::cli::kVersion << (topiceval::cli::builtWithMpi() ? " (MPI)" : "") << "\n";
     return 0;
   }
   const std::string command = argv[1];
-  const std::vector<std::string> arguments(argv + 2, argv + argc);
-  const int status = topiceval::cli::runCommand(command, arguments, std::cout, std::cerr);
+  int status = topiceval::cli::runCommand(command, arguments, out, err);
   // Whatever a command printed must have reached standard output (a full disk
   // or a closed pipe is a failure, not a success with nothing written).
-  if (status != 0) return status;  // the command has said what went wrong
-  try {
-    topiceval::cli::checkStandardOutput(std::cout);
-  } catch (const std::exception& error) {
-    std::cerr << "topiceval " << command << ": " << error.what() << "\n";
-    return 1;
+  if (status == 0 && rankZero) {
+    try {
+      topiceval::cli::checkStandardOutput(std::cout);
+    } catch (const std::exception& error) {
+      std::cerr << "topiceval " << command << ": " << error.what() << "\n";
+      status = 1;
+    }
   }
-  return 0;
+  return agreeOnExit(status, command, rankMessages.str());
 }

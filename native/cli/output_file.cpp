@@ -1,5 +1,7 @@
 #include "native/cli/output_file.hpp"
 
+#include "native/runtime/cluster.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,6 +28,10 @@ std::string lastError() { return errno != 0 ? std::strerror(errno) : "unknown er
 OutputFile::OutputFile(const std::string& path, const std::string& option, const std::vector<std::string>& inputs,
                        std::ostream& standardOutput)
     : path_(path) {
+  if (cluster().rank() != 0) {  // under MPI, rank 0 alone writes
+    stream_ = &discarded_;
+    return;
+  }
   if (path == "-") {
     stream_ = &standardOutput;
     return;
@@ -88,6 +94,10 @@ OutputFile::~OutputFile() {
 
 void OutputFile::commit() {
   if (committed_) return;
+  if (stream_ == &discarded_) {
+    committed_ = true;
+    return;
+  }
   if (stream_ != &file_) {
     checkStandardOutput(*stream_);
     committed_ = true;

@@ -8,14 +8,29 @@
 // written through to its target.
 // "-" is standard output; devices and FIFOs (/dev/null, /dev/full) are written
 // in place. Every write error, standard output's included, is reported.
+// Under MPI only rank 0 writes: on the other ranks an output is discarded.
 
 #include <fstream>
 #include <memory>
 #include <ostream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
 namespace topiceval::cli {
+
+// A stream that accepts and drops everything: what ranks other than 0 write
+// under MPI.
+class DiscardingStream : public std::ostream {
+ public:
+  DiscardingStream() : std::ostream(&buffer_) {}
+
+ private:
+  struct Buffer : std::streambuf {
+    int overflow(int character) override { return traits_type::not_eof(character); }
+    std::streamsize xsputn(const char*, std::streamsize count) override { return count; }
+  } buffer_;
+};
 
 class OutputFile {
  public:
@@ -36,6 +51,7 @@ class OutputFile {
   std::string path_;
   std::string temporary_;  // empty when writing in place
   std::ofstream file_;
+  DiscardingStream discarded_;  // an output on a rank other than 0
   std::ostream* stream_ = nullptr;
   bool committed_ = false;
 };

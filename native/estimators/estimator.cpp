@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/setting_error.hpp"
 
@@ -171,24 +172,41 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
   }
   if (options.progress != nullptr)
     options.progress->setTotal(documents.size() * runs, documents.totalTokens() * runs, runs);
-  // Longest documents first (every estimator's cost grows with length).
-  std::vector<uint64_t> lengths(documents.size());
-  for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
-  const std::vector<std::size_t> schedule = costliestFirst(lengths);
-  std::vector<uint64_t> runSiteUpdates(documents.size() * runs, 0);  // by unit: no thread shares a slot
-  runInParallel(documents.size() * runs, threads, [&](std::size_t unit, int worker) {
-    const std::size_t d = schedule[unit / runs];
-    const std::size_t run = unit % runs;
-    const EstimateKey key{options.seed, d, run};
-    siteUpdatesOfThisThread = 0;
-    result.documents[d].runLogLikelihoods[run] =
-        completing ? estimator.completionLogLikelihood(reordered[d], observed[d], key, worker)
-                   : estimator.logLikelihood(documents.document(d), key, worker);
-    runSiteUpdates[unit] = siteUpdatesOfThisThread;
-    if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
-  });
-  for (std::size_t unit = 0; unit < runSiteUpdates.size(); ++unit)
-    result.documents[schedule[unit / runs]].siteUpdates += runSiteUpdates[unit];
+  // Costliest documents first, and under MPI only this rank's share of them
+  // (see Cluster); the results are summed over the ranks.
+  std::vector<uint64_t> costs(documents.size());
+  for (std::size_t d = 0; d < documents.size(); ++d) costs[d] = estimator.relativeCost(documents.length(d));
+  const std::vector<std::size_t> schedule = scheduleOnThisRank(costs);
+  if (cluster().size() > 1) {
+    if (options.progress != nullptr) {
+      uint64_t tokens = 0;
+      for (const std::size_t d : schedule) tokens += documents.length(d);
+      options.progress->setTotal(schedule.size() * runs, tokens * runs, runs);  // this rank's share
+    }
+  }
+  std::vector<double> values(documents.size() * runs, 0.0);       // by (document, run)
+  std::vector<uint64_t> siteUpdates(documents.size() * runs, 0);  // no thread shares a slot
+  computeOnRanksAndSum(
+      [&] {
+        runInParallel(schedule.size() * runs, threads, [&](std::size_t unit, int worker) {
+          const std::size_t d = schedule[unit / runs];
+          const std::size_t run = unit % runs;
+          const EstimateKey key{options.seed, d, run};
+          siteUpdatesOfThisThread = 0;
+          values[d * runs + run] = completing
+                                       ? estimator.completionLogLikelihood(reordered[d], observed[d], key, worker)
+                                       : estimator.logLikelihood(documents.document(d), key, worker);
+          siteUpdates[d * runs + run] = siteUpdatesOfThisThread;
+          if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
+        });
+      },
+      values, siteUpdates);
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    for (std::size_t run = 0; run < runs; ++run) {
+      result.documents[d].runLogLikelihoods[run] = values[d * runs + run];
+      result.documents[d].siteUpdates += siteUpdates[d * runs + run];
+    }
+  }
   double variance = 0.0;
   for (DocumentResult& document : result.documents) {
     const LogMean mean = logMeanExp(document.runLogLikelihoods);

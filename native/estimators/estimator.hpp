@@ -56,6 +56,11 @@ class DocumentEstimator {
   // position terms after w1.
   virtual double completionLogLikelihood(std::span<const int32_t> document, std::size_t observed,
                                          const EstimateKey& key, int worker) const;
+  // The relative cost of one estimate for a document of `length` tokens, by
+  // which documents are scheduled (longest first) and dealt to MPI ranks.
+  // Linear by default; quadratic for the samplers that revisit every earlier
+  // position at each token.
+  virtual uint64_t relativeCost(std::size_t length) const { return length; }
   // Allocates working memory for `workers` threads; call before estimating.
   virtual void prepare(int workers) = 0;
   // The natural log of one estimate of p(w | model) over the scored tokens of

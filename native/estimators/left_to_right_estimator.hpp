@@ -38,6 +38,9 @@ class LeftToRightEstimator : public DocumentEstimator {
   // sweep leaves p(z_<n | w_<n) invariant: resample-move with one particle).
   bool unbiased() const override { return particles_ == 1; }
   bool scoresTokenByToken() const override { return true; }
+  uint64_t relativeCost(std::size_t length) const override {
+    return variant_ == SamplerVariant::LeftToRightResampling ? length * (length + 1) / 2 : length;
+  }
   void positionLogLikelihoods(std::span<const int32_t> document, const EstimateKey& key, int worker,
                               std::vector<double>& terms) const override;
   void prepare(int workers) override;

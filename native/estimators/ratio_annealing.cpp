@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "native/estimators/estimator.hpp"
+#include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/random_stream.hpp"
 
@@ -219,39 +220,56 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
     document.forwardSamples.assign(forward ? samples : 0, 0.0);
     document.reverseSamples.assign(reverse ? samples : 0, 0.0);
   }
-  if (options.progress != nullptr)
-    options.progress->setTotal(documents.size() * (forward + reverse) * samples,
-                               documents.totalTokens() * (forward + reverse) * samples, (forward + reverse) * samples);
-  runInParallel(documents.size() * perDocument, threads, [&](std::size_t unit, int) {
-    const std::size_t d = unit / perDocument;
-    const bool isReverse = (unit % perDocument) >= samples;
-    const std::size_t sample = unit % samples;
-    if ((isReverse && !reverse) || (!isReverse && !forward)) return;
-    std::vector<int32_t> shared;
-    for (const int32_t type : documents.document(d)) {
-      if (modelA.scored(type) && modelB.scored(type)) shared.push_back(type);
-    }
-    const ScoringModel& start = isReverse ? modelA : modelB;
-    const ScoringModel& end = isReverse ? modelB : modelA;
-    DocumentPhi startRows, endRows;
-    startRows.build(start, shared);
-    endRows.build(end, shared);
-    const PathEnd from = PathEnd::of(start, startRows);
-    const PathEnd to = PathEnd::of(end, endRows);
-    RandomStream random(options.seed, {d, isReverse ? 1u : 0u, sample, 0x52414953});
-    Annealer chain(tokenWords(startRows), static_cast<std::size_t>(start.numTopics()));
-    chain.start(from, options.burnIn, random);
-    const double logWeight = chain.anneal(from, to, options.path, options.temperatures, random);
+  // This process's documents (all, or under MPI this rank's share; see Cluster).
+  std::vector<uint64_t> lengths(documents.size());
+  for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
+  const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths);
+  if (options.progress != nullptr) {
+    uint64_t tokens = 0;
+    for (const std::size_t d : schedule) tokens += documents.length(d);
+    options.progress->setTotal(schedule.size() * (forward + reverse) * samples, tokens * (forward + reverse) * samples,
+                               (forward + reverse) * samples);
+  }
+  // Every sample's log weight by (document, direction, sample), and the scored
+  // tokens by document, summed over the ranks.
+  std::vector<double> logWeights(documents.size() * perDocument, 0.0);
+  std::vector<uint64_t> sharedTokens(documents.size(), 0);
+  computeOnRanksAndSum(
+      [&] {
+        runInParallel(schedule.size() * perDocument, threads, [&](std::size_t unit, int) {
+          const std::size_t d = schedule[unit / perDocument];
+          const bool isReverse = (unit % perDocument) >= samples;
+          const std::size_t sample = unit % samples;
+          if ((isReverse && !reverse) || (!isReverse && !forward)) return;
+          std::vector<int32_t> shared;
+          for (const int32_t type : documents.document(d)) {
+            if (modelA.scored(type) && modelB.scored(type)) shared.push_back(type);
+          }
+          const ScoringModel& start = isReverse ? modelA : modelB;
+          const ScoringModel& end = isReverse ? modelB : modelA;
+          DocumentPhi startRows, endRows;
+          startRows.build(start, shared);
+          endRows.build(end, shared);
+          const PathEnd from = PathEnd::of(start, startRows);
+          const PathEnd to = PathEnd::of(end, endRows);
+          RandomStream random(options.seed, {d, isReverse ? 1u : 0u, sample, 0x52414953});
+          Annealer chain(tokenWords(startRows), static_cast<std::size_t>(start.numTopics()));
+          chain.start(from, options.burnIn, random);
+          logWeights[d * perDocument + unit % perDocument] =
+              chain.anneal(from, to, options.path, options.temperatures, random);
+          if (sample == 0 && (!isReverse || !forward)) sharedTokens[d] = shared.size();
+          if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
+        });
+      },
+      logWeights, sharedTokens);
+  for (std::size_t d = 0; d < documents.size(); ++d) {
     DocumentRatio& document = result.documents[d];
-    if (isReverse) {
-      document.reverseSamples[sample] = logWeight;  // log of an estimate of B / A
-    } else {
-      document.forwardSamples[sample] = logWeight;  // log of an estimate of A / B
+    for (std::size_t sample = 0; sample < samples; ++sample) {
+      if (forward) document.forwardSamples[sample] = logWeights[d * perDocument + sample];            // log of A / B
+      if (reverse) document.reverseSamples[sample] = logWeights[d * perDocument + samples + sample];  // of B / A
     }
-    if (sample == 0 && !isReverse) document.tokens = shared.size();
-    if (sample == 0 && isReverse && !forward) document.tokens = shared.size();
-    if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
-  });
+    document.tokens = sharedTokens[d];
+  }
 
   double differenceSum = 0.0, differenceSquares = 0.0;
   for (DocumentRatio& document : result.documents) {
@@ -313,35 +331,52 @@ CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& mode
   std::vector<uint64_t> tokens(documents.size(), 0);
   const int threads = resolveThreads(options.threads);
   const auto topics = static_cast<std::size_t>(models.front()->numTopics());
-  if (options.progress != nullptr) options.progress->setTotal(documents.size(), documents.totalTokens());
-  runInParallel(documents.size(), threads, [&](std::size_t d, int) {
-    std::vector<int32_t> shared;
-    for (const int32_t type : documents.document(d)) {
-      bool everywhere = true;
-      for (const ScoringModel* model : models) everywhere = everywhere && model->scored(type);
-      if (everywhere) shared.push_back(type);
-    }
-    tokens[d] = shared.size();
-    std::vector<PathEnd> ends;
-    std::vector<uint32_t> words;
-    for (const ScoringModel* model : models) {
-      DocumentPhi rows;
-      rows.build(*model, shared);
-      if (words.empty()) words = tokenWords(rows);
-      ends.push_back(PathEnd::of(*model, rows));
-    }
-    RandomStream random(options.seed, {d, 0x4355525645});
-    Annealer chain(words, topics);
-    const PathEnd prior = PathEnd::prior(*models.front(), ends.front().phi.size() / topics);
-    chain.start(prior, 0, random);
-    double logLikelihood = chain.anneal(prior, ends.front(), AnnealingPath::Geometric, options.temperatures, random);
-    result.documents[0][d] = logLikelihood;
-    for (std::size_t i = 1; i < models.size(); ++i) {
-      logLikelihood += chain.anneal(ends[i - 1], ends[i], AnnealingPath::Convex, options.temperatures, random);
-      result.documents[i][d] = logLikelihood;
-    }
-    if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
-  });
+  std::vector<uint64_t> lengths(documents.size());
+  for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
+  const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths);  // see Cluster
+  if (options.progress != nullptr) {
+    uint64_t scheduledTokens = 0;
+    for (const std::size_t d : schedule) scheduledTokens += documents.length(d);
+    options.progress->setTotal(schedule.size(), scheduledTokens);
+  }
+  std::vector<double> logLikelihoods(models.size() * documents.size(), 0.0);  // by (model, document)
+  computeOnRanksAndSum(
+      [&] {
+        runInParallel(schedule.size(), threads, [&](std::size_t unit, int) {
+          const std::size_t d = schedule[unit];
+          std::vector<int32_t> shared;
+          for (const int32_t type : documents.document(d)) {
+            bool everywhere = true;
+            for (const ScoringModel* model : models) everywhere = everywhere && model->scored(type);
+            if (everywhere) shared.push_back(type);
+          }
+          tokens[d] = shared.size();
+          std::vector<PathEnd> ends;
+          std::vector<uint32_t> words;
+          for (const ScoringModel* model : models) {
+            DocumentPhi rows;
+            rows.build(*model, shared);
+            if (words.empty()) words = tokenWords(rows);
+            ends.push_back(PathEnd::of(*model, rows));
+          }
+          RandomStream random(options.seed, {d, 0x4355525645});
+          Annealer chain(words, topics);
+          const PathEnd prior = PathEnd::prior(*models.front(), ends.front().phi.size() / topics);
+          chain.start(prior, 0, random);
+          double logLikelihood =
+              chain.anneal(prior, ends.front(), AnnealingPath::Geometric, options.temperatures, random);
+          logLikelihoods[d] = logLikelihood;
+          for (std::size_t i = 1; i < models.size(); ++i) {
+            logLikelihood += chain.anneal(ends[i - 1], ends[i], AnnealingPath::Convex, options.temperatures, random);
+            logLikelihoods[i * documents.size() + d] = logLikelihood;
+          }
+          if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
+        });
+      },
+      logLikelihoods, tokens);
+  for (std::size_t i = 0; i < models.size(); ++i)
+    for (std::size_t d = 0; d < documents.size(); ++d)
+      result.documents[i][d] = logLikelihoods[i * documents.size() + d];
   for (const auto& perModel : result.documents) {
     double total = 0.0;
     for (const double value : perModel) total += value;

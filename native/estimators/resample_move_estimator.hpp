@@ -44,6 +44,7 @@ class ResampleMoveEstimator : public DocumentEstimator {
   void prepare(int workers) override;
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override;
   bool scoresTokenByToken() const override { return true; }
+  uint64_t relativeCost(std::size_t length) const override { return length * (length + 1) / 2; }
   // log of the particles' mean weight at each scored position.
   void positionLogLikelihoods(std::span<const int32_t> document, const EstimateKey& key, int worker,
                               std::vector<double>& terms) const override;

@@ -13,11 +13,28 @@
 #include "native/estimators/left_to_right_estimator.hpp"
 #include "native/model/scoring_model.hpp"
 #include "native/mallet/mallet_left_to_right.hpp"
+#include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval {
 
 namespace {
+
+// The documents this process computes, costliest first: all of them, or under
+// MPI this rank's share (see Cluster; every rank ends with every document's
+// value). With --show-words every rank computes every document: the words'
+// probabilities are not gathered.
+std::vector<std::size_t> malletSchedule(const std::vector<uint64_t>& costs, const DocumentCollection& documents,
+                                        const MalletEvaluationOptions& options) {
+  const std::vector<std::size_t> schedule =
+      options.keepWordProbabilities ? costliestFirst(costs) : scheduleOnThisRank(costs);
+  if (options.progress != nullptr) {
+    uint64_t tokens = 0;
+    for (const std::size_t d : schedule) tokens += documents.length(d);
+    options.progress->setTotal(schedule.size(), tokens);
+  }
+  return schedule;
+}
 
 // Holds the per-particle probabilities of the documents being worked on, and
 // hands a document to whoever finishes its last particle.
@@ -79,8 +96,7 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
   const ScoringModel scoring(model, UnseenWords::Skip, documents);  // MALLET's evaluator rule
   LeftToRightEstimator estimator(
       scoring, options.particles,
-      options.resampling ? SamplerVariant::LeftToRightResampling : SamplerVariant::LeftToRight,
-      options.instructionSet);
+      options.resampling ? SamplerVariant::LeftToRightResampling : SamplerVariant::LeftToRight, options.instructionSet);
   const int threads = resolveThreads(options.threads);
   estimator.prepare(threads);
   MalletEvaluationResult result;
@@ -93,25 +109,30 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
     cost[d] = counter.uniformsPerParticle(documents.document(d), options.resampling);
     result.siteUpdates += cost[d] * static_cast<uint64_t>(options.particles);
   }
-  const std::vector<std::size_t> schedule = costliestFirst(cost);
-  if (options.progress != nullptr) options.progress->setTotal(documents.size(), documents.totalTokens());
-  runInParallel(documents.size(), threads, [&](std::size_t unit, int worker) {
-    const std::size_t d = schedule[unit];
-    std::vector<double> probabilities;
-    const EstimateKey key{static_cast<uint64_t>(static_cast<uint32_t>(options.seed)), d, 0};
-    estimator.positionProbabilities(documents.document(d), key, worker, probabilities);
-    double documentLogLikelihood = 0.0;
-    for (std::size_t position = 0; position < probabilities.size(); ++position) {
-      if (probabilities[position] > 0.0) {
-        const double logProbability = std::log(probabilities[position]);
-        documentLogLikelihood += logProbability;
-        if (options.keepWordProbabilities)
-          wordsByDocument[d].push_back({static_cast<uint32_t>(d), static_cast<uint32_t>(position), logProbability});
-      }
-    }
-    result.documentLogLikelihoods[d] = documentLogLikelihood;
-    if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
-  });
+  const std::vector<std::size_t> schedule = malletSchedule(cost, documents, options);
+  std::vector<uint64_t> noCounts;
+  computeOnRanksAndSum(
+      [&] {
+        runInParallel(schedule.size(), threads, [&](std::size_t unit, int worker) {
+          const std::size_t d = schedule[unit];
+          std::vector<double> probabilities;
+          const EstimateKey key{static_cast<uint64_t>(static_cast<uint32_t>(options.seed)), d, 0};
+          estimator.positionProbabilities(documents.document(d), key, worker, probabilities);
+          double documentLogLikelihood = 0.0;
+          for (std::size_t position = 0; position < probabilities.size(); ++position) {
+            if (probabilities[position] > 0.0) {
+              const double logProbability = std::log(probabilities[position]);
+              documentLogLikelihood += logProbability;
+              if (options.keepWordProbabilities)
+                wordsByDocument[d].push_back(
+                    {static_cast<uint32_t>(d), static_cast<uint32_t>(position), logProbability});
+            }
+          }
+          result.documentLogLikelihoods[d] = documentLogLikelihood;
+          if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
+        });
+      },
+      result.documentLogLikelihoods, noCounts);
   for (const double value : result.documentLogLikelihoods) result.totalLogLikelihood += value;
   for (auto& words : wordsByDocument) result.words.insert(result.words.end(), words.begin(), words.end());
   return result;
@@ -176,37 +197,41 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
 
   // The order cannot change a bit: every unit starts its generators at its own
   // offset, and results are combined by document.
-  const std::vector<std::size_t> schedule = costliestFirst(uniformsPerParticle);
-
-  if (options.progress != nullptr) options.progress->setTotal(numDocuments, documents.totalTokens());
-  runInParallel(numDocuments * groups, threads, [&](std::size_t unit, int worker) {
-    const std::size_t d = schedule[unit / groups];
-    const std::size_t first = split.first(unit % groups);
-    const std::size_t count = split.size(unit % groups);
-    const auto document = documents.document(d);
-    double* probabilities = inFlight.buffer(d);
-    std::vector<JavaRandom> randoms;
-    randoms.reserve(count);
-    for (std::size_t particle = first; particle < first + count; ++particle) {
-      randoms.emplace_back(options.seed);
-      randoms.back().skip(2 * (firstUniform[d] + particle * uniformsPerParticle[d]));
-    }
-    const int errors = sampler.runParticles(document, options.resampling, randoms,
-                                            {probabilities + first * document.size(), count * document.size()},
-                                            *scratch[static_cast<std::size_t>(worker)]);
-    if (errors != 0) samplingErrors += errors;
-    std::vector<double> completed;
-    if (inFlight.finish(d, completed)) {
-      combine(d, completed);
-      inFlight.recycle(std::move(completed));
-    }
-  });
+  const std::vector<std::size_t> schedule = malletSchedule(uniformsPerParticle, documents, options);
+  std::vector<uint64_t> samplingErrorCount(1, 0);
+  computeOnRanksAndSum(
+      [&] {
+        runInParallel(schedule.size() * groups, threads, [&](std::size_t unit, int worker) {
+          const std::size_t d = schedule[unit / groups];
+          const std::size_t first = split.first(unit % groups);
+          const std::size_t count = split.size(unit % groups);
+          const auto document = documents.document(d);
+          double* probabilities = inFlight.buffer(d);
+          std::vector<JavaRandom> randoms;
+          randoms.reserve(count);
+          for (std::size_t particle = first; particle < first + count; ++particle) {
+            randoms.emplace_back(options.seed);
+            randoms.back().skip(2 * (firstUniform[d] + particle * uniformsPerParticle[d]));
+          }
+          const int errors = sampler.runParticles(document, options.resampling, randoms,
+                                                  {probabilities + first * document.size(), count * document.size()},
+                                                  *scratch[static_cast<std::size_t>(worker)]);
+          if (errors != 0) samplingErrors += errors;
+          std::vector<double> completed;
+          if (inFlight.finish(d, completed)) {
+            combine(d, completed);
+            inFlight.recycle(std::move(completed));
+          }
+        });
+        samplingErrorCount[0] = static_cast<uint64_t>(samplingErrors.load());
+      },
+      result.documentLogLikelihoods, samplingErrorCount);
 
   for (std::size_t d = 0; d < numDocuments; ++d) result.totalLogLikelihood += result.documentLogLikelihoods[d];
   if (options.keepWordProbabilities) {
     for (auto& words : wordsByDocument) result.words.insert(result.words.end(), words.begin(), words.end());
   }
-  result.samplingErrors = samplingErrors.load();
+  result.samplingErrors = static_cast<int64_t>(samplingErrorCount[0]);
   return result;
 }
 

@@ -1,0 +1,135 @@
+#include "native/cli/mpi_cluster.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "formats/file_bytes.hpp"
+#include "formats/format_error.hpp"
+#include "native/runtime/cluster.hpp"
+
+#ifdef TOPICEVAL_MPI
+#include <mpi.h>
+#endif
+
+namespace topiceval::cli {
+
+bool launchedByMpiLauncher() {
+  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
+    if (std::getenv(variable) != nullptr) return true;
+  }
+  return false;
+}
+
+#ifndef TOPICEVAL_MPI
+
+bool builtWithMpi() { return false; }
+MpiSession::MpiSession(int&, char**&, bool) {
+  throw std::runtime_error("this topiceval was built without MPI (install libopenmpi-dev and rebuild)");
+}
+MpiSession::~MpiSession() = default;
+
+#else
+
+bool builtWithMpi() { return true; }
+
+namespace {
+
+// MPI counts are ints: large buffers go in pieces.
+constexpr std::size_t kLargestPiece = std::size_t{1} << 30;
+
+class MpiCluster : public Cluster {
+ public:
+  MpiCluster() {
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+
+  Agreement agree(int status) override {
+    int values[3] = {status, rank_ == 0 ? status : 0, status != 0 ? rank_ : -1};
+    MPI_Allreduce(MPI_IN_PLACE, values, 3, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return settle({values[0], values[1], values[2]}, status);
+  }
+
+  void sum(std::span<double> values) override {
+    agree(0);
+    for (std::size_t first = 0; first < values.size(); first += kLargestPiece)
+      MPI_Allreduce(MPI_IN_PLACE, values.data() + first,
+                    static_cast<int>(std::min(kLargestPiece, values.size() - first)), MPI_DOUBLE, MPI_SUM,
+                    MPI_COMM_WORLD);
+  }
+  void sum(std::span<uint64_t> values) override {
+    agree(0);
+    for (std::size_t first = 0; first < values.size(); first += kLargestPiece)
+      MPI_Allreduce(MPI_IN_PLACE, values.data() + first,
+                    static_cast<int>(std::min(kLargestPiece, values.size() - first)), MPI_UINT64_T, MPI_SUM,
+                    MPI_COMM_WORLD);
+  }
+
+ private:
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+void broadcastBytes(std::vector<uint8_t>& bytes) {
+  uint64_t size = bytes.size();
+  MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  bytes.resize(static_cast<std::size_t>(size));
+  for (std::size_t first = 0; first < bytes.size(); first += kLargestPiece)
+    MPI_Bcast(bytes.data() + first, static_cast<int>(std::min(kLargestPiece, bytes.size() - first)), MPI_BYTE, 0,
+              MPI_COMM_WORLD);
+}
+
+void broadcastText(std::string& text) {
+  std::vector<uint8_t> bytes(text.begin(), text.end());
+  broadcastBytes(bytes);
+  text.assign(bytes.begin(), bytes.end());
+}
+
+// Rank 0 reads, every rank gets the bytes or rank 0's error (the same
+// FormatError on every rank, so every rank fails alike).
+std::vector<uint8_t> readOnRankZero(const std::string& path) {
+  Cluster& processes = cluster();
+  processes.agree(0);
+  std::vector<uint8_t> bytes;
+  std::string source = path, problem;
+  uint64_t failed = 0;
+  if (processes.rank() == 0) {
+    try {
+      bytes = formats::readLocalFileBytes(path);
+    } catch (const formats::FormatError& error) {
+      failed = 1, source = error.source(), problem = error.problem();
+    } catch (const std::exception& error) {
+      failed = 1, problem = error.what();
+    }
+  }
+  MPI_Bcast(&failed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  if (failed != 0) {
+    broadcastText(source);
+    broadcastText(problem);
+    throw formats::FormatError(source, problem);
+  }
+  broadcastBytes(bytes);
+  return bytes;
+}
+
+}  // namespace
+
+MpiSession::MpiSession(int& argc, char**& argv, bool sharedFilesystem) {
+  MPI_Init(&argc, &argv);
+  setCluster(std::make_unique<MpiCluster>());
+  if (!sharedFilesystem) formats::setFileBytesSource(&readOnRankZero);
+}
+
+MpiSession::~MpiSession() {
+  formats::setFileBytesSource(nullptr);
+  setCluster(std::make_unique<Cluster>());
+  MPI_Finalize();
+}
+
+#endif
+
+}  // namespace topiceval::cli

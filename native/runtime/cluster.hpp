@@ -1,0 +1,114 @@
+#pragma once
+// The processes one run is spread over: this process alone (the default), or
+// the ranks of an MPI job, which the executable installs when mpirun or srun
+// started it (native/cli/mpi_cluster.cpp). The drivers that score documents
+// (evaluateDocuments, evaluateLikeMallet) deal the documents to the ranks by
+// cost, compute their own, and sum the per-document results over the ranks:
+// every value is computed by exactly one rank and is zero on the others, so
+// the sum is that value, bit for bit, and every rank ends with the whole
+// result, the same as one process would compute (each estimate's random
+// stream depends on the document, never on who computes it).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace topiceval {
+
+class Cluster {
+ public:
+  virtual ~Cluster() = default;
+  virtual int rank() const { return 0; }
+  virtual int size() const { return 1; }
+
+  // How a job agrees on failure. Every collective step (each sum, each file
+  // broadcast, and the executable's last step) starts with an agreement in
+  // which each rank gives its status: 0, or the exit status of a failure it
+  // has met. So a rank that fails alone, anywhere, meets the others at their
+  // next step instead of leaving them waiting: they learn that it failed and
+  // stop too (RankFailure), and every rank exits with the same status.
+  struct Agreement {
+    int status = 0;          // the largest status given (0: every rank is fine)
+    int rankZeroStatus = 0;  // rank 0's own
+    int failedRank = -1;     // the highest rank that failed, -1 for none
+  };
+  virtual Agreement agree(int status) { return {status, status, status == 0 ? -1 : 0}; }
+  // The last agreement that found a failure, once one has (the executable's
+  // last step is then not taken again).
+  const Agreement* failure() const { return failure_ ? &*failure_ : nullptr; }
+  // Whether this rank was one of the failing ones when that failure was agreed.
+  bool failedHere() const { return failedHere_; }
+
+  // Elementwise sums over the ranks, in place, on every rank.
+  virtual void sum(std::span<double> values);
+  virtual void sum(std::span<uint64_t> values);
+
+ protected:
+  // An agreement's result: records a failure; throws RankFailure on a rank that
+  // is itself fine when another failed.
+  Agreement settle(Agreement agreement, int ownStatus);
+
+ private:
+  std::optional<Agreement> failure_;
+  bool failedHere_ = false;
+};
+
+// What a healthy rank throws when another rank failed: the commands report it
+// like any error, rank 0 as "rank R of N failed (its message is above)".
+class RankFailure : public std::runtime_error {
+ public:
+  RankFailure(const Cluster::Agreement& agreement, int size);
+  int status() const { return status_; }
+
+ private:
+  int status_;
+};
+
+// The cluster this process belongs to.
+Cluster& cluster();
+void setCluster(std::unique_ptr<Cluster> cluster);
+
+// Which documents rank `rank` of `size` computes: the documents dealt in
+// decreasing cost, each to the rank with the least cost so far (the lowest
+// rank on ties), the longest-first schedule extended to ranks. Every rank
+// computes the same deal. Flags by document.
+std::vector<uint8_t> documentsOfRank(std::span<const uint64_t> costs, int rank, int size);
+// The documents this process computes, costliest first (costliestFirst): all
+// of them in one process, this rank's share (documentsOfRank) under MPI.
+std::vector<std::size_t> scheduleOnThisRank(const std::vector<uint64_t>& costs);
+
+// Runs `compute` (which fills this rank's entries of `values`) and then sums
+// `values` and `counts` over the ranks. A failure of `compute` on any rank is
+// agreed on before the sums: the failing rank rethrows its own error, the
+// others throw RankFailure.
+template <class Compute>
+void computeOnRanksAndSum(Compute compute, std::span<double> values, std::span<uint64_t> counts);
+
+}  // namespace topiceval
+
+#include <exception>
+
+namespace topiceval {
+
+template <class Compute>
+void computeOnRanksAndSum(Compute compute, std::span<double> values, std::span<uint64_t> counts) {
+  Cluster& processes = cluster();
+  if (processes.size() == 1) {
+    compute();
+    return;
+  }
+  try {
+    compute();
+  } catch (...) {
+    processes.agree(1);  // tells the others, who then stop at their own agreement
+    throw;
+  }
+  processes.sum(values);  // each sum starts with an agreement
+  processes.sum(counts);
+}
+
+}  // namespace topiceval

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Under mpirun, topiceval gives one process's numbers, bit for bit, and a rank
+# that fails ends the whole job cleanly:
+#   1. `mpirun -np 3 topiceval evaluate-topics` prints MALLET's total and writes
+#      MALLET's per-document file for every expected configuration of three
+#      shared fixtures (and the fast sampler's bits equal one process's);
+#   2. `evaluate` with several estimators (and document completion) writes the
+#      same TSV on 3 ranks as on one process, with and without --shared-filesystem;
+#   3. a rank that cannot read its input (an MPMD job whose rank 2 is given a
+#      missing file with --shared-filesystem) makes every rank exit 1, its
+#      message reaches standard error once, marked with its rank, rank 0 says
+#      the job stopped, and no output file (nor a temporary one) is left.
+#
+#   tests/mpi/mpi_test.sh TOPICEVAL_BINARY FIXTURES_DIR
+set -euo pipefail
+binary=$1
+fixtures=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+root=()
+[ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
+ranks() { mpirun -q --oversubscribe "${root[@]}" -np "$@"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+checked=0
+for set in stackexchange stackexchange-oov debian-k100; do
+  for total in "$fixtures/$set"/expected/total-*.txt; do
+    tag=$(basename "$total" .txt); tag=${tag#total-}
+    IFS=- read -r particles resampling seed <<<"$tag"
+    particles=${particles#p}; seed=${seed#s}
+    resampling=$([ "$resampling" = rtrue ] && echo true || echo false)
+    printed=$(ranks 3 "$binary" evaluate-topics --evaluator "$fixtures/$set/evaluator.mallet" \
+      --input "$fixtures/$set/test.mallet" --num-particles "$particles" --use-resampling "$resampling" \
+      --random-seed "$seed" --output-doc-probs "$work/docprobs.txt")
+    [ "$printed" = "$(cat "$total")" ] || fail "$set $tag: printed $printed, MALLET $(cat "$total")"
+    cmp -s "$work/docprobs.txt" "$fixtures/$set/expected/docprobs-$tag.txt" || fail "$set $tag: per-document file"
+    checked=$((checked + 1))
+  done
+done
+echo "evaluate-topics on 3 ranks: MALLET's total and per-document file for $checked configurations"
+
+set=$fixtures/stackexchange
+one=$("$binary" evaluate-topics --evaluator "$set/evaluator.mallet" --input "$set/test.mallet" --exact false \
+  --num-particles 5 --use-resampling true --random-seed 3)
+three=$(ranks 3 "$binary" evaluate-topics --evaluator "$set/evaluator.mallet" --input "$set/test.mallet" \
+  --exact false --num-particles 5 --use-resampling true --random-seed 3)
+[ "$one" = "$three" ] || fail "fast sampler: $one on one process, $three on 3 ranks"
+
+for estimator in "resample-move --particles 16" "chib-style --samples 20" "ais --temperatures 30" \
+                 "left-to-right --particles 4 --resampling true --complete-documents alternate" "filtering"; do
+  # shellcheck disable=SC2086  (the estimator's options are words)
+  "$binary" evaluate --model "$set/inferencer.mallet" --input "$set/test.mallet" --estimator $estimator \
+    --runs 3 --format tsv --quiet >"$work/one.tsv" 2>/dev/null
+  # shellcheck disable=SC2086
+  ranks 3 "$binary" evaluate --model "$set/inferencer.mallet" --input "$set/test.mallet" --estimator $estimator \
+    --runs 3 --format tsv --quiet >"$work/three.tsv"
+  # shellcheck disable=SC2086
+  ranks 2 "$binary" evaluate --shared-filesystem --model "$set/inferencer.mallet" --input "$set/test.mallet" \
+    --estimator $estimator --runs 3 --format tsv --quiet >"$work/two.tsv"
+  cmp -s "$work/one.tsv" "$work/three.tsv" || fail "evaluate --estimator $estimator: 3 ranks differ"
+  cmp -s "$work/one.tsv" "$work/two.tsv" || fail "evaluate --estimator $estimator: 2 ranks, shared filesystem"
+done
+echo "evaluate on 2 and 3 ranks: the same TSV as one process for 5 estimators"
+
+# Ratio-AIS (compare) and iteration-AIS (curve) between a state and perturbed copies of it.
+"$binary" perturb-state --input "$set/state.gz" --output "$work/perturbed.gz" --fraction 0.2 --seed 4
+"$binary" perturb-state --input "$work/perturbed.gz" --output "$work/perturbed2.gz" --fraction 0.2 --seed 5
+for command in "compare --model-a $set/state.gz --model-b $work/perturbed.gz --temperatures 20 --samples 2" \
+               "curve --states $set/state.gz $work/perturbed.gz $work/perturbed2.gz --temperatures 20"; do
+  # shellcheck disable=SC2086
+  "$binary" $command --input "$set/test.mallet" --format tsv --quiet >"$work/one.tsv" 2>/dev/null
+  # shellcheck disable=SC2086
+  ranks 3 "$binary" $command --input "$set/test.mallet" --format tsv --quiet >"$work/three.tsv" 2>/dev/null
+  cmp -s "$work/one.tsv" "$work/three.tsv" || fail "${command%% *}: 3 ranks differ from one process"
+  [ "$(wc -l <"$work/one.tsv")" -gt 3 ] || fail "${command%% *}: $(head -3 "$work/one.tsv")"
+done
+echo "compare and curve on 3 ranks: the same TSV as one process"
+
+status=0
+mpirun -q --oversubscribe "${root[@]}" \
+  -np 2 "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" --input "$set/test.mallet" \
+    --output-doc-probs "$work/out.txt" : \
+  -np 1 "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" \
+    --input "$work/missing.mallet" --output-doc-probs "$work/out.txt" >"$work/stdout" 2>"$work/stderr" || status=$?
+[ "$status" = 1 ] || fail "a failing rank: exit status $status, not 1"
+grep -qxF "topiceval evaluate-topics: $work/missing.mallet: cannot open: No such file or directory (rank 2 of 3)" \
+  "$work/stderr" || fail "the failing rank's message: $(cat "$work/stderr")"
+[ "$(grep -c "missing.mallet" "$work/stderr")" = 1 ] || fail "the message more than once: $(cat "$work/stderr")"
+grep -qxF "topiceval evaluate-topics: rank 2 of 3 failed (its message is above); the whole job stops" \
+  "$work/stderr" || fail "rank 0's line: $(cat "$work/stderr")"
+[ ! -s "$work/stdout" ] || fail "a failed job printed a total: $(cat "$work/stdout")"
+if compgen -G "$work/out.txt*" >/dev/null; then fail "a failed job left $(ls "$work"/out.txt*)"; fi
+echo "a failing rank: exit 1, its message once with its rank, no output left"
