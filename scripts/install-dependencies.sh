@@ -10,6 +10,7 @@ run_packages=(
   cmake g++ make pkg-config
   libboost-program-options-dev zlib1g-dev
   pybind11-dev python3-dev python3-numpy   # the Python package (import topiceval)
+  libopenmpi-dev openmpi-bin               # mpirun spreads the documents over ranks
 )
 test_packages=(
   time

@@ -15,6 +15,7 @@ const std::vector<CommandEntry>& allCommands() {
       {"compare", compareCommand, "per-document log ratio of two models by ratio-AIS"},
       {"curve", curveCommand, "held-out likelihood across the states of a training run (iteration-AIS)"},
       {"info", infoCommand, "what a MALLET file is and holds (topics, words, documents)"},
+      {"plan-ranks", planRanksCommand, "an MPI run on paper: load imbalance, speed-up and bytes moved for N ranks"},
       {"perturb-state", perturbStateCommand, "a topic state with a fraction of its assignments moved at random"},
   };
   return commands;

@@ -28,6 +28,9 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
 int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
 // `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
+// `topiceval plan-ranks`: an MPI run on paper (load imbalance, speed-up, bytes moved).
+int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
 // Every command by name, in the order the overview lists them.

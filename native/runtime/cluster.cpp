@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <queue>
+#include <utility>
 #include <stdexcept>
 
 namespace topiceval {
@@ -46,18 +48,29 @@ std::vector<std::size_t> scheduleOnThisRank(const std::vector<uint64_t>& costs) 
   return schedule;
 }
 
-std::vector<uint8_t> documentsOfRank(std::span<const uint64_t> costs, int rank, int size) {
+std::vector<int> dealDocuments(std::span<const uint64_t> costs, int size) {
   std::vector<std::size_t> order(costs.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return costs[a] > costs[b]; });
-  std::vector<uint64_t> load(static_cast<std::size_t>(size), 0);
-  std::vector<uint8_t> mine(costs.size(), 0);
+  // The least-loaded rank, lowest first on ties: a heap of (load, rank).
+  using Load = std::pair<uint64_t, int>;
+  std::priority_queue<Load, std::vector<Load>, std::greater<Load>> ranks;
+  for (int rank = 0; rank < size; ++rank) ranks.emplace(0, rank);
+  std::vector<int> owners(costs.size(), 0);
   for (const std::size_t document : order) {
-    const auto least = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+    auto [load, rank] = ranks.top();
+    ranks.pop();
+    owners[document] = rank;
     // A document of no cost still goes somewhere: to one rank only.
-    load[least] += std::max<uint64_t>(costs[document], 1);
-    mine[document] = static_cast<int>(least) == rank;
+    ranks.emplace(load + std::max<uint64_t>(costs[document], 1), rank);
   }
+  return owners;
+}
+
+std::vector<uint8_t> documentsOfRank(std::span<const uint64_t> costs, int rank, int size) {
+  const std::vector<int> owners = dealDocuments(costs, size);
+  std::vector<uint8_t> mine(owners.size());
+  for (std::size_t d = 0; d < owners.size(); ++d) mine[d] = owners[d] == rank;
   return mine;
 }
 

@@ -72,10 +72,12 @@ class RankFailure : public std::runtime_error {
 Cluster& cluster();
 void setCluster(std::unique_ptr<Cluster> cluster);
 
-// Which documents rank `rank` of `size` computes: the documents dealt in
+// The rank of `size` that computes each document: the documents dealt in
 // decreasing cost, each to the rank with the least cost so far (the lowest
 // rank on ties), the longest-first schedule extended to ranks. Every rank
-// computes the same deal. Flags by document.
+// computes the same deal.
+std::vector<int> dealDocuments(std::span<const uint64_t> costs, int size);
+// Flags by document: those dealt to `rank`.
 std::vector<uint8_t> documentsOfRank(std::span<const uint64_t> costs, int rank, int size);
 // The documents this process computes, costliest first (costliestFirst): all
 // of them in one process, this rank's share (documentsOfRank) under MPI.

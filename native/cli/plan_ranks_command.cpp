@@ -1,0 +1,156 @@
+// `topiceval plan-ranks`: how an MPI job would spread a held-out set over N
+// ranks, on paper. For each N: the documents dealt to the ranks by cost (the
+// deal every MPI run makes, documentsOfRank), each rank's share of the cost
+// (the imbalance is the largest share over the mean), the predicted speed-up
+// (total cost over the largest rank's, communication left out), and the bytes
+// moved: the input files broadcast from rank 0 to the N - 1 others, and the
+// per-document results summed over the ranks (one double and one count per
+// document and run, in and out of every rank).
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <iomanip>
+#include <numeric>
+#include <sstream>
+
+#include "formats/file_bytes.hpp"
+#include "formats/format_error.hpp"
+#include "formats/held_out_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/cli/command_support.hpp"
+#include "native/cli/commands.hpp"
+#include "native/cli/mallet_style_options.hpp"
+#include "native/cli/shared_options.hpp"
+#include "native/runtime/cluster.hpp"
+#include "native/runtime/setting_error.hpp"
+
+namespace topiceval::cli {
+
+namespace {
+
+struct PlanSettings {
+  std::string input;
+  std::string model;
+  std::vector<std::string> ranks;
+  std::string cost = "quadratic";
+  uint64_t replicate = 0;
+  int runs = 4;
+};
+
+std::vector<int> parseRanks(const std::vector<std::string>& texts) {
+  std::vector<int> ranks;
+  for (const std::string& text : texts) {
+    std::stringstream items(text);
+    for (std::string item; std::getline(items, item, ',');) {
+      std::size_t used = 0;
+      int value = 0;
+      try {
+        value = std::stoi(item, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != item.size() || item.empty() || value < 1 || value > 1'000'000)
+        throw SettingError("ranks", "takes rank counts from 1 to 1000000, like 8,64,512, not '" + item + "'");
+      ranks.push_back(value);
+    }
+  }
+  if (ranks.empty()) ranks = {2, 8, 64, 512};
+  return ranks;
+}
+
+std::string bytesText(double bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (bytes >= 1024.0 && unit < 4) bytes /= 1024.0, ++unit;
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(unit == 0 ? 0 : 1) << bytes << " " << units[unit];
+  return text.str();
+}
+
+}  // namespace
+
+int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
+  namespace po = boost::program_options;
+  PlanSettings settings;
+  po::options_description options("topiceval plan-ranks options");
+  options.add_options()("input", po::value(&settings.input), "held-out documents (instance list or plain text)")(
+      "model", po::value(&settings.model),
+      "the model file the job reads (its size counts in the broadcast; plain text needs it)")(
+      "ranks", po::value(&settings.ranks)->multitoken(), "rank counts to plan for (default 2,8,64,512)")(
+      "cost", po::value(&settings.cost)->default_value(settings.cost),
+      "cost of a document of N tokens: linear (N: filtering, AIS, left-to-right without resampling...) or "
+      "quadratic (N(N+1)/2: resample-move, left-to-right with resampling)")(
+      "replicate", po::value(&settings.replicate),
+      "plan for this many documents, the input's repeated in turn (a synthetic set; 0: the input as is)")(
+      "runs", po::value(&settings.runs)->default_value(settings.runs), "runs per document (the results summed)")(
+      "help", "print this list of options");
+  std::vector<int> rankCounts;
+  try {
+    po::variables_map values;
+    parseCommandLine(arguments, options, values);
+    if (values.count("help")) {
+      out << "Plan an MPI run on paper: load imbalance, predicted speed-up and bytes moved for N ranks.\n\n"
+          << "usage: topiceval plan-ranks --input DOCS [--model MODEL] [--ranks 8,64,512] [--cost quadratic]\n\n"
+          << options << "\n";
+      return 0;
+    }
+    if (settings.input.empty()) throw UsageError("--input is required");
+    if (settings.cost != "linear" && settings.cost != "quadratic")
+      throw SettingError("cost", "takes linear or quadratic, not '" + settings.cost + "'");
+    checkSettingRange("runs", settings.runs, 1, 100'000);
+    if (settings.replicate > 100'000'000) throw SettingError("replicate", "takes at most 100000000 documents");
+    rankCounts = parseRanks(settings.ranks);
+  } catch (...) {
+    return reportFailure("plan-ranks", err);
+  }
+  try {
+    uint64_t fileBytes = formats::readFileBytes(settings.input).size();
+    std::shared_ptr<const Alphabet> alphabet;
+    if (!settings.model.empty()) {
+      fileBytes += formats::readFileBytes(settings.model).size();
+      alphabet = formats::readModelFile(settings.model).model.alphabet;
+    }
+    const DocumentCollection documents =
+        formats::readHeldOutDocuments(settings.input, alphabet.get(), settings.model.empty() ? "" : settings.model);
+    if (documents.empty()) throw formats::FormatError(settings.input, "holds no documents");
+    const uint64_t count = settings.replicate > 0 ? settings.replicate : documents.size();
+    // A synthetic set's input would grow with it; the model would not.
+    const uint64_t inputBytes = formats::readFileBytes(settings.input).size();
+    fileBytes += static_cast<uint64_t>(static_cast<double>(inputBytes) *
+                                       (static_cast<double>(count) / static_cast<double>(documents.size()) - 1.0));
+    std::vector<uint64_t> costs(count);
+    for (uint64_t d = 0; d < count; ++d) {
+      const uint64_t length = documents.length(d % documents.size());
+      costs[d] = settings.cost == "linear" ? length : length * (length + 1) / 2;
+    }
+    const double total = std::accumulate(costs.begin(), costs.end(), 0.0);
+    out << "input           " << settings.input << ": " << documents.size() << " documents"
+        << (settings.replicate > 0 ? ", repeated to " + std::to_string(count) : std::string()) << "; cost "
+        << settings.cost << " in the tokens; " << settings.runs << (settings.runs == 1 ? " run" : " runs") << "\n";
+    out << "files           " << bytesText(static_cast<double>(fileBytes))
+        << " read by rank 0 and broadcast (--shared-filesystem: read by every rank instead)\n\n";
+    out << "ranks\tlargest share\tsmallest share\timbalance\tpredicted speed-up\tbroadcast in all\t"
+           "summed per rank\n";
+    for (const int ranks : rankCounts) {
+      // Every rank's load under the deal an MPI run makes.
+      std::vector<uint64_t> load(static_cast<std::size_t>(ranks), 0);
+      const std::vector<int> owners = dealDocuments(costs, ranks);
+      for (uint64_t d = 0; d < count; ++d) load[static_cast<std::size_t>(owners[d])] += costs[d];
+      const auto [low, high] = std::minmax_element(load.begin(), load.end());
+      const double mean = std::accumulate(load.begin(), load.end(), 0.0) / ranks;
+      const double largest = static_cast<double>(*high);
+      // Every rank's results go in and out of a sum: a double and a count per (document, run).
+      const double summed = static_cast<double>(count) * settings.runs * 16.0;
+      out << ranks << "\t" << fixed(100.0 * largest / std::max(1.0, total), 2) << "%\t"
+          << fixed(100.0 * static_cast<double>(*low) / std::max(1.0, total), 2) << "%\t" << fixed(largest / mean, 3)
+          << "\t" << fixed(total / std::max(1.0, largest), 1) << "\t"
+          << bytesText(static_cast<double>(fileBytes) * (ranks - 1)) << "\t" << bytesText(summed) << "\n";
+    }
+    return 0;
+  } catch (...) {
+    return reportFailure("plan-ranks", err);
+  }
+}
+
+}  // namespace topiceval::cli
