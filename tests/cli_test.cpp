@@ -181,5 +181,27 @@ TEST(MalletStyleOptions, ParsesJavaIntegers) {
   EXPECT_EQ(parseMalletBoolean("yes"), std::nullopt);
 }
 
+TEST(PlanRanksCommand, SharesTheCostByTheDealOfAnMpiRun) {
+  // stackexchange's 200 documents split evenly over 2 ranks under quadratic cost;
+  // repeated to 1000 documents over 8 ranks, evenly too; a bad rank count is refused.
+  const Output plan = testing::runCommand(planRanksCommand, {"--input", fixtureFile("stackexchange", "test.mallet"),
+                                                             "--ranks", "2,512", "--cost", "quadratic"});
+  ASSERT_EQ(plan.status, 0) << plan.err;
+  EXPECT_NE(plan.out.find("\n2\t50.00%\t50.00%\t1.000\t2.0\t"), std::string::npos) << plan.out;
+  // At 512 ranks the longest document (8.92% of the cost) bounds the speed-up at 11.2.
+  EXPECT_NE(plan.out.find("\n512\t8.92%\t0.00%\t"), std::string::npos) << plan.out;
+  EXPECT_NE(plan.out.find("\t11.2\t"), std::string::npos) << plan.out;
+  const Output synthetic =
+      testing::runCommand(planRanksCommand, {"--input", fixtureFile("stackexchange", "test.mallet"), "--ranks", "8",
+                                             "--replicate", "1000", "--cost", "linear"});
+  ASSERT_EQ(synthetic.status, 0) << synthetic.err;
+  EXPECT_NE(synthetic.out.find("repeated to 1000"), std::string::npos);
+  EXPECT_NE(synthetic.out.find("\n8\t12.5"), std::string::npos) << synthetic.out;
+  const Output bad = testing::runCommand(planRanksCommand,
+                                         {"--input", fixtureFile("stackexchange", "test.mallet"), "--ranks", "8,zero"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err, "topiceval plan-ranks: --ranks takes rank counts from 1 to 1000000, like 8,64,512, not 'zero'\n");
+}
+
 }  // namespace
 }  // namespace topiceval::cli

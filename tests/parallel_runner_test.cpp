@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval {
@@ -37,6 +38,28 @@ TEST(ParallelRunner, RethrowsTheFailureOfAUnit) {
 TEST(ParallelRunner, OrdersUnitsCostliestFirstWithTiesInIndexOrder) {
   EXPECT_EQ(costliestFirst({3, 10, 3, 0, 10, 7}), (std::vector<std::size_t>{1, 4, 5, 0, 2, 3}));
   EXPECT_TRUE(costliestFirst({}).empty());
+}
+
+TEST(RankDeal, GivesEachDocumentToOneRankLongestFirstToTheLeastLoaded) {
+  // Costs 9, 7, 5, 4, 3, 1 over 2 ranks: 9 -> 0; 7 -> 1; 5 -> 1 (7 < 9); 4 -> 0 (9 < 12);
+  // 3 -> 1 (12 < 13); 1 -> 0 (13 < 15).
+  const std::vector<uint64_t> costs = {5, 9, 1, 7, 3, 4};
+  EXPECT_EQ(dealDocuments(costs, 2), (std::vector<int>{1, 0, 0, 1, 1, 0}));
+  EXPECT_EQ(documentsOfRank(costs, 1, 2), (std::vector<uint8_t>{1, 0, 0, 1, 1, 0}));
+  // One rank: everything, in costliest-first order.
+  const std::vector<uint64_t> many(1000, 3);
+  EXPECT_EQ(dealDocuments(many, 1), std::vector<int>(1000, 0));
+  // Equal costs spread evenly, ties to the lowest rank; no-cost documents still dealt once.
+  const std::vector<int> owners = dealDocuments(many, 7);
+  std::vector<int> perRank(7, 0);
+  for (const int owner : owners) ++perRank[static_cast<std::size_t>(owner)];
+  EXPECT_EQ(perRank, (std::vector<int>{143, 143, 143, 143, 143, 143, 142}));
+  EXPECT_EQ(dealDocuments(std::vector<uint64_t>{0, 0, 0}, 2), (std::vector<int>{0, 1, 0}));
+}
+
+TEST(RankDeal, ThisProcessAloneComputesEverything) {
+  EXPECT_EQ(cluster().size(), 1);
+  EXPECT_EQ(scheduleOnThisRank({2, 8, 5}), (std::vector<std::size_t>{1, 2, 0}));
 }
 
 }  // namespace
