@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -62,20 +63,20 @@ struct NativeModel {
   // (n[w][k] + beta) / (n[k] + betaSum) for counts).
   py::array_t<double> topicWordProbabilities() const {
     const auto topics = static_cast<std::size_t>(numTopics());
-    const std::size_t types = numTypes();
-    py::array_t<double> phi({static_cast<py::ssize_t>(topics), static_cast<py::ssize_t>(types)});
+    const std::size_t words = numTypes();
+    py::array_t<double> phi({static_cast<py::ssize_t>(topics), static_cast<py::ssize_t>(words)});
     double* out = phi.mutable_data();
     const ScoringModel scoring = this->scoring("skip", DocumentCollection{}, std::nullopt);
     for (std::size_t k = 0; k < topics; ++k) {
       const double smoothing = scoring.beta() / scoring.denominators()[k];
-      for (std::size_t w = 0; w < types; ++w) out[k * types + w] = smoothing;
+      for (std::size_t w = 0; w < words; ++w) out[k * words + w] = smoothing;
     }
-    for (std::size_t w = 0; w < types; ++w) {
+    for (std::size_t w = 0; w < words; ++w) {
       const auto rowTopics = scoring.rowTopics(static_cast<int32_t>(w));
       const auto rowCounts = scoring.rowCounts(static_cast<int32_t>(w));
       for (std::size_t i = 0; i < rowTopics.size(); ++i) {
         const auto k = static_cast<std::size_t>(rowTopics[i]);
-        out[k * types + w] = (rowCounts[i] + scoring.beta()) / scoring.denominators()[k];
+        out[k * words + w] = (rowCounts[i] + scoring.beta()) / scoring.denominators()[k];
       }
     }
     return phi;
@@ -101,15 +102,16 @@ DocumentCollection toDocuments(
   std::vector<int32_t> tokens;
   for (std::size_t d = 0; d < list.size(); ++d) {
     const auto& array = list[d];
+    const std::string name = "documents[" + std::to_string(d) + "]";
     if (array.ndim() != 1)
-      throw std::invalid_argument("documents[" + std::to_string(d) + "] has " + std::to_string(array.ndim()) +
-                                  " dimensions, not 1 (a sequence of word ids)");
+      throw topiceval::SettingError(
+          name, "has " + std::to_string(array.ndim()) + " dimensions, not 1 (a sequence of word ids)");
     tokens.clear();
     const int64_t* data = array.data();
     for (py::ssize_t n = 0; n < array.shape(0); ++n) {
       if (data[n] < 0 || data[n] > INT32_MAX)
-        throw std::invalid_argument("documents[" + std::to_string(d) + "] has word id " + std::to_string(data[n]) +
-                                    " at position " + std::to_string(n) + ": ids must be in 0..2^31-1");
+        throw topiceval::SettingError(name, "has word id " + std::to_string(data[n]) + " at position " +
+                                                std::to_string(n) + ": ids must be in 0..2^31-1");
       tokens.push_back(static_cast<int32_t>(data[n]));
     }
     documents.add(tokens);
@@ -164,7 +166,7 @@ NativeModel fromCounts(py::array_t<int64_t, py::array::c_style | py::array::forc
   model.kind = "topic-word counts";
   model.counts = TopicModel::fromDenseCounts(static_cast<int>(topics), std::move(alpha), beta, byType, types);
   if (const std::string problem = topiceval::findModelProblem(*model.counts); !problem.empty())
-    throw std::invalid_argument("model: " + problem);
+    throw std::invalid_argument("topic_word_counts: " + problem);
   return model;
 }
 
@@ -197,14 +199,52 @@ std::vector<py::array_t<int64_t>> readDocuments(const std::string& path, const N
   return list;
 }
 
+// Runs `work` on a thread of its own while this one, without the GIL, waits
+// for it and looks for a signal (Ctrl-C) every 100 ms: then the work is
+// cancelled through `progress` (its next unit throws) and the signal's
+// Python exception (KeyboardInterrupt) is raised once the work has stopped.
+template <class Work>
+auto runInterruptibly(topiceval::Progress& progress, Work work) {
+  auto future = std::async(std::launch::async, std::move(work));
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      if (future.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) break;
+    }
+    if (PyErr_CheckSignals() != 0) {
+      progress.cancel();
+      {
+        py::gil_scoped_release release;
+        future.wait();
+      }
+      try {
+        future.get();
+      } catch (...) {  // Interrupted, or whatever the work met first: the signal wins
+      }
+      throw py::error_already_set();
+    }
+  }
+  return future.get();
+}
+
+// What the command line refuses before any work: nothing to score.
+void checkSomethingIsScored(const DocumentCollection& documents, uint64_t skipped, const std::string& policy) {
+  if (documents.totalTokens() == 0)
+    throw topiceval::SettingError("documents", documents.empty() ? "is empty: there is nothing to score"
+                                                                 : "hold no words: there is nothing to score");
+  if (skipped == documents.totalTokens())
+    throw topiceval::SettingError("documents", "have none of their " + std::to_string(documents.totalTokens()) +
+                                                   " words scored under unseen_words " + policy +
+                                                   ": were their word ids made with this model's vocabulary?");
+}
+
 py::dict evaluate(const NativeModel& model,
                   const std::vector<py::array_t<int64_t, py::array::c_style | py::array::forcecast>>& documentList,
                   const std::string& estimatorName, const std::map<std::string, std::string>& settings, int runs,
-                  int64_t seed, int threads, const std::string& unseenWords, const std::string& completion,
+                  uint64_t seed, int threads, const std::string& unseenWords, const std::string& completion,
                   std::optional<std::size_t> vocabularySize) {
   topiceval::checkSettingRange("runs", runs, 1, topiceval::SettingLimits::kRuns);
   topiceval::checkSettingRange("threads", threads, 0, topiceval::SettingLimits::kThreads);
-  if (seed < 0) throw topiceval::SettingError("seed", "must not be negative");
   const DocumentCollection documents = toDocuments(documentList);
   topiceval::EstimatorSettings chosen;
   chosen.estimator = estimatorName;
@@ -212,17 +252,17 @@ py::dict evaluate(const NativeModel& model,
   topiceval::validateSettings(chosen);  // before building anything
   topiceval::EvaluationOptions options;
   options.runs = runs;
-  options.seed = static_cast<uint64_t>(seed);
+  options.seed = seed;
   options.threads = threads;
   if (!completion.empty()) options.completion = topiceval::parseDocumentSplit(completion);
   const ScoringModel scoring = model.scoring(unseenWords, documents, vocabularySize);
+  checkSomethingIsScored(documents, scoring.skippedTokens(), unseenWords);
   const auto estimator = topiceval::makeEstimator(chosen, scoring);
-  topiceval::EvaluationResult result;
+  topiceval::Progress progress;
+  options.progress = &progress;
   const auto started = std::chrono::steady_clock::now();
-  {
-    py::gil_scoped_release release;
-    result = topiceval::evaluateDocuments(*estimator, scoring, documents, options);
-  }
+  const topiceval::EvaluationResult result =
+      runInterruptibly(progress, [&] { return topiceval::evaluateDocuments(*estimator, scoring, documents, options); });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::vector<double> logLikelihood, standardError, effectiveRuns;
   std::vector<int64_t> scored, skipped, conditioned;
@@ -256,6 +296,13 @@ py::dict evaluate(const NativeModel& model,
   out["stochastic"] = estimator->stochastic();
   out["unbiased"] = estimator->unbiased();
   out["error_caveat"] = estimator->errorCaveat();
+  topiceval::cli::RunDescription run;  // what the command line's summary says of the error
+  run.stochastic = estimator->stochastic();
+  run.unbiased = estimator->unbiased();
+  run.errorCaveat = estimator->errorCaveat();
+  run.completion = completion;
+  run.runs = runs;
+  out["error"] = topiceval::cli::errorStatement(run, result);
   out["unseen_words"] = std::string(topiceval::describe(scoring.policy()));
   out["vocabulary_size"] = scoring.vocabularySize();
   return out;
@@ -265,6 +312,7 @@ py::dict evaluateTopics(
     const NativeModel& model,
     const std::vector<py::array_t<int64_t, py::array::c_style | py::array::forcecast>>& documentList, int particles,
     bool resampling, int32_t seed, int threads) {
+  if (seed == -1) seed = topiceval::malletClockSeed();  // MALLET's default
   if (!model.counts)
     throw topiceval::SettingError("model",
                                   "given as probabilities has no counts: MALLET's evaluator needs a "
@@ -277,14 +325,19 @@ py::dict evaluateTopics(
   options.resampling = resampling;
   options.seed = seed;
   options.threads = threads;
-  topiceval::MalletEvaluationResult result;
-  {
-    py::gil_scoped_release release;
-    result = topiceval::evaluateLikeMallet(*model.counts, documents, options);
+  uint64_t skipped = 0;
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    for (const int32_t type : documents.document(d)) skipped += !model.counts->scoresLikeMallet(type);
   }
+  checkSomethingIsScored(documents, skipped, "skip");
+  topiceval::Progress progress;
+  options.progress = &progress;
+  const topiceval::MalletEvaluationResult result =
+      runInterruptibly(progress, [&] { return topiceval::evaluateLikeMallet(*model.counts, documents, options); });
   py::dict out;
   out["log_likelihood"] = toArray(result.documentLogLikelihoods);
   out["total"] = result.totalLogLikelihood;
+  out["seed"] = seed;
   return out;
 }
 

@@ -54,7 +54,8 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
   options.add_options()("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
       "complete-documents", po::value(&s.completion),
       "document completion (Wallach et al. 2009, section 5): estimate p(w2 | w1) for w1 the first half "
-      "(first-half) or the even positions (alternate) of each document; left-to-right and resample-move")(
+      "(first-half) or the even positions (alternate) of each document; left-to-right, resample-move, ais, "
+      "importance-sampling and estimated-theta")(
       "check-convergence", po::bool_switch(&s.checkConvergence),
       "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves by more than "
       "--tolerance beyond its error, or has a change whose error exceeds --tolerance; the others are flagged "

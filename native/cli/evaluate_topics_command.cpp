@@ -74,13 +74,6 @@ MalletStyleOptions evaluateTopicsOptions() {
   return options;
 }
 
-// A clock seed for --random-seed -1, as MALLET's `new Randoms()` would take.
-int32_t clockSeed() {
-  std::random_device device;
-  const auto now = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  return static_cast<int32_t>(device() ^ static_cast<uint32_t>(now) ^ static_cast<uint32_t>(now >> 32));
-}
-
 }  // namespace
 
 int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
@@ -122,7 +115,7 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
   evaluation.exact = options.boolean("exact");
   evaluation.keepWordProbabilities = options.boolean("show-words");
   const int seed = options.integer("random-seed");
-  evaluation.seed = seed == -1 ? clockSeed() : seed;
+  evaluation.seed = seed == -1 ? malletClockSeed() : seed;
 
   // topiceval's other estimators, reported in MALLET's layout.
   const std::string estimatorName = *options.string("estimator");

@@ -27,8 +27,8 @@ int agreeOnExit(int status, const std::string& command, const std::string& rankM
   } else {
     try {
       agreed = processes.agree(status);
-    } catch (const topiceval::RankFailure& failure) {
-      if (processes.rank() == 0) std::cerr << "topiceval " << command << ": " << failure.what() << "\n";
+    } catch (const topiceval::RankFailure& stopped) {
+      if (processes.rank() == 0) std::cerr << "topiceval " << command << ": " << stopped.what() << "\n";
       agreed = *processes.failure();
     }
   }

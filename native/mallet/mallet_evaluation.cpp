@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <random>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -139,6 +141,12 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
 }
 
 }  // namespace
+
+int32_t malletClockSeed() {
+  std::random_device device;
+  const auto now = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  return static_cast<int32_t>(device() ^ static_cast<uint32_t>(now) ^ static_cast<uint32_t>(now >> 32));
+}
 
 MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const DocumentCollection& documents,
                                           const MalletEvaluationOptions& options) {

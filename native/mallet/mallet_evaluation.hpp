@@ -45,6 +45,10 @@ struct MalletEvaluationResult {
   uint64_t siteUpdates = 0;    // topic draws over all particles (work done)
 };
 
+// A seed from the clock and the system's entropy, for MALLET's random seed -1
+// (what `new Randoms()` would take).
+int32_t malletClockSeed();
+
 MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const DocumentCollection& documents,
                                           const MalletEvaluationOptions& options);
 

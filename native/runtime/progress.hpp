@@ -4,8 +4,15 @@
 
 #include <atomic>
 #include <cstdint>
+#include <stdexcept>
 
 namespace topiceval {
+
+// What advance() throws once the work was cancelled.
+class Interrupted : public std::runtime_error {
+ public:
+  Interrupted() : std::runtime_error("interrupted") {}
+};
 
 class Progress {
  public:
@@ -18,10 +25,15 @@ class Progress {
     totalUnits_.store(units, std::memory_order_relaxed);
     totalTokens_.store(tokens, std::memory_order_relaxed);
   }
+  // From the workers, as units finish; throws Interrupted after cancel(), which
+  // the drivers pass to their caller (the units in flight finish first).
   void advance(uint64_t units, uint64_t tokens) {
+    if (cancelled_.load(std::memory_order_relaxed)) throw Interrupted();
     doneUnits_.fetch_add(units, std::memory_order_relaxed);
     doneTokens_.fetch_add(tokens, std::memory_order_relaxed);
   }
+  // Asks the work that advances this counter to stop (Ctrl-C in Python).
+  void cancel() { cancelled_.store(true, std::memory_order_relaxed); }
   uint64_t totalUnits() const { return totalUnits_.load(std::memory_order_relaxed); }
   uint64_t totalTokens() const { return totalTokens_.load(std::memory_order_relaxed); }
   uint64_t doneUnits() const { return doneUnits_.load(std::memory_order_relaxed); }
@@ -32,6 +44,7 @@ class Progress {
 
  private:
   std::atomic<uint64_t> totalUnits_{0}, totalTokens_{0}, doneUnits_{0}, doneTokens_{0}, unitsPerDocument_{1};
+  std::atomic<bool> cancelled_{false};
 };
 
 }  // namespace topiceval

@@ -30,6 +30,7 @@ def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixtures, name):
     for particles, resampling, seed, total, values in runs:
         result = topiceval.evaluate_topics(model, documents, num_particles=particles, use_resampling=resampling,
                                            random_seed=seed)
+        assert result.seed == seed
         # Java's Double.toString and Python's repr both print the shortest digits that round-trip,
         # so equal doubles parse equal: compare the doubles themselves.
         assert result.total == float(total), (particles, resampling, seed)
@@ -94,6 +95,13 @@ def test_result_arrays_and_completion(fixtures):
     assert result.per_token == pytest.approx(result.total / result.scored_tokens.sum())
     assert result.perplexity == pytest.approx(numpy.exp(-result.per_token))
     assert result.unbiased and result.site_updates > 0
+    assert result.error.startswith("+- is one standard error over 3 runs per document")
+    filtering = topiceval.evaluate(model, documents, "filtering")
+    assert numpy.all(filtering.standard_error == 0) and "+-" not in repr(filtering)
+    assert filtering.error == "none from sampling (a deterministic estimator); its bias is not measured here"
+    # MALLET's default seed is the clock's: two calls differ, and each says which seed it took.
+    first, second = (topiceval.evaluate_topics(model, documents) for _ in range(2))
+    assert first.seed != second.seed and first.total != second.total
     # The same numbers as the command line's TSV for the same documents and seed.
     if BINARY.exists():
         command = subprocess.run([str(BINARY), "evaluate", "--model", str(fixtures / "stackexchange" /
@@ -112,5 +120,37 @@ def test_select_and_compare_return_the_reports(fixtures):
     paths = [fixtures / "stackexchange" / "inferencer.mallet", fixtures / "stackexchange" / "model.mallet"]
     report = topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", runs=2, particles=8)
     assert [model["verdict"] for model in report["models"]] == ["best", "tied"]
-    with pytest.raises(topiceval.SettingError, match="--particles must be at least 1"):
+    with pytest.raises(topiceval.SettingError, match="^particles must be at least 1$"):
         topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", particles=0)
+    # Switches are given or left out, never given a value.
+    again = topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", runs=2, particles=8, quiet=True)
+    assert again["models"][0]["total"] == report["models"][0]["total"]
+    state = str(fixtures / "stackexchange" / "state.gz")
+    for align in (False, True):
+        compared = topiceval.compare(state, state, fixtures / "stackexchange" / "test.mallet", temperatures=5,
+                                     align_topics=align)
+        assert compared["estimator"]["aligned_topics"] is align
+    with pytest.raises(topiceval.SettingError, match="align_topics must be True or False"):
+        topiceval.compare(state, state, fixtures / "stackexchange" / "test.mallet", align_topics="yes")
+
+
+def test_ctrl_c_interrupts_an_evaluation(fixtures):
+    # A run of about a minute, interrupted after half a second: KeyboardInterrupt within a few seconds
+    # (the units in flight, a few milliseconds each here, finish first).
+    import sys  # noqa: PLC0415
+    script = f"""
+import os, signal, threading, time, topiceval
+model = topiceval.load_model({str(fixtures / "stackexchange" / "inferencer.mallet")!r})
+documents = topiceval.load_documents({str(fixtures / "stackexchange" / "test.mallet")!r}, model)
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+started = time.monotonic()
+try:
+    topiceval.evaluate(model, documents, particles=2000, runs=16)
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic() - started)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    words = done.stdout.split()
+    assert words[0] == "interrupted", done.stdout + done.stderr
+    assert float(words[1]) < 5.0

@@ -82,7 +82,7 @@ def test_bad_probability_arrays_are_refused(phi, alpha, message):
 
 
 def test_bad_count_arrays_are_refused():
-    with pytest.raises(topiceval.ModelError, match="counts must be non-negative"):
+    with pytest.raises(topiceval.ModelError, match="must lie in 0..2\\^30, not -2..4"):
         topiceval.Model.from_counts(numpy.array([[1, -2], [3, 4]]), [0.1, 0.1], 0.01)
     with pytest.raises(topiceval.ModelError, match="whole numbers"):
         topiceval.Model.from_counts(numpy.array([[0.5, 1.0]]), [0.1], 0.01)
@@ -114,10 +114,61 @@ def test_every_form_of_documents_gives_the_same_numbers():
     assert list(unseen.skipped_tokens) == [2, 0]
     with pytest.raises(topiceval.SettingError, match="vocabulary is needed"):
         topiceval.evaluate(model, texts, "filtering")
-    with pytest.raises(topiceval.SettingError, match="not word ids"):
+    with pytest.raises(topiceval.SettingError, match="not whole numbers"):
         topiceval.evaluate(model, [[0.5, 1.0]], "filtering")
-    with pytest.raises(topiceval.ModelError, match="word id -1"):
+    with pytest.raises(topiceval.SettingError, match="word id -1"):
         topiceval.evaluate(model, [[0, -1]], "filtering")
+    # Token lists, and a document-term count matrix (numpy, or scipy sparse as CountVectorizer makes).
+    numpy.testing.assert_array_equal(
+        topiceval.evaluate(model, [t.split() for t in texts], "filtering", vocabulary=words).log_likelihood, expected)
+    counts = numpy.array([[1, 2, 0, 1], [1, 0, 2, 0]])
+    by_counts = topiceval.evaluate(model, counts, "filtering")  # ids in increasing order, as expanded
+    in_order = topiceval.evaluate(model, [sorted(d) for d in ids], "filtering").log_likelihood
+    numpy.testing.assert_array_equal(by_counts.log_likelihood, in_order)
+    sparse = pytest.importorskip("scipy.sparse")
+    numpy.testing.assert_array_equal(topiceval.evaluate(model, sparse.csr_matrix(counts), "filtering").log_likelihood,
+                                     by_counts.log_likelihood)
+
+
+@pytest.mark.parametrize("call,error,message", [
+    (lambda m, d: topiceval.evaluate(m, [b"apple banana"], "filtering"), topiceval.SettingError, "is bytes"),
+    (lambda m, d: topiceval.evaluate(m, [[(1.5, 2)]], "filtering"), topiceval.SettingError, "not an integer"),
+    (lambda m, d: topiceval.evaluate(m, [[(1, 10 ** 12)]], "filtering"), topiceval.SettingError, r"more than 2\^31-1"),
+    (lambda m, d: topiceval.evaluate(m, [[]], "filtering"), topiceval.SettingError, "hold no words"),
+    (lambda m, d: topiceval.evaluate(m, [], "filtering"), topiceval.SettingError, "is empty"),
+    (lambda m, d: topiceval.evaluate(m, [[9, 9]], "filtering"), topiceval.SettingError, "none of their 2 words"),
+    (lambda m, d: topiceval.evaluate(m, numpy.array([1, 2]), "filtering"), topiceval.SettingError, "pass \\[array\\]"),
+    (lambda m, d: topiceval.evaluate(m, None, "filtering"), topiceval.SettingError, "not NoneType"),
+    (lambda m, d: topiceval.evaluate(m, d, None), topiceval.SettingError, "estimator must be a name"),
+    (lambda m, d: topiceval.evaluate(m, d, runs=2.5), topiceval.SettingError, "runs must be an integer"),
+    (lambda m, d: topiceval.evaluate(m, d, seed=-1), topiceval.SettingError, "seed must be between 0"),
+    (lambda m, d: topiceval.evaluate(m, d, threads=2 ** 40), topiceval.SettingError, "threads must be between"),
+    (lambda m, d: topiceval.evaluate(m, d, complete_documents="middle"), topiceval.SettingError,
+     "complete_documents takes first-half or alternate"),
+    (lambda m, d: topiceval.evaluate(m, d, unseen_words="bogus"), topiceval.SettingError, "unseen_words takes"),
+    (lambda m, d: topiceval.evaluate("inferencer.mallet", d), topiceval.SettingError, "must be a topiceval.Model"),
+    (lambda m, d: topiceval.load_model(None), topiceval.SettingError, "must be a file path"),
+    (lambda m, d: topiceval.Model.from_topics([["a", "b"]], 0.1), topiceval.ModelError, "must hold numbers"),
+    (lambda m, d: topiceval.Model.from_topics([[0.5, 0.5], [1.0]], 0.1), topiceval.ModelError, "2-D numeric array"),
+    (lambda m, d: topiceval.Model.from_counts([[1, float("inf")]], 0.1, 0.01), topiceval.ModelError,
+     "finite whole numbers"),
+    (lambda m, d: topiceval.Model.from_counts([[1, 2]], 0.1, None), topiceval.ModelError, "beta must be a number"),
+    (lambda m, d: topiceval.evaluate_topics(m, d, num_particles=2.5), topiceval.SettingError,
+     "num_particles must be an integer"),
+])
+def test_hostile_arguments_raise_topiceval_errors(call, error, message):
+    phi, alpha, documents = tiny(5, topics=2, words=4)
+    model = topiceval.Model.from_counts(numpy.round(phi * 50), alpha, 0.01)
+    with pytest.raises(error, match=message):
+        call(model, documents)
+
+
+def test_a_vocabulary_beyond_the_model_keeps_unknown_words_apart():
+    phi, alpha, _ = tiny(6, topics=2, words=4)
+    model = topiceval.Model.from_counts(numpy.round(phi * 50), alpha, 0.01)
+    vocabulary = {"a": 0, "b": 1, "c": 2, "d": 3, "e": 4, "f": 5}  # e and f beyond the model's 4 types
+    result = topiceval.evaluate(model, ["a e zz zz yy"], "filtering", vocabulary=vocabulary, unseen_words="smooth")
+    assert result.vocabulary_size == 4 + 3  # e, zz and yy: three new types, zz counted once
 
 
 def test_the_gil_is_released_while_it_computes():

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json as _json
 import math as _math
+import os as _os
 
 import numpy as _numpy
 
@@ -57,6 +58,8 @@ class Model:
     """A topic model: read from a MALLET file, or built from counts or from topic-word probabilities."""
 
     def __init__(self, native):
+        if not isinstance(native, _native.NativeModel):
+            raise SettingError("use topiceval.load_model, Model.from_topics or Model.from_counts to make a Model")
         self._native = native
 
     @classmethod
@@ -66,10 +69,13 @@ class Model:
         ``alpha`` is one value per topic (or a scalar for all), ``beta`` the symmetric word prior;
         phi[k, w] = (counts[k, w] + beta) / (sum_w counts[k, w] + V beta), as MALLET computes it.
         """
-        counts = _numpy.asarray(topic_word_counts)
-        if counts.dtype.kind == "f" and not _numpy.all(_numpy.equal(_numpy.floor(counts), counts)):
-            raise ModelError("topic_word_counts must be whole numbers (use Model.from_topics for probabilities)")
-        return cls(_native.from_counts(counts.astype(_numpy.int64), _alpha_vector(alpha, counts), float(beta)))
+        counts = _numeric_array("topic_word_counts", topic_word_counts)
+        if counts.size and not (_numpy.all(_numpy.isfinite(counts)) and _numpy.all(_numpy.floor(counts) == counts)):
+            raise ModelError("topic_word_counts must be finite whole numbers (use Model.from_topics for probabilities)")
+        if counts.size and (counts.min() < 0 or counts.max() > 2 ** 30):
+            raise ModelError(f"topic_word_counts must lie in 0..2^30, not {counts.min():.0f}..{counts.max():.0f}")
+        return cls(_native.from_counts(counts.astype(_numpy.int64), _alpha_vector(alpha, counts),
+                                       _real("beta", beta)))
 
     @classmethod
     def from_topics(cls, phi, alpha) -> "Model":
@@ -81,7 +87,7 @@ class Model:
         every topic cannot be scored and is skipped. ``alpha`` is one value per topic or a scalar
         (gensim's ``model.alpha``; scikit-learn's ``doc_topic_prior_``).
         """
-        matrix = _numpy.asarray(phi, dtype=_numpy.float64)
+        matrix = _numeric_array("phi", phi)
         return cls(_native.from_topics(matrix, _alpha_vector(alpha, matrix)))
 
     @property
@@ -119,8 +125,31 @@ class Model:
         return f"<topiceval.Model {self.kind}: {self.num_topics} topics, {self.num_types} word types>"
 
 
+def _numeric_array(name, values) -> _numpy.ndarray:
+    """A 2-D float64 array of `values`, or a ModelError saying why not."""
+    try:
+        array = _numpy.asarray(values)
+    except (ValueError, TypeError) as error:
+        raise ModelError(f"{name} must be a 2-D numeric array (topics x words): {error}") from None
+    if array.dtype.kind not in "iuf":
+        raise ModelError(f"{name} must hold numbers, not {array.dtype} values")
+    if array.ndim != 2:
+        raise ModelError(f"{name} must be a 2-D array (topics x words), not {array.ndim}-D")
+    return array.astype(_numpy.float64)
+
+
+def _real(name, value) -> float:
+    try:
+        return float(value)
+    except (ValueError, TypeError):
+        raise ModelError(f"{name} must be a number, not {value!r}") from None
+
+
 def _alpha_vector(alpha, matrix) -> list:
-    values = _numpy.asarray(alpha, dtype=_numpy.float64)
+    try:
+        values = _numpy.asarray(alpha, dtype=_numpy.float64)
+    except (ValueError, TypeError):
+        raise ModelError(f"alpha must be a number or one number per topic, not {alpha!r}") from None
     rows = matrix.shape[0] if matrix.ndim >= 1 else 0
     if values.ndim == 0:
         values = _numpy.full(rows, float(values))
@@ -129,9 +158,38 @@ def _alpha_vector(alpha, matrix) -> list:
     return [float(a) for a in values]
 
 
+def _path(name, path) -> str:
+    """A file path as the library takes it: str or os.PathLike (bytes decoded as the filesystem does)."""
+    if isinstance(path, (str, bytes, _os.PathLike)):
+        return _os.fsdecode(path)
+    raise SettingError(f"{name} must be a file path (str or os.PathLike), not {type(path).__name__}")
+
+
+def _model(model) -> "Model":
+    if not isinstance(model, Model):
+        raise SettingError("model must be a topiceval.Model (from load_model, Model.from_topics or Model.from_counts), "
+                           f"not {type(model).__name__}")
+    return model
+
+
+def _integer(name, value, low, high) -> int:
+    """`value` as an int in [low, high] (bool refused), or a SettingError named as the keyword."""
+    if isinstance(value, bool) or not isinstance(value, (int, _numpy.integer)):
+        raise SettingError(f"{name} must be an integer, not {value!r}")
+    if not low <= int(value) <= high:
+        raise SettingError(f"{name} must be between {low} and {high}, not {value}")
+    return int(value)
+
+
+def _choice(name, value, allowed) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise SettingError(f"{name} takes {' or '.join(allowed)}, not {value!r}")
+    return value
+
+
 def load_model(path) -> Model:
     """Reads any MALLET model file: evaluator, inferencer, saved model (--output-model) or gzipped topic state."""
-    return Model(_native.read_model(str(path)))
+    return Model(_native.read_model(_path("path", path)))
 
 
 def load_documents(path, model: Model) -> list:
@@ -140,54 +198,125 @@ def load_documents(path, model: Model) -> list:
     Plain text is looked up in the model's words (new words get ids beyond the model). Returns a
     list of numpy int64 arrays of word ids.
     """
-    return _native.read_documents(str(path), model._native)
+    return _native.read_documents(_path("path", path), _model(model)._native)
+
+
+_LARGEST_ID = 2 ** 31 - 1
+_MOST_TOKENS = 2 ** 31 - 1  # per document, after expanding counts
+
+
+def _ids(index, values) -> _numpy.ndarray:
+    """A document's word ids as int64, checked: whole, finite, 0..2^31-1."""
+    array = _numpy.asarray(values)
+    if array.size == 0:
+        return _numpy.zeros(0, dtype=_numpy.int64)
+    if array.ndim != 1:
+        raise SettingError(f"documents[{index}] must be a sequence of word ids, not a {array.ndim}-D array")
+    if array.dtype.kind == "f":
+        if not (_numpy.all(_numpy.isfinite(array)) and _numpy.all(_numpy.floor(array) == array)):
+            raise SettingError(f"documents[{index}] holds values that are not whole numbers: word ids are integers")
+    elif array.dtype.kind not in "iu":
+        raise SettingError(f"documents[{index}] holds {array.dtype} values, not word ids (strings of words are "
+                           "looked up with vocabulary=)")
+    if array.min() < 0 or array.max() > _LARGEST_ID:
+        bad = array[(array < 0) | (array > _LARGEST_ID)][0]
+        raise SettingError(f"documents[{index}] has word id {bad:.0f}: ids must be in 0..2^31-1")
+    return array.astype(_numpy.int64)
+
+
+def _count_matrix(counts) -> list:
+    """Rows of a document-term count matrix (numpy 2-D or scipy sparse) as id arrays, each column's id
+    repeated by its count, columns in increasing order."""
+    if hasattr(counts, "tocsr"):
+        rows = counts.tocsr()
+        data, indices, starts = rows.data, rows.indices, rows.indptr
+        documents = []
+        for d in range(rows.shape[0]):
+            documents.append(_expand(d, indices[starts[d]:starts[d + 1]], data[starts[d]:starts[d + 1]]))
+        return documents
+    matrix = _numpy.asarray(counts)
+    return [_expand(d, _numpy.nonzero(row)[0], row[_numpy.nonzero(row)[0]]) for d, row in enumerate(matrix)]
+
+
+def _expand(index, words, counts) -> _numpy.ndarray:
+    words = _numpy.asarray(words)
+    counts = _numpy.asarray(counts)
+    if counts.size and not (_numpy.all(_numpy.isfinite(counts)) and _numpy.all(_numpy.floor(counts) == counts)
+                            and counts.min() >= 0):
+        raise SettingError(f"documents[{index}] has counts that are not non-negative whole numbers")
+    if counts.size and counts.sum() > _MOST_TOKENS:
+        raise SettingError(f"documents[{index}] holds {counts.sum():.0f} tokens, more than 2^31-1")
+    if words.size and (words.min() < 0 or words.max() > _LARGEST_ID):
+        raise SettingError(f"documents[{index}] has a word id outside 0..2^31-1")
+    return _numpy.repeat(words.astype(_numpy.int64), counts.astype(_numpy.int64))
 
 
 def _documents(documents, model: Model, vocabulary) -> list:
     """Any accepted form of documents as a list of int64 arrays (see the module's documentation)."""
     if isinstance(documents, (str, bytes)):
         raise SettingError("documents must be a sequence of documents, not one string")
+    if hasattr(documents, "tocsr") or (isinstance(documents, _numpy.ndarray) and documents.ndim == 2):
+        return _count_matrix(documents)  # a document-term count matrix, as scikit-learn's CountVectorizer makes
+    if isinstance(documents, _numpy.ndarray) and documents.ndim == 1 and documents.dtype.kind in "iuf":
+        raise SettingError("documents must be a sequence of documents; this 1-D array of numbers looks like one "
+                           "document: pass [array]")
+    try:
+        iterator = iter(documents)
+    except TypeError:
+        raise SettingError(f"documents must be a sequence of documents, not {type(documents).__name__}") from None
     lookup = None
     converted = []
-    for index, document in enumerate(documents):
+    for index, document in enumerate(iterator):
+        if isinstance(document, bytes):
+            raise SettingError(f"documents[{index}] is bytes: decode it to a str (words are looked up by text)")
+        tokens = None
         if isinstance(document, str):
+            tokens = document.split()
+        elif isinstance(document, (list, tuple)) and document and all(isinstance(t, str) for t in document):
+            tokens = list(document)  # a tokenised document
+        if tokens is not None:
             if lookup is None:
                 lookup = _vocabulary(vocabulary, model)
-            ids = []
-            for word in document.split():
-                if word not in lookup:
-                    lookup[word] = model.num_types + len(lookup.unseen)
-                    lookup.unseen.add(word)
-                ids.append(lookup[word])
-            converted.append(_numpy.asarray(ids, dtype=_numpy.int64))
+            converted.append(_numpy.asarray([lookup.id(word) for word in tokens], dtype=_numpy.int64))
             continue
-        items = list(document) if not isinstance(document, _numpy.ndarray) else document
+        items = document if isinstance(document, _numpy.ndarray) else list(document) \
+            if isinstance(document, (list, tuple, range)) else None
+        if items is None:
+            raise SettingError(f"documents[{index}] must be a sequence of word ids, (id, count) pairs or a string, "
+                               f"not {type(document).__name__}")
         if len(items) > 0 and isinstance(items[0], tuple):  # gensim bag of words: (id, count) pairs
-            ids = []
-            for pair in items:
-                if len(pair) != 2:
-                    raise SettingError(f"documents[{index}] mixes (id, count) pairs with other items")
-                word, count = pair
-                if int(count) != count or count < 0:
-                    raise SettingError(f"documents[{index}] has count {count} for word {word}: counts must be "
-                                       "non-negative whole numbers")
-                ids.extend([int(word)] * int(count))
-            converted.append(_numpy.asarray(ids, dtype=_numpy.int64))
+            if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in items):
+                raise SettingError(f"documents[{index}] mixes (id, count) pairs with other items")
+            words, counts = zip(*items)
+            if not all(isinstance(w, (int, _numpy.integer)) and not isinstance(w, bool) for w in words):
+                raise SettingError(f"documents[{index}] has a word id that is not an integer in its (id, count) pairs")
+            try:
+                counts = _numpy.asarray(counts, dtype=_numpy.float64)
+            except (ValueError, TypeError):
+                raise SettingError(f"documents[{index}] has (id, count) pairs whose counts are not numbers") from None
+            converted.append(_expand(index, _numpy.asarray(words, dtype=_numpy.int64), counts))
             continue
-        array = _numpy.asarray(items)
-        if array.size and array.dtype.kind not in "iu":
-            if array.dtype.kind == "f" and _numpy.all(_numpy.floor(array) == array):
-                array = array.astype(_numpy.int64)
-            else:
-                raise SettingError(f"documents[{index}] holds {array.dtype} values, not word ids")
-        converted.append(array.astype(_numpy.int64).reshape(-1) if array.ndim <= 1 else array)
+        try:
+            converted.append(_ids(index, items))
+        except (ValueError, TypeError) as error:
+            if isinstance(error, Error):
+                raise
+            raise SettingError(f"documents[{index}] must be a sequence of word ids: {error}") from None
     return converted
 
 
 class _Vocabulary(dict):
-    def __init__(self, words):
+    """Word -> id; a word it lacks gets an id of its own beyond both the model and the vocabulary."""
+
+    def __init__(self, words, model_types):
         super().__init__(words)
-        self.unseen = set()
+        self.next_unseen = max([model_types, *[i + 1 for i in self.values()]])
+
+    def id(self, word):
+        if word not in self:
+            self[word] = self.next_unseen
+            self.next_unseen += 1
+        return self[word]
 
 
 def _vocabulary(vocabulary, model: Model) -> _Vocabulary:
@@ -195,12 +324,19 @@ def _vocabulary(vocabulary, model: Model) -> _Vocabulary:
         words = model.words
         if words is None:
             raise SettingError("vocabulary is needed to look up words: this model holds none (pass vocabulary=)")
-        return _Vocabulary({word: index for index, word in reversed(list(enumerate(words)))})
-    if isinstance(vocabulary, dict):
-        return _Vocabulary(vocabulary)
-    if hasattr(vocabulary, "token2id"):  # a gensim Dictionary
-        return _Vocabulary(vocabulary.token2id)
-    return _Vocabulary({word: index for index, word in reversed(list(enumerate(vocabulary)))})
+        mapping = {word: index for index, word in reversed(list(enumerate(words)))}
+    elif isinstance(vocabulary, dict):
+        mapping = dict(vocabulary)
+    elif hasattr(vocabulary, "token2id"):  # a gensim Dictionary
+        mapping = dict(vocabulary.token2id)
+    elif isinstance(vocabulary, (list, tuple)):
+        mapping = {word: index for index, word in reversed(list(enumerate(vocabulary)))}
+    else:
+        raise SettingError("vocabulary must be a list of words, a dict word -> id or a gensim Dictionary, not "
+                           f"{type(vocabulary).__name__}")
+    if not all(isinstance(i, (int, _numpy.integer)) and 0 <= i <= _LARGEST_ID for i in mapping.values()):
+        raise SettingError("vocabulary ids must be integers in 0..2^31-1")
+    return _Vocabulary(mapping, model.num_types)
 
 
 class Result:
@@ -208,10 +344,11 @@ class Result:
 
     ``log_likelihood[d]`` is the log of the mean over runs of the estimates of p(w_d) (of
     p(w2 | w1) under document completion), ``standard_error[d]`` its standard error in nats (NaN
-    with one run), ``effective_runs[d]`` and ``heavy_tailed[d]`` how far to trust it.
-    ``total`` +- ``total_se`` sums the documents (independent errors add in quadrature);
-    ``per_token`` and ``perplexity`` divide by the scored tokens, with ``per_token_se`` and
-    ``perplexity_se``. ``unbiased`` says whether the error covers the estimator's whole error.
+    with one run; 0 for a deterministic estimator, whose bias is not measured), ``effective_runs[d]``
+    and ``heavy_tailed[d]`` how far to trust it. ``total`` +- ``total_se`` sums the documents
+    (independent errors add in quadrature); ``per_token`` and ``perplexity`` divide by the scored
+    tokens, with ``per_token_se`` and ``perplexity_se``. ``error`` says in words what the error
+    includes, as the command line's summary does; ``unbiased`` whether the estimator is unbiased.
     """
 
     def __init__(self, values: dict):
@@ -234,14 +371,17 @@ class Result:
         self.estimator = values["estimator"]
         self.stochastic = bool(values["stochastic"])
         self.unbiased = bool(values["unbiased"])
+        self.error = values["error"]
         self.error_caveat = values["error_caveat"]
         self.unseen_words = values["unseen_words"]
         self.vocabulary_size = int(values["vocabulary_size"])
 
     def to_pandas(self):
-        """One row per document (needs pandas)."""
-        import pandas  # noqa: PLC0415  (optional dependency)
-
+        """One row per document (needs pandas: Debian's python3-pandas)."""
+        try:
+            import pandas  # noqa: PLC0415  (optional dependency)
+        except ImportError:
+            raise Error("to_pandas needs pandas (Debian: apt-get install python3-pandas)") from None
         return pandas.DataFrame({
             "log_likelihood": self.log_likelihood, "standard_error": self.standard_error,
             "scored_tokens": self.scored_tokens, "skipped_tokens": self.skipped_tokens,
@@ -249,7 +389,7 @@ class Result:
         })
 
     def __repr__(self) -> str:
-        error = "" if _math.isnan(self.total_se) else f" +- {self.total_se:.4f}"
+        error = "" if not self.stochastic or _math.isnan(self.total_se) else f" +- {self.total_se:.4f}"
         return (f"<topiceval.Result {self.estimator}: total {self.total:.4f}{error}, per token "
                 f"{self.per_token:.6f}, perplexity {self.perplexity:.3f}, {len(self.log_likelihood)} documents>")
 
@@ -260,9 +400,14 @@ class MalletResult:
     def __init__(self, values: dict):
         self.log_likelihood = values["log_likelihood"]
         self.total = float(values["total"])
+        self.seed = int(values["seed"])
 
     def __repr__(self) -> str:
-        return f"<topiceval.MalletResult total {self.total!r}, {len(self.log_likelihood)} documents>"
+        return f"<topiceval.MalletResult total {self.total!r}, {len(self.log_likelihood)} documents, seed {self.seed}>"
+
+
+_UNSEEN_WORDS = ("skip", "skip-untrained", "smooth")
+_SPLITS = ("first-half", "alternate")
 
 
 def evaluate(model: Model, documents, estimator: str = "resample-move", *, runs: int = 4, seed: int = 1,
@@ -273,13 +418,30 @@ def evaluate(model: Model, documents, estimator: str = "resample-move", *, runs:
     ``estimator`` is any of :func:`estimators` (resample-move by default); its settings are keyword
     arguments with underscores (``particles=64``, ``burn_in_sweeps=10``, ``resampling=True``).
     ``runs`` independent estimates per document give the standard errors. ``complete_documents``
-    ("first-half" or "alternate") estimates p(w2 | w1) instead. The GIL is released while it runs;
-    the result does not depend on ``threads``.
+    ("first-half" or "alternate"; left-to-right, resample-move, ais, importance-sampling and
+    estimated-theta) estimates p(w2 | w1) instead. ``documents``: word-id sequences, gensim bags of
+    words, strings or token lists (looked up in ``vocabulary``), or a document-term count matrix
+    (numpy 2-D or scipy sparse, rows documents). Every argument after ``estimator`` is a keyword.
+    The GIL is released while it runs (Ctrl-C interrupts it); the result does not depend on ``threads``.
     """
-    values = {name.replace("_", "-"): _setting_text(value) for name, value in settings.items()}
+    model = _model(model)
+    if not isinstance(estimator, str):
+        raise SettingError(f"estimator must be a name, one of {', '.join(estimators())}; not {estimator!r}")
+    runs = _integer("runs", runs, 1, 100_000)
+    seed = _integer("seed", seed, 0, 2 ** 64 - 1)
+    threads = _integer("threads", threads, 0, 1024)
+    unseen_words = _choice("unseen_words", unseen_words, _UNSEEN_WORDS)
+    completion = "" if complete_documents is None else _choice("complete_documents", complete_documents, _SPLITS)
+    if vocab_size is not None:
+        vocab_size = _integer("vocab_size", vocab_size, 1, 2 ** 31)
+    values = {}
+    for name, value in settings.items():
+        if not isinstance(value, (bool, int, float, str, _numpy.integer)):
+            raise SettingError(f"{name} must be a number, true/false or a name, not {value!r}")
+        values[name.replace("_", "-")] = _setting_text(value)
     converted = _documents(documents, model, vocabulary)
     return Result(_native.evaluate(model._native, converted, estimator, values, runs, seed, threads, unseen_words,
-                                   complete_documents or "", vocab_size))
+                                   completion, vocab_size))
 
 
 def _setting_text(value) -> str:
@@ -289,55 +451,88 @@ def _setting_text(value) -> str:
 
 
 def evaluate_topics(model: Model, documents, num_particles: int = 10, use_resampling: bool = False,
-                    random_seed: int = 0, *, threads: int = 0, vocabulary=None) -> MalletResult:
+                    random_seed: int = -1, *, threads: int = 0, vocabulary=None) -> MalletResult:
     """MALLET's ``evaluate-topics``: its left-to-right estimator with its arithmetic and random stream.
 
-    The numbers are MALLET 2.1.1's own, bit for bit, on any number of threads (defaults as MALLET's:
-    10 particles, no resampling, seed 0). Needs a MALLET model or :meth:`Model.from_counts`.
+    The numbers are MALLET 2.1.1's own, bit for bit, on any number of threads. The defaults are
+    MALLET's: 10 particles, no resampling, and ``random_seed=-1``, which takes a seed from the clock
+    (the result's ``seed`` says which); pass a seed for numbers you can reproduce. Needs a MALLET
+    model or :meth:`Model.from_counts`.
     """
+    model = _model(model)
+    num_particles = _integer("num_particles", num_particles, 1, 100_000)
+    random_seed = _integer("random_seed", random_seed, -(2 ** 31), 2 ** 31 - 1)
+    threads = _integer("threads", threads, 0, 1024)
+    if not isinstance(use_resampling, (bool, _numpy.bool_)):
+        raise SettingError(f"use_resampling must be True or False, not {use_resampling!r}")
     converted = _documents(documents, model, vocabulary)
-    return MalletResult(_native.evaluate_topics(model._native, converted, num_particles, use_resampling,
+    return MalletResult(_native.evaluate_topics(model._native, converted, num_particles, bool(use_resampling),
                                                 random_seed, threads))
 
 
 def run(command: str, *arguments) -> tuple:
     """Runs a command of the ``topiceval`` executable in process: returns (status, stdout, stderr)."""
-    return tuple(_native.run_command(command, [str(a) for a in arguments]))
+    if not isinstance(command, str):
+        raise SettingError(f"command must be a name (see topiceval --help), not {command!r}")
+    return tuple(_native.run_command(command, [_os.fsdecode(a) if isinstance(a, (bytes, _os.PathLike)) else str(a)
+                                               for a in arguments]))
 
 
 def _json_command(command: str, arguments: list) -> dict:
-    status, out, err = run(command, *arguments, "--format", "json")
+    quiet = [] if "--quiet" in arguments else ["--quiet"]  # no progress line in process
+    status, out, err = run(command, *arguments, "--format", "json", *quiet)
+    message = err.strip().splitlines()[-1] if err.strip() else ""
+    message = message.split(": ", 1)[1] if message.startswith(f"topiceval {command}: ") else message
     if status == 1:
-        raise FormatError(err.strip().split(": ", 1)[-1])
+        raise FormatError(message)
     if status == 2:
-        raise SettingError(err.strip().split(": ", 1)[-1])
+        if message.startswith("--"):  # the command line's option, named as the keyword here
+            option, _, rest = message[2:].partition(" ")
+            message = option.replace("-", "_") + " " + rest
+        raise SettingError(message)
     if status != 0:
-        raise Error(err.strip())
+        raise Error(message)
     return _json.loads(out)
+
+
+# The commands' options that are switches (given or not), not settings with a value.
+_SWITCHES = {"align-topics", "check-convergence", "quiet"}
 
 
 def _options(settings: dict) -> list:
     arguments = []
     for name, value in settings.items():
-        arguments += ["--" + name.replace("_", "-"), _setting_text(value)]
+        option = name.replace("_", "-")
+        if option in _SWITCHES:
+            if not isinstance(value, bool):
+                raise SettingError(f"{name} must be True or False, not {value!r}")
+            arguments += ["--" + option] if value else []
+        elif isinstance(value, (list, tuple)):
+            raise SettingError(f"{name} takes one value, not {value!r}")
+        else:
+            arguments += ["--" + option, _setting_text(value)]
     return arguments
 
 
 def select(model_paths, input_path, **options) -> dict:
     """``topiceval select``: which of these MALLET models (e.g. one per K) predicts ``input_path`` best.
 
-    Options as keyword arguments (``estimator="resample-move"``, ``runs=4``, ``particles=64``...);
+    ``model_paths`` is a list of model files (or one path, or a directory of them); options as keyword
+    arguments (``estimator="resample-move"``, ``runs=4``, ``particles=64``, ``check_convergence=True``...);
     returns the command's JSON report as a dict.
     """
+    if isinstance(model_paths, (str, bytes, _os.PathLike)):
+        model_paths = [model_paths]
     arguments = []
     for path in model_paths:
-        arguments += ["--model", str(path)]
-    return _json_command("select", arguments + ["--input", str(input_path)] + _options(options))
+        arguments += ["--model", _path("model_paths", path)]
+    return _json_command("select", arguments + ["--input", _path("input_path", input_path)] + _options(options))
 
 
 def compare(model_a, model_b, input_path, **options) -> dict:
     """``topiceval compare``: two MALLET models on the same held-out documents; the JSON report as a dict."""
-    arguments = ["--model-a", str(model_a), "--model-b", str(model_b), "--input", str(input_path)]
+    arguments = ["--model-a", _path("model_a", model_a), "--model-b", _path("model_b", model_b), "--input",
+                 _path("input_path", input_path)]
     return _json_command("compare", arguments + _options(options))
 
 
