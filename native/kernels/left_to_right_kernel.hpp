@@ -66,6 +66,11 @@ class FastScratch {
   std::vector<double> rowWeights;
   std::vector<double> rowBases;
   std::vector<int32_t> documentTopics;  // [s * particles + particle]
+  // A run leaves laneCounts zero and no topic listed, resetting only the
+  // topics it listed: filling K entries per lane for every document would
+  // cost more than a short document's draws at large K. The lane width they
+  // are clean for; 0 before the first run (or after an interrupted one).
+  int cleanWidth = 0;
 };
 
 // The tables above, for `model`.

@@ -98,6 +98,12 @@ class MalletScratch {
   std::vector<int32_t> scoredTypes;      // the document's scored tokens, in order
   std::vector<uint32_t> scoredPositions;
   std::vector<int32_t> documentTopics;  // [s * particles + particle]
+  // A run leaves topicStates zero, coefficients at MALLET's starting
+  // alpha_k / d_k and topicTermScores zero for the next one, resetting only
+  // the topics and row entries it touched: filling K entries per lane for
+  // every document would cost more than a short document's draws at large K.
+  // The lane width the arrays are clean for; 0 before the first run.
+  int cleanWidth = 0;
 };
 
 // Runs randoms.size() particles (at most `width`) of one document in lockstep.
