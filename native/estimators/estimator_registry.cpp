@@ -6,11 +6,11 @@ namespace topiceval {
 
 // Each estimator's file defines its EstimatorDefinition NAME##Definition().
 // To add an estimator, add its name here.
-#define TOPICEVAL_ESTIMATORS(X)                                                                             \
-  X(leftToRight)                                                                                            \
-  X(resampleMove)                                                                                           \
-  X(filtering) X(particleLearning) X(annealedImportance) X(harmonicMean) X(importanceSampling) X(chibStyle) \
-      X(estimatedTheta)
+#define TOPICEVAL_ESTIMATORS(X) \
+  X(leftToRight)                \
+  X(resampleMove)               \
+  X(filtering)                  \
+  X(particleLearning) X(annealedImportance) X(harmonicMean) X(importanceSampling) X(chibStyle) X(estimatedTheta)
 
 #define TOPICEVAL_DECLARE(name) EstimatorDefinition name##Definition();
 TOPICEVAL_ESTIMATORS(TOPICEVAL_DECLARE)

@@ -92,8 +92,7 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
     Worker& state = workers_[worker];
     state.phi.build(model_, document);
     const std::size_t tokens = state.phi.tokens();
-    std::size_t conditioned = 0;  // the scored tokens of w1, the first ones of state.phi
-    for (std::size_t n = 0; n < observed; ++n) conditioned += model_.scored(document[n]);
+    const std::size_t conditioned = state.phi.scoredAmongFirst(observed);  // w1's scored tokens come first
     if (tokens == conditioned) return 0.0;
     const auto topics = static_cast<std::size_t>(model_.numTopics());
     const std::span<const double> alpha = model_.alpha();

@@ -6,12 +6,15 @@ void DocumentPhi::build(const ScoringModel& model, std::span<const int32_t> docu
   topics_ = static_cast<std::size_t>(model.numTopics());
   types_.clear();
   tokenWords_.clear();
+  tokenPositions_.clear();
   index_.clear();
-  for (const int32_t type : document) {
+  for (std::size_t position = 0; position < document.size(); ++position) {
+    const int32_t type = document[position];
     if (!model.scored(type)) continue;
     const auto [found, inserted] = index_.emplace(type, static_cast<uint32_t>(types_.size()));
     if (inserted) types_.push_back(type);
     tokenWords_.push_back(found->second);
+    tokenPositions_.push_back(static_cast<uint32_t>(position));
   }
   rows_.assign(types_.size() * topics_, 0.0);
   const double beta = model.beta();

@@ -3,6 +3,7 @@
 // as dense rows (one per distinct word), for the estimators that weigh every
 // topic at every token (filtering, particle learning, AIS).
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <unordered_map>
@@ -16,6 +17,13 @@ class DocumentPhi {
  public:
   // Keeps the memory between documents.
   void build(const ScoringModel& model, std::span<const int32_t> document);
+  // How many of the first `positions` positions of the document built are
+  // scored: under document completion, w1's tokens, which come first here.
+  std::size_t scoredAmongFirst(std::size_t positions) const {
+    return static_cast<std::size_t>(
+        std::lower_bound(tokenPositions_.begin(), tokenPositions_.end(), static_cast<uint32_t>(positions)) -
+        tokenPositions_.begin());
+  }
 
   std::size_t tokens() const { return tokenWords_.size(); }
   std::size_t distinctWords() const { return types_.size(); }
@@ -28,6 +36,7 @@ class DocumentPhi {
   std::size_t topics_ = 0;
   std::vector<int32_t> types_;
   std::vector<uint32_t> tokenWords_;
+  std::vector<uint32_t> tokenPositions_;  // the document position of each scored token
   std::vector<double> rows_;
   std::unordered_map<int32_t, uint32_t> index_;
 };
