@@ -21,6 +21,22 @@ FastTables buildFastTables(const ScoringModel& model) {
     tables.cumulativeSmoothing[k] = cumulative;
   }
   tables.smoothingMass = cumulative;
+  // Types beyond the model (scored by smoothing alone) have no row: looked up as empty.
+  const std::size_t types = model.typesWithRows();
+  tables.rowStarts.reserve(types + 1);
+  tables.rowStarts.push_back(0);
+  for (std::size_t t = 0; t < types; ++t) {
+    const auto rowTopics = model.rowTopics(static_cast<int32_t>(t));
+    const auto rowCounts = model.rowCounts(static_cast<int32_t>(t));
+    for (std::size_t i = 0; i < rowTopics.size(); ++i) {
+      const auto k = static_cast<std::size_t>(rowTopics[i]);
+      const double weight = rowCounts[i] * tables.inverseDenominators[k];
+      tables.rowTopics.push_back(rowTopics[i]);
+      tables.rowWeights.push_back(weight);
+      tables.rowBases.push_back(tables.alpha[k] * weight);
+    }
+    tables.rowStarts.push_back(tables.rowTopics.size());
+  }
   return tables;
 }
 

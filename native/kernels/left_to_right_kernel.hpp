@@ -40,6 +40,14 @@ struct FastTables {
   std::vector<double> betaOverDenominators;  // beta / (n_k + V beta)
   std::vector<double> cumulativeSmoothing;   // sum over j <= k of alpha_j beta / D_j
   double smoothingMass = 0;
+  // Every type's row of non-zero counts, once for the model: type t owns
+  // entries [rowStarts[t], rowStarts[t + 1]) with topic k, weight n_wk / D_k
+  // and base alpha_k n_wk / D_k (the topic-word score is n_dk weight + base).
+  // Built once, so that a document's set-up only looks its rows up.
+  std::vector<std::size_t> rowStarts;
+  std::vector<int32_t> rowTopics;
+  std::vector<double> rowWeights;
+  std::vector<double> rowBases;
 };
 
 class FastScratch {
@@ -57,14 +65,9 @@ class FastScratch {
   std::vector<uint8_t> listed;                         // by topic: in documentTopicList
   std::vector<std::pair<double, int32_t>> topicOrder;  // rebuilding the list: (mass, topic)
   std::vector<uint32_t> scoredPositions;
-  // The document's rows in the order of its scored positions, so that the
-  // sweeps read them front to back: position s owns entries
-  // [rowStarts[s], rowStarts[s + 1]) with topic k, weight n_wk / D_k and
-  // base alpha_k n_wk / D_k (the topic-word score is n_dk weight + base).
-  std::vector<uint32_t> rowStarts;
-  std::vector<int32_t> rowTopics;
-  std::vector<double> rowWeights;
-  std::vector<double> rowBases;
+  // Scored position s's row in FastTables: entries [rowBegins[s], rowEnds[s]).
+  std::vector<std::size_t> rowBegins;
+  std::vector<std::size_t> rowEnds;
   std::vector<int32_t> documentTopics;  // [s * particles + particle]
   // A run leaves laneCounts zero and no topic listed, resetting only the
   // topics it listed: filling K entries per lane for every document would

@@ -79,6 +79,8 @@ class ScoringModel {
     if (t + 1 >= rowStarts_.size()) return {};
     return {rowCounts_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
   }
+  // The model's types, whose rows rowTopics gives (types beyond have none).
+  std::size_t typesWithRows() const { return rowStarts_.empty() ? 0 : rowStarts_.size() - 1; }
   // phi[type][topic], for any scored type.
   double phi(int32_t type, int topic) const;
 
