@@ -46,9 +46,11 @@ int agreeOnExit(int status, const std::string& command, const std::string& rankM
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // --shared-filesystem, anywhere (before the command too), is the MPI
+  // session's; alone it changes nothing, so one job script serves both.
   std::vector<std::string> arguments;
   bool sharedFilesystem = false;
-  for (int i = 2; i < argc; ++i) {
+  for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--shared-filesystem") == 0) {
       sharedFilesystem = true;
     } else {
@@ -63,9 +65,6 @@ int main(int argc, char** argv) {
       std::cerr << "topiceval: " << error.what() << "\n";
       return 1;
     }
-  } else if (sharedFilesystem) {
-    std::cerr << "topiceval: --shared-filesystem applies only to a run started by mpirun or srun\n";
-    return 2;
   }
   const bool rankZero = topiceval::cluster().rank() == 0;
   topiceval::cli::DiscardingStream quiet;  // rank 0 alone writes standard output
@@ -73,15 +72,16 @@ int main(int argc, char** argv) {
   std::ostream& out = rankZero ? std::cout : quiet;
   std::ostream& err = rankZero ? static_cast<std::ostream&>(std::cerr) : rankMessages;
 
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
-    topiceval::cli::printOverview(argc < 2 ? err : out);
-    return argc < 2 ? 2 : 0;
+  if (arguments.empty() || arguments.front() == "--help" || arguments.front() == "help") {
+    topiceval::cli::printOverview(arguments.empty() ? err : out);
+    return arguments.empty() ? 2 : 0;
   }
-  if (std::strcmp(argv[1], "--version") == 0 || std::strcmp(argv[1], "version") == 0) {
+  if (arguments.front() == "--version" || arguments.front() == "version") {
     out << "topiceval " << topiceval::cli::kVersion << (topiceval::cli::builtWithMpi() ? " (MPI)" : "") << "\n";
     return 0;
   }
-  const std::string command = argv[1];
+  const std::string command = arguments.front();
+  arguments.erase(arguments.begin());
   int status = topiceval::cli::runCommand(command, arguments, out, err);
   // Whatever a command printed must have reached standard output (a full disk
   // or a closed pipe is a failure, not a success with nothing written).

@@ -1,6 +1,8 @@
 #include "native/cli/mpi_cluster.hpp"
 
 #include <cstdlib>
+#include <span>
+#include <string_view>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,6 +38,17 @@ bool builtWithMpi() { return true; }
 
 namespace {
 
+// FNV-1a over the bytes of `text` and then `bytes`.
+uint64_t fingerprintOf(std::string_view text, std::span<const uint8_t> bytes = {}, uint64_t number = 0) {
+  uint64_t hash = 0xCBF29CE484222325ULL;
+  const auto mix = [&](uint8_t byte) { hash = (hash ^ byte) * 0x100000001B3ULL; };
+  for (const char c : text) mix(static_cast<uint8_t>(c));
+  for (const uint8_t byte : bytes) mix(byte);
+  for (int shift = 0; shift < 64; shift += 8) mix(static_cast<uint8_t>(number >> shift));
+  return hash;
+}
+uint64_t fingerprintOf(std::string_view text, std::size_t number) { return fingerprintOf(text, {}, number); }
+
 // MPI counts are ints: large buffers go in pieces.
 constexpr std::size_t kLargestPiece = std::size_t{1} << 30;
 
@@ -48,21 +61,28 @@ class MpiCluster : public Cluster {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
 
-  Agreement agree(int status) override {
-    int values[3] = {status, rank_ == 0 ? status : 0, status != 0 ? rank_ : -1};
-    MPI_Allreduce(MPI_IN_PLACE, values, 3, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return settle({values[0], values[1], values[2]}, status);
+  Agreement agree(int status, uint64_t fingerprint) override {
+    // The fingerprint's largest and smallest over the ranks, as the largest of
+    // it and of its complement, in the same reduction as the statuses.
+    long long values[5] = {status, rank_ == 0 ? status : 0, status != 0 ? rank_ : -1,
+                           static_cast<long long>(fingerprint >> 1), static_cast<long long>(~fingerprint >> 1)};
+    MPI_Allreduce(MPI_IN_PLACE, values, 5, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    const Agreement agreement =
+        settle({static_cast<int>(values[0]), static_cast<int>(values[1]), static_cast<int>(values[2])}, status);
+    const bool same = static_cast<uint64_t>(values[3]) == (~static_cast<uint64_t>(values[4]) & (~uint64_t{0} >> 1));
+    if (agreement.status == 0 && !same) throw RanksDisagree();
+    return agreement;
   }
 
   void sum(std::span<double> values) override {
-    agree(0);
+    agree(0, fingerprintOf("sum of doubles", values.size()));
     for (std::size_t first = 0; first < values.size(); first += kLargestPiece)
       MPI_Allreduce(MPI_IN_PLACE, values.data() + first,
                     static_cast<int>(std::min(kLargestPiece, values.size() - first)), MPI_DOUBLE, MPI_SUM,
                     MPI_COMM_WORLD);
   }
   void sum(std::span<uint64_t> values) override {
-    agree(0);
+    agree(0, fingerprintOf("sum of counts", values.size()));
     for (std::size_t first = 0; first < values.size(); first += kLargestPiece)
       MPI_Allreduce(MPI_IN_PLACE, values.data() + first,
                     static_cast<int>(std::min(kLargestPiece, values.size() - first)), MPI_UINT64_T, MPI_SUM,
@@ -93,7 +113,7 @@ void broadcastText(std::string& text) {
 // FormatError on every rank, so every rank fails alike).
 std::vector<uint8_t> readOnRankZero(const std::string& path) {
   Cluster& processes = cluster();
-  processes.agree(0);
+  processes.agree(0, fingerprintOf("read " + path));
   std::vector<uint8_t> bytes;
   std::string source = path, problem;
   uint64_t failed = 0;
@@ -116,12 +136,29 @@ std::vector<uint8_t> readOnRankZero(const std::string& path) {
   return bytes;
 }
 
+// Every rank reads its own copy (--shared-filesystem), and the ranks check that
+// they read the same bytes; standard input exists on rank 0 only, so it is
+// always broadcast.
+std::vector<uint8_t> readOnEveryRank(const std::string& path) {
+  if (path == "-") return readOnRankZero(path);
+  Cluster& processes = cluster();
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = formats::readLocalFileBytes(path);
+  } catch (...) {
+    processes.agree(1, fingerprintOf("read " + path));  // the others learn it at this step
+    throw;
+  }
+  processes.agree(0, fingerprintOf("read " + path, bytes));
+  return bytes;
+}
+
 }  // namespace
 
 MpiSession::MpiSession(int& argc, char**& argv, bool sharedFilesystem) {
   MPI_Init(&argc, &argv);
   setCluster(std::make_unique<MpiCluster>());
-  if (!sharedFilesystem) formats::setFileBytesSource(&readOnRankZero);
+  formats::setFileBytesSource(sharedFilesystem ? &readOnEveryRank : &readOnRankZero);
 }
 
 MpiSession::~MpiSession() {

@@ -24,12 +24,13 @@ namespace {
 
 // The documents this process computes, costliest first: all of them, or under
 // MPI this rank's share (see Cluster; every rank ends with every document's
-// value). With --show-words every rank computes every document: the words'
-// probabilities are not gathered.
+// value). With --show-words rank 0 computes every document (the words'
+// probabilities are not gathered) and the others none.
 std::vector<std::size_t> malletSchedule(const std::vector<uint64_t>& costs, const DocumentCollection& documents,
                                         const MalletEvaluationOptions& options) {
-  const std::vector<std::size_t> schedule =
-      options.keepWordProbabilities ? costliestFirst(costs) : scheduleOnThisRank(costs);
+  const std::vector<std::size_t> schedule = !options.keepWordProbabilities ? scheduleOnThisRank(costs)
+                                            : cluster().rank() == 0        ? costliestFirst(costs)
+                                                                           : std::vector<std::size_t>{};
   if (options.progress != nullptr) {
     uint64_t tokens = 0;
     for (const std::size_t d : schedule) tokens += documents.length(d);

@@ -31,12 +31,22 @@ class Cluster {
   // has met. So a rank that fails alone, anywhere, meets the others at their
   // next step instead of leaving them waiting: they learn that it failed and
   // stop too (RankFailure), and every rank exits with the same status.
+  //
+  // Each step also gives a fingerprint of what it is about to do (which
+  // step, which file and its bytes, how many values): ranks that reach
+  // different steps, or the same step with different data (a directory listed
+  // differently, files that differ between nodes under --shared-filesystem)
+  // would otherwise wait for each other forever or sum unlike things; they all
+  // stop with RanksDisagree instead.
   struct Agreement {
     int status = 0;          // the largest status given (0: every rank is fine)
     int rankZeroStatus = 0;  // rank 0's own
     int failedRank = -1;     // the highest rank that failed, -1 for none
   };
-  virtual Agreement agree(int status) { return {status, status, status == 0 ? -1 : 0}; }
+  virtual Agreement agree(int status, uint64_t fingerprint = 0) {
+    (void)fingerprint;
+    return {status, status, status == 0 ? -1 : 0};
+  }
   // The last agreement that found a failure, once one has (the executable's
   // last step is then not taken again).
   const Agreement* failure() const { return failure_ ? &*failure_ : nullptr; }
@@ -55,6 +65,15 @@ class Cluster {
  private:
   std::optional<Agreement> failure_;
   bool failedHere_ = false;
+};
+
+// What every rank throws when the ranks' fingerprints of one step differ.
+class RanksDisagree : public std::runtime_error {
+ public:
+  RanksDisagree()
+      : std::runtime_error(
+            "the ranks reached different steps or read different data (a directory listed differently on "
+            "the nodes, or files that differ between nodes under --shared-filesystem); the whole job stops") {}
 };
 
 // What a healthy rank throws when another rank failed: the commands report it

@@ -39,6 +39,12 @@ for set in stackexchange stackexchange-oov debian-k100; do
 done
 echo "evaluate-topics on 3 ranks: MALLET's total and per-document file for $checked configurations"
 
+# --show-words: rank 0 computes every document (the words' probabilities are not gathered).
+showWords=(evaluate-topics --evaluator "$fixtures/stackexchange/evaluator.mallet" --input "$fixtures/stackexchange/test.mallet"
+           --num-particles 2 --random-seed 1 --show-words true)
+ranks 3 "$binary" "${showWords[@]}" >"$work/words.txt"
+cmp -s "$work/words.txt" "$fixtures/stackexchange/expected/show-words-p2-rfalse-s1.txt" || fail "--show-words on 3 ranks"
+
 set=$fixtures/stackexchange
 one=$("$binary" evaluate-topics --evaluator "$set/evaluator.mallet" --input "$set/test.mallet" --exact false \
   --num-particles 5 --use-resampling true --random-seed 3)
@@ -91,3 +97,20 @@ grep -qxF "topiceval evaluate-topics: rank 2 of 3 failed (its message is above);
 [ ! -s "$work/stdout" ] || fail "a failed job printed a total: $(cat "$work/stdout")"
 if compgen -G "$work/out.txt*" >/dev/null; then fail "a failed job left $(ls "$work"/out.txt*)"; fi
 echo "a failing rank: exit 1, its message once with its rank, no output left"
+
+# Ranks that read different data (here: another model on rank 2 under --shared-filesystem) stop together.
+status=0
+timeout 120 mpirun -q --oversubscribe "${root[@]}" \
+  -np 2 "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" --input "$set/test.mallet" : \
+  -np 1 "$binary" evaluate-topics --shared-filesystem --evaluator "$fixtures/stackexchange-oov/evaluator.mallet" \
+    --input "$set/test.mallet" >"$work/stdout" 2>"$work/stderr" || status=$?
+[ "$status" = 1 ] || fail "ranks reading different data: exit status $status, not 1: $(cat "$work/stderr")"
+grep -qF "the ranks reached different steps or read different data" "$work/stderr" ||
+  fail "ranks reading different data: $(cat "$work/stderr")"
+[ "$(grep -c "different data" "$work/stderr")" = 1 ] || fail "the message more than once: $(cat "$work/stderr")"
+[ ! -s "$work/stdout" ] || fail "ranks reading different data printed $(cat "$work/stdout")"
+# Standard input exists on rank 0 only: it is broadcast even under --shared-filesystem.
+printed=$(ranks 3 "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" --input - \
+  --num-particles 10 --random-seed 1 <"$set/test.mallet")
+[ "$printed" = "$(cat "$set/expected/total-p10-rfalse-s1.txt")" ] || fail "--input - on 3 ranks: $printed"
+echo "ranks reading different data stop together; standard input is broadcast"
