@@ -83,9 +83,7 @@ double AnnealedImportanceEstimator::anneal(std::span<const int32_t> document, st
     RandomStream random(key.seed, {key.document, key.run, 0x414953, static_cast<uint64_t>(s)});
     z.reset(topics, tokens);
     // Under completion, z1 from p(z1 | w1) by a Gibbs chain on w1 (algorithm 4's start).
-    z.drawInTurn(0, conditioned, state.phi, alpha, state.conditional, random);
-    for (int sweep = 0; sweep < burnIn_ && conditioned > 0; ++sweep)
-      z.sweep(0, conditioned, false, state.phi, alpha, state.conditional, random);
+    z.burnIn(0, conditioned, burnIn_, state.phi, alpha, state.conditional, random);
     // The annealed tokens' z from the prior given the others, by the Polya urn:
     // p(z_n = k | z_<n) = (alpha_k + c_k) / (alphaSum + n).
     double logPhiSum = 0.0;  // sum over the annealed tokens of log phi[w_n][z_n] for the current z
@@ -144,13 +142,7 @@ EstimatorDefinition annealedImportanceDefinition() {
             0,
             {"linear", "sigmoid"},
             "temperature schedule, linear | sigmoid"},
-           {"burn-in-sweeps",
-            SettingKind::Integer,
-            "100",
-            0,
-            SettingLimits::kBurnIn,
-            {},
-            "Gibbs sweeps on w1 before annealing or sampling w2 (document completion)"}},
+           completionBurnInSetting()},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             return std::make_unique<AnnealedImportanceEstimator>(
                 model, static_cast<int>(values.integer("temperatures")), static_cast<int>(values.integer("samples")),

@@ -119,8 +119,7 @@ class ChibStyleEstimator : public DocumentEstimator {
     const std::span<const double> alpha = model_.alpha();
     TopicAssignments& z = state.special;
     z.reset(static_cast<std::size_t>(model_.numTopics()), tokens);
-    z.drawInTurn(0, tokens, state.phi, alpha, state.weights, random);
-    for (int sweep = 0; sweep < burnIn_; ++sweep) z.sweep(0, tokens, false, state.phi, alpha, state.weights, random);
+    z.burnIn(0, tokens, burnIn_, state.phi, alpha, state.weights, random);
     uint64_t updates = tokens * (1 + static_cast<uint64_t>(burnIn_));
     for (int pass = 0; pass < kMostModePasses; ++pass) {
       bool moved = false;

@@ -103,9 +103,7 @@ class ImportanceSamplingEstimator : public DocumentEstimator {
     z1.reset(topics, conditioned);
     uint64_t updates = 0;
     if (conditioned > 0) {
-      z1.drawInTurn(0, conditioned, state.phi, alpha, state.gibbsWeights, random);
-      for (int sweep = 0; sweep < burnIn_; ++sweep)
-        z1.sweep(0, conditioned, false, state.phi, alpha, state.gibbsWeights, random);
+      z1.burnIn(0, conditioned, burnIn_, state.phi, alpha, state.gibbsWeights, random);
       updates += conditioned * (1 + static_cast<uint64_t>(burnIn_) + static_cast<uint64_t>(samples_));
     }
     // The token proposal depends on z1's counts: built once without completion, per sample with it.
@@ -238,13 +236,7 @@ EstimatorDefinition importanceSamplingDefinition() {
             "importance-sampling proposal, prior-theta | prior-z-word | iterated-pseudo-counts"},
            {"samples", SettingKind::Integer, "1000", 1, SettingLimits::kSamples, {}, "samples per estimate"},
            {"iterations", SettingKind::Integer, "10", 0, 1000, {}, "iterated-pseudo-counts: passes over the document"},
-           {"burn-in-sweeps",
-            SettingKind::Integer,
-            "100",
-            0,
-            SettingLimits::kBurnIn,
-            {},
-            "Gibbs sweeps on w1 before annealing or sampling w2 (document completion)"}},
+           completionBurnInSetting()},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             const std::string& proposal = values.choice("proposal");
             return std::make_unique<ImportanceSamplingEstimator>(

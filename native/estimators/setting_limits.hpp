@@ -20,6 +20,11 @@ struct SettingLimits {
   static constexpr int64_t kWorkspaceBytes = int64_t{4} << 30;
 };
 
+// The samplers' Gibbs sweeps on w1 under document completion (ais,
+// importance-sampling): one definition, so the two cannot drift.
+struct SettingSpec;
+SettingSpec completionBurnInSetting();
+
 // SettingError("particles", ...) when `particles` particles over `topics`
 // topics need more than SettingLimits::kWorkspaceBytes on one thread.
 void checkParticleWorkspace(int64_t particles, int64_t topics);

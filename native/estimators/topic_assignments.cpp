@@ -44,6 +44,12 @@ void TopicAssignments::drawInTurn(std::size_t first, std::size_t last, const Doc
   }
 }
 
+void TopicAssignments::burnIn(std::size_t first, std::size_t last, int sweeps, const DocumentPhi& phi,
+                              std::span<const double> alpha, std::vector<double>& weights, RandomStream& random) {
+  drawInTurn(first, last, phi, alpha, weights, random);
+  for (int s = 0; s < sweeps && first < last; ++s) sweep(first, last, false, phi, alpha, weights, random);
+}
+
 void TopicAssignments::sweep(std::size_t first, std::size_t last, bool backward, const DocumentPhi& phi,
                              std::span<const double> alpha, std::vector<double>& weights, RandomStream& random) {
   if (backward) {

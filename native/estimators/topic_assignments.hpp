@@ -46,6 +46,10 @@ class TopicAssignments {
   // given the tokens assigned before it: a sequential start for a chain.
   void drawInTurn(std::size_t first, std::size_t last, const DocumentPhi& phi, std::span<const double> alpha,
                   std::vector<double>& weights, RandomStream& random);
+  // A chain's start on tokens [first, last): drawn in turn, then `sweeps`
+  // forward sweeps (none over an empty range, which draws nothing).
+  void burnIn(std::size_t first, std::size_t last, int sweeps, const DocumentPhi& phi, std::span<const double> alpha,
+              std::vector<double>& weights, RandomStream& random);
   // One systematic-scan Gibbs sweep over tokens [first, last): forward, or
   // backward (last - 1 down to first), which is the reversal of the forward
   // sweep with respect to the posterior (each site update is reversible).
