@@ -10,7 +10,8 @@ namespace topiceval {
   X(leftToRight)                \
   X(resampleMove)               \
   X(filtering)                  \
-  X(particleLearning) X(annealedImportance) X(harmonicMean) X(importanceSampling) X(chibStyle) X(estimatedTheta)
+  X(particleLearning)           \
+  X(annealedImportance) X(harmonicMean) X(importanceSampling) X(chibStyle) X(estimatedTheta) X(posteriorImportance)
 
 #define TOPICEVAL_DECLARE(name) EstimatorDefinition name##Definition();
 TOPICEVAL_ESTIMATORS(TOPICEVAL_DECLARE)
@@ -27,6 +28,18 @@ std::vector<std::string> estimatorNames() {
   std::vector<std::string> names;
   for (const EstimatorDefinition& definition : estimatorRegistry()) names.push_back(definition.name);
   return names;
+}
+
+std::vector<std::string> estimatorNames(ModelFamily family) {
+  std::vector<std::string> names;
+  for (const EstimatorDefinition& definition : estimatorRegistry()) {
+    if (definition.family == family) names.push_back(definition.name);
+  }
+  return names;
+}
+
+const char* defaultEstimator(ModelFamily family) {
+  return family == ModelFamily::Dirichlet ? "resample-move" : "posterior-importance";
 }
 
 const EstimatorDefinition& findEstimator(const std::string& name) {
@@ -66,10 +79,32 @@ SettingValues validateSettings(const EstimatorSettings& settings) {
   return SettingValues(definition.settings, settings.values);
 }
 
-std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const ScoringModel& model) {
+namespace {
+
+const EstimatorDefinition& findForFamily(const EstimatorSettings& settings, ModelFamily family) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
+  if (definition.family != family)
+    throw SettingError(
+        "estimator", definition.name +
+                         (family == ModelFamily::Dirichlet ? " scores logistic-normal models (train-ctm, ctm-c) only; "
+                                                             "this is an LDA model: use "
+                                                           : " scores LDA models only; this is a logistic-normal "
+                                                             "model: use ") +
+                         listOfChoices(estimatorNames(family)));
   checkSettingsApply(definition, settings);
+  return definition;
+}
+
+}  // namespace
+
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const ScoringModel& model) {
+  const EstimatorDefinition& definition = findForFamily(settings, ModelFamily::Dirichlet);
   return definition.make(SettingValues(definition.settings, settings.values), model);
+}
+
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const LogisticNormalModel& model) {
+  const EstimatorDefinition& definition = findForFamily(settings, ModelFamily::LogisticNormal);
+  return definition.makeForLogisticNormal(SettingValues(definition.settings, settings.values), model);
 }
 
 std::string SharedSetting::defaultsText() const {

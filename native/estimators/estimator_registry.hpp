@@ -12,30 +12,47 @@
 
 #include "native/estimators/estimator.hpp"
 #include "native/estimators/estimator_settings.hpp"
+#include "native/model/logistic_normal_model.hpp"
 #include "native/model/scoring_model.hpp"
 
 namespace topiceval {
+
+// The models an estimator scores: LDA's (a Dirichlet over theta; every MALLET
+// file) or logistic-normal ones (train-ctm, ctm-c).
+enum class ModelFamily { Dirichlet, LogisticNormal };
 
 struct EstimatorDefinition {
   std::string name;     // "left-to-right"
   std::string summary;  // one line for help texts: what it computes, after which paper
   std::vector<SettingSpec> settings;
+  // The estimator for an LDA model (empty for the logistic-normal family).
   std::function<std::unique_ptr<DocumentEstimator>(const SettingValues&, const ScoringModel&)> make;
   // The setting that buys accuracy for time (particles, temperatures, samples),
   // which the convergence check doubles; empty for a deterministic estimator.
   std::string budget;
+  ModelFamily family = ModelFamily::Dirichlet;
+  // The estimator for a logistic-normal model (the family's factory).
+  std::function<std::unique_ptr<DocumentEstimator>(const SettingValues&, const LogisticNormalModel&)>
+      makeForLogisticNormal = nullptr;
 };
 
 // Every estimator, in the order help texts list them.
 const std::vector<EstimatorDefinition>& estimatorRegistry();
 std::vector<std::string> estimatorNames();
+// Those of one family, in the same order.
+std::vector<std::string> estimatorNames(ModelFamily family);
+// The estimator a model of `family` gets when none is named: resample-move
+// for LDA, posterior-importance for logistic-normal models.
+const char* defaultEstimator(ModelFamily family);
 // SettingError("estimator", "takes ..., not 'x'") for an unknown name.
 const EstimatorDefinition& findEstimator(const std::string& name);
 
 // Checks `settings` against the chosen estimator's specs, without a model.
 SettingValues validateSettings(const EstimatorSettings& settings);
-// The estimator, built for `model`; SettingError for a bad setting.
+// The estimator, built for `model`; SettingError for a bad setting or an
+// estimator of the other family.
 std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const ScoringModel& model);
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const LogisticNormalModel& model);
 
 // Every setting any estimator declares, once by name (the first declaration's
 // spec), with the estimators that use it: for building one set of options.

@@ -1,0 +1,76 @@
+#include "native/model/logistic_normal_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "native/model/positive_definite.hpp"
+
+namespace topiceval {
+
+namespace {
+
+// log sum exp of a topic's row; -infinity for a row of -infinities.
+double logSumExp(const double* values, std::size_t count) {
+  double largest = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < count; ++i) largest = std::max(largest, values[i]);
+  if (!std::isfinite(largest)) return largest;
+  double sum = 0.0;
+  for (std::size_t i = 0; i < count; ++i) sum += std::exp(values[i] - largest);
+  return largest + std::log(sum);
+}
+
+}  // namespace
+
+std::string findLogisticNormalProblem(const LogisticNormalModel& model) {
+  if (model.numTopics < 2)
+    return "a logistic-normal model needs at least 2 topics, not " + std::to_string(model.numTopics);
+  if (model.numTypes < 1) return "the model has no word types";
+  const auto d = static_cast<std::size_t>(model.dimensions());
+  const auto K = static_cast<std::size_t>(model.numTopics);
+  if (model.mean.size() != d)
+    return "the mean has " + std::to_string(model.mean.size()) + " entries; " + std::to_string(d) + " expected (K - 1)";
+  if (model.covariance.size() != d * d)
+    return "the covariance has " + std::to_string(model.covariance.size()) + " entries; " + std::to_string(d * d) +
+           " expected ((K - 1) squared)";
+  if (model.numTypes > model.logTopicWord.size() / K || model.logTopicWord.size() != K * model.numTypes)
+    return "the topics hold " + std::to_string(model.logTopicWord.size()) + " log probabilities; " +
+           std::to_string(model.numTopics) + " x " + std::to_string(model.numTypes) + " expected";
+  if (model.alphabet != nullptr && model.alphabet->size() != model.numTypes)
+    return "the vocabulary has " + std::to_string(model.alphabet->size()) + " words for " +
+           std::to_string(model.numTypes) + " types";
+  for (std::size_t i = 0; i < d; ++i) {
+    if (!std::isfinite(model.mean[i])) return "mean entry " + std::to_string(i + 1) + " is not a finite number";
+  }
+  for (std::size_t i = 0; i < d; ++i) {
+    for (std::size_t j = 0; j < d; ++j) {
+      const double a = model.covariance[i * d + j], b = model.covariance[j * d + i];
+      if (!std::isfinite(a))
+        return "covariance entry (" + std::to_string(i + 1) + ", " + std::to_string(j + 1) + ") is not a finite number";
+      if (std::abs(a - b) > 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}))
+        return "the covariance is not symmetric at (" + std::to_string(i + 1) + ", " + std::to_string(j + 1) + ")";
+    }
+  }
+  if (Cholesky factor; !factor.factor(model.covariance, d)) return "the covariance is not positive definite";
+  for (std::size_t k = 0; k < K; ++k) {
+    const double* row = model.logTopicWord.data() + k * model.numTypes;
+    for (std::size_t w = 0; w < model.numTypes; ++w) {
+      if (std::isnan(row[w]) || row[w] == std::numeric_limits<double>::infinity())
+        return "topic " + std::to_string(k + 1) + " has a log probability that is not a number or -infinity";
+    }
+    const double total = std::exp(logSumExp(row, model.numTypes));
+    if (!(std::abs(total - 1.0) <= kLogisticNormalRowTolerance))
+      return "topic " + std::to_string(k + 1) + "'s probabilities sum to " + std::to_string(total) + ", not 1";
+  }
+  return {};
+}
+
+void renormalizeTopics(LogisticNormalModel& model) {
+  for (int k = 0; k < model.numTopics; ++k) {
+    double* row = model.logTopicWord.data() + static_cast<std::size_t>(k) * model.numTypes;
+    const double shift = logSumExp(row, model.numTypes);
+    for (std::size_t w = 0; w < model.numTypes; ++w) row[w] -= shift;
+  }
+}
+
+}  // namespace topiceval
