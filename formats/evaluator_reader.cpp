@@ -1,5 +1,6 @@
 // cc.mallet.topics.MarginalProbEstimator and the two classes that share its
 // layout of counts: TopicInferencer and ParallelTopicModel.
+#include <cstring>
 #include <cmath>
 
 #include "formats/file_bytes.hpp"
@@ -162,6 +163,8 @@ const char* describe(ModelFileKind kind) {
     case ModelFileKind::Inferencer: return "MALLET inferencer (TopicInferencer)";
     case ModelFileKind::ParallelTopicModel: return "MALLET topic model (ParallelTopicModel)";
     case ModelFileKind::TopicState: return "MALLET topic state (gzipped)";
+    case ModelFileKind::LogisticNormal: return "logistic-normal topic model (topiceval train-ctm)";
+    case ModelFileKind::CtmC: return "logistic-normal topic model (Blei & Lafferty's ctm-c)";
   }
   return "model";
 }
@@ -174,6 +177,8 @@ LoadedModel readModelFile(const std::string& path) {
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source) {
   if (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B)
     return {readTopicState(bytes, source), ModelFileKind::TopicState};
+  if (bytes.size() >= 9 && std::memcmp(bytes.data(), "topiceval", 9) == 0)
+    throw FormatError(source, "is a logistic-normal topic model (train-ctm): only evaluate and select take it");
   if (!looksLikeObjectStream(bytes))
     throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
   const auto graph = readObjectStream(bytes, source);

@@ -259,4 +259,26 @@ LogisticNormalModel readCtmModel(const std::string& path) {
   return validated(std::move(model), prefix + "-param.txt");
 }
 
+AnyLoadedModel readAnyModelFile(const std::string& path) {
+  AnyLoadedModel loaded;
+  if (namesCtmModel(path)) {
+    loaded.kind = ModelFileKind::CtmC;
+    loaded.logisticNormal = readCtmModel(path);
+    return loaded;
+  }
+  const std::string source = path == "-" ? "standard input" : path;
+  return namingFileOnAllocationFailure(source, [&] {
+    const std::vector<uint8_t> bytes = readFileBytes(path);
+    if (looksLikeLogisticNormalModel(bytes)) {
+      loaded.kind = ModelFileKind::LogisticNormal;
+      loaded.logisticNormal = readLogisticNormalModel(bytes, source);
+    } else {
+      LoadedModel mallet = readModel(bytes, source);
+      loaded.kind = mallet.kind;
+      loaded.lda = std::move(mallet.model);
+    }
+    return std::move(loaded);
+  });
+}
+
 }  // namespace topiceval::formats

@@ -26,6 +26,7 @@
 #include <span>
 #include <string>
 
+#include "formats/model_readers.hpp"
 #include "native/model/logistic_normal_model.hpp"
 
 namespace topiceval::formats {
@@ -40,5 +41,18 @@ void writeLogisticNormalModel(std::ostream& out, const LogisticNormalModel& mode
 // Whether `path` names a ctm-c model (a directory holding final-param.txt, or a -param.txt file).
 bool namesCtmModel(const std::string& path);
 LogisticNormalModel readCtmModel(const std::string& path);
+
+// Any model file `evaluate` and `select` take: one of MALLET's (readModelFile),
+// topiceval's logistic-normal format or a ctm-c model, recognised by content
+// (or, for ctm-c, by name). Exactly one of the two models is set.
+struct AnyLoadedModel {
+  ModelFileKind kind = ModelFileKind::Evaluator;
+  std::optional<TopicModel> lda;
+  std::optional<LogisticNormalModel> logisticNormal;
+  int numTopics() const { return lda ? lda->numTopics : logisticNormal->numTopics; }
+  std::size_t numTypes() const { return lda ? lda->numTypes() : logisticNormal->numTypes; }
+  const Alphabet* alphabet() const { return lda ? lda->alphabet.get() : logisticNormal->alphabet.get(); }
+};
+AnyLoadedModel readAnyModelFile(const std::string& path);
 
 }  // namespace topiceval::formats

@@ -26,7 +26,8 @@ TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::str
 // has one type per index up to the largest seen; betaSum = beta * that count.
 TopicModel readTopicState(std::span<const uint8_t> bytes, const std::string& source);
 
-enum class ModelFileKind { Evaluator, Inferencer, ParallelTopicModel, TopicState };
+// (LogisticNormal and CtmC are read by readAnyModelFile, logistic_normal_files.hpp.)
+enum class ModelFileKind { Evaluator, Inferencer, ParallelTopicModel, TopicState, LogisticNormal, CtmC };
 const char* describe(ModelFileKind kind);
 
 // Any of the above, recognised by content.

@@ -376,7 +376,7 @@ PYBIND11_MODULE(_native, module) {
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("run_command", &runCommand);
-  module.def("estimator_names", &topiceval::estimatorNames);
+  module.def("estimator_names", [] { return topiceval::estimatorNames(); });
   module.attr("version") = topiceval::cli::kVersion;
   py::register_exception_translator([](std::exception_ptr thrown) {
     try {

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-all=(object-stream evaluator inferencer model-file instance-list topic-state-text topic-state-gzip text-documents command-line model-validator)
+all=(object-stream evaluator inferencer model-file instance-list topic-state-text topic-state-gzip text-documents command-line model-validator logistic-normal-model)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 fixtures="$root/../shared/fixtures/mallet-2.1.1"

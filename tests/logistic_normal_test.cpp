@@ -17,7 +17,6 @@
 #include "native/logistic_normal/gamma_posterior.hpp"
 #include "native/logistic_normal/logistic_normal_training.hpp"
 #include "native/model/scoring_model.hpp"
-#include "native/model/topic_alignment.hpp"
 #include "native/runtime/random_stream.hpp"
 
 namespace topiceval {
@@ -345,6 +344,106 @@ Simulated simulate(const LogisticNormalModel& model, std::size_t count, std::siz
     simulated.theta.push_back(std::move(theta));
   }
   return simulated;
+}
+
+// A model whose topics overlap little and whose log-odds are strongly correlated.
+LogisticNormalModel simulationModel(int K, std::size_t V) {
+  LogisticNormalModel model = smallModel(K, V, 70);
+  const auto d = static_cast<std::size_t>(K - 1);
+  // Topic k: 90% of its mass spread over its own block of V / K words.
+  const std::size_t block = V / static_cast<std::size_t>(K);
+  for (int k = 0; k < K; ++k) {
+    for (std::size_t w = 0; w < V; ++w) {
+      const bool own = w / block == static_cast<std::size_t>(k);
+      model.logTopicWord[static_cast<std::size_t>(k) * V + w] =
+          std::log(own ? 0.9 / static_cast<double>(block) : 0.1 / static_cast<double>(V - block));
+    }
+  }
+  for (std::size_t i = 0; i < d; ++i) {
+    model.mean[i] = 0.5 - 0.25 * static_cast<double>(i);
+    for (std::size_t j = 0; j < d; ++j) model.covariance[i * d + j] = i == j ? 2.0 : ((i + j) % 2 == 0 ? 1.2 : -0.6);
+  }
+  return model;
+}
+
+// Mean L1 distance between each document's true theta and softmax(a, 0), a
+// the E-step's posterior mean under `trained` (whose topics are in the true
+// order: training starts from the true topics, see below). With `blind`, a
+// is the trained prior mean for every document: what the words add is the
+// difference.
+double thetaRecoveryError(const LogisticNormalModel& trained, const Simulated& simulated, PosteriorMethod method,
+                          bool blind = false) {
+  const auto K = static_cast<std::size_t>(trained.numTopics);
+  const GammaPosteriorInference inference(trained);
+  double total = 0.0;
+  for (std::size_t doc = 0; doc < simulated.documents.size(); ++doc) {
+    const std::vector<double> mean =
+        blind ? trained.mean : inference.fit(WordCounts::of(simulated.documents.document(doc), trained), method).mean;
+    std::vector<double> theta(K, 1.0);
+    double sum = 1.0;
+    for (std::size_t k = 0; k + 1 < K; ++k) sum += theta[k] = std::exp(mean[k]);
+    for (std::size_t k = 0; k < K; ++k) total += std::abs(simulated.theta[doc][k] - theta[k] / sum);
+  }
+  return total / static_cast<double>(simulated.documents.size());
+}
+
+TEST(LogisticNormalTraining, TaylorRecoversTopicProportionsAsWellAsBleiLafferty) {
+  // Ahmed & Xing's figure 4 relation, measured on documents simulated from a
+  // known correlated model (400 documents of 40 words, block topics). EM from
+  // a random start reaches different local optima (on this data both E-steps
+  // did, for K = 20), which says nothing about the E-steps, so both start
+  // from the true topics blurred halfway to uniform, mu = 0, Sigma = I, and
+  // learn mu, Sigma and the topics. Measured: mean L1 error of theta, Taylor
+  // against Blei-Lafferty, 0.235 / 0.241 (K = 5), 0.311 / 0.309 (K = 10)
+  // after convergence; with the true parameters (E-steps alone) Blei-
+  // Lafferty was 0.3% to 1% better for K = 5, 10, 20 and 10 or 40 words. The
+  // paper's clear advantage for Taylor did not reproduce; what holds, and is
+  // asserted, is that Taylor is at most 5% worse, and that both learn what
+  // the words say (half the error of a document-blind guess or less).
+  for (const int K : {5, 10}) {
+    const LogisticNormalModel truth = simulationModel(K, 100);
+    const Simulated simulated = simulate(truth, 400, 40, 3);
+    LogisticNormalModel start = truth;
+    const auto d = static_cast<std::size_t>(K - 1);
+    start.mean.assign(d, 0.0);
+    for (std::size_t i = 0; i < d * d; ++i) start.covariance[i] = i % (d + 1) == 0 ? 1.0 : 0.0;
+    for (double& value : start.logTopicWord)
+      value = std::log(0.5 * std::exp(value) + 0.5 / static_cast<double>(truth.numTypes));
+    TrainingOptions options;
+    options.numTopics = K;
+    options.maxIterations = 40;
+    options.threads = 2;
+    double errors[2], blind[2];
+    for (const PosteriorMethod method : {PosteriorMethod::Taylor, PosteriorMethod::BleiLafferty}) {
+      options.method = method;
+      const TrainingResult trained = trainLogisticNormal(simulated.documents, truth.numTypes, nullptr, options, &start);
+      const int m = method == PosteriorMethod::Taylor ? 0 : 1;
+      errors[m] = thetaRecoveryError(trained.model, simulated, method);
+      blind[m] = thetaRecoveryError(trained.model, simulated, method, true);
+      std::printf("K = %d %-13s: %zu EM iterations, mean L1 error of theta %.4f (document-blind %.4f)\n", K,
+                  describe(method), trained.iterations.size(), errors[m], blind[m]);
+      EXPECT_LT(errors[m], 0.5 * blind[m]) << "K = " << K << ", " << describe(method);
+    }
+    EXPECT_LT(errors[0], 1.05 * errors[1]) << "K = " << K;
+  }
+}
+
+TEST(LogisticNormalTraining, SameBitsOnAnyNumberOfThreads) {
+  const LogisticNormalModel truth = simulationModel(4, 30);
+  const Simulated simulated = simulate(truth, 150, 30, 4);
+  TrainingOptions options;
+  options.numTopics = 4;
+  options.maxIterations = 5;
+  options.threads = 1;
+  const TrainingResult one = trainLogisticNormal(simulated.documents, truth.numTypes, nullptr, options);
+  options.threads = 3;
+  const TrainingResult three = trainLogisticNormal(simulated.documents, truth.numTypes, nullptr, options);
+  EXPECT_EQ(one.model.mean, three.model.mean);
+  EXPECT_EQ(one.model.covariance, three.model.covariance);
+  EXPECT_EQ(one.model.logTopicWord, three.model.logTopicWord);
+  ASSERT_EQ(one.iterations.size(), 5u);
+  // The total bound rises from the first iteration to the last.
+  EXPECT_GT(one.iterations.back().bound, one.iterations.front().bound);
 }
 
 }  // namespace

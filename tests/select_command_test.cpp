@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -44,6 +45,11 @@ class SelectCommand : public ::testing::Test {
         "k1.gz", 1, training, [](int, std::mt19937&) { return 0; }, random);
     writeState(
         "k6.gz", 6, training, [](int, std::mt19937& r) { return static_cast<int>(r() % 6); }, random);
+    std::ofstream trainingText(directory_ / "train.txt");
+    for (const auto& document : training) {
+      for (std::size_t n = 0; n < document.size(); ++n) trainingText << (n ? " " : "") << word(document[n]);
+      trainingText << "\n";
+    }
     std::ofstream heldOut(directory_ / "test.txt");
     for (int d = 0; d < 12; ++d) {
       for (int n = 0; n < 15; ++n) heldOut << (n ? " " : "") << word((d % 3) * 10 + static_cast<int>(random() % 10));
@@ -146,6 +152,101 @@ TEST_F(SelectCommand, ExplainsMistakesBeforeAnyWork) {
   output = select({"--input", path("test.txt"), "--num-particles", "0", path("runs/k1.gz")});
   EXPECT_EQ(output.status, 2);
   EXPECT_EQ(output.err, "topiceval select: --particles must be at least 1\n") << "MALLET's spelling is an alias";
+}
+
+TEST_F(SelectCommand, RanksLdaAndLogisticNormalModelsInOneTable) {
+  // A correlated model trained on the same documents (as text) ranks beside
+  // the LDA states: each family by its own unbiased estimator, on the same tokens.
+  const Output trained = testing::runCommand(trainCtmCommand, {"--input", path("train.txt"), "--num-topics", "3",
+                                                               "--output", path("ctm.txt"), "--threads", "1"});
+  ASSERT_EQ(trained.status, 0) << trained.err;
+  EXPECT_NE(trained.out.find("converged after"), std::string::npos) << trained.out;
+  EXPECT_NE(trained.out.find("iteration 1  objective "), std::string::npos) << trained.out;
+  const Output output =
+      select({"--input", path("test.txt"), "--format", "tsv", path("runs/k1.gz"), path("runs/k3.gz"), path("ctm.txt")});
+  ASSERT_EQ(output.status, 0) << output.err;
+  const auto rows = lines(output.out);
+  ASSERT_EQ(rows.size(), 4u);
+  std::map<std::string, std::vector<std::string>> byModel;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    std::vector<std::string> fields;
+    std::istringstream row(rows[r]);
+    for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
+    ASSERT_EQ(fields.size(), 13u);
+    byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
+  }
+  ASSERT_EQ(byModel.count("ctm.txt"), 1u);
+  EXPECT_EQ(byModel["ctm.txt"][2], "3");
+  EXPECT_EQ(byModel["ctm.txt"][3], "180") << "the same 12 x 15 tokens as the LDA models";
+  EXPECT_GT(std::stod(byModel["ctm.txt"][6]), 0.0) << "a stochastic estimate has an error";
+  // Three topics that match the clusters beat one topic, in either family.
+  EXPECT_GT(std::stod(byModel["ctm.txt"][5]), std::stod(byModel["k1.gz"][5]) + 20.0);
+  EXPECT_EQ(byModel["k1.gz"][12], "worse");
+  const Output text = select({"--input", path("test.txt"), path("runs/k3.gz"), path("ctm.txt")});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("LDA models: "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("logistic-normal models: importance sampling from the Taylor"), std::string::npos)
+      << text.out;
+}
+
+TEST_F(SelectCommand, EvaluateShowsALogisticNormalModelsBoundAndRefusesWhatDoesNotApply) {
+  ASSERT_EQ(testing::runCommand(trainCtmCommand, {"--input", path("train.txt"), "--num-topics", "3", "--output",
+                                                  path("ctm.txt"), "--quiet"})
+                .status,
+            0);
+  Output output = testing::runCommand(evaluateCommand, {"--model", path("ctm.txt"), "--input", path("test.txt")});
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_NE(output.out.find("logistic-normal topic model (topiceval train-ctm), 3 topics, 30 types"), std::string::npos)
+      << output.out;
+  EXPECT_NE(output.out.find("bound           -"), std::string::npos) << output.out;
+  output = testing::runCommand(evaluateCommand,
+                               {"--model", path("ctm.txt"), "--input", path("test.txt"), "--format", "json"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_NE(output.out.find("\"variational_bound\":-"), std::string::npos) << output.out;
+  EXPECT_NE(output.out.find("\"name\":\"posterior-importance\""), std::string::npos) << output.out;
+  output = testing::runCommand(evaluateCommand,
+                               {"--model", path("ctm.txt"), "--input", path("test.txt"), "--unseen-words", "smooth"});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_NE(output.err.find("--unseen-words applies to LDA models"), std::string::npos) << output.err;
+  output = testing::runCommand(
+      evaluateCommand, {"--model", path("ctm.txt"), "--input", path("test.txt"), "--estimator", "left-to-right"});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_NE(output.err.find("left-to-right scores LDA models only"), std::string::npos) << output.err;
+  output = testing::runCommand(evaluateCommand, {"--model", path("runs/k3.gz"), "--input", path("test.txt"),
+                                                 "--estimator", "posterior-importance"});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_NE(output.err.find("posterior-importance scores logistic-normal models (train-ctm, ctm-c) only"),
+            std::string::npos)
+      << output.err;
+  output = testing::runCommand(
+      compareCommand, {"--model-a", path("ctm.txt"), "--model-b", path("runs/k3.gz"), "--input", path("test.txt")});
+  EXPECT_EQ(output.status, 1);
+  EXPECT_NE(output.err.find("ctm.txt: is a logistic-normal topic model (train-ctm): only evaluate and select take it"),
+            std::string::npos)
+      << output.err;
+}
+
+TEST_F(SelectCommand, TrainCtmExplainsMistakesAndNeverOverwritesItsInput) {
+  Output output = testing::runCommand(trainCtmCommand,
+                                      {"--input", path("train.txt"), "--num-topics", "1", "--output", path("m.txt")});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval train-ctm: --num-topics must be at least 2\n");
+  output = testing::runCommand(trainCtmCommand, {"--input", path("train.txt"), "--num-topics", "3"});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval train-ctm: --output is required (the model file to write)\n");
+  output = testing::runCommand(trainCtmCommand, {"--input", path("train.txt"), "--num-topics", "3", "--e-step",
+                                                 "laplace", "--output", path("m.txt")});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval train-ctm: --e-step takes taylor or blei-lafferty, not 'laplace'\n");
+  const std::string before = [&] {
+    std::ifstream in(path("train.txt"));
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }();
+  output = testing::runCommand(trainCtmCommand,
+                               {"--input", path("train.txt"), "--num-topics", "3", "--output", path("train.txt")});
+  EXPECT_EQ(output.status, 1) << output.err;
+  std::ifstream in(path("train.txt"));
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()), before);
 }
 
 }  // namespace

@@ -187,9 +187,9 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescriptio
   if (scoring.unseenTypesScored() > 0)
     unseen += ", " + std::to_string(scoring.unseenTypesScored()) + " unseen types scored";
   unseen += "; V = " + std::to_string(scoring.vocabularySize());
-  return {
-      {"model", run.modelPath + ": " + formats::describe(run.modelKind) + ", " + std::to_string(run.model->numTopics) +
-                    " topics, " + std::to_string(run.model->numTypes()) + " types"},
+  std::vector<std::pair<std::string, std::string>> rows = {
+      {"model", run.modelPath + ": " + formats::describe(run.modelKind) + ", " + std::to_string(run.modelTopics) +
+                    " topics, " + std::to_string(run.modelTypes) + " types"},
       {"input", run.inputPath + ": " + std::to_string(run.documents->size()) + " documents, " +
                     std::to_string(run.documents->totalTokens()) + " tokens"},
       {"estimator", estimator},
@@ -211,6 +211,13 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const RunDescriptio
       {"time", fixed(run.seconds, 3) + " s on " + std::to_string(run.threads) +
                    (run.threads == 1 ? " thread" : " threads") + siteUpdatesText(result.siteUpdates)},
   };
+  if (run.variationalBound) {
+    const auto error = std::find_if(rows.begin(), rows.end(), [](const auto& row) { return row.first == "error"; });
+    rows.insert(error + 1, {"bound", fixed(*run.variationalBound, 4) + " (the " + run.boundMethod +
+                                         " E-step's variational lower bound on the log likelihood, for comparison: "
+                                         "the log likelihood lies above it)"});
+  }
+  return rows;
 }
 
 std::string siteUpdatesText(uint64_t updates) {
@@ -261,7 +268,7 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
   json.field("command", run.command).field("version", kVersion);
   json.key("model").beginObject();
   json.field("path", run.modelPath).field("kind", formats::describe(run.modelKind));
-  json.field("topics", run.model->numTopics).field("types", static_cast<uint64_t>(run.model->numTypes()));
+  json.field("topics", run.modelTopics).field("types", static_cast<uint64_t>(run.modelTypes));
   json.endObject();
   json.key("input").beginObject();
   json.field("path", run.inputPath).field("documents", static_cast<uint64_t>(run.documents->size()));
@@ -309,6 +316,9 @@ void writeJson(std::ostream& out, const RunDescription& run, const EvaluationRes
   json.field("tokens", result.scoredTokens).field("skipped_tokens", result.skippedTokens);
   json.field("wall_seconds", run.seconds).field("threads", run.threads);
   json.field("site_updates", result.siteUpdates);
+  if (run.variationalBound) {
+    json.field("variational_bound", *run.variationalBound).field("variational_bound_e_step", run.boundMethod);
+  }
   json.endObject();
   if (run.convergence != nullptr) {
     const ConvergenceReport& convergence = *run.convergence;

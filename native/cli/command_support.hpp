@@ -31,7 +31,8 @@ struct RunDescription {
   std::string command;
   std::string modelPath;
   formats::ModelFileKind modelKind = formats::ModelFileKind::Evaluator;
-  const TopicModel* model = nullptr;
+  int modelTopics = 0;
+  std::size_t modelTypes = 0;
   std::string inputPath;
   const DocumentCollection* documents = nullptr;
   const ScoringModel* scoring = nullptr;
@@ -49,6 +50,10 @@ struct RunDescription {
   int runs = 1;
   int threads = 1;
   double seconds = 0.0;
+  // A logistic-normal model's total variational bound (its E-step's lower
+  // bound on the log likelihood), printed beside the estimate.
+  std::optional<double> variationalBound;
+  std::string boundMethod;  // "taylor" or "blei-lafferty"
 };
 
 // Header, then per document: doc name tokens skipped loglik loglik_se

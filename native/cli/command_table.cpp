@@ -14,6 +14,8 @@ const std::vector<CommandEntry>& allCommands() {
       {"select", selectCommand, "rank models of any number of topics on the same held-out tokens, paired errors"},
       {"compare", compareCommand, "per-document log ratio of two models by ratio-AIS"},
       {"curve", curveCommand, "held-out likelihood across the states of a training run (iteration-AIS)"},
+      {"train-ctm", trainCtmCommand,
+       "train a correlated (logistic-normal) topic model: Ahmed & Xing's Taylor E-step, or Blei & Lafferty's"},
       {"info", infoCommand, "what a MALLET file is and holds (topics, words, documents)"},
       {"plan-ranks", planRanksCommand, "an MPI run on paper: load imbalance, speed-up and bytes moved for N ranks"},
       {"perturb-state", perturbStateCommand, "a topic state with a fraction of its assignments moved at random"},

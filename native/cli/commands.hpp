@@ -24,6 +24,9 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
 // `topiceval curve`: held-out likelihood across the states of a training run, by iteration-AIS.
 int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval train-ctm`: a logistic-normal (correlated) topic model by variational EM.
+int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 // `topiceval info`: what a MALLET file is and holds.
 int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 

@@ -9,6 +9,7 @@
 
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
+#include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
@@ -17,6 +18,7 @@
 #include "native/estimators/setting_limits.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/estimators/estimator_registry.hpp"
+#include "native/logistic_normal/gamma_posterior.hpp"
 #include "native/cli/progress_line.hpp"
 #include "native/cli/shared_options.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -124,13 +126,32 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (!settings.report.empty())
       reportFile.emplace(settings.report, "--report", std::vector<std::string>{settings.model, settings.input}, out);
     const auto started = std::chrono::steady_clock::now();
-    const formats::LoadedModel loaded = formats::readModelFile(settings.model);
-    DocumentCollection documents =
-        formats::readHeldOutDocuments(settings.input, loaded.model.alphabet.get(), settings.model);
+    const formats::AnyLoadedModel loaded = formats::readAnyModelFile(settings.model);
+    DocumentCollection documents = formats::readHeldOutDocuments(settings.input, loaded.alphabet(), settings.model);
     if (values.count("documents"))
       documents = documents.subset(parseDocumentSelection(settings.documents, documents.size()));
-    const ScoringModel scoring(loaded.model, settings.shared.policy(), documents, settings.shared.vocabulary(values));
-    std::unique_ptr<DocumentEstimator> estimator = makeEstimator(settings.estimator.settings(values), scoring);
+    // A logistic-normal model takes its own estimator (posterior-importance
+    // unless another of its family is named) and scores the words of its
+    // vocabulary; the unseen-word policy and V are LDA's smoothing.
+    const LogisticNormalModel* logisticNormal = loaded.logisticNormal ? &*loaded.logisticNormal : nullptr;
+    EstimatorSettings chosen = settings.estimator.settings(values);
+    if (logisticNormal != nullptr) {
+      if (values["estimator"].defaulted()) chosen.estimator = defaultEstimator(ModelFamily::LogisticNormal);
+      if (values.count("vocab-size") || !values["unseen-words"].defaulted())
+        throw SettingError(values.count("vocab-size") ? "vocab-size" : "unseen-words",
+                           "applies to LDA models; " + settings.model +
+                               " is a logistic-normal model, which scores the words of its vocabulary and skips "
+                               "the rest");
+      if (!settings.completion.empty())
+        throw SettingError("complete-documents", "is not available for logistic-normal models");
+      if (!settings.report.empty()) throw SettingError("report", "is not available for logistic-normal models");
+    }
+    const ScoringModel scoring =
+        logisticNormal != nullptr
+            ? ScoringModel::fromLogisticNormal(*logisticNormal, documents)
+            : ScoringModel(*loaded.lda, settings.shared.policy(), documents, settings.shared.vocabulary(values));
+    std::unique_ptr<DocumentEstimator> estimator =
+        logisticNormal != nullptr ? makeEstimator(chosen, *logisticNormal) : makeEstimator(chosen, scoring);
     EvaluationOptions evaluation;
     evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
     evaluation.runs = settings.estimator.runs;
@@ -144,8 +165,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     {
       const ProgressLine line(progress, err, !settings.quiet && ProgressLine::standardErrorIsTerminal());
       if (settings.checkConvergence) {
-        convergence =
-            checkConvergence(settings.estimator.settings(values), scoring, documents, evaluation, settings.convergence);
+        convergence = checkConvergence(chosen, scoring, documents, evaluation, settings.convergence, logisticNormal);
         result = convergence->result;
       } else {
         result = evaluateDocuments(*estimator, scoring, documents, evaluation);
@@ -157,13 +177,20 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     run.command = "evaluate";
     run.modelPath = settings.model;
     run.modelKind = loaded.kind;
-    run.model = &loaded.model;
+    run.modelTopics = loaded.numTopics();
+    run.modelTypes = loaded.numTypes();
     run.inputPath = settings.input;
     run.documents = &documents;
     run.scoring = &scoring;
     run.estimator = estimator->description();
-    run.estimatorName = settings.estimator.estimator;
-    run.estimatorSettings = validateSettings(settings.estimator.settings(values)).asText();
+    run.estimatorName = chosen.estimator;
+    run.estimatorSettings = validateSettings(chosen).asText();
+    if (logisticNormal != nullptr) {
+      const PosteriorMethod method = parsePosteriorMethod(validateSettings(chosen).choice("e-step"), "e-step");
+      run.variationalBound =
+          totalBound(GammaPosteriorInference(*logisticNormal), documents, method, settings.shared.threads);
+      run.boundMethod = describe(method);
+    }
     if (convergence) {
       run.estimator = convergence->estimatorDescription;
       run.estimatorSettings = convergence->estimatorSettings;

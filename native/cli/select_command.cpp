@@ -11,6 +11,7 @@
 
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
+#include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
@@ -134,11 +135,11 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
 
     // Every model reads the same documents through its own alphabet; a token
     // is scored only if every model scores it, so all totals cover one set.
-    std::vector<formats::LoadedModel> loaded;
+    std::vector<formats::AnyLoadedModel> loaded;
     std::vector<DocumentCollection> documents;
     for (const std::string& path : paths) {
-      loaded.push_back(formats::readModelFile(path));
-      documents.push_back(formats::readHeldOutDocuments(settings.input, loaded.back().model.alphabet.get(), path));
+      loaded.push_back(formats::readAnyModelFile(path));
+      documents.push_back(formats::readHeldOutDocuments(settings.input, loaded.back().alphabet(), path));
       if (values.count("documents"))
         documents.back() = documents.back().subset(parseDocumentSelection(settings.documents, documents.back().size()));
       const DocumentCollection& first = documents.front();
@@ -153,24 +154,30 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     // One V for every model: phi = (n + beta) / (n_k + V beta) normalizes over
     // V words, and models normalized over different vocabularies are not
     // comparable (a topic state only shows the types it has tokens of, so it
-    // would otherwise get a smaller V than the same model's inferencer).
+    // would otherwise get a smaller V than the same model's inferencer). A
+    // logistic-normal model's topics are normalised over its own vocabulary.
     std::optional<std::size_t> vocabulary = settings.shared.vocabulary(values);
     bool vocabulariesDiffer = false;
     if (!vocabulary) {
       std::size_t largest = 0, smallest = SIZE_MAX;
       for (std::size_t m = 0; m < paths.size(); ++m) {
-        const std::size_t own = ScoringModel(loaded[m].model, policy, documents[m]).vocabularySize();
+        if (!loaded[m].lda) continue;
+        const std::size_t own = ScoringModel(*loaded[m].lda, policy, documents[m]).vocabularySize();
         largest = std::max(largest, own);
         smallest = std::min(smallest, own);
       }
-      vocabulary = largest;
-      vocabulariesDiffer = smallest != largest;
+      if (largest > 0) vocabulary = largest;
+      vocabulariesDiffer = largest > 0 && smallest != largest;
     }
+    const auto scoringFor = [&](std::size_t m, const DocumentCollection& of) {
+      return loaded[m].lda ? ScoringModel(*loaded[m].lda, policy, of, vocabulary)
+                           : ScoringModel::fromLogisticNormal(*loaded[m].logisticNormal, of);
+    };
     std::vector<std::vector<uint8_t>> common(count);
     for (std::size_t d = 0; d < count; ++d) common[d].assign(documents.front().length(d), 1);
     std::vector<uint64_t> ownSkipped(paths.size(), 0);
     for (std::size_t m = 0; m < paths.size(); ++m) {
-      const ScoringModel scoring(loaded[m].model, policy, documents[m], vocabulary);
+      const ScoringModel scoring = scoringFor(m, documents[m]);
       for (std::size_t d = 0; d < count; ++d) {
         const auto tokens = documents[m].document(d);
         for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -187,15 +194,34 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
       throw formats::FormatError(settings.input, "holds no word that every model scores under --unseen-words " +
                                                      std::string(describe(policy)));
 
+    // One table may hold LDA and logistic-normal models: each family runs the
+    // estimator named if it is of that family, else the family's default,
+    // with the settings given that its estimator declares.
+    const EstimatorSettings given = settings.estimator.settings(values);
+    const auto familySettings = [&](ModelFamily family) {
+      EstimatorSettings chosen = given;
+      if (findEstimator(given.estimator).family != family) {
+        chosen.estimator = defaultEstimator(family);
+        const auto& specs = findEstimator(chosen.estimator).settings;
+        std::erase_if(chosen.values, [&](const auto& entry) {
+          return std::none_of(specs.begin(), specs.end(),
+                              [&](const SettingSpec& spec) { return spec.name == entry.first; });
+        });
+      }
+      return chosen;
+    };
     std::vector<RankedModel> ranked(paths.size());
     EvaluationOptions evaluation;
     evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
     evaluation.runs = settings.estimator.runs;
     evaluation.threads = settings.shared.threads;
-    std::string description;
-    bool stochastic = true;
-    bool unbiased = false;
+    std::string description;  // each family's estimator, "; "-separated
+    bool stochastic = false;
+    bool unbiased = true;
     std::string errorCaveat;
+    const auto addOnce = [](std::string& list, const std::string& item) {
+      if (!item.empty() && list.find(item) == std::string::npos) list += (list.empty() ? "" : "; ") + item;
+    };
     for (std::size_t m = 0; m < paths.size(); ++m) {
       DocumentCollection kept;
       std::vector<int32_t> tokens;
@@ -207,12 +233,14 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
         }
         kept.add(tokens, documents[m].name(d));
       }
-      const ScoringModel scoring(loaded[m].model, policy, kept, vocabulary);
-      const auto estimator = makeEstimator(settings.estimator.settings(values), scoring);
-      description = estimator->description();
-      stochastic = estimator->stochastic();
-      unbiased = estimator->unbiased();
-      errorCaveat = estimator->errorCaveat();
+      const ScoringModel scoring = scoringFor(m, kept);
+      const ModelFamily family = loaded[m].lda ? ModelFamily::Dirichlet : ModelFamily::LogisticNormal;
+      const auto estimator = loaded[m].lda ? makeEstimator(familySettings(family), scoring)
+                                           : makeEstimator(familySettings(family), *loaded[m].logisticNormal);
+      addOnce(description, (loaded[m].lda ? "LDA models: " : "logistic-normal models: ") + estimator->description());
+      stochastic = stochastic || estimator->stochastic();
+      unbiased = unbiased && estimator->unbiased();
+      addOnce(errorCaveat, estimator->errorCaveat());
       Progress progress;
       evaluation.progress = &progress;
       {
@@ -221,7 +249,7 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
       }
       ranked[m].path = paths[m];
       ranked[m].kind = loaded[m].kind;
-      ranked[m].topics = loaded[m].model.numTopics;
+      ranked[m].topics = loaded[m].numTopics();
       ranked[m].ownSkipped = ownSkipped[m];
     }
     std::stable_sort(ranked.begin(), ranked.end(), [](const RankedModel& a, const RankedModel& b) {
@@ -258,7 +286,9 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     const std::string tokensLine =
         std::to_string(sharedTokens) + " of " + std::to_string(allTokens) + " tokens in " + std::to_string(count) +
         " documents, the ones every model scores under --unseen-words " + describe(policy) +
-        "; V = " + std::to_string(*vocabulary) + (vocabulariesDiffer ? " for every model (the largest of theirs)" : "");
+        (vocabulary ? "; V = " + std::to_string(*vocabulary) +
+                          (vocabulariesDiffer ? " for every LDA model (the largest of theirs)" : "")
+                    : std::string());
     const auto mark = [&](const RankedModel& model) {
       return &model == &best ? "best" : model.distinguishable ? "worse" : "tied";
     };

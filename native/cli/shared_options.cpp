@@ -110,7 +110,26 @@ EstimatorSettings EstimatorChoice::settings(const po::variables_map& given) cons
 
 void EstimatorChoice::check(const po::variables_map& given) const {
   checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
-  validateSettings(settings(given));  // no model needed
+  const EstimatorSettings chosen = settings(given);
+  // No model needed, but with no --estimator the model's family picks the
+  // default: settings of either default are accepted here, and checked
+  // against the model's estimator once the model is read.
+  if (given.count("estimator") && given["estimator"].defaulted()) {
+    try {
+      validateSettings(chosen);
+    } catch (const SettingError&) {
+      EstimatorSettings other = chosen;
+      other.estimator = defaultEstimator(ModelFamily::LogisticNormal);
+      try {
+        validateSettings(other);
+        return;
+      } catch (const SettingError&) {
+      }
+      throw;
+    }
+    return;
+  }
+  validateSettings(chosen);
 }
 
 std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::size_t documents) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/model/scoring_model.hpp"
 
@@ -44,7 +45,7 @@ void addSharedOptions(boost::program_options::options_description& options, Shar
 // The estimator a likelihood command (evaluate, select) runs, as the user chose it.
 struct EstimatorChoice {
   // The defaults come from the accuracy benchmark (README, "Accuracy against time, and the default estimator").
-  std::string estimator = "resample-move";
+  std::string estimator = defaultEstimator(ModelFamily::Dirichlet);
   // Every registered estimator's settings, by name, as typed; those given are
   // passed on (each estimator takes its own default for the others).
   std::map<std::string, std::string> values;

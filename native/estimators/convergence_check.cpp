@@ -39,7 +39,7 @@ std::string ConvergenceReport::summary() const {
 
 ConvergenceReport checkConvergence(const EstimatorSettings& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
-                                   const ConvergenceOptions& convergence) {
+                                   const ConvergenceOptions& convergence, const LogisticNormalModel* logisticNormal) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
   if (definition.budget.empty())
     throw SettingError("check-convergence", "needs a stochastic estimator; " + definition.name +
@@ -58,7 +58,8 @@ ConvergenceReport checkConvergence(const EstimatorSettings& settings, const Scor
   for (int doubling = 0;; ++doubling) {
     current.values[definition.budget] = std::to_string(budget);
     const auto started = std::chrono::steady_clock::now();
-    const auto estimator = makeEstimator(current, model);
+    const auto estimator =
+        logisticNormal != nullptr ? makeEstimator(current, *logisticNormal) : makeEstimator(current, model);
     EvaluationResult result = evaluateDocuments(*estimator, model, documents, options);
     ConvergenceStep step;
     step.budget = budget;

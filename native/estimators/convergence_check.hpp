@@ -17,6 +17,7 @@
 
 #include "native/estimators/estimator.hpp"
 #include "native/estimators/estimator_settings.hpp"
+#include "native/model/logistic_normal_model.hpp"
 
 namespace topiceval {
 
@@ -49,9 +50,12 @@ struct ConvergenceReport {
 };
 
 // SettingError("check-convergence", ...) for an estimator without a budget
-// (deterministic) and for fewer than 2 runs (the check needs errors).
+// (deterministic) and for fewer than 2 runs (the check needs errors). For a
+// logistic-normal model, `logisticNormal` is the model the estimators are
+// built for, and `model` says which tokens it scores.
 ConvergenceReport checkConvergence(const EstimatorSettings& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
-                                   const ConvergenceOptions& convergence);
+                                   const ConvergenceOptions& convergence,
+                                   const LogisticNormalModel* logisticNormal = nullptr);
 
 }  // namespace topiceval

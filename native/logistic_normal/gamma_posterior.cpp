@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/setting_error.hpp"
 
 namespace topiceval {
@@ -109,10 +110,11 @@ double GammaPosteriorInference::logLikelihood(const WordCounts& words, std::span
 
 double GammaPosteriorInference::profiled(const WordCounts& words, std::span<const double> shift,
                                          std::span<const double> x, std::span<double> gradient,
-                                         std::span<double> normalizer) const {
+                                         std::span<double> normalizer, std::span<double> spread) const {
   const auto K = static_cast<std::size_t>(model_.numTopics);
   const auto d = K - 1;
   const bool withGradient = !gradient.empty();
+  if (!spread.empty()) std::fill(spread.begin(), spread.end(), 0.0);
   double value = 0.0;
   // -1/2 (x - mu)^T Sigma^-1 (x - mu); the gradient starts as -Sigma^-1 (x - mu).
   for (std::size_t i = 0; i < d; ++i) {
@@ -127,7 +129,19 @@ double GammaPosteriorInference::profiled(const WordCounts& words, std::span<cons
     value += words.counts[j] * logSum;
     // The responsibilities phi_(j, k) = exp(x_k + log beta - logSum): m = sum_j c_j phi_j.
     if (withGradient) {
-      for (std::size_t k = 0; k < d; ++k) gradient[k] += words.counts[j] * std::exp(x[k] + row[k] - logSum);
+      double* responsibility = normalizer.data();  // (scratch until the normalizer is computed below)
+      for (std::size_t k = 0; k < d; ++k) {
+        responsibility[k] = std::exp(x[k] + row[k] - logSum);
+        gradient[k] += words.counts[j] * responsibility[k];
+      }
+      // c_j (diag(r_j) - r_j r_j^T): the curvature the word's mixture adds.
+      if (!spread.empty()) {
+        for (std::size_t a = 0; a < d; ++a) {
+          const double scaled = words.counts[j] * responsibility[a];
+          for (std::size_t b = 0; b < d; ++b) spread[a * d + b] -= scaled * responsibility[b];
+          spread[a * d + a] += scaled;
+        }
+      }
     }
   }
   double largest = 0.0;
@@ -149,7 +163,7 @@ int GammaPosteriorInference::maximizeProfiled(const WordCounts& words, std::span
                                               std::vector<double>& x, std::vector<double>& hessian,
                                               bool& converged) const {
   const auto d = static_cast<std::size_t>(dimensions_);
-  std::vector<double> gradient(d), normalizer(d), step(d), trial(d);
+  std::vector<double> gradient(d), normalizer(d), step(d), trial(d), spread(d * d), exact(d * d);
   hessian.assign(d * d, 0.0);
   Cholesky factor;
   const auto buildHessian = [&] {
@@ -159,12 +173,16 @@ int GammaPosteriorInference::maximizeProfiled(const WordCounts& words, std::span
       hessian[i * d + i] += words.total * normalizer[i];
     }
   };
-  double value = profiled(words, shift, x, gradient, normalizer);
+  double value = profiled(words, shift, x, gradient, normalizer, spread);
   converged = false;
   int steps = 0;
   while (steps < kPosteriorMaxIterations) {
     buildHessian();
-    if (!factor.factor(hessian, d)) break;  // (positive definite in exact arithmetic)
+    // F's exact curvature, the paper's minus the responsibilities' spread,
+    // where F is concave at x (then Newton converges quadratically); the
+    // paper's (always positive definite) elsewhere. Same fixed point.
+    for (std::size_t i = 0; i < d * d; ++i) exact[i] = hessian[i] - spread[i];
+    if (!factor.factor(exact, d) && !factor.factor(hessian, d)) break;  // (positive definite in exact arithmetic)
     step = gradient;
     factor.solve(step);
     double scale = 1.0;
@@ -172,7 +190,7 @@ int GammaPosteriorInference::maximizeProfiled(const WordCounts& words, std::span
     bool accepted = false;
     for (int halving = 0; halving < 60; ++halving, scale *= 0.5) {
       for (std::size_t i = 0; i < d; ++i) trial[i] = x[i] + scale * step[i];
-      trialValue = profiled(words, shift, trial, {}, {});
+      trialValue = profiled(words, shift, trial, {}, {}, {});
       if (trialValue >= value) {
         accepted = true;
         break;
@@ -182,14 +200,13 @@ int GammaPosteriorInference::maximizeProfiled(const WordCounts& words, std::span
       converged = true;
       break;
     }
-    // The Taylor update is Newton's step on a Hessian that leaves out the
-    // spread of the responsibilities, so it converges linearly, like EM: stop
-    // on the step's size, not on the objective's gain.
+    // Stop on the step's size: the paper's update converges only linearly,
+    // like EM, so a small gain in F does not mean x is close.
     double moved = 0.0;
     for (std::size_t i = 0; i < d; ++i) moved = std::max(moved, std::abs(trial[i] - x[i]));
     x = trial;
     ++steps;
-    value = profiled(words, shift, x, gradient, normalizer);
+    value = profiled(words, shift, x, gradient, normalizer, spread);
     if (moved <= kPosteriorStepTolerance) {
       converged = true;
       break;
@@ -251,11 +268,23 @@ GammaPosterior GammaPosteriorInference::fit(const WordCounts& words, PosteriorMe
   }
   posterior.mean = std::move(x);
   posterior.bound = bound(words, posterior.mean, posterior.covariance);
+  posterior.objective = method == PosteriorMethod::Taylor ? taylorObjective(words, posterior.mean, posterior.covariance)
+                                                          : posterior.bound;
   return posterior;
 }
 
 double GammaPosteriorInference::bound(const WordCounts& words, std::span<const double> mean,
                                       std::span<const double> covariance) const {
+  return objective(words, mean, covariance, false);
+}
+
+double GammaPosteriorInference::taylorObjective(const WordCounts& words, std::span<const double> mean,
+                                                std::span<const double> covariance) const {
+  return objective(words, mean, covariance, true);
+}
+
+double GammaPosteriorInference::objective(const WordCounts& words, std::span<const double> mean,
+                                          std::span<const double> covariance, bool taylor) const {
   const auto d = static_cast<std::size_t>(dimensions_);
   Cholesky factor;
   if (!factor.factor(covariance, d)) return kNegativeInfinity;
@@ -276,8 +305,24 @@ double GammaPosteriorInference::bound(const WordCounts& words, std::span<const d
     const double* row = logBetaByType_.data() + static_cast<std::size_t>(words.types[j]) * K;
     words_ += words.counts[j] * logTopicMixture(row, mean, d);
   }
+  // E_q log(1 + sum_i exp gamma_i): bounded by log E_q (...) (Jensen), or
+  // approximated by its Taylor expansion at the mean, C(a) + 1/2 tr(H(a) S).
+  double partition = 0.0;
+  if (taylor) {
+    const double logNormalizer = logPartition(mean.first(d));
+    std::vector<double> share(d);
+    for (std::size_t i = 0; i < d; ++i) share[i] = std::exp(mean[i] - logNormalizer);
+    double curvature = 0.0;
+    for (std::size_t i = 0; i < d; ++i) {
+      curvature += share[i] * covariance[i * d + i];
+      for (std::size_t j = 0; j < d; ++j) curvature -= share[i] * covariance[i * d + j] * share[j];
+    }
+    partition = logNormalizer + 0.5 * curvature;
+  } else {
+    partition = logPartition(shifted);
+  }
   return -0.5 * logDeterminant_ + 0.5 * factor.logDeterminant() + 0.5 * static_cast<double>(d) - 0.5 * trace -
-         0.5 * quadratic + words_ - words.total * logPartition(shifted);
+         0.5 * quadratic + words_ - words.total * partition;
 }
 
 void GammaPosteriorInference::addExpectedCounts(const WordCounts& words, std::span<const double> mean,
@@ -293,6 +338,18 @@ void GammaPosteriorInference::addExpectedCounts(const WordCounts& words, std::sp
       topicWord[k * model_.numTypes + type] += words.counts[j] * std::exp(eta + row[k] - logSum);
     }
   }
+}
+
+double totalBound(const GammaPosteriorInference& inference, const DocumentCollection& documents, PosteriorMethod method,
+                  int threads) {
+  std::vector<double> bounds(documents.size(), 0.0);
+  runInParallel(documents.size(), threads, [&](std::size_t doc, int) {
+    const WordCounts words = WordCounts::of(documents.document(doc), inference.model());
+    if (words.total > 0.0) bounds[doc] = inference.fit(words, method).bound;
+  });
+  double total = 0.0;
+  for (const double bound : bounds) total += bound;
+  return total;
 }
 
 }  // namespace topiceval

@@ -11,9 +11,13 @@
 //   g = theta-hat_(1..K-1), H = diag(g) - g g^T, m = sum_n phi_n, with
 //   gamma-hat = a iterated to the fixed point. Each update is a Newton step on
 //       F(x) = log N(x; mu, Sigma) + sum_n log sum_k theta_k(x) beta_(k, w_n),
-//   the log posterior density of gamma, so the fixed point is its mode (we
-//   halve a step that would lower F, which the paper does not need to say);
-//   S is full.
+//   the log posterior density of gamma, with a curvature that leaves out the
+//   spread of the responsibilities, so the fixed point is F's mode. We reach
+//   the same point faster: Newton steps with F's exact curvature where F is
+//   concave (quadratic convergence; the paper's update converges linearly,
+//   about 55 steps per document on sgu at K = 10), the paper's update
+//   elsewhere, and a step halved while it would lower F. S is the paper's,
+//   (Sigma^-1 + N H(a))^-1, full.
 // - Blei-Lafferty (Blei & Lafferty 2005; 2007, section 3.1): S diagonal
 //   (nu^2), and E_q log(sum_k exp eta_k) bounded by log sum_k E_q exp eta_k =
 //   log(1 + sum_i exp(a_i + nu_i^2 / 2)) (their zeta at its optimum), a by
@@ -27,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "native/model/document_collection.hpp"
 #include "native/model/logistic_normal_model.hpp"
 #include "native/model/positive_definite.hpp"
 
@@ -53,7 +58,10 @@ struct GammaPosterior {
   std::vector<double> mean;        // a, K-1
   std::vector<double> covariance;  // S, (K-1) x (K-1) (diagonal for Blei-Lafferty)
   double bound = 0.0;              // the variational lower bound on log p(w) at (a, S)
-  int iterations = 0;              // Newton steps (Taylor) or coordinate-ascent rounds (Blei-Lafferty)
+  // What the E-step optimises: the bound (Blei-Lafferty), or Ahmed & Xing's
+  // Taylor-approximated bound (taylorObjective), which is not a bound.
+  double objective = 0.0;
+  int iterations = 0;  // Newton steps (Taylor) or coordinate-ascent rounds (Blei-Lafferty)
   bool converged = false;
 };
 
@@ -86,6 +94,12 @@ class GammaPosteriorInference {
   // 1/2 tr(Sigma^-1 S) - 1/2 (a - mu)^T Sigma^-1 (a - mu) + sum_n log sum_k
   // exp(a_k) beta_(k, w_n) - N log(1 + sum_i exp(a_i + S_ii / 2)).
   double bound(const WordCounts& words, std::span<const double> mean, std::span<const double> covariance) const;
+  // The same with E_q log(1 + sum_i exp gamma_i) replaced by its second-order
+  // Taylor expansion at the mean, C(a) + 1/2 tr(H(a) S): the objective of
+  // Ahmed & Xing's variational EM (section 3), which their updates (and the
+  // M-step) optimise. Close to the log likelihood, but on neither side of it.
+  double taylorObjective(const WordCounts& words, std::span<const double> mean,
+                         std::span<const double> covariance) const;
   // phi at E_q[eta] = (mean, 0): counts[j] * phi_(j, k) added to
   // topicWord[k * V + type_j], the expected topic-word counts of the M-step.
   void addExpectedCounts(const WordCounts& words, std::span<const double> mean, std::span<double> topicWord) const;
@@ -98,9 +112,14 @@ class GammaPosteriorInference {
   // the final x. Returns the steps taken; sets `converged`.
   int maximizeProfiled(const WordCounts& words, std::span<const double> shift, std::vector<double>& x,
                        std::vector<double>& hessian, bool& converged) const;
-  // F_shift at x; when `gradient` is not empty, its gradient and p.
+  // F_shift at x; when `gradient` is not empty, its gradient and p, and when
+  // `spread` is not empty, sum_n (diag(r_n) - r_n r_n^T) over the words'
+  // responsibilities r_n (the part of F's curvature the paper's update leaves out).
   double profiled(const WordCounts& words, std::span<const double> shift, std::span<const double> x,
-                  std::span<double> gradient, std::span<double> normalizer) const;
+                  std::span<double> gradient, std::span<double> normalizer, std::span<double> spread) const;
+
+  double objective(const WordCounts& words, std::span<const double> mean, std::span<const double> covariance,
+                   bool taylor) const;
 
   const LogisticNormalModel& model_;
   int dimensions_;
@@ -108,5 +127,11 @@ class GammaPosteriorInference {
   double logDeterminant_;              // log det Sigma
   std::vector<double> logBetaByType_;  // V x K: log beta transposed, so a type's K values are adjacent
 };
+
+// The sum over `documents` of each one's bound under `method` (0 for a
+// document with no word in the model), on `threads` threads, added in
+// document order.
+double totalBound(const GammaPosteriorInference& inference, const DocumentCollection& documents, PosteriorMethod method,
+                  int threads);
 
 }  // namespace topiceval

@@ -40,7 +40,7 @@ void makePositiveDefinite(std::vector<double>& covariance, std::size_t d) {
 }  // namespace
 
 LogisticNormalModel initialLogisticNormalModel(const DocumentCollection& documents, std::size_t numTypes, int numTopics,
-                                               uint64_t seed) {
+                                               uint64_t seed, int sweeps) {
   LogisticNormalModel model;
   model.numTopics = numTopics;
   model.numTypes = numTypes;
@@ -48,18 +48,57 @@ LogisticNormalModel initialLogisticNormalModel(const DocumentCollection& documen
   model.mean.assign(d, 0.0);
   model.covariance.assign(d * d, 0.0);
   for (std::size_t i = 0; i < d; ++i) model.covariance[i * d + i] = 1.0;
-  model.logTopicWord.assign(static_cast<std::size_t>(numTopics) * numTypes, 0.0);
+  const auto K = static_cast<std::size_t>(numTopics);
+  // Collapsed Gibbs sampling for LDA (Griffiths & Steyvers 2004) with
+  // alpha = 0.1 and beta = 0.01, from assignments drawn uniformly.
+  constexpr double kAlpha = 0.1, kBeta = 0.01;
   RandomStream random(seed, {0x4C6F4E54414DULL});  // ("LoNTAM")
-  for (int k = 0; k < numTopics; ++k) {
-    double* row = model.logTopicWord.data() + static_cast<std::size_t>(k) * numTypes;
-    for (int draw = 0; draw < 2 && !documents.empty(); ++draw) {
-      for (const int32_t type : documents.document(random.below(documents.size()))) {
-        if (type >= 0 && static_cast<std::size_t>(type) < numTypes) row[type] += 1.0;
+  std::vector<double> topicWord(K * numTypes, 0.0), topicTotals(K, 0.0), documentTopic(K), weights(K);
+  std::vector<uint32_t> assignments(documents.totalTokens());
+  const auto visit = [&](const auto& step) {
+    std::size_t position = 0;
+    for (std::size_t doc = 0; doc < documents.size(); ++doc) {
+      const auto tokens = documents.document(doc);
+      std::fill(documentTopic.begin(), documentTopic.end(), 0.0);
+      for (std::size_t n = 0; n < tokens.size(); ++n) {
+        if (tokens[n] >= 0 && static_cast<std::size_t>(tokens[n]) < numTypes)
+          documentTopic[assignments[position + n]] += 1.0;
+      }
+      for (std::size_t n = 0; n < tokens.size(); ++n, ++position) {
+        if (tokens[n] < 0 || static_cast<std::size_t>(tokens[n]) >= numTypes) continue;
+        step(static_cast<std::size_t>(tokens[n]), assignments[position]);
       }
     }
-    double total = 0.0;
-    for (std::size_t w = 0; w < numTypes; ++w) total += row[w] += 1.0 + random.uniform();
-    for (std::size_t w = 0; w < numTypes; ++w) row[w] = std::log(row[w] / total);
+  };
+  for (uint32_t& topic : assignments) topic = static_cast<uint32_t>(random.below(K));
+  visit([&](std::size_t type, uint32_t topic) {
+    topicWord[topic * numTypes + type] += 1.0;
+    topicTotals[topic] += 1.0;
+  });
+  const double betaSum = kBeta * static_cast<double>(numTypes);
+  for (int sweep = 0; sweep < sweeps; ++sweep) {
+    visit([&](std::size_t type, uint32_t& topic) {
+      topicWord[topic * numTypes + type] -= 1.0;
+      topicTotals[topic] -= 1.0;
+      documentTopic[topic] -= 1.0;
+      double total = 0.0;
+      for (std::size_t k = 0; k < K; ++k)
+        total += weights[k] =
+            (documentTopic[k] + kAlpha) * (topicWord[k * numTypes + type] + kBeta) / (topicTotals[k] + betaSum);
+      double target = random.uniform() * total;
+      std::size_t chosen = 0;
+      while (chosen + 1 < K && (target -= weights[chosen]) > 0.0) ++chosen;
+      topic = static_cast<uint32_t>(chosen);
+      topicWord[topic * numTypes + type] += 1.0;
+      topicTotals[topic] += 1.0;
+      documentTopic[topic] += 1.0;
+    });
+  }
+  model.logTopicWord.resize(K * numTypes);
+  for (std::size_t k = 0; k < K; ++k) {
+    for (std::size_t w = 0; w < numTypes; ++w)
+      model.logTopicWord[k * numTypes + w] =
+          std::log((topicWord[k * numTypes + w] + kBeta) / (topicTotals[k] + betaSum));
   }
   return model;
 }
@@ -70,8 +109,9 @@ TrainingResult trainLogisticNormal(const DocumentCollection& documents, std::siz
   if (options.numTopics < 2) throw std::invalid_argument("a logistic-normal model needs at least 2 topics");
   const auto started = std::chrono::steady_clock::now();
   TrainingResult result;
-  result.model =
-      start != nullptr ? *start : initialLogisticNormalModel(documents, numTypes, options.numTopics, options.seed);
+  result.model = start != nullptr ? *start
+                                  : initialLogisticNormalModel(documents, numTypes, options.numTopics, options.seed,
+                                                               options.initialSweeps);
   result.model.alphabet = std::move(alphabet);
   LogisticNormalModel& model = result.model;
   const auto d = static_cast<std::size_t>(model.dimensions());
@@ -89,7 +129,7 @@ TrainingResult trainLogisticNormal(const DocumentCollection& documents, std::siz
   std::vector<double> means(D * d, 0.0);  // a_d, each document's last posterior mean (its next start)
   std::vector<int> iterations(D);
   std::vector<uint8_t> converged(D);
-  std::vector<double> bounds(D);
+  std::vector<double> bounds(D), objectives(D);
   std::vector<double> blockCovariances(blocks * d * d);  // sum of S_d over each block
   const int threads = resolveThreads(options.threads);
   double previous = std::numeric_limits<double>::quiet_NaN();
@@ -107,6 +147,7 @@ TrainingResult trainLogisticNormal(const DocumentCollection& documents, std::siz
         std::copy(posterior.mean.begin(), posterior.mean.end(), mean.begin());
         for (std::size_t i = 0; i < d * d; ++i) covarianceSum[i] += posterior.covariance[i];
         bounds[doc] = posterior.bound;
+        objectives[doc] = posterior.objective;
         iterations[doc] = posterior.iterations;
         converged[doc] = posterior.converged;
         if (options.progress != nullptr) options.progress->advance(1, static_cast<uint64_t>(words[doc].total));
@@ -117,11 +158,12 @@ TrainingResult trainLogisticNormal(const DocumentCollection& documents, std::siz
     report.iteration = iteration;
     for (std::size_t doc = 0; doc < D; ++doc) {
       report.bound += bounds[doc];
+      report.objective += objectives[doc];
       report.meanEStepIterations += iterations[doc];
       report.unconvergedDocuments += converged[doc] == 0;
     }
     report.meanEStepIterations /= static_cast<double>(D);
-    report.relativeChange = (report.bound - previous) / std::abs(previous);
+    report.relativeChange = (report.objective - previous) / std::abs(previous);
 
     // M-step, in document order.
     std::vector<double> mean(d, 0.0), covariance(d * d, 0.0);
@@ -156,13 +198,13 @@ TrainingResult trainLogisticNormal(const DocumentCollection& documents, std::siz
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     result.iterations.push_back(report);
     if (options.onIteration) options.onIteration(report);
-    // The bound is not guaranteed to rise under the Taylor E-step (its
-    // expansion is not a bound), so convergence is a small change either way.
+    // The Taylor objective need not rise at every iteration (the expansion
+    // point moves), so convergence is a small change either way.
     if (iteration > 1 && std::abs(report.relativeChange) < options.tolerance) {
       result.converged = true;
       break;
     }
-    previous = report.bound;
+    previous = report.objective;
   }
   return result;
 }

@@ -6,8 +6,9 @@
 //     mu    = 1/D sum_d a_d,
 //     Sigma = 1/D sum_d (S_d + (a_d - mu)(a_d - mu)^T),
 //     beta_k proportional to smoothing + sum_d sum_n phi_(d, n, k) [w_(d, n) = w],
-// and the two alternate until the total bound rises by less than the
-// tolerance (relative). The same inputs give the same bits on any number of
+// and the two alternate until the E-step's total objective (the bound, or
+// the Taylor-approximated bound) changes by less than the tolerance
+// (relative). The same inputs give the same bits on any number of
 // threads: documents are fitted in fixed blocks, and sums are taken in
 // document order.
 
@@ -24,9 +25,10 @@
 namespace topiceval {
 
 struct TrainingIteration {
-  int iteration = 0;                     // 1-based
-  double bound = 0.0;                    // sum over documents of the E-step's bound, under the model before this M-step
-  double relativeChange = 0.0;           // (bound - previous) / |previous|; NaN for the first
+  int iteration = 0;            // 1-based
+  double bound = 0.0;           // sum over documents of the variational lower bound, under the model before this M-step
+  double objective = 0.0;       // the same of the E-step's objective (GammaPosterior::objective)
+  double relativeChange = 0.0;  // of the objective: (objective - previous) / |previous|; NaN for the first
   double meanEStepIterations = 0.0;      // per document
   std::size_t unconvergedDocuments = 0;  // E-steps that hit kPosteriorMaxIterations
   double seconds = 0.0;                  // since training started
@@ -35,13 +37,15 @@ struct TrainingIteration {
 struct TrainingOptions {
   int numTopics = 10;
   PosteriorMethod method = PosteriorMethod::Taylor;
-  int maxIterations = 100;
-  double tolerance = 1e-4;
+  int maxIterations = 200;
+  // ctm-c stops at 1e-3; on simulated data the topics were still improving at 1e-4.
+  double tolerance = 1e-5;
   // A pseudo-count added to every expected topic-word count, so that a word
   // seen in training keeps a positive probability under every topic (the
   // role beta plays in LDA); 0 gives the paper's maximum-likelihood topics.
   double topicWordSmoothing = 0.01;
   uint64_t seed = 1;
+  int initialSweeps = 100;       // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
   int threads = 0;               // 0: every hardware thread
   Progress* progress = nullptr;  // advanced by one per document fitted
   std::function<void(const TrainingIteration&)> onIteration;
@@ -53,11 +57,15 @@ struct TrainingResult {
   bool converged = false;  // the bound's relative rise fell below the tolerance
 };
 
-// The starting point: mu = 0, Sigma = I, and each topic seeded from the word
-// counts of two documents drawn at random, plus 1 and uniform noise on every
-// type (Blei & Lafferty's ctm-c seeds its topics from documents the same way).
+// The starting point: mu = 0, Sigma = I, and the topics of LDA after
+// `sweeps` sweeps of collapsed Gibbs sampling (alpha 0.1, beta 0.01). Blei &
+// Lafferty's ctm-c seeds each topic from random documents instead. On 400
+// documents simulated from a known model, over 4 seeds, EM to convergence
+// (tolerance 1e-6) ended with topics at a mean L1 distance from the true ones
+// of 0.20 to 0.72 (K = 5) and 0.65 to 1.04 (K = 10) from seeded documents,
+// 0.20 to 0.28 and 0.49 to 0.70 from the LDA start.
 LogisticNormalModel initialLogisticNormalModel(const DocumentCollection& documents, std::size_t numTypes, int numTopics,
-                                               uint64_t seed);
+                                               uint64_t seed, int sweeps);
 
 // Trains from initialLogisticNormalModel (or from `start` when given) on
 // `documents`, whose type indices are below numTypes. std::invalid_argument

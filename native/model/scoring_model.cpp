@@ -189,4 +189,11 @@ double ScoringModel::phi(int32_t type, int topic) const {
   return (count + beta_) / denominators_[static_cast<std::size_t>(topic)];
 }
 
+ScoringModel ScoringModel::fromLogisticNormal(const LogisticNormalModel& model, const DocumentCollection& documents) {
+  std::vector<double> phi(model.logTopicWord.size());
+  for (std::size_t i = 0; i < phi.size(); ++i) phi[i] = std::exp(model.logTopicWord[i]);
+  return fromTopicWordProbabilities(phi, model.numTypes,
+                                    std::vector<double>(static_cast<std::size_t>(model.numTopics), 1.0), documents);
+}
+
 }  // namespace topiceval

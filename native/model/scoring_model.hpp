@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "native/model/document_collection.hpp"
+#include "native/model/logistic_normal_model.hpp"
 #include "native/model/topic_model.hpp"
 
 namespace topiceval {
@@ -51,6 +52,12 @@ class ScoringModel {
   static constexpr double kProbabilityRowTolerance = 1e-4;
   static ScoringModel fromTopicWordProbabilities(std::span<const double> phi, std::size_t numTypes,
                                                  std::vector<double> alpha, const DocumentCollection& documents);
+
+  // What a logistic-normal model scores: exp(logTopicWord) as above (words
+  // beyond its vocabulary, or impossible under every topic, are skipped). Its
+  // alpha (all ones) means nothing: only the logistic-normal estimators,
+  // which ignore it, take such a model.
+  static ScoringModel fromLogisticNormal(const LogisticNormalModel& model, const DocumentCollection& documents);
 
   int numTopics() const { return numTopics_; }
   const std::vector<double>& alpha() const { return alpha_; }

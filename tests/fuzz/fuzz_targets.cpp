@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -10,6 +11,7 @@
 #include "formats/gzip_output.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/instance_list_reader.hpp"
+#include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "native/cli/commands.hpp"
@@ -181,7 +183,7 @@ void modelValidator(std::span<const uint8_t> data) {
     check(evaluateLikeMallet(model, documents, options).totalLogLikelihood);
   }
   const ScoringModel scoring(model, UnseenWords::Smooth, documents);
-  for (const std::string& name : estimatorNames()) {
+  for (const std::string& name : estimatorNames(ModelFamily::Dirichlet)) {
     EstimatorSettings settings;
     settings.estimator = name;
     for (const SettingSpec& spec : findEstimator(name).settings) {
@@ -213,15 +215,44 @@ void modelValidator(std::span<const uint8_t> data) {
   }
 }
 
+// topiceval's logistic-normal model format: a model the reader accepts must
+// give finite E-steps and estimates on any document.
+void logisticNormalModel(std::span<const uint8_t> data) {
+  std::optional<LogisticNormalModel> model;
+  expectingClearErrors([&] { model = formats::readLogisticNormalModel(data, "fuzz"); });
+  if (!model || model->numTopics > 50 || model->numTypes > 10'000) return;  // (bounded work per input)
+  DocumentCollection documents;
+  std::vector<int32_t> tokens;
+  for (std::size_t n = 0; n < 12; ++n) tokens.push_back(static_cast<int32_t>((n * 7) % (model->numTypes + 2)));
+  documents.add(tokens);
+  const ScoringModel scoring = ScoringModel::fromLogisticNormal(*model, documents);
+  for (const std::string eStep : {"taylor", "blei-lafferty"}) {
+    EstimatorSettings settings;
+    settings.estimator = "posterior-importance";
+    settings.values = {{"e-step", eStep}, {"samples", "5"}};
+    const auto estimator = makeEstimator(settings, *model);
+    EvaluationOptions options;
+    options.threads = 1;
+    if (scoring.skippedTokens() == documents.totalTokens()) continue;
+    if (!std::isfinite(evaluateDocuments(*estimator, scoring, documents, options).totalLogLikelihood)) std::abort();
+  }
+}
+
 }  // namespace
 
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
-      {"object-stream", objectStream},      {"evaluator", evaluator},
-      {"inferencer", inferencer},           {"model-file", modelFile},
-      {"instance-list", instanceList},      {"topic-state-text", topicStateText},
-      {"topic-state-gzip", topicStateGzip}, {"text-documents", textDocuments},
-      {"command-line", commandLine},        {"model-validator", modelValidator},
+      {"object-stream", objectStream},
+      {"evaluator", evaluator},
+      {"inferencer", inferencer},
+      {"model-file", modelFile},
+      {"instance-list", instanceList},
+      {"topic-state-text", topicStateText},
+      {"topic-state-gzip", topicStateGzip},
+      {"text-documents", textDocuments},
+      {"command-line", commandLine},
+      {"model-validator", modelValidator},
+      {"logistic-normal-model", logisticNormalModel},
   };
   return all;
 }
