@@ -12,11 +12,12 @@
 #  2. for each K: LDA by MALLET (train-topics, 1000 iterations, hyperparameters
 #     optimised every 20, seed 1, --evaluator-filename), and LoNTAM by
 #     `topiceval train-ctm` (Taylor E-step, defaults, seed 1);
-#  3. for each K, `topiceval select` on the held-out documents with the two
-#     models: LDA by resample-move, LoNTAM by posterior-importance, both
-#     unbiased for p(w), 4 runs each, and the paired difference with its error;
-#  4. one `select` over every model, and a table (study.md in DIR).
-# About 15 minutes on 2 cores for the four K.
+#  3. every model scores the held-out documents once (`topiceval evaluate`:
+#     LDA by resample-move, LoNTAM by posterior-importance, both unbiased for
+#     p(w), 4 runs each), and each K's pair is compared document by document
+#     (the paired difference and its error, as `select` computes them);
+#  4. a table, study.md in DIR.
+# About 20 minutes on 2 cores for the four K.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -63,41 +64,50 @@ for k in $topics; do
   fi
 done
 
-{
-  echo "# LDA (MALLET) against LoNTAM (topiceval train-ctm) on sgu, held-out log likelihood"
-  echo
-  echo "$(grep -c . "$corpora/sgu-eval.tsv") held-out segments; per token: natural log per held-out token, +- one standard error."
-  echo
-  echo "| K | LDA per token | LoNTAM per token | LDA perplexity | LoNTAM perplexity | LoNTAM - LDA (nats, total) | verdict | LoNTAM EM iterations |"
-  echo "|---|---|---|---|---|---|---|---|"
-} > study.md
-for k in $topics; do
-  "$topiceval" select --input test.mallet "lda-k$k.mallet" "ctm-k$k.txt" --runs 4 --format tsv --quiet > "select-k$k.tsv"
-  iterations=$(grep -c '^iteration' "ctm-k$k.log")
-  python3 - "$k" "select-k$k.tsv" "$iterations" >> study.md <<'PY'
-import csv, sys
-k, path, iterations = sys.argv[1], sys.argv[2], sys.argv[3]
-rows = {("ctm" if r["model"].endswith(".txt") else "lda"): r for r in csv.DictReader(open(path), delimiter="\t")}
-lda, ctm = rows["lda"], rows["ctm"]
-difference = float(ctm["total"]) - float(lda["total"])
-loser = lda if difference > 0 else ctm
-error = float(loser["difference_se"])
-verdict = ("LoNTAM" if difference > 0 else "LDA") + (" better" if loser["verdict"] == "worse" else " (tied within 2 errors)")
-print(f"| {k} | {float(lda['per_token']):.4f} +- {float(lda['per_token_se']):.4f} | "
-      f"{float(ctm['per_token']):.4f} +- {float(ctm['per_token_se']):.4f} | {float(lda['perplexity']):.1f} | "
-      f"{float(ctm['perplexity']):.1f} | {difference:+.1f} +- {error:.1f} | {verdict} | {iterations} |")
-PY
+# Each model scores the held-out documents once (per-document table); the
+# pairs are compared document by document, as select does.
+for model in $(for k in $topics; do echo "lda-k$k.mallet ctm-k$k.txt"; done); do
+  if [ ! -s "$model.tsv" ]; then
+    "$topiceval" evaluate --model "$model" --input test.mallet --runs 4 --format tsv --quiet \
+      > "$model.tsv" 2> "$model.summary"
+  fi
 done
-models=""
-for k in $topics; do models="$models lda-k$k.mallet ctm-k$k.txt"; done
-# shellcheck disable=SC2086
-"$topiceval" select --input test.mallet $models --runs 4 --quiet > select-all.txt
-{
-  echo
-  echo "Every model in one ranking (topiceval select):"
-  echo
-  echo '```'
-  cat select-all.txt
-  echo '```'
-} >> study.md
+python3 - "$topics" "$(grep -c . "$corpora/sgu-eval.tsv")" > study.md <<'PY'
+import csv, math, sys
+topics, segments = sys.argv[1].split(), sys.argv[2]
+
+def table(path):
+    rows = list(csv.DictReader(open(path), delimiter="\t"))
+    return [(int(r["tokens"]), float(r["loglik"]), float(r["loglik_se"])) for r in rows]
+
+def total(rows):
+    tokens = sum(t for t, _, _ in rows)
+    value = sum(v for _, v, _ in rows)
+    error = math.sqrt(sum(e * e for _, _, e in rows))
+    return tokens, value, error
+
+print("# LDA (MALLET) against LoNTAM (topiceval train-ctm) on sgu, held-out log likelihood\n")
+print(f"{segments} held-out segments. Per token: natural log likelihood per held-out token, +- one standard error "
+      "(over 4 runs per document). LoNTAM - LDA: the paired difference of the totals, +- its standard error over "
+      "documents (sqrt(D) times the spread of the per-document differences).\n")
+print("| K | LDA per token | LoNTAM per token | LDA perplexity | LoNTAM perplexity | LoNTAM - LDA (nats) | per token | better |")
+print("|---|---|---|---|---|---|---|---|")
+for k in topics:
+    lda, ctm = table(f"lda-k{k}.mallet.tsv"), table(f"ctm-k{k}.txt.tsv")
+    if [t for t, _, _ in lda] != [t for t, _, _ in ctm]:
+        sys.exit(f"K = {k}: the two models score different tokens")
+    (tokens, a, ae), (_, b, be) = total(lda), total(ctm)
+    differences = [c[1] - l[1] for l, c in zip(lda, ctm) if l[0] > 0]
+    n = len(differences)
+    mean = sum(differences) / n
+    spread = math.sqrt(n * sum((x - mean) ** 2 for x in differences) / (n - 1))
+    difference = sum(differences)
+    better = ("LoNTAM" if difference > 0 else "LDA") if abs(difference) > 2 * spread else "tied (within 2 errors)"
+    print(f"| {k} | {a / tokens:.5f} +- {ae / tokens:.5f} | {b / tokens:.5f} +- {be / tokens:.5f} | "
+          f"{math.exp(-a / tokens):.1f} | {math.exp(-b / tokens):.1f} | {difference:+.1f} +- {spread:.1f} | "
+          f"{difference / tokens:+.4f} | {better} |")
+PY
+for k in $topics; do
+  echo "- LoNTAM K=$k: $(tail -1 "ctm-k$k.log")" >> study.md
+done
 cat study.md
