@@ -9,6 +9,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "native/model/positive_definite.hpp"
 
 namespace topiceval::formats {
 
@@ -242,7 +243,16 @@ LogisticNormalModel readCtmModel(const std::string& path) {
     });
   };
   model.mean = readNumbers("-mu.dat", 1, d, false);
-  model.covariance = readNumbers("-cov.dat", d, d, false);
+  // ctm-c writes both; a model kept with only its inverse covariance is read through it.
+  if (std::filesystem::exists(prefix + "-cov.dat", error) || !std::filesystem::exists(prefix + "-inv-cov.dat", error)) {
+    model.covariance = readNumbers("-cov.dat", d, d, false);
+  } else {
+    const std::vector<double> inverse = readNumbers("-inv-cov.dat", d, d, false);
+    Cholesky factor;
+    if (!factor.factor(inverse, d))
+      throw FormatError(prefix + "-inv-cov.dat", "the inverse covariance is not positive definite");
+    model.covariance = factor.inverse();
+  }
   model.logTopicWord = readNumbers("-log-beta.dat", K, model.numTypes, true);
   const std::filesystem::path vocabulary = std::filesystem::path(prefix).parent_path() / "vocab.txt";
   if (std::filesystem::exists(vocabulary, error)) {

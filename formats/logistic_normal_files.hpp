@@ -14,7 +14,8 @@
 //   in log-topic-word.
 // - Blei & Lafferty's ctm-c output: PREFIX-param.txt ("num_topics K",
 //   "num_terms V"), PREFIX-mu.dat (K-1 numbers), PREFIX-cov.dat ((K-1)^2
-//   numbers), PREFIX-log-beta.dat (K x V numbers), named by the directory
+//   numbers; or PREFIX-inv-cov.dat, inverted, when only that is there),
+//   PREFIX-log-beta.dat (K x V numbers), named by the directory
 //   that holds them (PREFIX = DIR/final) or by the -param.txt file; words
 //   from vocab.txt beside them, one per line, when it exists.
 // Every reader validates the model (findLogisticNormalProblem) and throws a

@@ -344,6 +344,16 @@ TEST(LogisticNormalFiles, ReadsCtmCOutputWithItsVocabulary) {
     EXPECT_NEAR(loaded.logisticNormal->covariance[i], model.covariance[i], 1e-10);
   // The -param.txt file names the same model.
   EXPECT_EQ(formats::readAnyModelFile((directory / "final-param.txt").string()).numTopics(), 3);
+  // With only the inverse covariance (ctm-c writes both), the covariance is its inverse.
+  {
+    Cholesky factor;
+    ASSERT_TRUE(factor.factor(model.covariance, 2));
+    std::filesystem::remove(directory / "final-cov.dat");
+    write("final-inv-cov.dat", factor.inverse());
+    const formats::AnyLoadedModel inverted = formats::readAnyModelFile(directory.string());
+    for (std::size_t i = 0; i < model.covariance.size(); ++i)
+      EXPECT_NEAR(inverted.logisticNormal->covariance[i], model.covariance[i], 1e-8);
+  }
   // Hostile: a count that disagrees with -param.txt, a missing file, a short vocabulary.
   const auto refused = [&](const std::string& expected) {
     try {
