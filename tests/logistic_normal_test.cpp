@@ -307,6 +307,16 @@ TEST(LogisticNormalFiles, RoundTripAndRefusals) {
   formats::writeLogisticNormalModel(indefinite, bad);
   refuse(indefinite.str(), "not positive definite");
   bad = model;
+  bad.covariance = {1e36, 0.6, 0.6, 0.8};  // (a fuzzer's find: accepted, it broke the E-step)
+  std::ostringstream huge;
+  formats::writeLogisticNormalModel(huge, bad);
+  refuse(huge.str(), "a covariance entry is beyond 1e8");
+  bad = model;
+  bad.covariance = {1.0, 1.0 - 1e-14, 1.0 - 1e-14, 1.0};
+  std::ostringstream singular;
+  formats::writeLogisticNormalModel(singular, bad);
+  refuse(singular.str(), "numerically singular");
+  bad = model;
   bad.logTopicWord[0] += 1.0;
   std::ostringstream unnormalised;
   formats::writeLogisticNormalModel(unnormalised, bad);

@@ -182,6 +182,17 @@ TEST_F(SelectCommand, RanksLdaAndLogisticNormalModelsInOneTable) {
   // Three topics that match the clusters beat one topic, in either family.
   EXPECT_GT(std::stod(byModel["ctm.txt"][5]), std::stod(byModel["k1.gz"][5]) + 20.0);
   EXPECT_EQ(byModel["k1.gz"][12], "worse");
+  // Settings go to the models whose estimator declares them (--samples to
+  // posterior-importance here); a directory holds train-ctm models too.
+  std::filesystem::copy_file(path("ctm.txt"), path("runs/ctm.txt"));
+  const Output mixed = select({"--input", path("test.txt"), "--samples", "50", "--format", "tsv", path("runs")});
+  ASSERT_EQ(mixed.status, 0) << mixed.err;
+  EXPECT_EQ(lines(mixed.out).size(), 5u) << mixed.out;
+  EXPECT_NE(mixed.out.find("runs/ctm.txt"), std::string::npos) << mixed.out;
+  const Output unused = select({"--input", path("test.txt"), "--particles", "5", path("ctm.txt")});
+  EXPECT_EQ(unused.status, 2);
+  EXPECT_EQ(unused.err,
+            "topiceval select: --particles does not apply to posterior-importance, the estimators of these models\n");
   const Output text = select({"--input", path("test.txt"), path("runs/k3.gz"), path("ctm.txt")});
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.out.find("LDA models: "), std::string::npos) << text.out;
@@ -199,6 +210,11 @@ TEST_F(SelectCommand, EvaluateShowsALogisticNormalModelsBoundAndRefusesWhatDoesN
   EXPECT_NE(output.out.find("logistic-normal topic model (topiceval train-ctm), 3 topics, 30 types"), std::string::npos)
       << output.out;
   EXPECT_NE(output.out.find("bound           -"), std::string::npos) << output.out;
+  EXPECT_NE(output.out.find("unseen words    skip: 0 tokens"), std::string::npos) << output.out;
+  output =
+      testing::runCommand(evaluateCommand, {"--model", path("ctm.txt"), "--input", path("test.txt"), "--samples", "0"});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval evaluate: --samples must be at least 1\n") << "checked as posterior-importance's";
   output = testing::runCommand(evaluateCommand,
                                {"--model", path("ctm.txt"), "--input", path("test.txt"), "--format", "json"});
   ASSERT_EQ(output.status, 0) << output.err;
@@ -227,6 +243,10 @@ TEST_F(SelectCommand, EvaluateShowsALogisticNormalModelsBoundAndRefusesWhatDoesN
 }
 
 TEST_F(SelectCommand, TrainCtmExplainsMistakesAndNeverOverwritesItsInput) {
+  ASSERT_EQ(testing::runCommand(trainCtmCommand, {"--input", path("train.txt"), "--num-topics", "2", "--output",
+                                                  path("ctm.txt"), "--quiet"})
+                .status,
+            0);
   Output output = testing::runCommand(trainCtmCommand,
                                       {"--input", path("train.txt"), "--num-topics", "1", "--output", path("m.txt")});
   EXPECT_EQ(output.status, 2);
@@ -238,6 +258,11 @@ TEST_F(SelectCommand, TrainCtmExplainsMistakesAndNeverOverwritesItsInput) {
                                                  "laplace", "--output", path("m.txt")});
   EXPECT_EQ(output.status, 2);
   EXPECT_EQ(output.err, "topiceval train-ctm: --e-step takes taylor or blei-lafferty, not 'laplace'\n");
+  output = testing::runCommand(trainCtmCommand,
+                               {"--input", path("ctm.txt"), "--num-topics", "3", "--output", path("m.txt")});
+  EXPECT_EQ(output.status, 1);
+  EXPECT_NE(output.err.find("ctm.txt: is a logistic-normal model, not documents to train on"), std::string::npos)
+      << output.err;
   const std::string before = [&] {
     std::ifstream in(path("train.txt"));
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

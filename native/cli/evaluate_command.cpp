@@ -48,7 +48,8 @@ po::options_description evaluateOptions(EvaluateSettings& s) {
   po::options_description options("topiceval evaluate options");
   options.add_options()(
       "model", po::value(&s.model),
-      "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state")(
+      "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state; or a "
+      "logistic-normal model (train-ctm's, or a ctm-c directory)")(
       "input", po::value(&s.input),
       "held-out documents: a MALLET instance list, or plain text with one document per line (needs a model with "
       "words)");

@@ -5,7 +5,9 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 
@@ -51,7 +53,16 @@ struct RankedModel {
   bool distinguishable = false;  // worse than the best by more than two errors of the difference
 };
 
-// A directory stands for the model files in it (names ending in .mallet or .gz), in name order.
+// Whether the file at `path` starts with the logistic-normal format's first line.
+bool startsLikeLogisticNormalModel(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::string start(std::strlen(formats::kLogisticNormalMagic), '\0');
+  file.read(start.data(), static_cast<std::streamsize>(start.size()));
+  return file && start == formats::kLogisticNormalMagic;
+}
+
+// A directory stands for the model files in it (names ending in .mallet or .gz,
+// and train-ctm models by their first line), in name order.
 std::vector<std::string> expandModels(const std::vector<std::string>& given) {
   std::vector<std::string> paths;
   for (const std::string& path : given) {
@@ -63,11 +74,12 @@ std::vector<std::string> expandModels(const std::vector<std::string>& given) {
     std::vector<std::string> inside;
     for (const auto& entry : std::filesystem::directory_iterator(path, error)) {
       const std::string name = entry.path().filename().string();
-      const bool modelName = name.ends_with(".mallet") || name.ends_with(".gz");
+      const bool modelName =
+          name.ends_with(".mallet") || name.ends_with(".gz") || startsLikeLogisticNormalModel(entry.path().string());
       if (entry.is_regular_file(error) && modelName) inside.push_back(entry.path().string());
     }
     if (error) throw formats::FormatError(path, "cannot be listed: " + error.message());
-    if (inside.empty()) throw formats::FormatError(path, "holds no model file (*.mallet, *.gz)");
+    if (inside.empty()) throw formats::FormatError(path, "holds no model file (*.mallet, *.gz, or a train-ctm model)");
     std::sort(inside.begin(), inside.end());
     paths.insert(paths.end(), inside.begin(), inside.end());
   }
@@ -79,8 +91,9 @@ po::options_description selectOptions(SelectSettings& s) {
   options.add_options()("input", po::value(&s.input),
                         "held-out documents: a MALLET instance list, or plain text with one document per line")(
       "model", po::value(&s.models)->multitoken(),
-      "model files (also given without --model): MALLET evaluators, inferencers, saved models or topic states; a "
-      "directory stands for its *.mallet and *.gz files");
+      "model files (also given without --model): MALLET evaluators, inferencers, saved models or topic states, "
+      "logistic-normal models (train-ctm, or a ctm-c directory); a directory stands for its *.mallet and *.gz files "
+      "and train-ctm models");
   s.estimator.addOptions(options);
   options.add_options()("format", po::value(&s.format)->default_value(s.format), "text | tsv | json")(
       "documents", po::value(&s.documents), "rank on these documents only: 0-based indices and ranges, e.g. 0-99")(
@@ -198,18 +211,33 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     // estimator named if it is of that family, else the family's default,
     // with the settings given that its estimator declares.
     const EstimatorSettings given = settings.estimator.settings(values);
+    const auto declares = [](const std::string& estimator, const std::string& setting) {
+      const auto& specs = findEstimator(estimator).settings;
+      return std::any_of(specs.begin(), specs.end(), [&](const SettingSpec& spec) { return spec.name == setting; });
+    };
+    const auto estimatorFor = [&](ModelFamily family) {
+      return findEstimator(given.estimator).family == family ? given.estimator : std::string(defaultEstimator(family));
+    };
     const auto familySettings = [&](ModelFamily family) {
       EstimatorSettings chosen = given;
-      if (findEstimator(given.estimator).family != family) {
-        chosen.estimator = defaultEstimator(family);
-        const auto& specs = findEstimator(chosen.estimator).settings;
-        std::erase_if(chosen.values, [&](const auto& entry) {
-          return std::none_of(specs.begin(), specs.end(),
-                              [&](const SettingSpec& spec) { return spec.name == entry.first; });
-        });
-      }
+      chosen.estimator = estimatorFor(family);
+      std::erase_if(chosen.values, [&](const auto& entry) { return !declares(chosen.estimator, entry.first); });
       return chosen;
     };
+    // Every setting given must apply to the estimator of some model here.
+    std::vector<std::string> estimatorsUsed;
+    for (const auto& model : loaded) {
+      const std::string name = estimatorFor(model.lda ? ModelFamily::Dirichlet : ModelFamily::LogisticNormal);
+      if (std::find(estimatorsUsed.begin(), estimatorsUsed.end(), name) == estimatorsUsed.end())
+        estimatorsUsed.push_back(name);
+    }
+    for (const auto& [setting, value] : given.values) {
+      const std::string& name = setting;  // (a structured binding cannot be captured before C++20's clang 16)
+      if (std::none_of(estimatorsUsed.begin(), estimatorsUsed.end(),
+                       [&](const std::string& estimator) { return declares(estimator, name); }))
+        throw SettingError(name,
+                           "does not apply to " + listOfChoices(estimatorsUsed) + ", the estimators of these models");
+    }
     std::vector<RankedModel> ranked(paths.size());
     EvaluationOptions evaluation;
     evaluation.seed = static_cast<uint64_t>(settings.shared.seed);
@@ -247,6 +275,9 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
         const ProgressLine line(progress, err, !settings.quiet && ProgressLine::standardErrorIsTerminal());
         ranked[m].result = evaluateDocuments(*estimator, scoring, kept, evaluation);
       }
+      if (!std::isfinite(ranked[m].result.totalLogLikelihood))
+        throw std::runtime_error(paths[m] + ": its estimated log likelihood is not a finite number (" +
+                                 formatNumber(ranked[m].result.totalLogLikelihood) + "), so it cannot be ranked");
       ranked[m].path = paths[m];
       ranked[m].kind = loaded[m].kind;
       ranked[m].topics = loaded[m].numTopics();

@@ -1,5 +1,7 @@
 #include "native/cli/shared_options.hpp"
 
+#include <algorithm>
+
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/estimators/setting_limits.hpp"
@@ -90,7 +92,9 @@ void EstimatorChoice::addOptions(po::options_description& options) {
   std::string help;
   for (const EstimatorDefinition& definition : estimatorRegistry())
     help += (help.empty() ? "" : "\n") + definition.name + ": " + definition.summary;
-  options.add_options()("estimator", po::value(&estimator)->default_value(estimator), help.c_str());
+  const std::string defaults =
+      estimator + " (LDA models), " + defaultEstimator(ModelFamily::LogisticNormal) + " (logistic-normal models)";
+  options.add_options()("estimator", po::value(&estimator)->default_value(estimator, defaults), help.c_str());
   for (const SharedSetting& setting : allEstimatorSettings()) {
     const std::string settingHelp = setting.helpText();
     options.add_options()(setting.spec.name.c_str(), po::value(&values[setting.spec.name]), settingHelp.c_str());
@@ -110,24 +114,21 @@ EstimatorSettings EstimatorChoice::settings(const po::variables_map& given) cons
 
 void EstimatorChoice::check(const po::variables_map& given) const {
   checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
-  const EstimatorSettings chosen = settings(given);
+  EstimatorSettings chosen = settings(given);
   // No model needed, but with no --estimator the model's family picks the
-  // default: settings of either default are accepted here, and checked
-  // against the model's estimator once the model is read.
+  // default: settings that only the logistic-normal default declares are
+  // checked against it here, and against the model's estimator once the
+  // model is read.
   if (given.count("estimator") && given["estimator"].defaulted()) {
-    try {
-      validateSettings(chosen);
-    } catch (const SettingError&) {
-      EstimatorSettings other = chosen;
-      other.estimator = defaultEstimator(ModelFamily::LogisticNormal);
-      try {
-        validateSettings(other);
-        return;
-      } catch (const SettingError&) {
-      }
-      throw;
-    }
-    return;
+    const auto declaresAll = [&](const std::string& name) {
+      const auto& specs = findEstimator(name).settings;
+      return std::all_of(chosen.values.begin(), chosen.values.end(), [&](const auto& entry) {
+        return std::any_of(specs.begin(), specs.end(),
+                           [&](const SettingSpec& spec) { return spec.name == entry.first; });
+      });
+    };
+    const std::string logisticNormal = defaultEstimator(ModelFamily::LogisticNormal);
+    if (!declaresAll(chosen.estimator) && declaresAll(logisticNormal)) chosen.estimator = logisticNormal;
   }
   validateSettings(chosen);
 }

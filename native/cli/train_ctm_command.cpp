@@ -3,8 +3,10 @@
 // Lafferty's for comparison (native/logistic_normal/).
 #include <boost/program_options.hpp>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 
+#include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/logistic_normal_files.hpp"
@@ -18,6 +20,17 @@
 #include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval::cli {
+
+namespace {
+
+// A relative change to three significant digits ("1.23e-05").
+std::string threeDigits(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+}  // namespace
 
 int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   namespace po = boost::program_options;
@@ -79,7 +92,11 @@ int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out
     // An empty alphabet: every word gets its index as first seen (plain
     // text), or the instance list's own alphabet is kept.
     const Alphabet none;
-    const DocumentCollection documents = formats::readHeldOutDocuments(input, &none, "train-ctm");
+    std::vector<uint8_t> bytes = formats::readFileBytes(input);
+    const std::string source = input == "-" ? "standard input" : input;
+    if (formats::looksLikeLogisticNormalModel(bytes))
+      throw formats::FormatError(source, "is a logistic-normal model, not documents to train on");
+    const DocumentCollection documents = formats::readHeldOutDocuments(std::move(bytes), source, &none, "train-ctm");
     if (documents.totalTokens() == 0) throw formats::FormatError(input, "holds no words");
     const std::size_t types = documents.alphabet() != nullptr ? documents.alphabet()->size() : 0;
     if (types == 0) throw formats::FormatError(input, "holds no vocabulary");
@@ -95,11 +112,11 @@ int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out
       training.onIteration = [&](const TrainingIteration& step) {
         out << "iteration " << step.iteration << "  objective " << fixed(step.objective, 3) << "  bound "
             << fixed(step.bound, 3) << "  change "
-            << (std::isnan(step.relativeChange) ? std::string("-") : formatNumber(step.relativeChange)) << "  E-step "
+            << (std::isnan(step.relativeChange) ? std::string("-") : threeDigits(step.relativeChange)) << "  E-step "
             << fixed(step.meanEStepIterations, 1) << " steps per document"
             << (step.unconvergedDocuments > 0 ? ", " + std::to_string(step.unconvergedDocuments) + " not converged"
                                               : std::string())
-            << "  " << fixed(step.seconds, 1) << " s\n"
+            << "  " << fixed(step.seconds, 1) << " s elapsed\n"
             << std::flush;
       };
     }
@@ -119,7 +136,7 @@ int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out
     } else {
       if (!quiet) out << "model written to " << output << "\n";
       err << "warning: not converged: stopped at --max-iterations " << training.maxIterations
-          << " with the objective still changing by " << formatNumber(last.relativeChange)
+          << " with the objective still changing by " << threeDigits(last.relativeChange)
           << " per iteration (--tolerance " << formatNumber(training.tolerance) << ")\n";
     }
     return 0;

@@ -51,7 +51,27 @@ std::string findLogisticNormalProblem(const LogisticNormalModel& model) {
         return "the covariance is not symmetric at (" + std::to_string(i + 1) + ", " + std::to_string(j + 1) + ")";
     }
   }
-  if (Cholesky factor; !factor.factor(model.covariance, d)) return "the covariance is not positive definite";
+  // Log-odds beyond these scales only overflow: exp(gamma) is infinite past
+  // 709, and a variance of 1e8 puts sd 1e4 on it.
+  for (std::size_t i = 0; i < d; ++i) {
+    if (std::abs(model.mean[i]) > kLargestLogOdds)
+      return "mean entry " + std::to_string(i + 1) + " is beyond +-" +
+             std::to_string(static_cast<int>(kLargestLogOdds));
+  }
+  for (std::size_t i = 0; i < d * d; ++i) {
+    if (std::abs(model.covariance[i]) > kLargestVariance) return "a covariance entry is beyond 1e8";
+  }
+  Cholesky factor;
+  if (!factor.factor(model.covariance, d)) return "the covariance is not positive definite";
+  // A nearly singular covariance makes its inverse (every E-step's prior
+  // precision) meaningless in double precision.
+  double largest = 0.0, smallest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < d; ++i) {
+    const double pivot = factor.lower()[i * d + i] * factor.lower()[i * d + i];
+    largest = std::max(largest, pivot);
+    smallest = std::min(smallest, pivot);
+  }
+  if (smallest < kSmallestPivotRatio * largest) return "the covariance is numerically singular";
   for (std::size_t k = 0; k < K; ++k) {
     const double* row = model.logTopicWord.data() + k * model.numTypes;
     for (std::size_t w = 0; w < model.numTypes; ++w) {

@@ -34,11 +34,20 @@ struct LogisticNormalModel {
 // (files written with 10 decimals, as Blei's ctm-c writes, sum to 1 within 1e-6).
 inline constexpr double kLogisticNormalRowTolerance = 1e-4;
 
+// Scales beyond which a model's numbers would only overflow or lose all
+// precision in the E-steps: |mean| at most kLargestLogOdds, covariance
+// entries at most kLargestVariance, and the covariance's Cholesky pivots
+// (squared) no smaller than kSmallestPivotRatio times the largest.
+inline constexpr double kLargestLogOdds = 1e4;
+inline constexpr double kLargestVariance = 1e8;
+inline constexpr double kSmallestPivotRatio = 1e-12;
+
 // What is wrong with `model`, in one line, or empty if nothing: K >= 2,
 // V >= 1, sizes consistent, every number finite (a log probability may be
 // -infinity), each topic's probabilities summing to 1 within
-// kLogisticNormalRowTolerance, the covariance symmetric (to 1e-9 relative) and
-// positive definite, and the alphabet, when present, of V words.
+// kLogisticNormalRowTolerance, the covariance symmetric (to 1e-9 relative),
+// positive definite and within the scales above, and the alphabet, when
+// present, of V words.
 std::string findLogisticNormalProblem(const LogisticNormalModel& model);
 
 // Each topic's log probabilities shifted so that they sum to 1 exactly (to

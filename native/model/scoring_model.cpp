@@ -192,8 +192,13 @@ double ScoringModel::phi(int32_t type, int topic) const {
 ScoringModel ScoringModel::fromLogisticNormal(const LogisticNormalModel& model, const DocumentCollection& documents) {
   std::vector<double> phi(model.logTopicWord.size());
   for (std::size_t i = 0; i < phi.size(); ++i) phi[i] = std::exp(model.logTopicWord[i]);
-  return fromTopicWordProbabilities(phi, model.numTypes,
-                                    std::vector<double>(static_cast<std::size_t>(model.numTopics), 1.0), documents);
+  ScoringModel scoring = fromTopicWordProbabilities(
+      phi, model.numTypes, std::vector<double>(static_cast<std::size_t>(model.numTopics), 1.0), documents);
+  // MALLET's evaluator rule: words beyond the vocabulary are skipped, and
+  // those inside it without training counts are scored (the training's
+  // smoothing gave them a probability).
+  scoring.policy_ = UnseenWords::Skip;
+  return scoring;
 }
 
 }  // namespace topiceval
