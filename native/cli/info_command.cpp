@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
+#include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "native/cli/command_support.hpp"
@@ -93,6 +95,93 @@ void describeModel(std::ostream& out, const std::string& path, const formats::Lo
   }
 }
 
+// A logistic-normal model: per topic its mean log-odds and spread (against
+// the reference topic K, whose log-odds are 0) and top words, then the most
+// correlated pairs of topics: what such a model adds to LDA.
+void describeLogisticNormal(std::ostream& out, const std::string& path, const formats::AnyLoadedModel& loaded,
+                            std::size_t wordCount, bool json) {
+  const LogisticNormalModel& model = *loaded.logisticNormal;
+  const auto K = static_cast<std::size_t>(model.numTopics);
+  const auto d = K - 1;
+  std::vector<std::vector<std::string>> words(model.alphabet != nullptr ? K : 0);
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    std::vector<std::size_t> order(model.numTypes);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    const std::size_t keep = std::min(wordCount, order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                      [&](std::size_t a, std::size_t b) {
+                        const double pa = model.logBeta(static_cast<int>(k), a),
+                                     pb = model.logBeta(static_cast<int>(k), b);
+                        return pa != pb ? pa > pb : a < b;
+                      });
+    for (std::size_t i = 0; i < keep; ++i) words[k].push_back(model.alphabet->word(order[i]));
+  }
+  struct Pair {
+    std::size_t a, b;
+    double correlation;
+  };
+  std::vector<Pair> pairs;
+  for (std::size_t a = 0; a < d; ++a) {
+    for (std::size_t b = a + 1; b < d; ++b)
+      pairs.push_back(
+          {a, b, model.covariance[a * d + b] / std::sqrt(model.covariance[a * d + a] * model.covariance[b * d + b])});
+  }
+  std::sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) {
+    return std::abs(x.correlation) != std::abs(y.correlation) ? std::abs(x.correlation) > std::abs(y.correlation)
+                                                              : std::tie(x.a, x.b) < std::tie(y.a, y.b);
+  });
+  pairs.resize(std::min<std::size_t>(pairs.size(), 10));
+  const auto logOdds = [&](std::size_t k) { return k < d ? model.mean[k] : 0.0; };
+  const auto spread = [&](std::size_t k) { return k < d ? std::sqrt(model.covariance[k * d + k]) : 0.0; };
+  if (json) {
+    JsonWriter writer(out);
+    writer.beginObject().field("command", "info").field("version", kVersion);
+    writer.field("file", path).field("kind", formats::describe(loaded.kind));
+    writer.field("topics", model.numTopics).field("types", static_cast<uint64_t>(model.numTypes));
+    if (model.alphabet != nullptr) writer.field("alphabet_size", static_cast<uint64_t>(model.alphabet->size()));
+    writer.key("topic_log_odds").beginArray();
+    for (std::size_t k = 0; k < K; ++k)
+      writer.beginObject().field("mean", logOdds(k)).field("sd", spread(k)).endObject();
+    writer.endArray();
+    writer.key("top_words").beginArray();
+    for (const auto& topic : words) {
+      writer.beginArray();
+      for (const auto& word : topic) writer.value(word);
+      writer.endArray();
+    }
+    writer.endArray();
+    writer.key("strongest_correlations").beginArray();
+    for (const Pair& pair : pairs) {
+      writer.beginObject()
+          .field("topic_a", static_cast<uint64_t>(pair.a))
+          .field("topic_b", static_cast<uint64_t>(pair.b));
+      writer.field("correlation", pair.correlation).endObject();
+    }
+    writer.endArray().endObject();
+    out << "\n";
+    return;
+  }
+  out << "file            " << path << "\n";
+  out << "kind            " << formats::describe(loaded.kind) << "\n";
+  out << "topics          " << model.numTopics << " (log-odds against topic " << K - 1 << ", fixed at 0)\n";
+  out << "types           " << model.numTypes << "\n";
+  out << "alphabet        " << (model.alphabet ? std::to_string(model.alphabet->size()) + " words" : "none") << "\n";
+  for (std::size_t k = 0; k < K; ++k) {
+    char label[80];
+    std::snprintf(label, sizeof label, "topic %-3zu %+7.3f +- %6.3f ", k, logOdds(k), spread(k));
+    out << label;
+    if (k < words.size()) {
+      for (const auto& word : words[k]) out << ' ' << word;
+    }
+    out << "\n";
+  }
+  for (const Pair& pair : pairs) {
+    char line[96];
+    std::snprintf(line, sizeof line, "correlation     topics %zu and %zu: %+.3f\n", pair.a, pair.b, pair.correlation);
+    out << line;
+  }
+}
+
 void describeDocuments(std::ostream& out, const std::string& path, const DocumentCollection& documents, bool json) {
   std::size_t shortest = documents.empty() ? 0 : documents.length(0), longest = 0, empty = 0;
   for (std::size_t d = 0; d < documents.size(); ++d) {
@@ -144,7 +233,8 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
   std::string format = "text";
   po::options_description options("topiceval info options");
   options.add_options()("file", po::value(&path),
-                        "a MALLET file: evaluator, inferencer, saved model, topic state or instance list")(
+                        "a MALLET file (evaluator, inferencer, saved model, topic state or instance list) or a "
+                        "logistic-normal model (train-ctm's, or a ctm-c directory)")(
       "words", po::value(&words)->default_value(words), "top words shown per topic (models with an alphabet)")(
       "format", po::value(&format)->default_value(format), "text | json")("help", "print this list of options");
   po::positional_options_description positional;
@@ -163,7 +253,18 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
     return reportFailure("info", err);
   }
   try {
+    if (formats::namesCtmModel(path)) {
+      describeLogisticNormal(out, path, formats::readAnyModelFile(path), words, format == "json");
+      return 0;
+    }
     const std::vector<uint8_t> bytes = formats::readFileBytes(path);
+    if (formats::looksLikeLogisticNormalModel(bytes)) {
+      formats::AnyLoadedModel loaded;
+      loaded.kind = formats::ModelFileKind::LogisticNormal;
+      loaded.logisticNormal = formats::readLogisticNormalModel(bytes, path);
+      describeLogisticNormal(out, path, loaded, words, format == "json");
+      return 0;
+    }
     if (formats::looksLikeObjectStream(bytes)) {
       const auto graph = formats::readObjectStream(bytes, path);
       const formats::java::Node* root = graph->root;
