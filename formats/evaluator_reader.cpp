@@ -178,7 +178,9 @@ LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source)
   if (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B)
     return {readTopicState(bytes, source), ModelFileKind::TopicState};
   if (bytes.size() >= 9 && std::memcmp(bytes.data(), "topiceval", 9) == 0)
-    throw FormatError(source, "is a logistic-normal topic model (train-ctm): only evaluate and select take it");
+    throw FormatError(
+        source,
+        "is a logistic-normal topic model (train-ctm): only evaluate, select and info take it (and Python's select)");
   if (!looksLikeObjectStream(bytes))
     throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
   const auto graph = readObjectStream(bytes, source);

@@ -237,8 +237,9 @@ TEST_F(SelectCommand, EvaluateShowsALogisticNormalModelsBoundAndRefusesWhatDoesN
   output = testing::runCommand(
       compareCommand, {"--model-a", path("ctm.txt"), "--model-b", path("runs/k3.gz"), "--input", path("test.txt")});
   EXPECT_EQ(output.status, 1);
-  EXPECT_NE(output.err.find("ctm.txt: is a logistic-normal topic model (train-ctm): only evaluate and select take it"),
-            std::string::npos)
+  EXPECT_NE(
+      output.err.find("ctm.txt: is a logistic-normal topic model (train-ctm): only evaluate, select and info take it"),
+      std::string::npos)
       << output.err;
 }
 

@@ -114,23 +114,32 @@ EstimatorSettings EstimatorChoice::settings(const po::variables_map& given) cons
 
 void EstimatorChoice::check(const po::variables_map& given) const {
   checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
-  EstimatorSettings chosen = settings(given);
-  // No model needed, but with no --estimator the model's family picks the
-  // default: settings that only the logistic-normal default declares are
-  // checked against it here, and against the model's estimator once the
-  // model is read.
-  if (given.count("estimator") && given["estimator"].defaulted()) {
-    const auto declaresAll = [&](const std::string& name) {
-      const auto& specs = findEstimator(name).settings;
-      return std::all_of(chosen.values.begin(), chosen.values.end(), [&](const auto& entry) {
-        return std::any_of(specs.begin(), specs.end(),
-                           [&](const SettingSpec& spec) { return spec.name == entry.first; });
-      });
-    };
-    const std::string logisticNormal = defaultEstimator(ModelFamily::LogisticNormal);
-    if (!declaresAll(chosen.estimator) && declaresAll(logisticNormal)) chosen.estimator = logisticNormal;
+  const EstimatorSettings chosen = settings(given);
+  if (!given.count("estimator") || !given["estimator"].defaulted()) {
+    validateSettings(chosen);
+    return;
   }
-  validateSettings(chosen);
+  // No --estimator: each model's family picks its default (select may hold
+  // both), so each setting is checked against the default that declares it,
+  // and again against the model's estimator once the model is read.
+  const auto declares = [](const std::string& name, const std::string& setting) {
+    const auto& specs = findEstimator(name).settings;
+    return std::any_of(specs.begin(), specs.end(), [&](const SettingSpec& spec) { return spec.name == setting; });
+  };
+  EstimatorSettings lda, logisticNormal;
+  lda.estimator = defaultEstimator(ModelFamily::Dirichlet);
+  logisticNormal.estimator = defaultEstimator(ModelFamily::LogisticNormal);
+  for (const auto& [name, value] : chosen.values) {
+    if (declares(lda.estimator, name)) {
+      lda.values[name] = value;
+    } else if (declares(logisticNormal.estimator, name)) {
+      logisticNormal.values[name] = value;
+    } else {
+      validateSettings(chosen);  // names the estimators that declare it
+    }
+  }
+  validateSettings(lda);
+  validateSettings(logisticNormal);
 }
 
 std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::size_t documents) {

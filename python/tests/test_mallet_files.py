@@ -154,3 +154,21 @@ except KeyboardInterrupt:
     words = done.stdout.split()
     assert words[0] == "interrupted", done.stdout + done.stderr
     assert float(words[1]) < 5.0
+
+
+def test_a_correlated_model_ranks_beside_lda_models(tmp_path, fixtures):
+    # train-ctm through run(), then select() ranks it with MALLET's models on the same tokens; load_model()
+    # (LDA only) refuses it with the command line's message.
+    test = fixtures / "stackexchange" / "test.mallet"
+    model = tmp_path / "ctm.txt"
+    status, out, err = topiceval.run("train-ctm", "--input", test, "--num-topics", "3", "--output", model,
+                                     "--max-iterations", "5", "--threads", "1", "--quiet")
+    assert status == 0, err
+    paths = [fixtures / "stackexchange" / "inferencer.mallet", model]
+    report = topiceval.select(paths, test, runs=2, particles=4, samples=50)
+    kinds = sorted(entry["kind"] for entry in report["models"])
+    assert kinds == ["MALLET inferencer (TopicInferencer)", "logistic-normal topic model (topiceval train-ctm)"]
+    assert report["models"][0]["tokens"] == report["models"][1]["tokens"] > 0
+    assert all(entry["total_se"] > 0 for entry in report["models"])
+    with pytest.raises(topiceval.FormatError, match="is a logistic-normal topic model"):
+        topiceval.load_model(model)
