@@ -3,7 +3,7 @@
 # figure 7 question, answered for ../shared/corpora/sgu (podcast segments:
 # long documents, as the paper's NIPS set), from the same held-out documents.
 #
-#   MALLET_HOME=/path/to/mallet-2.1.1 scripts/ctm-study.sh [--topics "10 20 30 40"] [--work DIR]
+#   MALLET_HOME=/path/to/mallet-2.1.1 scripts/ctm-study.sh [--topics "10 20 30 40"] [--smoothing S] [--work DIR]
 #
 # MALLET_HOME: a MALLET 2.1.1 build (../shared/tools/build-mallet.sh). Steps,
 # all into DIR (default ~/.cache/topiceval/ctm-study, outside the repository):
@@ -11,7 +11,8 @@
 #     sgu-eval.tsv through the same pipe;
 #  2. for each K: LDA by MALLET (train-topics, 1000 iterations, hyperparameters
 #     optimised every 20, seed 1, --evaluator-filename), and LoNTAM by
-#     `topiceval train-ctm` (Taylor E-step, defaults, seed 1);
+#     `topiceval train-ctm` (Taylor E-step, --topic-word-smoothing S, default
+#     train-ctm's own, otherwise defaults, seed 1);
 #  3. every model scores the held-out documents once (`topiceval evaluate`:
 #     LDA by resample-move, LoNTAM by posterior-importance, both unbiased for
 #     p(w), 4 runs each), and each K's pair is compared document by document
@@ -24,11 +25,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 corpora=${TOPICEVAL_CORPORA:-$root/../shared/corpora}
 work=${HOME}/.cache/topiceval/ctm-study
 topics="10 20 30 40"
+smoothing=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --topics) topics=$2; shift 2 ;;
+    --smoothing) smoothing=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "ctm-study.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -49,6 +52,7 @@ if [ ! -s train.mallet ] || [ ! -s test.mallet ]; then
     --use-pipe-from train.mallet --output test.mallet
 fi
 
+ctm() { echo "ctm-k$1${smoothing:+-s$smoothing}"; }  # one model name per K and smoothing
 for k in $topics; do
   if [ ! -s "lda-k$k.mallet" ]; then
     start=$(date +%s)
@@ -56,25 +60,27 @@ for k in $topics; do
       --random-seed 1 --num-threads 2 --evaluator-filename "lda-k$k.mallet" > "lda-k$k.log" 2>&1
     echo "LDA K=$k trained in $(( $(date +%s) - start )) s"
   fi
-  if [ ! -s "ctm-k$k.txt" ]; then
+  if [ ! -s "$(ctm "$k").txt" ]; then
     start=$(date +%s)
-    "$topiceval" train-ctm --input train.mallet --num-topics "$k" --output "ctm-k$k.txt" --seed 1 \
-      > "ctm-k$k.log" 2>&1 < /dev/null || { cat "ctm-k$k.log" >&2; exit 1; }
-    echo "LoNTAM K=$k trained in $(( $(date +%s) - start )) s: $(tail -1 "ctm-k$k.log")"
+    "$topiceval" train-ctm --input train.mallet --num-topics "$k" --output "$(ctm "$k").txt" --seed 1 \
+      ${smoothing:+--topic-word-smoothing "$smoothing"} > "$(ctm "$k").log" 2>&1 < /dev/null \
+      || { cat "$(ctm "$k").log" >&2; exit 1; }
+    echo "LoNTAM K=$k trained in $(( $(date +%s) - start )) s: $(tail -1 "$(ctm "$k").log")"
   fi
 done
 
 # Each model scores the held-out documents once (per-document table); the
 # pairs are compared document by document, as select does.
-for model in $(for k in $topics; do echo "lda-k$k.mallet ctm-k$k.txt"; done); do
+for model in $(for k in $topics; do echo "lda-k$k.mallet $(ctm "$k").txt"; done); do
   if [ ! -s "$model.tsv" ]; then
     "$topiceval" evaluate --model "$model" --input test.mallet --runs 4 --format tsv --quiet \
       > "$model.tsv" 2> "$model.summary"
   fi
 done
-python3 - "$topics" "$(grep -c . "$corpora/sgu-eval.tsv")" > study.md <<'PY'
+python3 - "$topics" "$(grep -c . "$corpora/sgu-eval.tsv")" "${smoothing:+-s$smoothing}" "${smoothing:-the train-ctm default}" \
+  > study.md <<'PY'
 import csv, math, sys
-topics, segments = sys.argv[1].split(), sys.argv[2]
+topics, segments, suffix, smoothing = sys.argv[1].split(), sys.argv[2], sys.argv[3], sys.argv[4]
 
 def table(path):
     rows = list(csv.DictReader(open(path), delimiter="\t"))
@@ -86,14 +92,15 @@ def total(rows):
     error = math.sqrt(sum(e * e for _, _, e in rows))
     return tokens, value, error
 
-print("# LDA (MALLET) against LoNTAM (topiceval train-ctm) on sgu, held-out log likelihood\n")
+print(f"# LDA (MALLET) against LoNTAM (topiceval train-ctm, --topic-word-smoothing {smoothing}) on sgu, "
+      "held-out log likelihood\n")
 print(f"{segments} held-out segments. Per token: natural log likelihood per held-out token, +- one standard error "
       "(over 4 runs per document). LoNTAM - LDA: the paired difference of the totals, +- its standard error over "
       "documents (sqrt(D) times the spread of the per-document differences).\n")
 print("| K | LDA per token | LoNTAM per token | LDA perplexity | LoNTAM perplexity | LoNTAM - LDA (nats) | per token | better |")
 print("|---|---|---|---|---|---|---|---|")
 for k in topics:
-    lda, ctm = table(f"lda-k{k}.mallet.tsv"), table(f"ctm-k{k}.txt.tsv")
+    lda, ctm = table(f"lda-k{k}.mallet.tsv"), table(f"ctm-k{k}{suffix}.txt.tsv")
     if [t for t, _, _ in lda] != [t for t, _, _ in ctm]:
         sys.exit(f"K = {k}: the two models score different tokens")
     (tokens, a, ae), (_, b, be) = total(lda), total(ctm)
@@ -108,6 +115,6 @@ for k in topics:
           f"{difference / tokens:+.4f} | {better} |")
 PY
 for k in $topics; do
-  echo "- LoNTAM K=$k: $(tail -1 "ctm-k$k.log")" >> study.md
+  echo "- LoNTAM K=$k: $(tail -1 "$(ctm "$k").log")" >> study.md
 done
 cat study.md

@@ -466,7 +466,7 @@ TEST(LogisticNormalTraining, TaylorRecoversTopicProportionsAsWellAsBleiLafferty)
   // did, for K = 20), which says nothing about the E-steps, so both start
   // from the true topics blurred halfway to uniform, mu = 0, Sigma = I, and
   // learn mu, Sigma and the topics. Measured: mean L1 error of theta, Taylor
-  // against Blei-Lafferty, 0.234 / 0.239 (K = 5), 0.318 / 0.311 (K = 10)
+  // against Blei-Lafferty, 0.231 / 0.237 (K = 5), 0.308 / 0.308 (K = 10)
   // after 40 iterations; with the true parameters (E-steps alone) Blei-
   // Lafferty was 0.3% to 1% better for K = 5, 10, 20 and 10 or 40 words. The
   // paper's clear advantage for Taylor did not reproduce; what holds, and is

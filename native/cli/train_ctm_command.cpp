@@ -52,7 +52,7 @@ int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out
       "tolerance", po::value(&training.tolerance)->default_value(training.tolerance, "1e-5"),
       "stop when the total bound changes by less than this fraction in one iteration")(
       "topic-word-smoothing",
-      po::value(&training.topicWordSmoothing)->default_value(training.topicWordSmoothing, "0.01"),
+      po::value(&training.topicWordSmoothing)->default_value(training.topicWordSmoothing, "0.1"),
       "pseudo-count added to each expected topic-word count in the M-step (0: the paper's maximum likelihood)")(
       "initial-sweeps", po::value(&training.initialSweeps)->default_value(training.initialSweeps),
       "collapsed Gibbs sweeps of LDA whose topics start EM")("seed", po::value(&seed)->default_value(seed),

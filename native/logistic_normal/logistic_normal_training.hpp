@@ -40,10 +40,12 @@ struct TrainingOptions {
   int maxIterations = 200;
   // ctm-c stops at 1e-3; on simulated data the topics were still improving at 1e-4.
   double tolerance = 1e-5;
-  // A pseudo-count added to every expected topic-word count, so that a word
-  // seen in training keeps a positive probability under every topic (the
-  // role beta plays in LDA); 0 gives the paper's maximum-likelihood topics.
-  double topicWordSmoothing = 0.01;
+  // A pseudo-count added to every expected topic-word count, so that every
+  // word keeps a positive probability under every topic (the role beta plays
+  // in LDA); 0 gives the paper's maximum-likelihood topics. It decides much of
+  // the held-out likelihood: on sgu at K = 10, per token -8.569 (0.001),
+  // -8.417 (0.01), -8.300 (0.1), -8.298 (0.3); hence 0.1.
+  double topicWordSmoothing = 0.1;
   uint64_t seed = 1;
   int initialSweeps = 100;       // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
   int threads = 0;               // 0: every hardware thread
