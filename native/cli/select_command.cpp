@@ -211,17 +211,13 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     // estimator named if it is of that family, else the family's default,
     // with the settings given that its estimator declares.
     const EstimatorSettings given = settings.estimator.settings(values);
-    const auto declares = [](const std::string& estimator, const std::string& setting) {
-      const auto& specs = findEstimator(estimator).settings;
-      return std::any_of(specs.begin(), specs.end(), [&](const SettingSpec& spec) { return spec.name == setting; });
-    };
     const auto estimatorFor = [&](ModelFamily family) {
       return findEstimator(given.estimator).family == family ? given.estimator : std::string(defaultEstimator(family));
     };
     const auto familySettings = [&](ModelFamily family) {
       EstimatorSettings chosen = given;
       chosen.estimator = estimatorFor(family);
-      std::erase_if(chosen.values, [&](const auto& entry) { return !declares(chosen.estimator, entry.first); });
+      std::erase_if(chosen.values, [&](const auto& entry) { return !declaresSetting(chosen.estimator, entry.first); });
       return chosen;
     };
     // Every setting given must apply to the estimator of some model here.
@@ -234,7 +230,7 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     for (const auto& [setting, value] : given.values) {
       const std::string& name = setting;  // (a structured binding cannot be captured before C++20's clang 16)
       if (std::none_of(estimatorsUsed.begin(), estimatorsUsed.end(),
-                       [&](const std::string& estimator) { return declares(estimator, name); }))
+                       [&](const std::string& estimator) { return declaresSetting(estimator, name); }))
         throw SettingError(name,
                            "does not apply to " + listOfChoices(estimatorsUsed) + ", the estimators of these models");
     }

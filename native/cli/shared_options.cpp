@@ -122,17 +122,13 @@ void EstimatorChoice::check(const po::variables_map& given) const {
   // No --estimator: each model's family picks its default (select may hold
   // both), so each setting is checked against the default that declares it,
   // and again against the model's estimator once the model is read.
-  const auto declares = [](const std::string& name, const std::string& setting) {
-    const auto& specs = findEstimator(name).settings;
-    return std::any_of(specs.begin(), specs.end(), [&](const SettingSpec& spec) { return spec.name == setting; });
-  };
   EstimatorSettings lda, logisticNormal;
   lda.estimator = defaultEstimator(ModelFamily::Dirichlet);
   logisticNormal.estimator = defaultEstimator(ModelFamily::LogisticNormal);
   for (const auto& [name, value] : chosen.values) {
-    if (declares(lda.estimator, name)) {
+    if (declaresSetting(lda.estimator, name)) {
       lda.values[name] = value;
-    } else if (declares(logisticNormal.estimator, name)) {
+    } else if (declaresSetting(logisticNormal.estimator, name)) {
       logisticNormal.values[name] = value;
     } else {
       validateSettings(chosen);  // names the estimators that declare it

@@ -38,6 +38,15 @@ std::vector<std::string> estimatorNames(ModelFamily family) {
   return names;
 }
 
+bool declaresSetting(const std::string& name, const std::string& setting) {
+  for (const EstimatorDefinition& definition : estimatorRegistry()) {
+    if (definition.name != name) continue;
+    return std::any_of(definition.settings.begin(), definition.settings.end(),
+                       [&](const SettingSpec& spec) { return spec.name == setting; });
+  }
+  return false;
+}
+
 const char* defaultEstimator(ModelFamily family) {
   return family == ModelFamily::Dirichlet ? "resample-move" : "posterior-importance";
 }

@@ -47,6 +47,9 @@ const char* defaultEstimator(ModelFamily family);
 // SettingError("estimator", "takes ..., not 'x'") for an unknown name.
 const EstimatorDefinition& findEstimator(const std::string& name);
 
+// Whether estimator `name` declares setting `setting` (false for an unknown estimator).
+bool declaresSetting(const std::string& name, const std::string& setting);
+
 // Checks `settings` against the chosen estimator's specs, without a model.
 SettingValues validateSettings(const EstimatorSettings& settings);
 // The estimator, built for `model`; SettingError for a bad setting or an
