@@ -54,12 +54,10 @@ const LoadedSet& load(const std::string& set) {
 
 double parseJavaDouble(const std::string& text) { return std::stod(text); }
 
-void expectSameBits(const MalletRun& run, int threads, InstructionSet instructionSet = InstructionSet::Automatic,
-                    MalletLanes lanes = MalletLanes::Automatic) {
+void expectSameBits(const MalletRun& run, int threads, InstructionSet instructionSet = InstructionSet::Automatic) {
   const LoadedSet& loaded = load(run.set);
   MalletEvaluationOptions options;
   options.instructionSet = instructionSet;
-  options.lanes = lanes;
   options.particles = run.particles;
   options.resampling = run.resampling;
   options.seed = run.seed;
@@ -126,39 +124,6 @@ INSTANTIATE_TEST_SUITE_P(EveryCompiledCopy, InstructionSets,
                          ::testing::Values(InstructionSet::Baseline, InstructionSet::Avx2, InstructionSet::Avx512),
                          [](const ::testing::TestParamInfo<InstructionSet>& parameter) {
                            return std::string(describe(parameter.param));
-                         });
-
-struct LaneFillingCase {
-  MalletLanes lanes;
-  InstructionSet instructionSet;
-};
-
-class LaneFillings : public ::testing::TestWithParam<LaneFillingCase> {};
-
-TEST_P(LaneFillings, GiveMalletsBits) {
-  // Each way of filling the lanes, whatever the particle count: interleaved
-  // chains of several documents (each lane its own row, lanes ending at
-  // different times) for 10 particles, a lockstep group of one for 1.
-  const LaneFillingCase fill = GetParam();
-  if (fill.instructionSet != InstructionSet::Automatic &&
-      resolveInstructionSet(fill.instructionSet) != fill.instructionSet)
-    GTEST_SKIP() << "this processor lacks " << describe(fill.instructionSet);
-  expectSameBits({"stackexchange-oov", 10, true, 1}, 2, fill.instructionSet, fill.lanes);
-  expectSameBits({"debian-k100", 10, false, 42}, 2, fill.instructionSet, fill.lanes);
-  expectSameBits({"stackexchange", 1, true, 42}, 1, fill.instructionSet, fill.lanes);
-  expectSameBits({"debian-k100", 1, true, 1}, 2, fill.instructionSet, fill.lanes);
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryKernel, LaneFillings,
-                         ::testing::Values(LaneFillingCase{MalletLanes::InterleavedChains, InstructionSet::Baseline},
-                                           LaneFillingCase{MalletLanes::InterleavedChains, InstructionSet::Avx2},
-                                           LaneFillingCase{MalletLanes::InterleavedChains, InstructionSet::Avx512},
-                                           LaneFillingCase{MalletLanes::ParticlesOfOneDocument,
-                                                           InstructionSet::Automatic}),
-                         [](const ::testing::TestParamInfo<LaneFillingCase>& parameter) {
-                           return std::string(parameter.param.lanes == MalletLanes::InterleavedChains ? "Interleaved"
-                                                                                                      : "Lockstep") +
-                                  describe(parameter.param.instructionSet);
                          });
 
 TEST(MalletExactness, ParticlesConsumeTheDrawsMalletCounts) {

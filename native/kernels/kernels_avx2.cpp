@@ -3,5 +3,4 @@
 #define TOPICEVAL_FOR_ISA(name) name##Avx2
 #include "native/kernels/vector_lanes.inc"
 #include "native/kernels/mallet_left_to_right_kernel.inc"
-#include "native/kernels/mallet_interleaved_chains.inc"
 #include "native/kernels/left_to_right_kernel.inc"

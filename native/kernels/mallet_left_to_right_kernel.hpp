@@ -1,15 +1,12 @@
 #pragma once
 // Internal to native/: the data MALLET's left-to-right sampler reads, its
-// per-thread scratch memory, and its two kernels compiled for several
-// instruction sets.
+// per-thread scratch memory, and the lockstep group kernel compiled for
+// several instruction sets (mallet_left_to_right_kernel.inc).
 //
-// The lockstep group kernel (mallet_left_to_right_kernel.inc) runs a group of
-// particles of one document in lockstep. They visit the same words in the same
-// order, so their independent chains of floating-point operations overlap, and
-// what is the same for all (the word's row of topic counts) is read once. With
-// one particle there is nothing to overlap: the interleaved-chains kernel
-// (mallet_interleaved_chains.inc) runs particles of several documents side by
-// side instead, each lane with its own row. Against MALLET's Java, none of the
+// The kernel runs a group of particles of one document in lockstep. They visit
+// the same words in the same order, so their independent chains of
+// floating-point operations overlap, and what is the same for all (the word's
+// row of topic counts) is read once. Against MALLET's Java, none of the
 // following changes a bit:
 // - divisions by (n_k + betaSum) for document counts up to the longest
 //   document are read from tables filled with MALLET's expressions;
@@ -24,13 +21,12 @@
 //   or rounding that leaves mass after the last entry: about 2^-53 per draw)
 //   Java throws; the kernel stops at the last valid entry.
 
+#include "native/kernels/particle_groups.hpp"
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "native/java/java_random.hpp"
-#include "native/kernels/mallet_chain.hpp"
-#include "native/kernels/particle_groups.hpp"
 #include "native/model/topic_model.hpp"
 
 namespace topiceval::detail {
@@ -110,13 +106,6 @@ class MalletScratch {
   int cleanWidth = 0;
 };
 
-// Lanes of the interleaved-chains kernel. Each lane's draw is mostly scalar
-// work (its own row, gathered), so more lanes add little overlap and more
-// scratch: on sgu-k100 with one particle and resampling, one thread, 2 lanes
-// took 3.46 s, 4 lanes 3.32 s, 8 lanes 3.61 s, 16 lanes 3.72 s (whole process).
-inline constexpr int kInterleavedChains = 4;
-static_assert(kInterleavedChains <= MalletScratch::kMaxWidth);
-
 // Runs randoms.size() particles (at most `width`) of one document in lockstep.
 using MalletGroupKernel = int (*)(const MalletTables& tables, std::span<const int32_t> document, bool resampling,
                                   std::span<JavaRandom> randoms, std::span<double> wordProbabilities,
@@ -126,15 +115,5 @@ using MalletGroupKernel = int (*)(const MalletTables& tables, std::span<const in
 MalletGroupKernel malletGroupKernelBaseline(int particles);
 MalletGroupKernel malletGroupKernelAvx2(int particles);
 MalletGroupKernel malletGroupKernelAvx512(int particles);
-
-// Runs the chains `next` hands out, kInterleavedChains at a time, each lane
-// taking the next chain as soon as its own ends; `done` receives each finished
-// chain. Returns the number of times MALLET would have printed "sampling error".
-int runMalletChainsBaseline(const MalletTables& tables, bool resampling, const NextMalletChain& next,
-                            const MalletChainDone& done, MalletScratch& scratch);
-int runMalletChainsAvx2(const MalletTables& tables, bool resampling, const NextMalletChain& next,
-                        const MalletChainDone& done, MalletScratch& scratch);
-int runMalletChainsAvx512(const MalletTables& tables, bool resampling, const NextMalletChain& next,
-                          const MalletChainDone& done, MalletScratch& scratch);
 
 }  // namespace topiceval::detail

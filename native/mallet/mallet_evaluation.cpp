@@ -43,8 +43,8 @@ std::vector<std::size_t> malletSchedule(const std::vector<uint64_t>& costs, cons
 // hands a document to whoever finishes its last particle.
 class DocumentsInFlight {
  public:
-  DocumentsInFlight(const DocumentCollection& documents, int particles)
-      : documents_(documents), particles_(particles) {}
+  DocumentsInFlight(const DocumentCollection& documents, int particles, int groups)
+      : documents_(documents), particles_(particles), groups_(groups) {}
 
   double* buffer(std::size_t document) {
     const std::lock_guard<std::mutex> lock(mutex_);
@@ -56,17 +56,16 @@ class DocumentsInFlight {
         pool_.pop_back();
       }
       storage.assign(documents_.length(document) * static_cast<std::size_t>(particles_), 0.0);
-      found = pending_.emplace(document, Pending{std::move(storage), particles_}).first;
+      found = pending_.emplace(document, Pending{std::move(storage), groups_}).first;
     }
     return found->second.probabilities.data();
   }
 
-  // Marks `particles` of `document`'s particles done; returns its probabilities when they were the last.
-  bool finish(std::size_t document, int particles, std::vector<double>& completed) {
+  // Marks one group of `document`'s particles done; returns its probabilities when it was the last.
+  bool finish(std::size_t document, std::vector<double>& completed) {
     const std::lock_guard<std::mutex> lock(mutex_);
     auto found = pending_.find(document);
-    found->second.remaining -= particles;
-    if (found->second.remaining > 0) return false;
+    if (--found->second.remaining > 0) return false;
     completed = std::move(found->second.probabilities);
     pending_.erase(found);
     return true;
@@ -80,10 +79,11 @@ class DocumentsInFlight {
  private:
   struct Pending {
     std::vector<double> probabilities;  // [particle * length + position]
-    int remaining;                      // particles not finished
+    int remaining;
   };
   const DocumentCollection& documents_;
   const int particles_;
+  const int groups_;
   std::mutex mutex_;
   std::unordered_map<std::size_t, Pending> pending_;
   std::vector<std::vector<double>> pool_;
@@ -180,7 +180,10 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
   std::vector<MalletLeftToRightSampler::Scratch> scratch;
   for (int w = 0; w < threads; ++w) scratch.push_back(sampler.makeScratch());
   std::atomic<int64_t> samplingErrors{0};
-  DocumentsInFlight inFlight(documents, options.particles);
+  // Particles run in lockstep groups of nearly equal size.
+  const ParticleGroups split{particles};
+  const std::size_t groups = split.count();
+  DocumentsInFlight inFlight(documents, options.particles, static_cast<int>(groups));
 
   auto combine = [&](std::size_t d, const std::vector<double>& probabilities) {
     // Same order as MALLET: particles summed in order per position, positions in order.
@@ -200,71 +203,35 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
     result.documentLogLikelihoods[d] = documentLogLikelihood;
     if (options.progress != nullptr) options.progress->advance(1, length);
   };
-  auto particlesDone = [&](std::size_t d, std::size_t count) {
-    std::vector<double> completed;
-    if (inFlight.finish(d, static_cast<int>(count), completed)) {
-      combine(d, completed);
-      inFlight.recycle(std::move(completed));
-    }
-  };
-  // Particle `particle` of document d starts its generator at its own place in MALLET's stream.
-  auto generatorFor = [&](std::size_t d, std::size_t particle) {
-    JavaRandom random(options.seed);
-    random.skip(2 * (firstUniform[d] + particle * uniformsPerParticle[d]));
-    return random;
-  };
 
-  // The order cannot change a bit: every particle starts its generator at its
-  // own offset, and results are combined by document.
+  // The order cannot change a bit: every unit starts its generators at its own
+  // offset, and results are combined by document.
   const std::vector<std::size_t> schedule = malletSchedule(uniformsPerParticle, documents, options);
-  const bool interleave = options.lanes == MalletLanes::InterleavedChains ||
-                          (options.lanes == MalletLanes::Automatic && options.particles < kInterleaveBelowParticles);
   std::vector<uint64_t> samplingErrorCount(1, 0);
   computeOnRanksAndSum(
       [&] {
-        if (interleave) {
-          // Chains in the schedule's order, costliest documents first, taken
-          // by each thread's lanes as they free up.
-          const std::size_t chains = schedule.size() * particles;
-          std::atomic<std::size_t> nextChain{0};
-          runInParallel(static_cast<std::size_t>(threads), threads, [&](std::size_t, int worker) {
-            const NextMalletChain next = [&](MalletChain& chain) {
-              const std::size_t unit = nextChain.fetch_add(1);
-              if (unit >= chains) return false;
-              const std::size_t d = schedule[unit / particles];
-              chain.documentIndex = d;
-              chain.particle = unit % particles;
-              chain.document = documents.document(d);
-              chain.random = generatorFor(d, chain.particle);
-              chain.wordProbabilities = inFlight.buffer(d) + chain.particle * chain.document.size();
-              return true;
-            };
-            const MalletChainDone done = [&](const MalletChain& chain) { particlesDone(chain.documentIndex, 1); };
-            const int errors =
-                sampler.runChains(options.resampling, next, done, *scratch[static_cast<std::size_t>(worker)]);
-            if (errors != 0) samplingErrors += errors;
-          });
-        } else {
-          // Particles of one document in lockstep groups of nearly equal size.
-          const ParticleGroups split{particles};
-          const std::size_t groups = split.count();
-          runInParallel(schedule.size() * groups, threads, [&](std::size_t unit, int worker) {
-            const std::size_t d = schedule[unit / groups];
-            const std::size_t first = split.first(unit % groups);
-            const std::size_t count = split.size(unit % groups);
-            const auto document = documents.document(d);
-            double* probabilities = inFlight.buffer(d);
-            std::vector<JavaRandom> randoms;
-            randoms.reserve(count);
-            for (std::size_t particle = first; particle < first + count; ++particle)
-              randoms.push_back(generatorFor(d, particle));
-            const int errors = sampler.runParticles(document, options.resampling, randoms,
-                                                    {probabilities + first * document.size(), count * document.size()},
-                                                    *scratch[static_cast<std::size_t>(worker)]);
-            if (errors != 0) samplingErrors += errors;
-            particlesDone(d, count);
-          });
-        }
+        runInParallel(schedule.size() * groups, threads, [&](std::size_t unit, int worker) {
+          const std::size_t d = schedule[unit / groups];
+          const std::size_t first = split.first(unit % groups);
+          const std::size_t count = split.size(unit % groups);
+          const auto document = documents.document(d);
+          double* probabilities = inFlight.buffer(d);
+          std::vector<JavaRandom> randoms;
+          randoms.reserve(count);
+          for (std::size_t particle = first; particle < first + count; ++particle) {
+            randoms.emplace_back(options.seed);
+            randoms.back().skip(2 * (firstUniform[d] + particle * uniformsPerParticle[d]));
+          }
+          const int errors = sampler.runParticles(document, options.resampling, randoms,
+                                                  {probabilities + first * document.size(), count * document.size()},
+                                                  *scratch[static_cast<std::size_t>(worker)]);
+          if (errors != 0) samplingErrors += errors;
+          std::vector<double> completed;
+          if (inFlight.finish(d, completed)) {
+            combine(d, completed);
+            inFlight.recycle(std::move(completed));
+          }
+        });
         samplingErrorCount[0] = static_cast<uint64_t>(samplingErrors.load());
       },
       result.documentLogLikelihoods, samplingErrorCount);

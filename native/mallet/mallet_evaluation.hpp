@@ -17,19 +17,6 @@
 
 namespace topiceval {
 
-// How particles fill the sampler's vector lanes; never changes a bit.
-enum class MalletLanes {
-  Automatic,               // interleaved chains below kInterleaveBelowParticles particles
-  ParticlesOfOneDocument,  // a document's particles in lockstep, sharing each word's row
-  InterleavedChains,       // each lane its own (document, particle) chain
-};
-// Below this many particles interleaving chains of several documents is faster
-// than a document's lockstep group. A lockstep group of 2 already overlaps two
-// chains and shares each word's row between them; measured on sgu-k100 with
-// resampling, one thread (whole process): 1 particle 5.94 s lockstep, 3.61 s
-// interleaved; 2 particles 6.18 s lockstep, 6.39 s interleaved.
-inline constexpr int kInterleaveBelowParticles = 2;
-
 struct MalletEvaluationOptions {
   // false: the same estimator with topiceval's fast sampler (its own random
   // stream and arithmetic): statistically equivalent, not the same bits.
@@ -40,7 +27,6 @@ struct MalletEvaluationOptions {
   int threads = 0;   // 0: every hardware thread
   bool keepWordProbabilities = false;                         // for --show-words
   InstructionSet instructionSet = InstructionSet::Automatic;  // never changes a result
-  MalletLanes lanes = MalletLanes::Automatic;                 // never changes a result
   Progress* progress = nullptr;                               // advanced by one per finished document
 };
 

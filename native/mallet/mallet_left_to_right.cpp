@@ -92,11 +92,4 @@ int MalletLeftToRightSampler::runParticles(std::span<const int32_t> document, bo
   return kernel(*tables_, document, resampling, randoms, wordProbabilities, scratch);
 }
 
-int MalletLeftToRightSampler::runChains(bool resampling, const NextMalletChain& next, const MalletChainDone& done,
-                                        detail::MalletScratch& scratch) const {
-  const auto kernel = forInstructionSet(instructionSet_, &detail::runMalletChainsBaseline, &detail::runMalletChainsAvx2,
-                                        &detail::runMalletChainsAvx512);
-  return kernel(*tables_, resampling, next, done, scratch);
-}
-
 }  // namespace topiceval

@@ -19,7 +19,6 @@
 
 #include "native/java/java_random.hpp"
 #include "native/kernels/instruction_set.hpp"
-#include "native/kernels/mallet_chain.hpp"
 #include "native/kernels/particle_groups.hpp"
 #include "native/model/topic_model.hpp"
 
@@ -63,13 +62,6 @@ class MalletLeftToRightSampler {
   // times MALLET would have printed "sampling error".
   int runParticles(std::span<const int32_t> document, bool resampling, std::span<JavaRandom> randoms,
                    std::span<double> wordProbabilities, detail::MalletScratch& scratch) const;
-
-  // Runs every chain `next` hands out (particles of any documents, in any
-  // order), several side by side on this thread; `done` receives each when it
-  // ends. The same bits as runParticles for each chain; faster when a document
-  // has too few particles to fill a group. Returns the "sampling error" count.
-  int runChains(bool resampling, const NextMalletChain& next, const MalletChainDone& done,
-                detail::MalletScratch& scratch) const;
 
   // The instruction set this sampler's vector code runs with.
   InstructionSet instructionSet() const { return instructionSet_; }
