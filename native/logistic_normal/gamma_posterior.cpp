@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "native/model/log_sum_exp.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/setting_error.hpp"
 
@@ -19,21 +20,13 @@ constexpr double kNegativeInfinity = -std::numeric_limits<double>::infinity();
 // log(exp(reference) + sum_i exp(values_i)): the log-partition with the
 // reference topic's log-odds (0) included.
 double logPartition(std::span<const double> values, double reference = 0.0) {
-  double largest = reference;
-  for (const double v : values) largest = std::max(largest, v);
-  double sum = std::exp(reference - largest);
-  for (const double v : values) sum += std::exp(v - largest);
-  return largest + std::log(sum);
+  return logSumExp(values.size() + 1, [&](std::size_t i) { return i == 0 ? reference : values[i - 1]; });
 }
 
 // log sum_k exp(eta_k + row_k) with eta = (x, 0), row a type's log beta by
 // topic: log p(w | theta) plus the log-partition of eta.
 double logTopicMixture(const double* row, std::span<const double> x, std::size_t d) {
-  double largest = row[d];
-  for (std::size_t k = 0; k < d; ++k) largest = std::max(largest, x[k] + row[k]);
-  double sum = std::exp(row[d] - largest);
-  for (std::size_t k = 0; k < d; ++k) sum += std::exp(x[k] + row[k] - largest);
-  return largest + std::log(sum);
+  return logSumExp(d + 1, [&](std::size_t i) { return i == 0 ? row[d] : x[i - 1] + row[i - 1]; });
 }
 
 }  // namespace
@@ -144,11 +137,7 @@ double GammaPosteriorInference::profiled(const WordCounts& words, std::span<cons
       }
     }
   }
-  double largest = 0.0;
-  for (std::size_t i = 0; i < d; ++i) largest = std::max(largest, x[i] + shift[i]);
-  double sum = std::exp(-largest);
-  for (std::size_t i = 0; i < d; ++i) sum += std::exp(x[i] + shift[i] - largest);
-  const double partition = largest + std::log(sum);
+  const double partition = logSumExp(d + 1, [&](std::size_t i) { return i == 0 ? 0.0 : x[i - 1] + shift[i - 1]; });
   value -= words.total * partition;
   if (withGradient) {
     for (std::size_t i = 0; i < d; ++i) {

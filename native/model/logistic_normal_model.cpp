@@ -4,23 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "native/model/log_sum_exp.hpp"
 #include "native/model/positive_definite.hpp"
 
 namespace topiceval {
-
-namespace {
-
-// log sum exp of a topic's row; -infinity for a row of -infinities.
-double logSumExp(const double* values, std::size_t count) {
-  double largest = -std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < count; ++i) largest = std::max(largest, values[i]);
-  if (!std::isfinite(largest)) return largest;
-  double sum = 0.0;
-  for (std::size_t i = 0; i < count; ++i) sum += std::exp(values[i] - largest);
-  return largest + std::log(sum);
-}
-
-}  // namespace
 
 std::string findLogisticNormalProblem(const LogisticNormalModel& model) {
   if (model.numTopics < 2)
@@ -78,7 +65,7 @@ std::string findLogisticNormalProblem(const LogisticNormalModel& model) {
       if (std::isnan(row[w]) || row[w] == std::numeric_limits<double>::infinity())
         return "topic " + std::to_string(k + 1) + " has a log probability that is not a number or -infinity";
     }
-    const double total = std::exp(logSumExp(row, model.numTypes));
+    const double total = std::exp(logSumExp(model.numTypes, [row](std::size_t i) { return row[i]; }));
     if (!(std::abs(total - 1.0) <= kLogisticNormalRowTolerance))
       return "topic " + std::to_string(k + 1) + "'s probabilities sum to " + std::to_string(total) + ", not 1";
   }
@@ -88,7 +75,7 @@ std::string findLogisticNormalProblem(const LogisticNormalModel& model) {
 void renormalizeTopics(LogisticNormalModel& model) {
   for (int k = 0; k < model.numTopics; ++k) {
     double* row = model.logTopicWord.data() + static_cast<std::size_t>(k) * model.numTypes;
-    const double shift = logSumExp(row, model.numTypes);
+    const double shift = logSumExp(model.numTypes, [row](std::size_t i) { return row[i]; });
     for (std::size_t w = 0; w < model.numTypes; ++w) row[w] -= shift;
   }
 }
