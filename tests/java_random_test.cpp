@@ -63,6 +63,24 @@ TEST(JavaRandom, SkipComposes) {
   EXPECT_EQ(full.state(), JavaRandom(5).state());
 }
 
+TEST(JavaRandom, ARepeatedJumpEqualsStepping) {
+  // How consecutive particles' generators are placed: one Jump of a
+  // particle's draws, applied again and again.
+  for (const uint64_t steps : {1ULL, 6ULL, 4097ULL}) {
+    const JavaRandom::Jump jump = JavaRandom::Jump::of(steps);
+    JavaRandom jumped(-7);
+    JavaRandom stepped(-7);
+    for (int particle = 0; particle < 5; ++particle) {
+      jumped.jump(jump);
+      for (uint64_t i = 0; i < steps; ++i) stepped.next(32);
+      EXPECT_EQ(jumped.state(), stepped.state()) << steps << " steps, jump " << particle;
+    }
+  }
+  JavaRandom unmoved(3);
+  unmoved.jump(JavaRandom::Jump::of(0));
+  EXPECT_EQ(unmoved.state(), JavaRandom(3).state());
+}
+
 TEST(JavaRandom, UniformIsInUnitInterval) {
   JavaRandom random(3);
   for (int i = 0; i < 100000; ++i) {

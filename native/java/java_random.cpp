@@ -10,20 +10,23 @@ JavaRandom JavaRandom::fromState(uint64_t state) {
   return random;
 }
 
-void JavaRandom::skip(uint64_t steps) {
+JavaRandom::Jump JavaRandom::Jump::of(uint64_t steps) {
   // One step is the affine map x -> a*x + c (mod 2^48). Composing the map with
-  // itself squares it: (a, c) -> (a*a, a*c + c). Apply the powers of two that
-  // make up `steps` to the state.
+  // itself squares it: (a, c) -> (a*a, a*c + c). The powers of two that make
+  // up `steps` compose into the whole jump.
   uint64_t multiplier = kMultiplier;
   uint64_t increment = kIncrement;
-  uint64_t state = state_;
+  Jump total;
   while (steps != 0) {
-    if (steps & 1) state = (state * multiplier + increment) & kMask;
+    if (steps & 1) {
+      total.multiplier = (total.multiplier * multiplier) & kMask;
+      total.increment = (total.increment * multiplier + increment) & kMask;
+    }
     increment = (multiplier * increment + increment) & kMask;
     multiplier = (multiplier * multiplier) & kMask;
     steps >>= 1;
   }
-  state_ = state;
+  return total;
 }
 
 }  // namespace topiceval

@@ -216,11 +216,15 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
           const std::size_t count = split.size(unit % groups);
           const auto document = documents.document(d);
           double* probabilities = inFlight.buffer(d);
+          // Particle p's draws start p * uniformsPerParticle[d] uniforms after particle 0's.
           std::vector<JavaRandom> randoms;
           randoms.reserve(count);
-          for (std::size_t particle = first; particle < first + count; ++particle) {
-            randoms.emplace_back(options.seed);
-            randoms.back().skip(2 * (firstUniform[d] + particle * uniformsPerParticle[d]));
+          randoms.emplace_back(options.seed);
+          randoms.back().skip(2 * (firstUniform[d] + first * uniformsPerParticle[d]));
+          const JavaRandom::Jump nextParticle = JavaRandom::Jump::of(2 * uniformsPerParticle[d]);
+          for (std::size_t particle = first + 1; particle < first + count; ++particle) {
+            randoms.push_back(randoms.back());
+            randoms.back().jump(nextParticle);
           }
           const int errors = sampler.runParticles(document, options.resampling, randoms,
                                                   {probabilities + first * document.size(), count * document.size()},
