@@ -201,6 +201,18 @@ TEST(PlanRanksCommand, SharesTheCostByTheDealOfAnMpiRun) {
                                          {"--input", fixtureFile("stackexchange", "test.mallet"), "--ranks", "8,zero"});
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.err, "topiceval plan-ranks: --ranks takes rank counts from 1 to 1000000, like 8,64,512, not 'zero'\n");
+  // A trailing comma is an empty rank count, as a leading one is; a negative
+  // replication is named as such, not as too many documents.
+  for (const std::string ranks : {"8,", ",8"}) {
+    const Output empty = testing::runCommand(
+        planRanksCommand, {"--input", fixtureFile("stackexchange", "test.mallet"), "--ranks", ranks});
+    EXPECT_EQ(empty.status, 2) << ranks;
+    EXPECT_EQ(empty.err, "topiceval plan-ranks: --ranks takes rank counts from 1 to 1000000, like 8,64,512, not ''\n");
+  }
+  const Output negative = testing::runCommand(
+      planRanksCommand, {"--input", fixtureFile("stackexchange", "test.mallet"), "--replicate", "-1"});
+  EXPECT_EQ(negative.status, 2);
+  EXPECT_EQ(negative.err, "topiceval plan-ranks: --replicate must be at least 0\n");
 }
 
 }  // namespace

@@ -34,13 +34,18 @@ struct PlanSettings {
   std::string model;
   std::vector<std::string> ranks;
   std::string cost = "quadratic";
-  uint64_t replicate = 0;
+  int64_t replicate = 0;  // signed, so that a negative count is named as such
   int runs = 4;
 };
 
 std::vector<int> parseRanks(const std::vector<std::string>& texts) {
   std::vector<int> ranks;
+  auto refuse = [](const std::string& item) {
+    return SettingError("ranks", "takes rank counts from 1 to 1000000, like 8,64,512, not '" + item + "'");
+  };
   for (const std::string& text : texts) {
+    // getline yields no item after a trailing comma: an empty last item is refused here.
+    if (text.empty() || text.back() == ',') throw refuse("");
     std::stringstream items(text);
     for (std::string item; std::getline(items, item, ',');) {
       std::size_t used = 0;
@@ -50,8 +55,7 @@ std::vector<int> parseRanks(const std::vector<std::string>& texts) {
       } catch (const std::exception&) {
         used = 0;
       }
-      if (used != item.size() || item.empty() || value < 1 || value > 1'000'000)
-        throw SettingError("ranks", "takes rank counts from 1 to 1000000, like 8,64,512, not '" + item + "'");
+      if (used != item.size() || item.empty() || value < 1 || value > 1'000'000) throw refuse(item);
       ranks.push_back(value);
     }
   }
@@ -99,7 +103,7 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
     if (settings.cost != "linear" && settings.cost != "quadratic")
       throw SettingError("cost", "takes linear or quadratic, not '" + settings.cost + "'");
     checkSettingRange("runs", settings.runs, 1, 100'000);
-    if (settings.replicate > 100'000'000) throw SettingError("replicate", "takes at most 100000000 documents");
+    checkSettingRange("replicate", settings.replicate, 0, 100'000'000);
     rankCounts = parseRanks(settings.ranks);
   } catch (...) {
     return reportFailure("plan-ranks", err);
@@ -114,7 +118,7 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
     const DocumentCollection documents =
         formats::readHeldOutDocuments(settings.input, alphabet.get(), settings.model.empty() ? "" : settings.model);
     if (documents.empty()) throw formats::FormatError(settings.input, "holds no documents");
-    const uint64_t count = settings.replicate > 0 ? settings.replicate : documents.size();
+    const uint64_t count = settings.replicate > 0 ? static_cast<uint64_t>(settings.replicate) : documents.size();
     // A synthetic set's input would grow with it; the model would not.
     const uint64_t inputBytes = formats::readFileBytes(settings.input).size();
     fileBytes += static_cast<uint64_t>(static_cast<double>(inputBytes) *
