@@ -15,6 +15,7 @@
 //   computed without a branch per step: every particle subtracts along the
 //   whole row, and the number of leading results that stay positive is the
 //   index MALLET stops at (the subtractions before it are exactly MALLET's);
+//   a group of one particle walks as MALLET does, stopping there;
 // - lane-wise vector operations are IEEE operations on each lane, and nothing
 //   is fused (-ffp-contract=off) or reassociated;
 // - where MALLET's walks would index outside an array (a uniform of exactly 0,
