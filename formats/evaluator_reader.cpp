@@ -5,6 +5,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "formats/logistic_normal_files.hpp"
 #include "formats/mallet_objects.hpp"
 #include "formats/model_readers.hpp"
 
@@ -177,7 +178,7 @@ LoadedModel readModelFile(const std::string& path) {
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source) {
   if (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B)
     return {readTopicState(bytes, source), ModelFileKind::TopicState};
-  if (bytes.size() >= 9 && std::memcmp(bytes.data(), "topiceval", 9) == 0)
+  if (looksLikeLogisticNormalModel(bytes))
     throw FormatError(
         source,
         "is a logistic-normal topic model (train-ctm): only evaluate, select and info take it (and Python's select)");

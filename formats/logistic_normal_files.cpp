@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 
 #include "formats/file_bytes.hpp"
@@ -200,6 +201,13 @@ void writeLogisticNormalModel(std::ostream& out, const LogisticNormalModel& mode
   }
 }
 
+bool fileLooksLikeLogisticNormalModel(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::vector<uint8_t> start(std::strlen(kLogisticNormalMagic));
+  file.read(reinterpret_cast<char*>(start.data()), static_cast<std::streamsize>(start.size()));
+  return file && looksLikeLogisticNormalModel(start);
+}
+
 bool namesCtmModel(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
@@ -277,18 +285,20 @@ AnyLoadedModel readAnyModelFile(const std::string& path) {
     return loaded;
   }
   const std::string source = path == "-" ? "standard input" : path;
-  return namingFileOnAllocationFailure(source, [&] {
-    const std::vector<uint8_t> bytes = readFileBytes(path);
-    if (looksLikeLogisticNormalModel(bytes)) {
-      loaded.kind = ModelFileKind::LogisticNormal;
-      loaded.logisticNormal = readLogisticNormalModel(bytes, source);
-    } else {
-      LoadedModel mallet = readModel(bytes, source);
-      loaded.kind = mallet.kind;
-      loaded.lda = std::move(mallet.model);
-    }
-    return std::move(loaded);
-  });
+  return namingFileOnAllocationFailure(source, [&] { return readAnyModel(readFileBytes(path), source); });
+}
+
+AnyLoadedModel readAnyModel(std::span<const uint8_t> bytes, const std::string& source) {
+  AnyLoadedModel loaded;
+  if (looksLikeLogisticNormalModel(bytes)) {
+    loaded.kind = ModelFileKind::LogisticNormal;
+    loaded.logisticNormal = readLogisticNormalModel(bytes, source);
+  } else {
+    LoadedModel mallet = readModel(bytes, source);
+    loaded.kind = mallet.kind;
+    loaded.lda = std::move(mallet.model);
+  }
+  return loaded;
 }
 
 }  // namespace topiceval::formats

@@ -36,6 +36,8 @@ inline constexpr const char* kLogisticNormalMagic = "topiceval logistic-normal m
 
 // Whether `bytes` start like topiceval's own format.
 bool looksLikeLogisticNormalModel(std::span<const uint8_t> bytes);
+// The same for the file at `path`, reading only its first line's bytes.
+bool fileLooksLikeLogisticNormalModel(const std::string& path);
 LogisticNormalModel readLogisticNormalModel(std::span<const uint8_t> bytes, const std::string& source);
 void writeLogisticNormalModel(std::ostream& out, const LogisticNormalModel& model);
 
@@ -55,5 +57,7 @@ struct AnyLoadedModel {
   const Alphabet* alphabet() const { return lda ? lda->alphabet.get() : logisticNormal->alphabet.get(); }
 };
 AnyLoadedModel readAnyModelFile(const std::string& path);
+// The same for a file already read (not a ctm-c model, which is several files).
+AnyLoadedModel readAnyModel(std::span<const uint8_t> bytes, const std::string& source);
 
 }  // namespace topiceval::formats

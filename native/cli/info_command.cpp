@@ -259,10 +259,7 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
     }
     const std::vector<uint8_t> bytes = formats::readFileBytes(path);
     if (formats::looksLikeLogisticNormalModel(bytes)) {
-      formats::AnyLoadedModel loaded;
-      loaded.kind = formats::ModelFileKind::LogisticNormal;
-      loaded.logisticNormal = formats::readLogisticNormalModel(bytes, path);
-      describeLogisticNormal(out, path, loaded, words, format == "json");
+      describeLogisticNormal(out, path, formats::readAnyModel(bytes, path), words, format == "json");
       return 0;
     }
     if (formats::looksLikeObjectStream(bytes)) {

@@ -5,9 +5,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 
@@ -53,14 +51,6 @@ struct RankedModel {
   bool distinguishable = false;  // worse than the best by more than two errors of the difference
 };
 
-// Whether the file at `path` starts with the logistic-normal format's first line.
-bool startsLikeLogisticNormalModel(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::string start(std::strlen(formats::kLogisticNormalMagic), '\0');
-  file.read(start.data(), static_cast<std::streamsize>(start.size()));
-  return file && start == formats::kLogisticNormalMagic;
-}
-
 // A directory stands for the model files in it (names ending in .mallet or .gz,
 // and train-ctm models by their first line), in name order.
 std::vector<std::string> expandModels(const std::vector<std::string>& given) {
@@ -74,8 +64,8 @@ std::vector<std::string> expandModels(const std::vector<std::string>& given) {
     std::vector<std::string> inside;
     for (const auto& entry : std::filesystem::directory_iterator(path, error)) {
       const std::string name = entry.path().filename().string();
-      const bool modelName =
-          name.ends_with(".mallet") || name.ends_with(".gz") || startsLikeLogisticNormalModel(entry.path().string());
+      const bool modelName = name.ends_with(".mallet") || name.ends_with(".gz") ||
+                             formats::fileLooksLikeLogisticNormalModel(entry.path().string());
       if (entry.is_regular_file(error) && modelName) inside.push_back(entry.path().string());
     }
     if (error) throw formats::FormatError(path, "cannot be listed: " + error.message());
