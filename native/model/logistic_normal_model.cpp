@@ -46,7 +46,9 @@ std::string findLogisticNormalProblem(const LogisticNormalModel& model) {
              std::to_string(static_cast<int>(kLargestLogOdds));
   }
   for (std::size_t i = 0; i < d * d; ++i) {
-    if (std::abs(model.covariance[i]) > kLargestVariance) return "a covariance entry is beyond 1e8";
+    if (std::abs(model.covariance[i]) > kLargestVariance)
+      return "a covariance entry is beyond 1e" +
+             std::to_string(static_cast<int>(std::lround(std::log10(kLargestVariance))));
   }
   Cholesky factor;
   if (!factor.factor(model.covariance, d)) return "the covariance is not positive definite";
