@@ -1,5 +1,7 @@
 #include "formats/object_stream_reader.hpp"
 
+#include "native/runtime/parallel_runner.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -595,7 +597,12 @@ class StreamParser {
 
 std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes, const std::string& source,
                                                     const ObjectStreamLimits& limits) {
-  return StreamParser(bytes, source, limits).parse();
+  // Parsing recurses once per nesting level, up to limits.maxDepth: it runs on a
+  // stack of known size, whatever the caller's thread (a Java thread's stack
+  // can be set as small as 256 KiB; the sanitizers triple each frame).
+  std::unique_ptr<java::ObjectGraph> graph;
+  runWithStack(kParsingStack, [&] { graph = StreamParser(bytes, source, limits).parse(); });
+  return graph;
 }
 
 bool looksLikeObjectStream(std::span<const uint8_t> bytes) {

@@ -23,15 +23,18 @@
 namespace topiceval::formats {
 
 struct ObjectStreamLimits {
-  // Nested objects and class descriptors. Each level takes about 0.5 KiB of
-  // native stack; 400 levels fit a Java thread's default 1 MiB stack with room
-  // for the JVM's own frames (the Java bridge parses on the caller's thread).
-  // MALLET's files nest about 10 levels deep.
+  // Nested objects and class descriptors. Each level takes about 1 KiB of
+  // native stack (three times that under the sanitizers); the parser runs on a
+  // thread of its own with kParsingStack bytes of stack, far more than this
+  // needs. MALLET's files nest about 10 levels deep.
   int maxDepth = 400;
   // Classes in one hierarchy (a class, its superclass, ...). Java's own are a
   // handful deep; every object costs one entry per class of its hierarchy.
   int maxHierarchyDepth = 64;
 };
+
+// The parser's own stack (see maxDepth).
+inline constexpr std::size_t kParsingStack = std::size_t{32} << 20;
 
 // Parses the first object of the stream. `source` names the input in errors.
 std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes, const std::string& source,

@@ -2,9 +2,15 @@
 // first failure comes back to the caller, and long units are handed out first.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <atomic>
+#include <cstdlib>
+#include <iostream>
 #include <stdexcept>
 #include <vector>
+
+#include "native/runtime/setting_error.hpp"
 
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -33,6 +39,40 @@ TEST(ParallelRunner, RethrowsTheFailureOfAUnit) {
                                if (unit == 5) throw std::runtime_error("unit 5 failed");
                              }),
                std::runtime_error);
+}
+
+// More threads than the process may start (here: an address space of 1 GiB and
+// 8 MiB stacks) is a clean SettingError before any unit runs; it was an abort.
+TEST(ParallelRunner, AThreadTheSystemRefusesIsASettingErrorBeforeAnyUnitRuns) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer's shadow memory needs more address space than the limit leaves";
+#endif
+  const auto startTooManyThreads = [] {
+    const rlimit limit{std::size_t{1} << 30, std::size_t{1} << 30};
+    setrlimit(RLIMIT_AS, &limit);
+    std::atomic<int> ran{0};
+    try {
+      runInParallel(100000, 1024, [&](std::size_t, int) { ++ran; });
+    } catch (const SettingError& error) {
+      std::cerr << error.setting() << ": " << error.problem() << "; units run: " << ran.load() << "\n";
+      std::exit(7);
+    }
+    std::exit(0);
+  };
+  EXPECT_EXIT(startTooManyThreads(), ::testing::ExitedWithCode(7),
+              "threads: asks for 1024 threads, but the system started only [0-9]+ \\(.*\\): give fewer; units run: 0");
+}
+
+TEST(ParallelRunner, RunsWorkOnAStackOfTheSizeAsked) {
+  // 8 MiB of locals would overflow a 64 KiB stack; on the 16 MiB one asked for it fits.
+  std::size_t sum = 0;
+  runWithStack(std::size_t{16} << 20, [&] {
+    volatile char big[std::size_t{8} << 20];
+    for (std::size_t i = 0; i < sizeof big; i += 4096) big[i] = 1;
+    for (std::size_t i = 0; i < sizeof big; i += 4096) sum += static_cast<std::size_t>(big[i]);
+  });
+  EXPECT_EQ(sum, (std::size_t{8} << 20) / 4096);
+  EXPECT_THROW(runWithStack(std::size_t{1} << 20, [] { throw std::runtime_error("inside"); }), std::runtime_error);
 }
 
 TEST(ParallelRunner, OrdersUnitsCostliestFirstWithTiesInIndexOrder) {

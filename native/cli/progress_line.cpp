@@ -1,6 +1,8 @@
 #include <algorithm>
 #include "native/cli/progress_line.hpp"
 
+#include <system_error>
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -12,7 +14,11 @@ bool ProgressLine::standardErrorIsTerminal() { return ::isatty(STDERR_FILENO) ==
 
 ProgressLine::ProgressLine(const Progress& progress, std::ostream& err, bool enabled)
     : progress_(progress), err_(err), started_(std::chrono::steady_clock::now()) {
-  if (enabled) thread_ = std::thread([this] { run(); });
+  if (!enabled) return;
+  try {
+    thread_ = std::thread([this] { run(); });
+  } catch (const std::system_error&) {  // no thread to spare: the run goes on without a progress line
+  }
 }
 
 ProgressLine::~ProgressLine() {

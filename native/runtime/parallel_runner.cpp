@@ -1,11 +1,19 @@
 #include "native/runtime/parallel_runner.hpp"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <cstring>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
+
+#include "native/runtime/classic_locale.hpp"
+#include "native/runtime/setting_error.hpp"
 
 namespace topiceval {
 
@@ -38,13 +46,86 @@ void runInParallel(std::size_t count, int threads, const std::function<void(std:
   };
   if (workers == 1) {
     work(0);
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(workers));
-    for (int w = 0; w < workers; ++w) pool.emplace_back(work, w);
-    for (auto& thread : pool) thread.join();
+    if (firstError) std::rethrow_exception(firstError);
+    return;
   }
+  // Every worker is started before any unit is handed out: a thread the system
+  // refuses (an address-space or process limit) then ends the run with a clean
+  // error, and no unit has run.
+  std::mutex gateMutex;
+  std::condition_variable gate;
+  bool open = false;
+  bool abandoned = false;
+  std::vector<std::thread> pool;
+  const auto release = [&](bool abandon) {
+    {
+      const std::lock_guard<std::mutex> lock(gateMutex);
+      open = true;
+      abandoned = abandon;
+    }
+    gate.notify_all();
+  };
+  try {
+    pool.reserve(static_cast<std::size_t>(workers));
+    for (int w = 0; w < workers; ++w) {
+      pool.emplace_back([&, w] {
+        const ClassicLocale numbers;  // a new thread starts in the process's locale
+        {
+          std::unique_lock<std::mutex> lock(gateMutex);
+          gate.wait(lock, [&] { return open; });
+          if (abandoned) return;
+        }
+        work(w);
+      });
+    }
+  } catch (const std::system_error& error) {
+    release(true);
+    for (auto& thread : pool) thread.join();
+    throw SettingError("threads", "asks for " + std::to_string(threads) + " threads, but the system started only " +
+                                      std::to_string(pool.size()) + " (" + error.code().message() + "): give fewer");
+  } catch (...) {
+    release(true);
+    for (auto& thread : pool) thread.join();
+    throw;
+  }
+  release(false);
+  for (auto& thread : pool) thread.join();
   if (firstError) std::rethrow_exception(firstError);
+}
+
+namespace {
+
+struct StackedWork {
+  const std::function<void()>* work;
+  std::exception_ptr error;
+};
+
+extern "C" void* runStackedWork(void* argument) {
+  auto* stacked = static_cast<StackedWork*>(argument);
+  const topiceval::ClassicLocale numbers;
+  try {
+    (*stacked->work)();
+  } catch (...) {
+    stacked->error = std::current_exception();
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void runWithStack(std::size_t stackBytes, const std::function<void()>& work) {
+  StackedWork stacked{&work, nullptr};
+  pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0) throw std::runtime_error("cannot prepare a thread");
+  int status = pthread_attr_setstacksize(&attributes, stackBytes);
+  pthread_t thread;
+  if (status == 0) status = pthread_create(&thread, &attributes, &runStackedWork, &stacked);
+  pthread_attr_destroy(&attributes);
+  if (status != 0)
+    throw std::runtime_error("cannot start a thread with a " + std::to_string(stackBytes >> 20) +
+                             " MiB stack: " + std::strerror(status));
+  pthread_join(thread, nullptr);
+  if (stacked.error) std::rethrow_exception(stacked.error);
 }
 
 std::vector<std::size_t> costliestFirst(const std::vector<uint64_t>& costs) {

@@ -17,7 +17,15 @@ int resolveThreads(int requested);
 // Calls task(index, worker) for every index in [0, count), on min(threads, count)
 // threads (worker in [0, threads)). Tasks are handed out in increasing order.
 // The first exception thrown by a task stops the hand-out and is rethrown here.
+// A thread the system cannot start is a SettingError("threads", ...) before
+// any task runs.
 void runInParallel(std::size_t count, int threads, const std::function<void(std::size_t index, int worker)>& task);
+
+// Runs `work` on a new thread whose stack holds `stackBytes`, waits for it, and
+// rethrows what it threw: for recursive work whose depth a file decides, so
+// that the caller's own stack (a Java or Python thread's may be small) cannot
+// be exhausted by it.
+void runWithStack(std::size_t stackBytes, const std::function<void()>& work);
 
 // The indices of `costs` from the costliest to the cheapest (ties in index
 // order): handing out long units first keeps a long one from being left for
