@@ -20,6 +20,7 @@
 #include "native/java/java_strings.hpp"
 #include "native/mallet/mallet_evaluation.hpp"
 #include "native/model/model_validator.hpp"
+#include "native/runtime/classic_locale.hpp"
 
 namespace {
 
@@ -37,6 +38,7 @@ void throwTopicevalException(JNIEnv* env, const std::string& message) {
 
 template <typename Result, typename Function>
 Result guarded(JNIEnv* env, Function&& function) {
+  const topiceval::ClassicLocale numbers;  // a JVM sets the C library's locale from LC_ALL
   try {
     return function();
   } catch (const JavaExceptionPending&) {

@@ -2,6 +2,7 @@
 
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/runtime/classic_locale.hpp"
 
 namespace topiceval::cli {
 
@@ -35,6 +36,7 @@ void printOverview(std::ostream& out) {
 
 int runCommand(const std::string& name, const std::vector<std::string>& arguments, std::ostream& out,
                std::ostream& err) {
+  const ClassicLocale numbers;  // "-2417.9338" whatever locale a host program (Python, a JVM) runs under
   const auto& commands = allCommands();
   const auto found =
       std::find_if(commands.begin(), commands.end(), [&](const CommandEntry& entry) { return name == entry.name; });
