@@ -9,6 +9,7 @@
 #include "formats/instance_list_reader.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "formats/read_budget.hpp"
+#include "formats/text_encoding.hpp"
 
 namespace topiceval::formats {
 
@@ -42,7 +43,7 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
 // MALLET's import-file layout, name<TAB>label<TAB>text, read as plain text
 // would count every name and label as a word: refused when each of the first
 // non-empty lines (up to 20) has at least two tabs.
-void refuseImportFileLayout(const std::string& text, const std::string& source) {
+void refuseImportFileLayout(std::string_view text, const std::string& source) {
   std::size_t checked = 0;
   for (std::size_t start = 0; start < text.size() && checked < 20;) {
     std::size_t end = text.find('\n', start);
@@ -82,7 +83,8 @@ DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::s
                       "plain-text documents need a model with words (an inferencer, a saved model or a "
                       "topic state); " +
                           modelName + " has none");
-  const std::string text = decompressIfGzipped(bytes, source);
+  const std::string decompressed = decompressIfGzipped(bytes, source);
+  const std::string_view text = utf8Text(decompressed, source);
   for (const char c : text) {
     if (c == '\0') throw FormatError(source, "holds binary data: not a MALLET instance list and not plain text");
   }

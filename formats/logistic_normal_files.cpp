@@ -10,11 +10,15 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "formats/text_encoding.hpp"
 #include "native/model/positive_definite.hpp"
 
 namespace topiceval::formats {
 
 namespace {
+
+// White space as the C locale has it, whatever the process's locale.
+bool isAsciiSpace(uint8_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // Reads whitespace-separated tokens and whole lines, counting lines for messages.
 class TextCursor {
@@ -32,7 +36,7 @@ class TextCursor {
     skipSpace();
     if (position_ >= bytes_.size()) throw FormatError(source_, "truncated: the file ends before " + std::string(what));
     const std::size_t start = position_;
-    while (position_ < bytes_.size() && !std::isspace(bytes_[position_])) ++position_;
+    while (position_ < bytes_.size() && !isAsciiSpace(bytes_[position_])) ++position_;
     return {reinterpret_cast<const char*>(bytes_.data()) + start, position_ - start};
   }
   void expect(const char* word) {
@@ -62,7 +66,7 @@ class TextCursor {
   // The rest of the current line (after the token just read), then the next lines whole.
   void endLine() {
     while (position_ < bytes_.size() && bytes_[position_] != '\n') {
-      if (!std::isspace(bytes_[position_])) fail("unexpected text at the end of the line");
+      if (!isAsciiSpace(bytes_[position_])) fail("unexpected text at the end of the line");
       ++position_;
     }
     if (position_ < bytes_.size()) {
@@ -84,7 +88,7 @@ class TextCursor {
 
  private:
   void skipSpace() {
-    while (position_ < bytes_.size() && std::isspace(bytes_[position_])) {
+    while (position_ < bytes_.size() && isAsciiSpace(bytes_[position_])) {
       if (bytes_[position_] == '\n') ++line_;
       ++position_;
     }
@@ -110,7 +114,13 @@ LogisticNormalModel validated(LogisticNormalModel model, const std::string& sour
   return model;
 }
 
-std::vector<uint8_t> readNamed(const std::string& path) { return readFileBytes(path); }
+// A text file's bytes, without a UTF-8 byte-order mark (UTF-16 refused).
+std::vector<uint8_t> readNamed(const std::string& path) {
+  std::vector<uint8_t> bytes = readFileBytes(path);
+  const std::size_t mark = bytes.size() - utf8Text(bytes, path).size();
+  bytes.erase(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(mark));
+  return bytes;
+}
 
 }  // namespace
 
@@ -203,9 +213,11 @@ void writeLogisticNormalModel(std::ostream& out, const LogisticNormalModel& mode
 
 bool fileLooksLikeLogisticNormalModel(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
-  std::vector<uint8_t> start(std::strlen(kLogisticNormalMagic));
+  std::vector<uint8_t> start(kUtf8ByteOrderMarkSize + std::strlen(kLogisticNormalMagic));
   file.read(reinterpret_cast<char*>(start.data()), static_cast<std::streamsize>(start.size()));
-  return file && looksLikeLogisticNormalModel(start);
+  start.resize(static_cast<std::size_t>(file.gcount()));
+  const std::span<const uint8_t> text(start);
+  return looksLikeLogisticNormalModel(startsWithUtf8ByteOrderMark(text) ? text.subspan(kUtf8ByteOrderMarkSize) : text);
 }
 
 bool namesCtmModel(const std::string& path) {
@@ -290,9 +302,11 @@ AnyLoadedModel readAnyModelFile(const std::string& path) {
 
 AnyLoadedModel readAnyModel(std::span<const uint8_t> bytes, const std::string& source) {
   AnyLoadedModel loaded;
-  if (looksLikeLogisticNormalModel(bytes)) {
+  const std::span<const uint8_t> text =
+      startsWithUtf8ByteOrderMark(bytes) ? bytes.subspan(kUtf8ByteOrderMarkSize) : bytes;
+  if (looksLikeLogisticNormalModel(text)) {
     loaded.kind = ModelFileKind::LogisticNormal;
-    loaded.logisticNormal = readLogisticNormalModel(bytes, source);
+    loaded.logisticNormal = readLogisticNormalModel(text, source);
   } else {
     LoadedModel mallet = readModel(bytes, source);
     loaded.kind = mallet.kind;

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace topiceval {
@@ -26,10 +27,15 @@ class Alphabet {
 
   // The index of `word`, if present (the first one when a word repeats).
   std::optional<int32_t> indexOf(std::string_view word) const;
+  // The first word listed twice, as (its first index, the repeat's index);
+  // empty words (a topic state's unnamed types) do not count. A model's
+  // vocabulary must not have one: text would be scored as the first only.
+  std::optional<std::pair<std::size_t, std::size_t>> repeatedWord() const { return repeat_; }
 
  private:
   std::vector<std::string> words_;
   std::unordered_map<std::string_view, int32_t> index_;
+  std::optional<std::pair<std::size_t, std::size_t>> repeat_;
 };
 
 }  // namespace topiceval

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "native/model/log_sum_exp.hpp"
+#include "native/model/model_validator.hpp"
 #include "native/model/positive_definite.hpp"
 
 namespace topiceval {
@@ -26,6 +27,9 @@ std::string findLogisticNormalProblem(const LogisticNormalModel& model) {
   if (model.alphabet != nullptr && model.alphabet->size() != model.numTypes)
     return "the vocabulary has " + std::to_string(model.alphabet->size()) + " words for " +
            std::to_string(model.numTypes) + " types";
+  if (model.alphabet != nullptr) {
+    if (std::string problem = findVocabularyProblem(*model.alphabet); !problem.empty()) return problem;
+  }
   for (std::size_t i = 0; i < d; ++i) {
     if (!std::isfinite(model.mean[i])) return "mean entry " + std::to_string(i + 1) + " is not a finite number";
   }

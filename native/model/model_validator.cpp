@@ -115,7 +115,15 @@ std::string findModelProblem(const TopicModel& model) {
   if (!agrees(model.smoothingOnlyMass, smoothingOnlyMass))
     return "smoothingOnlyMass is " + number(model.smoothingOnlyMass) + " but alpha and beta give " +
            number(smoothingOnlyMass);
+  if (model.alphabet != nullptr) return findVocabularyProblem(*model.alphabet);
   return {};
+}
+
+std::string findVocabularyProblem(const Alphabet& words) {
+  const auto repeat = words.repeatedWord();
+  if (!repeat) return {};
+  return "its vocabulary lists '" + words.word(repeat->first) + "' twice (types " + std::to_string(repeat->first) +
+         " and " + std::to_string(repeat->second) + "), so text could not tell them apart";
 }
 
 }  // namespace topiceval

@@ -22,7 +22,11 @@ namespace topiceval {
 // - each topic's total equal to the sum of its counts over the rows;
 // - smoothingOnlyMass and cachedCoefficients as MALLET's formulas give them
 //   from alpha, beta and the totals (to rounding), so a file cannot make the
-//   MALLET path use numbers unrelated to its counts.
+//   MALLET path use numbers unrelated to its counts;
+// - a vocabulary (when it has one) that names each word once.
 std::string findModelProblem(const TopicModel& model);
+
+// A vocabulary that lists a word twice, in one line, or empty (any model family).
+std::string findVocabularyProblem(const Alphabet& words);
 
 }  // namespace topiceval
