@@ -1,5 +1,8 @@
 #include "native/cli/mpi_cluster.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <span>
 #include <string_view>
@@ -13,6 +16,8 @@
 
 #ifdef TOPICEVAL_MPI
 #include <mpi.h>
+
+extern char** environ;
 #endif
 
 namespace topiceval::cli {
@@ -28,6 +33,7 @@ bool launchedByMpiLauncher() {
 
 bool builtWithMpi() { return false; }
 MpiSession::MpiSession(int&, char**&, bool) {
+  (void)differingRank_;
   throw std::runtime_error("this topiceval was built without MPI (install libopenmpi-dev and rebuild)");
 }
 MpiSession::~MpiSession() = default;
@@ -153,12 +159,37 @@ std::vector<uint8_t> readOnEveryRank(const std::string& path) {
   return bytes;
 }
 
+// What a rank was asked to do: its arguments (after the program's name) and
+// the TOPICEVAL_ variables of its environment, the only ones that change what
+// topiceval computes.
+uint64_t fingerprintOfRequest(int argc, char** argv) {
+  std::string request;
+  for (int i = 1; i < argc; ++i) request.append(argv[i]).push_back('\0');
+  std::vector<std::string> settings;
+  for (char** variable = environ; *variable != nullptr; ++variable) {
+    if (std::string_view(*variable).starts_with("TOPICEVAL_")) settings.emplace_back(*variable);
+  }
+  std::sort(settings.begin(), settings.end());
+  for (const std::string& setting : settings) request.append(setting).push_back('\0');
+  return fingerprintOf(request);
+}
+
 }  // namespace
 
 MpiSession::MpiSession(int& argc, char**& argv, bool sharedFilesystem) {
+  const uint64_t request = fingerprintOfRequest(argc, argv);
   MPI_Init(&argc, &argv);
   setCluster(std::make_unique<MpiCluster>());
   formats::setFileBytesSource(sharedFilesystem ? &readOnEveryRank : &readOnRankZero);
+  // Every rank must run the same request (an MPMD launch can give each its
+  // own): the highest rank whose request differs from rank 0's, or -1.
+  uint64_t rankZeroRequest = request;
+  MPI_Bcast(&rankZeroRequest, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int differing = request == rankZeroRequest ? -1 : rank;
+  MPI_Allreduce(MPI_IN_PLACE, &differing, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  differingRank_ = differing;
 }
 
 MpiSession::~MpiSession() {

@@ -27,6 +27,15 @@ class MpiSession {
   ~MpiSession();
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
+
+  // The highest rank started with other arguments (or other TOPICEVAL_
+  // environment variables) than rank 0, or -1 when every rank runs the same
+  // request. Agreed by every rank at start-up: a job whose ranks differ stops
+  // before any work, instead of each rank scoring its share its own way.
+  int differingRank() const { return differingRank_; }
+
+ private:
+  int differingRank_ = -1;
 };
 
 }  // namespace topiceval::cli

@@ -6,10 +6,11 @@
 #      shared fixtures (and the fast sampler's bits equal one process's);
 #   2. `evaluate` with several estimators (and document completion) writes the
 #      same TSV on 3 ranks as on one process, with and without --shared-filesystem;
-#   3. a rank that cannot read its input (an MPMD job whose rank 2 is given a
-#      missing file with --shared-filesystem) makes every rank exit 1, its
-#      message reaches standard error once, marked with its rank, rank 0 says
-#      the job stopped, and no output file (nor a temporary one) is left.
+#   3. a rank that cannot read its input (an MPMD job whose rank 2 runs where
+#      the relative --input is missing, with --shared-filesystem) makes every
+#      rank exit 1, its message reaches standard error once, marked with its
+#      rank, rank 0 says the job stopped, and no output file (nor a temporary
+#      one) is left; ranks started with different arguments stop at start-up.
 #
 #   tests/mpi/mpi_test.sh TOPICEVAL_BINARY FIXTURES_DIR
 set -euo pipefail
@@ -82,35 +83,63 @@ for command in "compare --model-a $set/state.gz --model-b $work/perturbed.gz --t
 done
 echo "compare and curve on 3 ranks: the same TSV as one process"
 
+# A rank that fails alone: the same command on every rank, but rank 2 runs in a
+# directory where the relative --input does not exist.
+mkdir -p "$work/here" "$work/elsewhere"
+cp "$set/test.mallet" "$work/here/test.mallet"
 status=0
 mpirun -q --oversubscribe "${root[@]}" \
-  -np 2 "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" --input "$set/test.mallet" \
-    --output-doc-probs "$work/out.txt" : \
-  -np 1 "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" \
-    --input "$work/missing.mallet" --output-doc-probs "$work/out.txt" >"$work/stdout" 2>"$work/stderr" || status=$?
-[ "$status" = 1 ] || fail "a failing rank: exit status $status, not 1"
-grep -qxF "topiceval evaluate-topics: $work/missing.mallet: cannot open: No such file or directory (rank 2 of 3)" \
+  -np 2 -wdir "$work/here" "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" \
+    --input test.mallet --output-doc-probs "$work/out.txt" : \
+  -np 1 -wdir "$work/elsewhere" "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" \
+    --input test.mallet --output-doc-probs "$work/out.txt" >"$work/stdout" 2>"$work/stderr" || status=$?
+[ "$status" = 1 ] || fail "a failing rank: exit status $status, not 1: $(cat "$work/stderr")"
+grep -qxF "topiceval evaluate-topics: test.mallet: cannot open: No such file or directory (rank 2 of 3)" \
   "$work/stderr" || fail "the failing rank's message: $(cat "$work/stderr")"
-[ "$(grep -c "missing.mallet" "$work/stderr")" = 1 ] || fail "the message more than once: $(cat "$work/stderr")"
+[ "$(grep -c "test.mallet" "$work/stderr")" = 1 ] || fail "the message more than once: $(cat "$work/stderr")"
 grep -qxF "topiceval evaluate-topics: rank 2 of 3 failed (its message is above); the whole job stops" \
   "$work/stderr" || fail "rank 0's line: $(cat "$work/stderr")"
 [ ! -s "$work/stdout" ] || fail "a failed job printed a total: $(cat "$work/stdout")"
 if compgen -G "$work/out.txt*" >/dev/null; then fail "a failed job left $(ls "$work"/out.txt*)"; fi
 echo "a failing rank: exit 1, its message once with its rank, no output left"
 
-# Ranks that read different data (here: another model on rank 2 under --shared-filesystem) stop together.
+# Ranks that read different data (the same relative path names another model on rank 2) stop together.
+cp "$set/evaluator.mallet" "$work/here/model.mallet"
+cp "$fixtures/stackexchange-oov/evaluator.mallet" "$work/elsewhere/model.mallet"
+cp "$set/test.mallet" "$work/elsewhere/test.mallet"
 status=0
 timeout 120 mpirun -q --oversubscribe "${root[@]}" \
-  -np 2 "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" --input "$set/test.mallet" : \
-  -np 1 "$binary" evaluate-topics --shared-filesystem --evaluator "$fixtures/stackexchange-oov/evaluator.mallet" \
-    --input "$set/test.mallet" >"$work/stdout" 2>"$work/stderr" || status=$?
+  -np 2 -wdir "$work/here" "$binary" evaluate-topics --shared-filesystem --evaluator model.mallet --input test.mallet : \
+  -np 1 -wdir "$work/elsewhere" "$binary" evaluate-topics --shared-filesystem --evaluator model.mallet \
+    --input test.mallet >"$work/stdout" 2>"$work/stderr" || status=$?
 [ "$status" = 1 ] || fail "ranks reading different data: exit status $status, not 1: $(cat "$work/stderr")"
 grep -qF "the ranks reached different steps or read different data" "$work/stderr" ||
   fail "ranks reading different data: $(cat "$work/stderr")"
 [ "$(grep -c "different data" "$work/stderr")" = 1 ] || fail "the message more than once: $(cat "$work/stderr")"
 [ ! -s "$work/stdout" ] || fail "ranks reading different data printed $(cat "$work/stdout")"
+
+# Ranks started with different commands (MPMD) stop before any work, with one message: any argument
+# (here --particles, --estimator, --seed, --documents) or a TOPICEVAL_ variable.
+for other in "--particles 64" "--estimator left-to-right" "--seed 2" "--documents 0-9" "TOPICEVAL_INSTRUCTION_SET=baseline"; do
+  status=0
+  first=(evaluate --model "$set/inferencer.mallet" --input "$set/test.mallet" --particles 10 --runs 2 --quiet)
+  if [[ $other == TOPICEVAL_* ]]; then
+    second=(-x "$other" "$binary" "${first[@]}")
+  else
+    # shellcheck disable=SC2206  (the option and its value are two words)
+    second=("$binary" "${first[@]}" $other)
+  fi
+  timeout 120 mpirun -q --oversubscribe "${root[@]}" -np 1 "$binary" "${first[@]}" : -np 1 "${second[@]}" \
+    >"$work/stdout" 2>"$work/stderr" || status=$?
+  [ "$status" = 2 ] || fail "ranks started with $other: exit status $status, not 2: $(cat "$work/stderr")"
+  grep -qxF "topiceval: rank 1 of 2 was started with other arguments (or other TOPICEVAL_ environment variables) than rank 0; every rank must run the same command, so the job stops" \
+    "$work/stderr" || fail "ranks started with $other: $(cat "$work/stderr")"
+  [ "$(wc -l <"$work/stderr")" = 1 ] || fail "ranks started with $other: more than one line: $(cat "$work/stderr")"
+  [ ! -s "$work/stdout" ] || fail "ranks started with $other printed $(cat "$work/stdout")"
+done
+echo "ranks reading different data or started with different commands stop together"
 # Standard input exists on rank 0 only: it is broadcast even under --shared-filesystem.
 printed=$(ranks 3 "$binary" evaluate-topics --shared-filesystem --evaluator "$set/evaluator.mallet" --input - \
   --num-particles 10 --random-seed 1 <"$set/test.mallet")
 [ "$printed" = "$(cat "$set/expected/total-p10-rfalse-s1.txt")" ] || fail "--input - on 3 ranks: $printed"
-echo "ranks reading different data stop together; standard input is broadcast"
+echo "standard input is broadcast"
