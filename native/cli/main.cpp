@@ -46,6 +46,10 @@ int agreeOnExit(int status, const std::string& command, const std::string& rankM
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // Never destroyed: the streams flush it at exit, after main's statics are gone.
+  static auto* standardOutput = new topiceval::cli::StandardOutputBuffer;
+  std::cout.rdbuf(standardOutput);
+  topiceval::cli::removeTemporaryOutputsOnSignals();
   // --shared-filesystem, anywhere (before the command too), is the MPI
   // session's; alone it changes nothing, so one job script serves both.
   std::vector<std::string> arguments;
@@ -67,6 +71,13 @@ int main(int argc, char** argv) {
     }
   }
   const bool rankZero = topiceval::cluster().rank() == 0;
+  if (mpi && mpi->differingRank() >= 0) {
+    if (rankZero)
+      std::cerr << "topiceval: rank " << mpi->differingRank() << " of " << topiceval::cluster().size()
+                << " was started with other arguments (or other TOPICEVAL_ environment variables) than rank 0; "
+                   "every rank must run the same command, so the job stops\n";
+    return 2;
+  }
   topiceval::cli::DiscardingStream quiet;  // rank 0 alone writes standard output
   std::ostringstream rankMessages;
   std::ostream& out = rankZero ? std::cout : quiet;

@@ -6,7 +6,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <signal.h>
+
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <atomic>
@@ -23,7 +26,75 @@ bool sameFile(const struct stat& a, const struct stat& b) { return a.st_dev == b
 
 std::string lastError() { return errno != 0 ? std::strerror(errno) : "unknown error"; }
 
+// The temporary files being written, for the signal handler: slots a handler
+// can read without a lock (it may only call async-signal-safe functions).
+constexpr std::size_t kTemporarySlots = 64;
+std::atomic<const char*> temporaries[kTemporarySlots];
+
+void forgetTemporary(const char* path) {
+  for (auto& slot : temporaries) {
+    const char* expected = path;
+    if (slot.compare_exchange_strong(expected, nullptr)) return;
+  }
+}
+
+void rememberTemporary(const char* path) {
+  for (auto& slot : temporaries) {
+    const char* expected = nullptr;
+    if (slot.compare_exchange_strong(expected, path)) return;
+  }
+}
+
+extern "C" void removeTemporariesAndDie(int signal) {
+  for (auto& slot : temporaries) {
+    if (const char* path = slot.load()) ::unlink(path);
+  }
+  std::signal(signal, SIG_DFL);  // then die of the signal, as the shell expects (status 128 + signal)
+  std::raise(signal);
+}
+
+// This machine's name, as temporary names carry it (a shared filesystem may
+// hold other machines' runs, whose process ids mean nothing here).
+std::string hostName() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "localhost";
+  std::string host = name;
+  for (char& c : host) {
+    if (c == '/' || c == '-') c = '_';
+  }
+  return host;
+}
+
+// Temporary files beside `target` that a run of this machine left when it was
+// killed outright (SIGKILL, or a node lost under mpirun): TARGET.tmp-HOST-PID-N
+// whose process no longer exists. Removed before a new run writes the target.
+void removeStaleTemporaries(const std::string& target, const std::string& host) {
+  const std::filesystem::path path(target);
+  const std::string prefix = path.filename().string() + ".tmp-" + host + "-";
+  std::error_code error;
+  const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : ".";
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with(prefix)) continue;
+    const std::string rest = name.substr(prefix.size());
+    const std::size_t dash = rest.find('-');
+    if (dash == 0 || dash == std::string::npos || rest.find_first_not_of("0123456789-") != std::string::npos) continue;
+    const long long pid = std::stoll(rest.substr(0, dash));
+    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+      std::filesystem::remove(entry.path(), error);
+  }
+}
+
 }  // namespace
+
+void removeTemporaryOutputsOnSignals() {
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction action {};
+    action.sa_handler = &removeTemporariesAndDie;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(signal, &action, nullptr);
+  }
+}
 
 OutputFile::OutputFile(const std::string& path, const std::string& option, const std::vector<std::string>& inputs,
                        std::ostream& standardOutput)
@@ -65,9 +136,11 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
   // A new file beside the target, created exclusively (the umask applies to a
   // new output; an existing one keeps its mode).
   static std::atomic<unsigned> counter{0};
+  static const std::string host = hostName();
+  removeStaleTemporaries(path_, host);
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    temporary_ = path_ + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+    temporary_ = path_ + ".tmp-" + host + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
     fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST) break;
   }
@@ -75,10 +148,12 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
     temporary_.clear();
     throw formats::FormatError(path, "cannot be written (check the directory exists and is writable)");
   }
+  rememberTemporary(temporary_.c_str());
   if (exists) ::fchmod(fd, target.st_mode & 07777);
   ::close(fd);
   file_.open(temporary_, std::ios::out | std::ios::binary | std::ios::trunc);
   if (!file_) {
+    forgetTemporary(temporary_.c_str());
     std::remove(temporary_.c_str());
     throw formats::FormatError(path, "cannot be written: " + lastError());
   }
@@ -90,6 +165,7 @@ OutputFile::~OutputFile() {
     file_.close();
     std::remove(temporary_.c_str());
   }
+  if (!temporary_.empty()) forgetTemporary(temporary_.c_str());
 }
 
 void OutputFile::commit() {
@@ -113,10 +189,40 @@ void OutputFile::commit() {
   committed_ = true;
 }
 
+bool StandardOutputBuffer::drain() {
+  const char* next = pbase();
+  while (next < pptr()) {
+    const ssize_t written = ::write(STDOUT_FILENO, next, static_cast<std::size_t>(pptr() - next));
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) {
+      if (error_ == 0) error_ = written < 0 ? errno : EIO;
+      setp(buffer_, buffer_ + sizeof buffer_);
+      return false;
+    }
+    next += written;
+  }
+  setp(buffer_, buffer_ + sizeof buffer_);
+  return true;
+}
+
+int StandardOutputBuffer::overflow(int character) {
+  if (!drain()) return traits_type::eof();
+  if (!traits_type::eq_int_type(character, traits_type::eof())) {
+    *pptr() = traits_type::to_char_type(character);
+    pbump(1);
+  }
+  return traits_type::not_eof(character);
+}
+
+int StandardOutputBuffer::sync() { return drain() ? 0 : -1; }
+
 void checkStandardOutput(std::ostream& out) {
   errno = 0;
   out.flush();
-  if (!out) throw formats::FormatError("standard output", "writing failed: " + lastError());
+  if (out) return;
+  const auto* buffer = dynamic_cast<const StandardOutputBuffer*>(out.rdbuf());
+  if (buffer != nullptr && buffer->error() != 0) errno = buffer->error();
+  throw formats::FormatError("standard output", "writing failed: " + lastError());
 }
 
 }  // namespace topiceval::cli

@@ -56,8 +56,33 @@ class OutputFile {
   bool committed_ = false;
 };
 
+// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove the temporary
+// files of the outputs being written, then let the signal end the process
+// (exit status 128 + signal). For the executable only: a host program (Python,
+// a JVM) owns its signals.
+void removeTemporaryOutputsOnSignals();
+
+// Standard output's buffer for the executable: it writes with write(2) and
+// keeps the error of the first write that failed, so that a reader that goes
+// away mid-stream is reported as "Broken pipe" (when SIGPIPE is ignored), not
+// as an unknown error once errno has moved on.
+class StandardOutputBuffer : public std::streambuf {
+ public:
+  StandardOutputBuffer() { setp(buffer_, buffer_ + sizeof buffer_); }
+  int error() const { return error_; }
+
+ protected:
+  int overflow(int character) override;
+  int sync() override;
+
+ private:
+  bool drain();
+  char buffer_[1 << 16];
+  int error_ = 0;
+};
+
 // Flushes `out` (standard output) and throws a FormatError naming it if any
-// write failed, e.g. on a full disk.
+// write failed, e.g. on a full disk or a closed pipe.
 void checkStandardOutput(std::ostream& out);
 
 }  // namespace topiceval::cli
