@@ -109,6 +109,14 @@ TEST_F(CompareCommands, RefusesModelsThatCannotBeCompared) {
   EXPECT_EQ(words.err, "topiceval compare: " + fixtureFile("debian-k100", "inferencer.mallet") +
                            ": its alphabet disagrees with " + fixtureFile("sgu-k100", "inferencer.mallet") +
                            "'s: type 0 is 'local' here but 'skeptics' there; the models must share their words\n");
+  // curve refuses the same pair: a curve follows one training run, so one vocabulary.
+  const Output curve = run(curveCommand, {"--states", fixtureFile("sgu-k100", "inferencer.mallet"),
+                                          fixtureFile("debian-k100", "inferencer.mallet"), "--input",
+                                          fixtureFile("sgu-k100", "test.mallet"), "--temperatures", "2"});
+  EXPECT_EQ(curve.status, 1);
+  EXPECT_EQ(curve.err, "topiceval curve: " + fixtureFile("debian-k100", "inferencer.mallet") +
+                           ": its alphabet disagrees with " + fixtureFile("sgu-k100", "inferencer.mallet") +
+                           "'s: type 0 is 'local' here but 'skeptics' there; the models must share their words\n");
   EXPECT_EQ(run(compareCommand, {"--model-a", "a", "--model-b", "b", "--input", "c", "--path", "straight"}).err,
             "topiceval compare: --path takes geometric or convex, not 'straight'\n");
 }

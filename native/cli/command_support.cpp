@@ -161,6 +161,24 @@ void warnAboutEmptyDocuments(std::ostream& err, const EvaluationResult& result) 
         << " no scored word; each counts log likelihood 0 and has no perplexity\n";
 }
 
+void checkSameWords(const TopicModel& a, const TopicModel& b, const std::string& pathA, const std::string& pathB,
+                    std::ostream& err) {
+  if (a.alphabet == nullptr || b.alphabet == nullptr) {
+    err << "note: " << (a.alphabet == nullptr ? pathA : pathB)
+        << " carries no words (an evaluator file); the two models are assumed to share their alphabet\n";
+    return;
+  }
+  const std::size_t common = std::min(a.alphabet->size(), b.alphabet->size());
+  for (std::size_t i = 0; i < common; ++i) {
+    const std::string& wordA = a.alphabet->word(i);
+    const std::string& wordB = b.alphabet->word(i);
+    if (!wordA.empty() && !wordB.empty() && wordA != wordB)
+      throw formats::FormatError(pathB, "its alphabet disagrees with " + pathA + "'s: type " + std::to_string(i) +
+                                            " is '" + wordB + "' here but '" + wordA +
+                                            "' there; the models must share their words");
+  }
+}
+
 void checkSomethingIsScored(const ScoringModel& scoring, const DocumentCollection& documents,
                             const std::string& inputPath, const std::string& modelPath) {
   if (documents.totalTokens() == 0) throw formats::FormatError(inputPath, "holds no words");

@@ -115,6 +115,13 @@ std::string commandLineFlag(const std::string& command, const std::string& setti
 // setting) and returns the exit status above.
 int reportFailure(const std::string& command, std::ostream& err);
 
+// Two models of one comparison (compare's pair, curve's series) must agree on
+// their words where both name them (a topic state leaves types without training
+// tokens unnamed): a FormatError naming pathB otherwise. A model without words
+// (an evaluator) is assumed to share them, which a note on `err` says.
+void checkSameWords(const TopicModel& a, const TopicModel& b, const std::string& pathA, const std::string& pathB,
+                    std::ostream& err);
+
 // A FormatError when the documents hold no word, or none the policy scores.
 void checkSomethingIsScored(const ScoringModel& scoring, const DocumentCollection& documents,
                             const std::string& inputPath, const std::string& modelPath);

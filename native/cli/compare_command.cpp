@@ -70,26 +70,6 @@ po::options_description compareOptions(CompareSettings& s) {
   return options;
 }
 
-// Both models' words must agree where both name them (a topic state leaves
-// types without training tokens unnamed).
-void checkSameWords(const TopicModel& a, const TopicModel& b, const std::string& pathA, const std::string& pathB,
-                    std::ostream& err) {
-  if (a.alphabet == nullptr || b.alphabet == nullptr) {
-    err << "note: " << (a.alphabet == nullptr ? pathA : pathB)
-        << " carries no words (an evaluator file); the two models are assumed to share their alphabet\n";
-    return;
-  }
-  const std::size_t common = std::min(a.alphabet->size(), b.alphabet->size());
-  for (std::size_t i = 0; i < common; ++i) {
-    const std::string& wordA = a.alphabet->word(i);
-    const std::string& wordB = b.alphabet->word(i);
-    if (!wordA.empty() && !wordB.empty() && wordA != wordB)
-      throw formats::FormatError(pathB, "its alphabet disagrees with " + pathA + "'s: type " + std::to_string(i) +
-                                            " is '" + wordB + "' here but '" + wordA +
-                                            "' there; the models must share their words");
-  }
-}
-
 }  // namespace
 
 int compareCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {

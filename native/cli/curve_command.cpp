@@ -108,6 +108,7 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
         throw formats::FormatError(path, "has " + std::to_string(models.back().model.numTopics) + " topics but " +
                                              states.front() + " has " + std::to_string(models.front().model.numTopics) +
                                              "; a curve follows one training run");
+      if (models.size() > 1) checkSameWords(models.front().model, models.back().model, states.front(), path, err);
     }
     const DocumentCollection documents =
         formats::readHeldOutDocuments(input, models.front().model.alphabet.get(), states.front());
