@@ -16,6 +16,7 @@
 #include "native/cli/shared_options.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/report_writers.hpp"
+#include "native/estimators/estimator_settings.hpp"
 
 namespace topiceval::cli {
 
@@ -229,7 +230,7 @@ void describeDocuments(std::ostream& out, const std::string& path, const Documen
 int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   namespace po = boost::program_options;
   std::string path;
-  std::size_t words = 10;
+  long long words = 10;
   std::string format = "text";
   po::options_description options("topiceval info options");
   options.add_options()("file", po::value(&path),
@@ -249,17 +250,20 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
     }
     if (path.empty()) throw UsageError("name a file: topiceval info FILE");
     if (format != "text" && format != "json") throw UsageError("--format takes text or json, not '" + format + "'");
+    checkSettingRange("words", words, 0, 1'000'000);
   } catch (...) {
     return reportFailure("info", err);
   }
   try {
     if (formats::namesCtmModel(path)) {
-      describeLogisticNormal(out, path, formats::readAnyModelFile(path), words, format == "json");
+      describeLogisticNormal(out, path, formats::readAnyModelFile(path), static_cast<std::size_t>(words),
+                             format == "json");
       return 0;
     }
     const std::vector<uint8_t> bytes = formats::readFileBytes(path);
     if (formats::looksLikeLogisticNormalModel(bytes)) {
-      describeLogisticNormal(out, path, formats::readAnyModel(bytes, path), words, format == "json");
+      describeLogisticNormal(out, path, formats::readAnyModel(bytes, path), static_cast<std::size_t>(words),
+                             format == "json");
       return 0;
     }
     if (formats::looksLikeObjectStream(bytes)) {
@@ -276,7 +280,7 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
                                              ", which is not a MALLET topic model or instance list");
       }
     }
-    describeModel(out, path, formats::readModel(bytes, path), words, format == "json");
+    describeModel(out, path, formats::readModel(bytes, path), static_cast<std::size_t>(words), format == "json");
     return 0;
   } catch (...) {
     return reportFailure("info", err);

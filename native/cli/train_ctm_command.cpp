@@ -81,6 +81,10 @@ int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out
       throw SettingError("tolerance", "must be a non-negative number");
     if (!(training.topicWordSmoothing >= 0.0) || !std::isfinite(training.topicWordSmoothing))
       throw SettingError("topic-word-smoothing", "must be a non-negative number");
+    if (training.topicWordSmoothing > TrainingOptions::kLargestTopicWordSmoothing)
+      throw SettingError("topic-word-smoothing",
+                         "must be at most 1e6 (larger pseudo-counts make every topic uniform), not " +
+                             formatNumber(training.topicWordSmoothing));
     checkSettingRange("initial-sweeps", training.initialSweeps, 0, 100'000);
     if (seed < 0) throw SettingError("seed", "must not be negative");
     checkSettingRange("threads", training.threads, 0, SettingLimits::kThreads);

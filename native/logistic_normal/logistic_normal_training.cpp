@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/random_stream.hpp"
@@ -206,6 +207,10 @@ TrainingResult trainLogisticNormal(const DocumentCollection& documents, std::siz
     }
     previous = report.objective;
   }
+  // Never hand on (or let anyone write) a model that topiceval itself would refuse.
+  if (const std::string problem = findLogisticNormalProblem(result.model); !problem.empty())
+    throw std::runtime_error("training went numerically wrong (" + problem +
+                             "); nothing was written: try a smaller --topic-word-smoothing or fewer topics");
   return result;
 }
 

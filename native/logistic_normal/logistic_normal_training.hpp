@@ -47,6 +47,9 @@ struct TrainingOptions {
   // -8.417 (0.01), -8.300 (0.1), -8.298 (0.3); hence 0.1.
   double topicWordSmoothing = 0.1;
   uint64_t seed = 1;
+  // The largest smoothing accepted: beyond it every topic is uniform to double
+  // precision, and far beyond it (1e308) the counts overflow to NaN.
+  static constexpr double kLargestTopicWordSmoothing = 1e6;
   int initialSweeps = 100;       // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
   int threads = 0;               // 0: every hardware thread
   Progress* progress = nullptr;  // advanced by one per document fitted
