@@ -138,51 +138,45 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
 
     // Every model reads the same documents through its own alphabet; a token
     // is scored only if every model scores it, so all totals cover one set.
-    std::vector<formats::AnyLoadedModel> loaded;
-    std::vector<DocumentCollection> documents;
-    for (const std::string& path : paths) {
-      loaded.push_back(formats::readAnyModelFile(path));
-      documents.push_back(formats::readHeldOutDocuments(settings.input, loaded.back().alphabet(), path));
+    // Models are read one at a time, twice (once to find the tokens they all
+    // score, once to score them), so that memory holds one model and the
+    // per-document results, however many models there are.
+    const auto documentsFor = [&](const formats::AnyLoadedModel& model, const std::string& path) {
+      DocumentCollection documents = formats::readHeldOutDocuments(settings.input, model.alphabet(), path);
       if (values.count("documents"))
-        documents.back() = documents.back().subset(parseDocumentSelection(settings.documents, documents.back().size()));
-      const DocumentCollection& first = documents.front();
-      const DocumentCollection& mine = documents.back();
-      bool aligned = mine.size() == first.size();
-      for (std::size_t d = 0; aligned && d < first.size(); ++d) aligned = mine.length(d) == first.length(d);
-      if (!aligned)
-        throw formats::FormatError(settings.input,
-                                   "reads into different documents under " + path + " than under " + paths.front());
-    }
-    const std::size_t count = documents.front().size();
-    // One V for every model: phi = (n + beta) / (n_k + V beta) normalizes over
-    // V words, and models normalized over different vocabularies are not
-    // comparable (a topic state only shows the types it has tokens of, so it
-    // would otherwise get a smaller V than the same model's inferencer). A
-    // logistic-normal model's topics are normalised over its own vocabulary.
-    std::optional<std::size_t> vocabulary = settings.shared.vocabulary(values);
-    bool vocabulariesDiffer = false;
-    if (!vocabulary) {
-      std::size_t largest = 0, smallest = SIZE_MAX;
-      for (std::size_t m = 0; m < paths.size(); ++m) {
-        if (!loaded[m].lda) continue;
-        const std::size_t own = ScoringModel(*loaded[m].lda, policy, documents[m]).vocabularySize();
-        largest = std::max(largest, own);
-        smallest = std::min(smallest, own);
-      }
-      if (largest > 0) vocabulary = largest;
-      vocabulariesDiffer = largest > 0 && smallest != largest;
-    }
-    const auto scoringFor = [&](std::size_t m, const DocumentCollection& of) {
-      return loaded[m].lda ? ScoringModel(*loaded[m].lda, policy, of, vocabulary)
-                           : ScoringModel::fromLogisticNormal(*loaded[m].logisticNormal, of);
+        documents = documents.subset(parseDocumentSelection(settings.documents, documents.size()));
+      return documents;
     };
-    std::vector<std::vector<uint8_t>> common(count);
-    for (std::size_t d = 0; d < count; ++d) common[d].assign(documents.front().length(d), 1);
+    struct Survey {
+      formats::ModelFileKind kind;
+      int topics = 0;
+      bool lda = true;
+      std::size_t ownVocabulary = 0;  // V the model alone would use (LDA)
+    };
+    std::vector<Survey> surveys;
+    std::vector<std::size_t> lengths;  // the documents' lengths, which every model must read alike
+    std::vector<std::vector<uint8_t>> common;
     std::vector<uint64_t> ownSkipped(paths.size(), 0);
     for (std::size_t m = 0; m < paths.size(); ++m) {
-      const ScoringModel scoring = scoringFor(m, documents[m]);
-      for (std::size_t d = 0; d < count; ++d) {
-        const auto tokens = documents[m].document(d);
+      const formats::AnyLoadedModel loaded = formats::readAnyModelFile(paths[m]);
+      const DocumentCollection documents = documentsFor(loaded, paths[m]);
+      if (m == 0) {
+        for (std::size_t d = 0; d < documents.size(); ++d) lengths.push_back(documents.length(d));
+        common.resize(lengths.size());
+        for (std::size_t d = 0; d < lengths.size(); ++d) common[d].assign(lengths[d], 1);
+      }
+      bool aligned = documents.size() == lengths.size();
+      for (std::size_t d = 0; aligned && d < lengths.size(); ++d) aligned = documents.length(d) == lengths[d];
+      if (!aligned)
+        throw formats::FormatError(settings.input,
+                                   "reads into different documents under " + paths[m] + " than under " + paths.front());
+      const ScoringModel scoring =
+          loaded.lda ? ScoringModel(*loaded.lda, policy, documents, settings.shared.vocabulary(values))
+                     : ScoringModel::fromLogisticNormal(*loaded.logisticNormal, documents);
+      surveys.push_back(
+          {loaded.kind, loaded.numTopics(), loaded.lda.has_value(), loaded.lda ? scoring.vocabularySize() : 0});
+      for (std::size_t d = 0; d < documents.size(); ++d) {
+        const auto tokens = documents.document(d);
         for (std::size_t i = 0; i < tokens.size(); ++i) {
           if (scoring.scored(tokens[i])) continue;
           common[d][i] = 0;
@@ -190,9 +184,29 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
         }
       }
     }
+    const std::size_t count = lengths.size();
+    // One V for every model: phi = (n + beta) / (n_k + V beta) normalizes over
+    // V words, and models normalized over different vocabularies are not
+    // comparable (a topic state only shows the types it has tokens of, so it
+    // would otherwise get a smaller V than the same model's inferencer). A
+    // logistic-normal model's topics are normalised over its own vocabulary.
+    // (Which tokens a model scores does not depend on V.)
+    std::optional<std::size_t> vocabulary = settings.shared.vocabulary(values);
+    bool vocabulariesDiffer = false;
+    if (!vocabulary) {
+      std::size_t largest = 0, smallest = SIZE_MAX;
+      for (const Survey& survey : surveys) {
+        if (!survey.lda) continue;
+        largest = std::max(largest, survey.ownVocabulary);
+        smallest = std::min(smallest, survey.ownVocabulary);
+      }
+      if (largest > 0) vocabulary = largest;
+      vocabulariesDiffer = largest > 0 && smallest != largest;
+    }
     uint64_t sharedTokens = 0;
     for (const auto& mask : common) sharedTokens += static_cast<uint64_t>(std::count(mask.begin(), mask.end(), 1));
-    const uint64_t allTokens = documents.front().totalTokens();
+    uint64_t allTokens = 0;
+    for (const std::size_t length : lengths) allTokens += length;
     if (sharedTokens == 0)
       throw formats::FormatError(settings.input, "holds no word that every model scores under --unseen-words " +
                                                      std::string(describe(policy)));
@@ -212,8 +226,8 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     };
     // Every setting given must apply to the estimator of some model here.
     std::vector<std::string> estimatorsUsed;
-    for (const auto& model : loaded) {
-      const std::string name = estimatorFor(model.lda ? ModelFamily::Dirichlet : ModelFamily::LogisticNormal);
+    for (const Survey& survey : surveys) {
+      const std::string name = estimatorFor(survey.lda ? ModelFamily::Dirichlet : ModelFamily::LogisticNormal);
       if (std::find(estimatorsUsed.begin(), estimatorsUsed.end(), name) == estimatorsUsed.end())
         estimatorsUsed.push_back(name);
     }
@@ -237,21 +251,26 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
       if (!item.empty() && list.find(item) == std::string::npos) list += (list.empty() ? "" : "; ") + item;
     };
     for (std::size_t m = 0; m < paths.size(); ++m) {
+      const formats::AnyLoadedModel loaded = formats::readAnyModelFile(paths[m]);
       DocumentCollection kept;
-      std::vector<int32_t> tokens;
-      for (std::size_t d = 0; d < count; ++d) {
-        tokens.clear();
-        const auto document = documents[m].document(d);
-        for (std::size_t i = 0; i < document.size(); ++i) {
-          if (common[d][i]) tokens.push_back(document[i]);
+      {
+        const DocumentCollection documents = documentsFor(loaded, paths[m]);
+        std::vector<int32_t> tokens;
+        for (std::size_t d = 0; d < count; ++d) {
+          tokens.clear();
+          const auto document = documents.document(d);
+          for (std::size_t i = 0; i < document.size(); ++i) {
+            if (common[d][i]) tokens.push_back(document[i]);
+          }
+          kept.add(tokens, documents.name(d));
         }
-        kept.add(tokens, documents[m].name(d));
       }
-      const ScoringModel scoring = scoringFor(m, kept);
-      const ModelFamily family = loaded[m].lda ? ModelFamily::Dirichlet : ModelFamily::LogisticNormal;
-      const auto estimator = loaded[m].lda ? makeEstimator(familySettings(family), scoring)
-                                           : makeEstimator(familySettings(family), *loaded[m].logisticNormal);
-      addOnce(description, (loaded[m].lda ? "LDA models: " : "logistic-normal models: ") + estimator->description());
+      const ScoringModel scoring = loaded.lda ? ScoringModel(*loaded.lda, policy, kept, vocabulary)
+                                              : ScoringModel::fromLogisticNormal(*loaded.logisticNormal, kept);
+      const ModelFamily family = loaded.lda ? ModelFamily::Dirichlet : ModelFamily::LogisticNormal;
+      const auto estimator = loaded.lda ? makeEstimator(familySettings(family), scoring)
+                                        : makeEstimator(familySettings(family), *loaded.logisticNormal);
+      addOnce(description, (loaded.lda ? "LDA models: " : "logistic-normal models: ") + estimator->description());
       stochastic = stochastic || estimator->stochastic();
       unbiased = unbiased && estimator->unbiased();
       addOnce(errorCaveat, estimator->errorCaveat());
@@ -261,12 +280,13 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
         const ProgressLine line(progress, err, !settings.quiet && ProgressLine::standardErrorIsTerminal());
         ranked[m].result = evaluateDocuments(*estimator, scoring, kept, evaluation);
       }
+      for (DocumentResult& document : ranked[m].result.documents) document.runLogLikelihoods.clear();
       if (!std::isfinite(ranked[m].result.totalLogLikelihood))
         throw std::runtime_error(paths[m] + ": its estimated log likelihood is not a finite number (" +
                                  formatNumber(ranked[m].result.totalLogLikelihood) + "), so it cannot be ranked");
       ranked[m].path = paths[m];
-      ranked[m].kind = loaded[m].kind;
-      ranked[m].topics = loaded[m].numTopics();
+      ranked[m].kind = surveys[m].kind;
+      ranked[m].topics = surveys[m].topics;
       ranked[m].ownSkipped = ownSkipped[m];
     }
     std::stable_sort(ranked.begin(), ranked.end(), [](const RankedModel& a, const RankedModel& b) {
