@@ -17,6 +17,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "formats/format_error.hpp"
@@ -30,6 +31,7 @@
 #include "native/mallet/mallet_evaluation.hpp"
 #include "native/model/model_validator.hpp"
 #include "native/model/scoring_model.hpp"
+#include "native/runtime/classic_locale.hpp"
 #include "native/runtime/setting_error.hpp"
 
 namespace py = pybind11;
@@ -62,6 +64,7 @@ struct NativeModel {
   // phi[k, w] over the model's types, as the estimators score them (MALLET's
   // (n[w][k] + beta) / (n[k] + betaSum) for counts).
   py::array_t<double> topicWordProbabilities() const {
+    const topiceval::ClassicLocale numbers;  // whatever locale.setlocale chose
     const auto topics = static_cast<std::size_t>(numTopics());
     const std::size_t words = numTypes();
     py::array_t<double> phi({static_cast<py::ssize_t>(topics), static_cast<py::ssize_t>(words)});
@@ -131,6 +134,7 @@ py::array_t<int64_t> toArray(const std::vector<int64_t>& values) {
 }
 
 NativeModel readModel(const std::string& path) {
+  const topiceval::ClassicLocale numbers;  // whatever locale.setlocale chose
   topiceval::formats::LoadedModel loaded = topiceval::formats::readModelFile(path);
   NativeModel model;
   model.kind = topiceval::formats::describe(loaded.kind);
@@ -138,55 +142,73 @@ NativeModel readModel(const std::string& path) {
   return model;
 }
 
+// `build()`, with running out of memory named after the argument being copied.
+template <class Build>
+auto namingArgumentOnAllocationFailure(const std::string& name, std::size_t entries, Build build) {
+  try {
+    return build();
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error(name + ": out of memory while building the model from its " + std::to_string(entries) +
+                             " entries");
+  }
+}
+
 NativeModel fromCounts(py::array_t<int64_t, py::array::c_style | py::array::forcecast> counts,
                        std::vector<double> alpha, double beta) {
-  if (counts.ndim() != 2)
-    throw std::invalid_argument("topic_word_counts must be a 2-D array (topics x words), not " +
-                                std::to_string(counts.ndim()) + "-D");
-  const auto topics = static_cast<std::size_t>(counts.shape(0));
-  const auto types = static_cast<std::size_t>(counts.shape(1));
-  if (alpha.size() != topics)
-    throw std::invalid_argument("alpha has " + std::to_string(alpha.size()) + " values but topic_word_counts has " +
-                                std::to_string(topics) + " topics (rows)");
-  if (topics == 0 || types == 0) throw std::invalid_argument("topic_word_counts is empty");
-  if (!(beta > 0.0) || !std::isfinite(beta)) throw std::invalid_argument("beta must be positive and finite");
-  // The library's layout: counts[type * topics + topic].
-  std::vector<int32_t> byType(topics * types);
-  const int64_t* data = counts.data();
-  for (std::size_t k = 0; k < topics; ++k) {
-    for (std::size_t w = 0; w < types; ++w) {
-      const int64_t count = data[k * types + w];
-      if (count < 0 || count > INT32_MAX / 2)
-        throw std::invalid_argument("topic_word_counts[" + std::to_string(k) + ", " + std::to_string(w) + "] is " +
-                                    std::to_string(count) + ": counts must be non-negative and below 2^30");
-      byType[w * topics + k] = static_cast<int32_t>(count);
+  return namingArgumentOnAllocationFailure("topic_word_counts", static_cast<std::size_t>(counts.size()), [&] {
+    const topiceval::ClassicLocale numbers;  // whatever locale.setlocale chose
+    if (counts.ndim() != 2)
+      throw std::invalid_argument("topic_word_counts must be a 2-D array (topics x words), not " +
+                                  std::to_string(counts.ndim()) + "-D");
+    const auto topics = static_cast<std::size_t>(counts.shape(0));
+    const auto types = static_cast<std::size_t>(counts.shape(1));
+    if (alpha.size() != topics)
+      throw std::invalid_argument("alpha has " + std::to_string(alpha.size()) + " values but topic_word_counts has " +
+                                  std::to_string(topics) + " topics (rows)");
+    if (topics == 0 || types == 0) throw std::invalid_argument("topic_word_counts is empty");
+    if (!(beta > 0.0) || !std::isfinite(beta)) throw std::invalid_argument("beta must be positive and finite");
+    // The library's layout: counts[type * topics + topic].
+    std::vector<int32_t> byType(topics * types);
+    const int64_t* data = counts.data();
+    for (std::size_t k = 0; k < topics; ++k) {
+      for (std::size_t w = 0; w < types; ++w) {
+        const int64_t count = data[k * types + w];
+        if (count < 0 || count > INT32_MAX / 2)
+          throw std::invalid_argument("topic_word_counts[" + std::to_string(k) + ", " + std::to_string(w) + "] is " +
+                                      std::to_string(count) + ": counts must be non-negative and below 2^30");
+        byType[w * topics + k] = static_cast<int32_t>(count);
+      }
     }
-  }
-  NativeModel model;
-  model.kind = "topic-word counts";
-  model.counts = TopicModel::fromDenseCounts(static_cast<int>(topics), std::move(alpha), beta, byType, types);
-  if (const std::string problem = topiceval::findModelProblem(*model.counts); !problem.empty())
-    throw std::invalid_argument("topic_word_counts: " + problem);
-  return model;
+    NativeModel model;
+    model.kind = "topic-word counts";
+    model.counts = TopicModel::fromDenseCounts(static_cast<int>(topics), std::move(alpha), beta, byType, types);
+    if (const std::string problem = topiceval::findModelProblem(*model.counts); !problem.empty())
+      throw std::invalid_argument("topic_word_counts: " + problem);
+    return model;
+  });
 }
 
 NativeModel fromTopics(py::array_t<double, py::array::c_style | py::array::forcecast> phi, std::vector<double> alpha) {
-  if (phi.ndim() != 2)
-    throw std::invalid_argument("phi must be a 2-D array (topics x words), not " + std::to_string(phi.ndim()) + "-D");
-  NativeModel model;
-  model.kind = "topic-word probabilities";
-  model.types = static_cast<std::size_t>(phi.shape(1));
-  if (alpha.size() != static_cast<std::size_t>(phi.shape(0)))
-    throw std::invalid_argument("alpha has " + std::to_string(alpha.size()) + " values but phi has " +
-                                std::to_string(phi.shape(0)) + " topics (rows)");
-  model.probabilities.assign(phi.data(), phi.data() + phi.size());
-  model.alpha = std::move(alpha);
-  // Validates now (shapes, signs, row sums), so that a bad matrix fails at construction.
-  ScoringModel::fromTopicWordProbabilities(model.probabilities, model.types, model.alpha, DocumentCollection{});
-  return model;
+  const topiceval::ClassicLocale numbers;  // whatever locale.setlocale chose
+  return namingArgumentOnAllocationFailure("phi", static_cast<std::size_t>(phi.size()), [&] {
+    if (phi.ndim() != 2)
+      throw std::invalid_argument("phi must be a 2-D array (topics x words), not " + std::to_string(phi.ndim()) + "-D");
+    NativeModel model;
+    model.kind = "topic-word probabilities";
+    model.types = static_cast<std::size_t>(phi.shape(1));
+    if (alpha.size() != static_cast<std::size_t>(phi.shape(0)))
+      throw std::invalid_argument("alpha has " + std::to_string(alpha.size()) + " values but phi has " +
+                                  std::to_string(phi.shape(0)) + " topics (rows)");
+    model.probabilities.assign(phi.data(), phi.data() + phi.size());
+    model.alpha = std::move(alpha);
+    // Validates now (shapes, signs, row sums), so that a bad matrix fails at construction.
+    ScoringModel::fromTopicWordProbabilities(model.probabilities, model.types, model.alpha, DocumentCollection{});
+    return model;
+  });
 }
 
 std::vector<py::array_t<int64_t>> readDocuments(const std::string& path, const NativeModel& model) {
+  const topiceval::ClassicLocale numbers;  // whatever locale.setlocale chose
   const topiceval::Alphabet* alphabet = model.counts && model.counts->alphabet ? model.counts->alphabet.get() : nullptr;
   const DocumentCollection documents = topiceval::formats::readHeldOutDocuments(path, alphabet, "the model");
   std::vector<py::array_t<int64_t>> list;
@@ -205,7 +227,16 @@ std::vector<py::array_t<int64_t>> readDocuments(const std::string& path, const N
 // Python exception (KeyboardInterrupt) is raised once the work has stopped.
 template <class Work>
 auto runInterruptibly(topiceval::Progress& progress, Work work) {
-  auto future = std::async(std::launch::async, std::move(work));
+  std::future<decltype(work())> future;
+  try {
+    future = std::async(std::launch::async, [&work] {
+      const topiceval::ClassicLocale numbers;  // a new thread starts in the process's locale
+      return work();
+    });
+  } catch (const std::system_error&) {  // no thread to spare: run here, without the GIL, not interruptible
+    py::gil_scoped_release release;
+    return work();
+  }
   for (;;) {
     {
       py::gil_scoped_release release;
@@ -243,6 +274,7 @@ py::dict evaluate(const NativeModel& model,
                   const std::string& estimatorName, const std::map<std::string, std::string>& settings, int runs,
                   uint64_t seed, int threads, const std::string& unseenWords, const std::string& completion,
                   std::optional<std::size_t> vocabularySize) {
+  const topiceval::ClassicLocale numbers;  // whatever locale.setlocale chose
   topiceval::checkSettingRange("runs", runs, 1, topiceval::SettingLimits::kRuns);
   topiceval::checkSettingRange("threads", threads, 0, topiceval::SettingLimits::kThreads);
   const DocumentCollection documents = toDocuments(documentList);
@@ -312,6 +344,7 @@ py::dict evaluateTopics(
     const NativeModel& model,
     const std::vector<py::array_t<int64_t, py::array::c_style | py::array::forcecast>>& documentList, int particles,
     bool resampling, int32_t seed, int threads) {
+  const topiceval::ClassicLocale numbers;               // whatever locale.setlocale chose
   if (seed == -1) seed = topiceval::malletClockSeed();  // MALLET's default
   if (!model.counts)
     throw topiceval::SettingError("model",
@@ -342,6 +375,7 @@ py::dict evaluateTopics(
 }
 
 py::tuple runCommand(const std::string& name, const std::vector<std::string>& arguments) {
+  const topiceval::ClassicLocale numbers;  // whatever locale.setlocale chose
   std::ostringstream out, err;
   int status = 0;
   {

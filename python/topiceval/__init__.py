@@ -74,8 +74,8 @@ class Model:
             raise ModelError("topic_word_counts must be finite whole numbers (use Model.from_topics for probabilities)")
         if counts.size and (counts.min() < 0 or counts.max() > 2 ** 30):
             raise ModelError(f"topic_word_counts must lie in 0..2^30, not {counts.min():.0f}..{counts.max():.0f}")
-        return cls(_native.from_counts(counts.astype(_numpy.int64), _alpha_vector(alpha, counts),
-                                       _real("beta", beta)))
+        as_integers = _copy("topic_word_counts", lambda: counts.astype(_numpy.int64), counts.size * 8)
+        return cls(_native.from_counts(as_integers, _alpha_vector(alpha, counts), _real("beta", beta)))
 
     @classmethod
     def from_topics(cls, phi, alpha) -> "Model":
@@ -125,17 +125,54 @@ class Model:
         return f"<topiceval.Model {self.kind}: {self.num_topics} topics, {self.num_types} word types>"
 
 
+def _memory_budget() -> int:
+    """The most one argument may take once copied: half of this machine's memory."""
+    try:
+        memory = _os.sysconf("SC_PHYS_PAGES") * _os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        memory = 0
+    return memory // 2 if memory > 0 else 2 ** 34
+
+
+def _gib(size: int) -> str:
+    return f"{size / 2 ** 30:.1f} GiB"
+
+
+def _check_budget(name, size: int, what: str) -> None:
+    """A ModelError naming `name` when copying it would take more than the budget.
+
+    An array can be far larger than the memory behind it (a broadcast view has stride 0),
+    so its size is checked before anything is copied.
+    """
+    if size > _memory_budget():
+        raise ModelError(f"{name} would take {_gib(size)} as {what}, more than half of this machine's memory "
+                         f"({_gib(2 * _memory_budget())}); topiceval refuses it rather than run out of memory")
+
+
+def _copy(name, make, size: int):
+    """`make()`, with numpy's MemoryError turned into a topiceval.Error naming `name`."""
+    try:
+        return make()
+    except MemoryError:
+        raise Error(f"{name}: out of memory while copying it ({_gib(size)})") from None
+
+
 def _numeric_array(name, values) -> _numpy.ndarray:
     """A 2-D float64 array of `values`, or a ModelError saying why not."""
     try:
         array = _numpy.asarray(values)
     except (ValueError, TypeError) as error:
         raise ModelError(f"{name} must be a 2-D numeric array (topics x words): {error}") from None
+    except MemoryError:
+        raise Error(f"{name}: out of memory while reading it as an array") from None
     if array.dtype.kind not in "iuf":
         raise ModelError(f"{name} must hold numbers, not {array.dtype} values")
     if array.ndim != 2:
         raise ModelError(f"{name} must be a 2-D array (topics x words), not {array.ndim}-D")
-    return array.astype(_numpy.float64)
+    # Copied twice: here as float64, and by the library into its own layout.
+    size = 2 * array.size * 8
+    _check_budget(name, size, f"a {array.shape[0]} x {array.shape[1]} model")
+    return _copy(name, lambda: array.astype(_numpy.float64), size)
 
 
 def _real(name, value) -> float:
@@ -248,7 +285,11 @@ def _expand(index, words, counts) -> _numpy.ndarray:
         raise SettingError(f"documents[{index}] holds {counts.sum():.0f} tokens, more than 2^31-1")
     if words.size and (words.min() < 0 or words.max() > _LARGEST_ID):
         raise SettingError(f"documents[{index}] has a word id outside 0..2^31-1")
-    return _numpy.repeat(words.astype(_numpy.int64), counts.astype(_numpy.int64))
+    tokens = int(counts.sum()) if counts.size else 0
+    # Expanded to one int64 per token here, then one int32 in the library.
+    _check_budget(f"documents[{index}]", tokens * 12, f"{tokens} tokens")
+    return _copy(f"documents[{index}]",
+                 lambda: _numpy.repeat(words.astype(_numpy.int64), counts.astype(_numpy.int64)), tokens * 12)
 
 
 def _documents(documents, model: Model, vocabulary) -> list:
@@ -314,6 +355,9 @@ class _Vocabulary(dict):
 
     def id(self, word):
         if word not in self:
+            if self.next_unseen > _LARGEST_ID:
+                raise SettingError(f"vocabulary uses word id {self.next_unseen - 1}, so a word it lacks ({word!r}) "
+                                   "has no id left: ids must leave room below 2^31-1 for unseen words")
             self[word] = self.next_unseen
             self.next_unseen += 1
         return self[word]
