@@ -178,15 +178,18 @@ TEST_F(ThirdRound, NumbersAreWrittenWithAPointWhateverTheProcessLocale) {
   ASSERT_EQ(evaluated.status, 0) << evaluated.err;
   EXPECT_NE(evaluated.out.find("per token       -"), std::string::npos) << evaluated.out;
   for (const std::string& line : testing::lines(evaluated.out)) {
-    if (line.starts_with("log likelihood") || line.starts_with("per token") || line.starts_with("perplexity"))
+    if (line.starts_with("log likelihood") || line.starts_with("per token") || line.starts_with("perplexity")) {
       EXPECT_EQ(line.find(','), std::string::npos) << line;
+    }
   }
   const std::string html = testing::readText(report);
   EXPECT_EQ(html.find("x1=\"70,0\""), std::string::npos);
   EXPECT_NE(html.find("x1=\"70.0\""), std::string::npos);
   ASSERT_EQ(info.status, 0) << info.err;
   for (const std::string& line : testing::lines(info.out)) {
-    if (line.starts_with("topic ")) EXPECT_EQ(line.find(','), std::string::npos) << line;
+    if (line.starts_with("topic ")) {
+      EXPECT_EQ(line.find(','), std::string::npos) << line;
+    }
   }
 }
 

@@ -18,6 +18,7 @@
 #include "native/estimators/estimator_registry.hpp"
 #include "native/logistic_normal/gamma_posterior.hpp"
 #include "native/logistic_normal/logistic_normal_training.hpp"
+#include "native/model/positive_definite.hpp"
 #include "native/model/scoring_model.hpp"
 #include "native/runtime/random_stream.hpp"
 
@@ -109,6 +110,46 @@ double goldenMaximum(const std::function<double(double)>& f, double low, double 
 
 WordCounts document(const LogisticNormalModel& model, std::vector<int32_t> tokens) {
   return WordCounts::of(tokens, model);
+}
+
+// The factor, solves and inverse at a size whose rows end off the blocks of
+// four the dot products take, against the matrix itself.
+TEST(PositiveDefinite, FactorSolveAndInverseReproduceTheMatrix) {
+  const std::size_t n = 37;
+  RandomStream random(7, {0});
+  std::vector<double> a(n * n), matrix(n * n, 0.0);
+  for (double& value : a) value = random.uniform() - 0.5;
+  for (std::size_t i = 0; i < n; ++i) {  // A A^T + n I
+    for (std::size_t j = 0; j < n; ++j) {
+      for (std::size_t k = 0; k < n; ++k) matrix[i * n + j] += a[i * n + k] * a[j * n + k];
+    }
+    matrix[i * n + i] += static_cast<double>(n);
+  }
+  Cholesky factor;
+  ASSERT_TRUE(factor.factor(matrix, n));
+  std::vector<double> x(n), b(n, 0.0), y(n);
+  for (double& value : x) value = random.uniform();
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) b[i] += matrix[i * n + j] * x[j];
+  }
+  factor.solve(b);
+  for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(b[i], x[i], 1e-12) << i;
+  const std::vector<double> inverse = factor.inverse();
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) {
+      double product = 0.0;
+      for (std::size_t k = 0; k < n; ++k) product += matrix[i * n + k] * inverse[k * n + j];
+      EXPECT_NEAR(product, i == j ? 1.0 : 0.0, 1e-12) << i << ", " << j;
+      EXPECT_EQ(inverse[i * n + j], inverse[j * n + i]);
+    }
+  }
+  // L L^T = A through multiplyLower, one column of L^T at a time.
+  for (std::size_t j = 0; j < n; ++j) {
+    std::vector<double> column(n, 0.0);
+    for (std::size_t k = 0; k <= j; ++k) column[k] = factor.lower()[j * n + k];
+    factor.multiplyLower(column, y);
+    for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(y[i], matrix[i * n + j], 1e-12);
+  }
 }
 
 TEST(LogisticNormalEStep, TaylorFixedPointIsTheModeOfThePosteriorOverGamma) {

@@ -81,12 +81,13 @@ GammaPosteriorInference::GammaPosteriorInference(const LogisticNormalModel& mode
 
 double GammaPosteriorInference::logPrior(std::span<const double> gamma) const {
   const auto d = static_cast<std::size_t>(dimensions_);
+  std::vector<double> centered(d);
+  for (std::size_t i = 0; i < d; ++i) centered[i] = gamma[i] - model_.mean[i];
+  // The precision is symmetric: each off-diagonal pair once, doubled.
   double quadratic = 0.0;
-  for (std::size_t i = 0; i < d; ++i) {
-    double row = 0.0;
-    for (std::size_t j = 0; j < d; ++j) row += precision_[i * d + j] * (gamma[j] - model_.mean[j]);
-    quadratic += (gamma[i] - model_.mean[i]) * row;
-  }
+  for (std::size_t i = 0; i < d; ++i)
+    quadratic +=
+        centered[i] * (precision_[i * d + i] * centered[i] + 2.0 * dot(precision_.data() + i * d, centered.data(), i));
   return -0.5 * static_cast<double>(d) * std::log(2.0 * std::numbers::pi) - 0.5 * logDeterminant_ - 0.5 * quadratic;
 }
 

@@ -5,13 +5,35 @@
 
 namespace topiceval {
 
+double dot(const double* a, const double* b, std::size_t n) {
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  std::size_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    s0 += a[k] * b[k];
+    s1 += a[k + 1] * b[k + 1];
+    s2 += a[k + 2] * b[k + 2];
+    s3 += a[k + 3] * b[k + 3];
+  }
+  for (; k < n; ++k) s0 += a[k] * b[k];
+  return (s0 + s1) + (s2 + s3);
+}
+
+namespace {
+
+// y[k] -= factor x[k], for k < n.
+void subtractScaled(double* y, double factor, const double* x, std::size_t n) {
+  for (std::size_t k = 0; k < n; ++k) y[k] -= factor * x[k];
+}
+
+}  // namespace
+
 bool Cholesky::factor(std::span<const double> matrix, std::size_t n) {
   n_ = n;
   lower_.assign(n * n, 0.0);
   for (std::size_t i = 0; i < n; ++i) {
+    const double* row = lower_.data() + i * n;
     for (std::size_t j = 0; j <= i; ++j) {
-      double sum = matrix[i * n + j];
-      for (std::size_t k = 0; k < j; ++k) sum -= lower_[i * n + k] * lower_[j * n + k];
+      const double sum = matrix[i * n + j] - dot(row, lower_.data() + j * n, j);
       if (i == j) {
         if (!(sum > 0.0) || !std::isfinite(sum)) return false;
         lower_[i * n + i] = std::sqrt(sum);
@@ -30,43 +52,39 @@ double Cholesky::logDeterminant() const {
 }
 
 void Cholesky::solve(std::span<double> b) const {
-  for (std::size_t i = 0; i < n_; ++i) {  // L y = b
-    double sum = b[i];
-    for (std::size_t k = 0; k < i; ++k) sum -= lower_[i * n_ + k] * b[k];
-    b[i] = sum / lower_[i * n_ + i];
-  }
-  for (std::size_t i = n_; i-- > 0;) {  // L^T x = y
-    double sum = b[i];
-    for (std::size_t k = i + 1; k < n_; ++k) sum -= lower_[k * n_ + i] * b[k];
-    b[i] = sum / lower_[i * n_ + i];
+  for (std::size_t i = 0; i < n_; ++i)  // L y = b, row by row
+    b[i] = (b[i] - dot(lower_.data() + i * n_, b.data(), i)) / lower_[i * n_ + i];
+  // L^T x = y, taking L's rows (its columns are strided): once x[i] is known,
+  // row i of L holds its coefficient in every earlier equation.
+  for (std::size_t i = n_; i-- > 0;) {
+    b[i] /= lower_[i * n_ + i];
+    subtractScaled(b.data(), b[i], lower_.data() + i * n_, i);
   }
 }
 
 std::vector<double> Cholesky::inverse() const {
-  std::vector<double> result(n_ * n_, 0.0);
-  std::vector<double> column(n_);
-  for (std::size_t j = 0; j < n_; ++j) {
-    std::fill(column.begin(), column.end(), 0.0);
-    column[j] = 1.0;
-    solve(column);
-    for (std::size_t i = 0; i < n_; ++i) result[i * n_ + j] = column[i];
-  }
-  // Exactly symmetric, so that factoring it again sees the same matrix either way.
+  // L^-1 row by row (row i of L L^-1 = e_i), then A^-1 = L^-T L^-1 as a sum
+  // over the rows k of L^-1 of their outer products, every loop along a row.
+  std::vector<double> inverseLower(n_ * n_, 0.0);
   for (std::size_t i = 0; i < n_; ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      const double average = 0.5 * (result[i * n_ + j] + result[j * n_ + i]);
-      result[i * n_ + j] = result[j * n_ + i] = average;
-    }
+    double* row = inverseLower.data() + i * n_;
+    row[i] = 1.0;
+    for (std::size_t k = 0; k < i; ++k) subtractScaled(row, lower_[i * n_ + k], inverseLower.data() + k * n_, k + 1);
+    for (std::size_t k = 0; k <= i; ++k) row[k] /= lower_[i * n_ + i];
+  }
+  std::vector<double> result(n_ * n_, 0.0);
+  for (std::size_t k = 0; k < n_; ++k) {
+    const double* row = inverseLower.data() + k * n_;
+    for (std::size_t i = 0; i <= k; ++i) subtractScaled(result.data() + i * n_, -row[i], row, i + 1);
+  }
+  for (std::size_t i = 0; i < n_; ++i) {  // exactly symmetric: the upper triangle copies the lower
+    for (std::size_t j = 0; j < i; ++j) result[j * n_ + i] = result[i * n_ + j];
   }
   return result;
 }
 
 void Cholesky::multiplyLower(std::span<const double> z, std::span<double> y) const {
-  for (std::size_t i = 0; i < n_; ++i) {
-    double sum = 0.0;
-    for (std::size_t k = 0; k <= i; ++k) sum += lower_[i * n_ + k] * z[k];
-    y[i] = sum;
-  }
+  for (std::size_t i = 0; i < n_; ++i) y[i] = dot(lower_.data() + i * n_, z.data(), i + 1);
 }
 
 double Cholesky::inverseQuadraticForm(std::span<const double> z, std::span<double> scratch) const {

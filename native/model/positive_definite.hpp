@@ -9,6 +9,12 @@
 
 namespace topiceval {
 
+// sum a[k] b[k] over k < n, in four interleaved partial sums (which the
+// compiler keeps in one vector register): at K in the thousands these dot
+// products are the whole cost, and one running sum is a chain of dependent
+// additions. The order of the additions is this function's, not the loop's.
+double dot(const double* a, const double* b, std::size_t n);
+
 class Cholesky {
  public:
   // Factors `matrix` (n x n, only its lower triangle read) as L L^T; false if
