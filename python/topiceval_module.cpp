@@ -258,17 +258,6 @@ auto runInterruptibly(topiceval::Progress& progress, Work work) {
   return future.get();
 }
 
-// What the command line refuses before any work: nothing to score.
-void checkSomethingIsScored(const DocumentCollection& documents, uint64_t skipped, const std::string& policy) {
-  if (documents.totalTokens() == 0)
-    throw topiceval::SettingError("documents", documents.empty() ? "is empty: there is nothing to score"
-                                                                 : "hold no words: there is nothing to score");
-  if (skipped == documents.totalTokens())
-    throw topiceval::SettingError("documents", "have none of their " + std::to_string(documents.totalTokens()) +
-                                                   " words scored under unseen_words " + policy +
-                                                   ": were their word ids made with this model's vocabulary?");
-}
-
 py::dict evaluate(const NativeModel& model,
                   const std::vector<py::array_t<int64_t, py::array::c_style | py::array::forcecast>>& documentList,
                   const std::string& estimatorName, const std::map<std::string, std::string>& settings, int runs,
@@ -288,7 +277,7 @@ py::dict evaluate(const NativeModel& model,
   options.threads = threads;
   if (!completion.empty()) options.completion = topiceval::parseDocumentSplit(completion);
   const ScoringModel scoring = model.scoring(unseenWords, documents, vocabularySize);
-  checkSomethingIsScored(documents, scoring.skippedTokens(), unseenWords);
+  topiceval::checkDocumentsAreScored(documents, scoring.skippedTokens(), "unseen_words " + unseenWords);
   const auto estimator = topiceval::makeEstimator(chosen, scoring);
   topiceval::Progress progress;
   options.progress = &progress;
@@ -362,7 +351,7 @@ py::dict evaluateTopics(
   for (std::size_t d = 0; d < documents.size(); ++d) {
     for (const int32_t type : documents.document(d)) skipped += !model.counts->scoresLikeMallet(type);
   }
-  checkSomethingIsScored(documents, skipped, "skip");
+  topiceval::checkDocumentsAreScored(documents, skipped, "unseen_words skip");
   topiceval::Progress progress;
   options.progress = &progress;
   const topiceval::MalletEvaluationResult result =

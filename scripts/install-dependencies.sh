@@ -18,6 +18,7 @@ test_packages=(
   openjdk-17-jdk-headless          # the Java bridge and MALLET's launcher
   clang libclang-rt-14-dev         # the fuzz targets (libFuzzer)
   chromium                         # renders the HTML reports in user_output_test
+  locales                          # de_DE built by the locale tests (localedef, into a temporary LOCPATH)
   python3-pytest python3-gensim python3-sklearn   # the Python package's tests
 )
 case "${1:---test}" in

@@ -64,8 +64,9 @@ T require(JNIEnv* env, T value) {
 }
 
 // Java strings are UTF-16; the library speaks UTF-8 (JNI's own "UTF" is modified UTF-8).
-std::string toUtf8(JNIEnv* env, jstring text) {
-  if (text == nullptr) throw std::invalid_argument("a string argument is null");
+// `name` says which argument, for the error when it is null.
+std::string toUtf8(JNIEnv* env, jstring text, const std::string& name) {
+  if (text == nullptr) throw std::invalid_argument(name + " is null");
   const jsize length = env->GetStringLength(text);
   std::vector<jchar> units(static_cast<std::size_t>(length));
   env->GetStringRegion(text, 0, length, units.data());
@@ -219,8 +220,7 @@ std::string stringField(JNIEnv* env, jobject object, jclass type, const char* na
   auto value = static_cast<jstring>(
       env->GetObjectField(object, require(env, env->GetFieldID(type, name, "Ljava/lang/String;"))));
   check(env);
-  if (value == nullptr) throw std::invalid_argument(std::string("options.") + name + " is null");
-  return toUtf8(env, value);
+  return toUtf8(env, value, std::string("options.") + name);
 }
 
 }  // namespace
@@ -230,14 +230,14 @@ extern "C" {
 JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_runCommand(JNIEnv* env, jclass, jstring command,
                                                                      jobjectArray arguments) {
   return guarded<jobject>(env, [&]() -> jobject {
-    const std::string name = toUtf8(env, command);
+    const std::string name = toUtf8(env, command, "the command");
     std::vector<std::string> values;
     if (arguments != nullptr) {
       const jsize count = env->GetArrayLength(arguments);
       for (jsize i = 0; i < count; ++i) {
         auto argument = static_cast<jstring>(env->GetObjectArrayElement(arguments, i));
         check(env);
-        values.push_back(toUtf8(env, argument));
+        values.push_back(toUtf8(env, argument, "arguments[" + std::to_string(i) + "]"));
         env->DeleteLocalRef(argument);
       }
     }
@@ -252,7 +252,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_runCommand(JNIEnv* env
 
 JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_readModel(JNIEnv* env, jclass, jstring path) {
   return guarded<jobject>(env, [&]() -> jobject {
-    const TopicModel model = topiceval::formats::readModelFile(toUtf8(env, path)).model;
+    const TopicModel model = topiceval::formats::readModelFile(toUtf8(env, path, "the path")).model;
     ModelFields fields(env);
     jobject data = require(env, env->AllocObject(fields.type()));
     env->SetIntField(data, fields.id("numTopics", "I"), model.numTopics);
@@ -287,7 +287,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_readModel(JNIEnv* env,
 
 JNIEXPORT jobjectArray JNICALL Java_org_topiceval_NativeBridge_readDocuments(JNIEnv* env, jclass, jstring path) {
   return guarded<jobjectArray>(env, [&]() -> jobjectArray {
-    const DocumentCollection documents = topiceval::formats::readInstanceListFile(toUtf8(env, path));
+    const DocumentCollection documents = topiceval::formats::readInstanceListFile(toUtf8(env, path, "the path"));
     std::vector<jintArray> rows;
     for (std::size_t d = 0; d < documents.size(); ++d) rows.push_back(toJava(env, documents.document(d)));
     return toJava(env, std::move(rows));
@@ -305,40 +305,44 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
       return env->GetIntField(options, require(env, env->GetFieldID(type, name, "I")));
     };
     // The chosen estimator's settings are read from the EvaluationOptions fields of
-    // the same (camelCase) name. A field still at its Java default (the first
-    // declaring estimator's default) counts as not given, so an estimator with
-    // another default for a shared name (harmonic-mean's samples) keeps its own.
+    // the same (camelCase) name: boxed values, null for "not given" (the
+    // estimator's own default), any value given honoured.
     topiceval::EstimatorSettings settings;
     settings.estimator = stringField(env, options, type, "estimator");
     const topiceval::EstimatorDefinition& chosen = topiceval::findEstimator(settings.estimator);
     const std::vector<topiceval::SharedSetting> registered = topiceval::allEstimatorSettings();
-    for (const topiceval::SharedSetting& setting : registered) {
-      const bool declared =
-          std::any_of(chosen.settings.begin(), chosen.settings.end(),
-                      [&](const topiceval::SettingSpec& spec) { return spec.name == setting.spec.name; });
-      if (!declared) continue;
-      const std::string field = javaFieldName(setting.spec.name);
-      const char* signature = setting.spec.kind == topiceval::SettingKind::Integer   ? "I"
-                              : setting.spec.kind == topiceval::SettingKind::Boolean ? "Z"
-                                                                                     : "Ljava/lang/String;";
+    for (const topiceval::SettingSpec& spec : chosen.settings) {
+      const std::string field = javaFieldName(spec.name);
+      const char* signature = spec.kind == topiceval::SettingKind::Integer   ? "Ljava/lang/Integer;"
+                              : spec.kind == topiceval::SettingKind::Boolean ? "Ljava/lang/Boolean;"
+                                                                             : "Ljava/lang/String;";
       const jfieldID id = env->GetFieldID(type, field.c_str(), signature);
       if (id == nullptr) {  // no such field: the settings map, or the estimator's default
         env->ExceptionClear();
         continue;
       }
-      switch (setting.spec.kind) {
-        case topiceval::SettingKind::Integer:
-          settings.values[setting.spec.name] = std::to_string(env->GetIntField(options, id));
+      const jobject value = env->GetObjectField(options, id);
+      check(env);
+      if (value == nullptr) continue;  // not given
+      switch (spec.kind) {
+        case topiceval::SettingKind::Integer: {
+          const jmethodID intValue =
+              require(env, env->GetMethodID(require(env, env->FindClass("java/lang/Integer")), "intValue", "()I"));
+          settings.values[spec.name] = std::to_string(env->CallIntMethod(value, intValue));
           break;
-        case topiceval::SettingKind::Boolean:
-          settings.values[setting.spec.name] = env->GetBooleanField(options, id) != JNI_FALSE ? "true" : "false";
+        }
+        case topiceval::SettingKind::Boolean: {
+          const jmethodID booleanValue =
+              require(env, env->GetMethodID(require(env, env->FindClass("java/lang/Boolean")), "booleanValue", "()Z"));
+          settings.values[spec.name] = env->CallBooleanMethod(value, booleanValue) != JNI_FALSE ? "true" : "false";
           break;
+        }
         case topiceval::SettingKind::Choice:
-          settings.values[setting.spec.name] = stringField(env, options, type, field.c_str());
+          settings.values[spec.name] = toUtf8(env, static_cast<jstring>(value), "options." + field);
           break;
       }
+      env->DeleteLocalRef(value);
       check(env);
-      if (settings.values[setting.spec.name] == setting.defaults.front()) settings.values.erase(setting.spec.name);
     }
     // The settings map overrides the fields.
     const jmethodID pairsMethod = require(env, env->GetMethodID(type, "settingsAsArray", "()[Ljava/lang/String;"));
@@ -350,11 +354,11 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
         auto name = static_cast<jstring>(env->GetObjectArrayElement(pairs, i));
         auto value = static_cast<jstring>(env->GetObjectArrayElement(pairs, i + 1));
         check(env);
-        const std::string key = toUtf8(env, name);
+        const std::string key = toUtf8(env, name, "a name in options.settings");
         if (std::none_of(registered.begin(), registered.end(),
                          [&](const topiceval::SharedSetting& setting) { return setting.spec.name == key; }))
           throw topiceval::SettingError(key, "is not a setting of any estimator (see topiceval evaluate --help)");
-        settings.values[key] = toUtf8(env, value);
+        settings.values[key] = toUtf8(env, value, "options.settings[\"" + key + "\"]");
       }
     }
     const auto policy = topiceval::parseUnseenWords(stringField(env, options, type, "unseenWords"));
@@ -370,6 +374,8 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluate(JNIEnv* 
     const std::string completion = stringField(env, options, type, "completeDocuments");
     if (!completion.empty()) evaluation.completion = topiceval::parseDocumentSplit(completion);
     const topiceval::ScoringModel scoring(model, policy, documents);
+    topiceval::checkDocumentsAreScored(documents, scoring.skippedTokens(),
+                                       "unseenWords " + std::string(topiceval::describe(policy)));
     const auto estimator = topiceval::makeEstimator(settings, scoring);
     const topiceval::EvaluationResult result = topiceval::evaluateDocuments(*estimator, scoring, documents, evaluation);
     std::vector<double> values;
@@ -389,6 +395,11 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluateLikeMalle
     topiceval::checkSettingRange("particles", particles, 1, topiceval::SettingLimits::kParticles);
     topiceval::checkSettingRange("threads", threads, 0, topiceval::SettingLimits::kThreads);
     topiceval::checkParticleWorkspace(particles, model.numTopics);
+    uint64_t skipped = 0;
+    for (std::size_t d = 0; d < documents.size(); ++d) {
+      for (const int32_t type : documents.document(d)) skipped += !model.scoresLikeMallet(type);
+    }
+    topiceval::checkDocumentsAreScored(documents, skipped, "MALLET's rule (words beyond the model are skipped)");
     topiceval::MalletEvaluationOptions options;
     options.particles = particles;
     options.resampling = resampling != JNI_FALSE;

@@ -20,6 +20,16 @@ const char* describe(UnseenWords policy) {
   return "skip";
 }
 
+void checkDocumentsAreScored(const DocumentCollection& documents, uint64_t skippedTokens, const std::string& policy) {
+  if (documents.totalTokens() == 0)
+    throw SettingError("documents", documents.empty() ? "is empty: there is nothing to score"
+                                                      : "hold no words: there is nothing to score");
+  if (skippedTokens == documents.totalTokens())
+    throw SettingError("documents", "have none of their " + std::to_string(documents.totalTokens()) +
+                                        " words scored under " + policy +
+                                        ": were their word ids made with this model's vocabulary?");
+}
+
 UnseenWords parseUnseenWords(const std::string& text) {
   if (text == "skip") return UnseenWords::Skip;
   if (text == "skip-untrained") return UnseenWords::SkipUntrained;

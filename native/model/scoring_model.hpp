@@ -32,6 +32,12 @@ const char* describe(UnseenWords policy);
 // The policy named `text` (skip, skip-untrained, smooth); SettingError("unseen-words", ...) otherwise.
 UnseenWords parseUnseenWords(const std::string& text);
 
+// What every door refuses before any work: documents given in memory that
+// hold no word, or none that the unseen-word policy scores (`policy` as the
+// caller spells its setting and value: "unseen_words skip"); a
+// SettingError("documents", ...). (Readers of files name the file instead.)
+void checkDocumentsAreScored(const DocumentCollection& documents, uint64_t skippedTokens, const std::string& policy);
+
 class ScoringModel {
  public:
   // `documents` are the held-out documents whose words the policy is applied to.

@@ -24,7 +24,11 @@ import org.topiceval.TopicevalException;
  *   bad-files-throw          bad input becomes a TopicevalException and the JVM carries on;
  *   no-mallet                without MALLET and without --native, a clear error and a non-zero exit;
  *   mallet-objects           MALLET's ParallelTopicModel and InstanceList read through their public API
- *                            (stand-ins with MALLET's field and method names) give the files' numbers.
+ *                            (stand-ins with MALLET's field and method names) give the files' numbers;
+ *   settings-honoured        a setting given is always honoured (also one equal to another estimator's
+ *                            default), documents with nothing to score and nulls are refused by name;
+ *   locale                   run under LC_ALL=de_DE.UTF-8 (tests/with_german_locale.sh): numbers are
+ *                            still written with a point.
  */
 public final class BridgeTests {
   private static int failures = 0;
@@ -46,6 +50,12 @@ public final class BridgeTests {
         break;
       case "mallet-objects":
         malletObjects(fixtures);
+        break;
+      case "settings-honoured":
+        settingsHonoured(fixtures);
+        break;
+      case "locale":
+        locale(fixtures);
         break;
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
@@ -335,6 +345,99 @@ public final class BridgeTests {
     for (double value : TopicEvaluator.evaluateLikeMallet(model, documents, 10, false, 42, 2)) total += value;
     String expected = lines(fixtures.resolve("stackexchange/expected/total-p10-rfalse-s42.txt")).get(0);
     check(Double.toString(total).equals(expected), "good file after bad ones: " + total + " != " + expected);
+  }
+
+  /** Per-document log likelihoods of `evaluate --format tsv` through the command, for comparison. */
+  private static double[] commandValues(String... arguments) {
+    CommandResult result = TopicEvaluator.run("evaluate", arguments);
+    check(result.status == 0, "evaluate " + String.join(" ", arguments) + ": " + result.err);
+    String[] rows = result.out.split("\n");
+    double[] values = new double[rows.length - 1];
+    for (int d = 1; d < rows.length; d++) values[d - 1] = Double.parseDouble(rows[d].split("\t")[4]);
+    return values;
+  }
+
+  static void settingsHonoured(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    String inferencer = set.resolve("inferencer.mallet").toString();
+    TopicModelData model = TopicModelData.read(inferencer);
+    int[][] documents = Arrays.copyOf(TopicEvaluator.readDocuments(set.resolve("test.mallet").toString()), 20);
+    Path some = Files.createTempFile("topiceval-documents", ".txt");
+    // The first 20 documents as text, for the command line's side.
+    List<String> texts = new ArrayList<>();
+    for (int[] document : documents) {
+      StringBuilder text = new StringBuilder();
+      for (int type : document) text.append(model.words[type]).append(' ');
+      texts.add(text.toString());
+    }
+    Files.write(some, texts, StandardCharsets.UTF_8);
+    // particles = 10 for resample-move (whose default is 64; 10 is left-to-right's default).
+    EvaluationOptions resampleMove = new EvaluationOptions();
+    resampleMove.estimator = "resample-move";
+    resampleMove.particles = 10;
+    resampleMove.seed = 3;
+    double[] ten = TopicEvaluator.evaluate(model, documents, resampleMove);
+    check(Arrays.equals(ten, commandValues("--model", inferencer, "--input", some.toString(), "--estimator",
+              "resample-move", "--particles", "10", "--seed", "3", "--runs", "1", "--format", "tsv")),
+          "resample-move with particles = 10 is the command line's --particles 10");
+    check(!Arrays.equals(ten, commandValues("--model", inferencer, "--input", some.toString(), "--estimator",
+              "resample-move", "--particles", "64", "--seed", "3", "--runs", "1", "--format", "tsv")),
+          "resample-move with particles = 10 is not --particles 64");
+    // samples = 1 for harmonic-mean (whose default is 1000; 1 is ais's default).
+    EvaluationOptions harmonic = new EvaluationOptions();
+    harmonic.estimator = "harmonic-mean";
+    harmonic.samples = 1;
+    harmonic.seed = 3;
+    check(Arrays.equals(TopicEvaluator.evaluate(model, documents, harmonic),
+              commandValues("--model", inferencer, "--input", some.toString(), "--estimator", "harmonic-mean",
+                  "--samples", "1", "--seed", "3", "--runs", "1", "--format", "tsv")),
+          "harmonic-mean with samples = 1 is the command line's --samples 1");
+    // Not given: the estimator's own default.
+    harmonic.samples = null;
+    check(Arrays.equals(TopicEvaluator.evaluate(model, documents, harmonic),
+              commandValues("--model", inferencer, "--input", some.toString(), "--estimator", "harmonic-mean",
+                  "--seed", "3", "--runs", "1", "--format", "tsv")),
+          "harmonic-mean with samples not given takes its default");
+    Files.delete(some);
+
+    // Documents with nothing to score are refused, as on the command line.
+    EvaluationOptions plain = new EvaluationOptions();
+    expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{}, {}}, plain),
+                    "documents hold no words: there is nothing to score", "empty documents");
+    int beyond = model.typeTopicCounts.length + 5;
+    expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{beyond, beyond + 1}}, plain),
+                    "documents have none of their 2 words scored under unseenWords skip", "unknown words only");
+    expectException(() -> TopicEvaluator.evaluateLikeMallet(model, new int[][] {{beyond}}, 10, false, 1, 0),
+                    "documents have none of their 1 words scored under MALLET's rule", "unknown words, MALLET's way");
+    // Nulls are named.
+    EvaluationOptions nullSettings = new EvaluationOptions();
+    nullSettings.settings = null;
+    expectException(() -> TopicEvaluator.evaluate(model, documents, nullSettings), "options.settings is null",
+                    "settings = null");
+    EvaluationOptions nullValue = new EvaluationOptions();
+    nullValue.estimator = "harmonic-mean";
+    nullValue.settings.put("samples", null);
+    expectException(() -> TopicEvaluator.evaluate(model, documents, nullValue), "options.settings[\"samples\"] is null",
+                    "a null setting value");
+    EvaluationOptions nullSchedule = new EvaluationOptions();
+    nullSchedule.estimator = "ais";
+    nullSchedule.unseenWords = null;
+    expectException(() -> TopicEvaluator.evaluate(model, documents, nullSchedule), "options.unseenWords is null",
+                    "a null field");
+    expectException(() -> TopicModelData.read(null), "the path is null", "a null path");
+  }
+
+  static void locale(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    CommandResult result = TopicEvaluator.run("evaluate", "--model", set.resolve("inferencer.mallet").toString(),
+        "--input", set.resolve("test.mallet").toString(), "--estimator", "left-to-right");
+    check(result.status == 0, "evaluate under de_DE: " + result.err);
+    for (String line : result.out.split("\n")) {
+      if (line.startsWith("log likelihood") || line.startsWith("per token") || line.startsWith("perplexity"))
+        check(!line.contains(","), "a decimal comma under de_DE: " + line);
+    }
+    check(result.out.contains("per token       -"), "the summary: " + result.out);
+    check(String.format("%.1f", 2.5).equals("2,5"), "the JVM runs under de_DE: " + String.format("%.1f", 2.5));
   }
 
   static void noMallet(Path fixtures) throws Exception {
