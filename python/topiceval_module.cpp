@@ -223,14 +223,16 @@ std::vector<py::array_t<int64_t>> readDocuments(const std::string& path, const N
 
 // Runs `work` on a thread of its own while this one, without the GIL, waits
 // for it and looks for a signal (Ctrl-C) every 100 ms: then the work is
-// cancelled through `progress` (its next unit throws) and the signal's
-// Python exception (KeyboardInterrupt) is raised once the work has stopped.
+// cancelled (its next unit throws) and the signal's Python exception
+// (KeyboardInterrupt) is raised once the work has stopped. Every counter the
+// work makes on its thread answers `cancellation` (a command's too).
 template <class Work>
-auto runInterruptibly(topiceval::Progress& progress, Work work) {
+auto runInterruptibly(topiceval::Cancellation& cancellation, Work work) {
   std::future<decltype(work())> future;
   try {
-    future = std::async(std::launch::async, [&work] {
+    future = std::async(std::launch::async, [&work, &cancellation] {
       const topiceval::ClassicLocale numbers;  // a new thread starts in the process's locale
+      const topiceval::CancellationScope scope(cancellation);
       return work();
     });
   } catch (const std::system_error&) {  // no thread to spare: run here, without the GIL, not interruptible
@@ -243,7 +245,7 @@ auto runInterruptibly(topiceval::Progress& progress, Work work) {
       if (future.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) break;
     }
     if (PyErr_CheckSignals() != 0) {
-      progress.cancel();
+      cancellation.request();
       {
         py::gil_scoped_release release;
         future.wait();
@@ -279,11 +281,13 @@ py::dict evaluate(const NativeModel& model,
   const ScoringModel scoring = model.scoring(unseenWords, documents, vocabularySize);
   topiceval::checkDocumentsAreScored(documents, scoring.skippedTokens(), "unseen_words " + unseenWords);
   const auto estimator = topiceval::makeEstimator(chosen, scoring);
-  topiceval::Progress progress;
-  options.progress = &progress;
+  topiceval::Cancellation cancellation;
   const auto started = std::chrono::steady_clock::now();
-  const topiceval::EvaluationResult result =
-      runInterruptibly(progress, [&] { return topiceval::evaluateDocuments(*estimator, scoring, documents, options); });
+  const topiceval::EvaluationResult result = runInterruptibly(cancellation, [&] {
+    topiceval::Progress progress;  // made under the cancellation's scope
+    options.progress = &progress;
+    return topiceval::evaluateDocuments(*estimator, scoring, documents, options);
+  });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::vector<double> logLikelihood, standardError, effectiveRuns;
   std::vector<int64_t> scored, skipped, conditioned;
@@ -352,10 +356,12 @@ py::dict evaluateTopics(
     for (const int32_t type : documents.document(d)) skipped += !model.counts->scoresLikeMallet(type);
   }
   topiceval::checkDocumentsAreScored(documents, skipped, "unseen_words skip");
-  topiceval::Progress progress;
-  options.progress = &progress;
-  const topiceval::MalletEvaluationResult result =
-      runInterruptibly(progress, [&] { return topiceval::evaluateLikeMallet(*model.counts, documents, options); });
+  topiceval::Cancellation cancellation;
+  const topiceval::MalletEvaluationResult result = runInterruptibly(cancellation, [&] {
+    topiceval::Progress progress;  // made under the cancellation's scope
+    options.progress = &progress;
+    return topiceval::evaluateLikeMallet(*model.counts, documents, options);
+  });
   py::dict out;
   out["log_likelihood"] = toArray(result.documentLogLikelihoods);
   out["total"] = result.totalLogLikelihood;
@@ -366,11 +372,9 @@ py::dict evaluateTopics(
 py::tuple runCommand(const std::string& name, const std::vector<std::string>& arguments) {
   const topiceval::ClassicLocale numbers;  // whatever locale.setlocale chose
   std::ostringstream out, err;
-  int status = 0;
-  {
-    py::gil_scoped_release release;
-    status = topiceval::cli::runCommand(name, arguments, out, err);
-  }
+  topiceval::Cancellation cancellation;  // Ctrl-C stops the command's work within a unit
+  const int status =
+      runInterruptibly(cancellation, [&] { return topiceval::cli::runCommand(name, arguments, out, err); });
   return py::make_tuple(status, out.str(), err.str());
 }
 

@@ -14,6 +14,36 @@ class Interrupted : public std::runtime_error {
   Interrupted() : std::runtime_error("interrupted") {}
 };
 
+// A request to stop: what a host program (Python's Ctrl-C) sets to end work
+// it did not start itself, such as a whole command with its own counters.
+class Cancellation {
+ public:
+  void request() { requested_.store(true, std::memory_order_relaxed); }
+  bool requested() const { return requested_.load(std::memory_order_relaxed); }
+
+ private:
+  std::atomic<bool> requested_{false};
+};
+
+// While a CancellationScope lives on a thread, every Progress made on that
+// thread also stops when its Cancellation is requested: a command's counters
+// answer the caller's Ctrl-C without the command knowing of it.
+class CancellationScope {
+ public:
+  explicit CancellationScope(const Cancellation& cancellation) : previous_(current()) { current() = &cancellation; }
+  ~CancellationScope() { current() = previous_; }
+  CancellationScope(const CancellationScope&) = delete;
+  CancellationScope& operator=(const CancellationScope&) = delete;
+  // The innermost scope's cancellation on this thread, or nullptr.
+  static const Cancellation*& current() {
+    thread_local const Cancellation* active = nullptr;
+    return active;
+  }
+
+ private:
+  const Cancellation* previous_;
+};
+
 class Progress {
  public:
   // Starts a new count: `units` of work over `tokens` token visits, where one
@@ -28,7 +58,7 @@ class Progress {
   // From the workers, as units finish; throws Interrupted after cancel(), which
   // the drivers pass to their caller (the units in flight finish first).
   void advance(uint64_t units, uint64_t tokens) {
-    if (cancelled_.load(std::memory_order_relaxed)) throw Interrupted();
+    if (cancelled_.load(std::memory_order_relaxed) || (outer_ != nullptr && outer_->requested())) throw Interrupted();
     doneUnits_.fetch_add(units, std::memory_order_relaxed);
     doneTokens_.fetch_add(tokens, std::memory_order_relaxed);
   }
@@ -45,6 +75,7 @@ class Progress {
  private:
   std::atomic<uint64_t> totalUnits_{0}, totalTokens_{0}, doneUnits_{0}, doneTokens_{0}, unitsPerDocument_{1};
   std::atomic<bool> cancelled_{false};
+  const Cancellation* outer_ = CancellationScope::current();  // the scope this counter was made in
 };
 
 }  // namespace topiceval

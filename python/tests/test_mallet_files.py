@@ -156,6 +156,32 @@ except KeyboardInterrupt:
     assert float(words[1]) < 5.0
 
 
+@pytest.mark.parametrize("call", [
+    "topiceval.select([inferencer, inferencer], test, particles=2000, runs=16)",
+    "topiceval.compare(state, state, test, temperatures=100000, samples=8)",
+    "topiceval.run('curve', '--states', state, state, '--input', test, '--temperatures', '100000', '--quiet')",
+])
+def test_ctrl_c_interrupts_the_commands_too(fixtures, call):
+    # Runs of minutes, interrupted after half a second: KeyboardInterrupt within a few seconds.
+    import sys  # noqa: PLC0415
+    set_ = fixtures / "stackexchange"
+    script = f"""
+import os, signal, threading, time, topiceval
+inferencer, state, test = {str(set_ / "inferencer.mallet")!r}, {str(set_ / "state.gz")!r}, {str(set_ / "test.mallet")!r}
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+started = time.monotonic()
+try:
+    {call}
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic() - started)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    words = done.stdout.split()
+    assert words[0] == "interrupted", done.stdout + done.stderr
+    assert float(words[1]) < 5.0
+
+
 def test_a_correlated_model_ranks_beside_lda_models(tmp_path, fixtures):
     # train-ctm through run(), then select() ranks it with MALLET's models on the same tokens; load_model()
     # (LDA only) refuses it with the command line's message.
