@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <cstdio>
 #include <sstream>
 
 #include "native/cli/commands.hpp"
@@ -277,3 +278,28 @@ TEST_F(SelectCommand, TrainCtmExplainsMistakesAndNeverOverwritesItsInput) {
 
 }  // namespace
 }  // namespace topiceval::cli
+
+// select keeps one model in memory at a time: the peak grows by less than a
+// model's worth from 2 models to 12 (it held them all, 5 MB each here).
+TEST(SelectMemory, PeakMemoryDoesNotGrowWithTheNumberOfModels) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer's quarantine keeps freed memory";
+#endif
+  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/debian-k100/";
+  const auto peakKilobytes = [&](int models) {
+    std::string command = "/usr/bin/time -f %M " + std::string(TOPICEVAL_BINARY) + " select --input " + set +
+                          "test.mallet --estimator left-to-right --particles 1 --runs 1 --documents 0-9 --quiet "
+                          "--threads 1";
+    for (int m = 0; m < models; ++m) command += " " + set + "inferencer.mallet";
+    command += " 2>&1 >/dev/null";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    long kilobytes = 0;
+    if (pipe == nullptr || std::fscanf(pipe, "%ld", &kilobytes) != 1) kilobytes = -1;
+    if (pipe != nullptr) ::pclose(pipe);
+    return kilobytes;
+  };
+  const long two = peakKilobytes(2), twelve = peakKilobytes(12);
+  ASSERT_GT(two, 0);
+  ASSERT_GT(twelve, 0);
+  EXPECT_LT(twelve - two, 4 * 1024) << "2 models: " << two << " KB, 12 models: " << twelve << " KB";
+}
