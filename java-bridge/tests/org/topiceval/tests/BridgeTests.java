@@ -332,9 +332,23 @@ public final class BridgeTests {
     }, "nested-reader", stack);
     reader.start();
     reader.join();
-    Files.delete(nested);
     check(nestedMessage[0] != null && nestedMessage[0].endsWith("objects nested deeper than 400 levels"),
           "nested arrays on a 1 MiB Java thread: " + nestedMessage[0]);
+    // The same on the smallest stack a Java program asks for (-Xss256k once died of 300 nested arrays):
+    // the native parser runs on a stack of its own.
+    nestedMessage[0] = null;
+    Thread small = new Thread(null, () -> {
+      try {
+        TopicModelData.read(nested.toString());
+      } catch (TopicevalException error) {
+        nestedMessage[0] = error.getMessage();
+      }
+    }, "small-stack-reader", 256 * 1024);
+    small.start();
+    small.join();
+    Files.delete(nested);
+    check(nestedMessage[0] != null && nestedMessage[0].endsWith("objects nested deeper than 400 levels"),
+          "nested arrays on a 256 KiB Java thread: " + nestedMessage[0]);
     CommandResult command = TopicEvaluator.run("evaluate-topics", "--evaluator", text.toString(), "--input", "x");
     check(command.status == 1 && command.err.equals("topiceval evaluate-topics: " + text + ": not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)\n"),
           "bad file through the command: " + command.err);
