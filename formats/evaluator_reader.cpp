@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "formats/file_bytes.hpp"
+#include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "formats/mallet_objects.hpp"
@@ -158,30 +159,20 @@ TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::str
   return parallelTopicModelFromGraph(*readObjectStream(bytes, source), source);
 }
 
-const char* describe(ModelFileKind kind) {
-  switch (kind) {
-    case ModelFileKind::Evaluator: return "MALLET evaluator (MarginalProbEstimator)";
-    case ModelFileKind::Inferencer: return "MALLET inferencer (TopicInferencer)";
-    case ModelFileKind::ParallelTopicModel: return "MALLET topic model (ParallelTopicModel)";
-    case ModelFileKind::TopicState: return "MALLET topic state (gzipped)";
-    case ModelFileKind::LogisticNormal: return "logistic-normal topic model (topiceval train-ctm)";
-    case ModelFileKind::CtmC: return "logistic-normal topic model (Blei & Lafferty's ctm-c)";
-  }
-  return "model";
-}
-
 LoadedModel readModelFile(const std::string& path) {
   const std::string source = path == "-" ? "standard input" : path;
   return namingFileOnAllocationFailure(source, [&] { return readModel(readFileBytes(path), source); });
 }
 
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source) {
-  if (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B)
+  const FileKind kind = recognise(bytes.first(std::min(bytes.size(), kRecognitionBytes)), source);
+  if (kind == FileKind::LogisticNormal)
+    throw FormatError(source,
+                      "is a logistic-normal topic model (train-ctm): this reads LDA models only (evaluate, select, "
+                      "info and the Python package's load_model take it)");
+  // Any gzip stream is read as a state (a gzipped text of documents gets the state reader's own message).
+  if (kind == FileKind::TopicState || (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B))
     return {readTopicState(bytes, source), ModelFileKind::TopicState};
-  if (looksLikeLogisticNormalModel(bytes))
-    throw FormatError(
-        source,
-        "is a logistic-normal topic model (train-ctm): only evaluate, select and info take it (and Python's select)");
   if (!looksLikeObjectStream(bytes))
     throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
   const auto graph = readObjectStream(bytes, source);

@@ -1,33 +1,16 @@
 #pragma once
-// The one exception type readers throw: a one-line message that starts with the
-// file it is about, e.g. "evaluator.mallet: truncated: the stream ends inside an int[] of 4096 elements".
+// The one exception type readers throw, the public FileError: a one-line
+// message that starts with the file it is about, e.g. "evaluator.mallet:
+// truncated: the stream ends inside an int[] of 4096 elements".
 
 #include <new>
-#include <stdexcept>
 #include <string>
+
+#include "topiceval/errors.hpp"
 
 namespace topiceval::formats {
 
-class FormatError : public std::runtime_error {
- public:
-  FormatError(const std::string& source, const std::string& problem)
-      : std::runtime_error(oneLine(source + ": " + problem)), source_(source), problem_(problem) {}
-
-  const std::string& source() const { return source_; }
-  const std::string& problem() const { return problem_; }
-
- private:
-  // Names and words come from the file; keep the message on one printable line.
-  static std::string oneLine(std::string text) {
-    for (char& c : text) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
-    }
-    return text;
-  }
-
-  std::string source_;
-  std::string problem_;
-};
+using FormatError = FileError;
 
 // Runs `read`; an allocation failure inside becomes a FormatError naming
 // `source`, so that running out of memory says which file caused it.

@@ -64,14 +64,16 @@ void refuseImportFileLayout(std::string_view text, const std::string& source) {
 }  // namespace
 
 DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
-                                        const std::string& modelName) {
+                                        const std::string& modelName, FileKind* kind) {
   const std::string source = path == "-" ? "standard input" : path;
   return namingFileOnAllocationFailure(
-      source, [&] { return readHeldOutDocuments(readFileBytes(path), source, modelAlphabet, modelName); });
+      source, [&] { return readHeldOutDocuments(readFileBytes(path), source, modelAlphabet, modelName, kind); });
 }
 
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
-                                        const Alphabet* modelAlphabet, const std::string& modelName) {
+                                        const Alphabet* modelAlphabet, const std::string& modelName,
+                                        FileKind* kind) {
+  if (kind != nullptr) *kind = looksLikeObjectStream(bytes) ? FileKind::InstanceList : FileKind::Text;
   if (looksLikeObjectStream(bytes)) {
     DocumentCollection documents = readInstanceList(bytes, source);
     if (modelAlphabet != nullptr && documents.alphabet() != nullptr)

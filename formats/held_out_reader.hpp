@@ -9,6 +9,7 @@
 
 #include "native/model/alphabet.hpp"
 #include "native/model/document_collection.hpp"
+#include "topiceval/model.hpp"
 
 namespace topiceval::formats {
 
@@ -17,9 +18,11 @@ namespace topiceval::formats {
 // in order of first appearance, so the unseen-word policy can count them.
 // An instance list whose alphabet disagrees with the model's (the same index,
 // a different word) is refused: its type indices would mean other words.
+// `kind`, when given, is set to what the file was (InstanceList or Text).
 DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
-                                        const std::string& modelName);
+                                        const std::string& modelName, FileKind* kind = nullptr);
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
-                                        const Alphabet* modelAlphabet, const std::string& modelName);
+                                        const Alphabet* modelAlphabet, const std::string& modelName,
+                                        FileKind* kind = nullptr);
 
 }  // namespace topiceval::formats

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "native/model/topic_model.hpp"
+#include "topiceval/model.hpp"
 
 namespace topiceval::formats {
 
@@ -26,9 +27,10 @@ TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::str
 // has one type per index up to the largest seen; betaSum = beta * that count.
 TopicModel readTopicState(std::span<const uint8_t> bytes, const std::string& source);
 
-// (LogisticNormal and CtmC are read by readAnyModelFile, logistic_normal_files.hpp.)
-enum class ModelFileKind { Evaluator, Inferencer, ParallelTopicModel, TopicState, LogisticNormal, CtmC };
-const char* describe(ModelFileKind kind);
+// The kinds of model file, in the one table of file kinds (topiceval/model.hpp,
+// formats/file_kinds.hpp). LogisticNormal and CtmC are read by
+// readAnyModelFile (logistic_normal_files.hpp).
+using ModelFileKind = FileKind;
 
 // Any of the above, recognised by content.
 struct LoadedModel {

@@ -179,7 +179,7 @@ TEST_F(BadInputs, EmptyDocuments) {
 TEST_F(BadInputs, ZeroParticles) {
   const Output output = evaluateTopics(evaluator_, heldOut_, {"--num-particles", "0"});
   EXPECT_EQ(output.status, 2);
-  EXPECT_EQ(output.err, "topiceval evaluate-topics: --num-particles must be at least 1 (got 0)\n");
+  EXPECT_EQ(output.err, "topiceval evaluate-topics: --num-particles must be at least 1\n");
 }
 
 TEST_F(BadInputs, UnwritableOutputPath) {

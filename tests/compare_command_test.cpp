@@ -100,8 +100,8 @@ TEST_F(CompareCommands, RefusesModelsThatCannotBeCompared) {
                        fixtureFile("sgu-k100", "state.gz"), "--input", fixtureFile("stackexchange", "test.mallet")});
   EXPECT_EQ(topics.status, 2);
   EXPECT_EQ(topics.err,
-            "topiceval compare: the models have 10 and 100 topics; ratio-AIS anneals between models with the same "
-            "number of topics\n");
+            "topiceval compare: --model-b has 100 topics but model A has 10; ratio-AIS anneals between models with the "
+            "same number of topics\n");
   const Output words = run(compareCommand, {"--model-a", fixtureFile("sgu-k100", "inferencer.mallet"), "--model-b",
                                             fixtureFile("debian-k100", "inferencer.mallet"), "--input",
                                             fixtureFile("sgu-k100", "test.mallet")});
@@ -131,7 +131,7 @@ TEST_F(CompareCommands, CurveFollowsASeriesOfStates) {
   EXPECT_EQ(rows[0], "state\tfile\tloglik\tper_token\tperplexity");
   EXPECT_EQ(rows[1].rfind("0\t" + fixtureFile("stackexchange", "state.gz") + "\t-", 0), 0u) << rows[1];
   EXPECT_EQ(rows[2].rfind("1\t" + perturbed_ + "\t-", 0), 0u) << rows[2];
-  EXPECT_EQ(run(curveCommand, {"--input", "x"}).err, "topiceval curve: --states needs at least one model file\n");
+  EXPECT_EQ(run(curveCommand, {"--input", "x"}).err, "topiceval curve: --states is required\n");
 }
 
 TEST_F(CompareCommands, CurveOrdersStatesByTheirIterationAndWritesJsonAndAReport) {

@@ -526,7 +526,7 @@ TEST(UnseenWords, VocabularySizeSetsV) {
   const ScoringModel scoring(f.model, UnseenWords::Smooth, f.documents, 20);
   EXPECT_EQ(scoring.vocabularySize(), 20u);
   EXPECT_DOUBLE_EQ(scoring.phi(0, 0), f.phi(0, 0, 20));
-  EXPECT_THROW(ScoringModel(f.model, UnseenWords::Smooth, f.documents, 7), std::invalid_argument);
+  EXPECT_THROW(ScoringModel(f.model, UnseenWords::Smooth, f.documents, 7), SettingError);
   const ScoringModel skip(f.model, UnseenWords::Skip, f.documents, 10);
   EXPECT_DOUBLE_EQ(skip.phi(3, 1), f.phi(3, 1, 10));
 }

@@ -129,8 +129,8 @@ TEST(EvaluateCommand, ExplainsCommandLineMistakes) {
     std::string message;
   };
   const Case cases[] = {
-      {{"--input", input}, "--model is required (a MALLET evaluator, inferencer, saved model or topic state)"},
-      {{"--model", model}, "--input is required (an instance list or a text file)"},
+      {{"--input", input}, "--model is required"},
+      {{"--model", model}, "--input is required"},
       {{"--model", model, "--input", input, "--estimator", "magic"},
        "--estimator takes " + listOfChoices(estimatorNames()) + ", not 'magic'"},
       {{"--model", model, "--input", input, "--format", "xml"}, "--format takes text, tsv or json, not 'xml'"},

@@ -17,6 +17,7 @@
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "native/cli/command_support.hpp"
+#include "native/output/number_text.hpp"
 #include "native/cli/commands.hpp"
 #include "native/model/model_validator.hpp"
 #include "native/model/scoring_model.hpp"
@@ -531,9 +532,9 @@ TEST_F(HostileInput, AFifoWithNoWriterSaysItIsWaiting) {
 }
 
 TEST_F(HostileInput, DocumentNamesCannotSplitATsvRow) {
-  EXPECT_EQ(cli::tsvField("a\tb\nc\rd"), "a b c d");
-  EXPECT_EQ(cli::tsvField(""), "-");
-  EXPECT_EQ(cli::tsvField("plain"), "plain");
+  EXPECT_EQ(output::tsvField("a\tb\nc\rd"), "a b c d");
+  EXPECT_EQ(output::tsvField(""), "-");
+  EXPECT_EQ(output::tsvField("plain"), "plain");
 }
 
 }  // namespace

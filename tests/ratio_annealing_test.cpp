@@ -175,7 +175,7 @@ TEST(LikelihoodCurve, EachModelsEstimateIsUnbiased) {
   options.threads = 2;
   for (int run = 0; run < kRuns; ++run) {
     options.seed = static_cast<uint64_t>(run) + 1;
-    const CurveResult curve = estimateLikelihoodCurve(series, documents, options);
+    const CurveEstimates curve = estimateLikelihoodCurve(series, documents, options);
     for (std::size_t m = 0; m < 3; ++m)
       for (std::size_t d = 0; d < documents.size(); ++d) values[m][d].push_back(curve.documents[m][d]);
   }

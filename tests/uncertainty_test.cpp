@@ -167,7 +167,7 @@ TEST(ConvergenceCheck, RefusesWhatItCannotCheck) {
   badTolerance.insert(badTolerance.end(), {"--runs", "4", "--tolerance", "-1"});
   output = evaluate(badTolerance);
   EXPECT_EQ(output.status, 2);
-  EXPECT_EQ(output.err, "topiceval evaluate: --tolerance must be a positive number of nats per document\n");
+  EXPECT_EQ(output.err, "topiceval evaluate: --tolerance must be at least 0, not -1\n");
 }
 
 TEST(DocumentCompletion, StatesTheSplitAndTheTokensOfEachHalf) {

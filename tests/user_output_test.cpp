@@ -11,7 +11,7 @@
 
 #include "native/cli/commands.hpp"
 #include "native/cli/progress_line.hpp"
-#include "native/cli/report_writers.hpp"
+#include "native/output/report_writers.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/json_check.hpp"
@@ -30,7 +30,7 @@ Output run(testing::Command command, const std::vector<std::string>& arguments) 
 
 TEST(JsonOutput, WriterEscapesAndNullsNonFiniteNumbers) {
   std::ostringstream out;
-  JsonWriter json(out);
+  output::JsonWriter json(out);
   json.beginObject().field("name", "a \"quoted\"\n\tline").field("nan", std::nan("")).field("n", uint64_t{3});
   json.key("list").beginArray().value(1.5).value(true).endArray().endObject();
   EXPECT_EQ(out.str(), R"({"name":"a \"quoted\"\n\tline","nan":null,"n":3,"list":[1.5,true]})");

@@ -1,26 +1,34 @@
 #include <algorithm>
+#include <map>
+#include <stdexcept>
 
 #include "native/cli/command_support.hpp"
+#include "topiceval/options.hpp"
 #include "native/cli/commands.hpp"
 #include "native/runtime/classic_locale.hpp"
 
 namespace topiceval::cli {
 
 const std::vector<CommandEntry>& allCommands() {
-  static const std::vector<CommandEntry> commands = {
-      {"evaluate-topics", evaluateTopicsCommand, "MALLET's evaluate-topics: same options, same output, same numbers"},
-      {"evaluate", evaluateCommand,
-       "held-out likelihood with error bars: resample-move (default), left-to-right, filtering, particle "
-       "learning, AIS, harmonic mean"},
-      {"select", selectCommand, "rank models of any number of topics on the same held-out tokens, paired errors"},
-      {"compare", compareCommand, "per-document log ratio of two models by ratio-AIS"},
-      {"curve", curveCommand, "held-out likelihood across the states of a training run (iteration-AIS)"},
-      {"train-ctm", trainCtmCommand,
-       "train a correlated (logistic-normal) topic model: Ahmed & Xing's Taylor E-step, or Blei & Lafferty's"},
-      {"info", infoCommand, "what a MALLET file is and holds (topics, words, documents)"},
-      {"plan-ranks", planRanksCommand, "an MPI run on paper: load imbalance, speed-up and bytes moved for N ranks"},
-      {"perturb-state", perturbStateCommand, "a topic state with a fraction of its assignments moved at random"},
-  };
+  // The commands' names and summaries are their declarations' (topiceval/options.hpp).
+  static const std::vector<CommandEntry> commands = [] {
+    const std::map<std::string, CommandFunction> functions = {{"evaluate-topics", evaluateTopicsCommand},
+                                                              {"evaluate", evaluateCommand},
+                                                              {"select", selectCommand},
+                                                              {"compare", compareCommand},
+                                                              {"curve", curveCommand},
+                                                              {"train-ctm", trainCtmCommand},
+                                                              {"info", infoCommand},
+                                                              {"plan-ranks", planRanksCommand},
+                                                              {"perturb-state", perturbStateCommand}};
+    std::vector<CommandEntry> entries;
+    for (const CommandSpec& spec : commandSpecs()) {
+      const auto function = functions.find(spec.name);
+      if (function == functions.end()) throw std::logic_error("command " + spec.name + " is declared but not built");
+      entries.push_back({spec.name.c_str(), function->second, spec.summary.c_str()});
+    }
+    return entries;
+  }();
   return commands;
 }
 

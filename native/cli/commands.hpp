@@ -37,9 +37,10 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
 // Every command by name, in the order the overview lists them.
+using CommandFunction = int (*)(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 struct CommandEntry {
   const char* name;
-  int (*run)(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+  CommandFunction run;
   const char* summary;
 };
 const std::vector<CommandEntry>& allCommands();

@@ -2,7 +2,6 @@
 // fraction of its token assignments moved to other topics at random. It makes
 // the "model and slightly worse model" pairs on which estimators of model
 // comparisons are judged (Foulds and Smyth 2014, tables 1 and 2).
-#include <boost/program_options.hpp>
 #include <charconv>
 #include <limits>
 #include <string_view>
@@ -15,33 +14,21 @@
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/output_file.hpp"
-#include "native/cli/shared_options.hpp"
-#include "native/cli/mallet_style_options.hpp"
 #include "native/runtime/random_stream.hpp"
 
 namespace topiceval::cli {
 
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
-  namespace po = boost::program_options;
   std::string input, output;
-  double fraction = 0.05;
-  long long seed = 1;
-  po::options_description options("topiceval perturb-state options");
-  options.add_options()("input", po::value(&input), "gzipped topic state (train-topics --output-state)")(
-      "output", po::value(&output), "where to write the perturbed state (gzipped)")(
-      "fraction", po::value(&fraction)->default_value(fraction, "0.05"),
-      "share of token assignments moved to another topic")("seed", po::value(&seed)->default_value(seed),
-                                                           "random seed")("help", "print this list of options");
+  double fraction = 0.0;
+  int64_t seed = 0;
   try {
-    po::variables_map values;
-    parseCommandLine(arguments, options, values);
-    if (values.count("help")) {
-      out << "Move a fraction of a topic state's token assignments to other topics, at random.\n\n" << options << "\n";
-      return 0;
-    }
-    if (input.empty() || output.empty()) throw UsageError("--input and --output are required");
-    if (!(fraction >= 0.0 && fraction <= 1.0)) throw UsageError("--fraction must be between 0 and 1");
-    if (seed < 0) throw UsageError("--seed must not be negative");
+    const auto options = commandOptions("perturb-state", arguments, out);
+    if (!options) return 0;
+    input = *options->text("input");
+    output = *options->text("output");
+    fraction = options->real("fraction");
+    seed = options->integer("seed");
   } catch (...) {
     return reportFailure("perturb-state", err);
   }

@@ -6,11 +6,8 @@
 // moved: the input files broadcast from rank 0 to the N - 1 others, and the
 // per-document results summed over the ranks (one double and one count per
 // document and run, in and out of every rank).
-#include <boost/program_options.hpp>
-
 #include <algorithm>
 #include <cstdint>
-#include <iomanip>
 #include <numeric>
 #include <sstream>
 
@@ -20,12 +17,13 @@
 #include "formats/model_readers.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
-#include "native/cli/mallet_style_options.hpp"
-#include "native/cli/shared_options.hpp"
+#include "native/output/number_text.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/setting_error.hpp"
 
 namespace topiceval::cli {
+
+using output::fixed;
 
 namespace {
 
@@ -33,9 +31,9 @@ struct PlanSettings {
   std::string input;
   std::string model;
   std::vector<std::string> ranks;
-  std::string cost = "quadratic";
-  int64_t replicate = 0;  // signed, so that a negative count is named as such
-  int runs = 4;
+  std::string cost;
+  int64_t replicate = 0;
+  int runs = 0;
 };
 
 std::vector<int> parseRanks(const std::vector<std::string>& texts) {
@@ -67,43 +65,23 @@ std::string bytesText(double bytes) {
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
   int unit = 0;
   while (bytes >= 1024.0 && unit < 4) bytes /= 1024.0, ++unit;
-  std::ostringstream text;
-  text << std::fixed << std::setprecision(unit == 0 ? 0 : 1) << bytes << " " << units[unit];
-  return text.str();
+  return fixed(bytes, unit == 0 ? 0 : 1) + " " + units[unit];
 }
 
 }  // namespace
 
 int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
-  namespace po = boost::program_options;
   PlanSettings settings;
-  po::options_description options("topiceval plan-ranks options");
-  options.add_options()("input", po::value(&settings.input), "held-out documents (instance list or plain text)")(
-      "model", po::value(&settings.model),
-      "the model file the job reads (its size counts in the broadcast; plain text needs it)")(
-      "ranks", po::value(&settings.ranks)->multitoken(), "rank counts to plan for (default 2,8,64,512)")(
-      "cost", po::value(&settings.cost)->default_value(settings.cost),
-      "cost of a document of N tokens: linear (N: filtering, AIS, left-to-right without resampling...) or "
-      "quadratic (N(N+1)/2: resample-move, left-to-right with resampling)")(
-      "replicate", po::value(&settings.replicate),
-      "plan for this many documents, the input's repeated in turn (a synthetic set; 0: the input as is)")(
-      "runs", po::value(&settings.runs)->default_value(settings.runs), "runs per document (the results summed)")(
-      "help", "print this list of options");
   std::vector<int> rankCounts;
   try {
-    po::variables_map values;
-    parseCommandLine(arguments, options, values);
-    if (values.count("help")) {
-      out << "Plan an MPI run on paper: load imbalance, predicted speed-up and bytes moved for N ranks.\n\n"
-          << "usage: topiceval plan-ranks --input DOCS [--model MODEL] [--ranks 8,64,512] [--cost quadratic]\n\n"
-          << options << "\n";
-      return 0;
-    }
-    if (settings.input.empty()) throw UsageError("--input is required");
-    if (settings.cost != "linear" && settings.cost != "quadratic")
-      throw SettingError("cost", "takes linear or quadratic, not '" + settings.cost + "'");
-    checkSettingRange("runs", settings.runs, 1, 100'000);
-    checkSettingRange("replicate", settings.replicate, 0, 100'000'000);
+    const auto options = commandOptions("plan-ranks", arguments, out);
+    if (!options) return 0;
+    settings.input = *options->text("input");
+    settings.model = options->text("model").value_or("");
+    settings.ranks = options->list("ranks");
+    settings.cost = *options->text("cost");
+    settings.replicate = options->integer("replicate");
+    settings.runs = static_cast<int>(options->integer("runs"));
     rankCounts = parseRanks(settings.ranks);
   } catch (...) {
     return reportFailure("plan-ranks", err);

@@ -47,7 +47,8 @@ bool declaresSetting(const std::string& name, const std::string& setting) {
   return false;
 }
 
-const char* defaultEstimator(ModelFamily family) {
+std::string defaultEstimator(ModelFamily family) {
+  // From the accuracy benchmark (README, "Accuracy against time, and the default estimator").
   return family == ModelFamily::Dirichlet ? "resample-move" : "posterior-importance";
 }
 

@@ -14,12 +14,12 @@
 #include "native/estimators/estimator_settings.hpp"
 #include "native/model/logistic_normal_model.hpp"
 #include "native/model/scoring_model.hpp"
+#include "topiceval/evaluate.hpp"
 
 namespace topiceval {
 
-// The models an estimator scores: LDA's (a Dirichlet over theta; every MALLET
-// file) or logistic-normal ones (train-ctm, ctm-c).
-enum class ModelFamily { Dirichlet, LogisticNormal };
+// (The models an estimator scores, ModelFamily, and estimatorNames() and
+// defaultEstimator() are part of the public API: topiceval/evaluate.hpp.)
 
 struct EstimatorDefinition {
   std::string name;     // "left-to-right"
@@ -38,12 +38,8 @@ struct EstimatorDefinition {
 
 // Every estimator, in the order help texts list them.
 const std::vector<EstimatorDefinition>& estimatorRegistry();
-std::vector<std::string> estimatorNames();
 // Those of one family, in the same order.
 std::vector<std::string> estimatorNames(ModelFamily family);
-// The estimator a model of `family` gets when none is named: resample-move
-// for LDA, posterior-importance for logistic-normal models.
-const char* defaultEstimator(ModelFamily family);
 // SettingError("estimator", "takes ..., not 'x'") for an unknown name.
 const EstimatorDefinition& findEstimator(const std::string& name);
 

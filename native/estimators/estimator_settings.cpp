@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace topiceval {
 
@@ -13,6 +14,7 @@ std::optional<bool> parseBoolean(const std::string& text) {
   return std::nullopt;
 }
 
+// (Declared with the options, topiceval/options.hpp; defined here, where the estimators' checks need it.)
 std::string listOfChoices(const std::vector<std::string>& choices) {
   std::string list;
   for (std::size_t i = 0; i < choices.size(); ++i) {
@@ -26,6 +28,16 @@ void checkSettingRange(const std::string& name, int64_t value, int64_t least, in
   if (value < least) throw SettingError(name, "must be at least " + std::to_string(least));
   if (value > most)
     throw SettingError(name, "must be at most " + std::to_string(most) + " (got " + std::to_string(value) + ")");
+}
+
+void checkRealRange(const std::string& name, double value, double least, double most) {
+  const auto text = [](double number) {
+    char buffer[32];
+    return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, number).ptr);
+  };
+  if (!std::isfinite(value)) throw SettingError(name, "takes a finite number, not " + text(value));
+  if (value < least) throw SettingError(name, "must be at least " + text(least) + ", not " + text(value));
+  if (value > most) throw SettingError(name, "must be at most " + text(most) + ", not " + text(value));
 }
 
 SettingValues::SettingValues(const std::vector<SettingSpec>& specs, const std::map<std::string, std::string>& given) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "native/runtime/setting_error.hpp"
+#include "topiceval/options.hpp"
 
 namespace topiceval {
 
@@ -51,9 +52,10 @@ class SettingValues {
 
 // "true|false|1|0" in any case (MALLET's booleans); nothing for anything else.
 std::optional<bool> parseBoolean(const std::string& text);
-// "a", "a or b", "a, b or c".
-std::string listOfChoices(const std::vector<std::string>& choices);
 // SettingError "NAME must be at least LEAST" / "NAME must be at most MOST (got VALUE)".
 void checkSettingRange(const std::string& name, int64_t value, int64_t least, int64_t most);
+// The same for a real number: "NAME must be at least LEAST, not VALUE" (or at
+// most), and "NAME takes a finite number" for NaN and infinities.
+void checkRealRange(const std::string& name, double value, double least, double most);
 
 }  // namespace topiceval

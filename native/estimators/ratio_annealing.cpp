@@ -318,7 +318,7 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
   return result;
 }
 
-CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& models, const DocumentCollection& documents,
+CurveEstimates estimateLikelihoodCurve(const std::vector<const ScoringModel*>& models, const DocumentCollection& documents,
                                     const CurveOptions& options) {
   if (models.empty()) throw std::invalid_argument("a likelihood curve needs at least one model");
   for (const ScoringModel* model : models) {
@@ -326,7 +326,7 @@ CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& mode
       throw std::invalid_argument("the models have different numbers of topics; a curve follows one training run");
   }
   checkSettingRange("temperatures", options.temperatures, 1, SettingLimits::kTemperatures);
-  CurveResult result;
+  CurveEstimates result;
   result.documents.assign(models.size(), std::vector<double>(documents.size(), 0.0));
   std::vector<uint64_t> tokens(documents.size(), 0);
   const int threads = resolveThreads(options.threads);

@@ -93,13 +93,13 @@ struct CurveOptions {
   Progress* progress = nullptr;  // advanced by one per document
 };
 
-struct CurveResult {
+struct CurveEstimates {
   std::vector<double> totals;                  // per model: sum over documents of log p(w)
   std::vector<std::vector<double>> documents;  // [model][document]
   uint64_t scoredTokens = 0;                   // scored under every model
 };
 
-CurveResult estimateLikelihoodCurve(const std::vector<const ScoringModel*>& models, const DocumentCollection& documents,
+CurveEstimates estimateLikelihoodCurve(const std::vector<const ScoringModel*>& models, const DocumentCollection& documents,
                                     const CurveOptions& options);
 
 }  // namespace topiceval

@@ -21,6 +21,7 @@
 #include "native/model/document_collection.hpp"
 #include "native/model/logistic_normal_model.hpp"
 #include "native/runtime/progress.hpp"
+#include "topiceval/train_ctm.hpp"
 
 namespace topiceval {
 
@@ -37,20 +38,14 @@ struct TrainingIteration {
 struct TrainingOptions {
   int numTopics = 10;
   PosteriorMethod method = PosteriorMethod::Taylor;
-  int maxIterations = 200;
-  // ctm-c stops at 1e-3; on simulated data the topics were still improving at 1e-4.
-  double tolerance = 1e-5;
+  int maxIterations = TrainCtmRequest::kDefaultMaxIterations;
+  double tolerance = TrainCtmRequest::kDefaultTolerance;
   // A pseudo-count added to every expected topic-word count, so that every
   // word keeps a positive probability under every topic (the role beta plays
-  // in LDA); 0 gives the paper's maximum-likelihood topics. It decides much of
-  // the held-out likelihood: on sgu at K = 10, per token -8.569 (0.001),
-  // -8.417 (0.01), -8.300 (0.1), -8.298 (0.3); hence 0.1.
-  double topicWordSmoothing = 0.1;
+  // in LDA); 0 gives the paper's maximum-likelihood topics.
+  double topicWordSmoothing = TrainCtmRequest::kDefaultTopicWordSmoothing;
   uint64_t seed = 1;
-  // The largest smoothing accepted: beyond it every topic is uniform to double
-  // precision, and far beyond it (1e308) the counts overflow to NaN.
-  static constexpr double kLargestTopicWordSmoothing = 1e6;
-  int initialSweeps = 100;       // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
+  int initialSweeps = TrainCtmRequest::kDefaultInitialSweeps;       // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
   int threads = 0;               // 0: every hardware thread
   Progress* progress = nullptr;  // advanced by one per document fitted
   std::function<void(const TrainingIteration&)> onIteration;

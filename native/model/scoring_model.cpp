@@ -127,18 +127,18 @@ void ScoringModel::countSkipped(const DocumentCollection& documents, std::size_t
 ScoringModel ScoringModel::fromTopicWordProbabilities(std::span<const double> phi, std::size_t numTypes,
                                                       std::vector<double> alpha, const DocumentCollection& documents) {
   const std::size_t topics = alpha.size();
-  if (topics == 0) throw std::invalid_argument("alpha is empty: a model needs at least one topic");
-  if (numTypes == 0) throw std::invalid_argument("the topic-word matrix has no words");
+  if (topics == 0) throw ModelError("alpha is empty: a model needs at least one topic");
+  if (numTypes == 0) throw ModelError("the topic-word matrix has no words");
   if (topics > static_cast<std::size_t>(std::numeric_limits<int>::max()) || phi.size() / topics != numTypes ||
       phi.size() % topics != 0)
-    throw std::invalid_argument("the topic-word matrix has " + std::to_string(phi.size()) + " values, not " +
+    throw ModelError("the topic-word matrix has " + std::to_string(phi.size()) + " values, not " +
                                 std::to_string(topics) + " topics x " + std::to_string(numTypes) + " words");
   ScoringModel model;
   model.numTopics_ = static_cast<int>(topics);
   model.alphaSum_ = 0.0;
   for (std::size_t k = 0; k < topics; ++k) {
     if (!(alpha[k] > 0.0) || !std::isfinite(alpha[k]))
-      throw std::invalid_argument("alpha[" + std::to_string(k) + "] is " + std::to_string(alpha[k]) +
+      throw ModelError("alpha[" + std::to_string(k) + "] is " + std::to_string(alpha[k]) +
                                   ": alpha must be positive and finite");
     model.alphaSum_ += alpha[k];
   }
@@ -148,12 +148,12 @@ ScoringModel ScoringModel::fromTopicWordProbabilities(std::span<const double> ph
     for (std::size_t w = 0; w < numTypes; ++w) {
       const double p = phi[k * numTypes + w];
       if (!(p >= 0.0) || !std::isfinite(p))
-        throw std::invalid_argument("topic " + std::to_string(k) + ", word " + std::to_string(w) + ": probability " +
+        throw ModelError("topic " + std::to_string(k) + ", word " + std::to_string(w) + ": probability " +
                                     std::to_string(p) + " is negative or not finite");
       rowSums[k] += p;
     }
     if (std::fabs(rowSums[k] - 1.0) > kProbabilityRowTolerance)
-      throw std::invalid_argument("topic " + std::to_string(k) + "'s word probabilities sum to " +
+      throw ModelError("topic " + std::to_string(k) + "'s word probabilities sum to " +
                                   std::to_string(rowSums[k]) + ", not 1: pass normalised rows (p(word | topic))");
   }
   model.beta_ = 0.0;

@@ -54,7 +54,7 @@ class ScoringModel {
   // renormalised exactly). phi is used as given (beta = 0, denominators 1): a
   // word with probability 0 under every topic cannot be scored and is
   // skipped, like a word beyond numTypes (the policy reported is
-  // skip-untrained). std::invalid_argument names the first problem.
+  // skip-untrained). A ModelError names the first problem.
   static constexpr double kProbabilityRowTolerance = 1e-4;
   static ScoringModel fromTopicWordProbabilities(std::span<const double> phi, std::size_t numTypes,
                                                  std::vector<double> alpha, const DocumentCollection& documents);

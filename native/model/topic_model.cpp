@@ -1,5 +1,7 @@
 #include "native/model/topic_model.hpp"
 
+#include "topiceval/errors.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -54,7 +56,7 @@ TopicModel TopicModel::fromDenseCounts(int numTopics, std::vector<double> alpha,
                                        std::span<const int32_t> counts, std::size_t numTypes) {
   if (numTopics <= 0 || alpha.size() != static_cast<std::size_t>(numTopics) ||
       counts.size() != numTypes * static_cast<std::size_t>(numTopics))
-    throw std::invalid_argument("dense counts do not match the number of topics and types");
+    throw ModelError("dense counts do not match the number of topics and types");
   TopicModel model;
   model.numTopics = numTopics;
   topicBitsFor(numTopics, model.topicBits, model.topicMask);
@@ -73,7 +75,7 @@ TopicModel TopicModel::fromDenseCounts(int numTopics, std::vector<double> alpha,
     row.clear();
     for (const int topic : order) {
       const int32_t c = typeCounts[topic];
-      if (c < 0) throw std::invalid_argument("negative type-topic count");
+      if (c < 0) throw ModelError("negative type-topic count");
       if (c == 0) break;
       row.push_back(model.pack(c, topic));
       model.tokensPerTopic[static_cast<std::size_t>(topic)] += c;

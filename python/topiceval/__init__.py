@@ -45,21 +45,30 @@ class ModelError(Error, ValueError):
     """Bad arrays: shapes that disagree, negative or non-finite values, rows that do not sum to 1."""
 
 
+class SettingTypeError(SettingError, TypeError):
+    """A keyword argument of the wrong type (also a TypeError, as Python's own are)."""
+
+
+class TopicevalWarning(UserWarning):
+    """What a result's numbers must be read with: tokens skipped, heavy tails, no convergence..."""
+
+
 from . import _native  # noqa: E402  (the error classes must exist first: the extension raises them)
 
 __version__ = _native.version
 
-__all__ = ["Error", "FormatError", "SettingError", "ModelError", "Model", "Result", "MalletResult",
-           "load_model", "load_documents", "evaluate", "evaluate_topics", "select", "compare", "run",
-           "estimators"]
+__all__ = ["Error", "FormatError", "SettingError", "SettingTypeError", "ModelError", "TopicevalWarning", "Model",
+           "Result", "MalletResult", "SelectResult", "CompareResult", "CurveResult", "load_model", "load_documents",
+           "evaluate", "evaluate_topics", "select", "compare", "curve", "run", "estimators", "options"]
 
 
 class Model:
-    """A topic model: read from a MALLET file, or built from counts or from topic-word probabilities."""
+    """A topic model: read from a file (any MALLET model, a logistic-normal model), or built from counts or
+    from topic-word probabilities."""
 
     def __init__(self, native):
         if not isinstance(native, _native.NativeModel):
-            raise SettingError("use topiceval.load_model, Model.from_topics or Model.from_counts to make a Model")
+            raise SettingTypeError("use topiceval.load_model, Model.from_topics or Model.from_counts to make a Model")
         self._native = native
 
     @classmethod
@@ -117,9 +126,24 @@ class Model:
     def kind(self) -> str:
         return self._native.kind
 
+    @property
+    def logistic_normal(self) -> bool:
+        """Whether this is a logistic-normal (correlated) topic model."""
+        return self._native.logistic_normal
+
     def topic_word_probabilities(self) -> _numpy.ndarray:
         """phi[k, w] = p(w | topic k) as topiceval scores it: for counts, (n[w, k] + beta) / (n[k] + V beta)."""
         return self._native.topic_word_probabilities()
+
+    def with_words(self, words) -> "Model":
+        """The same model with its vocabulary (a list by word id, or a gensim Dictionary), so that text and
+        token lists are looked up in it."""
+        if hasattr(words, "id2token") or hasattr(words, "token2id"):
+            mapping = dict(words.token2id)
+            words = [None] * len(mapping)
+            for word, index in mapping.items():
+                words[index] = word
+        return Model(self._native.with_words([str(word) for word in words]))
 
     def __repr__(self) -> str:
         return f"<topiceval.Model {self.kind}: {self.num_topics} topics, {self.num_types} word types>"
@@ -199,33 +223,19 @@ def _path(name, path) -> str:
     """A file path as the library takes it: str or os.PathLike (bytes decoded as the filesystem does)."""
     if isinstance(path, (str, bytes, _os.PathLike)):
         return _os.fsdecode(path)
-    raise SettingError(f"{name} must be a file path (str or os.PathLike), not {type(path).__name__}")
+    raise SettingTypeError(f"{name} must be a file path (str or os.PathLike), not {type(path).__name__}")
 
 
 def _model(model) -> "Model":
     if not isinstance(model, Model):
-        raise SettingError("model must be a topiceval.Model (from load_model, Model.from_topics or Model.from_counts), "
-                           f"not {type(model).__name__}")
+        raise SettingTypeError("model must be a topiceval.Model (from load_model, Model.from_topics or "
+                               f"Model.from_counts), not {type(model).__name__}")
     return model
 
 
-def _integer(name, value, low, high) -> int:
-    """`value` as an int in [low, high] (bool refused), or a SettingError named as the keyword."""
-    if isinstance(value, bool) or not isinstance(value, (int, _numpy.integer)):
-        raise SettingError(f"{name} must be an integer, not {value!r}")
-    if not low <= int(value) <= high:
-        raise SettingError(f"{name} must be between {low} and {high}, not {value}")
-    return int(value)
-
-
-def _choice(name, value, allowed) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise SettingError(f"{name} takes {' or '.join(allowed)}, not {value!r}")
-    return value
-
-
 def load_model(path) -> Model:
-    """Reads any MALLET model file: evaluator, inferencer, saved model (--output-model) or gzipped topic state."""
+    """Reads any model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic
+    state, a train-ctm logistic-normal model or a ctm-c directory."""
     return Model(_native.read_model(_path("path", path)))
 
 
@@ -253,8 +263,8 @@ def _ids(index, values) -> _numpy.ndarray:
         if not (_numpy.all(_numpy.isfinite(array)) and _numpy.all(_numpy.floor(array) == array)):
             raise SettingError(f"documents[{index}] holds values that are not whole numbers: word ids are integers")
     elif array.dtype.kind not in "iu":
-        raise SettingError(f"documents[{index}] holds {array.dtype} values, not word ids (strings of words are "
-                           "looked up with vocabulary=)")
+        raise SettingTypeError(f"documents[{index}] holds {array.dtype} values, not word ids (strings of words are "
+                               "looked up with vocabulary=)")
     if array.min() < 0 or array.max() > _LARGEST_ID:
         bad = array[(array < 0) | (array > _LARGEST_ID)][0]
         raise SettingError(f"documents[{index}] has word id {bad:.0f}: ids must be in 0..2^31-1")
@@ -295,7 +305,8 @@ def _expand(index, words, counts) -> _numpy.ndarray:
 def _documents(documents, model: Model, vocabulary) -> list:
     """Any accepted form of documents as a list of int64 arrays (see the module's documentation)."""
     if isinstance(documents, (str, bytes)):
-        raise SettingError("documents must be a sequence of documents, not one string")
+        raise SettingTypeError("documents must be a sequence of documents, not one string (a path is given as "
+                               "os.PathLike, or to load_documents)")
     if hasattr(documents, "tocsr") or (isinstance(documents, _numpy.ndarray) and documents.ndim == 2):
         return _count_matrix(documents)  # a document-term count matrix, as scikit-learn's CountVectorizer makes
     if isinstance(documents, _numpy.ndarray) and documents.ndim == 1 and documents.dtype.kind in "iuf":
@@ -304,12 +315,12 @@ def _documents(documents, model: Model, vocabulary) -> list:
     try:
         iterator = iter(documents)
     except TypeError:
-        raise SettingError(f"documents must be a sequence of documents, not {type(documents).__name__}") from None
+        raise SettingTypeError(f"documents must be a sequence of documents, not {type(documents).__name__}") from None
     lookup = None
     converted = []
     for index, document in enumerate(iterator):
         if isinstance(document, bytes):
-            raise SettingError(f"documents[{index}] is bytes: decode it to a str (words are looked up by text)")
+            raise SettingTypeError(f"documents[{index}] is bytes: decode it to a str (words are looked up by text)")
         tokens = None
         if isinstance(document, str):
             tokens = document.split()
@@ -323,18 +334,20 @@ def _documents(documents, model: Model, vocabulary) -> list:
         items = document if isinstance(document, _numpy.ndarray) else list(document) \
             if isinstance(document, (list, tuple, range)) else None
         if items is None:
-            raise SettingError(f"documents[{index}] must be a sequence of word ids, (id, count) pairs or a string, "
-                               f"not {type(document).__name__}")
+            raise SettingTypeError(f"documents[{index}] must be a sequence of word ids, (id, count) pairs or a "
+                                   f"string, not {type(document).__name__}")
         if len(items) > 0 and isinstance(items[0], tuple):  # gensim bag of words: (id, count) pairs
             if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in items):
                 raise SettingError(f"documents[{index}] mixes (id, count) pairs with other items")
             words, counts = zip(*items)
             if not all(isinstance(w, (int, _numpy.integer)) and not isinstance(w, bool) for w in words):
-                raise SettingError(f"documents[{index}] has a word id that is not an integer in its (id, count) pairs")
+                raise SettingTypeError(f"documents[{index}] has a word id that is not an integer in its (id, count) "
+                                       "pairs")
             try:
                 counts = _numpy.asarray(counts, dtype=_numpy.float64)
             except (ValueError, TypeError):
-                raise SettingError(f"documents[{index}] has (id, count) pairs whose counts are not numbers") from None
+                raise SettingTypeError(f"documents[{index}] has (id, count) pairs whose counts are not numbers") \
+                    from None
             converted.append(_expand(index, _numpy.asarray(words, dtype=_numpy.int64), counts))
             continue
         try:
@@ -342,8 +355,15 @@ def _documents(documents, model: Model, vocabulary) -> list:
         except (ValueError, TypeError) as error:
             if isinstance(error, Error):
                 raise
-            raise SettingError(f"documents[{index}] must be a sequence of word ids: {error}") from None
+            raise SettingTypeError(f"documents[{index}] must be a sequence of word ids: {error}") from None
     return converted
+
+
+def _documents_or_path(documents, model: Model, vocabulary):
+    """A path (str or os.PathLike) as the library reads it, or documents in memory as id arrays."""
+    if isinstance(documents, _os.PathLike):
+        return _os.fspath(documents)
+    return _documents(documents, model, vocabulary)
 
 
 class _Vocabulary(dict):
@@ -376,12 +396,83 @@ def _vocabulary(vocabulary, model: Model) -> _Vocabulary:
     elif isinstance(vocabulary, (list, tuple)):
         mapping = {word: index for index, word in reversed(list(enumerate(vocabulary)))}
     else:
-        raise SettingError("vocabulary must be a list of words, a dict word -> id or a gensim Dictionary, not "
-                           f"{type(vocabulary).__name__}")
+        raise SettingTypeError("vocabulary must be a list of words, a dict word -> id or a gensim Dictionary, not "
+                               f"{type(vocabulary).__name__}")
     if not all(isinstance(i, (int, _numpy.integer)) and 0 <= i <= _LARGEST_ID for i in mapping.values()):
         raise SettingError("vocabulary ids must be integers in 0..2^31-1")
     return _Vocabulary(mapping, model.num_types)
 
+
+# ---- Options: declared once in the library, spelled here as keywords ----------------------------------------
+
+def options(command: str) -> list:
+    """The options a command takes (the library's declarations): dicts with ``keyword``, ``kind``,
+    ``default``, ``choices``, ``help``. Those only the command line has (output files, formats) are left out."""
+    return [option for option in _native.command_options(command) if not option["command_line_only"]]
+
+
+def _option_text(option, value) -> str:
+    """A keyword's value as the library reads it, checked for its kind (a wrong type is a SettingTypeError)."""
+    name, kind = option["keyword"], option["kind"]
+    if value is None:
+        return None
+    if kind in ("boolean", "switch") or (kind == "setting" and isinstance(value, (bool, _numpy.bool_))):
+        if not isinstance(value, (bool, _numpy.bool_)):
+            raise SettingTypeError(f"{name} must be True or False, not {value!r}")
+        return "true" if value else "false"
+    if kind == "integer":
+        if isinstance(value, bool) or not isinstance(value, (int, _numpy.integer)):
+            raise SettingTypeError(f"{name} must be an integer, not {value!r}")
+        return str(int(value))
+    if kind == "real":
+        if isinstance(value, bool) or not isinstance(value, (int, float, _numpy.integer, _numpy.floating)):
+            raise SettingTypeError(f"{name} must be a number, not {value!r}")
+        return repr(float(value))
+    if kind == "setting":
+        if isinstance(value, (int, _numpy.integer)):
+            return str(int(value))
+        if isinstance(value, str):
+            return value
+        raise SettingTypeError(f"{name} must be a number, true/false or a name, not {value!r}")
+    if kind == "path":
+        return _path(name, value)
+    if not isinstance(value, str):
+        raise SettingTypeError(f"{name} must be a string, not {value!r}")
+    return value
+
+
+def _command_options(command: str, keywords: dict) -> dict:
+    """Keywords as the library's option names and texts, each checked against the command's declarations."""
+    declared = {option["keyword"]: option for option in options(command)}
+    texts = {}
+    for keyword, value in keywords.items():
+        option = declared.get(keyword)
+        if option is None:
+            raise SettingTypeError(f"{keyword} is not an option of {command} (see help(topiceval.{command}); "
+                                   f"options: {', '.join(sorted(declared))})")
+        text = _option_text(option, value)
+        if text is not None:
+            texts[option["name"]] = text
+    return texts
+
+
+def _options_doc(command: str, leave_out=()) -> str:
+    lines = []
+    for option in options(command):
+        if option["keyword"] in leave_out or option["kind"] in ("path", "list") and option["required"]:
+            continue
+        default = "" if option["default"] is None else f" (default {option['default']})"
+        lines.append(f"    {option['keyword']}: {option['help']}{default}".replace("\n", "; "))
+    return "\n".join(lines)
+
+
+def _warn(warnings) -> None:
+    import warnings as _warnings  # noqa: PLC0415
+    for _kind, text in warnings:
+        _warnings.warn(text, TopicevalWarning, stacklevel=3)
+
+
+# ---- Results --------------------------------------------------------------------------------------------------
 
 class Result:
     """What :func:`evaluate` returns: per-document numpy arrays and corpus totals.
@@ -392,7 +483,8 @@ class Result:
     and ``heavy_tailed[d]`` how far to trust it. ``total`` +- ``total_se`` sums the documents
     (independent errors add in quadrature); ``per_token`` and ``perplexity`` divide by the scored
     tokens, with ``per_token_se`` and ``perplexity_se``. ``error`` says in words what the error
-    includes, as the command line's summary does; ``unbiased`` whether the estimator is unbiased.
+    includes, as the command line's summary does; ``unbiased`` whether the estimator is unbiased;
+    ``warnings`` what the numbers must be read with (also issued as TopicevalWarning).
     """
 
     def __init__(self, values: dict):
@@ -403,39 +495,51 @@ class Result:
         self.skipped_tokens = values["skipped_tokens"]
         self.conditioned_tokens = values["conditioned_tokens"]
         self.heavy_tailed = _numpy.asarray(values["heavy_tailed"], dtype=bool)
+        self.not_converged = _numpy.asarray(values["not_converged"], dtype=bool)
+        self.document_perplexity = values["perplexity"]
+        self.names = list(values["names"])
         self.total = float(values["total"])
         self.total_se = float(values["total_se"])
-        tokens = int(self.scored_tokens.sum())
         self.per_token = float(values["per_token"])
-        self.per_token_se = self.total_se / tokens if tokens else 0.0
-        self.perplexity = float(values["perplexity"])
-        self.perplexity_se = self.perplexity * self.per_token_se
+        self.per_token_se = float(values["per_token_se"])
+        self.perplexity = float(values["perplexity_total"])
+        self.perplexity_se = float(values["perplexity_se"])
         self.site_updates = int(values["site_updates"])
         self.seconds = float(values["seconds"])
         self.estimator = values["estimator"]
+        self.estimator_name = values["estimator_name"]
         self.stochastic = bool(values["stochastic"])
         self.unbiased = bool(values["unbiased"])
         self.error = values["error"]
         self.error_caveat = values["error_caveat"]
         self.unseen_words = values["unseen_words"]
         self.vocabulary_size = int(values["vocabulary_size"])
+        self.variational_bound = values["variational_bound"]
+        self.convergence = values["convergence"]
+        self.warnings = [text for _kind, text in values["warnings"]]
 
     def to_pandas(self):
         """One row per document (needs pandas: Debian's python3-pandas)."""
-        try:
-            import pandas  # noqa: PLC0415  (optional dependency)
-        except ImportError:
-            raise Error("to_pandas needs pandas (Debian: apt-get install python3-pandas)") from None
+        pandas = _pandas()
         return pandas.DataFrame({
-            "log_likelihood": self.log_likelihood, "standard_error": self.standard_error,
-            "scored_tokens": self.scored_tokens, "skipped_tokens": self.skipped_tokens,
-            "effective_runs": self.effective_runs, "heavy_tailed": self.heavy_tailed,
+            "name": self.names, "log_likelihood": self.log_likelihood, "standard_error": self.standard_error,
+            "perplexity": self.document_perplexity, "scored_tokens": self.scored_tokens,
+            "skipped_tokens": self.skipped_tokens, "effective_runs": self.effective_runs,
+            "heavy_tailed": self.heavy_tailed, "not_converged": self.not_converged,
         })
 
     def __repr__(self) -> str:
         error = "" if not self.stochastic or _math.isnan(self.total_se) else f" +- {self.total_se:.4f}"
         return (f"<topiceval.Result {self.estimator}: total {self.total:.4f}{error}, per token "
                 f"{self.per_token:.6f}, perplexity {self.perplexity:.3f}, {len(self.log_likelihood)} documents>")
+
+
+def _pandas():
+    try:
+        import pandas  # noqa: PLC0415  (optional dependency)
+    except ImportError:
+        raise Error("to_pandas needs pandas (Debian: apt-get install python3-pandas)") from None
+    return pandas
 
 
 class MalletResult:
@@ -450,136 +554,218 @@ class MalletResult:
         return f"<topiceval.MalletResult total {self.total!r}, {len(self.log_likelihood)} documents, seed {self.seed}>"
 
 
-_UNSEEN_WORDS = ("skip", "skip-untrained", "smooth")
-_SPLITS = ("first-half", "alternate")
+class SelectResult:
+    """What :func:`select` returns: ``models``, best first, each a dict with its ``path`` (or "model N" for a
+    model in memory, numbered as given), ``topics``, ``total`` +- ``total_se``, ``per_token``,
+    ``perplexity``, ``difference_to_best`` +- ``difference_se`` (paired over documents) and ``verdict``
+    ("best", "worse" by more than two errors, or "tied"); ``best`` is the first. ``tokens`` are the
+    tokens every model scores (``scored_tokens`` of ``tokens`` in all)."""
+
+    def __init__(self, values: dict):
+        self.models = values["models"]
+        self.best = self.models[0]
+        self.input = values["input"]
+        self.documents = int(values["documents"])
+        self.tokens = int(values["tokens"])
+        self.scored_tokens = int(values["scored_tokens"])
+        self.unseen_words = values["unseen_words"]
+        self.estimator = values["estimator"]
+        self.stochastic = bool(values["stochastic"])
+        self.unbiased = bool(values["unbiased"])
+        self.seed = int(values["seed"])
+        self.runs = int(values["runs"])
+        self.seconds = float(values["seconds"])
+        self.warnings = [text for _kind, text in values["warnings"]]
+
+    def to_pandas(self):
+        """One row per model, best first (needs pandas)."""
+        columns = ("path", "kind", "topics", "tokens", "own_skipped_tokens", "total", "total_se", "per_token",
+                   "per_token_se", "perplexity", "difference_to_best", "difference_se", "verdict")
+        return _pandas().DataFrame([{column: model[column] for column in columns} for model in self.models])
+
+    def __repr__(self) -> str:
+        ranking = ", ".join(f"{model['path']} ({model['topics']} topics, {model['verdict']})" for model in self.models)
+        return f"<topiceval.SelectResult {ranking}>"
 
 
-def evaluate(model: Model, documents, estimator: str = "resample-move", *, runs: int = 4, seed: int = 1,
-             threads: int = 0, unseen_words: str = "skip", complete_documents: str | None = None,
-             vocab_size: int | None = None, vocabulary=None, **settings) -> Result:
-    """Estimates the probability of each document under ``model``; see ``topiceval evaluate --help``.
+class CompareResult:
+    """What :func:`compare` returns: ``log_ratio`` = log p(w | A) - log p(w | B) summed over documents, +-
+    ``log_ratio_se``, the ``perplexity_ratio``, and per document ``documents["log_ratio"]`` (and each
+    direction's estimate)."""
 
-    ``estimator`` is any of :func:`estimators` (resample-move by default); its settings are keyword
-    arguments with underscores (``particles=64``, ``burn_in_sweeps=10``, ``resampling=True``).
-    ``runs`` independent estimates per document give the standard errors. ``complete_documents``
-    ("first-half" or "alternate"; left-to-right, resample-move, ais, importance-sampling and
-    estimated-theta) estimates p(w2 | w1) instead. ``documents``: word-id sequences, gensim bags of
-    words, strings or token lists (looked up in ``vocabulary``), or a document-term count matrix
-    (numpy 2-D or scipy sparse, rows documents). Every argument after ``estimator`` is a keyword.
+    def __init__(self, values: dict):
+        self.model_a = values["model_a"]
+        self.model_b = values["model_b"]
+        self.log_ratio = float(values["log_ratio"])
+        self.log_ratio_se = float(values["log_ratio_se"])
+        self.perplexity_ratio = float(values["perplexity_ratio"])
+        self.tokens = int(values["tokens"])
+        self.directions_paired_statistic = float(values["directions_paired_statistic"])
+        self.aligned_topics = bool(values["aligned_topics"])
+        self.documents = values["documents"]
+        self.seconds = float(values["seconds"])
+        self.warnings = [text for _kind, text in values["warnings"]]
+
+    def to_pandas(self):
+        return _pandas().DataFrame(self.documents)
+
+    def __repr__(self) -> str:
+        return f"<topiceval.CompareResult log ratio A/B {self.log_ratio:.4f} +- {self.log_ratio_se:.4f}>"
+
+
+class CurveResult:
+    """What :func:`curve` returns: ``totals[i]``, the held-out log likelihood under model i in training order
+    (``models``, with ``iterations`` when every file's name carries one)."""
+
+    def __init__(self, values: dict):
+        self.models = values["models"]
+        self.iterations = values["iterations"]
+        self.totals = values["totals"]
+        self.tokens = int(values["tokens"])
+        self.per_token = self.totals / self.tokens if self.tokens else self.totals
+        self.seconds = float(values["seconds"])
+        self.warnings = [text for _kind, text in values["warnings"]]
+
+    def __repr__(self) -> str:
+        return f"<topiceval.CurveResult {len(self.models)} models, per token {list(self.per_token)}>"
+
+
+# ---- The commands, on Model objects, paths and documents in memory --------------------------------------------
+
+def evaluate(model: Model, documents, estimator: str | None = None, *, vocabulary=None, **options) -> Result:
+    """Estimates the probability of each document under ``model``, with error bars.
+
+    ``documents``: word-id sequences, gensim bags of words, strings or token lists (looked up in
+    ``vocabulary``, the model's words by default), a document-term count matrix (numpy 2-D or scipy
+    sparse, rows documents), or a file (os.PathLike: an instance list or plain text). ``estimator`` is
+    any of :func:`estimators` (resample-move for LDA models, posterior-importance for logistic-normal
+    ones, by default). Every other argument is a keyword; the options are the ``evaluate`` command's
+    (an estimator's own settings with underscores: ``particles=64``, ``burn_in_sweeps=10``):
+
+{options}
+
     The GIL is released while it runs (Ctrl-C interrupts it); the result does not depend on ``threads``.
+    Warnings about the numbers are issued as :class:`TopicevalWarning` and kept in ``result.warnings``.
     """
     model = _model(model)
-    if not isinstance(estimator, str):
-        raise SettingError(f"estimator must be a name, one of {', '.join(estimators())}; not {estimator!r}")
-    runs = _integer("runs", runs, 1, 100_000)
-    seed = _integer("seed", seed, 0, 2 ** 64 - 1)
-    threads = _integer("threads", threads, 0, 1024)
-    unseen_words = _choice("unseen_words", unseen_words, _UNSEEN_WORDS)
-    completion = "" if complete_documents is None else _choice("complete_documents", complete_documents, _SPLITS)
-    if vocab_size is not None:
-        vocab_size = _integer("vocab_size", vocab_size, 1, 2 ** 31)
-    values = {}
-    for name, value in settings.items():
-        if not isinstance(value, (bool, int, float, str, _numpy.integer)):
-            raise SettingError(f"{name} must be a number, true/false or a name, not {value!r}")
-        values[name.replace("_", "-")] = _setting_text(value)
-    converted = _documents(documents, model, vocabulary)
-    return Result(_native.evaluate(model._native, converted, estimator, values, runs, seed, threads, unseen_words,
-                                   completion, vocab_size))
+    if estimator is not None:
+        if not isinstance(estimator, str):
+            raise SettingTypeError(f"estimator must be a name, one of {', '.join(estimators())}; not {estimator!r}")
+        options["estimator"] = estimator
+    texts = _command_options("evaluate", options)
+    values = _native.evaluate(model._native, _documents_or_path(documents, model, vocabulary), texts)
+    _warn(values["warnings"])
+    return Result(values)
 
 
-def _setting_text(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def evaluate_topics(model: Model, documents, num_particles: int = 10, use_resampling: bool = False,
-                    random_seed: int = -1, *, threads: int = 0, vocabulary=None) -> MalletResult:
+def evaluate_topics(model: Model, documents, *, vocabulary=None, **options) -> MalletResult:
     """MALLET's ``evaluate-topics``: its left-to-right estimator with its arithmetic and random stream.
 
-    The numbers are MALLET 2.1.1's own, bit for bit, on any number of threads. The defaults are
-    MALLET's: 10 particles, no resampling, and ``random_seed=-1``, which takes a seed from the clock
-    (the result's ``seed`` says which); pass a seed for numbers you can reproduce. Needs a MALLET
-    model or :meth:`Model.from_counts`.
+    The numbers are MALLET 2.1.1's own, bit for bit, on any number of threads. The options are
+    MALLET's (``num_particles``, ``use_resampling``, ``random_seed``; -1, MALLET's default, takes a seed
+    from the clock, which the result's ``seed`` says) and topiceval's (``threads``, ``exact``):
+
+{options}
+
+    Needs a MALLET model or :meth:`Model.from_counts`.
     """
     model = _model(model)
-    num_particles = _integer("num_particles", num_particles, 1, 100_000)
-    random_seed = _integer("random_seed", random_seed, -(2 ** 31), 2 ** 31 - 1)
-    threads = _integer("threads", threads, 0, 1024)
-    if not isinstance(use_resampling, (bool, _numpy.bool_)):
-        raise SettingError(f"use_resampling must be True or False, not {use_resampling!r}")
-    converted = _documents(documents, model, vocabulary)
-    return MalletResult(_native.evaluate_topics(model._native, converted, num_particles, bool(use_resampling),
-                                                random_seed, threads))
+    texts = _command_options("evaluate-topics", options)
+    return MalletResult(_native.evaluate_topics(model._native, _documents_or_path(documents, model, vocabulary),
+                                                texts))
+
+
+def _models(models) -> list:
+    """Model objects and paths as the library takes them (a directory stands for its model files)."""
+    if isinstance(models, (Model, str, bytes, _os.PathLike)):
+        models = [models]
+    converted = []
+    for index, model in enumerate(models):
+        if isinstance(model, Model):
+            converted.append(model._native)
+        elif isinstance(model, (str, bytes, _os.PathLike)):
+            converted.append(_os.fsdecode(model))
+        else:
+            raise SettingTypeError(f"models[{index}] must be a topiceval.Model or a path, not {type(model).__name__}")
+    if not converted:
+        raise SettingError("models must name at least one model")
+    return converted
+
+
+def _shared_documents(documents, models, vocabulary):
+    """Documents every model reads: a path (each model reads it through its own words), or documents in
+    memory whose ids every model shares (text looked up in ``vocabulary``, or the first model's words)."""
+    if isinstance(documents, (str, bytes, _os.PathLike)):
+        return _os.fsdecode(documents)
+    first = next((model for model in models if isinstance(model, Model)), None)
+    if first is None and vocabulary is None:
+        first = load_model(next(model for model in models if not isinstance(model, Model)))
+    return _documents(documents, first, vocabulary)
+
+
+def select(models, documents, *, vocabulary=None, **options) -> SelectResult:
+    """Ranks models (any number of topics; MALLET files, train-ctm models, or Models built from gensim's or
+    scikit-learn's arrays) by the probability they give the same held-out tokens, with paired errors.
+
+    ``models``: Models and paths (a directory stands for the model files in it). ``documents``: a file
+    (str or os.PathLike; each model reads it through its own words), or documents in memory whose ids
+    every model shares (text looked up in ``vocabulary``). Options, as keywords:
+
+{options}
+    """
+    converted = _models(models)
+    given = [models] if isinstance(models, (Model, str, bytes, _os.PathLike)) else list(models)
+    texts = _command_options("select", options)
+    values = _native.select(converted, _shared_documents(documents, given, vocabulary), texts)
+    _warn(values["warnings"])
+    return SelectResult(values)
+
+
+def compare(model_a, model_b, documents, *, vocabulary=None, **options) -> CompareResult:
+    """log p(w | A) - log p(w | B) per held-out document, by ratio-AIS (Foulds & Smyth 2014). Models and
+    documents as for :func:`select`; options, as keywords:
+
+{options}
+    """
+    converted = _models([model_a, model_b])
+    texts = _command_options("compare", options)
+    values = _native.compare(converted[0], converted[1],
+                             _shared_documents(documents, [model_a, model_b], vocabulary), texts)
+    _warn(values["warnings"])
+    return CompareResult(values)
+
+
+def curve(models, documents, *, vocabulary=None, **options) -> CurveResult:
+    """The held-out likelihood at each model of one training run (iteration-AIS), in training order (files
+    named NAME.ITERATION are put in iteration order). Models and documents as for :func:`select`; options:
+
+{options}
+    """
+    converted = _models(models)
+    given = list(models) if not isinstance(models, (Model, str, bytes, _os.PathLike)) else [models]
+    texts = _command_options("curve", options)
+    values = _native.curve(converted, _shared_documents(documents, given, vocabulary), texts)
+    _warn(values["warnings"])
+    return CurveResult(values)
 
 
 def run(command: str, *arguments) -> tuple:
-    """Runs a command of the ``topiceval`` executable in process: returns (status, stdout, stderr)."""
+    """Runs a command of the ``topiceval`` executable in process: returns (status, stdout, stderr).
+    Ctrl-C interrupts it."""
     if not isinstance(command, str):
-        raise SettingError(f"command must be a name (see topiceval --help), not {command!r}")
+        raise SettingTypeError(f"command must be a name (see topiceval --help), not {command!r}")
     return tuple(_native.run_command(command, [_os.fsdecode(a) if isinstance(a, (bytes, _os.PathLike)) else str(a)
                                                for a in arguments]))
-
-
-def _json_command(command: str, arguments: list) -> dict:
-    quiet = [] if "--quiet" in arguments else ["--quiet"]  # no progress line in process
-    status, out, err = run(command, *arguments, "--format", "json", *quiet)
-    message = err.strip().splitlines()[-1] if err.strip() else ""
-    message = message.split(": ", 1)[1] if message.startswith(f"topiceval {command}: ") else message
-    if status == 1:
-        raise FormatError(message)
-    if status == 2:
-        if message.startswith("--"):  # the command line's option, named as the keyword here
-            option, _, rest = message[2:].partition(" ")
-            message = option.replace("-", "_") + " " + rest
-        raise SettingError(message)
-    if status != 0:
-        raise Error(message)
-    return _json.loads(out)
-
-
-# The commands' options that are switches (given or not), not settings with a value.
-_SWITCHES = {"align-topics", "check-convergence", "quiet"}
-
-
-def _options(settings: dict) -> list:
-    arguments = []
-    for name, value in settings.items():
-        option = name.replace("_", "-")
-        if option in _SWITCHES:
-            if not isinstance(value, bool):
-                raise SettingError(f"{name} must be True or False, not {value!r}")
-            arguments += ["--" + option] if value else []
-        elif isinstance(value, (list, tuple)):
-            raise SettingError(f"{name} takes one value, not {value!r}")
-        else:
-            arguments += ["--" + option, _setting_text(value)]
-    return arguments
-
-
-def select(model_paths, input_path, **options) -> dict:
-    """``topiceval select``: which of these MALLET models (e.g. one per K) predicts ``input_path`` best.
-
-    ``model_paths`` is a list of model files (or one path, or a directory of them); options as keyword
-    arguments (``estimator="resample-move"``, ``runs=4``, ``particles=64``, ``check_convergence=True``...);
-    returns the command's JSON report as a dict.
-    """
-    if isinstance(model_paths, (str, bytes, _os.PathLike)):
-        model_paths = [model_paths]
-    arguments = []
-    for path in model_paths:
-        arguments += ["--model", _path("model_paths", path)]
-    return _json_command("select", arguments + ["--input", _path("input_path", input_path)] + _options(options))
-
-
-def compare(model_a, model_b, input_path, **options) -> dict:
-    """``topiceval compare``: two MALLET models on the same held-out documents; the JSON report as a dict."""
-    arguments = ["--model-a", _path("model_a", model_a), "--model-b", _path("model_b", model_b), "--input",
-                 _path("input_path", input_path)]
-    return _json_command("compare", arguments + _options(options))
 
 
 def estimators() -> list:
     """The names of every estimator :func:`evaluate` takes."""
     return list(_native.estimator_names())
+
+
+# Each command's docstring lists its options from the library's declarations.
+evaluate.__doc__ = evaluate.__doc__.replace("{options}", _options_doc("evaluate", ("estimator",)))
+evaluate_topics.__doc__ = evaluate_topics.__doc__.replace("{options}", _options_doc("evaluate-topics"))
+select.__doc__ = select.__doc__.replace("{options}", _options_doc("select"))
+compare.__doc__ = compare.__doc__.replace("{options}", _options_doc("compare"))
+curve.__doc__ = curve.__doc__.replace("{options}", _options_doc("curve"))

@@ -2,14 +2,13 @@
 // Output for people and programs beyond plain text: a small JSON writer, and a
 // self-contained HTML report (inline SVG figures, no scripts, nothing fetched).
 
+#include <cstdint>
 #include <ostream>
 #include <string>
-
-#include "native/cli/output_file.hpp"
 #include <utility>
 #include <vector>
 
-namespace topiceval::cli {
+namespace topiceval::output {
 
 // Streams one JSON value with nested objects and arrays; keys and strings are
 // escaped; NaN and infinities become null.
@@ -56,9 +55,9 @@ struct HtmlReport {
   std::vector<std::pair<std::string, std::string>> summary;  // the summary table, in order
   std::vector<std::pair<std::string, std::string>> figures;  // caption, inline SVG
 };
-// Writes the page; a FormatError naming `path` if it cannot be written.
-void writeHtmlReport(OutputFile& file, const HtmlReport& report);
+// Writes the page.
+void writeHtmlReport(std::ostream& out, const HtmlReport& report);
 
 std::string escapeHtml(const std::string& text);
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::output

@@ -1,4 +1,4 @@
-#include "native/cli/report_writers.hpp"
+#include "native/output/report_writers.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "formats/format_error.hpp"
-#include "native/cli/command_support.hpp"
+#include "native/output/number_text.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::output {
 
 void JsonWriter::separate() {
   if (afterKey_) {
@@ -65,9 +64,9 @@ JsonWriter& JsonWriter::value(const std::string& text) {
       case '\t': out_ << "\\t"; break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-          out_ << buffer;
+          const char* hex = "0123456789abcdef";
+          out_ << "\\u00" << hex[(static_cast<unsigned char>(c) >> 4) & 0xF]
+               << hex[static_cast<unsigned char>(c) & 0xF];
         } else {
           out_ << c;
         }
@@ -123,17 +122,9 @@ namespace {
 
 constexpr double kWidth = 560, kHeight = 420, kLeft = 70, kRight = 20, kTop = 20, kBottom = 55;
 
-std::string number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", value);
-  return buffer;
-}
+std::string number(double value) { return fixed(value, 1); }
 
-std::string tickLabel(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3g", value);
-  return buffer;
-}
+std::string tickLabel(double value) { return general(value, 3); }
 
 // Rounded tick positions covering [low, high].
 std::vector<double> ticks(double low, double high) {
@@ -241,7 +232,8 @@ std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>
     svg << "<line class=\"errorbar\" x1=\"" << number(frame.x(x[i])) << "\" y1=\"" << number(frame.y(y[i] - 2 * error))
         << "\" x2=\"" << number(frame.x(x[i])) << "\" y2=\"" << number(frame.y(y[i] + 2 * error)) << "\"/>";
     svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i]))
-        << "\" r=\"3.5\"><title>" << tickLabel(x[i]) << ": " << y[i] << " +- " << error << "</title></circle>";
+        << "\" r=\"3.5\"><title>" << tickLabel(x[i]) << ": " << formatNumber(y[i]) << " +- " << formatNumber(error)
+        << "</title></circle>";
   }
   svg << "</svg>";
   return svg.str();
@@ -281,8 +273,7 @@ std::string histogramSvg(const std::vector<double>& values, const std::string& l
   return svg.str();
 }
 
-void writeHtmlReport(OutputFile& file, const HtmlReport& report) {
-  std::ostream& out = file.stream();
+void writeHtmlReport(std::ostream& out, const HtmlReport& report) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escapeHtml(report.title)
       << "</title>\n<style>\n"
          "body{font-family:sans-serif;margin:2em;color:#222;max-width:1200px}\n"
@@ -301,7 +292,6 @@ void writeHtmlReport(OutputFile& file, const HtmlReport& report) {
   for (const auto& [caption, svg] : report.figures)
     out << "<figure>" << svg << "<figcaption>" << escapeHtml(caption) << "</figcaption></figure>\n";
   out << "<p>Written by topiceval.</p>\n</body></html>\n";
-  file.commit();
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::output

@@ -1,0 +1,72 @@
+#pragma once
+// What topiceval throws: one hierarchy, one-line messages. Catch
+// topiceval::Error for all of them; the command line prints what() after
+// "topiceval COMMAND: ", Python raises topiceval.FormatError / SettingError /
+// ModelError (all topiceval.Error), Java a TopicevalException, each with the
+// same message.
+
+#include <stdexcept>
+#include <string>
+
+namespace topiceval {
+
+// Every error topiceval reports about its input. (std::bad_alloc passes
+// through where no file or setting is to blame; anything else that escapes
+// the library is a bug in it.)
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A file that cannot be read as what it should be. source() names it (a path,
+// or "standard input"), problem() says what is wrong; what() is
+// "SOURCE: PROBLEM" on one printable line.
+class FileError : public Error {
+ public:
+  FileError(const std::string& source, const std::string& problem)
+      : Error(oneLine(source + ": " + problem)), source_(source), problem_(problem) {}
+  const std::string& source() const { return source_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  // Names and words come from the file; keep the message on one printable line.
+  static std::string oneLine(std::string text) {
+    for (char& c : text) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+    }
+    return text;
+  }
+  std::string source_;
+  std::string problem_;
+};
+
+// A setting (option) that is missing, out of range or of the wrong kind.
+// setting() is its library name ("particles", "unseen-words"), problem() the
+// rest ("must be at least 1"); what() joins them. Each front end shows the
+// name in its own spelling: --particles, particles=, options.particles.
+class SettingError : public Error {
+ public:
+  SettingError(std::string setting, std::string problem)
+      : Error(setting + " " + problem), setting_(std::move(setting)), problem_(std::move(problem)) {}
+  const std::string& setting() const { return setting_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  std::string setting_;
+  std::string problem_;
+};
+
+// A model given in memory that cannot be used: arrays whose shapes disagree,
+// negative or non-finite values, counts that contradict their totals.
+class ModelError : public Error {
+ public:
+  using Error::Error;
+};
+
+// The work was cancelled (Cancellation::request; Ctrl-C from Python).
+class Interrupted : public Error {
+ public:
+  Interrupted() : Error("interrupted") {}
+};
+
+}  // namespace topiceval

@@ -1,0 +1,140 @@
+#pragma once
+// Held-out likelihood with error bars: any of topiceval's estimators on any
+// model (the `evaluate` command; Python's topiceval.evaluate; Java's
+// TopicEvaluator.evaluate).
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "topiceval/model.hpp"
+#include "topiceval/options.hpp"
+#include "topiceval/progress.hpp"
+
+namespace topiceval {
+
+// What a request's numbers must be read with, one sentence each, as data:
+// the command line prints "warning: " + text, Python issues a
+// topiceval.TopicevalWarning, Java a list of strings. `text` names other
+// options as the command line spells them (--runs); the bridges respell them.
+struct Warning {
+  std::string kind;  // "skipped-tokens", "topic-state-vocabulary", "empty-documents", "heavy-tails", "not-converged"...
+  std::string text;
+};
+
+// The estimator of a run, and what its error covers.
+struct EstimatorReport {
+  std::string name;                                                  // "resample-move"
+  std::string description;                                           // "resample-move, 64 particles, 1 sweep"
+  std::vector<std::pair<std::string, std::string>> settings;         // every setting, as used (text)
+  std::vector<std::pair<std::string, std::string>> integerSettings;  // (those that are whole numbers, for JSON)
+  bool stochastic = true;
+  bool unbiased = false;    // the mean over runs of exp(estimate) is p(w): the error covers all but heavy tails
+  std::string errorCaveat;  // what the error is known to miss (a clause), or empty
+  uint64_t seed = 1;
+  int runs = 1;  // 1 for a deterministic estimator
+};
+
+struct ModelReport {
+  std::string path;  // or a name for a model in memory
+  std::string kind;  // describe(kind)
+  int topics = 0;
+  std::size_t types = 0;
+};
+
+struct DocumentEstimate {
+  std::string name;
+  double logLikelihood = 0.0;  // log of the mean over runs of the estimates of p(w) (of p(w2 | w1) under completion)
+  double standardError = 0.0;  // in nats; NaN with one run of a stochastic estimator, 0 for a deterministic one
+  double perplexity = 0.0;     // exp(-logLikelihood / scoredTokens); NaN when nothing is scored
+  double effectiveRuns = 1.0;  // (sum p)^2 / sum p^2 over the runs
+  uint64_t scoredTokens = 0;   // under completion, of w2
+  uint64_t skippedTokens = 0;
+  uint64_t conditionedTokens = 0;  // under completion, the scored tokens of w1
+  uint64_t siteUpdates = 0;
+  bool heavyTailed = false;               // a few runs carry the mean: the error is unreliable
+  bool notConverged = false;              // (check_convergence) still moving at the last budget
+  std::vector<double> runLogLikelihoods;  // each run's estimate
+};
+
+struct ConvergenceVerdict {
+  bool converged = false;
+  bool capped = false;        // stopped at the budget setting's largest value
+  std::string budgetSetting;  // "particles"
+  struct Step {
+    int64_t budget = 0;
+    double logLikelihood = 0.0, standardError = 0.0;
+    std::size_t documentsNotConverged = 0;
+    double seconds = 0.0;
+  };
+  std::vector<Step> steps;
+  double lastChange = 0.0, lastChangeError = 0.0, largestDocumentChange = 0.0;
+  std::string summary;  // one line, "converged: ..." or "not converged: ..."
+};
+
+struct EvaluateRequest {
+  static constexpr int kDefaultRuns = 4;  // the fewest that give an error and can show a heavy tail
+  static constexpr uint64_t kDefaultSeed = 1;
+  static constexpr double kDefaultTolerance = 0.5;
+  static constexpr int kDefaultMaxDoublings = 5;
+
+  ModelSource model = std::string();
+  DocumentsSource documents;
+  // Empty: the model family's default (resample-move for LDA, posterior-importance
+  // for logistic-normal models; topiceval::defaultEstimator).
+  std::string estimator;
+  std::map<std::string, std::string> settings;  // the estimator's settings given, by name, as text
+  int runs = kDefaultRuns;
+  uint64_t seed = kDefaultSeed;
+  int threads = 0;                            // 0: every core; results never depend on it
+  std::string unseenWords = "skip";           // skip | skip-untrained | smooth
+  std::optional<std::size_t> vocabularySize;  // V; the model's type count (and unseen types under smooth) if empty
+  std::string completeDocuments;              // "", first-half or alternate: p(w2 | w1) instead of p(w)
+  std::string documentSelection;              // "0-29,40": only these documents (0-based), empty for all
+  bool checkConvergence = false;              // rerun at doubled budgets until no document moves
+  double tolerance = kDefaultTolerance;       // check-convergence: nats per document
+  int maxDoublings = kDefaultMaxDoublings;    // check-convergence: at most 2^5 times the first budget
+  Progress* progress = nullptr;               // advanced as documents finish; cancel() stops the work
+};
+
+struct EvaluateResult {
+  ModelReport model;
+  std::string input;  // the documents' path, or "documents in memory"
+  std::size_t inputDocuments = 0;
+  uint64_t inputTokens = 0;
+  EstimatorReport estimator;
+  std::vector<DocumentEstimate> documents;
+  double total = 0.0, totalStandardError = 0.0;  // NaN error with one run of a stochastic estimator
+  double perToken = 0.0, perTokenStandardError = 0.0;
+  double perplexity = 0.0, perplexityStandardError = 0.0;
+  uint64_t scoredTokens = 0, skippedTokens = 0, conditionedTokens = 0, siteUpdates = 0;
+  // The unseen-word policy and what it skipped over the documents read.
+  std::string unseenWords;
+  uint64_t unseenSkippedTokens = 0, skippedTypes = 0, unseenTypesScored = 0;
+  std::size_t vocabularySize = 0;
+  bool vocabularySizeGiven = false;
+  std::string completeDocuments;  // as requested
+  std::string errorStatement;     // what the +- means, in a sentence (options as the command line spells them)
+  std::optional<ConvergenceVerdict> convergence;
+  // A logistic-normal model's variational lower bound on the total, and its E-step.
+  std::optional<double> variationalBound;
+  std::string boundMethod;
+  std::vector<Warning> warnings;
+  std::size_t heavyTailedDocuments = 0;
+  double seconds = 0.0;
+  int threads = 1;
+};
+
+EvaluateResult evaluate(const EvaluateRequest& request);
+// The request the `evaluate` command's options describe: what the command
+// line, Python and Java each build from their own spelling of the options.
+EvaluateRequest evaluateRequest(const OptionValues& options);
+
+// The estimator names, in the order help texts list them, and the default of
+// each model family.
+std::vector<std::string> estimatorNames();
+std::string defaultEstimator(ModelFamily family);
+
+}  // namespace topiceval

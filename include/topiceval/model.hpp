@@ -1,0 +1,153 @@
+#pragma once
+// A trained topic model, read from any file topiceval reads or built from
+// arrays, and the held-out documents to score under it.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace topiceval {
+
+namespace detail {
+struct ModelData;
+struct DocumentsData;
+}  // namespace detail
+
+// What a file holds, recognised from its first bytes (a ctm-c model also by
+// its name): one table that every reader, `info` and `select` consult.
+enum class FileKind {
+  Evaluator,           // MALLET's MarginalProbEstimator (train-topics --evaluator-filename)
+  Inferencer,          // MALLET's TopicInferencer (--inferencer-filename), with its alphabet
+  ParallelTopicModel,  // MALLET's saved model (--output-model), with its alphabet
+  TopicState,          // MALLET's gzipped topic state (--output-state)
+  LogisticNormal,      // topiceval train-ctm's logistic-normal model
+  CtmC,                // Blei & Lafferty's ctm-c output (a directory, or its -param.txt)
+  InstanceList,        // MALLET's InstanceList of FeatureSequence documents (import-file --keep-sequence)
+  OtherObjectStream,   // a Java serialization stream of another class
+  Text,                // anything else that is text: plain documents, one per line (gzipped or not)
+  Binary,              // anything else
+  InMemory,            // a model built from arrays (Model::fromCounts, Model::fromTopics)
+};
+// "MALLET evaluator (MarginalProbEstimator)" ...
+const char* describe(FileKind kind);
+// Whether a file of this kind is a model (evaluate, select and info take it).
+bool isModel(FileKind kind);
+// What the file at `path` is, reading only its first bytes; FileError when it
+// cannot be read at all.
+FileKind recogniseFile(const std::string& path);
+
+// The two kinds of model topiceval scores: LDA's (a Dirichlet over topic
+// proportions; every MALLET file, and arrays) and logistic-normal ones.
+enum class ModelFamily { Dirichlet, LogisticNormal };
+
+class Model {
+ public:
+  // Any model file, recognised by content (FileError when it is none, or
+  // cannot be read): MALLET's evaluator, inferencer, saved model or gzipped
+  // topic state, a train-ctm model, or a ctm-c directory.
+  static Model read(const std::string& path);
+  // LDA's counts, as MALLET keeps them: counts[k * types + w] tokens of word
+  // w in topic k, alpha per topic, beta the symmetric word prior; phi is
+  // (n[w][k] + beta) / (n[k] + V beta). ModelError for shapes that disagree,
+  // negative counts, counts of 2^30 and more, or non-positive alpha or beta.
+  static Model fromCounts(std::span<const int64_t> counts, std::size_t types, std::vector<double> alpha, double beta);
+  // Topic-word probabilities phi[k * types + w] = p(w | topic k) (gensim's
+  // get_topics(), scikit-learn's normalised components_) and alpha: each
+  // row non-negative and summing to 1 within 1e-4 (then renormalised); a word
+  // with probability 0 under every topic cannot be scored and is skipped.
+  static Model fromTopics(std::span<const double> phi, std::size_t types, std::vector<double> alpha);
+  // The words of an array model, by id (optional; plain text is then looked up in them).
+  Model withWords(std::vector<std::string> words) const;
+
+  FileKind kind() const;         // a file's kind; Text for models built from arrays
+  std::string describe() const;  // "MALLET inferencer (TopicInferencer)", "topic-word counts"...
+  ModelFamily family() const;
+  int numTopics() const;
+  std::size_t numTypes() const;
+  // The words by type index, or nullptr (an evaluator file holds none).
+  const std::vector<std::string>* words() const;
+  // LDA: alpha per topic and beta (none for a model given as probabilities).
+  std::vector<double> alpha() const;
+  std::optional<double> beta() const;
+  // phi[k * numTypes() + w] as topiceval scores it (LDA models).
+  std::vector<double> topicWordProbabilities() const;
+
+  const detail::ModelData& data() const { return *data_; }  // (for the library's own use)
+  explicit Model(std::shared_ptr<const detail::ModelData> data);
+
+ private:
+  std::shared_ptr<const detail::ModelData> data_;
+};
+
+// Held-out documents as word ids, with names. Plain text and instance lists
+// are read through a model's words (below).
+class Documents {
+ public:
+  Documents();
+  // Documents given as id sequences (ids are the model's type indices; an
+  // id beyond the model is an unseen word). SettingError for a negative id.
+  static Documents fromIds(const std::vector<std::vector<int64_t>>& documents, std::vector<std::string> names = {});
+  // A MALLET instance list, or plain text with one document per line (gzipped
+  // or not) whose whitespace-separated words are looked up in `model`'s words
+  // (new words get ids beyond them, in order of first appearance). An
+  // instance list whose alphabet disagrees with the model's is refused.
+  static Documents read(const std::string& path, const Model& model);
+
+  std::size_t size() const;
+  std::size_t totalTokens() const;
+  std::span<const int32_t> tokens(std::size_t document) const;
+  const std::string& name(std::size_t document) const;
+  // The words behind the ids, when the input carried them (or nullptr).
+  const std::vector<std::string>* words() const;
+  // The documents at these 0-based indices, in that order.
+  Documents subset(std::span<const std::size_t> indices) const;
+
+  const detail::DocumentsData& data() const { return *data_; }  // (for the library's own use)
+  explicit Documents(std::shared_ptr<const detail::DocumentsData> data);
+
+ private:
+  std::shared_ptr<const detail::DocumentsData> data_;
+};
+
+// Documents built one at a time from ids (what the bridges do with the
+// arrays they are given): SettingError("documents", ...) for an id outside
+// 0..2^31-1.
+class DocumentsBuilder {
+ public:
+  DocumentsBuilder();
+  ~DocumentsBuilder();
+  void add(std::span<const int64_t> ids, std::string name = {});
+  void add(std::span<const int32_t> ids, std::string name = {});
+  Documents build();
+
+ private:
+  std::unique_ptr<detail::DocumentsData> data_;
+};
+
+// Where a request's model comes from: a file (read when the request runs, after
+// every setting is checked, and kept no longer than needed) or a Model in memory.
+struct ModelSource {
+  ModelSource(std::string file) : path(std::move(file)) {}  // NOLINT: a path is a source
+  ModelSource(const char* file) : path(file) {}             // NOLINT
+  ModelSource(Model given) : model(std::move(given)) {}     // NOLINT
+  std::string path;                                         // a file, or empty
+  std::optional<Model> model;                               // set instead of the path
+  // The path, or a name for a model in memory ("model 2").
+  std::string name;
+};
+
+// Where a request's documents come from: a file (read through each model's
+// words) or Documents in memory (whose ids every model shares).
+struct DocumentsSource {
+  DocumentsSource() = default;
+  DocumentsSource(std::string file) : path(std::move(file)) {}       // NOLINT: a path is a source
+  DocumentsSource(const char* file) : path(file) {}                  // NOLINT
+  DocumentsSource(Documents given) : documents(std::move(given)) {}  // NOLINT
+  std::string path;
+  std::optional<Documents> documents;
+};
+
+}  // namespace topiceval

@@ -1,0 +1,114 @@
+#pragma once
+// Every option of every command, declared once: its name, MALLET's spelling,
+// kind, default, range, choices and help. The command line's parser and
+// --help, Python's keywords and docstrings, and the Java bridge's fields all
+// come from these declarations; the request structs' defaults are their
+// defaults. An estimator's own settings are declared by the estimator (its
+// registry entry) and listed here among the options of the commands that
+// estimate.
+//
+// Names are the library's ("unseen-words"); each front end spells them its
+// own way: --unseen-words, unseen_words=, options.unseenWords.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topiceval {
+
+enum class OptionKind {
+  Integer,  // a whole number in [least, most]
+  Real,     // a finite number in [least, most]
+  Boolean,  // true|false|1|0, in any case
+  Switch,   // given or not (on the command line, without a value)
+  Choice,   // one of `choices`
+  Text,     // any text (a document selection, a name)
+  Path,     // a file or directory
+  List,     // one or more values (files, directories, numbers)
+  // An estimator's own setting: its kind, range and default are the declaring
+  // estimator's (checked once the estimator is known); no default here.
+  EstimatorSetting,
+};
+
+struct OptionSpec {
+  std::string name;  // "particles"
+  OptionKind kind = OptionKind::Text;
+  std::string defaultValue;          // as text; empty: none (not given unless set)
+  double least = 0.0, most = 0.0;    // Integer and Real
+  std::vector<std::string> choices;  // Choice
+  std::string help;                  // one sentence or two, without the default
+  std::string malletName;            // MALLET's spelling, accepted as an alias on the command line ("num-particles")
+  // The library setting this option sets when it is not the option's own name
+  // (evaluate-topics' num-particles sets particles): errors about the setting
+  // name the option.
+  std::string setting;
+  std::string placeholder;  // in help: FILE, N, NAME...
+  bool required = false;
+  // Only the command line has it: what it writes and where (--format,
+  // --report, --quiet), or what a program does itself (--documents: slice the
+  // documents). The bridges leave it out.
+  bool commandLineOnly = false;
+};
+
+struct CommandSpec {
+  std::string name;     // "evaluate"
+  std::string summary;  // one line, for the overview
+  std::string purpose;  // the first line of --help
+  std::string usage;    // "topiceval select --input DOCS MODEL [MODEL ...] [options]", or empty
+  std::vector<OptionSpec> options;
+  std::string positional;  // the option bare arguments fill ("model"), or empty
+};
+
+// Every command, in the order the overview lists them.
+const std::vector<CommandSpec>& commandSpecs();
+// One command's declaration; SettingError("command", ...) for a name no command has.
+const CommandSpec& commandSpec(const std::string& name);
+// The declaration of `option` in `command`, or nullptr.
+const OptionSpec* findOption(const CommandSpec& command, const std::string& option);
+// The option of `command` that sets library setting `setting` (its own name, or
+// the option whose `setting` it is): what an error about the setting names.
+std::string optionForSetting(const CommandSpec& command, const std::string& setting);
+
+// Option values as given (text, as typed; several for a List), checked against
+// a command's declarations: unknown names, wrong kinds, values out of range
+// or among no choice are SettingErrors naming the option, before any work.
+// Estimator settings are passed on as text (the estimator checks them).
+class OptionValues {
+ public:
+  // `suppliedElsewhere`: required options a front end supplies as objects
+  // (a Model, Documents) rather than as text.
+  OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,
+               const std::vector<std::string>& suppliedElsewhere = {});
+
+  const CommandSpec& command() const { return *command_; }
+  bool given(const std::string& name) const;
+  // The value given, or the default; an option without either has none.
+  std::optional<std::string> text(const std::string& name) const;
+  std::vector<std::string> list(const std::string& name) const;  // a List's values
+  int64_t integer(const std::string& name) const;
+  double real(const std::string& name) const;
+  bool boolean(const std::string& name) const;  // Boolean and Switch
+  // The estimator settings given, by name, as text.
+  std::map<std::string, std::string> estimatorSettings() const;
+
+ private:
+  const OptionSpec& spec(const std::string& name) const;
+  const CommandSpec* command_;
+  std::map<std::string, std::vector<std::string>> values_;
+};
+
+// How a front end spells an option: --unseen-words, unseen_words, unseenWords.
+enum class Spelling { CommandLine, Python, Java };
+std::string spell(const std::string& name, Spelling spelling);
+std::string pythonName(const std::string& name);  // spell(name, Spelling::Python)
+std::string javaName(const std::string& name);    // spell(name, Spelling::Java)
+// `text` (a library message or warning, which names options as the command
+// line does: --runs) with every option respelled for `spelling`.
+std::string respell(const std::string& text, Spelling spelling);
+
+// "a", "a or b", "a, b or c".
+std::string listOfChoices(const std::vector<std::string>& choices);
+
+}  // namespace topiceval

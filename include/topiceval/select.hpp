@@ -1,0 +1,72 @@
+#pragma once
+// Choosing among models (any number of topics, any file kind, LDA and
+// logistic-normal alike): each scores the same held-out tokens, those every
+// model scores, with errors for each total and for each model's paired
+// difference to the best. The `select` command; Python's topiceval.select.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "topiceval/evaluate.hpp"
+
+namespace topiceval {
+
+struct SelectRequest {
+  // Files (a directory stands for the model files in it, by content, in name
+  // order) or models in memory. Files are read one at a time, twice, so that
+  // memory holds one model however many are ranked.
+  std::vector<ModelSource> models;
+  DocumentsSource documents;
+  std::string estimator;  // empty: each model family's default
+  std::map<std::string, std::string> settings;
+  int runs = EvaluateRequest::kDefaultRuns;
+  uint64_t seed = EvaluateRequest::kDefaultSeed;
+  int threads = 0;
+  std::string unseenWords = "skip";
+  std::optional<std::size_t> vocabularySize;  // one V for every LDA model; the largest they need if empty
+  std::string documentSelection;
+  Progress* progress = nullptr;  // restarted for each model
+};
+
+struct RankedModel {
+  ModelReport model;
+  uint64_t ownSkippedTokens = 0;            // tokens this model alone cannot score
+  std::vector<DocumentEstimate> documents;  // on the tokens every model scores
+  double total = 0.0, totalStandardError = 0.0;
+  double perToken = 0.0, perTokenStandardError = 0.0;
+  double perplexity = 0.0, perplexityStandardError = 0.0;
+  uint64_t scoredTokens = 0;
+  // Best total minus this one, paired over documents, and its standard error.
+  double difference = 0.0, differenceError = 0.0;
+  std::string verdict;  // "best", "worse" (by more than two errors), or "tied"
+};
+
+struct SelectResult {
+  std::string input;
+  std::size_t documents = 0;
+  uint64_t tokens = 0, sharedTokens = 0;  // all tokens, and those every model scores
+  std::string unseenWords;
+  std::optional<std::size_t> vocabularySize;
+  bool vocabulariesDiffer = false;   // the LDA models' own V differ (the largest is used)
+  std::string estimator;             // as requested (or the default's name)
+  std::string estimatorDescription;  // each family's estimator, "; "-separated
+  bool stochastic = false, unbiased = true;
+  std::string errorCaveat;
+  uint64_t seed = 1;
+  int runs = 1;
+  std::vector<RankedModel> models;           // best first
+  std::vector<std::size_t> scoredDocuments;  // documents the best model scores (the paired statistics' own)
+  std::vector<std::string> skippedFiles;     // files in a directory that hold no model, with why
+  std::vector<Warning> warnings;
+  double seconds = 0.0;
+  int threads = 1;
+};
+
+SelectResult select(const SelectRequest& request);
+// The request the `select` command's options describe.
+SelectRequest selectRequest(const OptionValues& options);
+
+}  // namespace topiceval

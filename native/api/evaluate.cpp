@@ -1,0 +1,138 @@
+// topiceval::evaluate (topiceval/evaluate.hpp): one request checked once, the
+// model and documents read, the estimator (or the convergence check) run, and
+// everything a front end reports gathered as plain data.
+#include "topiceval/evaluate.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "formats/format_error.hpp"
+#include "native/api/evaluation_support.hpp"
+#include "native/api/model_data.hpp"
+#include "native/estimators/convergence_check.hpp"
+#include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
+#include "native/logistic_normal/gamma_posterior.hpp"
+#include "native/runtime/classic_locale.hpp"
+#include "native/runtime/parallel_runner.hpp"
+
+namespace topiceval {
+
+namespace {
+
+// Every setting of the request, before anything is read.
+void checkRequest(const EvaluateRequest& request) {
+  checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
+  checkEstimatorChoice(request.estimator, request.settings);
+  if (!request.completeDocuments.empty()) parseDocumentSplit(request.completeDocuments);
+  if (request.checkConvergence) {
+    if (!(request.tolerance > 0.0) || !std::isfinite(request.tolerance))
+      throw SettingError("tolerance", "must be a positive number of nats per document");
+    checkSettingRange("max-doublings", request.maxDoublings, 1, 20);
+    if (!request.estimator.empty() && findEstimator(request.estimator).budget.empty())
+      throw SettingError("check-convergence", "needs a stochastic estimator; " + request.estimator +
+                                                  " is deterministic, so it has nothing to converge");
+    if (request.runs < 2)
+      throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
+  }
+}
+
+ConvergenceVerdict verdictOf(const ConvergenceReport& report) {
+  ConvergenceVerdict verdict;
+  verdict.converged = report.converged;
+  verdict.capped = report.capped;
+  verdict.budgetSetting = report.budgetSetting;
+  for (const ConvergenceStep& step : report.steps)
+    verdict.steps.push_back(
+        {step.budget, step.totalLogLikelihood, step.totalStandardError, step.documentsNotConverged, step.seconds});
+  verdict.lastChange = report.lastChange;
+  verdict.lastChangeError = report.lastChangeError;
+  verdict.largestDocumentChange = report.largestDocumentChange;
+  verdict.summary = report.summary();
+  return verdict;
+}
+
+}  // namespace
+
+EvaluateResult evaluate(const EvaluateRequest& request) {
+  const ClassicLocale numbers;
+  checkRequest(request);
+  const auto started = std::chrono::steady_clock::now();
+  const Model model = detail::loadModel(request.model);
+  const std::string modelName = detail::sourceName(request.model);
+  Documents documents = detail::loadDocuments(request.documents, model, modelName);
+  if (!request.documentSelection.empty())
+    documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
+  const DocumentCollection& collection = documents.data().collection;
+  const detail::ModelData& data = model.data();
+
+  // A logistic-normal model takes its own family's estimator and scores the
+  // words of its vocabulary: LDA's smoothing options do not apply.
+  EstimatorSettings chosen{request.estimator.empty() ? defaultEstimator(data.family()) : request.estimator,
+                           request.settings};
+  if (data.logisticNormal && !request.completeDocuments.empty())
+    throw SettingError("complete-documents", "is not available for logistic-normal models");
+  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  const ScoringModel scoring =
+      data.scoring(policy, collection, request.vocabularySize, request.unseenWords != EvaluateRequest{}.unseenWords);
+  checkSomethingIsScored(scoring, documents, request.documents, request.unseenWords, modelName);
+  std::unique_ptr<DocumentEstimator> estimator =
+      data.logisticNormal ? makeEstimator(chosen, *data.logisticNormal) : makeEstimator(chosen, scoring);
+  EvaluationOptions evaluation;
+  evaluation.seed = request.seed;
+  evaluation.runs = request.runs;
+  evaluation.threads = request.threads;
+  if (!request.completeDocuments.empty()) evaluation.completion = parseDocumentSplit(request.completeDocuments);
+  // A counter of its own when none is given: made on this thread, it answers a caller's Cancellation.
+  Progress ownProgress;
+  evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
+
+  EvaluateResult result;
+  EvaluationResult estimates;
+  if (request.checkConvergence) {
+    ConvergenceOptions options;
+    options.tolerance = request.tolerance;
+    options.maxDoublings = request.maxDoublings;
+    const LogisticNormalModel* logisticNormal = data.logisticNormal ? &*data.logisticNormal : nullptr;
+    ConvergenceReport report = checkConvergence(chosen, scoring, collection, evaluation, options, logisticNormal);
+    estimates = std::move(report.result);
+    result.estimator.description = report.estimatorDescription;
+    result.estimator.settings = report.estimatorSettings;
+    result.convergence = verdictOf(report);
+    fillEvaluation(result, estimates, collection, &report.notConverged);
+  } else {
+    estimates = evaluateDocuments(*estimator, scoring, collection, evaluation);
+    result.estimator.description = estimator->description();
+    result.estimator.settings = validateSettings(chosen).asText();
+    fillEvaluation(result, estimates, collection, nullptr);
+  }
+  result.model = modelReport(model, modelName);
+  result.input = detail::sourceName(request.documents);
+  result.inputDocuments = collection.size();
+  result.inputTokens = collection.totalTokens();
+  result.estimator.name = chosen.estimator;
+  result.estimator.stochastic = estimator->stochastic();
+  result.estimator.unbiased = estimator->unbiased();
+  result.estimator.errorCaveat = estimator->errorCaveat();
+  result.estimator.seed = request.seed;
+  result.estimator.runs = estimator->stochastic() ? request.runs : 1;
+  fillScoring(result, scoring, request.vocabularySize.has_value());
+  markErrorsOfOneRun(result);
+  result.completeDocuments = request.completeDocuments;
+  if (data.logisticNormal) {
+    const PosteriorMethod method = parsePosteriorMethod(validateSettings(chosen).choice("e-step"), "e-step");
+    result.variationalBound =
+        totalBound(GammaPosteriorInference(*data.logisticNormal), collection, method, request.threads);
+    result.boundMethod = describe(method);
+  }
+  result.errorStatement = errorStatement(result.estimator, result.completeDocuments, result.heavyTailedDocuments);
+  result.warnings = evaluationWarnings(result, documents, data.kind);
+  if (result.convergence && !result.convergence->converged)
+    result.warnings.push_back({"not-converged", result.convergence->summary});
+  result.threads = resolveThreads(request.threads);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
+
+}  // namespace topiceval

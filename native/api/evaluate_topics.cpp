@@ -1,0 +1,136 @@
+// topiceval::evaluateTopics (topiceval/evaluate_topics.hpp): MALLET's
+// evaluate-topics, and topiceval's other estimators in its layout.
+#include "topiceval/evaluate_topics.hpp"
+
+#include <chrono>
+
+#include "formats/format_error.hpp"
+#include "formats/instance_list_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/api/evaluation_support.hpp"
+#include "native/api/model_data.hpp"
+#include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
+#include "native/kernels/instruction_set.hpp"
+#include "native/mallet/mallet_evaluation.hpp"
+#include "native/runtime/classic_locale.hpp"
+#include "native/runtime/parallel_runner.hpp"
+
+namespace topiceval {
+
+namespace {
+
+bool malletsOwn(const std::string& estimator) { return estimator.empty() || estimator == "left-to-right"; }
+
+// The estimator settings the request runs with: MALLET's particles and
+// resampling go to an estimator that takes them.
+EstimatorSettings settingsOf(const EvaluateTopicsRequest& request) {
+  EstimatorSettings settings{malletsOwn(request.estimator) ? "left-to-right" : request.estimator, request.settings};
+  if (declaresSetting(settings.estimator, "particles") && !settings.values.count("particles"))
+    settings.values["particles"] = std::to_string(request.particles);
+  if (declaresSetting(settings.estimator, "resampling") && !settings.values.count("resampling"))
+    settings.values["resampling"] = request.resampling ? "true" : "false";
+  return settings;
+}
+
+void checkRequest(const EvaluateTopicsRequest& request) {
+  checkSettingRange("particles", request.particles, 1, SettingLimits::kParticles);
+  checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
+  checkSettingRange("runs", request.runs, 1, SettingLimits::kRuns);
+  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  const bool mallet = malletsOwn(request.estimator);
+  if (!mallet && request.showWords)
+    throw SettingError("show-words", "needs per-word probabilities, which only left-to-right gives");
+  if (mallet && policy != UnseenWords::Skip)
+    throw SettingError("unseen-words",
+                       "for left-to-right in evaluate-topics follows MALLET's rule (skip); use topiceval evaluate for "
+                       "others");
+  validateSettings(settingsOf(request));  // the name and the other estimators' settings, without a model
+}
+
+}  // namespace
+
+EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
+  const ClassicLocale numbers;
+  checkRequest(request);
+  const auto started = std::chrono::steady_clock::now();
+  // A file must be MALLET's evaluator, as for MALLET (an inferencer's counts are the same, but only the
+  // evaluator carries the terms MALLET's arithmetic starts from); a Model in memory needs counts.
+  const Model model = request.model.model ? *request.model.model : [&] {
+    detail::ModelData data;
+    data.kind = FileKind::Evaluator;
+    data.description = describe(FileKind::Evaluator);
+    data.source = request.model.path;
+    data.counts = formats::readEvaluatorFile(request.model.path);
+    return detail::makeModel(std::move(data));
+  }();
+  const detail::ModelData& data = model.data();
+  if (!data.counts)
+    throw SettingError("model", "holds no counts: MALLET's evaluator needs a MALLET model or one built from counts");
+  const TopicModel& counts = *data.counts;
+  checkParticleWorkspace(request.particles, counts.numTopics);
+  // MALLET's input is an instance list, read without a model's words (an evaluator has none).
+  const Documents documents =
+      request.documents.documents
+          ? *request.documents.documents
+          : detail::makeDocuments(formats::readInstanceListFile(request.documents.path), FileKind::InstanceList);
+  const DocumentCollection& collection = documents.data().collection;
+  if (request.documents.documents) {  // in memory: refused when nothing is scored, as everywhere
+    uint64_t skipped = 0;
+    for (std::size_t d = 0; d < collection.size(); ++d) {
+      for (const int32_t type : collection.document(d)) skipped += !counts.scoresLikeMallet(type);
+    }
+    checkDocumentsAreScored(collection, skipped, "MALLET's rule (words beyond the model are skipped)");
+  }
+  const auto loaded = std::chrono::steady_clock::now();
+
+  EvaluateTopicsResult result;
+  result.seed = request.seed == EvaluateTopicsRequest::kClockSeed ? malletClockSeed() : request.seed;
+  MalletEvaluationOptions options;
+  options.particles = request.particles;
+  options.resampling = request.resampling;
+  options.exact = request.exact;
+  options.seed = result.seed;
+  options.threads = request.threads;
+  options.keepWordProbabilities = request.showWords;
+  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
+  options.progress = request.progress != nullptr ? request.progress : &ownProgress;
+  MalletEvaluationResult mallet;
+  if (malletsOwn(request.estimator)) {
+    mallet = evaluateLikeMallet(counts, collection, options);
+  } else {
+    const ScoringModel scoring(counts, parseUnseenWords(request.unseenWords), collection);
+    const auto estimator = makeEstimator(settingsOf(request), scoring);
+    EvaluationOptions other;
+    other.seed = static_cast<uint32_t>(result.seed);
+    other.runs = request.runs;
+    other.threads = request.threads;
+    other.progress = options.progress;
+    const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, collection, other);
+    for (const DocumentResult& document : estimates.documents)
+      mallet.documentLogLikelihoods.push_back(document.logLikelihood);
+    mallet.totalLogLikelihood = estimates.totalLogLikelihood;
+    mallet.siteUpdates = estimates.siteUpdates;
+  }
+  const auto evaluated = std::chrono::steady_clock::now();
+  result.documentLogLikelihoods = std::move(mallet.documentLogLikelihoods);
+  result.total = mallet.totalLogLikelihood;
+  const Alphabet* words = collection.alphabet().get();
+  for (const auto& word : mallet.words) {
+    const int32_t type = collection.document(word.document)[word.position];
+    result.words.push_back(
+        {words != nullptr ? words->word(static_cast<std::size_t>(type)) : "<type " + std::to_string(type) + ">",
+         word.logProbability});
+  }
+  result.samplingErrors = mallet.samplingErrors;
+  result.siteUpdates = mallet.siteUpdates;
+  result.documents = collection.size();
+  result.tokens = collection.totalTokens();
+  result.readSeconds = std::chrono::duration<double>(loaded - started).count();
+  result.evaluateSeconds = std::chrono::duration<double>(evaluated - loaded).count();
+  result.threads = resolveThreads(request.threads);
+  result.instructionSet = describe(resolveInstructionSet(options.instructionSet));
+  return result;
+}
+
+}  // namespace topiceval

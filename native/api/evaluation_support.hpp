@@ -1,0 +1,53 @@
+#pragma once
+// What the library's likelihood functions (evaluate, select, compare, curve)
+// share: the checks of their common settings, and turning the estimators'
+// results into the public result data.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "native/estimators/estimator.hpp"
+#include "native/model/document_collection.hpp"
+#include "native/model/scoring_model.hpp"
+#include "topiceval/evaluate.hpp"
+
+namespace topiceval {
+
+// A number as the shortest decimal that reads back the same ("nan", "inf", "-inf" for those).
+std::string shortestText(double value);
+
+// --runs, --threads, --unseen-words and --vocab-size, before any work.
+void checkCommonSettings(int runs, int threads, const std::string& unseenWords,
+                         std::optional<std::size_t> vocabularySize);
+// The estimator and its settings, without a model. With no estimator named,
+// each model family picks its default, so each setting is checked against the
+// default that declares it (and again against the model's estimator later).
+void checkEstimatorChoice(const std::string& estimator, const std::map<std::string, std::string>& settings);
+// "0-29,40" as 0-based document indices, ranges inclusive, ascending and each
+// once; SettingError("documents", ...) for a malformed list or an index of no document.
+std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::size_t documents);
+// Documents that hold no word, or none the policy scores: a FileError naming
+// the file they came from, or a SettingError("documents", ...) for documents in memory.
+void checkSomethingIsScored(const ScoringModel& scoring, const Documents& documents, const DocumentsSource& source,
+                            const std::string& unseenWords, const std::string& modelName);
+
+ModelReport modelReport(const Model& model, const std::string& name);
+// The per-document estimates and the totals.
+void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, const DocumentCollection& documents,
+                    const std::vector<bool>* notConverged);
+DocumentEstimate documentEstimate(const DocumentResult& document, const std::string& name, bool stochasticOnce);
+// The unseen-word policy and what it skipped.
+void fillScoring(EvaluateResult& result, const ScoringModel& scoring, bool vocabularyGiven);
+// One run of a stochastic estimator gives no error: every error NaN.
+void markErrorsOfOneRun(EvaluateResult& result);
+// One sentence on what the +- means: the runs behind it, whether it includes
+// bias, the heavy-tailed documents.
+std::string errorStatement(const EstimatorReport& estimator, const std::string& completion,
+                           std::size_t heavyTailedDocuments);
+// What the numbers must be read with: skipped tokens (and why), a topic
+// state's V, documents with nothing scored.
+std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Documents& documents, FileKind modelKind);
+
+}  // namespace topiceval

@@ -1,0 +1,263 @@
+// The public Model and Documents (topiceval/model.hpp) over the library's own types.
+#include "native/api/model_data.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "formats/format_error.hpp"
+#include "formats/held_out_reader.hpp"
+#include "formats/logistic_normal_files.hpp"
+#include "formats/model_readers.hpp"
+#include "native/model/model_validator.hpp"
+#include "topiceval/errors.hpp"
+
+namespace topiceval {
+
+namespace detail {
+
+int ModelData::numTopics() const {
+  if (counts) return counts->numTopics;
+  if (logisticNormal) return logisticNormal->numTopics;
+  return static_cast<int>(alpha.size());
+}
+
+std::size_t ModelData::numTypes() const {
+  if (counts) return counts->numTypes();
+  if (logisticNormal) return logisticNormal->numTypes;
+  return types;
+}
+
+const Alphabet* ModelData::alphabet() const {
+  if (words) return words.get();
+  if (counts) return counts->alphabet.get();
+  if (logisticNormal) return logisticNormal->alphabet.get();
+  return nullptr;
+}
+
+ScoringModel ModelData::scoring(UnseenWords policy, const DocumentCollection& documents,
+                                std::optional<std::size_t> vocabularySize, bool policyGiven) const {
+  if (counts) return ScoringModel(*counts, policy, documents, vocabularySize);
+  if (logisticNormal) {
+    if (vocabularySize || policyGiven)
+      throw SettingError(vocabularySize ? "vocab-size" : "unseen-words",
+                         "applies to LDA models; this is a logistic-normal model, which scores the words of its "
+                         "vocabulary and skips the rest");
+    return ScoringModel::fromLogisticNormal(*logisticNormal, documents);
+  }
+  if (policy == UnseenWords::Smooth)
+    throw SettingError("unseen-words",
+                       "cannot be 'smooth' for a model given as probabilities: it has no beta to smooth with; words "
+                       "it gives no probability are skipped");
+  if (vocabularySize) throw SettingError("vocab-size", "does not apply to a model given as probabilities");
+  return ScoringModel::fromTopicWordProbabilities(probabilities, types, alpha, documents);
+}
+
+Model makeModel(ModelData data) { return Model(std::make_shared<const ModelData>(std::move(data))); }
+
+Documents makeDocuments(DocumentCollection collection, FileKind kind) {
+  return Documents(std::make_shared<const DocumentsData>(DocumentsData{std::move(collection), kind}));
+}
+
+Model loadModel(const ModelSource& source) { return source.model ? *source.model : Model::read(source.path); }
+
+Documents loadDocuments(const DocumentsSource& source, const Model& model, const std::string& modelName) {
+  if (source.documents) return *source.documents;
+  if (source.path.empty()) throw SettingError("input", "is required (an instance list or a text file)");
+  FileKind kind = FileKind::Text;
+  DocumentCollection collection = formats::readHeldOutDocuments(source.path, model.data().alphabet(), modelName, &kind);
+  return makeDocuments(std::move(collection), kind);
+}
+
+std::string sourceName(const ModelSource& source) {
+  if (!source.name.empty()) return source.name;
+  return source.model ? "model in memory" : source.path;
+}
+
+std::string sourceName(const DocumentsSource& source) { return source.documents ? "documents in memory" : source.path; }
+
+}  // namespace detail
+
+Model::Model(std::shared_ptr<const detail::ModelData> data) : data_(std::move(data)) {}
+
+Model Model::read(const std::string& path) {
+  formats::AnyLoadedModel loaded = formats::readAnyModelFile(path);
+  detail::ModelData data;
+  data.kind = loaded.kind;
+  data.description = topiceval::describe(loaded.kind);
+  data.source = path;
+  if (loaded.lda) data.counts = std::move(*loaded.lda);
+  if (loaded.logisticNormal) data.logisticNormal = std::move(*loaded.logisticNormal);
+  return detail::makeModel(std::move(data));
+}
+
+Model Model::fromCounts(std::span<const int64_t> counts, std::size_t types, std::vector<double> alpha, double beta) {
+  const std::size_t topics = alpha.size();
+  if (topics == 0 || types == 0) throw ModelError("topic_word_counts is empty");
+  if (counts.size() / topics != types || counts.size() % topics != 0)
+    throw ModelError("topic_word_counts has " + std::to_string(counts.size()) + " values, not " +
+                     std::to_string(topics) + " topics x " + std::to_string(types) + " words");
+  if (!(beta > 0.0) || !std::isfinite(beta)) throw ModelError("beta must be positive and finite");
+  // The library's layout: counts[type * topics + topic].
+  std::vector<int32_t> byType(topics * types);
+  for (std::size_t k = 0; k < topics; ++k) {
+    for (std::size_t w = 0; w < types; ++w) {
+      const int64_t count = counts[k * types + w];
+      if (count < 0 || count > INT32_MAX / 2)
+        throw ModelError("topic_word_counts[" + std::to_string(k) + ", " + std::to_string(w) + "] is " +
+                         std::to_string(count) + ": counts must be non-negative and below 2^30");
+      byType[w * topics + k] = static_cast<int32_t>(count);
+    }
+  }
+  detail::ModelData data;
+  data.description = "topic-word counts";
+  data.counts = TopicModel::fromDenseCounts(static_cast<int>(topics), std::move(alpha), beta, byType, types);
+  if (const std::string problem = findModelProblem(*data.counts); !problem.empty())
+    throw ModelError("topic_word_counts: " + problem);
+  return detail::makeModel(std::move(data));
+}
+
+Model Model::fromTopics(std::span<const double> phi, std::size_t types, std::vector<double> alpha) {
+  detail::ModelData data;
+  data.description = "topic-word probabilities";
+  data.types = types;
+  data.probabilities.assign(phi.begin(), phi.end());
+  data.alpha = std::move(alpha);
+  // Checked now (shapes, signs, row sums), so that a bad matrix fails at construction.
+  ScoringModel::fromTopicWordProbabilities(data.probabilities, data.types, data.alpha, DocumentCollection{});
+  return detail::makeModel(std::move(data));
+}
+
+Model Model::withWords(std::vector<std::string> words) const {
+  if (words.size() != numTypes())
+    throw ModelError("the model has " + std::to_string(numTypes()) + " word types but " + std::to_string(words.size()) +
+                     " words were given");
+  detail::ModelData data = *data_;
+  data.words = std::make_shared<const Alphabet>(std::move(words));
+  if (const std::string problem = findVocabularyProblem(*data.words); !problem.empty()) throw ModelError(problem);
+  return detail::makeModel(std::move(data));
+}
+
+FileKind Model::kind() const { return data_->kind; }
+std::string Model::describe() const { return data_->description; }
+ModelFamily Model::family() const { return data_->family(); }
+int Model::numTopics() const { return data_->numTopics(); }
+std::size_t Model::numTypes() const { return data_->numTypes(); }
+const std::vector<std::string>* Model::words() const {
+  const Alphabet* alphabet = data_->alphabet();
+  return alphabet != nullptr ? &alphabet->words() : nullptr;
+}
+std::vector<double> Model::alpha() const {
+  if (data_->counts) return data_->counts->alpha;
+  return data_->alpha;
+}
+std::optional<double> Model::beta() const {
+  return data_->counts ? std::optional<double>(data_->counts->beta) : std::nullopt;
+}
+
+std::vector<double> Model::topicWordProbabilities() const {
+  if (data_->logisticNormal) {
+    const LogisticNormalModel& model = *data_->logisticNormal;
+    std::vector<double> phi(static_cast<std::size_t>(model.numTopics) * model.numTypes);
+    for (int k = 0; k < model.numTopics; ++k) {
+      for (std::size_t w = 0; w < model.numTypes; ++w)
+        phi[static_cast<std::size_t>(k) * model.numTypes + w] = std::exp(model.logBeta(k, w));
+    }
+    return phi;
+  }
+  if (!data_->counts) return data_->probabilities;
+  const auto topics = static_cast<std::size_t>(numTopics());
+  const std::size_t words = numTypes();
+  const ScoringModel scoring = data_->scoring(UnseenWords::Skip, DocumentCollection{}, std::nullopt);
+  std::vector<double> phi(topics * words);
+  for (std::size_t k = 0; k < topics; ++k) {
+    const double smoothing = scoring.beta() / scoring.denominators()[k];
+    for (std::size_t w = 0; w < words; ++w) phi[k * words + w] = smoothing;
+  }
+  for (std::size_t w = 0; w < words; ++w) {
+    const auto rowTopics = scoring.rowTopics(static_cast<int32_t>(w));
+    const auto rowCounts = scoring.rowCounts(static_cast<int32_t>(w));
+    for (std::size_t i = 0; i < rowTopics.size(); ++i) {
+      const auto k = static_cast<std::size_t>(rowTopics[i]);
+      phi[k * words + w] = (rowCounts[i] + scoring.beta()) / scoring.denominators()[k];
+    }
+  }
+  return phi;
+}
+
+Documents::Documents() : data_(std::make_shared<const detail::DocumentsData>()) {}
+Documents::Documents(std::shared_ptr<const detail::DocumentsData> data) : data_(std::move(data)) {}
+
+Documents Documents::fromIds(const std::vector<std::vector<int64_t>>& documents, std::vector<std::string> names) {
+  if (!names.empty() && names.size() != documents.size())
+    throw SettingError("documents", "have " + std::to_string(documents.size()) + " entries but " +
+                                        std::to_string(names.size()) + " names");
+  DocumentCollection collection;
+  std::vector<int32_t> tokens;
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    tokens.clear();
+    for (std::size_t n = 0; n < documents[d].size(); ++n) {
+      const int64_t id = documents[d][n];
+      if (id < 0 || id > INT32_MAX)
+        throw SettingError("documents[" + std::to_string(d) + "]", "has word id " + std::to_string(id) +
+                                                                    " at position " + std::to_string(n) +
+                                                                    ": ids must be in 0..2^31-1");
+      tokens.push_back(static_cast<int32_t>(id));
+    }
+    collection.add(tokens, names.empty() ? std::string() : std::move(names[d]));
+  }
+  return detail::makeDocuments(std::move(collection));
+}
+
+DocumentsBuilder::DocumentsBuilder() : data_(std::make_unique<detail::DocumentsData>()) {}
+DocumentsBuilder::~DocumentsBuilder() = default;
+
+void DocumentsBuilder::add(std::span<const int64_t> ids, std::string name) {
+  std::vector<int32_t> tokens;
+  tokens.reserve(ids.size());
+  for (std::size_t n = 0; n < ids.size(); ++n) {
+    if (ids[n] < 0 || ids[n] > INT32_MAX)
+      throw SettingError("documents[" + std::to_string(data_->collection.size()) + "]",
+                         "has word id " + std::to_string(ids[n]) + " at position " + std::to_string(n) +
+                             ": ids must be in 0..2^31-1");
+    tokens.push_back(static_cast<int32_t>(ids[n]));
+  }
+  data_->collection.add(tokens, std::move(name));
+}
+
+void DocumentsBuilder::add(std::span<const int32_t> ids, std::string name) {
+  for (std::size_t n = 0; n < ids.size(); ++n) {
+    if (ids[n] < 0)
+      throw SettingError("documents[" + std::to_string(data_->collection.size()) + "]",
+                         "has negative word id " + std::to_string(ids[n]) + " at position " + std::to_string(n));
+  }
+  data_->collection.add(ids, std::move(name));
+}
+
+Documents DocumentsBuilder::build() {
+  Documents documents(std::shared_ptr<const detail::DocumentsData>(std::move(data_)));
+  data_ = std::make_unique<detail::DocumentsData>();
+  return documents;
+}
+
+Documents Documents::read(const std::string& path, const Model& model) {
+  return detail::loadDocuments(path, model, model.data().source.empty() ? "the model" : model.data().source);
+}
+
+std::size_t Documents::size() const { return data_->collection.size(); }
+std::size_t Documents::totalTokens() const { return data_->collection.totalTokens(); }
+std::span<const int32_t> Documents::tokens(std::size_t document) const { return data_->collection.document(document); }
+const std::string& Documents::name(std::size_t document) const { return data_->collection.name(document); }
+const std::vector<std::string>* Documents::words() const {
+  const auto& alphabet = data_->collection.alphabet();
+  return alphabet ? &alphabet->words() : nullptr;
+}
+Documents Documents::subset(std::span<const std::size_t> indices) const {
+  for (const std::size_t index : indices) {
+    if (index >= size())
+      throw SettingError("documents",
+                         "has no document " + std::to_string(index) + " (there are " + std::to_string(size()) + ")");
+  }
+  return detail::makeDocuments(data_->collection.subset(indices));
+}
+
+}  // namespace topiceval

@@ -1,0 +1,59 @@
+#pragma once
+// What a public Model and Documents hold (topiceval/model.hpp): the library's
+// own model types behind one handle, and how each scores documents.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "native/model/document_collection.hpp"
+#include "native/model/logistic_normal_model.hpp"
+#include "native/model/scoring_model.hpp"
+#include "native/model/topic_model.hpp"
+#include "topiceval/model.hpp"
+
+namespace topiceval::detail {
+
+struct ModelData {
+  FileKind kind = FileKind::InMemory;
+  std::string description;            // describe(kind), or what the arrays were
+  std::string source;                 // the file it was read from, or empty
+  std::optional<TopicModel> counts;   // LDA with counts: MALLET's files, Model::fromCounts
+  std::vector<double> probabilities;  // LDA as phi[k * types + w]: Model::fromTopics
+  std::vector<double> alpha;          // with probabilities
+  std::size_t types = 0;              // with probabilities
+  std::optional<LogisticNormalModel> logisticNormal;
+  std::shared_ptr<const Alphabet> words;  // an array model's words, when given
+
+  ModelFamily family() const { return logisticNormal ? ModelFamily::LogisticNormal : ModelFamily::Dirichlet; }
+  int numTopics() const;
+  std::size_t numTypes() const;
+  const Alphabet* alphabet() const;
+  // How the model scores `documents`: the unseen-word policy and V apply to
+  // counts; a model of probabilities takes skip or skip-untrained (words it gives
+  // no probability are skipped) and no V; a logistic-normal one neither.
+  // `policyOption` and `vocabularyOption` name the options in errors.
+  ScoringModel scoring(UnseenWords policy, const DocumentCollection& documents,
+                       std::optional<std::size_t> vocabularySize, bool policyGiven = false) const;
+};
+
+struct DocumentsData {
+  DocumentCollection collection;
+  FileKind kind = FileKind::InMemory;  // InstanceList or Text when read from a file
+};
+
+// A Model around a model the library read or built.
+Model makeModel(ModelData data);
+// Documents around a collection.
+Documents makeDocuments(DocumentCollection collection, FileKind kind = FileKind::InMemory);
+
+// A source's model, read now if it is a file.
+Model loadModel(const ModelSource& source);
+// A source's documents as `model` reads them (a file through its words).
+Documents loadDocuments(const DocumentsSource& source, const Model& model, const std::string& modelName);
+// The name a source is reported under: its path, or "model in memory".
+std::string sourceName(const ModelSource& source);
+std::string sourceName(const DocumentsSource& source);
+
+}  // namespace topiceval::detail

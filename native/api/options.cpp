@@ -1,0 +1,647 @@
+// Every command's options, declared once (topiceval/options.hpp). Defaults
+// are read off the request structs, so a default is written in one place.
+#include "topiceval/options.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/estimator_settings.hpp"
+#include "native/estimators/setting_limits.hpp"
+#include "topiceval/compare.hpp"
+#include "topiceval/errors.hpp"
+#include "topiceval/evaluate.hpp"
+#include "topiceval/evaluate_topics.hpp"
+#include "topiceval/select.hpp"
+#include "topiceval/train_ctm.hpp"
+
+namespace topiceval {
+
+namespace {
+
+constexpr double kLargestInteger = 9007199254740992.0;  // 2^53: every whole number below is a double
+
+std::string numberText(double value) {
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  return std::string(buffer, end);
+}
+
+OptionSpec option(std::string name, OptionKind kind, std::string defaultValue = {}) {
+  OptionSpec spec;
+  spec.name = std::move(name);
+  spec.kind = kind;
+  spec.defaultValue = std::move(defaultValue);
+  return spec;
+}
+
+CommandSpec makeCommand(std::string name, std::string summary, std::string purpose, std::string usage = {}) {
+  CommandSpec spec;
+  spec.name = std::move(name);
+  spec.summary = std::move(summary);
+  spec.purpose = std::move(purpose);
+  spec.usage = std::move(usage);
+  return spec;
+}
+
+OptionSpec integer(std::string name, std::optional<int64_t> defaultValue, double least, double most, std::string help,
+                   std::string placeholder = "N") {
+  OptionSpec spec = option(std::move(name), OptionKind::Integer);
+  if (defaultValue) spec.defaultValue = std::to_string(*defaultValue);
+  spec.least = least;
+  spec.most = most;
+  spec.help = std::move(help);
+  spec.placeholder = std::move(placeholder);
+  return spec;
+}
+
+OptionSpec real(std::string name, std::optional<double> defaultValue, double least, double most, std::string help) {
+  OptionSpec spec = option(std::move(name), OptionKind::Real);
+  if (defaultValue) spec.defaultValue = numberText(*defaultValue);
+  spec.least = least;
+  spec.most = most;
+  spec.help = std::move(help);
+  spec.placeholder = "X";
+  return spec;
+}
+
+OptionSpec boolean(std::string name, bool defaultValue, std::string help) {
+  OptionSpec spec = option(std::move(name), OptionKind::Boolean, defaultValue ? "true" : "false");
+  spec.help = std::move(help);
+  spec.placeholder = "BOOL";
+  return spec;
+}
+
+OptionSpec flag(std::string name, std::string help) {
+  OptionSpec spec = option(std::move(name), OptionKind::Switch);
+  spec.help = std::move(help);
+  return spec;
+}
+
+OptionSpec choice(std::string name, std::string defaultValue, std::vector<std::string> choices, std::string help) {
+  OptionSpec spec = option(std::move(name), OptionKind::Choice, std::move(defaultValue));
+  spec.choices = std::move(choices);
+  spec.help = std::move(help);
+  spec.placeholder = "NAME";
+  return spec;
+}
+
+OptionSpec path(std::string name, std::string help, bool required = false, std::string placeholder = "FILE") {
+  OptionSpec spec = option(std::move(name), OptionKind::Path);
+  spec.help = std::move(help);
+  spec.placeholder = std::move(placeholder);
+  spec.required = required;
+  return spec;
+}
+
+OptionSpec text(std::string name, std::string help, std::string placeholder) {
+  OptionSpec spec = option(std::move(name), OptionKind::Text);
+  spec.help = std::move(help);
+  spec.placeholder = std::move(placeholder);
+  return spec;
+}
+
+OptionSpec setting(OptionSpec spec, std::string name) {
+  spec.setting = std::move(name);
+  return spec;
+}
+
+OptionSpec withMallet(OptionSpec spec, std::string malletName) {
+  spec.malletName = std::move(malletName);
+  return spec;
+}
+
+const std::vector<std::string> kFormats = {"text", "tsv", "json"};
+const std::vector<std::string> kUnseenWords = {"skip", "skip-untrained", "smooth"};
+
+// What every likelihood command takes with the same meaning: the unseen-word
+// policy, V, the seed and the threads.
+void addScoring(std::vector<OptionSpec>& options, const std::string& vocabularyHelp) {
+  const EvaluateRequest defaults;
+  options.push_back(choice("unseen-words", defaults.unseenWords, kUnseenWords,
+                           "held-out words the model did not see in training: skip (MALLET's evaluator: beyond the "
+                           "model's types), skip-untrained (MALLET's inferencer: also those without training tokens) "
+                           "or smooth (score every word; unseen ones by smoothing alone)"));
+  options.push_back(integer("vocab-size", std::nullopt, 1, 2147483648.0, vocabularyHelp));
+  options.push_back(withMallet(integer("seed", static_cast<int64_t>(defaults.seed), 0, kLargestInteger,
+                                       "random seed (results depend on it, never on --threads)"),
+                               "random-seed"));
+  options.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+                            "threads; 0 uses every core (results do not depend on it)"));
+}
+
+// --estimator with one line per estimator, every registered setting, --runs.
+void addEstimator(std::vector<OptionSpec>& options) {
+  std::string help = "the estimator (default: " + defaultEstimator(ModelFamily::Dirichlet) + " for LDA models, " +
+                     defaultEstimator(ModelFamily::LogisticNormal) + " for logistic-normal models):";
+  for (const EstimatorDefinition& definition : estimatorRegistry())
+    help += "\n" + definition.name + ": " + definition.summary;
+  OptionSpec estimator = choice("estimator", "", estimatorNames(), help);
+  options.push_back(estimator);
+  for (const SharedSetting& setting : allEstimatorSettings()) {
+    OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
+    spec.help = setting.helpText();
+    spec.placeholder = setting.spec.kind == SettingKind::Integer   ? "N"
+                       : setting.spec.kind == SettingKind::Boolean ? "BOOL"
+                                                                   : "NAME";
+    if (spec.name == "particles") spec.malletName = "num-particles";
+    if (spec.name == "resampling") spec.malletName = "use-resampling";
+    options.push_back(spec);
+  }
+  options.push_back(integer("runs", EvaluateRequest{}.runs, 1, SettingLimits::kRuns,
+                            "independent estimates per document (stochastic estimators); the errors come from them"));
+}
+
+OptionSpec commandLineOnly(OptionSpec spec) {
+  spec.commandLineOnly = true;
+  return spec;
+}
+
+OptionSpec format(const std::vector<std::string>& formats = kFormats) {
+  return commandLineOnly(choice("format", "text", formats, "output: " + listOfChoices(formats)));
+}
+
+OptionSpec quiet() { return commandLineOnly(flag("quiet", "no progress line on standard error")); }
+
+CommandSpec evaluateSpec() {
+  const EvaluateRequest defaults;
+  CommandSpec command =
+      makeCommand("evaluate",
+                  "held-out likelihood with error bars: resample-move (default), left-to-right, filtering, "
+                  "particle learning, AIS, harmonic mean",
+                  "Estimate the probability of held-out documents under a topic model, with error bars.",
+                  "topiceval evaluate --model MODEL --input DOCS [options]");
+  auto& o = command.options;
+  o.push_back(path("model",
+                   "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state; "
+                   "or a logistic-normal model (train-ctm's, or a ctm-c directory)",
+                   true));
+  o.push_back(path("input",
+                   "held-out documents: a MALLET instance list, or plain text with one document per line (needs a "
+                   "model with words)",
+                   true));
+  addEstimator(o);
+  o.push_back(format());
+  o.push_back(choice("complete-documents", "", {"first-half", "alternate"},
+                     "document completion (Wallach et al. 2009, section 5): estimate p(w2 | w1) for w1 the first half "
+                     "(first-half) or the even positions (alternate) of each document; left-to-right, resample-move, "
+                     "ais, importance-sampling and estimated-theta"));
+  o.push_back(flag("check-convergence",
+                   "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves "
+                   "by more than --tolerance beyond its error, or has a change whose error exceeds --tolerance; the "
+                   "others are flagged not-converged"));
+  OptionSpec tolerance = real("tolerance", defaults.tolerance, 0.0, std::numeric_limits<double>::max(),
+                              "--check-convergence: the change allowed per document, in nats");
+  o.push_back(tolerance);
+  o.push_back(integer("max-doublings", defaults.maxDoublings, 1, 20,
+                      "--check-convergence: at most this many doublings of the budget"));
+  o.push_back(commandLineOnly(text("documents",
+                                   "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc "
+                                   "column of --format tsv then counts within them)",
+                                   "LIST")));
+  o.push_back(commandLineOnly(path("report", "also write a self-contained HTML report to this file")));
+  o.push_back(commandLineOnly(
+      choice("report-versus", "", estimatorNames(),
+             "the second estimator of the report's scatter (default: filtering, or left-to-right when the "
+             "first is filtering)")));
+  o.push_back(quiet());
+  addScoring(o,
+             "V in phi = (n + beta) / (n_k + V beta); default: the model's type count (plus unseen types under "
+             "smooth)");
+  return command;
+}
+
+CommandSpec selectSpec() {
+  CommandSpec command =
+      makeCommand("select", "rank models of any number of topics on the same held-out tokens, paired errors",
+                  "Rank topic models (any number of topics) by the probability they give the same held-out tokens.",
+                  "topiceval select --input DOCS MODEL [MODEL ...] [options]");
+  auto& o = command.options;
+  o.push_back(
+      path("input", "held-out documents: a MALLET instance list, or plain text with one document per line", true));
+  OptionSpec models = path("model",
+                           "model files (also given without --model): MALLET evaluators, inferencers, saved models or "
+                           "topic states, logistic-normal models (train-ctm, or a ctm-c directory); a directory stands "
+                           "for the model files in it (recognised by content; other files are passed over)",
+                           true, "MODEL");
+  models.kind = OptionKind::List;
+  o.push_back(models);
+  addEstimator(o);
+  o.push_back(format());
+  o.push_back(commandLineOnly(
+      text("documents", "rank on these documents only: 0-based indices and ranges, e.g. 0-99", "LIST")));
+  o.push_back(commandLineOnly(path("report",
+                                   "also write an HTML report: per-token log likelihood against the number of topics, "
+                                   "and the top two models document by document")));
+  o.push_back(quiet());
+  addScoring(o,
+             "V in phi = (n + beta) / (n_k + V beta), the same for every model; default: the largest the models "
+             "need (their type counts, plus unseen types under smooth)");
+  command.positional = "model";
+  return command;
+}
+
+CommandSpec compareSpec() {
+  const CompareRequest defaults;
+  CommandSpec command = makeCommand("compare", "per-document log ratio of two models by ratio-AIS",
+                                    "Estimate log p(w | A) - log p(w | B) per held-out document by ratio-AIS.",
+                                    "topiceval compare --model-a MODEL --model-b MODEL --input DOCS [options]");
+  auto& o = command.options;
+  o.push_back(path("model-a", "model A (evaluator, inferencer, saved model or topic state)", true, "MODEL"));
+  o.push_back(path("model-b", "model B, with the same words and number of topics", true, "MODEL"));
+  o.push_back(path("input", "held-out documents (instance list or plain text)", true));
+  o.push_back(choice("path", defaults.path, {"geometric", "convex"}, "the annealing path: geometric or convex"));
+  o.push_back(choice("direction", defaults.direction, {"forward", "reverse", "both"},
+                     "forward (B to A), reverse (A to B) or both"));
+  o.push_back(integer("temperatures", defaults.temperatures, 1, SettingLimits::kTemperatures, "annealing steps"));
+  o.push_back(integer("burn-in", defaults.burnIn, 0, SettingLimits::kBurnIn,
+                      "Gibbs sweeps under the start model before annealing"));
+  o.push_back(integer("samples", defaults.samples, 1, SettingLimits::kSamples,
+                      "independent annealing runs per document and direction"));
+  o.push_back(flag("align-topics", "reorder B's topics to match A's (Hungarian, L1 distance) first"));
+  o.push_back(format());
+  o.push_back(commandLineOnly(path("report", "also write a self-contained HTML report to this file")));
+  o.push_back(quiet());
+  addScoring(o, "V for both models");
+  return command;
+}
+
+CommandSpec curveSpec() {
+  const CurveRequest defaults;
+  CommandSpec command = makeCommand("curve", "held-out likelihood across the states of a training run (iteration-AIS)",
+                                    "Held-out log likelihood at each model of a training run, by iteration-AIS.",
+                                    "topiceval curve --states STATE [STATE ...] --input DOCS [options]");
+  auto& o = command.options;
+  OptionSpec states =
+      path("states", "model files in training order (gzipped topic states, or any LDA model file)", true, "STATE");
+  states.kind = OptionKind::List;
+  o.push_back(states);
+  o.push_back(path("input", "held-out documents (instance list or plain text)", true));
+  o.push_back(
+      integer("temperatures", defaults.temperatures, 1, SettingLimits::kTemperatures, "annealing steps per segment"));
+  o.push_back(format());
+  o.push_back(
+      commandLineOnly(path("report", "also write an HTML report: log likelihood per token against the iteration")));
+  o.push_back(quiet());
+  addScoring(o, "V for every model");
+  return command;
+}
+
+CommandSpec trainCtmSpec() {
+  const TrainCtmRequest defaults;
+  CommandSpec command =
+      makeCommand("train-ctm",
+                  "train a correlated (logistic-normal) topic model: Ahmed & Xing's Taylor E-step, or Blei & "
+                  "Lafferty's",
+                  "Train a correlated (logistic-normal) topic model by variational EM.",
+                  "topiceval train-ctm --input DOCS --num-topics K --output MODEL [options]");
+  auto& o = command.options;
+  o.push_back(path("input",
+                   "training documents: a MALLET instance list (import-file --keep-sequence), or plain text with one "
+                   "document per line",
+                   true));
+  OptionSpec topics = integer("num-topics", std::nullopt, 2, SettingLimits::kAlignedTopics,
+                              "K, the number of topics (at least 2)", "K");
+  topics.required = true;
+  o.push_back(topics);
+  o.push_back(path("output", "where to write the model (topiceval's logistic-normal text format)", true));
+  o.push_back(choice("e-step", defaults.eStep, {"taylor", "blei-lafferty"},
+                     "taylor (Ahmed & Xing 2007, section 3.1: full posterior covariance) or blei-lafferty (Blei & "
+                     "Lafferty 2005: diagonal, for comparison)"));
+  o.push_back(integer("max-iterations", defaults.maxIterations, 1, 100'000, "at most this many EM iterations"));
+  o.push_back(real("tolerance", defaults.tolerance, 0.0, std::numeric_limits<double>::max(),
+                   "stop when the total bound changes by less than this fraction in one iteration"));
+  o.push_back(real("topic-word-smoothing", defaults.topicWordSmoothing, 0.0,
+                   TrainCtmRequest::kLargestTopicWordSmoothing,
+                   "pseudo-count added to each expected topic-word count in the M-step (0: the paper's maximum "
+                   "likelihood; at most 1e6, beyond which every topic is uniform)"));
+  o.push_back(integer("initial-sweeps", defaults.initialSweeps, 0, 100'000,
+                      "collapsed Gibbs sweeps of LDA whose topics start EM"));
+  o.push_back(
+      integer("seed", static_cast<int64_t>(defaults.seed), 0, kLargestInteger, "random seed (of the starting topics)"));
+  o.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+                      "threads; 0 uses every core (results do not depend on it)"));
+  o.push_back(commandLineOnly(flag("quiet", "no progress line and no per-iteration lines")));
+  return command;
+}
+
+CommandSpec infoSpec() {
+  CommandSpec command = makeCommand("info", "what a MALLET file is and holds (topics, words, documents)",
+                                    "Describe a file.", "topiceval info FILE [--words N] [--format text|json]");
+  auto& o = command.options;
+  o.push_back(path("file",
+                   "a MALLET file (evaluator, inferencer, saved model, topic state or instance list) or a "
+                   "logistic-normal model (train-ctm's, or a ctm-c directory)",
+                   true));
+  o.push_back(integer("words", 10, 0, 1'000'000, "top words shown per topic (models with an alphabet)"));
+  o.push_back(format({"text", "json"}));
+  command.positional = "file";
+  return command;
+}
+
+CommandSpec evaluateTopicsSpec() {
+  const EvaluateTopicsRequest defaults;
+  CommandSpec command =
+      makeCommand("evaluate-topics", "MALLET's evaluate-topics: same options, same output, same numbers",
+                  "Estimate the marginal probability of new documents under a trained topic model\n"
+                  "(MALLET's evaluate-topics, same options and output).");
+  auto& o = command.options;
+  // MALLET's own options, with its names, defaults and help.
+  o.push_back(path("evaluator",
+                   "A serialized topic evaluator from a trained topic model (train-topics "
+                   "--evaluator-filename).",
+                   false, "FILENAME"));
+  o.push_back(path("input", "The serialized instance list (FeatureSequence documents) to evaluate. Use - for stdin.",
+                   false, "FILENAME"));
+  o.push_back(commandLineOnly(path("output-doc-probs",
+                                   "The file in which to write the log probability of each document, one per line.",
+                                   false, "FILENAME")));
+  OptionSpec total =
+      path("output-prob", "The file in which to write the total log probability. Use - for stdout.", false, "FILENAME");
+  total.defaultValue = "-";
+  o.push_back(commandLineOnly(total));
+  o.push_back(setting(integer("num-particles", defaults.particles, 1, SettingLimits::kParticles,
+                              "The number of particles to use in left-to-right evaluation.", "INTEGER"),
+                      "particles"));
+  o.push_back(commandLineOnly(
+      boolean("show-words", defaults.showWords, "If true, print the log probability of each token to standard out.")));
+  o.push_back(setting(boolean("use-resampling", defaults.resampling,
+                              "Whether to resample topics in left-to-right evaluation (quadratic in document length)."),
+                      "resampling"));
+  for (const char* ignored : {"num-iterations", "sample-interval", "burn-in"})
+    o.push_back(commandLineOnly(integer(ignored, std::string(ignored) == "num-iterations" ? 100 : 10,
+                                        -std::numeric_limits<double>::max(), std::numeric_limits<double>::max(),
+                                        "Accepted and ignored, as MALLET does.", "INTEGER")));
+  o.push_back(setting(integer("random-seed", defaults.seed, -2147483648.0, 2147483647.0,
+                              "The random seed. -1 uses the clock.", "INTEGER"),
+                      "seed"));
+  // topiceval's own.
+  o.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+                      "Threads to use (topiceval only). 0 uses every core; results do not depend on it.", "INTEGER"));
+  o.push_back(boolean("exact", defaults.exact,
+                      "topiceval only. true: MALLET's numbers bit for bit. false: the same estimator with topiceval's "
+                      "faster sampler and random stream (statistically equivalent, different digits)."));
+  o.push_back(choice("estimator", "left-to-right", estimatorNames(),
+                     "topiceval only: " + listOfChoices(estimatorNames()) +
+                         " (left-to-right is MALLET's). The others print MALLET's layout too (total, "
+                         "--output-doc-probs) but not --show-words."));
+  o.push_back(choice("unseen-words", defaults.unseenWords, kUnseenWords,
+                     "topiceval only, for estimators other than MALLET's: skip, skip-untrained or smooth."));
+  o.push_back(integer("runs", defaults.runs, 1, SettingLimits::kRuns,
+                      "topiceval only: independent estimates per document (other estimators).", "INTEGER"));
+  // The other estimators' settings, from the registry (particles and resampling are MALLET's own options).
+  for (const SharedSetting& setting : allEstimatorSettings()) {
+    if (setting.spec.name == "particles" || setting.spec.name == "resampling") continue;
+    OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
+    spec.help = "topiceval only, " + setting.helpText() + ".";
+    spec.placeholder = setting.spec.kind == SettingKind::Integer ? "INTEGER" : "NAME";
+    o.push_back(spec);
+  }
+  o.push_back(commandLineOnly(
+      boolean("timing", false, "topiceval only: print the work done and the time taken to standard error.")));
+  o.push_back(commandLineOnly(boolean("quiet", false, "topiceval only: no progress line on standard error.")));
+  return command;
+}
+
+CommandSpec planRanksSpec() {
+  CommandSpec command =
+      makeCommand("plan-ranks", "an MPI run on paper: load imbalance, speed-up and bytes moved for N ranks",
+                  "Plan an MPI run on paper: load imbalance, predicted speed-up and bytes moved for N ranks.",
+                  "topiceval plan-ranks --input DOCS [--model MODEL] [--ranks 8,64,512] [--cost quadratic]");
+  auto& o = command.options;
+  o.push_back(path("input", "held-out documents (instance list or plain text)", true));
+  o.push_back(path("model", "the model file the job reads (its size counts in the broadcast; plain text needs it)",
+                   false, "MODEL"));
+  OptionSpec ranks = text("ranks", "rank counts to plan for, e.g. 8,64,512 or 8 64 512 (default 2,8,64,512)", "LIST");
+  ranks.kind = OptionKind::List;
+  o.push_back(ranks);
+  o.push_back(choice("cost", "quadratic", {"linear", "quadratic"},
+                     "cost of a document of N tokens: linear (N: filtering, AIS, left-to-right without resampling...) "
+                     "or quadratic (N(N+1)/2: resample-move, left-to-right with resampling)"));
+  o.push_back(integer("replicate", 0, 0, 100'000'000,
+                      "plan for this many documents, the input's repeated in turn (a synthetic set; 0: the input as "
+                      "is)"));
+  o.push_back(integer("runs", 4, 1, 100'000, "runs per document (the results summed)"));
+  return command;
+}
+
+CommandSpec perturbStateSpec() {
+  CommandSpec command = makeCommand("perturb-state", "a topic state with a fraction of its assignments moved at random",
+                                    "Move a fraction of a topic state's token assignments to other topics, at random.",
+                                    "topiceval perturb-state --input STATE --output STATE [--fraction X] [--seed N]");
+  auto& o = command.options;
+  o.push_back(path("input", "gzipped topic state (train-topics --output-state)", true));
+  o.push_back(path("output", "where to write the perturbed state (gzipped)", true));
+  o.push_back(real("fraction", 0.05, 0.0, 1.0, "share of token assignments moved to another topic"));
+  o.push_back(integer("seed", 1, 0, kLargestInteger, "random seed"));
+  return command;
+}
+
+}  // namespace
+
+const std::vector<CommandSpec>& commandSpecs() {
+  static const std::vector<CommandSpec> all = {evaluateTopicsSpec(), evaluateSpec(),  selectSpec(),
+                                               compareSpec(),        curveSpec(),     trainCtmSpec(),
+                                               infoSpec(),           planRanksSpec(), perturbStateSpec()};
+  return all;
+}
+
+const CommandSpec& commandSpec(const std::string& name) {
+  for (const CommandSpec& command : commandSpecs()) {
+    if (command.name == name) return command;
+  }
+  std::vector<std::string> names;
+  for (const CommandSpec& command : commandSpecs()) names.push_back(command.name);
+  throw SettingError("command", "takes " + listOfChoices(names) + ", not '" + name + "'");
+}
+
+const OptionSpec* findOption(const CommandSpec& command, const std::string& option) {
+  for (const OptionSpec& spec : command.options) {
+    if (spec.name == option) return &spec;
+  }
+  return nullptr;
+}
+
+std::string optionForSetting(const CommandSpec& command, const std::string& setting) {
+  for (const OptionSpec& spec : command.options) {
+    if (spec.setting == setting) return spec.name;
+  }
+  return setting;
+}
+
+std::string spell(const std::string& name, Spelling spelling) {
+  switch (spelling) {
+    case Spelling::CommandLine: return "--" + name;
+    case Spelling::Python: return pythonName(name);
+    case Spelling::Java: return javaName(name);
+  }
+  return name;
+}
+
+std::string respell(const std::string& text, Spelling spelling) {
+  if (spelling == Spelling::CommandLine) return text;
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", start)) {
+    std::size_t end = at + 2;
+    while (end < text.size() &&
+           ((text[end] >= 'a' && text[end] <= 'z') || (text[end] >= '0' && text[end] <= '9') ||
+            (text[end] == '-' && end + 1 < text.size() && text[end + 1] >= 'a' && text[end + 1] <= 'z')))
+      ++end;
+    out += text.substr(start, at - start);
+    out += end > at + 2 ? spell(text.substr(at + 2, end - at - 2), spelling) : text.substr(at, end - at);
+    start = end;
+  }
+  return out + text.substr(start);
+}
+
+std::string pythonName(const std::string& name) {
+  std::string spelled = name;
+  std::replace(spelled.begin(), spelled.end(), '-', '_');
+  return spelled;
+}
+
+std::string javaName(const std::string& name) {
+  std::string field;
+  bool upper = false;
+  for (const char c : name) {
+    if (c == '-') {
+      upper = true;
+      continue;
+    }
+    field.push_back(upper ? static_cast<char>(c - 'a' + 'A') : c);
+    upper = false;
+  }
+  return field;
+}
+
+namespace {
+
+std::optional<int64_t> parseWhole(const std::string& text) {
+  int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<double> parseReal(const std::string& text) {
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+// "true|false|1|0" in any case.
+std::optional<bool> parseTruth(const std::string& text) {
+  std::string value = text;
+  for (char& c : value) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (value == "true" || value == "1") return true;
+  if (value == "false" || value == "0") return false;
+  return std::nullopt;
+}
+
+
+void checkValue(const OptionSpec& spec, const std::string& value) {
+  switch (spec.kind) {
+    case OptionKind::Integer: {
+      const auto number = parseWhole(value);
+      if (!number) throw SettingError(spec.name, "takes a whole number, not '" + value + "'");
+      if (static_cast<double>(*number) < spec.least)
+        throw SettingError(spec.name, "must be at least " + numberText(spec.least));
+      if (static_cast<double>(*number) > spec.most)
+        throw SettingError(spec.name, "must be at most " + numberText(spec.most) + " (got " + value + ")");
+      return;
+    }
+    case OptionKind::Real: {
+      const auto number = parseReal(value);
+      if (!number) throw SettingError(spec.name, "takes a finite number, not '" + value + "'");
+      checkRealRange(spec.name, *number, spec.least, spec.most);
+      return;
+    }
+    case OptionKind::Boolean:
+    case OptionKind::Switch:
+      if (!parseTruth(value)) throw SettingError(spec.name, "takes true or false, not '" + value + "'");
+      return;
+    case OptionKind::Choice:
+      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
+        throw SettingError(spec.name, "takes " + listOfChoices(spec.choices) + ", not '" + value + "'");
+      return;
+    case OptionKind::Path:
+    case OptionKind::List:
+      if (value.empty()) throw SettingError(spec.name, "needs a file name");
+      return;
+    case OptionKind::Text:
+    case OptionKind::EstimatorSetting: return;
+  }
+}
+
+}  // namespace
+
+OptionValues::OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,
+                           const std::vector<std::string>& suppliedElsewhere)
+    : command_(&command) {
+  for (const auto& [name, values] : given) {
+    const OptionSpec* found = findOption(command, name);
+    if (found == nullptr) throw SettingError(name, "is not an option of " + command.name);
+    if (values.empty()) continue;
+    if (values.size() > 1 && found->kind != OptionKind::List)
+      throw SettingError(name, "is given " + std::to_string(values.size()) + " times; it takes one value");
+    for (const std::string& value : values) checkValue(*found, value);
+    values_[name] = values;
+  }
+  for (const OptionSpec& spec : command.options) {
+    if (spec.required && values_.count(spec.name) == 0 &&
+        std::find(suppliedElsewhere.begin(), suppliedElsewhere.end(), spec.name) == suppliedElsewhere.end())
+      throw SettingError(spec.name, "is required");
+  }
+}
+
+const OptionSpec& OptionValues::spec(const std::string& name) const {
+  const OptionSpec* found = findOption(*command_, name);
+  if (found == nullptr) throw std::logic_error("option " + name + " is not declared for " + command_->name);
+  return *found;
+}
+
+bool OptionValues::given(const std::string& name) const { return values_.count(name) != 0; }
+
+std::optional<std::string> OptionValues::text(const std::string& name) const {
+  const auto found = values_.find(name);
+  if (found != values_.end()) return found->second.front();
+  const OptionSpec& option = spec(name);
+  if (option.defaultValue.empty()) return std::nullopt;
+  return option.defaultValue;
+}
+
+std::vector<std::string> OptionValues::list(const std::string& name) const {
+  const auto found = values_.find(name);
+  return found != values_.end() ? found->second : std::vector<std::string>{};
+}
+
+int64_t OptionValues::integer(const std::string& name) const {
+  const auto value = text(name);
+  if (!value) throw std::logic_error("option " + name + " has no value and no default");
+  return *parseWhole(*value);
+}
+
+double OptionValues::real(const std::string& name) const {
+  const auto value = text(name);
+  if (!value) throw std::logic_error("option " + name + " has no value and no default");
+  return *parseReal(*value);
+}
+
+bool OptionValues::boolean(const std::string& name) const {
+  const auto value = text(name);
+  return value && *parseTruth(*value);
+}
+
+std::map<std::string, std::string> OptionValues::estimatorSettings() const {
+  std::map<std::string, std::string> settings;
+  for (const auto& [name, values] : values_) {
+    if (spec(name).kind == OptionKind::EstimatorSetting) settings[name] = values.front();
+  }
+  return settings;
+}
+
+}  // namespace topiceval

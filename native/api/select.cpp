@@ -1,0 +1,265 @@
+// topiceval::select (topiceval/select.hpp): models ranked on the tokens every
+// one of them scores, with paired differences to the best.
+#include "topiceval/select.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+
+#include "formats/format_error.hpp"
+#include "formats/logistic_normal_files.hpp"
+#include "native/api/evaluation_support.hpp"
+#include "native/api/model_data.hpp"
+#include "native/estimators/estimator_registry.hpp"
+#include "native/runtime/classic_locale.hpp"
+#include "native/runtime/parallel_runner.hpp"
+
+namespace topiceval {
+
+namespace {
+
+// A directory stands for the model files in it, recognised by content, in name
+// order; the files that are no model are passed over, and said so.
+std::vector<ModelSource> expandDirectories(const std::vector<ModelSource>& given, std::vector<std::string>& skipped) {
+  std::vector<ModelSource> sources;
+  for (const ModelSource& source : given) {
+    std::error_code error;
+    if (source.model || formats::namesCtmModel(source.path) || !std::filesystem::is_directory(source.path, error)) {
+      sources.push_back(source);
+      continue;
+    }
+    std::vector<std::string> inside;
+    for (const auto& entry : std::filesystem::directory_iterator(source.path, error)) {
+      const std::string path = entry.path().string();
+      if (!entry.is_regular_file(error) && !formats::namesCtmModel(path)) continue;
+      const FileKind kind = recogniseFile(path);
+      if (isModel(kind)) {
+        inside.push_back(path);
+      } else {
+        skipped.push_back(path + ": " + describe(kind) + ", not a model");
+      }
+    }
+    if (error) throw FileError(source.path, "cannot be listed: " + error.message());
+    if (inside.empty()) throw FileError(source.path, "holds no model file");
+    std::sort(inside.begin(), inside.end());
+    sources.insert(sources.end(), inside.begin(), inside.end());
+  }
+  std::sort(skipped.begin(), skipped.end());
+  return sources;
+}
+
+std::string modelName(const ModelSource& source, std::size_t index) {
+  if (!source.name.empty()) return source.name;
+  return source.model ? "model " + std::to_string(index + 1) : source.path;
+}
+
+}  // namespace
+
+SelectResult select(const SelectRequest& request) {
+  const ClassicLocale numbers;
+  checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
+  checkEstimatorChoice(request.estimator, request.settings);
+  if (request.models.empty()) throw SettingError("model", "needs at least one model file (or a directory of them)");
+  SelectResult result;
+  const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
+  const auto started = std::chrono::steady_clock::now();
+  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  result.input = detail::sourceName(request.documents);
+  result.unseenWords = describe(policy);
+
+  // Every model reads the same documents through its own words; a token is
+  // scored only if every model scores it, so all totals cover one set. Models
+  // are read one at a time, twice (once to find the tokens they all score,
+  // once to score them), so that memory holds one model however many there are.
+  const auto documentsFor = [&](const Model& model, const std::string& name) {
+    Documents documents = detail::loadDocuments(request.documents, model, name);
+    if (!request.documentSelection.empty())
+      documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
+    return documents;
+  };
+  struct Survey {
+    ModelReport report;
+    ModelFamily family = ModelFamily::Dirichlet;
+    std::size_t ownVocabulary = 0;  // V the model alone would use (LDA)
+  };
+  std::vector<Survey> surveys;
+  std::vector<std::size_t> lengths;  // the documents' lengths, which every model must read alike
+  std::vector<std::vector<uint8_t>> common;
+  std::vector<uint64_t> ownSkipped(sources.size(), 0);
+  for (std::size_t m = 0; m < sources.size(); ++m) {
+    const Model model = detail::loadModel(sources[m]);
+    const std::string name = modelName(sources[m], m);
+    const Documents documents = documentsFor(model, name);
+    const DocumentCollection& collection = documents.data().collection;
+    if (m == 0) {
+      for (std::size_t d = 0; d < collection.size(); ++d) lengths.push_back(collection.length(d));
+      common.resize(lengths.size());
+      for (std::size_t d = 0; d < lengths.size(); ++d) common[d].assign(lengths[d], 1);
+    }
+    bool aligned = collection.size() == lengths.size();
+    for (std::size_t d = 0; aligned && d < lengths.size(); ++d) aligned = collection.length(d) == lengths[d];
+    if (!aligned)
+      throw FileError(result.input,
+                      "reads into different documents under " + name + " than under " + modelName(sources[0], 0));
+    const ScoringModel scoring = model.data().scoring(policy, collection, request.vocabularySize);
+    surveys.push_back({modelReport(model, name), model.family(),
+                       model.family() == ModelFamily::Dirichlet ? scoring.vocabularySize() : 0});
+    for (std::size_t d = 0; d < collection.size(); ++d) {
+      const auto tokens = collection.document(d);
+      for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (scoring.scored(tokens[i])) continue;
+        common[d][i] = 0;
+        ++ownSkipped[m];
+      }
+    }
+  }
+  const std::size_t count = lengths.size();
+  // One V for every model: phi = (n + beta) / (n_k + V beta) normalizes over V
+  // words, and models normalized over different vocabularies are not comparable
+  // (a topic state only shows the types it has tokens of, so it would otherwise
+  // get a smaller V than the same model's inferencer). A logistic-normal
+  // model's topics are normalised over its own vocabulary. (Which tokens a
+  // model scores does not depend on V.)
+  result.vocabularySize = request.vocabularySize;
+  if (!result.vocabularySize) {
+    std::size_t largest = 0, smallest = SIZE_MAX;
+    for (const Survey& survey : surveys) {
+      if (survey.family != ModelFamily::Dirichlet) continue;
+      largest = std::max(largest, survey.ownVocabulary);
+      smallest = std::min(smallest, survey.ownVocabulary);
+    }
+    if (largest > 0) result.vocabularySize = largest;
+    result.vocabulariesDiffer = largest > 0 && smallest != largest;
+  }
+  for (const auto& mask : common) result.sharedTokens += static_cast<uint64_t>(std::count(mask.begin(), mask.end(), 1));
+  for (const std::size_t length : lengths) result.tokens += length;
+  result.documents = count;
+  if (result.sharedTokens == 0)
+    throw FileError(result.input, "holds no word that every model scores under --unseen-words " + result.unseenWords);
+
+  // One table may hold LDA and logistic-normal models: each family runs the
+  // estimator named if it is of that family, else the family's default, with
+  // the settings given that its estimator declares.
+  const auto estimatorFor = [&](ModelFamily family) {
+    return !request.estimator.empty() && findEstimator(request.estimator).family == family ? request.estimator
+                                                                                           : defaultEstimator(family);
+  };
+  const auto familySettings = [&](ModelFamily family) {
+    EstimatorSettings chosen{estimatorFor(family), request.settings};
+    std::erase_if(chosen.values, [&](const auto& entry) { return !declaresSetting(chosen.estimator, entry.first); });
+    return chosen;
+  };
+  // Every setting given must apply to the estimator of some model here.
+  std::vector<std::string> estimatorsUsed;
+  for (const Survey& survey : surveys) {
+    const std::string name = estimatorFor(survey.family);
+    if (std::find(estimatorsUsed.begin(), estimatorsUsed.end(), name) == estimatorsUsed.end())
+      estimatorsUsed.push_back(name);
+  }
+  for (const auto& [setting, value] : request.settings) {
+    const std::string& name = setting;
+    if (std::none_of(estimatorsUsed.begin(), estimatorsUsed.end(),
+                     [&](const std::string& estimator) { return declaresSetting(estimator, name); }))
+      throw SettingError(name,
+                         "does not apply to " + listOfChoices(estimatorsUsed) + ", the estimators of these models");
+  }
+  result.estimator = request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator;
+  EvaluationOptions evaluation;
+  evaluation.seed = request.seed;
+  evaluation.runs = request.runs;
+  evaluation.threads = request.threads;
+  const auto addOnce = [](std::string& list, const std::string& item) {
+    if (!item.empty() && list.find(item) == std::string::npos) list += (list.empty() ? "" : "; ") + item;
+  };
+  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
+  std::vector<RankedModel> ranked(sources.size());
+  for (std::size_t m = 0; m < sources.size(); ++m) {
+    const Model model = detail::loadModel(sources[m]);
+    DocumentCollection kept;
+    {
+      const Documents documents = documentsFor(model, surveys[m].report.path);
+      const DocumentCollection& collection = documents.data().collection;
+      std::vector<int32_t> tokens;
+      for (std::size_t d = 0; d < count; ++d) {
+        tokens.clear();
+        const auto document = collection.document(d);
+        for (std::size_t i = 0; i < document.size(); ++i) {
+          if (common[d][i]) tokens.push_back(document[i]);
+        }
+        kept.add(tokens, collection.name(d));
+      }
+    }
+    const detail::ModelData& data = model.data();
+    const ScoringModel scoring = data.scoring(policy, kept, data.counts ? result.vocabularySize : std::nullopt);
+    const ModelFamily family = model.family();
+    const auto estimator = data.logisticNormal ? makeEstimator(familySettings(family), *data.logisticNormal)
+                                               : makeEstimator(familySettings(family), scoring);
+    addOnce(
+        result.estimatorDescription,
+        (family == ModelFamily::Dirichlet ? "LDA models: " : "logistic-normal models: ") + estimator->description());
+    result.stochastic = result.stochastic || estimator->stochastic();
+    result.unbiased = result.unbiased && estimator->unbiased();
+    addOnce(result.errorCaveat, estimator->errorCaveat());
+    evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
+    const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, kept, evaluation);
+    if (!std::isfinite(estimates.totalLogLikelihood))
+      throw Error(surveys[m].report.path + ": its estimated log likelihood is not a finite number (" +
+                  shortestText(estimates.totalLogLikelihood) + "), so it cannot be ranked");
+    RankedModel& entry = ranked[m];
+    entry.model = surveys[m].report;
+    entry.ownSkippedTokens = ownSkipped[m];
+    const bool once = estimator->stochastic() && request.runs == 1;
+    for (std::size_t d = 0; d < estimates.documents.size(); ++d) {
+      entry.documents.push_back(documentEstimate(estimates.documents[d], kept.name(d), once));
+      entry.documents.back().runLogLikelihoods.clear();
+    }
+    entry.total = estimates.totalLogLikelihood;
+    entry.totalStandardError = once ? std::nan("") : estimates.totalStandardError;
+    entry.perToken = estimates.perTokenLogLikelihood();
+    entry.perTokenStandardError = once ? std::nan("") : estimates.perTokenStandardError();
+    entry.perplexity = estimates.perplexity();
+    entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
+    entry.scoredTokens = estimates.scoredTokens;
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const RankedModel& a, const RankedModel& b) { return a.total > b.total; });
+  // Paired over documents: the total difference is a sum over the same
+  // documents, so its error is sqrt(D) times the spread of the per-document
+  // differences (which holds each estimate's own noise as well).
+  const RankedModel& best = ranked.front();
+  for (std::size_t d = 0; d < count; ++d) {
+    if (best.documents[d].scoredTokens > 0) result.scoredDocuments.push_back(d);
+  }
+  const auto used = static_cast<double>(result.scoredDocuments.size());
+  for (RankedModel& model : ranked) {
+    double sum = 0.0, squares = 0.0;
+    for (const std::size_t d : result.scoredDocuments) {
+      const double difference = best.documents[d].logLikelihood - model.documents[d].logLikelihood;
+      sum += difference;
+      squares += difference * difference;
+    }
+    model.difference = sum;
+    const double mean = used > 0 ? sum / used : 0.0;
+    model.differenceError =
+        used > 1 ? std::sqrt(used * std::max(0.0, (squares - used * mean * mean) / (used - 1.0))) : std::nan("");
+    model.verdict = &model == &best ? "best" : model.difference > 2.0 * model.differenceError ? "worse" : "tied";
+  }
+  for (const RankedModel& model : ranked) {
+    if (model.ownSkippedTokens * 20 > result.tokens)
+      result.warnings.push_back(
+          {"skipped-tokens", model.model.path + " alone cannot score " + std::to_string(model.ownSkippedTokens) +
+                                 " of " + std::to_string(result.tokens) +
+                                 " tokens (more than 5%); every model is ranked on the " +
+                                 std::to_string(result.sharedTokens) + " tokens all of them score"});
+  }
+  for (const std::string& file : result.skippedFiles) result.warnings.push_back({"not-a-model", "passed over " + file});
+  result.models = std::move(ranked);
+  result.seed = request.seed;
+  result.runs = request.runs;
+  result.threads = resolveThreads(request.threads);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
+
+}  // namespace topiceval
