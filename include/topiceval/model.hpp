@@ -3,6 +3,7 @@
 // arrays, and the held-out documents to score under it.
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -59,6 +60,25 @@ class Model {
   // row non-negative and summing to 1 within 1e-4 (then renormalised); a word
   // with probability 0 under every topic cannot be scored and is skipped.
   static Model fromTopics(std::span<const double> phi, std::size_t types, std::vector<double> alpha);
+  // A model as MALLET's ParallelTopicModel holds it (what the Java bridge is
+  // handed): typeTopicCounts[type] lists packed entries (count << topicBits |
+  // topic), decreasing, ending at the first that is not positive; the rows'
+  // order is kept, so MALLET's own estimator gives MALLET's bits. NaN alphaSum
+  // or betaSum: computed. ModelError for anything the model check refuses.
+  struct MalletArrays {
+    int numTopics = 0;
+    std::vector<double> alpha;
+    double alphaSum = std::numeric_limits<double>::quiet_NaN();
+    double beta = 0.0;
+    double betaSum = std::numeric_limits<double>::quiet_NaN();
+    std::vector<int32_t> tokensPerTopic;
+    std::vector<std::vector<int32_t>> typeTopicCounts;  // an empty row with `presentRows` false is MALLET's null
+    std::vector<bool> presentRows;                      // empty: every row present
+    std::vector<std::string> words;                     // empty: none
+  };
+  static Model fromMalletArrays(MalletArrays arrays);
+  // The same arrays back (LDA models with counts; ModelError otherwise).
+  MalletArrays malletArrays() const;
   // The words of an array model, by id (optional; plain text is then looked up in them).
   Model withWords(std::vector<std::string> words) const;
 
@@ -95,6 +115,9 @@ class Documents {
   // (new words get ids beyond them, in order of first appearance). An
   // instance list whose alphabet disagrees with the model's is refused.
   static Documents read(const std::string& path, const Model& model);
+  // The same without a model: an instance list with its own alphabet, or plain
+  // text whose words get ids in order of first appearance.
+  static Documents read(const std::string& path);
 
   std::size_t size() const;
   std::size_t totalTokens() const;

@@ -127,6 +127,55 @@ Model Model::fromTopics(std::span<const double> phi, std::size_t types, std::vec
   return detail::makeModel(std::move(data));
 }
 
+Model Model::fromMalletArrays(MalletArrays arrays) {
+  TopicModel model;
+  model.numTopics = arrays.numTopics;
+  if (model.numTopics <= 0 || arrays.alpha.size() != static_cast<std::size_t>(model.numTopics))
+    throw ModelError("model.numTopics is " + std::to_string(model.numTopics) + " but alpha has " +
+                     std::to_string(arrays.alpha.size()) + " values");
+  model.alpha = std::move(arrays.alpha);
+  model.tokensPerTopic = std::move(arrays.tokensPerTopic);
+  TopicModel::topicBitsFor(model.numTopics, model.topicBits, model.topicMask);
+  for (std::size_t type = 0; type < arrays.typeTopicCounts.size(); ++type) {
+    const bool present = arrays.presentRows.empty() || arrays.presentRows[type];
+    model.typeTopicCounts.addRow(arrays.typeTopicCounts[type], present);
+  }
+  model.beta = arrays.beta;
+  if (std::isnan(arrays.alphaSum)) {
+    model.alphaSum = 0.0;
+    for (const double a : model.alpha) model.alphaSum += a;
+  } else {
+    model.alphaSum = arrays.alphaSum;
+  }
+  model.betaSum = std::isnan(arrays.betaSum) ? model.beta * static_cast<double>(model.numTypes()) : arrays.betaSum;
+  if (model.tokensPerTopic.size() == model.alpha.size()) model.computeSmoothingTerms();
+  if (!arrays.words.empty()) model.alphabet = std::make_shared<const Alphabet>(std::move(arrays.words));
+  if (const std::string problem = findModelProblem(model); !problem.empty()) throw ModelError("model: " + problem);
+  detail::ModelData data;
+  data.description = "MALLET topic model (arrays)";
+  data.counts = std::move(model);
+  return detail::makeModel(std::move(data));
+}
+
+Model::MalletArrays Model::malletArrays() const {
+  if (!data_->counts) throw ModelError(describe() + " has no counts to give as MALLET's arrays");
+  const TopicModel& model = *data_->counts;
+  MalletArrays arrays;
+  arrays.numTopics = model.numTopics;
+  arrays.alpha = model.alpha;
+  arrays.alphaSum = model.alphaSum;
+  arrays.beta = model.beta;
+  arrays.betaSum = model.betaSum;
+  arrays.tokensPerTopic = model.tokensPerTopic;
+  for (std::size_t type = 0; type < model.numTypes(); ++type) {
+    const auto row = model.typeTopicCounts.storedRow(type);
+    arrays.typeTopicCounts.emplace_back(row.begin(), row.end());
+    arrays.presentRows.push_back(model.typeTopicCounts.present(type));
+  }
+  if (const Alphabet* words = data_->alphabet()) arrays.words = words->words();
+  return arrays;
+}
+
 Model Model::withWords(std::vector<std::string> words) const {
   if (words.size() != numTypes())
     throw ModelError("the model has " + std::to_string(numTypes()) + " word types but " + std::to_string(words.size()) +
@@ -198,9 +247,9 @@ Documents Documents::fromIds(const std::vector<std::vector<int64_t>>& documents,
     for (std::size_t n = 0; n < documents[d].size(); ++n) {
       const int64_t id = documents[d][n];
       if (id < 0 || id > INT32_MAX)
-        throw SettingError("documents[" + std::to_string(d) + "]", "has word id " + std::to_string(id) +
-                                                                    " at position " + std::to_string(n) +
-                                                                    ": ids must be in 0..2^31-1");
+        throw SettingError(
+            "documents[" + std::to_string(d) + "]",
+            "has word id " + std::to_string(id) + " at position " + std::to_string(n) + ": ids must be in 0..2^31-1");
       tokens.push_back(static_cast<int32_t>(id));
     }
     collection.add(tokens, names.empty() ? std::string() : std::move(names[d]));
@@ -216,9 +265,9 @@ void DocumentsBuilder::add(std::span<const int64_t> ids, std::string name) {
   tokens.reserve(ids.size());
   for (std::size_t n = 0; n < ids.size(); ++n) {
     if (ids[n] < 0 || ids[n] > INT32_MAX)
-      throw SettingError("documents[" + std::to_string(data_->collection.size()) + "]",
-                         "has word id " + std::to_string(ids[n]) + " at position " + std::to_string(n) +
-                             ": ids must be in 0..2^31-1");
+      throw SettingError(
+          "documents[" + std::to_string(data_->collection.size()) + "]",
+          "has word id " + std::to_string(ids[n]) + " at position " + std::to_string(n) + ": ids must be in 0..2^31-1");
     tokens.push_back(static_cast<int32_t>(ids[n]));
   }
   data_->collection.add(tokens, std::move(name));
@@ -241,6 +290,13 @@ Documents DocumentsBuilder::build() {
 
 Documents Documents::read(const std::string& path, const Model& model) {
   return detail::loadDocuments(path, model, model.data().source.empty() ? "the model" : model.data().source);
+}
+
+Documents Documents::read(const std::string& path) {
+  const Alphabet none;
+  FileKind kind = FileKind::Text;
+  DocumentCollection collection = formats::readHeldOutDocuments(path, &none, "a vocabulary of its own", &kind);
+  return detail::makeDocuments(std::move(collection), kind);
 }
 
 std::size_t Documents::size() const { return data_->collection.size(); }

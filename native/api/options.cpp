@@ -542,7 +542,6 @@ std::optional<bool> parseTruth(const std::string& text) {
   return std::nullopt;
 }
 
-
 void checkValue(const OptionSpec& spec, const std::string& value) {
   switch (spec.kind) {
     case OptionKind::Integer: {

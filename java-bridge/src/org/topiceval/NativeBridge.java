@@ -12,6 +12,8 @@ final class NativeBridge {
 
   static native double[] evaluate(TopicModelData model, int[][] documents, EvaluationOptions options);
 
+  static native Evaluation evaluateDetailed(TopicModelData model, int[][] documents, EvaluationOptions options);
+
   static native double[] evaluateLikeMallet(TopicModelData model, int[][] documents, int particles,
                                             boolean resampling, int seed, int threads);
 }

@@ -7,10 +7,20 @@ package org.topiceval;
 public final class TopicEvaluator {
   private TopicEvaluator() {}
 
-  /** Any of topiceval's estimators. documents[d] lists type indices into the model's types. */
+  /**
+   * Any of topiceval's estimators: per-document natural-log likelihoods. documents[d] lists type
+   * indices into the model's types; options left null (or fields left null) take the library's
+   * defaults, the command line's and Python's.
+   */
   public static double[] evaluate(TopicModelData model, int[][] documents, EvaluationOptions options) {
     NativeLibrary.load();
     return NativeBridge.evaluate(model, documents, options == null ? new EvaluationOptions() : options);
+  }
+
+  /** The same, with each document's standard error, the totals, and the warnings to read them with. */
+  public static Evaluation evaluateDetailed(TopicModelData model, int[][] documents, EvaluationOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.evaluateDetailed(model, documents, options == null ? new EvaluationOptions() : options);
   }
 
   /**

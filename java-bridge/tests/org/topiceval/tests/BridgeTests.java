@@ -28,7 +28,9 @@ import org.topiceval.TopicevalException;
  *   settings-honoured        a setting given is always honoured (also one equal to another estimator's
  *                            default), documents with nothing to score and nulls are refused by name;
  *   locale                   run under LC_ALL=de_DE.UTF-8 (tests/with_german_locale.sh): numbers are
- *                            still written with a point.
+ *                            still written with a point;
+ *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
+ *                            EvaluationOptions (its fields set by their names, as a Java program would).
  */
 public final class BridgeTests {
   private static int failures = 0;
@@ -56,6 +58,9 @@ public final class BridgeTests {
         break;
       case "locale":
         locale(fixtures);
+        break;
+      case "parity":
+        parity(fixtures, Paths.get(arguments[2]));
         break;
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
@@ -197,7 +202,8 @@ public final class BridgeTests {
       String estimator = run[0];
       EvaluationOptions options = new EvaluationOptions();
       options.estimator = estimator;
-      options.seed = 3;
+      options.seed = 3L;
+      options.runs = 1;
       for (int i = 1; i + 1 < run.length; i += 2) {
         String name = run[i].substring(2);
         if (name.equals("particles")) {
@@ -276,9 +282,9 @@ public final class BridgeTests {
                     "missing file");
 
     TopicModelData model = TopicModelData.read(evaluator.toString());
-    expectException(() -> TopicEvaluator.evaluate(model, null, null), "the documents are null", "null documents");
-    expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, -4}}, null), "negative type index -4",
-                    "negative type");
+    expectException(() -> TopicEvaluator.evaluate(model, null, null), "documents are null", "null documents");
+    expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, -4}}, null),
+                    "documents[0] has negative word id -4 at position 1", "negative type");
     EvaluationOptions unknown = new EvaluationOptions();
     unknown.estimator = "oracle";
     expectException(() -> TopicEvaluator.evaluate(model, new int[][] {{1, 2}}, unknown),
@@ -389,7 +395,8 @@ public final class BridgeTests {
     EvaluationOptions resampleMove = new EvaluationOptions();
     resampleMove.estimator = "resample-move";
     resampleMove.particles = 10;
-    resampleMove.seed = 3;
+    resampleMove.seed = 3L;
+    resampleMove.runs = 1;
     double[] ten = TopicEvaluator.evaluate(model, documents, resampleMove);
     check(Arrays.equals(ten, commandValues("--model", inferencer, "--input", some.toString(), "--estimator",
               "resample-move", "--particles", "10", "--seed", "3", "--runs", "1", "--format", "tsv")),
@@ -401,7 +408,8 @@ public final class BridgeTests {
     EvaluationOptions harmonic = new EvaluationOptions();
     harmonic.estimator = "harmonic-mean";
     harmonic.samples = 1;
-    harmonic.seed = 3;
+    harmonic.seed = 3L;
+    harmonic.runs = 1;
     check(Arrays.equals(TopicEvaluator.evaluate(model, documents, harmonic),
               commandValues("--model", inferencer, "--input", some.toString(), "--estimator", "harmonic-mean",
                   "--samples", "1", "--seed", "3", "--runs", "1", "--format", "tsv")),
@@ -412,7 +420,6 @@ public final class BridgeTests {
               commandValues("--model", inferencer, "--input", some.toString(), "--estimator", "harmonic-mean",
                   "--seed", "3", "--runs", "1", "--format", "tsv")),
           "harmonic-mean with samples not given takes its default");
-    Files.delete(some);
 
     // Documents with nothing to score are refused, as on the command line.
     EvaluationOptions plain = new EvaluationOptions();
@@ -433,12 +440,17 @@ public final class BridgeTests {
     nullValue.settings.put("samples", null);
     expectException(() -> TopicEvaluator.evaluate(model, documents, nullValue), "options.settings[\"samples\"] is null",
                     "a null setting value");
-    EvaluationOptions nullSchedule = new EvaluationOptions();
-    nullSchedule.estimator = "ais";
-    nullSchedule.unseenWords = null;
-    expectException(() -> TopicEvaluator.evaluate(model, documents, nullSchedule), "options.unseenWords is null",
-                    "a null field");
+    // A field left null takes the library's default: the command line's and Python's.
+    EvaluationOptions defaults = new EvaluationOptions();
+    defaults.runs = 2;
+    defaults.particles = 4;
+    defaults.seed = 5L;
+    check(Arrays.equals(TopicEvaluator.evaluate(model, documents, defaults),
+              commandValues("--model", inferencer, "--input", some.toString(), "--runs", "2", "--particles", "4",
+                  "--seed", "5", "--format", "tsv")),
+          "the defaults are the command line's (resample-move)");
     expectException(() -> TopicModelData.read(null), "the path is null", "a null path");
+    Files.delete(some);
   }
 
   static void locale(Path fixtures) throws Exception {
@@ -452,6 +464,54 @@ public final class BridgeTests {
     }
     check(result.out.contains("per token       -"), "the summary: " + result.out);
     check(String.format("%.1f", 2.5).equals("2,5"), "the JVM runs under de_DE: " + String.format("%.1f", 2.5));
+  }
+
+  static void parity(Path fixtures, Path cases) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    String inferencer = set.resolve("inferencer.mallet").toString();
+    String test = set.resolve("test.mallet").toString();
+    TopicModelData model = TopicModelData.read(inferencer);
+    int[][] documents = Arrays.copyOf(TopicEvaluator.readDocuments(test), 20);
+    int checked = 0;
+    for (String line : Files.readAllLines(cases, StandardCharsets.UTF_8)) {
+      if (line.isBlank() || line.startsWith("#")) continue;
+      String name = line.substring(0, line.indexOf('|')).trim();
+      String[] words = line.substring(line.indexOf('|') + 1).trim().split("\\s+");
+      List<String> arguments = new ArrayList<>(List.of("--model", inferencer, "--input", test, "--documents", "0-19",
+          "--format", "tsv", "--quiet"));
+      EvaluationOptions options = new EvaluationOptions();
+      for (int i = 0; i + 1 < words.length; i += 2) {
+        arguments.add(words[i]);
+        arguments.add(words[i + 1]);
+        setOption(options, words[i].substring(2), words[i + 1]);
+      }
+      double[] expected = commandValues(arguments.toArray(new String[0]));
+      check(Arrays.equals(TopicEvaluator.evaluate(model, documents, options), expected),
+            "parity case " + name + ": Java's numbers are not the command line's");
+      checked++;
+    }
+    check(checked >= 12, "parity cases read: " + checked);
+  }
+
+  /** Sets the EvaluationOptions field that spells `option` (camelCase), from its command-line text. */
+  private static void setOption(EvaluationOptions options, String option, String text) throws Exception {
+    StringBuilder name = new StringBuilder();
+    boolean upper = false;
+    for (char c : option.toCharArray()) {
+      if (c == '-') {
+        upper = true;
+      } else {
+        name.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    java.lang.reflect.Field field = EvaluationOptions.class.getField(name.toString());
+    Class<?> type = field.getType();
+    Object value = type == Integer.class ? (Object) Integer.valueOf(text)
+        : type == Long.class ? (Object) Long.valueOf(text)
+        : type == Double.class ? (Object) Double.valueOf(text)
+        : type == Boolean.class ? (Object) Boolean.valueOf(text) : text;
+    field.set(options, value);
   }
 
   static void noMallet(Path fixtures) throws Exception {

@@ -1,0 +1,111 @@
+// One request, the same bits from every door: each case of tests/parity/cases.txt
+// through the C++ API (a request filled field by field, as a C++ program would)
+// and through the command line. python/tests/test_parity.py and the Java bridge's
+// "parity" check hold Python and Java to the command line the same way.
+#include <gtest/gtest.h>
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "native/cli/commands.hpp"
+#include "support/command_output.hpp"
+#include "support/fixtures.hpp"
+#include "topiceval/topiceval.hpp"
+
+namespace topiceval {
+namespace {
+
+struct ParityCase {
+  std::string name;
+  std::vector<std::string> arguments;  // the command line's spelling
+};
+
+std::vector<ParityCase> parityCases() {
+  std::ifstream in(std::string(TOPICEVAL_PARITY_DIR) + "/cases.txt");
+  std::vector<ParityCase> cases;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::size_t bar = line.find('|');
+    ParityCase parity{line.substr(0, line.find_last_not_of(' ', bar - 1) + 1), {}};
+    std::istringstream words(line.substr(bar + 1));
+    for (std::string word; words >> word;) parity.arguments.push_back(word);
+    cases.push_back(parity);
+  }
+  return cases;
+}
+
+// The command line's per-document log likelihoods (the TSV's shortest round-trip digits).
+std::vector<double> commandLine(const ParityCase& parity) {
+  std::vector<std::string> arguments = {"--model",     testing::fixtureFile("stackexchange", "inferencer.mallet"),
+                                        "--input",     testing::fixtureFile("stackexchange", "test.mallet"),
+                                        "--documents", "0-19",
+                                        "--format",    "tsv",
+                                        "--quiet"};
+  arguments.insert(arguments.end(), parity.arguments.begin(), parity.arguments.end());
+  const testing::CommandOutput output = testing::runCommand(cli::evaluateCommand, arguments);
+  EXPECT_EQ(output.status, 0) << parity.name << ": " << output.err;
+  std::vector<double> values;
+  for (const std::string& row : testing::lines(output.out)) {
+    if (row.starts_with("doc\t")) continue;
+    std::istringstream fields(row);
+    std::string field;
+    for (int column = 0; column <= 4; ++column) std::getline(fields, field, '\t');
+    double value = 0.0;
+    std::from_chars(field.data(), field.data() + field.size(), value);
+    values.push_back(value);
+  }
+  return values;
+}
+
+// The same request filled in as a C++ program would.
+std::vector<double> api(const ParityCase& parity) {
+  const Model model = Model::read(testing::fixtureFile("stackexchange", "inferencer.mallet"));
+  const std::vector<std::size_t> first20 = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+  EvaluateRequest request;
+  request.model = model;
+  request.documents = Documents::read(testing::fixtureFile("stackexchange", "test.mallet"), model).subset(first20);
+  for (std::size_t i = 0; i + 1 < parity.arguments.size(); i += 2) {
+    const std::string name = parity.arguments[i].substr(2), value = parity.arguments[i + 1];
+    if (name == "estimator") {
+      request.estimator = value;
+    } else if (name == "runs") {
+      request.runs = std::stoi(value);
+    } else if (name == "seed") {
+      request.seed = std::stoull(value);
+    } else if (name == "unseen-words") {
+      request.unseenWords = value;
+    } else if (name == "complete-documents") {
+      request.completeDocuments = value;
+    } else {
+      request.settings[name] = value;
+    }
+  }
+  std::vector<double> values;
+  for (const DocumentEstimate& document : evaluate(request).documents) values.push_back(document.logLikelihood);
+  return values;
+}
+
+TEST(Parity, TheApiAndTheCommandLineGiveTheSameBitsForEveryCase) {
+  const std::vector<ParityCase> cases = parityCases();
+  ASSERT_GE(cases.size(), 12u);
+  for (const ParityCase& parity : cases) {
+    const std::vector<double> fromCommandLine = commandLine(parity);
+    ASSERT_EQ(fromCommandLine.size(), 20u) << parity.name;
+    EXPECT_EQ(api(parity), fromCommandLine) << parity.name;
+  }
+}
+
+TEST(Parity, ASettingEqualToAnotherEstimatorsDefaultIsHonoured) {
+  // resample-move's own default is 64 particles; 10 (left-to-right's default) must give other numbers.
+  const auto cases = parityCases();
+  const auto find = [&](const std::string& name) {
+    return *std::find_if(cases.begin(), cases.end(), [&](const ParityCase& c) { return c.name == name; });
+  };
+  ParityCase sixtyFour = find("resample-move-ten-particles");
+  sixtyFour.arguments[3] = "64";
+  EXPECT_NE(api(find("resample-move-ten-particles")), api(sixtyFour));
+}
+
+}  // namespace
+}  // namespace topiceval
