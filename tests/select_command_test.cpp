@@ -304,3 +304,24 @@ TEST(SelectMemory, PeakMemoryDoesNotGrowWithTheNumberOfModels) {
   ASSERT_GT(twelve, 0);
   EXPECT_LT(twelve - two, 4 * 1024) << "2 models: " << two << " KB, 12 models: " << twelve << " KB";
 }
+
+// A directory stands for the models in it, recognised by content: a file that is no model (here the held-out
+// list itself) is passed over, and said so, instead of failing the run.
+TEST(SelectDirectory, PassesOverFilesThatAreNoModel) {
+  const auto directory = std::filesystem::temp_directory_path() / "topiceval-select-directory";
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directories(directory);
+  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/";
+  for (const char* file : {"inferencer.mallet", "evaluator.mallet", "test.mallet"})
+    std::filesystem::copy_file(set + file, directory / file);
+  std::ofstream(directory / "notes.txt") << "not a model\n";
+  const auto output = topiceval::testing::runCommand(
+      topiceval::cli::selectCommand, {"--input", (directory / "test.mallet").string(), directory.string(), "--estimator",
+                           "filtering", "--format", "tsv", "--vocab-size", "4285"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_EQ(topiceval::testing::lines(output.out).size(), 3u) << output.out;  // the header and two models
+  EXPECT_EQ(output.err, "warning: passed over " + (directory / "notes.txt").string() +
+                            ": text, not a model\nwarning: passed over " + (directory / "test.mallet").string() +
+                            ": MALLET instance list (FeatureSequence documents), not a model\n");
+  std::filesystem::remove_all(directory);
+}

@@ -167,12 +167,11 @@ OptionSpec quiet() { return commandLineOnly(flag("quiet", "no progress line on s
 
 CommandSpec evaluateSpec() {
   const EvaluateRequest defaults;
-  CommandSpec command =
-      makeCommand("evaluate",
-                  "held-out likelihood with error bars: resample-move (default), left-to-right, filtering, "
-                  "particle learning, AIS, harmonic mean",
-                  "Estimate the probability of held-out documents under a topic model, with error bars.",
-                  "topiceval evaluate --model MODEL --input DOCS [options]");
+  CommandSpec command = makeCommand("evaluate",
+                                    "held-out likelihood with error bars, by any of topiceval's estimators: " +
+                                        listOfChoices(estimatorNames()),
+                                    "Estimate the probability of held-out documents under a topic model, with error bars.",
+                                    "topiceval evaluate --model MODEL --input DOCS [options]");
   auto& o = command.options;
   o.push_back(path("model",
                    "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state; "

@@ -1,5 +1,7 @@
-"""Type stubs for topiceval (see the package's docstrings)."""
+"""Type stubs for topiceval (see the package's docstrings; every option and its default is listed there,
+from the library's declarations)."""
 
+import os
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy
@@ -10,7 +12,9 @@ __version__: str
 class Error(Exception): ...
 class FormatError(Error): ...
 class SettingError(Error, ValueError): ...
+class SettingTypeError(SettingError, TypeError): ...
 class ModelError(Error, ValueError): ...
+class TopicevalWarning(UserWarning): ...
 
 class Model:
     @classmethod
@@ -30,10 +34,15 @@ class Model:
     def words(self) -> list[str] | None: ...
     @property
     def kind(self) -> str: ...
+    @property
+    def logistic_normal(self) -> bool: ...
     def topic_word_probabilities(self) -> numpy.ndarray: ...
+    def with_words(self, words: Sequence[str] | Any) -> Model: ...
 
-Documents = Iterable[Sequence[int] | numpy.ndarray | Sequence[tuple[int, int]] | str]
+Documents = Iterable[Sequence[int] | numpy.ndarray | Sequence[tuple[int, int]] | str] | os.PathLike[str]
 Vocabulary = Sequence[str] | Mapping[str, int] | Any | None
+ModelOrPath = Model | str | os.PathLike[str]
+Option = int | float | bool | str | os.PathLike[str]
 
 class Result:
     log_likelihood: numpy.ndarray
@@ -43,6 +52,9 @@ class Result:
     skipped_tokens: numpy.ndarray
     conditioned_tokens: numpy.ndarray
     heavy_tailed: numpy.ndarray
+    not_converged: numpy.ndarray
+    document_perplexity: numpy.ndarray
+    names: list[str]
     total: float
     total_se: float
     per_token: float
@@ -52,25 +64,75 @@ class Result:
     site_updates: int
     seconds: float
     estimator: str
+    estimator_name: str
     stochastic: bool
     unbiased: bool
+    error: str
     error_caveat: str
     unseen_words: str
     vocabulary_size: int
+    variational_bound: float | None
+    convergence: str | None
+    warnings: list[str]
     def to_pandas(self) -> Any: ...
 
 class MalletResult:
     log_likelihood: numpy.ndarray
     total: float
+    seed: int
 
-def load_model(path: str | Any) -> Model: ...
-def load_documents(path: str | Any, model: Model) -> list[numpy.ndarray]: ...
-def evaluate(model: Model, documents: Documents, estimator: str = ..., *, runs: int = ..., seed: int = ...,
-             threads: int = ..., unseen_words: str = ..., complete_documents: str | None = ...,
-             vocab_size: int | None = ..., vocabulary: Vocabulary = ..., **settings: int | bool | str) -> Result: ...
-def evaluate_topics(model: Model, documents: Documents, num_particles: int = ..., use_resampling: bool = ...,
-                    random_seed: int = ..., *, threads: int = ..., vocabulary: Vocabulary = ...) -> MalletResult: ...
+class SelectResult:
+    models: list[dict[str, Any]]
+    best: dict[str, Any]
+    input: str
+    documents: int
+    tokens: int
+    scored_tokens: int
+    unseen_words: str
+    estimator: str
+    stochastic: bool
+    unbiased: bool
+    seed: int
+    runs: int
+    seconds: float
+    warnings: list[str]
+    def to_pandas(self) -> Any: ...
+
+class CompareResult:
+    model_a: dict[str, Any]
+    model_b: dict[str, Any]
+    log_ratio: float
+    log_ratio_se: float
+    perplexity_ratio: float
+    tokens: int
+    directions_paired_statistic: float
+    aligned_topics: bool
+    documents: dict[str, numpy.ndarray]
+    seconds: float
+    warnings: list[str]
+    def to_pandas(self) -> Any: ...
+
+class CurveResult:
+    models: list[dict[str, Any]]
+    iterations: list[int | None]
+    totals: numpy.ndarray
+    per_token: numpy.ndarray
+    tokens: int
+    seconds: float
+    warnings: list[str]
+
+def load_model(path: str | os.PathLike[str]) -> Model: ...
+def load_documents(path: str | os.PathLike[str], model: Model) -> list[numpy.ndarray]: ...
+def evaluate(model: Model, documents: Documents, estimator: str | None = ..., *, vocabulary: Vocabulary = ...,
+             **options: Option) -> Result: ...
+def evaluate_topics(model: Model, documents: Documents, *, vocabulary: Vocabulary = ...,
+                    **options: Option) -> MalletResult: ...
+def select(models: ModelOrPath | Iterable[ModelOrPath], documents: Documents, *, vocabulary: Vocabulary = ...,
+           **options: Option) -> SelectResult: ...
+def compare(model_a: ModelOrPath, model_b: ModelOrPath, documents: Documents, *, vocabulary: Vocabulary = ...,
+            **options: Option) -> CompareResult: ...
+def curve(models: Iterable[ModelOrPath], documents: Documents, *, vocabulary: Vocabulary = ...,
+          **options: Option) -> CurveResult: ...
 def run(command: str, *arguments: object) -> tuple[int, str, str]: ...
-def select(model_paths: Iterable[str | Any], input_path: str | Any, **options: int | bool | str) -> dict: ...
-def compare(model_a: str | Any, model_b: str | Any, input_path: str | Any, **options: int | bool | str) -> dict: ...
 def estimators() -> list[str]: ...
+def options(command: str) -> list[dict[str, Any]]: ...
