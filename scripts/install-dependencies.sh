@@ -8,7 +8,7 @@ set -euo pipefail
 
 run_packages=(
   cmake g++ make pkg-config
-  libboost-program-options-dev zlib1g-dev
+  zlib1g-dev
   pybind11-dev python3-dev python3-numpy   # the Python package (import topiceval)
   libopenmpi-dev openmpi-bin               # mpirun spreads the documents over ranks
 )
@@ -19,6 +19,9 @@ test_packages=(
   clang libclang-rt-14-dev         # the fuzz targets (libFuzzer)
   chromium                         # renders the HTML reports in user_output_test
   locales                          # de_DE built by the locale tests (localedef, into a temporary LOCPATH)
+  python3-venv python3-setuptools python3-wheel python3-build   # pip install . and a wheel (check-install.sh)
+  dpkg-dev                         # dpkg-shlibdeps: the Debian package's dependencies (build-deb.sh)
+  ccache xz-utils                  # one compile per file across the suite's builds; MALLET's .xz fixtures
   python3-pytest python3-gensim python3-sklearn   # the Python package's tests
 )
 case "${1:---test}" in

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (after installing what testing needs):
-#   1. build (Release) and run every test (GoogleTest suites, Java bridge checks);
-#   2. build again with AddressSanitizer and UndefinedBehaviorSanitizer and run
+#   1. build (Release) and run every test (GoogleTest suites, Java bridge checks, Python suite, MPI);
+#   2. install it as each ecosystem does (scripts/check-install.sh): a CMake package and pkg-config file
+#      that a program outside the tree builds against, pip install . and a wheel into fresh venvs with the
+#      Python suite run against them, and the Debian package installed, run and removed;
+#   3. build again with AddressSanitizer and UndefinedBehaviorSanitizer and run
 #      the suite there (the Java bridge's checks too, with the sanitizer
 #      runtime preloaded into the JVM);
-#   3. a short smoke run of every fuzz target (clang's libFuzzer).
+#   4. a short smoke run of every fuzz target (clang's libFuzzer).
 #
-#   scripts/test.sh           all three
+#   scripts/test.sh           all four
 #   scripts/test.sh --quick   step 1 only
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The suite's builds share one compiler cache inside the checkout (it starts
+# empty on a fresh one): the pip and Debian-package builds reuse the Release
+# build's objects (paths relative to the checkout).
+export CCACHE_DIR="${CCACHE_DIR:-$(pwd)/.cache/ccache}" CCACHE_BASEDIR="$(pwd)" CCACHE_NOHASHDIR=1
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
@@ -17,6 +24,8 @@ scripts/install-dependencies.sh --test
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 [ "$quick" = 1 ] && exit 0
+
+scripts/check-install.sh
 
 echo "== the suite under AddressSanitizer and UndefinedBehaviorSanitizer"
 cmake -S . -B build-sanitize -DTOPICEVAL_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null

@@ -11,6 +11,8 @@
 
 #include "topiceval/evaluate.hpp"
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 struct CompareRequest {
@@ -66,9 +68,9 @@ struct CompareResult {
   int threads = 1;
 };
 
-CompareResult compare(const CompareRequest& request);
+TOPICEVAL_API CompareResult compare(const CompareRequest& request);
 // The request the `compare` command's options describe.
-CompareRequest compareRequest(const OptionValues& options);
+TOPICEVAL_API CompareRequest compareRequest(const OptionValues& options);
 
 struct CurveRequest {
   // Models in training order: states named NAME.ITERATION (MALLET's
@@ -98,8 +100,8 @@ struct CurveResult {
   int threads = 1;
 };
 
-CurveResult curve(const CurveRequest& request);
+TOPICEVAL_API CurveResult curve(const CurveRequest& request);
 // The request the `curve` command's options describe.
-CurveRequest curveRequest(const OptionValues& options);
+TOPICEVAL_API CurveRequest curveRequest(const OptionValues& options);
 
 }  // namespace topiceval

@@ -8,12 +8,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 // Every error topiceval reports about its input. (std::bad_alloc passes
 // through where no file or setting is to blame; anything else that escapes
 // the library is a bug in it.)
-class Error : public std::runtime_error {
+class TOPICEVAL_API Error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
@@ -21,7 +23,7 @@ class Error : public std::runtime_error {
 // A file that cannot be read as what it should be. source() names it (a path,
 // or "standard input"), problem() says what is wrong; what() is
 // "SOURCE: PROBLEM" on one printable line.
-class FileError : public Error {
+class TOPICEVAL_API FileError : public Error {
  public:
   FileError(const std::string& source, const std::string& problem)
       : Error(oneLine(source + ": " + problem)), source_(source), problem_(problem) {}
@@ -44,7 +46,7 @@ class FileError : public Error {
 // setting() is its library name ("particles", "unseen-words"), problem() the
 // rest ("must be at least 1"); what() joins them. Each front end shows the
 // name in its own spelling: --particles, particles=, options.particles.
-class SettingError : public Error {
+class TOPICEVAL_API SettingError : public Error {
  public:
   SettingError(std::string setting, std::string problem)
       : Error(setting + " " + problem), setting_(std::move(setting)), problem_(std::move(problem)) {}
@@ -58,13 +60,13 @@ class SettingError : public Error {
 
 // A model given in memory that cannot be used: arrays whose shapes disagree,
 // negative or non-finite values, counts that contradict their totals.
-class ModelError : public Error {
+class TOPICEVAL_API ModelError : public Error {
  public:
   using Error::Error;
 };
 
 // The work was cancelled (Cancellation::request; Ctrl-C from Python).
-class Interrupted : public Error {
+class TOPICEVAL_API Interrupted : public Error {
  public:
   Interrupted() : Error("interrupted") {}
 };

@@ -13,16 +13,10 @@
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
 
-namespace topiceval {
+#include "topiceval/export.hpp"
+#include "topiceval/warning.hpp"
 
-// What a request's numbers must be read with, one sentence each, as data:
-// the command line prints "warning: " + text, Python issues a
-// topiceval.TopicevalWarning, Java a list of strings. `text` names other
-// options as the command line spells them (--runs); the bridges respell them.
-struct Warning {
-  std::string kind;  // "skipped-tokens", "topic-state-vocabulary", "empty-documents", "heavy-tails", "not-converged"...
-  std::string text;
-};
+namespace topiceval {
 
 // The estimator of a run, and what its error covers.
 struct EstimatorReport {
@@ -127,14 +121,14 @@ struct EvaluateResult {
   int threads = 1;
 };
 
-EvaluateResult evaluate(const EvaluateRequest& request);
+TOPICEVAL_API EvaluateResult evaluate(const EvaluateRequest& request);
 // The request the `evaluate` command's options describe: what the command
 // line, Python and Java each build from their own spelling of the options.
-EvaluateRequest evaluateRequest(const OptionValues& options);
+TOPICEVAL_API EvaluateRequest evaluateRequest(const OptionValues& options);
 
 // The estimator names, in the order help texts list them, and the default of
 // each model family.
-std::vector<std::string> estimatorNames();
-std::string defaultEstimator(ModelFamily family);
+TOPICEVAL_API std::vector<std::string> estimatorNames();
+TOPICEVAL_API std::string defaultEstimator(ModelFamily family);
 
 }  // namespace topiceval

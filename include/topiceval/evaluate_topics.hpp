@@ -12,6 +12,8 @@
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 struct EvaluateTopicsRequest {
@@ -54,8 +56,8 @@ struct EvaluateTopicsResult {
   std::string instructionSet;  // the kernels' copy that ran
 };
 
-EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request);
+TOPICEVAL_API EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request);
 // The request the `evaluate-topics` command's options describe.
-EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options);
+TOPICEVAL_API EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options);
 
 }  // namespace topiceval

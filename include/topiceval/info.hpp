@@ -10,6 +10,8 @@
 
 #include "topiceval/model.hpp"
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 struct FileDescription {
@@ -39,6 +41,6 @@ struct FileDescription {
 };
 
 // `topWords` most probable words per topic (models with words).
-FileDescription describeFile(const std::string& path, std::size_t topWords = 10);
+TOPICEVAL_API FileDescription describeFile(const std::string& path, std::size_t topWords = 10);
 
 }  // namespace topiceval

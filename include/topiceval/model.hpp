@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 namespace detail {
@@ -33,18 +35,18 @@ enum class FileKind {
   InMemory,            // a model built from arrays (Model::fromCounts, Model::fromTopics)
 };
 // "MALLET evaluator (MarginalProbEstimator)" ...
-const char* describe(FileKind kind);
+TOPICEVAL_API const char* describe(FileKind kind);
 // Whether a file of this kind is a model (evaluate, select and info take it).
-bool isModel(FileKind kind);
+TOPICEVAL_API bool isModel(FileKind kind);
 // What the file at `path` is, reading only its first bytes; FileError when it
 // cannot be read at all.
-FileKind recogniseFile(const std::string& path);
+TOPICEVAL_API FileKind recogniseFile(const std::string& path);
 
 // The two kinds of model topiceval scores: LDA's (a Dirichlet over topic
 // proportions; every MALLET file, and arrays) and logistic-normal ones.
 enum class ModelFamily { Dirichlet, LogisticNormal };
 
-class Model {
+class TOPICEVAL_API Model {
  public:
   // Any model file, recognised by content (FileError when it is none, or
   // cannot be read): MALLET's evaluator, inferencer, saved model or gzipped
@@ -104,7 +106,7 @@ class Model {
 
 // Held-out documents as word ids, with names. Plain text and instance lists
 // are read through a model's words (below).
-class Documents {
+class TOPICEVAL_API Documents {
  public:
   Documents();
   // Documents given as id sequences (ids are the model's type indices; an
@@ -138,7 +140,7 @@ class Documents {
 // Documents built one at a time from ids (what the bridges do with the
 // arrays they are given): SettingError("documents", ...) for an id outside
 // 0..2^31-1.
-class DocumentsBuilder {
+class TOPICEVAL_API DocumentsBuilder {
  public:
   DocumentsBuilder();
   ~DocumentsBuilder();

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 enum class OptionKind {
@@ -62,20 +64,20 @@ struct CommandSpec {
 };
 
 // Every command, in the order the overview lists them.
-const std::vector<CommandSpec>& commandSpecs();
+TOPICEVAL_API const std::vector<CommandSpec>& commandSpecs();
 // One command's declaration; SettingError("command", ...) for a name no command has.
-const CommandSpec& commandSpec(const std::string& name);
+TOPICEVAL_API const CommandSpec& commandSpec(const std::string& name);
 // The declaration of `option` in `command`, or nullptr.
-const OptionSpec* findOption(const CommandSpec& command, const std::string& option);
+TOPICEVAL_API const OptionSpec* findOption(const CommandSpec& command, const std::string& option);
 // The option of `command` that sets library setting `setting` (its own name, or
 // the option whose `setting` it is): what an error about the setting names.
-std::string optionForSetting(const CommandSpec& command, const std::string& setting);
+TOPICEVAL_API std::string optionForSetting(const CommandSpec& command, const std::string& setting);
 
 // Option values as given (text, as typed; several for a List), checked against
 // a command's declarations: unknown names, wrong kinds, values out of range
 // or among no choice are SettingErrors naming the option, before any work.
 // Estimator settings are passed on as text (the estimator checks them).
-class OptionValues {
+class TOPICEVAL_API OptionValues {
  public:
   // `suppliedElsewhere`: required options a front end supplies as objects
   // (a Model, Documents) rather than as text.
@@ -101,14 +103,14 @@ class OptionValues {
 
 // How a front end spells an option: --unseen-words, unseen_words, unseenWords.
 enum class Spelling { CommandLine, Python, Java };
-std::string spell(const std::string& name, Spelling spelling);
-std::string pythonName(const std::string& name);  // spell(name, Spelling::Python)
-std::string javaName(const std::string& name);    // spell(name, Spelling::Java)
+TOPICEVAL_API std::string spell(const std::string& name, Spelling spelling);
+TOPICEVAL_API std::string pythonName(const std::string& name);  // spell(name, Spelling::Python)
+TOPICEVAL_API std::string javaName(const std::string& name);    // spell(name, Spelling::Java)
 // `text` (a library message or warning, which names options as the command
 // line does: --runs) with every option respelled for `spelling`.
-std::string respell(const std::string& text, Spelling spelling);
+TOPICEVAL_API std::string respell(const std::string& text, Spelling spelling);
 
 // "a", "a or b", "a, b or c".
-std::string listOfChoices(const std::vector<std::string>& choices);
+TOPICEVAL_API std::string listOfChoices(const std::vector<std::string>& choices);
 
 }  // namespace topiceval

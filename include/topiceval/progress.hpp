@@ -7,6 +7,8 @@
 
 #include "topiceval/errors.hpp"
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 // A request to stop: what a host program (Python's Ctrl-C) sets to end work
@@ -23,17 +25,15 @@ class Cancellation {
 // While a CancellationScope lives on a thread, every Progress made on that
 // thread also stops when its Cancellation is requested: a command's counters
 // answer the caller's Ctrl-C without the command knowing of it.
-class CancellationScope {
+class TOPICEVAL_API CancellationScope {
  public:
   explicit CancellationScope(const Cancellation& cancellation) : previous_(current()) { current() = &cancellation; }
   ~CancellationScope() { current() = previous_; }
   CancellationScope(const CancellationScope&) = delete;
   CancellationScope& operator=(const CancellationScope&) = delete;
-  // The innermost scope's cancellation on this thread, or nullptr.
-  static const Cancellation*& current() {
-    thread_local const Cancellation* active = nullptr;
-    return active;
-  }
+  // The innermost scope's cancellation on this thread, or nullptr (one slot
+  // per thread, in the library, whichever binary made the scope).
+  static const Cancellation*& current();
 
  private:
   const Cancellation* previous_;

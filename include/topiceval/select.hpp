@@ -12,6 +12,8 @@
 
 #include "topiceval/evaluate.hpp"
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 struct SelectRequest {
@@ -65,8 +67,8 @@ struct SelectResult {
   int threads = 1;
 };
 
-SelectResult select(const SelectRequest& request);
+TOPICEVAL_API SelectResult select(const SelectRequest& request);
 // The request the `select` command's options describe.
-SelectRequest selectRequest(const OptionValues& options);
+TOPICEVAL_API SelectRequest selectRequest(const OptionValues& options);
 
 }  // namespace topiceval

@@ -13,6 +13,8 @@
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
 
+#include "topiceval/export.hpp"
+
 namespace topiceval {
 
 struct TrainCtmRequest {
@@ -55,10 +57,10 @@ struct TrainCtmResult {
   int threads = 1;
 };
 
-TrainCtmResult trainCtm(const TrainCtmRequest& request);
+TOPICEVAL_API TrainCtmResult trainCtm(const TrainCtmRequest& request);
 // The request the `train-ctm` command's options describe.
-TrainCtmRequest trainCtmRequest(const OptionValues& options);
+TOPICEVAL_API TrainCtmRequest trainCtmRequest(const OptionValues& options);
 // Writes a logistic-normal model in topiceval's text format (what Model::read reads).
-void writeLogisticNormalModel(const Model& model, std::ostream& out);
+TOPICEVAL_API void writeLogisticNormalModel(const Model& model, std::ostream& out);
 
 }  // namespace topiceval

@@ -37,3 +37,25 @@ for set in stackexchange stackexchange-oov debian-k100 sgu-k100; do
   fi
 done
 echo "launcher: $checked MALLET outputs reproduced byte for byte"
+
+# The launcher as MALLET's own: without MALLET_HOME it finds the next `mallet` on the PATH and passes every
+# command but `evaluate-topics --native` through untouched; `evaluate-topics --help` mentions --native.
+unset MALLET_HOME
+fake=$scratch/fake-mallet
+mkdir -p "$fake/bin" "$scratch/front"
+printf '#!/bin/sh\necho "MALLET got: $*"\n' > "$fake/bin/mallet"
+chmod +x "$fake/bin/mallet"
+ln -s "$(readlink -f "$build/bin/mallet")" "$scratch/front/mallet"
+out=$(PATH="$scratch/front:$fake/bin:$PATH" mallet import-file --help)
+[ "$out" = "MALLET got: import-file --help" ] || { echo "pass-through: $out" >&2; exit 1; }
+out=$(PATH="$scratch/front:$fake/bin:$PATH" mallet evaluate-topics --native false --input x)
+[ "$out" = "MALLET got: evaluate-topics --native false --input x" ] || { echo "--native false: $out" >&2; exit 1; }
+out=$(PATH="$scratch/front:$fake/bin:$PATH" mallet evaluate-topics --help)
+grep -qx "MALLET got: evaluate-topics --help" <<< "$out" || { echo "help: $out" >&2; exit 1; }
+grep -qx -- "--native TRUE|FALSE" <<< "$out" || { echo "help without --native: $out" >&2; exit 1; }
+status=0
+err=$(PATH="$scratch/front:/usr/bin:/bin" mallet import-file --help 2>&1) || status=$?
+[ "$status" = 1 ] || { echo "no MALLET: status $status" >&2; exit 1; }
+[ "$err" = "topiceval's mallet launcher: MALLET is not installed here: set MALLET_HOME to a MALLET installation, or put its bin/mallet on the PATH after this launcher" ] ||
+  { echo "no MALLET: $err" >&2; exit 1; }
+echo "launcher: passes MALLET's commands through, finds MALLET on the PATH, mentions --native in help"

@@ -1,0 +1,10 @@
+#include "topiceval/progress.hpp"
+
+namespace topiceval {
+
+const Cancellation*& CancellationScope::current() {
+  thread_local const Cancellation* active = nullptr;
+  return active;
+}
+
+}  // namespace topiceval

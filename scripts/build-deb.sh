@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds topiceval_VERSION_ARCH.deb (CPack, packaging/debian.cmake) into DIRECTORY (default: dist/):
+# a Release build with the install prefix /usr, without the test suites.
+#   scripts/build-deb.sh [DIRECTORY]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(realpath -m "${1:-dist}")
+mkdir -p "$out"
+cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DTOPICEVAL_BUILD_TESTS=OFF > /dev/null
+cmake --build build-deb -j "$(nproc)"
+(cd build-deb && cpack -G DEB -B "$out" > /dev/null)
+ls "$out"/topiceval_*.deb

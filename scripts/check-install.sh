@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# What users of each ecosystem do, from a clean checkout's build (scripts/build.sh first):
+#   1. cmake --install into a temporary prefix; examples/library built against it with CMake
+#      (find_package) and with pkg-config, from outside the source tree; it must print MALLET's total;
+#   2. pip install --no-build-isolation . into a fresh venv (Debian's python3, --system-site-packages),
+#      and a wheel (python3 -m build --wheel --no-isolation) into another; the Python suite runs against
+#      the installed package from outside the checkout;
+#   3. the Debian package (scripts/build-deb.sh): installed with apt-get, the quick-start job run from the
+#      installed files only, then removed cleanly.
+#   scripts/check-install.sh [cmake|pip|deb ...]   (all three by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+fixtures=$root/../shared/fixtures/mallet-2.1.1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+steps=("$@")
+[ ${#steps[@]} -eq 0 ] && steps=(cmake pip deb)
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+
+expect_total() {  # OUTPUT FILE: the "total" line equals MALLET's printed total, as numbers
+  /usr/bin/python3 - "$1" "$2" <<'PY'
+import sys
+printed = [line.split("\t")[1].strip() for line in open(sys.argv[1]) if line.startswith("total\t")]
+mallet = open(sys.argv[2]).read().strip()
+assert printed and float(printed[0]) == float(mallet), f"printed {printed}, MALLET {mallet}"
+print(f"total {printed[0]} = MALLET's {mallet}")
+PY
+}
+
+for step in "${steps[@]}"; do
+  case "$step" in
+  cmake)
+    echo "== cmake --install into a temporary prefix; examples/library built against it"
+    prefix=$work/prefix
+    cmake --install build --prefix "$prefix" > /dev/null
+    ls "$prefix/include/topiceval/topiceval.hpp" "$prefix"/lib*/libtopiceval.so* > /dev/null
+    cp -r examples/library "$work/example-source"  # outside the source tree
+    cmake -S "$work/example-source" -B "$work/example" -DCMAKE_PREFIX_PATH="$prefix" > /dev/null
+    cmake --build "$work/example" > /dev/null
+    "$work/example/held-out-likelihood" "$fixtures/stackexchange/evaluator.mallet" "$fixtures/stackexchange/test.mallet" 1 \
+      > "$work/cmake.out"
+    expect_total "$work/cmake.out" "$fixtures/stackexchange/expected/total-p10-rfalse-s1.txt"
+    tail -1 "$work/cmake.out"
+    readelf -d "$prefix"/lib*/libtopiceval.so | grep SONAME
+    # pkg-config, as a Makefile would.
+    export PKG_CONFIG_PATH
+    PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name topiceval.pc)")
+    echo "pkg-config --cflags --libs topiceval: $(pkg-config --cflags --libs topiceval)"
+    # shellcheck disable=SC2046
+    g++ -o "$work/pkg-config-example" "$work/example-source/held_out_likelihood.cpp" \
+      $(pkg-config --cflags --libs topiceval) -Wl,-rpath,"$(pkg-config --variable=libdir topiceval)"
+    "$work/pkg-config-example" "$fixtures/stackexchange/evaluator.mallet" "$fixtures/stackexchange/test.mallet" 1 \
+      > "$work/pkg.out"
+    expect_total "$work/pkg.out" "$fixtures/stackexchange/expected/total-p10-rfalse-s1.txt"
+    ;;
+  pip)
+    echo "== pip install --no-build-isolation . into a fresh venv; the Python suite against it"
+    /usr/bin/python3 -m venv --system-site-packages "$work/venv"
+    "$work/venv/bin/pip" install --no-build-isolation --no-index --quiet .
+    (cd "$work" && "$work/venv/bin/python" -c "import topiceval, sys; print('import topiceval', topiceval.__version__, 'from', topiceval.__file__)")
+    (cd "$work" && TOPICEVAL_SHARED=$root/../shared TOPICEVAL_BINARY=$root/build/topiceval \
+      "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests")
+    echo "== python3 -m build --wheel --no-isolation; the wheel installed into another venv"
+    # -P: the checkout's own build/ directory must not shadow the module `build`.
+    /usr/bin/python3 -P -m build --wheel --no-isolation --outdir "$work/dist" . > "$work/build.log" 2>&1 ||
+      { tail -20 "$work/build.log"; exit 1; }
+    ls "$work"/dist/topiceval-*.whl
+    /usr/bin/python3 -m venv --system-site-packages "$work/wheel-venv"
+    "$work/wheel-venv/bin/pip" install --no-index --quiet "$work"/dist/topiceval-*.whl
+    (cd "$work" && "$work/wheel-venv/bin/python" - "$fixtures" <<'PY'
+import pathlib, sys, topiceval
+fixtures = pathlib.Path(sys.argv[1]) / "stackexchange"
+model = topiceval.load_model(fixtures / "evaluator.mallet")
+documents = topiceval.load_documents(fixtures / "test.mallet", model)
+total = topiceval.evaluate_topics(model, documents, random_seed=1).total
+expected = float((fixtures / "expected" / "total-p10-rfalse-s1.txt").read_text())
+assert total == expected, (total, expected)
+print("from the wheel:", topiceval.__file__, "total", total, "= MALLET's")
+PY
+    )
+    ;;
+  deb)
+    echo "== the Debian package: built, installed with apt-get, the quick-start job from the installed files, removed"
+    scripts/build-deb.sh "$work/deb"
+    deb=$(ls "$work"/deb/topiceval_*.deb)
+    dpkg-deb --field "$deb" Package Version Depends
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" > "$work/apt.log" 2>&1 ||
+      { tail -20 "$work/apt.log"; exit 1; }
+    (cd "$work" && /usr/bin/topiceval evaluate-topics --evaluator "$root/examples/stackexchange/evaluator.mallet" \
+       --input "$root/examples/stackexchange/test.mallet" --num-particles 10 --random-seed 1)
+    (cd "$work" && /usr/bin/python3 -c "import topiceval; print('import topiceval from', topiceval.__file__)")
+    (cd "$work" && mallet evaluate-topics --native --evaluator "$root/examples/stackexchange/evaluator.mallet" \
+       --input "$root/examples/stackexchange/test.mallet" --num-particles 10 --random-seed 1)
+    pkg-config --modversion topiceval
+    files=$(dpkg -L topiceval | wc -l)
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq topiceval > /dev/null
+    if [ -e /usr/bin/topiceval ] || [ "$(dpkg-query -W -f='${db:Status-Status}' topiceval 2>/dev/null)" = installed ]; then
+      echo "topiceval is still installed" >&2
+      exit 1
+    fi
+    echo "purged: the package and its $files paths are gone (/usr/bin/topiceval: $(ls /usr/bin/topiceval 2>&1 | cut -d: -f3))"
+    ;;
+  *) echo "usage: $0 [cmake|pip|deb ...]" >&2; exit 2 ;;
+  esac
+done
