@@ -140,7 +140,76 @@ TopicModel parallelTopicModelFromGraph(const java::ObjectGraph& graph, const std
   return model;
 }
 
+// ParallelTopicModel's `data`: an ArrayList of TopicAssignment, each an
+// instance (its FeatureSequence) and the LabelSequence of its topics.
+TrainingAssignments assignmentsFromGraph(const java::ObjectGraph& graph, int numTopics, const std::string& source,
+                                         std::size_t streamBytes) {
+  const std::string className = "cc.mallet.topics.ParallelTopicModel";
+  AnnotationReader in = annotationOf(*graph.root, className, source);
+  in.readInt();  // serial version (checked with the model)
+  const java::Node* data = in.readObject();
+  if (data == nullptr || data->kind != java::NodeKind::Object || !data->isInstanceOf("java.util.ArrayList"))
+    throw FormatError(source, "the model's training data is a " + java::describeType(data) +
+                                  ", not a list of topic assignments");
+  const java::Value* size = data->field("java.util.ArrayList", "size");
+  if (size == nullptr || size->integer < 0) throw FormatError(source, "the model's training data has no length");
+  AnnotationReader elements = annotationOf(*data, "java.util.ArrayList", source);
+  elements.readInt();  // capacity
+  TrainingAssignments documents;
+  for (int64_t i = 0; i < size->integer; ++i) {
+    const std::string where = "training document " + std::to_string(i);
+    const java::Node* assignment = elements.readObject();
+    if (assignment == nullptr || assignment->kind != java::NodeKind::Object ||
+        !assignment->isInstanceOf("cc.mallet.topics.TopicAssignment"))
+      throw FormatError(source, where + " is a " + java::describeType(assignment) + ", not a TopicAssignment");
+    const java::Value* instance = assignment->field("cc.mallet.topics.TopicAssignment", "instance");
+    const java::Value* topicSequence = assignment->field("cc.mallet.topics.TopicAssignment", "topicSequence");
+    if (instance == nullptr || instance->reference == nullptr ||
+        !instance->reference->isInstanceOf("cc.mallet.types.Instance"))
+      throw FormatError(source, where + " has no instance");
+    AnnotationReader instanceData = annotationOf(*instance->reference, "cc.mallet.types.Instance", source);
+    instanceData.readInt();  // serial version
+    const java::Node* features = instanceData.readObject();
+    if (features == nullptr || !features->isInstanceOf("cc.mallet.types.FeatureSequence"))
+      throw FormatError(source, where + " holds a " + java::describeType(features) + ", not a FeatureSequence");
+    if (topicSequence == nullptr || topicSequence->reference == nullptr ||
+        !topicSequence->reference->isInstanceOf("cc.mallet.types.FeatureSequence"))
+      throw FormatError(source, where + " has no topic sequence");
+    const auto types = detail::readFeatureSequence(*features, where, source, streamBytes).features;
+    const auto topics =
+        detail::readFeatureSequence(*topicSequence->reference, where + "'s topics", source, streamBytes)
+            .features;
+    if (types.size() != topics.size())
+      throw FormatError(source, where + " has " + std::to_string(types.size()) + " tokens but " +
+                                    std::to_string(topics.size()) + " topics");
+    for (std::size_t n = 0; n < types.size(); ++n) {
+      if (topics[n] >= numTopics)
+        throw FormatError(source, where + " assigns topic " + std::to_string(topics[n]) + " in a model of " +
+                                      std::to_string(numTopics) + " topics");
+      documents.add(types[n], topics[n]);
+    }
+    documents.endDocument();
+  }
+  return documents;
+}
+
+ModelWithAssignments withAssignments(const java::ObjectGraph& graph, const std::string& source, std::size_t streamBytes) {
+  ModelWithAssignments result;
+  result.model = parallelTopicModelFromGraph(graph, source);
+  result.documents = assignmentsFromGraph(graph, result.model.numTopics, source, streamBytes);
+  for (const int32_t type : result.documents.types) {
+    if (static_cast<std::size_t>(type) >= result.model.numTypes())
+      throw FormatError(source, "a training document has type index " + std::to_string(type) + " beyond the model's " +
+                                    std::to_string(result.model.numTypes()) + " types");
+  }
+  return result;
+}
+
 }  // namespace
+
+ModelWithAssignments readParallelTopicModelWithAssignments(std::span<const uint8_t> bytes, const std::string& source) {
+  return withAssignments(*readObjectStream(bytes, source), source, bytes.size());
+}
 
 TopicModel readEvaluator(std::span<const uint8_t> bytes, const std::string& source) {
   return evaluatorFromGraph(*readObjectStream(bytes, source), source);
@@ -171,18 +240,24 @@ LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source)
                       "is a logistic-normal topic model (train-ctm): this reads LDA models only (evaluate, select, "
                       "info and the Python package's load_model take it)");
   // Any gzip stream is read as a state (a gzipped text of documents gets the state reader's own message).
-  if (kind == FileKind::TopicState || (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B))
-    return {readTopicState(bytes, source), ModelFileKind::TopicState};
+  if (kind == FileKind::TopicState || (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B)) {
+    TopicStateContents contents = readTopicStateContents(bytes, source);
+    auto words = std::make_shared<const Alphabet>(std::move(contents.words));
+    TopicModel model = modelFromTopicState(contents, std::move(words), source);
+    return {std::move(model), ModelFileKind::TopicState, std::move(contents.documents)};
+  }
   if (!looksLikeObjectStream(bytes))
     throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
   const auto graph = readObjectStream(bytes, source);
   const java::Node* root = graph->root;
   if (root->isInstanceOf("cc.mallet.topics.MarginalProbEstimator"))
-    return {evaluatorFromGraph(*graph, source), ModelFileKind::Evaluator};
+    return {evaluatorFromGraph(*graph, source), ModelFileKind::Evaluator, std::nullopt};
   if (root->isInstanceOf("cc.mallet.topics.TopicInferencer"))
-    return {inferencerFromGraph(*graph, source), ModelFileKind::Inferencer};
-  if (root->isInstanceOf("cc.mallet.topics.ParallelTopicModel"))
-    return {parallelTopicModelFromGraph(*graph, source), ModelFileKind::ParallelTopicModel};
+    return {inferencerFromGraph(*graph, source), ModelFileKind::Inferencer, std::nullopt};
+  if (root->isInstanceOf("cc.mallet.topics.ParallelTopicModel")) {
+    ModelWithAssignments saved = withAssignments(*graph, source, bytes.size());
+    return {std::move(saved.model), ModelFileKind::ParallelTopicModel, std::move(saved.documents)};
+  }
   throw FormatError(
       source, "holds a serialized " + java::describeType(root) + ", not a MALLET evaluator, inferencer or topic model");
 }

@@ -57,25 +57,8 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
       throw FormatError(source, "instance " + std::to_string(index) + " holds a " + java::describeType(data) +
                                     ", not a FeatureSequence: import the documents with --keep-sequence");
     }
-    AnnotationReader sequence = detail::annotationOf(*data, kFeatureSequence, source);
-    sequence.readInt();  // serial version
-    const java::Node* dictionary = sequence.readObject();
-    const int32_t capacity = sequence.readInt();
-    if (capacity < 0)
-      throw FormatError(source, "instance " + std::to_string(index) + " has a negative feature array length");
-    std::vector<int32_t> features;
-    features.reserve(std::min<std::size_t>(static_cast<std::size_t>(capacity), bytes.size() / 4));
-    for (int32_t j = 0; j < capacity; ++j) features.push_back(sequence.readInt());
-    const int32_t length = sequence.readInt();
-    if (length < 0 || length > capacity)
-      throw FormatError(source, "instance " + std::to_string(index) + " claims " + std::to_string(length) +
-                                    " tokens in an array of " + std::to_string(capacity));
-    features.resize(static_cast<std::size_t>(length));
-    for (const int32_t type : features) {
-      if (type < 0)
-        throw FormatError(source,
-                          "instance " + std::to_string(index) + " has negative type index " + std::to_string(type));
-    }
+    auto [dictionary, features] =
+        detail::readFeatureSequence(*data, "instance " + std::to_string(index), source, bytes.size());
     if (dictionary != nullptr) {
       if (alphabetNode == nullptr) {
         alphabetNode = dictionary;

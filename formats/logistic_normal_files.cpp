@@ -311,6 +311,7 @@ AnyLoadedModel readAnyModel(std::span<const uint8_t> bytes, const std::string& s
     LoadedModel mallet = readModel(bytes, source);
     loaded.kind = mallet.kind;
     loaded.lda = std::move(mallet.model);
+    loaded.training = std::move(mallet.training);
   }
   return loaded;
 }

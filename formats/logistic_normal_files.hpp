@@ -52,6 +52,7 @@ struct AnyLoadedModel {
   ModelFileKind kind = ModelFileKind::Evaluator;
   std::optional<TopicModel> lda;
   std::optional<LogisticNormalModel> logisticNormal;
+  std::optional<TrainingAssignments> training;  // a state's or saved model's training documents
   int numTopics() const { return lda ? lda->numTopics : logisticNormal->numTopics; }
   std::size_t numTypes() const { return lda ? lda->numTypes() : logisticNormal->numTypes; }
   const Alphabet* alphabet() const { return lda ? lda->alphabet.get() : logisticNormal->alphabet.get(); }

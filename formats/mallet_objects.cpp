@@ -1,5 +1,7 @@
 #include "formats/mallet_objects.hpp"
 
+#include <algorithm>
+
 #include "formats/format_error.hpp"
 #include "native/model/model_validator.hpp"
 
@@ -30,6 +32,27 @@ const java::Node& requireArray(const java::Node* node, char elementType, const s
     throw FormatError(source, what + " is a " + java::describeType(node) + ", not a " + expected);
   }
   return *node;
+}
+
+FeatureSequenceContents readFeatureSequence(const java::Node& node, const std::string& where,
+                                            const std::string& source, std::size_t streamBytes) {
+  AnnotationReader sequence = annotationOf(node, "cc.mallet.types.FeatureSequence", source);
+  sequence.readInt();  // serial version
+  FeatureSequenceContents contents;
+  contents.dictionary = sequence.readObject();
+  const int32_t capacity = sequence.readInt();
+  if (capacity < 0) throw FormatError(source, where + " has a negative feature array length");
+  contents.features.reserve(std::min<std::size_t>(static_cast<std::size_t>(capacity), streamBytes / 4));
+  for (int32_t j = 0; j < capacity; ++j) contents.features.push_back(sequence.readInt());
+  const int32_t length = sequence.readInt();
+  if (length < 0 || length > capacity)
+    throw FormatError(source, where + " claims " + std::to_string(length) + " tokens in an array of " +
+                                  std::to_string(capacity));
+  contents.features.resize(static_cast<std::size_t>(length));
+  for (const int32_t index : contents.features) {
+    if (index < 0) throw FormatError(source, where + " has negative type index " + std::to_string(index));
+  }
+  return contents;
 }
 
 std::string objectText(const java::Node* node) {

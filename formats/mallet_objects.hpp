@@ -41,6 +41,17 @@ class AlphabetCache {
 // and java.io.File by their path; anything else by its type.
 std::string objectText(const java::Node* node);
 
+// A cc.mallet.types.FeatureSequence (or its subclass LabelSequence): its
+// dictionary and its features (the first `length` of its array), each
+// non-negative. `where` names it in errors ("instance 12"); `streamBytes`
+// bounds what a claimed length may reserve.
+struct FeatureSequenceContents {
+  const java::Node* dictionary = nullptr;
+  std::vector<int32_t> features;
+};
+FeatureSequenceContents readFeatureSequence(const java::Node& node, const std::string& where,
+                                            const std::string& source, std::size_t streamBytes);
+
 // Fills model.typeTopicCounts from MALLET's int[][] typeTopicCounts.
 void readPackedTypeTopicCounts(const java::Node* node, TopicModel& model, const std::string& source);
 

@@ -4,10 +4,14 @@
 // whose message starts with the file's name.
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "native/model/topic_model.hpp"
+#include "native/model/training_assignments.hpp"
 #include "topiceval/model.hpp"
 
 namespace topiceval::formats {
@@ -27,15 +31,42 @@ TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::str
 // has one type per index up to the largest seen; betaSum = beta * that count.
 TopicModel readTopicState(std::span<const uint8_t> bytes, const std::string& source);
 
+// What a topic state holds, as read: alpha, beta, the words by type index (a
+// type no row names is an empty word) and the documents with their topics, in
+// file order.
+struct TopicStateContents {
+  std::vector<double> alpha;
+  double beta = 0.0;
+  std::vector<std::string> words;
+  TrainingAssignments documents;
+};
+TopicStateContents readTopicStateContents(std::span<const uint8_t> bytes, const std::string& source);
+// The model topiceval scores with from a state's contents, over `words` (the
+// state's own): each word's row sorted by decreasing count, equal counts by
+// topic, validated. (MALLET's own rows, which depend on the order of the
+// tokens, are TopicModel::fromAssignments: the diagnostics use those.)
+TopicModel modelFromTopicState(const TopicStateContents& contents, std::shared_ptr<const Alphabet> words,
+                               const std::string& source);
+
+// A saved model with its training documents (ParallelTopicModel's `data`:
+// each instance's features and its topic sequence, in order).
+struct ModelWithAssignments {
+  TopicModel model;
+  TrainingAssignments documents;
+};
+ModelWithAssignments readParallelTopicModelWithAssignments(std::span<const uint8_t> bytes, const std::string& source);
+
 // The kinds of model file, in the one table of file kinds (topiceval/model.hpp,
 // formats/file_kinds.hpp). LogisticNormal and CtmC are read by
 // readAnyModelFile (logistic_normal_files.hpp).
 using ModelFileKind = FileKind;
 
-// Any of the above, recognised by content.
+// Any of the above, recognised by content; a state or a saved model with its
+// training documents.
 struct LoadedModel {
   TopicModel model;
   ModelFileKind kind;
+  std::optional<TrainingAssignments> training;
 };
 LoadedModel readModelFile(const std::string& path);
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source);

@@ -43,7 +43,7 @@ class TopicStateParser {
   TopicStateParser(const std::string& source, std::size_t compressedBytes)
       : source_(source), budget_(GzipReader::outputLimit(compressedBytes), source) {}
 
-  TopicModel parse(GzipReader& in) {
+  TopicStateContents parse(GzipReader& in) {
     // Lines are bounded so that a decompressed stream without newlines cannot
     // grow one string without limit.
     constexpr std::size_t kMaxLine = std::size_t{16} << 20;
@@ -61,7 +61,7 @@ class TopicStateParser {
       ++lineNumber_;
       fail("a line longer than 16 MiB: not a MALLET topic state");
     });
-    return build();
+    return finish();
   }
 
  private:
@@ -112,8 +112,8 @@ class TopicStateParser {
     // A state lists its types in order of first appearance (MALLET numbers the
     // alphabet as it reads), so an index far beyond the tokens read so far is a
     // damaged file; the bound also keeps a hostile index from sizing the model.
-    if (type > 4 * static_cast<int64_t>(tokens_.size()) + 1000000)
-      fail("type index " + std::to_string(type) + " is implausibly large after " + std::to_string(tokens_.size()) +
+    if (type > 4 * static_cast<int64_t>(contents_.documents.numTokens()) + 1000000)
+      fail("type index " + std::to_string(type) + " is implausibly large after " + std::to_string(contents_.documents.numTokens()) +
            " tokens");
     const auto typeIndex = static_cast<std::size_t>(type);
     if (typeIndex >= words_.size()) {
@@ -129,51 +129,22 @@ class TopicStateParser {
            "' earlier");
     }
     budget_.charge(2 * sizeof(uint64_t), "token rows");
-    tokens_.push_back((static_cast<uint64_t>(type) << 32) | static_cast<uint64_t>(topic));
+    // A new value in the doc column starts a document; rows stay in file order
+    // (MALLET's order of documents and positions).
+    if (contents_.documents.numTokens() > 0 && doc != currentDocument_) contents_.documents.endDocument();
+    currentDocument_ = doc;
+    contents_.documents.add(static_cast<int32_t>(type), static_cast<int32_t>(topic));
   }
 
-  TopicModel build() {
+  TopicStateContents finish() {
     if (!haveAlpha_) throw FormatError(source_, "no '#alpha :' line: not a MALLET topic state");
     if (!haveBeta_) throw FormatError(source_, "no '#beta :' line: not a MALLET topic state");
-    if (tokens_.empty()) throw FormatError(source_, "the topic state holds no tokens");
-    std::sort(tokens_.begin(), tokens_.end());
-    const int numTopics = static_cast<int>(alpha_.size());
-    TopicModel model;
-    model.numTopics = numTopics;
-    TopicModel::topicBitsFor(numTopics, model.topicBits, model.topicMask);
-    model.alpha = alpha_;
-    for (const double a : alpha_) model.alphaSum += a;
-    model.beta = beta_;
-    model.betaSum = beta_ * static_cast<double>(words_.size());
-    model.tokensPerTopic.assign(alpha_.size(), 0);
-    const int64_t maxCount = int64_t{model.maxPackedCount()};
-    std::vector<std::pair<int64_t, int32_t>> counts;  // (count, topic) for one type
-    std::vector<int32_t> row;
-    std::size_t i = 0;
-    for (std::size_t type = 0; type < words_.size(); ++type) {
-      counts.clear();
-      while (i < tokens_.size() && (tokens_[i] >> 32) == type) {
-        const auto topic = static_cast<int32_t>(tokens_[i] & 0xFFFFFFFFu);
-        std::size_t j = i;
-        while (j < tokens_.size() && tokens_[j] == tokens_[i]) ++j;
-        const auto count = static_cast<int64_t>(j - i);
-        if (count > maxCount)
-          throw FormatError(source_, "type " + std::to_string(type) + " has " + std::to_string(count) +
-                                         " tokens in one topic, more than MALLET's packed counts can hold");
-        counts.emplace_back(count, topic);
-        model.tokensPerTopic[static_cast<std::size_t>(topic)] += static_cast<int32_t>(count);
-        i = j;
-      }
-      std::stable_sort(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-      row.clear();
-      for (const auto& [count, topic] : counts) row.push_back(model.pack(static_cast<int32_t>(count), topic));
-      model.typeTopicCounts.addRow(row);
-    }
-    model.computeSmoothingTerms();
-    std::vector<std::string> words = std::move(words_);
-    model.alphabet = std::make_shared<const Alphabet>(std::move(words));
-    if (const std::string problem = findModelProblem(model); !problem.empty()) throw FormatError(source_, problem);
-    return model;
+    if (contents_.documents.numTokens() == 0) throw FormatError(source_, "the topic state holds no tokens");
+    contents_.documents.endDocument();
+    contents_.alpha = std::move(alpha_);
+    contents_.beta = beta_;
+    contents_.words = std::move(words_);
+    return std::move(contents_);
   }
 
   const std::string& source_;
@@ -184,16 +155,72 @@ class TopicStateParser {
   std::vector<double> alpha_;
   double beta_ = 0;
   std::vector<std::string> words_;
-  std::vector<uint64_t> tokens_;  // (type << 32) | topic, one per token
+  int64_t currentDocument_ = -1;
+  TopicStateContents contents_;
 };
 
 }  // namespace
 
-TopicModel readTopicState(std::span<const uint8_t> bytes, const std::string& source) {
+TopicStateContents readTopicStateContents(std::span<const uint8_t> bytes, const std::string& source) {
   if (bytes.size() < 2 || bytes[0] != 0x1F || bytes[1] != 0x8B)
     throw FormatError(source, "is not gzip-compressed: a MALLET topic state (--output-state) is a .gz file");
   GzipReader in(bytes, source);
   return TopicStateParser(source, bytes.size()).parse(in);
+}
+
+TopicModel modelFromTopicState(const TopicStateContents& contents, std::shared_ptr<const Alphabet> words,
+                               const std::string& source) {
+  // Each word's (type << 32 | topic) in order: runs of equal values are counts.
+  std::vector<uint64_t> tokens(contents.documents.numTokens());
+  for (std::size_t n = 0; n < tokens.size(); ++n)
+    tokens[n] = (static_cast<uint64_t>(contents.documents.types[n]) << 32) |
+                static_cast<uint64_t>(contents.documents.topics[n]);
+  std::sort(tokens.begin(), tokens.end());
+  const int numTopics = static_cast<int>(contents.alpha.size());
+  TopicModel model;
+  model.numTopics = numTopics;
+  TopicModel::topicBitsFor(numTopics, model.topicBits, model.topicMask);
+  model.alpha = contents.alpha;
+  for (const double a : contents.alpha) model.alphaSum += a;
+  model.beta = contents.beta;
+  model.betaSum = contents.beta * static_cast<double>(words->size());
+  model.tokensPerTopic.assign(contents.alpha.size(), 0);
+  const int64_t maxCount = int64_t{model.maxPackedCount()};
+  std::vector<std::pair<int64_t, int32_t>> counts;  // (count, topic) for one type
+  std::vector<int32_t> row;
+  std::size_t i = 0;
+  for (std::size_t type = 0; type < words->size(); ++type) {
+    counts.clear();
+    while (i < tokens.size() && (tokens[i] >> 32) == type) {
+      const auto topic = static_cast<int32_t>(tokens[i] & 0xFFFFFFFFu);
+      std::size_t j = i;
+      while (j < tokens.size() && tokens[j] == tokens[i]) ++j;
+      const auto count = static_cast<int64_t>(j - i);
+      if (count > maxCount)
+        throw FormatError(source, "type " + std::to_string(type) + " has " + std::to_string(count) +
+                                      " tokens in one topic, more than MALLET's packed counts can hold");
+      counts.emplace_back(count, topic);
+      model.tokensPerTopic[static_cast<std::size_t>(topic)] += static_cast<int32_t>(count);
+      i = j;
+    }
+    std::stable_sort(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    row.clear();
+    for (const auto& [count, topic] : counts) row.push_back(model.pack(static_cast<int32_t>(count), topic));
+    model.typeTopicCounts.addRow(row);
+  }
+  if (i < tokens.size())
+    throw FormatError(source, "type index " + std::to_string(tokens[i] >> 32) + " is outside the vocabulary of " +
+                                  std::to_string(words->size()) + " words");
+  model.computeSmoothingTerms();
+  model.alphabet = std::move(words);
+  if (const std::string problem = findModelProblem(model); !problem.empty()) throw FormatError(source, problem);
+  return model;
+}
+
+TopicModel readTopicState(std::span<const uint8_t> bytes, const std::string& source) {
+  TopicStateContents contents = readTopicStateContents(bytes, source);
+  auto words = std::make_shared<const Alphabet>(std::move(contents.words));
+  return modelFromTopicState(contents, std::move(words), source);
 }
 
 }  // namespace topiceval::formats

@@ -64,6 +64,44 @@ TEST(JavaFormatFixed, RoundsShortestDigitsHalfUp) {
 
 double correctlyRounded(double x) { return static_cast<double>(logq(static_cast<__float128>(x))); }
 
+// Formatter's %.Nf as MALLET's diagnostics XML uses it: half-up on the shortest
+// digits (measured with Java 17; C's printf differs on every line here).
+TEST(JavaFormatFixed, RoundsDecimalTiesAwayFromZeroAsJavaDoes) {
+  EXPECT_EQ(javaFormatFixed(0.03125, 4), "0.0313");
+  EXPECT_EQ(javaFormatFixed(-0.03125, 4), "-0.0313");
+  EXPECT_EQ(javaFormatFixed(0.015625, 5), "0.01563");
+  EXPECT_EQ(javaFormatFixed(129.0 / 4800, 5), "0.02688");
+  EXPECT_EQ(javaFormatFixed(87.0 / 4800, 5), "0.01813");
+  EXPECT_EQ(javaFormatFixed(0.93255, 4), "0.9326");
+  EXPECT_EQ(javaFormatFixed(2.5, 0), "3");
+  EXPECT_EQ(javaFormatFixed(0.5, 0), "1");
+  EXPECT_EQ(javaFormatFixed(0.15, 1), "0.2");
+  EXPECT_EQ(javaFormatFixed(0.00005, 4), "0.0001");
+  EXPECT_EQ(javaFormatFixed(-1e-5, 4), "-0.0000");
+  EXPECT_EQ(javaFormatFixed(-5e-5, 4), "-0.0001");
+  EXPECT_EQ(javaFormatFixed(std::nan(""), 4), "NaN");
+  EXPECT_EQ(javaFormatFixed(-INFINITY, 4), "-Infinity");
+}
+
+// NumberFormat (topic keys' alpha): half-even on the exact binary value, with
+// grouping, trailing zeros dropped, and the JDK's 5.0E-6 oddity.
+TEST(JavaNumberFormat, RoundsTheExactValueHalfEven) {
+  EXPECT_EQ(javaNumberFormat(1234.5, 5), "1,234.5");
+  EXPECT_EQ(javaNumberFormat(1234567.0, 5), "1,234,567");
+  EXPECT_EQ(javaNumberFormat(2.0, 5), "2");
+  EXPECT_EQ(javaNumberFormat(0.5, 5), "0.5");
+  EXPECT_EQ(javaNumberFormat(0.19606, 5), "0.19606");
+  EXPECT_EQ(javaNumberFormat(2.5e-5, 5), "0.00003");    // the binary value lies above the tie
+  EXPECT_EQ(javaNumberFormat(1.000005, 5), "1.00001");  // above
+  EXPECT_EQ(javaNumberFormat(3.5e-5, 5), "0.00003");    // below
+  EXPECT_EQ(javaNumberFormat(2.000025, 5), "2.00002");  // below
+  EXPECT_EQ(javaNumberFormat(0.015625, 5), "0.01562");  // an exact tie: the even digit
+  EXPECT_EQ(javaNumberFormat(5e-6, 5), "0");            // the JDK's oddity
+  EXPECT_EQ(javaNumberFormat(5.1e-6, 5), "0.00001");
+  EXPECT_EQ(javaNumberFormat(-0.0, 5), "-0");
+  EXPECT_EQ(javaNumberFormat(1e-4, 5), "0.0001");
+}
+
 TEST(JavaLog, IsCorrectlyRounded) {
   std::mt19937_64 generator(2);
   std::uniform_real_distribution<double> exponent(-30.0, 3.0);

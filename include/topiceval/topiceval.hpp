@@ -14,7 +14,9 @@
 // ModelError, Interrupted) with a one-line message; nothing else escapes
 // but std::bad_alloc.
 
+#include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
+#include "topiceval/diagnostics.hpp"
 #include "topiceval/errors.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/evaluate_topics.hpp"

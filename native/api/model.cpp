@@ -52,6 +52,12 @@ ScoringModel ModelData::scoring(UnseenWords policy, const DocumentCollection& do
   return ScoringModel::fromTopicWordProbabilities(probabilities, types, alpha, documents);
 }
 
+TopicModel ModelData::malletCounts(std::shared_ptr<const Alphabet> vocabulary) const {
+  if (kind != FileKind::TopicState || !training) return *counts;
+  return TopicModel::fromAssignments(counts->alpha, counts->beta, *training,
+                                     vocabulary != nullptr ? std::move(vocabulary) : counts->alphabet);
+}
+
 Model makeModel(ModelData data) { return Model(std::make_shared<const ModelData>(std::move(data))); }
 
 Documents makeDocuments(DocumentCollection collection, FileKind kind) {
@@ -87,6 +93,7 @@ Model Model::read(const std::string& path) {
   data.source = path;
   if (loaded.lda) data.counts = std::move(*loaded.lda);
   if (loaded.logisticNormal) data.logisticNormal = std::move(*loaded.logisticNormal);
+  if (loaded.training) data.training = std::make_shared<const TrainingAssignments>(std::move(*loaded.training));
   return detail::makeModel(std::move(data));
 }
 

@@ -25,6 +25,14 @@ struct ModelData {
   std::size_t types = 0;              // with probabilities
   std::optional<LogisticNormalModel> logisticNormal;
   std::shared_ptr<const Alphabet> words;  // an array model's words, when given
+  // A topic state's or saved model's training documents with their topics.
+  std::shared_ptr<const TrainingAssignments> training;
+
+  // The counts with MALLET's row order: a topic state's rebuilt as MALLET
+  // rebuilds them from it (TopicModel::fromAssignments), over `words` when given
+  // (the training vocabulary), otherwise the counts as read. What MALLET's
+  // diagnostics sum along.
+  TopicModel malletCounts(std::shared_ptr<const Alphabet> words = nullptr) const;
 
   ModelFamily family() const { return logisticNormal ? ModelFamily::LogisticNormal : ModelFamily::Dirichlet; }
   int numTopics() const;

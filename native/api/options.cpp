@@ -10,7 +10,9 @@
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
+#include "topiceval/diagnostics.hpp"
 #include "topiceval/errors.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/evaluate_topics.hpp"
@@ -160,7 +162,7 @@ OptionSpec commandLineOnly(OptionSpec spec) {
 }
 
 OptionSpec format(const std::vector<std::string>& formats = kFormats) {
-  return commandLineOnly(choice("format", "text", formats, "output: " + listOfChoices(formats)));
+  return commandLineOnly(choice("format", formats.front(), formats, "output: " + listOfChoices(formats)));
 }
 
 OptionSpec quiet() { return commandLineOnly(flag("quiet", "no progress line on standard error")); }
@@ -404,6 +406,69 @@ CommandSpec evaluateTopicsSpec() {
   return command;
 }
 
+CommandSpec diagnosticsSpec() {
+  const DiagnosticsRequest defaults;
+  CommandSpec command =
+      makeCommand("diagnostics", "MALLET's topic diagnostics XML and topic reports, byte for byte, without a JVM",
+                  "MALLET's topic diagnostics (train-topics --diagnostics-file) and topic reports, byte for byte.",
+                  "topiceval diagnostics --model MODEL [--input TRAINING] [--num-top-words 20] [--output FILE]");
+  auto& o = command.options;
+  o.push_back(path("model",
+                   "a gzipped topic state (--output-state) or a saved model (--output-model), which hold the training "
+                   "documents; an inferencer or evaluator gives the figures of its counts only",
+                   true, "MODEL"));
+  o.push_back(path("input",
+                   "for a topic state: the training instance list (or the inferencer or saved model of the same run), "
+                   "whose alphabet is the vocabulary MALLET counts; without it V is the state's own types",
+                   false, "TRAINING"));
+  o.push_back(integer("num-top-words", defaults.numTopWords, 1, 1'000'000, "top words per topic"));
+  OptionSpec xml = withMallet(path("output", "where to write the diagnostics (- for standard output)"),
+                              "diagnostics-file");
+  xml.defaultValue = "-";
+  o.push_back(commandLineOnly(xml));
+  o.push_back(format({"xml", "tsv", "json"}));
+  o.push_back(commandLineOnly(path("output-topic-keys", "also write MALLET's topic keys file here")));
+  o.push_back(commandLineOnly(path("topic-word-weights-file", "also write MALLET's topic-word weights file here")));
+  o.push_back(commandLineOnly(path("word-topic-counts-file", "also write MALLET's word-topic counts file here")));
+  return command;
+}
+
+CommandSpec coherenceSpec() {
+  const CoherenceRequest defaults;
+  CommandSpec command = makeCommand(
+      "coherence", "topic coherence as gensim computes it (u_mass, c_uci, c_npmi, c_v) and MALLET's, with errors",
+      "Score a model's topics against reference texts: gensim 4.2's coherence measures, Mimno et al.'s as MALLET "
+      "computes it, exclusivity, FREX and diversity, with bootstrap errors.",
+      "topiceval coherence --model MODEL [--texts REFERENCE] [--measure c_npmi] [--top-words 10] [options]");
+  auto& o = command.options;
+  o.push_back(path("model",
+                   "the model whose top words are scored: any model file (a topic state or saved model also "
+                   "holds its training documents)",
+                   true, "MODEL"));
+  o.push_back(path("texts",
+                   "reference texts: a MALLET instance list, or plain text with one document per line (gzipped or "
+                   "not); default: the model's own training documents (a topic state or a saved model)",
+                   false, "REFERENCE"));
+  OptionSpec measure = choice("measure", defaults.measures.front(), coherenceMeasures(),
+                              "one or more of " + listOfChoices(coherenceMeasures()) +
+                                  " (comma-separated or repeated): gensim's four (u_mass on documents, c_uci and "
+                                  "c_npmi on windows of 10, c_v on windows of 110) and mallet (Mimno et al. 2011 "
+                                  "as MALLET's diagnostics compute it)");
+  measure.kind = OptionKind::List;
+  o.push_back(measure);
+  o.push_back(integer("top-words", defaults.topWords, 1, 100'000, "top words per topic (gensim's topn)"));
+  o.push_back(integer("window-size", defaults.windowSize, 0, 1'000'000,
+                      "the sliding window of c_uci, c_npmi and c_v; 0 is gensim's (10, 10 and 110)"));
+  o.push_back(integer("bootstrap", defaults.bootstrap, 0, 100'000,
+                      "bootstrap replicates over the reference documents for the errors (0: no errors)"));
+  o.push_back(integer("seed", static_cast<int64_t>(defaults.seed), 0, kLargestInteger,
+                      "random seed of the bootstrap (values do not depend on it; errors barely)"));
+  o.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+                      "threads; 0 uses every core (results do not depend on it)"));
+  o.push_back(format());
+  return command;
+}
+
 CommandSpec planRanksSpec() {
   CommandSpec command =
       makeCommand("plan-ranks", "an MPI run on paper: load imbalance, speed-up and bytes moved for N ranks",
@@ -443,7 +508,9 @@ CommandSpec perturbStateSpec() {
 const std::vector<CommandSpec>& commandSpecs() {
   static const std::vector<CommandSpec> all = {evaluateTopicsSpec(), evaluateSpec(),  selectSpec(),
                                                compareSpec(),        curveSpec(),     trainCtmSpec(),
-                                               infoSpec(),           planRanksSpec(), perturbStateSpec()};
+                                               infoSpec(),           diagnosticsSpec(), coherenceSpec(),
+                                               planRanksSpec(),
+                                               perturbStateSpec()};
   return all;
 }
 

@@ -19,6 +19,8 @@ const std::vector<CommandEntry>& allCommands() {
                                                               {"curve", curveCommand},
                                                               {"train-ctm", trainCtmCommand},
                                                               {"info", infoCommand},
+                                                              {"diagnostics", diagnosticsCommand},
+                                                              {"coherence", coherenceCommand},
                                                               {"plan-ranks", planRanksCommand},
                                                               {"perturb-state", perturbStateCommand}};
     std::vector<CommandEntry> entries;

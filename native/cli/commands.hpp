@@ -30,10 +30,16 @@ int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out
 // `topiceval info`: what a MALLET file is and holds.
 int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
-// `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
+// `topiceval diagnostics`: MALLET's topic diagnostics and topic reports, byte for byte.
+int diagnosticsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
+// `topiceval coherence`: topic coherence as gensim computes it, and MALLET's, with errors.
+int coherenceCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 // `topiceval plan-ranks`: an MPI run on paper (load imbalance, speed-up, bytes moved).
 int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
 // Every command by name, in the order the overview lists them.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <string_view>
 #include <system_error>
 
 extern "C" {
@@ -132,6 +133,34 @@ std::string javaFormatFixed(double x, int precision) {
   const std::size_t integerDigits = kept.size() - static_cast<std::size_t>(precision);
   std::string out = sign + kept.substr(0, integerDigits);
   if (precision > 0) out += "." + kept.substr(integerDigits);
+  return out;
+}
+
+std::string javaNumberFormat(double x, int maxFractionDigits) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "\u221E" : "-\u221E";
+  const std::string sign = std::signbit(x) ? "-" : "";
+  const double magnitude = std::fabs(x);
+  const double quirk = std::stod("5e-" + std::to_string(maxFractionDigits + 1));
+  // C's fixed conversion rounds the exact binary value, ties to even: NumberFormat's HALF_EVEN.
+  char text[400];
+  const auto end = std::to_chars(text, text + sizeof text, magnitude == quirk ? 0.0 : magnitude,
+                                 std::chars_format::fixed, maxFractionDigits)
+                       .ptr;
+  std::string_view number(text, static_cast<std::size_t>(end - text));
+  const std::size_t point = number.find('.');
+  std::string_view integer = number.substr(0, point);
+  std::string_view fraction = point == std::string_view::npos ? std::string_view{} : number.substr(point + 1);
+  while (!fraction.empty() && fraction.back() == '0') fraction.remove_suffix(1);
+  std::string out = sign;
+  for (std::size_t i = 0; i < integer.size(); ++i) {
+    if (i > 0 && (integer.size() - i) % 3 == 0) out += ',';
+    out += integer[i];
+  }
+  if (!fraction.empty()) {
+    out += '.';
+    out += fraction;
+  }
   return out;
 }
 

@@ -23,4 +23,11 @@ std::string javaDoubleToString(double x);
 // Double.toString half-up, not the exact binary value as C's printf does.
 std::string javaFormatFixed(double x, int precision);
 
+// java.text.NumberFormat.getInstance() (English) with setMaximumFractionDigits(n),
+// as MALLET writes alpha into topic keys: grouping commas, trailing zeros
+// dropped, and rounding HALF_EVEN on the exact binary value, except that the
+// double nearest 5 * 10^-(n+1) rounds down (the JDK's DigitList keeps the "0"
+// of "5.0E-6" as a digit, so it never sees the tie as exceeded).
+std::string javaNumberFormat(double x, int maxFractionDigits);
+
 }  // namespace topiceval

@@ -86,4 +86,57 @@ TopicModel TopicModel::fromDenseCounts(int numTopics, std::vector<double> alpha,
   return model;
 }
 
+TopicModel TopicModel::fromAssignments(std::vector<double> alpha, double beta, const TrainingAssignments& documents,
+                                       std::shared_ptr<const Alphabet> words) {
+  const std::size_t numTypes = words->size();
+  TopicModel model;
+  model.numTopics = static_cast<int>(alpha.size());
+  topicBitsFor(model.numTopics, model.topicBits, model.topicMask);
+  model.alpha = std::move(alpha);
+  for (const double a : model.alpha) model.alphaSum += a;
+  model.beta = beta;
+  model.betaSum = beta * static_cast<double>(numTypes);
+  model.tokensPerTopic.assign(model.alpha.size(), 0);
+
+  // Each row holds min(K, the type's tokens) entries, as MALLET allocates it.
+  std::vector<std::size_t> rowStarts(numTypes + 1, 0);
+  for (const int32_t type : documents.types) {
+    if (type < 0 || static_cast<std::size_t>(type) >= numTypes)
+      throw ModelError("type index " + std::to_string(type) + " is outside the vocabulary of " +
+                       std::to_string(numTypes) + " words");
+    ++rowStarts[static_cast<std::size_t>(type) + 1];
+  }
+  for (std::size_t type = 0; type < numTypes; ++type)
+    rowStarts[type + 1] = rowStarts[type] + std::min(rowStarts[type + 1], model.alpha.size());
+  std::vector<int32_t> packed(rowStarts[numTypes], 0);
+  const int32_t maxCount = model.maxPackedCount();
+  for (std::size_t n = 0; n < documents.types.size(); ++n) {
+    const auto type = static_cast<std::size_t>(documents.types[n]);
+    const int32_t topic = documents.topics[n];
+    if (topic < 0 || topic >= model.numTopics)
+      throw ModelError("topic " + std::to_string(topic) + " is outside 0.." + std::to_string(model.numTopics - 1));
+    ++model.tokensPerTopic[static_cast<std::size_t>(topic)];
+    int32_t* row = packed.data() + rowStarts[type];
+    std::size_t i = 0;
+    while (row[i] > 0 && model.topicOf(row[i]) != topic) ++i;
+    const int32_t count = row[i] > 0 ? model.countOf(row[i]) : 0;
+    if (count == maxCount)
+      throw ModelError("word " + std::to_string(type) + " has more tokens in topic " + std::to_string(topic) +
+                       " than MALLET's packed counts can hold");
+    const int32_t entry = model.pack(count + 1, topic);
+    if (count > 0) {
+      while (i > 0 && entry > row[i - 1]) {
+        row[i] = row[i - 1];
+        --i;
+      }
+    }
+    row[i] = entry;
+  }
+  for (std::size_t type = 0; type < numTypes; ++type)
+    model.typeTopicCounts.addRow({packed.data() + rowStarts[type], rowStarts[type + 1] - rowStarts[type]});
+  model.computeSmoothingTerms();
+  model.alphabet = std::move(words);
+  return model;
+}
+
 }  // namespace topiceval

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "native/model/alphabet.hpp"
+#include "native/model/training_assignments.hpp"
 
 namespace topiceval {
 
@@ -86,6 +87,16 @@ struct TopicModel {
   // by decreasing count, ties by topic; sets topic bits and the smoothing terms.
   static TopicModel fromDenseCounts(int numTopics, std::vector<double> alpha, double beta,
                                     std::span<const int32_t> counts, std::size_t numTypes);
+  // The counts of training documents whose tokens carry topics, as MALLET's
+  // ParallelTopicModel.buildInitialTypeTopicCounts builds them from a state:
+  // tokens in document order; a topic's entry is appended to its word's row
+  // when it first appears there and moves left past entries whose packed value
+  // is smaller as its count grows. Rows in MALLET's order give MALLET's bits in
+  // the sums that run along them. `words` sets the type count (every token's
+  // type below it); betaSum = beta * that count. ModelError for a count beyond
+  // MALLET's packed range or a type outside the words.
+  static TopicModel fromAssignments(std::vector<double> alpha, double beta, const TrainingAssignments& documents,
+                                    std::shared_ptr<const Alphabet> words);
 };
 
 }  // namespace topiceval

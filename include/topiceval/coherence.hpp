@@ -1,0 +1,77 @@
+#pragma once
+// Topic quality against reference texts: gensim 4.2's coherence measures
+// (u_mass, c_uci, c_npmi, c_v) with gensim's own numbers, Mimno et al.
+// (2011)'s coherence as MALLET computes it, MALLET's exclusivity, stm's FREX
+// and topic diversity; each coherence with a bootstrap error over the
+// reference documents. The `coherence` command, Python's
+// topiceval.coherence, Java's TopicEvaluator.coherence.
+//
+// What the error covers: another sample of reference documents like these
+// (documents drawn with replacement; every count re-summed). Not the choice of
+// the reference corpus, the window, the number of top words, or the
+// randomness of training the model.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "topiceval/export.hpp"
+#include "topiceval/model.hpp"
+#include "topiceval/options.hpp"
+#include "topiceval/warning.hpp"
+
+namespace topiceval {
+
+struct CoherenceRequest {
+  static constexpr int kDefaultTopWords = 10;
+  static constexpr int kDefaultBootstrap = 200;
+
+  ModelSource model = std::string();
+  // The reference texts: an instance list or plain text (one document per
+  // line), or documents in memory that carry their words. None: the model's
+  // own training documents (a topic state or a saved model holds them).
+  std::optional<DocumentsSource> texts;
+  std::vector<std::string> measures = {"c_npmi"};  // u_mass, c_uci, c_npmi, c_v, mallet
+  int topWords = kDefaultTopWords;
+  int windowSize = 0;  // c_uci, c_npmi, c_v: 0 is gensim's (10, 10, 110)
+  int bootstrap = kDefaultBootstrap;  // replicates for the errors; 0: none
+  uint64_t seed = 1;
+  int threads = 0;  // 0: every core; never changes a number
+  // Topics given as words (gensim's `topics=`), instead of the model's top
+  // words; words the texts never use are dropped, as gensim drops them.
+  std::vector<std::vector<std::string>> topics;
+};
+
+struct CoherenceResult {
+  struct Measure {
+    std::string name;
+    int windowSize = 0;                         // 0: documents
+    std::vector<double> perTopic;               // gensim's get_coherence_per_topic()
+    std::vector<double> perTopicStandardError;  // bootstrap (NaN without one)
+    double mean = 0.0;                          // gensim's get_coherence()
+    double meanStandardError = 0.0;
+  };
+  std::vector<Measure> measures;
+  std::vector<std::vector<std::string>> topics;  // the words scored, per topic
+  // From the model's counts or probabilities over its top words (NaN when
+  // topics were given as words): MALLET's exclusivity (its diagnostics'
+  // figure) and stm's FREX (Bischof & Airoldi 2012; weight 0.7 on exclusivity).
+  std::vector<double> exclusivity, frex;
+  double meanExclusivity = 0.0, meanFrex = 0.0;
+  // The share of distinct words among all topics' top words (Dieng et al. 2020).
+  double diversity = 0.0;
+  std::size_t referenceDocuments = 0;
+  uint64_t referenceTokens = 0;
+  std::string reference;  // what the texts were ("training documents of state.gz", a path, "documents in memory")
+  int bootstrap = 0;
+  std::vector<Warning> warnings;
+};
+
+TOPICEVAL_API CoherenceResult coherence(const CoherenceRequest& request);
+// The request the `coherence` command's options describe.
+TOPICEVAL_API CoherenceRequest coherenceRequest(const OptionValues& options);
+// The measures' names, in the order the command lists them.
+TOPICEVAL_API const std::vector<std::string>& coherenceMeasures();
+
+}  // namespace topiceval

@@ -1,0 +1,278 @@
+// topiceval::coherence (topiceval/coherence.hpp): a model's top words scored
+// against reference texts, with bootstrap errors, and its exclusivity.
+#include "topiceval/coherence.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "native/api/model_data.hpp"
+#include "native/estimators/setting_limits.hpp"
+#include "native/quality/coherence.hpp"
+#include "native/quality/exclusivity.hpp"
+#include "native/quality/topic_diagnostics.hpp"
+#include "native/runtime/classic_locale.hpp"
+#include "topiceval/errors.hpp"
+
+namespace topiceval {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The model's `n` most probable words per topic, as type indices: a count
+// model's in MALLET's order (topic keys), others by probability (ties: the
+// larger index first, as MALLET breaks them).
+std::vector<std::vector<int>> topWordIds(const Model& model, const std::optional<TopicModel>& counts,
+                                         const std::vector<double>& phi, std::size_t n) {
+  const detail::ModelData& data = model.data();
+  std::vector<std::vector<int>> top(static_cast<std::size_t>(data.numTopics()));
+  if (counts) {
+    const auto sorted = quality::sortedTopicWords(*counts);
+    for (std::size_t k = 0; k < top.size(); ++k) {
+      for (std::size_t i = 0; i < std::min(n, sorted[k].size()); ++i) top[k].push_back(sorted[k][i].type);
+    }
+    return top;
+  }
+  const std::size_t types = data.numTypes();
+  for (std::size_t k = 0; k < top.size(); ++k) {
+    std::vector<int> order(types);
+    for (std::size_t w = 0; w < types; ++w) order[w] = static_cast<int>(w);
+    const double* row = phi.data() + k * types;
+    const std::size_t keep = std::min(n, types);
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                      [&](int a, int b) { return row[a] != row[b] ? row[a] > row[b] : a > b; });
+    top[k].assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep));
+  }
+  return top;
+}
+
+struct Reference {
+  quality::ReferenceCorpus corpus;
+  const std::vector<std::string>* words = nullptr;  // by id
+  std::string description;
+};
+
+Reference loadReference(const CoherenceRequest& request, const Model& model, const std::string& modelName,
+                        std::optional<Documents>& keep) {
+  Reference reference;
+  const detail::ModelData& data = model.data();
+  if (!request.texts) {
+    if (!data.training)
+      throw SettingError("texts", modelName + " (" + data.description +
+                                      ") holds no training documents: give reference texts (an instance list, or "
+                                      "plain text with one document per line)");
+    reference.corpus.tokens = data.training->types;
+    reference.corpus.topics = data.training->topics;
+    reference.corpus.offsets = data.training->offsets;
+    reference.words = &data.alphabet()->words();
+    reference.description = "the training documents of " + modelName;
+    return reference;
+  }
+  const DocumentsSource& source = *request.texts;
+  keep = source.documents ? *source.documents : Documents::read(source.path);
+  reference.description = detail::sourceName(source);
+  reference.words = keep->words();
+  if (reference.words == nullptr) {
+    // Ids without words are the model's type indices.
+    if (data.alphabet() == nullptr)
+      throw SettingError("texts", "the documents carry no words and " + modelName + " has none to read them by");
+    reference.words = &data.alphabet()->words();
+  }
+  for (std::size_t d = 0; d < keep->size(); ++d) {
+    const auto tokens = keep->tokens(d);
+    reference.corpus.tokens.insert(reference.corpus.tokens.end(), tokens.begin(), tokens.end());
+    reference.corpus.offsets.push_back(reference.corpus.tokens.size());
+  }
+  return reference;
+}
+
+}  // namespace
+
+const std::vector<std::string>& coherenceMeasures() { return quality::coherenceMeasureNames(); }
+
+CoherenceResult coherence(const CoherenceRequest& request) {
+  const ClassicLocale classic;
+  std::vector<quality::MeasureRequest> measures;
+  if (request.measures.empty()) throw SettingError("measure", "needs at least one measure");
+  for (const std::string& name : request.measures) {
+    const auto measure = quality::coherenceMeasure(name);
+    if (!measure)
+      throw SettingError("measure", "takes " + listOfChoices(coherenceMeasures()) + ", not '" + name + "'");
+    measures.push_back({*measure, request.windowSize});
+  }
+  if (request.topWords < 1) throw SettingError("top-words", "must be at least 1");
+  if (request.windowSize < 0) throw SettingError("window-size", "must be 0 (gensim's) or a positive window");
+  if (request.bootstrap < 0 || request.bootstrap == 1 || request.bootstrap > 100'000)
+    throw SettingError("bootstrap", "takes 0 (no errors) or 2 to 100000 replicates");
+  if (request.threads < 0 || request.threads > SettingLimits::kThreads)
+    throw SettingError("threads", "takes 0 (every core) to " + std::to_string(SettingLimits::kThreads));
+
+  const Model model = detail::loadModel(request.model);
+  const std::string modelName = detail::sourceName(request.model);
+  const detail::ModelData& data = model.data();
+  std::optional<Documents> documents;
+  Reference reference = loadReference(request, model, modelName, documents);
+
+  CoherenceResult result;
+  result.reference = reference.description;
+  result.referenceDocuments = reference.corpus.numDocuments();
+  result.referenceTokens = reference.corpus.tokens.size();
+  result.bootstrap = request.bootstrap;
+
+  // MALLET's rows for a count model (once: a state's are rebuilt).
+  const std::optional<TopicModel> counts = data.counts ? std::optional<TopicModel>(data.malletCounts()) : std::nullopt;
+  // The topics as words: the model's top words, or the ones given.
+  const std::vector<double> phi =
+      data.family() == ModelFamily::LogisticNormal || !data.counts ? model.topicWordProbabilities() : std::vector<double>{};
+  const auto n = static_cast<std::size_t>(request.topWords);
+  std::vector<std::vector<std::string>> topics = request.topics;
+  std::vector<std::vector<int>> modelTop;
+  if (topics.empty()) {
+    if (data.alphabet() == nullptr)
+      throw SettingError("model", modelName + " holds no words to look up in the texts (an evaluator file: give "
+                                              "the inferencer, the saved model or the topic state)");
+    modelTop = topWordIds(model, counts, phi, n);
+    for (const auto& ids : modelTop) {
+      topics.emplace_back();
+      for (const int id : ids) topics.back().push_back(data.alphabet()->word(static_cast<std::size_t>(id)));
+    }
+  }
+
+  // Each word by its id in the texts; words the texts never use are dropped.
+  std::vector<uint8_t> used(reference.words->size(), 0);
+  for (const int32_t id : reference.corpus.tokens) {
+    if (static_cast<std::size_t>(id) < used.size()) used[static_cast<std::size_t>(id)] = 1;
+  }
+  std::unordered_map<std::string_view, int32_t> idOf;
+  for (std::size_t id = 0; id < reference.words->size(); ++id) {
+    if (used[id] != 0) idOf.emplace((*reference.words)[id], static_cast<int32_t>(id));
+  }
+  std::vector<std::vector<int32_t>> ids(topics.size());
+  std::size_t dropped = 0, total = 0;
+  std::vector<std::size_t> unknownTopics;
+  for (std::size_t k = 0; k < topics.size(); ++k) {
+    for (const std::string& word : topics[k]) {
+      ++total;
+      const auto found = idOf.find(word);
+      if (found == idOf.end()) {
+        ++dropped;
+      } else {
+        ids[k].push_back(found->second);
+      }
+    }
+    if (ids[k].empty()) unknownTopics.push_back(k);
+  }
+  // gensim cuts every topic to topn only when the first is longer.
+  if (!ids.empty() && ids[0].size() > n) {
+    for (auto& topic : ids) topic.resize(std::min(topic.size(), n));
+  }
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    result.topics.emplace_back();
+    for (const int32_t id : ids[k]) result.topics.back().push_back((*reference.words)[static_cast<std::size_t>(id)]);
+  }
+  if (dropped > 0) {
+    std::string text = std::to_string(dropped) + " of the " + std::to_string(total) +
+                       " top words never occur in the reference texts and were left out, as gensim leaves them out";
+    if (!unknownTopics.empty())
+      text += "; " + std::to_string(unknownTopics.size()) + " topic(s) kept no word at all and score NaN (topic " +
+              std::to_string(unknownTopics.front()) + (unknownTopics.size() > 1 ? ", ..." : "") + ")";
+    result.warnings.push_back({"dropped-top-words", text});
+  }
+
+  quality::CoherenceSettings settings;
+  settings.measures = measures;
+  settings.bootstrap = request.bootstrap;
+  settings.seed = request.seed;
+  settings.threads = request.threads;
+  for (const auto& measure : measures) {
+    if (measure.measure != quality::CoherenceMeasure::Mallet) continue;
+    const std::optional<double> beta = model.beta();
+    if (!beta)
+      throw SettingError("measure", "mallet smooths with the model's beta, and " + modelName +
+                                        " has none: choose u_mass, c_uci, c_npmi or c_v");
+    settings.malletBeta = *beta;
+  }
+  const auto values = quality::topicCoherence(reference.corpus, ids, settings);
+  for (const quality::MeasureValues& measure : values) {
+    CoherenceResult::Measure out;
+    out.name = quality::coherenceMeasureName(measure.measure);
+    out.windowSize = measure.windowSize;
+    out.perTopic = measure.perTopic;
+    out.perTopicStandardError = measure.perTopicStandardError;
+    out.mean = measure.mean;
+    out.meanStandardError = measure.meanStandardError;
+    std::size_t unstable = 0;
+    int worst = 0;
+    for (std::size_t k = 0; k < measure.perTopicNonFinite.size(); ++k) {
+      if (std::isfinite(measure.perTopic[k]) && measure.perTopicNonFinite[k] > 0) ++unstable;
+      worst = std::max(worst, measure.perTopicNonFinite[k]);
+    }
+    if (unstable > 0 || (std::isfinite(measure.mean) && measure.meanNonFinite > 0)) {
+      const auto share = [&](int count) {
+        return std::to_string(static_cast<int>(std::lround(100.0 * count / request.bootstrap))) + "%";
+      };
+      result.warnings.push_back(
+          {"unstable-coherence",
+           out.name + ": " + std::to_string(unstable) + " topic(s) have a top word in so few reference documents that "
+               "up to " + share(worst) + " of the bootstrap replicates draw none of them (the value is then not "
+               "finite); their errors come from the other replicates and understate that instability" +
+               (measure.meanNonFinite > 0 ? "; the mean's error from " + share(request.bootstrap - measure.meanNonFinite) +
+                                                " of the replicates" + (std::isnan(measure.meanStandardError) ? " (too few: none given)" : "")
+                                          : std::string())});
+    }
+    result.measures.push_back(std::move(out));
+  }
+
+  // Exclusivity and FREX describe the model's own top words.
+  const std::size_t topicCount = topics.size();
+  if (!modelTop.empty()) {
+    if (counts) {
+      for (const auto& topic : quality::topicDiagnostics(*counts, nullptr, request.topWords))
+        result.exclusivity.push_back(topic.exclusivity);
+    } else {
+      result.exclusivity = quality::exclusivityOfProbabilities(phi, topicCount, data.numTypes(), modelTop, n);
+    }
+    result.frex = quality::frex(phi.empty() ? model.topicWordProbabilities() : phi, topicCount, data.numTypes(), n);
+  } else {
+    result.exclusivity.assign(topicCount, kNaN);
+    result.frex.assign(topicCount, kNaN);
+  }
+  result.meanExclusivity = quality::numpyMean(result.exclusivity);
+  result.meanFrex = quality::numpyMean(result.frex);
+  std::unordered_set<std::string> distinct;
+  std::size_t words = 0;
+  for (const auto& topic : topics) {
+    distinct.insert(topic.begin(), topic.end());
+    words += topic.size();
+  }
+  result.diversity = words == 0 ? kNaN : static_cast<double>(distinct.size()) / static_cast<double>(words);
+  return result;
+}
+
+CoherenceRequest coherenceRequest(const OptionValues& options) {
+  CoherenceRequest request;
+  request.model = *options.text("model");
+  if (options.given("texts")) request.texts = DocumentsSource(*options.text("texts"));
+  if (options.given("measure")) {
+    request.measures.clear();
+    for (const std::string& value : options.list("measure")) {
+      std::size_t start = 0;
+      while (start <= value.size()) {  // "c_v,u_mass" names two
+        const std::size_t comma = std::min(value.find(',', start), value.size());
+        if (comma > start) request.measures.push_back(value.substr(start, comma - start));
+        start = comma + 1;
+      }
+    }
+  }
+  request.topWords = static_cast<int>(options.integer("top-words"));
+  request.windowSize = static_cast<int>(options.integer("window-size"));
+  request.bootstrap = static_cast<int>(options.integer("bootstrap"));
+  request.seed = static_cast<uint64_t>(options.integer("seed"));
+  request.threads = static_cast<int>(options.integer("threads"));
+  return request;
+}
+
+}  // namespace topiceval

@@ -1,0 +1,187 @@
+// topiceval::diagnostics (topiceval/diagnostics.hpp): MALLET's topic
+// diagnostics from a model file's counts and training documents.
+#include "topiceval/diagnostics.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "formats/file_kinds.hpp"
+#include "formats/format_error.hpp"
+#include "formats/instance_list_reader.hpp"
+#include "native/api/model_data.hpp"
+#include "native/quality/mallet_reports.hpp"
+#include "native/quality/topic_diagnostics.hpp"
+#include "native/runtime/classic_locale.hpp"
+#include "topiceval/errors.hpp"
+
+namespace topiceval {
+
+namespace detail {
+
+struct DiagnosticsData {
+  TopicModel model;  // rows in MALLET's order, over the training vocabulary
+  std::vector<quality::TopicDiagnostics> topics;
+  std::vector<std::vector<quality::WordCount>> sorted;
+  bool withDocuments = false;
+  bool withWords = true;
+};
+
+}  // namespace detail
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The training alphabet of `path` (an instance list, inferencer or saved
+// model), checked against the state: every word the state names sits at the
+// same index, and an instance list holds the state's documents token for token
+// (MALLET's own check when it reads a state: the state's type index must be the
+// instance's token at each position).
+std::shared_ptr<const Alphabet> trainingAlphabet(const std::string& path, const TopicModel& state,
+                                                 const TrainingAssignments& documents, const std::string& stateName) {
+  const FileKind kind = recogniseFile(path);
+  std::shared_ptr<const Alphabet> alphabet;
+  if (kind == FileKind::InstanceList) {
+    const DocumentCollection list = formats::readInstanceListFile(path);
+    alphabet = list.alphabet();
+    std::size_t next = 0;  // the state's next document; the list's empty documents have none there
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const auto tokens = list.document(i);
+      if (tokens.empty()) continue;
+      if (next == documents.numDocuments() || !std::ranges::equal(tokens, documents.documentTypes(next)))
+        throw FileError(path, "does not hold the documents of " + stateName + ": its document " + std::to_string(i) +
+                                  " differs from the state's (was the model trained on this instance list?)");
+      ++next;
+    }
+    if (next != documents.numDocuments())
+      throw FileError(path, "holds " + std::to_string(next) + " documents with tokens, " + stateName + " " +
+                                std::to_string(documents.numDocuments()) +
+                                " (was the model trained on this instance list?)");
+  } else if (kind == FileKind::Inferencer || kind == FileKind::ParallelTopicModel) {
+    alphabet = Model::read(path).data().counts->alphabet;
+  } else {
+    throw SettingError("input", path + " is " + describe(kind) +
+                                    ": give the training instance list, or the inferencer or saved model of the "
+                                    "same training run (their alphabet is the training vocabulary)");
+  }
+  if (alphabet == nullptr) throw FileError(path, "holds no alphabet");
+  const Alphabet& own = *state.alphabet;
+  if (alphabet->size() < own.size())
+    throw FileError(path, "has " + std::to_string(alphabet->size()) + " words, but " + stateName +
+                              " uses type index " + std::to_string(own.size() - 1));
+  for (std::size_t type = 0; type < own.size(); ++type) {
+    if (!own.word(type).empty() && own.word(type) != alphabet->word(type))
+      throw FileError(path, "has '" + alphabet->word(type) + "' at index " + std::to_string(type) + " where " +
+                                stateName + " has '" + own.word(type) +
+                                "': the state was not sampled over this vocabulary");
+  }
+  return alphabet;
+}
+
+}  // namespace
+
+DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
+  const ClassicLocale classic;
+  if (request.numTopWords < 1) throw SettingError("num-top-words", "must be at least 1");
+  const Model model = detail::loadModel(request.model);
+  const detail::ModelData& data = model.data();
+  const std::string name = detail::sourceName(request.model);
+  if (!data.counts)
+    throw ModelError(name + " is " + data.description +
+                     ": diagnostics need an LDA model with counts (a topic state, a saved model or an inferencer)");
+
+  auto computed = std::make_shared<detail::DiagnosticsData>();
+  DiagnosticsResult result;
+  const TrainingAssignments* documents = data.training.get();
+  if (!request.trainingData.empty() && data.kind != FileKind::TopicState)
+    throw SettingError("input", "applies to a topic state, which does not record its vocabulary; " + name + " (" +
+                                    data.description + ") records it");
+  computed->model = data.malletCounts(request.trainingData.empty() ? nullptr
+                                                                   : trainingAlphabet(request.trainingData, *data.counts,
+                                                                                      *documents, name));
+  if (data.kind == FileKind::TopicState && request.trainingData.empty()) {
+    result.warnings.push_back(
+        {"topic-state-vocabulary", name + " does not record the size of the vocabulary it was sampled over: V = " +
+        std::to_string(computed->model.numTypes()) +
+        ", the types it holds. MALLET counts every word of the training alphabet, so if that alphabet held words "
+        "without training tokens (held-out words imported with --use-pipe-from), uniform_dist, exclusivity and the "
+        "topic-word weights differ from MALLET's: give --input with the training instance list or the inferencer"});
+  }
+  if (documents == nullptr)
+    result.warnings.push_back({"no-training-documents",
+                               name + " holds no training documents: document_entropy, coherence, token-doc-diff, "
+                                      "rank_1_docs, allocation_ratio, allocation_count and docs need them (give the "
+                                      "topic state or the saved model)"});
+  if (computed->model.alphabet == nullptr) {
+    // An evaluator holds no words: each is shown by its type index.
+    std::vector<std::string> indices;
+    for (std::size_t type = 0; type < computed->model.numTypes(); ++type) indices.push_back(std::to_string(type));
+    computed->model.alphabet = std::make_shared<const Alphabet>(std::move(indices));
+    computed->withWords = false;
+    result.warnings.push_back({"no-words", name + " holds no words: they are shown by type index, without word-length"});
+  }
+  computed->withDocuments = documents != nullptr;
+  computed->sorted = quality::sortedTopicWords(computed->model);
+  computed->topics = quality::topicDiagnostics(computed->model, documents, request.numTopWords);
+
+  result.fromDocuments = computed->withDocuments;
+  result.numTopWords = request.numTopWords;
+  result.vocabularySize = computed->model.numTypes();
+  result.documents = documents != nullptr ? documents->numDocuments() : 0;
+  result.tokens = computed->model.totalTokens();
+  result.modelDescription = data.description;
+  for (std::size_t k = 0; k < computed->topics.size(); ++k) {
+    const quality::TopicDiagnostics& topic = computed->topics[k];
+    const bool d = computed->withDocuments;
+    DiagnosticsResult::Topic out{topic.tokens,
+                                 d ? topic.documentEntropy : kNaN,
+                                 computed->withWords ? topic.wordLength : kNaN,
+                                 d ? topic.coherence : kNaN,
+                                 topic.uniformDist,
+                                 topic.corpusDist,
+                                 topic.effectiveNumWords,
+                                 d ? topic.tokenDocDiff : kNaN,
+                                 d ? topic.rank1Documents : kNaN,
+                                 d ? topic.allocationRatio : kNaN,
+                                 d ? topic.allocationCount : kNaN,
+                                 topic.exclusivity,
+                                 computed->model.alpha[k],
+                                 {}};
+    for (const quality::WordDiagnostics& word : topic.words) {
+      out.words.push_back({computed->model.alphabet->word(static_cast<std::size_t>(word.word.type)), word.word.type,
+                           word.word.count, word.probability, word.cumulative, d ? word.documents : -1,
+                           computed->withWords ? word.wordLength : kNaN, d ? word.coherence : kNaN, word.uniformDist, word.corpusDist,
+                           d ? word.tokenDocDiff : kNaN, word.exclusivity});
+    }
+    result.topics.push_back(std::move(out));
+  }
+  result.computed = std::move(computed);
+  return result;
+}
+
+DiagnosticsRequest diagnosticsRequest(const OptionValues& options) {
+  DiagnosticsRequest request;
+  request.model = *options.text("model");
+  if (options.given("input")) request.trainingData = *options.text("input");
+  request.numTopWords = static_cast<int>(options.integer("num-top-words"));
+  return request;
+}
+
+void writeDiagnosticsXml(std::ostream& out, const DiagnosticsResult& result) {
+  quality::writeDiagnosticsXml(out, result.computed->model, result.computed->topics, result.computed->withDocuments,
+                               result.computed->withWords);
+}
+
+void writeTopicKeys(std::ostream& out, const DiagnosticsResult& result) {
+  quality::writeTopicKeys(out, result.computed->model, result.computed->sorted, result.numTopWords);
+}
+
+void writeTopicWordWeights(std::ostream& out, const DiagnosticsResult& result) {
+  quality::writeTopicWordWeights(out, result.computed->model, result.computed->sorted);
+}
+
+void writeWordTopicCounts(std::ostream& out, const DiagnosticsResult& result) {
+  quality::writeWordTopicCounts(out, result.computed->model);
+}
+
+}  // namespace topiceval

@@ -1,0 +1,575 @@
+#include "native/quality/coherence.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <span>
+
+#include "native/java/java_math.hpp"
+#include "native/runtime/parallel_runner.hpp"
+#include "native/runtime/random_stream.hpp"
+
+namespace topiceval::quality {
+
+namespace {
+
+constexpr double kEpsilon = 1e-12;  // gensim's EPSILON in direct_confirmation_measure
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The topics' word positions ("slots"), topic after topic, and each topic's
+// pairs of positions i < j.
+struct Slots {
+  std::vector<int32_t> word;          // the relevant-word index at each slot
+  std::vector<std::size_t> topicStart{0};
+  std::vector<std::size_t> pairStart{0};
+  std::vector<std::vector<std::size_t>> slotsOfWord;  // by relevant-word index
+  std::vector<int32_t> relevant;                      // vocabulary id -> relevant-word index, or -1
+
+  std::size_t topics() const { return topicStart.size() - 1; }
+  std::size_t size(std::size_t t) const { return topicStart[t + 1] - topicStart[t]; }
+  std::size_t numSlots() const { return word.size(); }
+  std::size_t numPairs() const { return pairStart.back(); }
+  // The pair (i, j), i < j, of topic t, among all pairs.
+  std::size_t pair(std::size_t t, std::size_t i, std::size_t j) const {
+    const std::size_t m = size(t);
+    return pairStart[t] + i * m - i * (i + 1) / 2 + (j - i - 1);
+  }
+};
+
+Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t vocabulary) {
+  Slots slots;
+  slots.relevant.assign(vocabulary, -1);
+  int32_t next = 0;
+  for (const auto& topic : topics) {
+    for (const int32_t id : topic) {
+      int32_t& index = slots.relevant[static_cast<std::size_t>(id)];
+      if (index < 0) {
+        index = next++;
+        slots.slotsOfWord.emplace_back();
+      }
+      slots.slotsOfWord[static_cast<std::size_t>(index)].push_back(slots.word.size());
+      slots.word.push_back(index);
+    }
+    slots.topicStart.push_back(slots.word.size());
+    const std::size_t m = topic.size();
+    slots.pairStart.push_back(slots.pairStart.back() + m * (m - (m > 0 ? 1 : 0)) / 2);
+  }
+  return slots;
+}
+
+// How a measure counts: boolean documents, boolean sliding windows of a size,
+// or documents through tokens assigned to the topic.
+struct CountingMode {
+  enum Kind { Documents, Windows, AssignedDocuments } kind = Documents;
+  int window = 0;
+  bool operator<(const CountingMode& other) const {
+    return kind != other.kind ? kind < other.kind : window < other.window;
+  }
+};
+
+// Per document, the count each slot and each pair adds (sparse), and the
+// documents' or windows' number: totals are the sums, a bootstrap replicate
+// the sums weighted by how often it drew each document.
+struct CountTable {
+  std::vector<uint64_t> units;        // per document: 1, or its windows
+  std::vector<uint32_t> key;          // slot, or numSlots + pair
+  std::vector<uint32_t> count;
+  std::vector<std::size_t> start{0};  // per document, into key and count
+};
+
+struct Totals {
+  double units = 0.0;
+  std::vector<double> keys;  // numSlots + numPairs
+};
+
+using Interval = std::pair<uint32_t, uint32_t>;  // [first, last) window steps
+
+// The windows in which gensim's incremental update holds the word present:
+// each occurrence p sets it at step max(0, p - w + 1) and clears it at step
+// p + 1 (within the steps), clears first at equal steps.
+void presenceIntervals(const std::vector<uint32_t>& positions, uint32_t window, uint32_t steps,
+                       std::vector<Interval>& out) {
+  out.clear();
+  std::size_t s = 0, c = 0;
+  const std::size_t n = positions.size();
+  auto setStep = [&](std::size_t i) { return positions[i] + 1 > window ? positions[i] + 1 - window : 0u; };
+  auto clearStep = [&](std::size_t i) { return positions[i] + 1; };
+  // Clears at step >= steps never happen.
+  std::size_t clears = n;
+  while (clears > 0 && clearStep(clears - 1) >= steps) --clears;
+  bool on = false;
+  uint32_t begin = 0;
+  while (s < n || c < clears) {
+    const uint32_t step = std::min(s < n ? setStep(s) : UINT32_MAX, c < clears ? clearStep(c) : UINT32_MAX);
+    while (c < clears && clearStep(c) == step) {
+      if (on) out.emplace_back(begin, step);
+      on = false;
+      ++c;
+    }
+    while (s < n && setStep(s) == step) {
+      if (!on) begin = step;
+      on = true;
+      ++s;
+    }
+  }
+  if (on) out.emplace_back(begin, steps);
+}
+
+uint64_t totalLength(const std::vector<Interval>& intervals) {
+  uint64_t length = 0;
+  for (const auto& [first, last] : intervals) length += last - first;
+  return length;
+}
+
+uint64_t overlap(const std::vector<Interval>& a, const std::vector<Interval>& b) {
+  uint64_t length = 0;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const uint32_t first = std::max(a[i].first, b[j].first);
+    const uint32_t last = std::min(a[i].second, b[j].second);
+    if (first < last) length += last - first;
+    if (a[i].second < b[j].second) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  return length;
+}
+
+// Counting one document into `table`.
+class DocumentCounter {
+ public:
+  DocumentCounter(const Slots& slots, CountingMode mode) : slots_(slots), mode_(mode) {
+    stamp_.assign(slots.slotsOfWord.size(), 0);
+    slotStamp_.assign(slots.numSlots(), 0);
+    slotLength_.assign(slots.numSlots(), 0);
+    wordSlot_.assign(slots.slotsOfWord.size(), 0);
+  }
+
+  void count(std::span<const int32_t> tokens, std::span<const int32_t> topics, CountTable& table) {
+    ++document_;
+    present_.clear();
+    touched_.clear();
+    const std::size_t length = tokens.size();
+    if (mode_.kind == CountingMode::Windows) {
+      const auto window = static_cast<uint32_t>(mode_.window);
+      const uint32_t steps = length > window ? static_cast<uint32_t>(length) - window + 1 : 1;
+      table.units.push_back(steps);
+      // Each present word's positions, then its intervals.
+      for (std::size_t p = 0; p < length; ++p) {
+        const int32_t r = relevantOf(tokens[p]);
+        if (r < 0) continue;
+        if (stamp_[static_cast<std::size_t>(r)] != document_) {
+          stamp_[static_cast<std::size_t>(r)] = document_;
+          wordSlot_[static_cast<std::size_t>(r)] = present_.size();
+          present_.push_back(r);
+          if (positions_.size() < present_.size()) positions_.emplace_back();
+          positions_[present_.size() - 1].clear();
+        }
+        positions_[wordSlot_[static_cast<std::size_t>(r)]].push_back(static_cast<uint32_t>(p));
+      }
+      if (intervals_.size() < present_.size()) intervals_.resize(present_.size());
+      for (std::size_t i = 0; i < present_.size(); ++i) {
+        if (length > window) {
+          presenceIntervals(positions_[i], window, steps, intervals_[i]);
+        } else {
+          intervals_[i].assign(1, Interval{0, 1});
+        }
+        markSlots(present_[i], totalLength(intervals_[i]));
+      }
+    } else {
+      table.units.push_back(1);
+      for (std::size_t p = 0; p < length; ++p) {
+        const int32_t r = relevantOf(tokens[p]);
+        if (r < 0) continue;
+        if (mode_.kind == CountingMode::AssignedDocuments) {
+          // Only the slot of the token's own topic, if the word is one of that topic's.
+          for (const std::size_t slot : slots_.slotsOfWord[static_cast<std::size_t>(r)]) {
+            if (topicOfSlot(slot) == static_cast<std::size_t>(topics[p])) markSlot(slot, 1);
+          }
+        } else if (stamp_[static_cast<std::size_t>(r)] != document_) {
+          stamp_[static_cast<std::size_t>(r)] = document_;
+          markSlots(r, 1);
+        }
+      }
+    }
+    std::sort(touched_.begin(), touched_.end());
+    for (const std::size_t t : touched_) {
+      const std::size_t first = slots_.topicStart[t];
+      const std::size_t m = slots_.size(t);
+      for (std::size_t i = 0; i < m; ++i) {
+        if (slotStamp_[first + i] != document_) continue;
+        add(table, first + i, slotLength_[first + i]);
+        for (std::size_t j = i + 1; j < m; ++j) {
+          if (slotStamp_[first + j] != document_) continue;
+          const uint64_t both = pairCount(first + i, first + j);
+          if (both > 0) add(table, slots_.numSlots() + slots_.pair(t, i, j), both);
+        }
+      }
+    }
+    table.start.push_back(table.key.size());
+  }
+
+ private:
+  int32_t relevantOf(int32_t id) const {
+    return id >= 0 && static_cast<std::size_t>(id) < slots_.relevant.size() ? slots_.relevant[static_cast<std::size_t>(id)]
+                                                                             : -1;
+  }
+  std::size_t topicOfSlot(std::size_t slot) const {
+    return static_cast<std::size_t>(std::upper_bound(slots_.topicStart.begin(), slots_.topicStart.end(), slot) -
+                                    slots_.topicStart.begin() - 1);
+  }
+  void markSlot(std::size_t slot, uint64_t length) {
+    if (slotStamp_[slot] == document_) return;
+    slotStamp_[slot] = document_;
+    slotLength_[slot] = length;
+    const std::size_t t = topicOfSlot(slot);
+    if (std::find(touched_.begin(), touched_.end(), t) == touched_.end()) touched_.push_back(t);
+  }
+  void markSlots(int32_t r, uint64_t length) {
+    for (const std::size_t slot : slots_.slotsOfWord[static_cast<std::size_t>(r)]) markSlot(slot, length);
+  }
+  uint64_t pairCount(std::size_t a, std::size_t b) const {
+    if (mode_.kind != CountingMode::Windows) return 1;
+    const int32_t wa = slots_.word[a], wb = slots_.word[b];
+    if (wa == wb) return slotLength_[a];
+    return overlap(intervals_[wordSlot_[static_cast<std::size_t>(wa)]],
+                   intervals_[wordSlot_[static_cast<std::size_t>(wb)]]);
+  }
+  static void add(CountTable& table, std::size_t key, uint64_t count) {
+    table.key.push_back(static_cast<uint32_t>(key));
+    table.count.push_back(static_cast<uint32_t>(count));
+  }
+
+  const Slots& slots_;
+  CountingMode mode_;
+  uint64_t document_ = 0;
+  std::vector<uint64_t> stamp_;      // per relevant word: the document it was last seen in
+  std::vector<std::size_t> wordSlot_;  // per relevant word: its index among the present
+  std::vector<int32_t> present_;
+  std::vector<std::vector<uint32_t>> positions_;
+  std::vector<std::vector<Interval>> intervals_;
+  std::vector<uint64_t> slotStamp_;
+  std::vector<uint64_t> slotLength_;
+  std::vector<std::size_t> touched_;
+};
+
+CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, CountingMode mode, int threads) {
+  // Documents in blocks on the threads, the blocks' tables joined in order.
+  const std::size_t documents = corpus.numDocuments();
+  const std::size_t blockSize = 4096;
+  const std::size_t blocks = (documents + blockSize - 1) / blockSize;
+  std::vector<CountTable> parts(blocks);
+  runInParallel(blocks, threads, [&](std::size_t block, int) {
+    DocumentCounter counter(slots, mode);
+    CountTable& part = parts[block];
+    const std::size_t end = std::min(documents, (block + 1) * blockSize);
+    for (std::size_t d = block * blockSize; d < end; ++d) {
+      const std::size_t from = corpus.offsets[d], to = corpus.offsets[d + 1];
+      const std::span<const int32_t> tokens(corpus.tokens.data() + from, to - from);
+      const std::span<const int32_t> topics =
+          corpus.topics.empty() ? std::span<const int32_t>() : std::span<const int32_t>(corpus.topics.data() + from, to - from);
+      counter.count(tokens, topics, part);
+    }
+  });
+  CountTable table;
+  for (const CountTable& part : parts) {
+    const std::size_t base = table.key.size();
+    table.units.insert(table.units.end(), part.units.begin(), part.units.end());
+    table.key.insert(table.key.end(), part.key.begin(), part.key.end());
+    table.count.insert(table.count.end(), part.count.begin(), part.count.end());
+    for (std::size_t i = 1; i < part.start.size(); ++i) table.start.push_back(base + part.start[i]);
+  }
+  return table;
+}
+
+// The totals of a table, each document weighted by how often it was drawn
+// (all ones: the table's own totals).
+Totals sum(const CountTable& table, const Slots& slots, const std::vector<uint32_t>* weights) {
+  Totals totals;
+  std::vector<uint64_t> keys(slots.numSlots() + slots.numPairs(), 0);
+  uint64_t units = 0;
+  for (std::size_t d = 0; d + 1 < table.start.size(); ++d) {
+    const uint64_t weight = weights != nullptr ? (*weights)[d] : 1;
+    if (weight == 0) continue;
+    units += weight * table.units[d];
+    for (std::size_t e = table.start[d]; e < table.start[d + 1]; ++e) keys[table.key[e]] += weight * table.count[e];
+  }
+  totals.units = static_cast<double>(units);
+  totals.keys.assign(keys.begin(), keys.end());
+  return totals;
+}
+
+// The confirmation measures on one set of totals (gensim's operation order).
+class Confirmation {
+ public:
+  Confirmation(const Slots& slots, const Totals& totals) : slots_(slots), totals_(totals) {}
+
+  double single(std::size_t slot) const { return totals_.keys[slot]; }
+  double both(std::size_t t, std::size_t i, std::size_t j) const {
+    if (i == j) return single(slots_.topicStart[t] + i);
+    if (i > j) std::swap(i, j);
+    return totals_.keys[slots_.numSlots() + slots_.pair(t, i, j)];
+  }
+  double npmi(std::size_t t, std::size_t i, std::size_t j) const {
+    const double n = totals_.units;
+    const double c1 = single(slots_.topicStart[t] + i), c2 = single(slots_.topicStart[t] + j);
+    const double c12 = both(t, i, j);
+    const double ratio = std::log(((c12 / n) + kEpsilon) / ((c1 / n) * (c2 / n)));
+    return ratio / -std::log((c12 / n) + kEpsilon);
+  }
+
+  double topic(CoherenceMeasure measure, std::size_t t, double malletBeta,
+               const std::vector<std::size_t>& coordinate) const {
+    const std::size_t m = slots_.size(t);
+    const std::size_t first = slots_.topicStart[t];
+    const double n = totals_.units;
+    std::vector<double> values;
+    switch (measure) {
+      case CoherenceMeasure::UMass:
+        for (std::size_t i = 1; i < m; ++i) {
+          for (std::size_t j = 0; j < i; ++j) {
+            const double c2 = single(first + j);
+            if (c2 == 0) {
+              values.push_back(0.0);
+              continue;
+            }
+            double a = both(t, i, j) / n;
+            a = a + kEpsilon;
+            values.push_back(std::log(a / (c2 / n)));
+          }
+        }
+        return numpyMean(values);
+      case CoherenceMeasure::CUci:
+      case CoherenceMeasure::CNpmi:
+        for (std::size_t i = 0; i < m; ++i) {
+          for (std::size_t j = 0; j < m; ++j) {
+            if (i == j) continue;
+            if (measure == CoherenceMeasure::CNpmi) {
+              values.push_back(npmi(t, i, j));
+            } else {
+              const double c1 = single(first + i), c2 = single(first + j);
+              values.push_back(std::log(((both(t, i, j) / n) + kEpsilon) / ((c1 / n) * (c2 / n))));
+            }
+          }
+        }
+        return numpyMean(values);
+      case CoherenceMeasure::CV:
+        return cosineSimilarity(t, coordinate);
+      case CoherenceMeasure::Mallet: {
+        double total = 0.0;
+        for (std::size_t row = 0; row < m; ++row) {
+          double rowSum = 0.0;
+          for (std::size_t col = 0; col < row; ++col)
+            rowSum += javaLog((both(t, row, col) + malletBeta) / (single(first + col) + malletBeta));
+          total += rowSum;
+        }
+        return total;
+      }
+    }
+    return kNaN;
+  }
+
+ private:
+  // c_v: the cosine between each word's NPMI context vector and the whole
+  // topic's, over coordinates ordered by the words' first appearance among all
+  // topics; entries that are exactly 0 are dropped (scipy's sparse vectors).
+  double cosineSimilarity(std::size_t t, const std::vector<std::size_t>& coordinate) const {
+    const std::size_t m = slots_.size(t);
+    const std::size_t first = slots_.topicStart[t];
+    std::map<std::size_t, double> whole;
+    for (std::size_t j = 0; j < m; ++j) {
+      double& entry = whole[coordinate[first + j]];
+      for (std::size_t i = 0; i < m; ++i) entry = entry + npmi(t, i, j);
+    }
+    std::vector<double> squares;
+    for (const auto& [key, value] : whole) {
+      if (value != 0.0) squares.push_back(value * value);
+    }
+    const double wholeMagnitude = std::sqrt(numpyPairwiseSum(squares.data(), squares.size()));
+    std::vector<double> similarities;
+    for (std::size_t i = 0; i < m; ++i) {
+      std::map<std::size_t, double> one;
+      for (std::size_t j = 0; j < m; ++j) {
+        double& entry = one[coordinate[first + j]];
+        entry = entry + npmi(t, i, j);
+      }
+      double dot = 0.0;
+      squares.clear();
+      for (const auto& [key, value] : one) {
+        if (value == 0.0) continue;
+        squares.push_back(value * value);
+        const auto other = whole.find(key);
+        if (other != whole.end() && other->second != 0.0) dot = dot + other->second * value;
+      }
+      const double magnitude = std::sqrt(numpyPairwiseSum(squares.data(), squares.size()));
+      similarities.push_back(dot / (magnitude * wholeMagnitude));
+    }
+    return numpyMean(similarities);
+  }
+
+  const Slots& slots_;
+  const Totals& totals_;
+};
+
+CountingMode modeOf(const MeasureRequest& request, bool assigned) {
+  switch (request.measure) {
+    case CoherenceMeasure::UMass: return {CountingMode::Documents, 0};
+    case CoherenceMeasure::Mallet: return {assigned ? CountingMode::AssignedDocuments : CountingMode::Documents, 0};
+    default:
+      return {CountingMode::Windows, request.windowSize > 0 ? request.windowSize : defaultWindowSize(request.measure)};
+  }
+}
+
+// The standard deviation of the finite values among `values` (NaN when fewer
+// than half are finite), and how many were not.
+double standardDeviation(const std::vector<double>& values, int& nonFinite) {
+  std::vector<double> finite;
+  for (const double v : values) {
+    if (std::isfinite(v)) finite.push_back(v);
+  }
+  nonFinite = static_cast<int>(values.size() - finite.size());
+  if (finite.size() < 2 || 2 * finite.size() < values.size()) return kNaN;
+  double mean = 0.0;
+  for (const double v : finite) mean += v;
+  mean /= static_cast<double>(finite.size());
+  double squares = 0.0;
+  for (const double v : finite) squares += (v - mean) * (v - mean);
+  return std::sqrt(squares / static_cast<double>(finite.size() - 1));
+}
+
+}  // namespace
+
+const std::vector<std::string>& coherenceMeasureNames() {
+  static const std::vector<std::string> names = {"u_mass", "c_uci", "c_npmi", "c_v", "mallet"};
+  return names;
+}
+
+std::optional<CoherenceMeasure> coherenceMeasure(const std::string& name) {
+  static const std::vector<CoherenceMeasure> measures = {CoherenceMeasure::UMass, CoherenceMeasure::CUci,
+                                                         CoherenceMeasure::CNpmi, CoherenceMeasure::CV,
+                                                         CoherenceMeasure::Mallet};
+  for (std::size_t i = 0; i < measures.size(); ++i) {
+    if (coherenceMeasureNames()[i] == name) return measures[i];
+  }
+  return std::nullopt;
+}
+
+const char* coherenceMeasureName(CoherenceMeasure measure) {
+  return coherenceMeasureNames()[static_cast<std::size_t>(measure)].c_str();
+}
+
+int defaultWindowSize(CoherenceMeasure measure) {
+  switch (measure) {
+    case CoherenceMeasure::CUci:
+    case CoherenceMeasure::CNpmi: return 10;
+    case CoherenceMeasure::CV: return 110;
+    default: return 0;
+  }
+}
+
+double numpyPairwiseSum(const double* a, std::size_t n) {
+  if (n < 8) {
+    double r = 0.0;
+    for (std::size_t i = 0; i < n; ++i) r = r + a[i];
+    return r;
+  }
+  if (n <= 128) {
+    double r[8];
+    for (std::size_t j = 0; j < 8; ++j) r[j] = a[j];
+    std::size_t i = 8;
+    for (; i < n - (n % 8); i += 8) {
+      for (std::size_t j = 0; j < 8; ++j) r[j] = r[j] + a[i + j];
+    }
+    double s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) s = s + a[i];
+    return s;
+  }
+  std::size_t half = n / 2;
+  half -= half % 8;
+  return numpyPairwiseSum(a, half) + numpyPairwiseSum(a + half, n - half);
+}
+
+double numpyMean(const std::vector<double>& values) {
+  if (values.empty()) return kNaN;
+  return (0.0 + numpyPairwiseSum(values.data(), values.size())) / static_cast<double>(values.size());
+}
+
+std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const std::vector<std::vector<int32_t>>& topics,
+                                          const CoherenceSettings& settings) {
+  std::size_t vocabulary = 0;
+  for (const int32_t id : corpus.tokens) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
+  for (const auto& topic : topics) {
+    for (const int32_t id : topic) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
+  }
+  const Slots slots = makeSlots(topics, vocabulary);
+  // c_v's coordinates: each word's rank of first appearance among all topics.
+  std::vector<std::size_t> coordinate(slots.numSlots());
+  for (std::size_t s = 0; s < slots.numSlots(); ++s) coordinate[s] = static_cast<std::size_t>(slots.word[s]);
+
+  const bool assigned = !corpus.topics.empty();
+  std::map<CountingMode, CountTable> tables;
+  for (const MeasureRequest& request : settings.measures) {
+    const CountingMode mode = modeOf(request, assigned);
+    if (!tables.contains(mode)) tables.emplace(mode, countCorpus(corpus, slots, mode, resolveThreads(settings.threads)));
+  }
+
+  auto evaluate = [&](const std::map<CountingMode, Totals>& totals) {
+    std::vector<std::vector<double>> values;
+    for (const MeasureRequest& request : settings.measures) {
+      const Confirmation confirmation(slots, totals.at(modeOf(request, assigned)));
+      std::vector<double> perTopic(slots.topics());
+      for (std::size_t t = 0; t < slots.topics(); ++t)
+        perTopic[t] = confirmation.topic(request.measure, t, settings.malletBeta, coordinate);
+      values.push_back(std::move(perTopic));
+    }
+    return values;
+  };
+
+  std::map<CountingMode, Totals> observed;
+  for (const auto& [mode, table] : tables) observed.emplace(mode, sum(table, slots, nullptr));
+  const auto point = evaluate(observed);
+
+  // Bootstrap: each replicate draws the reference documents with replacement.
+  const std::size_t documents = corpus.numDocuments();
+  const auto replicates = static_cast<std::size_t>(std::max(settings.bootstrap, 0));
+  std::vector<std::vector<std::vector<double>>> draws(replicates);
+  if (documents > 0) {
+    runInParallel(replicates, resolveThreads(settings.threads), [&](std::size_t r, int) {
+      RandomStream random(settings.seed, {0xC0DE, r});
+      std::vector<uint32_t> weights(documents, 0);
+      for (std::size_t i = 0; i < documents; ++i) ++weights[random.below(documents)];
+      std::map<CountingMode, Totals> totals;
+      for (const auto& [mode, table] : tables) totals.emplace(mode, sum(table, slots, &weights));
+      draws[r] = evaluate(totals);
+    });
+  }
+
+  std::vector<MeasureValues> result;
+  for (std::size_t m = 0; m < settings.measures.size(); ++m) {
+    MeasureValues values;
+    values.measure = settings.measures[m].measure;
+    values.windowSize = modeOf(settings.measures[m], assigned).window;
+    values.perTopic = point[m];
+    values.mean = numpyMean(values.perTopic);
+    values.perTopicStandardError.assign(slots.topics(), kNaN);
+    values.perTopicNonFinite.assign(slots.topics(), 0);
+    values.meanStandardError = kNaN;
+    if (replicates >= 2 && documents > 0) {
+      std::vector<double> means;
+      for (std::size_t t = 0; t < slots.topics(); ++t) {
+        std::vector<double> replicateValues;
+        for (std::size_t r = 0; r < replicates; ++r) replicateValues.push_back(draws[r][m][t]);
+        values.perTopicStandardError[t] = standardDeviation(replicateValues, values.perTopicNonFinite[t]);
+      }
+      for (std::size_t r = 0; r < replicates; ++r) means.push_back(numpyMean(draws[r][m]));
+      values.meanStandardError = standardDeviation(means, values.meanNonFinite);
+    }
+    result.push_back(std::move(values));
+  }
+  return result;
+}
+
+}  // namespace topiceval::quality

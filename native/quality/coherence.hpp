@@ -1,0 +1,87 @@
+#pragma once
+// Topic coherence against reference texts, as gensim 4.2's CoherenceModel
+// computes it (Röder, Both & Hinneburg 2015, "Exploring the space of topic
+// coherence measures": segmentation, probability estimation, confirmation
+// measure, aggregation), and Mimno et al. (2011)'s measure as MALLET computes it:
+//   u_mass  one-preceding pairs, boolean documents, log((C(a,b)/N + eps) / (C(b)/N));
+//   c_uci   one-one pairs, boolean sliding windows of 10, PMI + eps;
+//   c_npmi  the same, normalised: PMI / -log(C(a,b)/N + eps);
+//   c_v     one-set segments, windows of 110, cosine of NPMI context vectors;
+//   mallet  sum over pairs (later word, earlier word) of
+//           log((D(a,b) + beta) / (D(b) + beta)), D counting documents.
+// gensim's own counting is kept where it departs from the textbook: a word
+// leaving a window at its left edge is switched off even if it occurs again
+// inside the window (WordOccurrenceAccumulator._slide_window), tokens that are
+// no topic word still take their positions, every window counts in N, a text
+// shorter than the window is one window, eps = 1e-12 sits inside NPMI's
+// normalising logarithm, means are numpy's pairwise sums. With the model's
+// training assignments as reference, `mallet` counts a document for a word
+// only through tokens assigned to the topic, as MALLET's diagnostics do.
+//
+// Counts are sums over documents, so a bootstrap over reference documents
+// (documents drawn with replacement, the counts re-summed) gives each value's
+// sampling error: what a different sample of reference documents of the same
+// kind would give; not the choice of reference corpus, window, or top words.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topiceval::quality {
+
+enum class CoherenceMeasure { UMass, CUci, CNpmi, CV, Mallet };
+const std::vector<std::string>& coherenceMeasureNames();  // u_mass c_uci c_npmi c_v mallet
+std::optional<CoherenceMeasure> coherenceMeasure(const std::string& name);
+const char* coherenceMeasureName(CoherenceMeasure measure);
+// gensim's SLIDING_WINDOW_SIZES (0: documents, no window).
+int defaultWindowSize(CoherenceMeasure measure);
+
+// Reference texts as word ids (one vocabulary shared with the topics), with
+// each token's topic when they are the model's own training documents.
+struct ReferenceCorpus {
+  std::vector<int32_t> tokens;
+  std::vector<int32_t> topics;  // empty, or one per token
+  std::vector<std::size_t> offsets{0};
+  std::size_t numDocuments() const { return offsets.size() - 1; }
+};
+
+struct MeasureRequest {
+  CoherenceMeasure measure = CoherenceMeasure::CNpmi;
+  int windowSize = 0;  // sliding measures: the window (0: the measure's default)
+};
+
+struct MeasureValues {
+  CoherenceMeasure measure = CoherenceMeasure::CNpmi;
+  int windowSize = 0;
+  std::vector<double> perTopic;
+  std::vector<double> perTopicStandardError;  // NaN without a bootstrap
+  double mean = 0.0;                          // numpy's mean of perTopic
+  double meanStandardError = 0.0;
+  // Replicates whose value was not finite (a top word drawn out of every
+  // document: c_uci and c_npmi are then infinite, c_v NaN): the errors come
+  // from the others, and are NaN when fewer than half are finite.
+  std::vector<int> perTopicNonFinite;
+  int meanNonFinite = 0;
+};
+
+struct CoherenceSettings {
+  std::vector<MeasureRequest> measures;
+  double malletBeta = 0.01;       // the model's beta, for `mallet`
+  int bootstrap = 0;              // replicates (0: no errors)
+  uint64_t seed = 1;
+  int threads = 0;
+};
+
+// `topics[k]` are word ids in the corpus's vocabulary, in rank order (a
+// duplicate stays a separate position, as gensim keeps it). Topics' words
+// that the reference never names are the caller's to drop (gensim does).
+std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const std::vector<std::vector<int32_t>>& topics,
+                                          const CoherenceSettings& settings);
+
+// numpy's pairwise summation of a contiguous float64 array (its add.reduce),
+// and its mean: sum / n, NaN for no values.
+double numpyPairwiseSum(const double* values, std::size_t n);
+double numpyMean(const std::vector<double>& values);
+
+}  // namespace topiceval::quality

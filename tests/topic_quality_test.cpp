@@ -1,0 +1,474 @@
+// Topic quality: MALLET's diagnostics XML and topic reports byte for byte
+// against the files MALLET 2.1.1 wrote (../shared fixtures, and the synthetic
+// edge cases in tests/data/mallet-edge).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <fstream>
+#include <sstream>
+#include <streambuf>
+
+#include "support/fixtures.hpp"
+#include "support/run_command.hpp"
+#include "native/api/model_data.hpp"
+#include "native/quality/exclusivity.hpp"
+#include "topiceval/coherence.hpp"
+#include "topiceval/diagnostics.hpp"
+#include "topiceval/errors.hpp"
+
+namespace topiceval {
+namespace {
+
+using testing::fixtureFile;
+using testing::readText;
+
+const std::string kEdge = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data/mallet-edge";
+
+// A stream that compares what is written with a file (or a command's output)
+// as it goes, so that hundreds of megabytes never sit in memory.
+class ComparingBuffer : public std::streambuf {
+ public:
+  explicit ComparingBuffer(const std::string& path) {
+    const bool compressed = path.size() > 3 && path.compare(path.size() - 3, 3, ".xz") == 0;
+    file_ = compressed ? ::popen(("xz -dc '" + path + "'").c_str(), "r") : std::fopen(path.c_str(), "rb");
+    compressed_ = compressed;
+    if (file_ == nullptr) throw std::runtime_error("cannot read " + path);
+  }
+  ~ComparingBuffer() override {
+    if (compressed_) {
+      ::pclose(file_);
+    } else {
+      std::fclose(file_);
+    }
+  }
+  // Empty when the whole file was written exactly; otherwise where it first differs.
+  std::string verdict() {
+    char extra = 0;
+    if (mismatch_.empty() && std::fread(&extra, 1, 1, file_) == 1)
+      mismatch_ = "the output ends at byte " + std::to_string(offset_) + ", before the file does";
+    return mismatch_;
+  }
+
+ protected:
+  std::streamsize xsputn(const char* data, std::streamsize count) override {
+    if (!mismatch_.empty()) return count;
+    std::string expected(static_cast<std::size_t>(count), '\0');
+    const std::size_t read = std::fread(expected.data(), 1, expected.size(), file_);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {
+      if (i >= read || expected[i] != data[i]) {
+        const std::size_t from = i >= 40 ? i - 40 : 0;
+        mismatch_ = "first difference at byte " + std::to_string(offset_ + i) + ": wrote \"" +
+                    std::string(data + from, std::min<std::size_t>(static_cast<std::size_t>(count) - from, 120)) +
+                    "\", expected \"" + expected.substr(from, std::min<std::size_t>(read - std::min(read, from), 120)) +
+                    "\"";
+        return count;
+      }
+    }
+    offset_ += static_cast<std::size_t>(count);
+    return count;
+  }
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return 0;
+    const char character = static_cast<char>(c);
+    xsputn(&character, 1);
+    return c;
+  }
+
+ private:
+  FILE* file_ = nullptr;
+  bool compressed_ = false;
+  std::size_t offset_ = 0;
+  std::string mismatch_;
+};
+
+template <typename Writer>
+std::string compareWith(const std::string& path, const DiagnosticsResult& result, Writer write) {
+  ComparingBuffer buffer(path);
+  std::ostream out(&buffer);
+  write(out, result);
+  out.flush();
+  return buffer.verdict();
+}
+
+struct FixtureCase {
+  std::string set;
+  std::string training;  // the --input file in the set, or empty
+};
+
+void PrintTo(const FixtureCase& c, std::ostream* out) { *out << c.set << (c.training.empty() ? "" : " + " + c.training); }
+
+class FromState : public ::testing::TestWithParam<FixtureCase> {};
+
+TEST_P(FromState, WritesMalletsFilesByteForByte) {
+  const FixtureCase& c = GetParam();
+  DiagnosticsRequest request;
+  request.model = fixtureFile(c.set, "state.gz");
+  if (!c.training.empty()) request.trainingData = fixtureFile(c.set, c.training);
+  const DiagnosticsResult result = diagnostics(request);
+  EXPECT_TRUE(result.fromDocuments);
+  const std::string dir = c.set + "/diagnostics/";
+  EXPECT_EQ(compareWith(fixtureFile(dir, "diagnostics.xml"), result, writeDiagnosticsXml), "");
+  EXPECT_EQ(compareWith(fixtureFile(dir, "topic-keys.txt"), result, writeTopicKeys), "");
+  EXPECT_EQ(compareWith(fixtureFile(dir, "word-topic-counts.txt"), result, writeWordTopicCounts), "");
+  const std::string weights = fixtureFile(dir, "topic-word-weights.txt");
+  EXPECT_EQ(compareWith(std::ifstream(weights).good() ? weights : weights + ".xz", result, writeTopicWordWeights), "");
+
+  request.numTopWords = 10;
+  const DiagnosticsResult top10 = diagnostics(request);
+  EXPECT_EQ(compareWith(fixtureFile(dir, "diagnostics-top10.xml"), top10, writeDiagnosticsXml), "");
+  EXPECT_EQ(compareWith(fixtureFile(dir, "topic-keys-top10.txt"), top10, writeTopicKeys), "");
+}
+
+// stackexchange's and sgu-k100's training alphabets hold words without
+// training tokens, so they need the training data; stackexchange-oov's and
+// debian-k100's do not.
+INSTANTIATE_TEST_SUITE_P(Fixtures, FromState,
+                         ::testing::Values(FixtureCase{"stackexchange", "train.mallet"},
+                                           FixtureCase{"stackexchange", "inferencer.mallet"},
+                                           FixtureCase{"stackexchange-oov", ""},
+                                           FixtureCase{"stackexchange-oov", "train.mallet"},
+                                           FixtureCase{"sgu-k100", "train.mallet"},
+                                           FixtureCase{"debian-k100", ""}));
+
+TEST(Diagnostics, FromASavedModelAreMalletsFromModelFiles) {
+  for (const std::string set : {"stackexchange", "stackexchange-oov"}) {
+    SCOPED_TRACE(set);
+    DiagnosticsRequest request;
+    request.model = fixtureFile(set, "model.mallet");
+    const DiagnosticsResult result = diagnostics(request);
+    EXPECT_TRUE(result.warnings.empty());
+    const std::string dir = set + "/diagnostics/";
+    EXPECT_EQ(compareWith(fixtureFile(dir, "diagnostics-from-model.xml"), result, writeDiagnosticsXml), "");
+    EXPECT_EQ(compareWith(fixtureFile(dir, "topic-keys-from-model.txt"), result, writeTopicKeys), "");
+    // The end-of-training order of equal counts, which a state cannot give.
+    EXPECT_EQ(compareWith(fixtureFile(dir, "word-topic-counts-from-model.txt"), result, writeWordTopicCounts), "");
+  }
+}
+
+TEST(Diagnostics, EdgeCasesAreMalletsToo) {
+  // An empty topic (NaN, Infinity), topics with fewer than N words and type 0
+  // among them, a one-word topic, escaping, UTF-16 lengths, an empty document
+  // and NumberFormat's alphas.
+  for (const std::string k : {"k5", "k8"}) {
+    SCOPED_TRACE(k);
+    DiagnosticsRequest request;
+    request.model = kEdge + "/" + k + "/state.gz";
+    request.trainingData = kEdge + "/corpus.mallet";
+    const DiagnosticsResult result = diagnostics(request);
+    const std::string dir = kEdge + "/" + k + "/";
+    EXPECT_EQ(compareWith(dir + "diagnostics.xml", result, writeDiagnosticsXml), "");
+    EXPECT_EQ(compareWith(dir + "topic-keys.txt", result, writeTopicKeys), "");
+    EXPECT_EQ(compareWith(dir + "topic-word-weights.txt", result, writeTopicWordWeights), "");
+    EXPECT_EQ(compareWith(dir + "word-topic-counts.txt", result, writeWordTopicCounts), "");
+    request.numTopWords = 10;
+    const DiagnosticsResult top10 = diagnostics(request);
+    EXPECT_EQ(compareWith(dir + "diagnostics-top10.xml", top10, writeDiagnosticsXml), "");
+    EXPECT_EQ(compareWith(dir + "topic-keys-top10.txt", top10, writeTopicKeys), "");
+  }
+}
+
+TEST(Diagnostics, AStateAloneSaysWhatItCannotKnow) {
+  DiagnosticsRequest request;
+  request.model = fixtureFile("stackexchange", "state.gz");
+  const DiagnosticsResult alone = diagnostics(request);
+  ASSERT_EQ(alone.warnings.size(), 1u);
+  EXPECT_EQ(alone.warnings[0].kind, "topic-state-vocabulary");
+  EXPECT_NE(alone.warnings[0].text.find("V = 2607"), std::string::npos) << alone.warnings[0].text;
+  EXPECT_EQ(alone.vocabularySize, 2607u);
+  request.trainingData = fixtureFile("stackexchange", "train.mallet");
+  const DiagnosticsResult trained = diagnostics(request);
+  EXPECT_TRUE(trained.warnings.empty());
+  EXPECT_EQ(trained.vocabularySize, 4285u);
+  // What V changes, and what it does not.
+  EXPECT_NE(alone.topics[0].uniformDist, trained.topics[0].uniformDist);
+  EXPECT_EQ(alone.topics[0].coherence, trained.topics[0].coherence);
+  EXPECT_EQ(alone.topics[0].documentEntropy, trained.topics[0].documentEntropy);
+}
+
+TEST(Diagnostics, AnInferencerGivesTheFiguresOfItsCounts) {
+  DiagnosticsRequest request;
+  request.model = fixtureFile("stackexchange", "inferencer.mallet");
+  const DiagnosticsResult fromCounts = diagnostics(request);
+  ASSERT_EQ(fromCounts.warnings.size(), 1u);
+  EXPECT_EQ(fromCounts.warnings[0].kind, "no-training-documents");
+  EXPECT_FALSE(fromCounts.fromDocuments);
+  request.model = fixtureFile("stackexchange", "state.gz");
+  request.trainingData = fixtureFile("stackexchange", "train.mallet");
+  const DiagnosticsResult full = diagnostics(request);
+  for (std::size_t k = 0; k < full.topics.size(); ++k) {
+    EXPECT_EQ(fromCounts.topics[k].uniformDist, full.topics[k].uniformDist);
+    EXPECT_EQ(fromCounts.topics[k].corpusDist, full.topics[k].corpusDist);
+    EXPECT_EQ(fromCounts.topics[k].exclusivity, full.topics[k].exclusivity);
+    EXPECT_TRUE(std::isnan(fromCounts.topics[k].coherence));
+    EXPECT_TRUE(std::isnan(fromCounts.topics[k].documentEntropy));
+  }
+  std::ostringstream xml;
+  writeDiagnosticsXml(xml, fromCounts);
+  EXPECT_EQ(xml.str().find("coherence="), std::string::npos);
+  EXPECT_NE(xml.str().find(" uniform_dist='"), std::string::npos);
+}
+
+TEST(Diagnostics, TrainingDataThatDoesNotMatchIsRefused) {
+  DiagnosticsRequest request;
+  request.model = fixtureFile("stackexchange", "state.gz");
+  request.trainingData = fixtureFile("sgu-k100", "train.mallet");
+  try {
+    diagnostics(request);
+    FAIL() << "a training list of other documents was accepted";
+  } catch (const FileError& error) {
+    EXPECT_NE(std::string(error.what()).find("does not hold the documents of"), std::string::npos) << error.what();
+  }
+  request.trainingData = fixtureFile("debian-k100", "inferencer.mallet");
+  EXPECT_THROW(diagnostics(request), FileError);
+  request.trainingData = fixtureFile("stackexchange", "test.mallet");
+  EXPECT_THROW(diagnostics(request), FileError);
+  request.model = fixtureFile("stackexchange", "model.mallet");
+  request.trainingData = fixtureFile("stackexchange", "train.mallet");
+  EXPECT_THROW(diagnostics(request), SettingError);
+}
+
+TEST(DiagnosticsCommand, WritesTheXmlAndTheReportsMalletWrites) {
+  const std::string dir = ::testing::TempDir() + "diagnostics-command";
+  std::filesystem::create_directories(dir);
+  const auto run = testing::runTopiceval(
+      "diagnostics --model " + fixtureFile("stackexchange", "state.gz") + " --input " +
+      fixtureFile("stackexchange", "train.mallet") + " --output-topic-keys " + dir + "/keys.txt" +
+      " --word-topic-counts-file " + dir + "/counts.txt --topic-word-weights-file " + dir + "/weights.txt");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_TRUE(run.out == readText(fixtureFile("stackexchange/diagnostics", "diagnostics.xml")));
+  EXPECT_TRUE(readText(dir + "/keys.txt") == readText(fixtureFile("stackexchange/diagnostics", "topic-keys.txt")));
+  EXPECT_TRUE(readText(dir + "/counts.txt") ==
+              readText(fixtureFile("stackexchange/diagnostics", "word-topic-counts.txt")));
+  EXPECT_TRUE(readText(dir + "/weights.txt") ==
+              readText(fixtureFile("stackexchange/diagnostics", "topic-word-weights.txt")));
+
+  const auto tsv = testing::runTopiceval("diagnostics --model " + fixtureFile("stackexchange", "model.mallet") +
+                                         " --format tsv --num-top-words 3");
+  ASSERT_EQ(tsv.status, 0) << tsv.err;
+  std::istringstream lines(tsv.out);
+  std::string header, first;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  EXPECT_EQ(header.substr(0, 20), "topic\talpha\ttokens\td");
+  EXPECT_EQ(first.substr(0, 2), "0\t");
+  EXPECT_NE(first.find("\ttime "), std::string::npos) << first;  // stackexchange topic 0's first word
+
+  const auto unreadable = testing::runTopiceval("diagnostics --model " + fixtureFile("stackexchange", "test.mallet"));
+  EXPECT_EQ(unreadable.status, 1);
+  EXPECT_NE(unreadable.err.find("test.mallet"), std::string::npos) << unreadable.err;
+}
+
+}  // namespace
+}  // namespace topiceval
+
+namespace topiceval {
+namespace {
+
+using testing::fixtureFile;
+
+// gensim's per-topic values and means, by measure (coherence-gensim.tsv).
+std::map<std::string, std::vector<double>> gensimValues(const std::string& set, std::map<std::string, double>& means) {
+  std::map<std::string, std::vector<double>> values;
+  const auto lines = testing::readLines(fixtureFile(set + "/diagnostics", "coherence-gensim.tsv"));
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    std::istringstream fields(lines[i]);
+    std::string measure, topic, value;
+    std::getline(fields, measure, '\t');
+    std::getline(fields, topic, '\t');
+    std::getline(fields, value, '\t');
+    if (topic == "mean") {
+      means[measure] = std::stod(value);
+    } else {
+      values[measure].push_back(std::stod(value));
+    }
+  }
+  return values;
+}
+
+void expectGensims(const CoherenceResult& result, const std::string& set) {
+  std::map<std::string, double> means;
+  const auto expected = gensimValues(set, means);
+  ASSERT_EQ(result.measures.size(), 4u);
+  for (const CoherenceResult::Measure& measure : result.measures) {
+    SCOPED_TRACE(measure.name);
+    const std::vector<double>& reference = expected.at(measure.name);
+    ASSERT_EQ(measure.perTopic.size(), reference.size());
+    for (std::size_t k = 0; k < reference.size(); ++k) EXPECT_NEAR(measure.perTopic[k], reference[k], 1e-9) << k;
+    EXPECT_NEAR(measure.mean, means.at(measure.name), 1e-9);
+  }
+}
+
+class GensimCoherence : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GensimCoherence, EqualsGensimsValuesOnTheTrainingDocuments) {
+  CoherenceRequest request;
+  request.model = fixtureFile(GetParam(), "state.gz");
+  request.measures = {"u_mass", "c_uci", "c_npmi", "c_v"};
+  request.bootstrap = 0;
+  const CoherenceResult result = coherence(request);
+  EXPECT_TRUE(result.warnings.empty());
+  expectGensims(result, GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, GensimCoherence,
+                         ::testing::Values("stackexchange", "stackexchange-oov", "sgu-k100", "debian-k100"));
+
+TEST(Coherence, PlainTextReferencesGiveTheSameNumbers) {
+  // The training documents written as text, one per line: gensim's texts.
+  DiagnosticsRequest diagnosticsRequest;
+  const Model model = Model::read(fixtureFile("stackexchange", "state.gz"));
+  const TrainingAssignments& training = *model.data().training;
+  const std::string path = ::testing::TempDir() + "stackexchange-training.txt";
+  {
+    std::ofstream text(path);
+    for (std::size_t d = 0; d < training.numDocuments(); ++d) {
+      for (const int32_t type : training.documentTypes(d))
+        text << model.data().alphabet()->word(static_cast<std::size_t>(type)) << ' ';
+      text << '\n';
+    }
+  }
+  CoherenceRequest request;
+  request.model = model;
+  request.texts = DocumentsSource(path);
+  request.measures = {"u_mass", "c_uci", "c_npmi", "c_v"};
+  request.bootstrap = 0;
+  const CoherenceResult result = coherence(request);
+  EXPECT_EQ(result.referenceDocuments, training.numDocuments());
+  expectGensims(result, "stackexchange");
+}
+
+TEST(Coherence, TheWorkedExampleGivesGensimsNumbers) {
+  // gensim 4.2 on texts [a b a c d] [b c e] [a e f g b c a b], topics [a b c] [e f g],
+  // window 3: its incremental window update counts a in 4 windows of 10, not 6.
+  const std::vector<std::string> words = {"a", "b", "c", "d", "e", "f", "g"};
+  std::vector<int64_t> counts(2 * words.size(), 1);
+  const Model model = Model::fromCounts(counts, words.size(), {0.1, 0.1}, 0.01).withWords(words);
+  CoherenceRequest request;
+  request.model = model;
+  request.texts = DocumentsSource(Documents::fromIds({{0, 1, 0, 2, 3}, {1, 2, 4}, {0, 4, 5, 6, 1, 2, 0, 1}}));
+  request.topics = {{"a", "b", "c"}, {"e", "f", "g"}};
+  request.measures = {"u_mass", "c_uci", "c_npmi", "c_v"};
+  request.windowSize = 3;
+  request.bootstrap = 0;
+  const CoherenceResult result = coherence(request);
+  const std::vector<std::vector<double>> expected = {{1.333303837705588e-12, -0.4620981203702968},
+                                                     {0.020341567282702675, 0.5674586360377899},
+                                                     {0.06518678607697845, 0.34601298164138133},
+                                                     {0.6399783884974938, 0.8508354800245916}};
+  for (std::size_t m = 0; m < 4; ++m) {
+    for (std::size_t k = 0; k < 2; ++k) EXPECT_NEAR(result.measures[m].perTopic[k], expected[m][k], 1e-15) << m << k;
+  }
+  // gensim's default window (10): b and c share every window, so NPMI(b, c) is -1.
+  request.measures = {"c_npmi"};
+  request.windowSize = 0;
+  EXPECT_NEAR(coherence(request).measures[0].perTopic[0], -0.3333333333308672, 1e-15);
+}
+
+TEST(Coherence, MalletsMeasureOnTheTrainingDocumentsIsTheDiagnosticsCoherence) {
+  for (const std::string set : {"stackexchange", "sgu-k100"}) {
+    SCOPED_TRACE(set);
+    DiagnosticsRequest diagnosticsRequest;
+    diagnosticsRequest.model = fixtureFile(set, "state.gz");
+    const DiagnosticsResult diagnosed = diagnostics(diagnosticsRequest);
+    CoherenceRequest request;
+    request.model = fixtureFile(set, "state.gz");
+    request.measures = {"mallet"};
+    request.topWords = 20;
+    request.bootstrap = 0;
+    const CoherenceResult result = coherence(request);
+    for (std::size_t k = 0; k < diagnosed.topics.size(); ++k) {
+      if (diagnosed.topics[k].words.size() < 20) continue;  // MALLET's phantom slots: the diagnostics' quirk only
+      EXPECT_EQ(result.measures[0].perTopic[k], diagnosed.topics[k].coherence) << k;
+      EXPECT_EQ(result.exclusivity[k], diagnosed.topics[k].exclusivity) << k;
+    }
+  }
+}
+
+// Bitwise equality that holds NaN equal to NaN.
+bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](double x, double y) {
+           return std::isnan(x) ? std::isnan(y) : x == y;
+         });
+}
+
+TEST(Coherence, ErrorsAreTheSameOnAnyThreadCountAndShrinkWithMoreText) {
+  CoherenceRequest request;
+  request.model = fixtureFile("debian-k100", "state.gz");
+  request.measures = {"c_npmi", "u_mass"};
+  request.bootstrap = 60;
+  request.threads = 1;
+  const CoherenceResult one = coherence(request);
+  request.threads = 2;
+  const CoherenceResult two = coherence(request);
+  for (std::size_t m = 0; m < 2; ++m) {
+    EXPECT_TRUE(sameBits(one.measures[m].perTopic, two.measures[m].perTopic));
+    EXPECT_TRUE(sameBits(one.measures[m].perTopicStandardError, two.measures[m].perTopicStandardError));
+    EXPECT_EQ(one.measures[m].meanStandardError, two.measures[m].meanStandardError);
+    EXPECT_GT(one.measures[m].meanStandardError, 0.0);
+  }
+  // A quarter of the documents: the error of the mean about doubles.
+  const Model model = Model::read(fixtureFile("debian-k100", "state.gz"));
+  const TrainingAssignments& training = *model.data().training;
+  std::vector<std::vector<int64_t>> quarter;
+  for (std::size_t d = 0; d < training.numDocuments(); d += 4) {
+    const auto types = training.documentTypes(d);
+    quarter.emplace_back(types.begin(), types.end());
+  }
+  request.model = model;
+  request.texts = DocumentsSource(Documents::fromIds(quarter));
+  request.measures = {"c_npmi"};
+  const CoherenceResult fewer = coherence(request);
+  const double ratio = fewer.measures[0].meanStandardError / one.measures[0].meanStandardError;
+  EXPECT_GT(ratio, 1.3);
+  EXPECT_LT(ratio, 3.2);
+}
+
+TEST(Coherence, ATopWordInFewReferenceDocumentsIsSaidToMakeTheErrorUnstable) {
+  CoherenceRequest request;
+  request.model = fixtureFile("sgu-k100", "state.gz");
+  request.measures = {"c_npmi"};
+  request.bootstrap = 20;
+  const CoherenceResult result = coherence(request);
+  ASSERT_EQ(result.warnings.size(), 1u);
+  EXPECT_EQ(result.warnings[0].kind, "unstable-coherence");
+  EXPECT_TRUE(std::isnan(result.measures[0].meanStandardError));
+  EXPECT_TRUE(std::isfinite(result.measures[0].mean));
+}
+
+TEST(Frex, IsStmsHarmonicMeanOfExclusivityAndFrequencyRanks) {
+  // Worked by hand (R's rank with average ties, order() ties by index).
+  const std::vector<double> phi = {0.4, 0.3, 0.2, 0.1, 0.0, 0.1, 0.1, 0.2, 0.3, 0.3};
+  const std::vector<double> frex = quality::frex(phi, 2, 5, 3);
+  EXPECT_NEAR(frex[0], 2.4, 1e-15);
+  EXPECT_NEAR(frex[1], 2.395328142380423, 1e-15);
+  const std::vector<double> exclusive = quality::exclusivityOfProbabilities(phi, 2, 5, {{0, 1}, {3}}, 2);
+  EXPECT_NEAR(exclusive[0], (0.8 + 0.75) / 2, 1e-15);
+  EXPECT_NEAR(exclusive[1], 0.75 / 2, 1e-15);
+}
+
+TEST(CoherenceCommand, PrintsGensimsColumnsAndRefusesWhatItCannotScore) {
+  const auto tsv = testing::runTopiceval("coherence --model " + fixtureFile("stackexchange", "state.gz") +
+                                         " --measure u_mass,c_v --format tsv --bootstrap 20");
+  ASSERT_EQ(tsv.status, 0) << tsv.err;
+  std::istringstream lines(tsv.out);
+  std::string header, first;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  EXPECT_EQ(header, "measure\ttopic\tvalue\tstandard_error\twindow\twords");
+  EXPECT_EQ(first.substr(0, 27), "u_mass\t0\t-8.300206966955484");
+  const auto noTexts = testing::runTopiceval("coherence --model " + fixtureFile("stackexchange", "inferencer.mallet"));
+  EXPECT_EQ(noTexts.status, 2);
+  EXPECT_NE(noTexts.err.find("--texts"), std::string::npos) << noTexts.err;
+  const auto badMeasure = testing::runTopiceval("coherence --model " + fixtureFile("stackexchange", "state.gz") +
+                                                " --measure c_w2v");
+  EXPECT_EQ(badMeasure.status, 2);
+  EXPECT_NE(badMeasure.err.find("c_w2v"), std::string::npos) << badMeasure.err;
+}
+
+}  // namespace
+}  // namespace topiceval
