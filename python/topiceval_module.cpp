@@ -9,6 +9,10 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
 #include <future>
 #include <map>
 #include <optional>
@@ -301,6 +305,130 @@ py::dict curve(const py::list& models, const py::object& documents, const Option
   return out;
 }
 
+// MALLET's diagnostics as columns: one row per topic, and one per top word.
+py::dict diagnostics(const py::object& model, const Options& options) {
+  const topiceval::ClassicLocale numbers;
+  topiceval::DiagnosticsRequest request =
+      topiceval::diagnosticsRequest(optionValues("diagnostics", options, {"model"}));
+  request.model = modelSource(model, 0);
+  auto result = std::make_shared<topiceval::DiagnosticsResult>(
+      runInterruptibly([&] { return topiceval::diagnostics(request); }));
+  std::map<std::string, std::vector<double>> topicColumns, wordColumns;
+  std::vector<int64_t> wordTopic, rank, type, count, documents;
+  std::vector<std::string> words;
+  for (std::size_t k = 0; k < result->topics.size(); ++k) {
+    const auto& topic = result->topics[k];
+    for (const auto& [name, value] : {std::pair{"alpha", topic.alpha}, {"tokens", topic.tokens},
+                                      {"document_entropy", topic.documentEntropy}, {"word_length", topic.wordLength},
+                                      {"coherence", topic.coherence}, {"uniform_dist", topic.uniformDist},
+                                      {"corpus_dist", topic.corpusDist}, {"eff_num_words", topic.effectiveNumWords},
+                                      {"token_doc_diff", topic.tokenDocDiff}, {"rank_1_docs", topic.rank1Documents},
+                                      {"allocation_ratio", topic.allocationRatio},
+                                      {"allocation_count", topic.allocationCount}, {"exclusivity", topic.exclusivity}})
+      topicColumns[name].push_back(value);
+    for (std::size_t i = 0; i < topic.words.size(); ++i) {
+      const auto& word = topic.words[i];
+      wordTopic.push_back(static_cast<int64_t>(k));
+      rank.push_back(static_cast<int64_t>(i + 1));
+      words.push_back(word.word);
+      type.push_back(word.type);
+      count.push_back(word.count);
+      documents.push_back(word.documents);
+      for (const auto& [name, value] : {std::pair{"prob", word.probability}, {"cumulative", word.cumulative},
+                                        {"word_length", word.wordLength}, {"coherence", word.coherence},
+                                        {"uniform_dist", word.uniformDist}, {"corpus_dist", word.corpusDist},
+                                        {"token_doc_diff", word.tokenDocDiff}, {"exclusivity", word.exclusivity}})
+        wordColumns[name].push_back(value);
+    }
+  }
+  py::dict topics, wordTable;
+  for (const auto& [name, values] : topicColumns) topics[name.c_str()] = toArray(values);
+  wordTable["topic"] = toArray(wordTopic);
+  wordTable["rank"] = toArray(rank);
+  wordTable["word"] = words;
+  wordTable["type"] = toArray(type);
+  wordTable["count"] = toArray(count);
+  wordTable["docs"] = toArray(documents);
+  for (const auto& [name, values] : wordColumns) wordTable[name.c_str()] = toArray(values);
+  py::dict out;
+  out["topics"] = topics;
+  out["words"] = wordTable;
+  out["from_documents"] = result->fromDocuments;
+  out["num_top_words"] = result->numTopWords;
+  out["vocabulary_size"] = result->vocabularySize;
+  out["documents"] = result->documents;
+  out["tokens"] = result->tokens;
+  out["model"] = result->modelDescription;
+  out["warnings"] = warningsOf(result->warnings);
+  // MALLET's files, written on request from the result kept here.
+  out["write"] = py::cpp_function([result](const std::string& file, const std::string& path) {
+    const topiceval::ClassicLocale classic;
+    // Written beside the target and renamed over it once complete: a failed
+    // write leaves what was there.
+    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+    std::ofstream stream(temporary, std::ios::binary);
+    if (!stream) throw topiceval::FileError(path, "cannot be written");
+    if (file == "xml") {
+      topiceval::writeDiagnosticsXml(stream, *result);
+    } else if (file == "topic_keys") {
+      topiceval::writeTopicKeys(stream, *result);
+    } else if (file == "topic_word_weights") {
+      topiceval::writeTopicWordWeights(stream, *result);
+    } else {
+      topiceval::writeWordTopicCounts(stream, *result);
+    }
+    stream.close();
+    if (!stream || std::rename(temporary.c_str(), path.c_str()) != 0) {
+      std::remove(temporary.c_str());
+      throw topiceval::FileError(path, "could not be written completely");
+    }
+  });
+  return out;
+}
+
+// Coherence: texts are None (the model's training documents), a path, or
+// (id arrays, their words).
+py::dict coherence(const py::object& model, const py::object& texts, const Options& options,
+                   const std::vector<std::vector<std::string>>& topics, const std::vector<std::string>& dictionary) {
+  const topiceval::ClassicLocale numbers;
+  topiceval::CoherenceRequest request = topiceval::coherenceRequest(optionValues("coherence", options, {"model"}));
+  request.model = modelSource(model, 0);
+  if (py::isinstance<py::str>(texts)) {
+    request.texts = topiceval::DocumentsSource(texts.cast<std::string>());
+  } else if (!texts.is_none()) {
+    const auto pair = texts.cast<py::tuple>();
+    request.texts = topiceval::DocumentsSource(
+        toDocuments(pair[0].cast<std::vector<IdArray>>()).withWords(pair[1].cast<std::vector<std::string>>()));
+  }
+  request.topics = topics;
+  request.dictionary = dictionary;
+  const topiceval::CoherenceResult result = runInterruptibly([&] { return topiceval::coherence(request); });
+  py::dict measures;
+  for (const auto& measure : result.measures) {
+    py::dict entry;
+    entry["per_topic"] = toArray(measure.perTopic);
+    entry["standard_error"] = toArray(measure.perTopicStandardError);
+    entry["mean"] = measure.mean;
+    entry["mean_se"] = measure.meanStandardError;
+    entry["window"] = measure.windowSize;
+    measures[measure.name.c_str()] = entry;
+  }
+  py::dict out;
+  out["measures"] = measures;
+  out["topics"] = result.topics;
+  out["exclusivity"] = toArray(result.exclusivity);
+  out["frex"] = toArray(result.frex);
+  out["mean_exclusivity"] = result.meanExclusivity;
+  out["mean_frex"] = result.meanFrex;
+  out["diversity"] = result.diversity;
+  out["reference"] = result.reference;
+  out["reference_documents"] = result.referenceDocuments;
+  out["reference_tokens"] = result.referenceTokens;
+  out["bootstrap"] = result.bootstrap;
+  out["warnings"] = warningsOf(result.warnings);
+  return out;
+}
+
 Model fromCounts(const IdArray& counts, std::vector<double> alpha, double beta) {
   const topiceval::ClassicLocale numbers;
   if (counts.ndim() != 2)
@@ -418,6 +546,8 @@ PYBIND11_MODULE(_native, module) {
   module.def("select", &selectModels);
   module.def("compare", &compare);
   module.def("curve", &curve);
+  module.def("diagnostics", &diagnostics);
+  module.def("coherence", &coherence);
   module.def("run_command", &runCommand);
   module.def("command_options", &commandOptions);
   module.def("estimator_names", [] { return topiceval::estimatorNames(); });

@@ -41,6 +41,9 @@ struct CoherenceRequest {
   // Topics given as words (gensim's `topics=`), instead of the model's top
   // words; words the texts never use are dropped, as gensim drops them.
   std::vector<std::vector<std::string>> topics;
+  // The words a topic word must be among to be kept (gensim's Dictionary);
+  // empty: the words that occur in the texts (Dictionary(texts)).
+  std::vector<std::string> dictionary;
 };
 
 struct CoherenceResult {

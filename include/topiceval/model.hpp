@@ -129,6 +129,10 @@ class TOPICEVAL_API Documents {
   const std::vector<std::string>* words() const;
   // The documents at these 0-based indices, in that order.
   Documents subset(std::span<const std::size_t> indices) const;
+  // The same documents with the words behind their ids (ids index `words`):
+  // what reference texts given as token lists carry. SettingError for an id
+  // beyond the words or a word listed twice.
+  Documents withWords(std::vector<std::string> words) const;
 
   const detail::DocumentsData& data() const { return *data_; }  // (for the library's own use)
   explicit Documents(std::shared_ptr<const detail::DocumentsData> data);

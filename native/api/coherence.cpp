@@ -141,15 +141,31 @@ CoherenceResult coherence(const CoherenceRequest& request) {
     }
   }
 
-  // Each word by its id in the texts; words the texts never use are dropped.
+  // Each word by its id in the texts. A topic word outside the dictionary (by
+  // default the words the texts use) is dropped, as gensim drops it; one in
+  // the dictionary but not in the texts keeps a count of 0.
   std::vector<uint8_t> used(reference.words->size(), 0);
   for (const int32_t id : reference.corpus.tokens) {
     if (static_cast<std::size_t>(id) < used.size()) used[static_cast<std::size_t>(id)] = 1;
   }
   std::unordered_map<std::string_view, int32_t> idOf;
-  for (std::size_t id = 0; id < reference.words->size(); ++id) {
-    if (used[id] != 0) idOf.emplace((*reference.words)[id], static_cast<int32_t>(id));
+  for (std::size_t id = 0; id < reference.words->size(); ++id) idOf.emplace((*reference.words)[id], static_cast<int32_t>(id));
+  std::vector<std::string> absent;  // dictionary words the texts never use: ids of their own
+  if (request.dictionary.empty()) {
+    std::erase_if(idOf, [&](const auto& entry) { return used[static_cast<std::size_t>(entry.second)] == 0; });
+  } else {
+    const std::unordered_set<std::string_view> known(request.dictionary.begin(), request.dictionary.end());
+    std::erase_if(idOf, [&](const auto& entry) { return !known.contains(entry.first); });
+    for (const std::string& word : request.dictionary) {
+      if (!idOf.contains(word)) absent.push_back(word);
+    }
   }
+  const std::size_t firstAbsent = reference.words->size();
+  for (std::size_t i = 0; i < absent.size(); ++i) idOf.emplace(absent[i], static_cast<int32_t>(firstAbsent + i));
+  const auto wordOf = [&](int32_t id) -> const std::string& {
+    return static_cast<std::size_t>(id) < firstAbsent ? (*reference.words)[static_cast<std::size_t>(id)]
+                                                      : absent[static_cast<std::size_t>(id) - firstAbsent];
+  };
   std::vector<std::vector<int32_t>> ids(topics.size());
   std::size_t dropped = 0, total = 0;
   std::vector<std::size_t> unknownTopics;
@@ -171,7 +187,7 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   }
   for (std::size_t k = 0; k < ids.size(); ++k) {
     result.topics.emplace_back();
-    for (const int32_t id : ids[k]) result.topics.back().push_back((*reference.words)[static_cast<std::size_t>(id)]);
+    for (const int32_t id : ids[k]) result.topics.back().push_back(wordOf(id));
   }
   if (dropped > 0) {
     std::string text = std::to_string(dropped) + " of the " + std::to_string(total) +
@@ -254,7 +270,7 @@ CoherenceResult coherence(const CoherenceRequest& request) {
 
 CoherenceRequest coherenceRequest(const OptionValues& options) {
   CoherenceRequest request;
-  request.model = *options.text("model");
+  request.model = options.text("model").value_or("");
   if (options.given("texts")) request.texts = DocumentsSource(*options.text("texts"));
   if (options.given("measure")) {
     request.measures.clear();

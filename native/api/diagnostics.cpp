@@ -161,7 +161,7 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
 
 DiagnosticsRequest diagnosticsRequest(const OptionValues& options) {
   DiagnosticsRequest request;
-  request.model = *options.text("model");
+  request.model = options.text("model").value_or("");
   if (options.given("input")) request.trainingData = *options.text("input");
   request.numTopWords = static_cast<int>(options.integer("num-top-words"));
   return request;

@@ -314,6 +314,22 @@ const std::vector<std::string>* Documents::words() const {
   const auto& alphabet = data_->collection.alphabet();
   return alphabet ? &alphabet->words() : nullptr;
 }
+Documents Documents::withWords(std::vector<std::string> words) const {
+  DocumentCollection collection = data_->collection;
+  for (std::size_t d = 0; d < collection.size(); ++d) {
+    for (const int32_t id : collection.document(d)) {
+      if (static_cast<std::size_t>(id) >= words.size())
+        throw SettingError("documents", "document " + std::to_string(d) + " has word id " + std::to_string(id) +
+                                            " beyond the " + std::to_string(words.size()) + " words given");
+    }
+  }
+  auto alphabet = std::make_shared<const Alphabet>(std::move(words));
+  if (const std::string problem = findVocabularyProblem(*alphabet); !problem.empty())
+    throw SettingError("documents", problem);
+  collection.setAlphabet(std::move(alphabet));
+  return detail::makeDocuments(std::move(collection), data_->kind);
+}
+
 Documents Documents::subset(std::span<const std::size_t> indices) const {
   for (const std::size_t index : indices) {
     if (index >= size())

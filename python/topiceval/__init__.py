@@ -59,7 +59,8 @@ __version__ = _native.version
 
 __all__ = ["Error", "FormatError", "SettingError", "SettingTypeError", "ModelError", "TopicevalWarning", "Model",
            "Result", "MalletResult", "SelectResult", "CompareResult", "CurveResult", "load_model", "load_documents",
-           "evaluate", "evaluate_topics", "select", "compare", "curve", "run", "estimators", "options"]
+           "evaluate", "evaluate_topics", "select", "compare", "curve", "diagnostics", "coherence", "Diagnostics",
+           "CoherenceResult", "run", "estimators", "options"]
 
 
 class Model:
@@ -749,6 +750,176 @@ def curve(models, documents, *, vocabulary=None, **options) -> CurveResult:
     return CurveResult(values)
 
 
+# ---- Topic quality ---------------------------------------------------------------------------------------------
+
+class Diagnostics:
+    """What :func:`diagnostics` returns: MALLET's topic diagnostics as columns.
+
+    ``topics`` maps each figure (``tokens``, ``document_entropy``, ``word_length``, ``coherence``, ``uniform_dist``,
+    ``corpus_dist``, ``eff_num_words``, ``token_doc_diff``, ``rank_1_docs``, ``allocation_ratio``,
+    ``allocation_count``, ``exclusivity``, ``alpha``) to a numpy array over topics; ``words`` holds one row per top
+    word (``topic``, ``rank``, ``word``, ``count``, ``prob``, ``cumulative``, ``docs`` and the word figures). Figures
+    that need the training documents are NaN for a model that holds none (``from_documents`` False). The
+    ``write_*`` methods write MALLET's own files, byte for byte.
+    """
+
+    def __init__(self, values: dict):
+        self.topics = values["topics"]
+        self.words = values["words"]
+        self.from_documents = bool(values["from_documents"])
+        self.num_top_words = int(values["num_top_words"])
+        self.vocabulary_size = int(values["vocabulary_size"])
+        self.documents = int(values["documents"])
+        self.tokens = int(values["tokens"])
+        self.model = values["model"]
+        self.warnings = [text for _kind, text in values["warnings"]]
+        self._write = values["write"]
+
+    def write_xml(self, path) -> None:
+        """MALLET's ``--diagnostics-file``."""
+        self._write("xml", _path("path", path))
+
+    def write_topic_keys(self, path) -> None:
+        """MALLET's ``--output-topic-keys``."""
+        self._write("topic_keys", _path("path", path))
+
+    def write_topic_word_weights(self, path) -> None:
+        """MALLET's ``--topic-word-weights-file`` (every topic and vocabulary word: large for large models)."""
+        self._write("topic_word_weights", _path("path", path))
+
+    def write_word_topic_counts(self, path) -> None:
+        """MALLET's ``--word-topic-counts-file``."""
+        self._write("word_topic_counts", _path("path", path))
+
+    def to_pandas(self):
+        """(topics, words) as two pandas DataFrames."""
+        pandas = _pandas()
+        return pandas.DataFrame(self.topics), pandas.DataFrame(self.words)
+
+    def __repr__(self) -> str:
+        return (f"<topiceval.Diagnostics {len(self.topics['tokens'])} topics, {self.num_top_words} top words, "
+                f"{'from the training documents' if self.from_documents else 'from the counts only'}>")
+
+
+class CoherenceResult:
+    """What :func:`coherence` returns.
+
+    ``per_topic[measure]`` and ``standard_error[measure]`` are numpy arrays over topics (gensim's
+    ``get_coherence_per_topic()`` and its bootstrap error), ``mean[measure]`` and ``mean_se[measure]`` the model's
+    mean (gensim's ``get_coherence()``) and its error; ``exclusivity`` (MALLET's) and ``frex`` (stm's) per topic,
+    ``diversity`` (the share of distinct top words) and ``topics`` (the words scored). The errors cover another
+    sample of reference documents like these, not the choice of reference texts, window or top words.
+    """
+
+    def __init__(self, values: dict):
+        measures = values["measures"]
+        self.per_topic = {name: entry["per_topic"] for name, entry in measures.items()}
+        self.standard_error = {name: entry["standard_error"] for name, entry in measures.items()}
+        self.mean = {name: float(entry["mean"]) for name, entry in measures.items()}
+        self.mean_se = {name: float(entry["mean_se"]) for name, entry in measures.items()}
+        self.window = {name: int(entry["window"]) for name, entry in measures.items()}
+        self.topics = values["topics"]
+        self.exclusivity = values["exclusivity"]
+        self.frex = values["frex"]
+        self.mean_exclusivity = float(values["mean_exclusivity"])
+        self.mean_frex = float(values["mean_frex"])
+        self.diversity = float(values["diversity"])
+        self.reference = values["reference"]
+        self.reference_documents = int(values["reference_documents"])
+        self.bootstrap = int(values["bootstrap"])
+        self.warnings = [text for _kind, text in values["warnings"]]
+
+    def to_pandas(self):
+        """One row per topic: each measure and its error, exclusivity, frex and the top words."""
+        columns = {}
+        for name in self.per_topic:
+            columns[name] = self.per_topic[name]
+            columns[name + "_se"] = self.standard_error[name]
+        columns["exclusivity"] = self.exclusivity
+        columns["frex"] = self.frex
+        columns["words"] = [" ".join(words) for words in self.topics]
+        return _pandas().DataFrame(columns)
+
+    def __repr__(self) -> str:
+        means = ", ".join(f"{name} {value:.4f} +- {self.mean_se[name]:.4f}" for name, value in self.mean.items())
+        return f"<topiceval.CoherenceResult {len(self.topics)} topics: {means}>"
+
+
+def _model_or_path(model):
+    if isinstance(model, (str, bytes, _os.PathLike)):
+        return _path("model", model)
+    return _model(model)._native
+
+
+def diagnostics(model, **options) -> Diagnostics:
+    """MALLET's topic diagnostics (``train-topics --diagnostics-file``) and topic reports, byte for byte.
+
+    ``model`` is a topic state or a saved model (a :class:`Model` or a path), which hold the training documents;
+    an inferencer gives the figures of its counts only. The options are the ``diagnostics`` command's:
+
+{options}
+    """
+    values = _native.diagnostics(_model_or_path(model), _command_options("diagnostics", options))
+    _warn(values["warnings"])
+    return Diagnostics(values)
+
+
+def _reference_texts(texts):
+    """None, a path, or token lists / strings as (id arrays, their words)."""
+    if texts is None:
+        return None
+    if isinstance(texts, (str, bytes, _os.PathLike)):
+        return _path("texts", texts)
+    words, ids, converted = [], {}, []
+    for index, text in enumerate(texts):
+        tokens = text.split() if isinstance(text, str) else text
+        if not isinstance(tokens, (list, tuple)) or not all(isinstance(t, str) for t in tokens):
+            raise SettingTypeError(f"texts[{index}] must be a string or a list of words (gensim's texts), not "
+                                   f"{type(text).__name__}")
+        document = []
+        for token in tokens:
+            if token not in ids:
+                ids[token] = len(words)
+                words.append(token)
+            document.append(ids[token])
+        converted.append(_numpy.asarray(document, dtype=_numpy.int64))
+    return converted, words
+
+
+def coherence(model, texts=None, *, measure="c_npmi", topics=None, dictionary=None, **options) -> CoherenceResult:
+    """Scores the model's top words against reference ``texts`` as gensim's ``CoherenceModel`` does.
+
+    ``texts``: token lists or strings (gensim's ``texts``), a file (an instance list or plain text, one document
+    per line), or None for the model's own training documents (a topic state or a saved model). ``measure``: one
+    name or a list of ``u_mass``, ``c_uci``, ``c_npmi``, ``c_v`` (gensim 4.2's numbers) and ``mallet`` (Mimno et
+    al. 2011 as MALLET computes it). ``topics``: lists of words to score instead of the model's top words (gensim's
+    ``topics``). ``dictionary``: a gensim ``Dictionary`` (or a list of words): topic words outside it are dropped,
+    as gensim drops them; by default, words the texts never use are. Other options are the ``coherence``
+    command's:
+
+{options}
+    """
+    if isinstance(measure, str):
+        measure = [measure]
+    if not isinstance(measure, (list, tuple)) or not all(isinstance(m, str) for m in measure):
+        raise SettingTypeError(f"measure must be a name or a list of names, not {measure!r}")
+    options["measure"] = ",".join(measure)
+    if topics is None:
+        topics = []
+    elif not all(isinstance(t, (list, tuple)) and all(isinstance(w, str) for w in t) for t in topics):
+        raise SettingTypeError("topics must be lists of words")
+    if dictionary is None:
+        known = []
+    elif hasattr(dictionary, "token2id"):
+        known = list(dictionary.token2id)
+    else:
+        known = [str(word) for word in dictionary]
+    values = _native.coherence(_model_or_path(model), _reference_texts(texts), _command_options("coherence", options),
+                               [list(t) for t in topics], known)
+    _warn(values["warnings"])
+    return CoherenceResult(values)
+
+
 def run(command: str, *arguments) -> tuple:
     """Runs a command of the ``topiceval`` executable in process: returns (status, stdout, stderr).
     Ctrl-C interrupts it."""
@@ -769,3 +940,5 @@ evaluate_topics.__doc__ = evaluate_topics.__doc__.replace("{options}", _options_
 select.__doc__ = select.__doc__.replace("{options}", _options_doc("select"))
 compare.__doc__ = compare.__doc__.replace("{options}", _options_doc("compare"))
 curve.__doc__ = curve.__doc__.replace("{options}", _options_doc("curve"))
+diagnostics.__doc__ = diagnostics.__doc__.replace("{options}", _options_doc("diagnostics"))
+coherence.__doc__ = coherence.__doc__.replace("{options}", _options_doc("coherence", ("measure",)))

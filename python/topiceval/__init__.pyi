@@ -121,6 +121,40 @@ class CurveResult:
     seconds: float
     warnings: list[str]
 
+class Diagnostics:
+    topics: dict[str, numpy.ndarray]
+    words: dict[str, Any]
+    from_documents: bool
+    num_top_words: int
+    vocabulary_size: int
+    documents: int
+    tokens: int
+    model: str
+    warnings: list[str]
+    def write_xml(self, path: str | os.PathLike[str]) -> None: ...
+    def write_topic_keys(self, path: str | os.PathLike[str]) -> None: ...
+    def write_topic_word_weights(self, path: str | os.PathLike[str]) -> None: ...
+    def write_word_topic_counts(self, path: str | os.PathLike[str]) -> None: ...
+    def to_pandas(self) -> Any: ...
+
+class CoherenceResult:
+    per_topic: dict[str, numpy.ndarray]
+    standard_error: dict[str, numpy.ndarray]
+    mean: dict[str, float]
+    mean_se: dict[str, float]
+    window: dict[str, int]
+    topics: list[list[str]]
+    exclusivity: numpy.ndarray
+    frex: numpy.ndarray
+    mean_exclusivity: float
+    mean_frex: float
+    diversity: float
+    reference: str
+    reference_documents: int
+    bootstrap: int
+    warnings: list[str]
+    def to_pandas(self) -> Any: ...
+
 def load_model(path: str | os.PathLike[str]) -> Model: ...
 def load_documents(path: str | os.PathLike[str], model: Model) -> list[numpy.ndarray]: ...
 def evaluate(model: Model, documents: Documents, estimator: str | None = ..., *, vocabulary: Vocabulary = ...,
@@ -133,6 +167,10 @@ def compare(model_a: ModelOrPath, model_b: ModelOrPath, documents: Documents, *,
             **options: Option) -> CompareResult: ...
 def curve(models: Iterable[ModelOrPath], documents: Documents, *, vocabulary: Vocabulary = ...,
           **options: Option) -> CurveResult: ...
+def diagnostics(model: ModelOrPath, **options: Option) -> Diagnostics: ...
+def coherence(model: ModelOrPath, texts: str | os.PathLike[str] | Sequence[str | Sequence[str]] | None = ..., *,
+              measure: str | Sequence[str] = ..., topics: Sequence[Sequence[str]] | None = ...,
+              dictionary: Any = ..., **options: Option) -> CoherenceResult: ...
 def run(command: str, *arguments: object) -> tuple[int, str, str]: ...
 def estimators() -> list[str]: ...
 def options(command: str) -> list[dict[str, Any]]: ...

@@ -1,0 +1,110 @@
+"""Topic quality from Python: MALLET's diagnostics files byte for byte, and coherence with gensim's inputs giving
+gensim's own numbers (its CoherenceModel run here, in the same process), the command line's numbers, and arrays."""
+
+import gzip
+
+import numpy
+import pytest
+
+import topiceval
+
+MEASURES = ["u_mass", "c_uci", "c_npmi", "c_v"]
+
+
+def training_texts(state):
+    """The training documents as gensim's texts: token lists in the state's order."""
+    documents = {}
+    with gzip.open(state, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith("#"):
+                continue
+            doc, _source, _pos, _type, word, _topic = line.rstrip("\n").split(" ")
+            documents.setdefault(int(doc), []).append(word)
+    return [documents[d] for d in sorted(documents)]
+
+
+def test_diagnostics_write_mallets_files(fixtures, tmp_path):
+    folder = fixtures / "stackexchange"
+    result = topiceval.diagnostics(folder / "state.gz", input=folder / "train.mallet")
+    assert result.from_documents and result.vocabulary_size == 4285
+    for write, name in [(result.write_xml, "diagnostics.xml"), (result.write_topic_keys, "topic-keys.txt"),
+                        (result.write_word_topic_counts, "word-topic-counts.txt"),
+                        (result.write_topic_word_weights, "topic-word-weights.txt")]:
+        write(tmp_path / name)
+        assert (tmp_path / name).read_bytes() == (folder / "diagnostics" / name).read_bytes(), name
+    # The columns hold the XML's numbers: topic 0's first word, as MALLET printed it.
+    assert result.words["word"][0] == "time" and result.words["docs"][0] == 11
+    assert f"{result.topics['tokens'][0]:.4f}" == "578.0000"
+    topics, words = result.to_pandas() if _has_pandas() else (None, None)
+    if topics is not None:
+        assert len(topics) == 10 and len(words) == 200
+
+
+def _has_pandas():
+    try:
+        import pandas  # noqa: F401, PLC0415
+    except ImportError:
+        return False
+    return True
+
+
+def test_an_inferencer_gives_count_figures_and_a_warning(fixtures):
+    with pytest.warns(topiceval.TopicevalWarning, match="holds no training documents"):
+        result = topiceval.diagnostics(topiceval.load_model(fixtures / "stackexchange" / "inferencer.mallet"))
+    assert not result.from_documents
+    assert numpy.isnan(result.topics["coherence"]).all()
+    assert numpy.isfinite(result.topics["uniform_dist"]).all()
+
+
+def test_coherence_with_gensims_inputs_gives_gensims_numbers(fixtures):
+    gensim = pytest.importorskip("gensim")
+    from gensim.corpora import Dictionary  # noqa: PLC0415
+    from gensim.models.coherencemodel import CoherenceModel  # noqa: PLC0415
+
+    folder = fixtures / "stackexchange"
+    texts = training_texts(folder / "state.gz")
+    dictionary = Dictionary(texts)
+    topics = [line.split("\t")[2].split()[:10] for line in
+              (folder / "diagnostics" / "topic-keys.txt").read_text(encoding="utf-8").splitlines()]
+    model = topiceval.load_model(folder / "state.gz")
+    ours = topiceval.coherence(model, texts, measure=MEASURES, topics=topics, dictionary=dictionary, bootstrap=0)
+    for measure in MEASURES:
+        theirs = CoherenceModel(topics=topics, texts=texts, dictionary=dictionary, coherence=measure, topn=10,
+                                processes=1)
+        per_topic = theirs.get_coherence_per_topic()
+        numpy.testing.assert_allclose(ours.per_topic[measure], per_topic, rtol=0, atol=1e-9, err_msg=measure)
+        assert abs(ours.mean[measure] - theirs.aggregate_measures(per_topic)) < 1e-9, measure
+    assert gensim.__version__.startswith("4.")
+    # The model's own top words and training documents are the same request.
+    own = topiceval.coherence(model, measure=MEASURES, bootstrap=0)
+    for measure in MEASURES:
+        numpy.testing.assert_array_equal(own.per_topic[measure], ours.per_topic[measure])
+
+
+def test_python_gives_the_command_lines_numbers(fixtures):
+    state = fixtures / "sgu-k100" / "state.gz"
+    status, out, err = topiceval.run("coherence", "--model", state, "--measure", "c_npmi,mallet", "--format", "tsv",
+                                     "--bootstrap", "30", "--seed", "5", "--top-words", "8")
+    assert status == 0, err
+    rows = [line.split("\t") for line in out.splitlines()[1:]]
+    with pytest.warns(topiceval.TopicevalWarning):
+        result = topiceval.coherence(state, measure=["c_npmi", "mallet"], bootstrap=30, seed=5, top_words=8)
+    for measure in ("c_npmi", "mallet"):
+        values = [float(row[2]) for row in rows if row[0] == measure and row[1] != "mean"]
+        errors = [float(row[3]) for row in rows if row[0] == measure and row[1] != "mean"]
+        numpy.testing.assert_array_equal(result.per_topic[measure], values)
+        numpy.testing.assert_array_equal(result.standard_error[measure], errors)
+    exclusivity = [float(row[2]) for row in rows if row[0] == "exclusivity" and row[1] != "mean"]
+    numpy.testing.assert_array_equal(result.exclusivity, exclusivity)
+
+
+def test_bad_requests_are_named(fixtures):
+    state = fixtures / "stackexchange" / "state.gz"
+    with pytest.raises(topiceval.SettingError, match="measure takes u_mass, c_uci, c_npmi, c_v or mallet"):
+        topiceval.coherence(state, measure="c_w2v")
+    with pytest.raises(topiceval.SettingTypeError, match="texts\\[1\\] must be a string or a list of words"):
+        topiceval.coherence(state, [["a", "b"], 7])
+    with pytest.raises(topiceval.SettingError, match="texts .*holds no training documents"):
+        topiceval.coherence(fixtures / "stackexchange" / "inferencer.mallet")
+    with pytest.raises(topiceval.FormatError, match="test.mallet"):
+        topiceval.diagnostics(fixtures / "stackexchange" / "test.mallet")
