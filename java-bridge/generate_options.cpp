@@ -1,9 +1,10 @@
-// Writes org/topiceval/EvaluationOptions.java from the `evaluate` command's
-// option declarations (topiceval/options.hpp), at build time: every field,
-// its type, its documentation and its default come from the one declaration
-// the command line and Python use too. The bridge (topiceval_jni.cpp) reads
-// the fields back by the same declarations.
-//   topiceval-java-options OUTPUT.java
+// Writes a Java options class (EvaluationOptions, DiagnosticsOptions,
+// CoherenceOptions) from a command's option declarations
+// (topiceval/options.hpp), at build time: every field, its type, its
+// documentation and its default come from the one declaration the command
+// line and Python use too. The bridge (topiceval_jni.cpp) reads the fields
+// back by the same declarations.
+//   topiceval-java-options COMMAND CLASS OUTPUT.java
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -56,26 +57,34 @@ std::string javaType(const topiceval::OptionSpec& spec) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::cerr << "usage: topiceval-java-options OUTPUT.java\n";
+  if (argc != 4) {
+    std::cerr << "usage: topiceval-java-options COMMAND CLASS OUTPUT.java\n";
     return 2;
   }
-  std::ofstream out(argv[1]);
-  out << "// Generated from the evaluate command's option declarations (include/topiceval/options.hpp)\n"
+  const std::string command = argv[1];
+  const std::string className = argv[2];
+  const std::string method = command == "evaluate" ? "evaluate" : command;
+  std::ofstream out(argv[3]);
+  out << "// Generated from the " << command << " command's option declarations (include/topiceval/options.hpp)\n"
          "// by java-bridge/generate_options.cpp. Do not edit.\n"
          "package org.topiceval;\n\n"
          "/**\n"
-         " * How {@link TopicEvaluator#evaluate} runs: the options of {@code topiceval evaluate}, one field each.\n"
+         " * How {@link TopicEvaluator#" << method << "} runs: the options of {@code topiceval " << command
+      << "}, one field each.\n"
          " * A field left {@code null} is not given, and takes the library's default (the one the command line\n"
          " * and Python take); a field set to a value is always honoured, whatever the value.\n"
          " */\n"
-         "public final class EvaluationOptions {\n";
-  for (const topiceval::OptionSpec& spec : topiceval::commandSpec("evaluate").options) {
-    if (spec.commandLineOnly || spec.name == "model" || spec.name == "input") continue;
+         "public final class " << className << " {\n";
+  for (const topiceval::OptionSpec& spec : topiceval::commandSpec(command).options) {
+    if (spec.commandLineOnly || topiceval::suppliedAsObject(command, spec.name)) continue;
     std::string help = spec.help;
     if (!spec.defaultValue.empty()) help += " (default " + spec.defaultValue + ")";
     out << "  /** " << comment(topiceval::respell(help, topiceval::Spelling::Java)) << " */\n";
     out << "  public " << javaType(spec) << ' ' << topiceval::javaName(spec.name) << " = null;\n";
+  }
+  if (command != "evaluate") {
+    out << "}\n";
+    return out ? 0 : 1;
   }
   out << "  /**\n"
          "   * Any estimator setting by its registered name (as in {@code topiceval evaluate --help}, e.g.\n"

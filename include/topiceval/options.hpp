@@ -101,6 +101,13 @@ class TOPICEVAL_API OptionValues {
   std::map<std::string, std::vector<std::string>> values_;
 };
 
+// The options of `command` that the bridges take as objects (a Model,
+// Documents) rather than as text: evaluate's model and input, select's,
+// compare's model-a, model-b and input, curve's states and input,
+// diagnostics' and coherence's model.
+TOPICEVAL_API const std::vector<std::string>& objectOptions(const std::string& command);
+TOPICEVAL_API bool suppliedAsObject(const std::string& command, const std::string& option);
+
 // How a front end spells an option: --unseen-words, unseen_words, unseenWords.
 enum class Spelling { CommandLine, Python, Java };
 TOPICEVAL_API std::string spell(const std::string& name, Spelling spelling);

@@ -7,6 +7,7 @@
 #include <jni.h>
 
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -192,17 +193,20 @@ Documents toDocuments(JNIEnv* env, jobjectArray documents) {
   return builder.build();
 }
 
-// The `evaluate` command's options from an EvaluationOptions (its fields are
-// generated from the same declarations): a null field is not given.
-topiceval::OptionValues toOptions(JNIEnv* env, jobject options) {
+// A command's options from its generated options class (EvaluationOptions,
+// DiagnosticsOptions, CoherenceOptions: fields from the same declarations):
+// a null field is not given.
+topiceval::OptionValues toOptions(JNIEnv* env, jobject options, const std::string& command) {
+  const topiceval::CommandSpec& spec = topiceval::commandSpec(command);
+  const std::vector<std::string>& objects = topiceval::objectOptions(command);
   std::map<std::string, std::vector<std::string>> given;
-  if (options == nullptr) return topiceval::OptionValues(topiceval::commandSpec("evaluate"), given, {"model", "input"});
+  if (options == nullptr) return topiceval::OptionValues(spec, given, objects);
   jclass type = require(env, env->GetObjectClass(options));
   jclass objectType = require(env, env->FindClass("java/lang/Object"));
   const jmethodID toString = require(env, env->GetMethodID(objectType, "toString", "()Ljava/lang/String;"));
-  for (const topiceval::OptionSpec& spec : topiceval::commandSpec("evaluate").options) {
-    if (spec.commandLineOnly || spec.name == "model" || spec.name == "input") continue;
-    const std::string name = topiceval::javaName(spec.name);
+  for (const topiceval::OptionSpec& option : spec.options) {
+    if (option.commandLineOnly || topiceval::suppliedAsObject(command, option.name)) continue;
+    const std::string name = topiceval::javaName(option.name);
     // The field's type is whatever the generator gave it: every boxed value reads as text.
     jfieldID id = nullptr;
     for (const char* signature : {"Ljava/lang/Integer;", "Ljava/lang/Long;", "Ljava/lang/Double;",
@@ -211,20 +215,20 @@ topiceval::OptionValues toOptions(JNIEnv* env, jobject options) {
       if (id != nullptr) break;
       env->ExceptionClear();
     }
-    if (id == nullptr) throw std::logic_error("EvaluationOptions has no field " + name);
+    if (id == nullptr) throw std::logic_error("the options class of " + command + " has no field " + name);
     const jobject value = env->GetObjectField(options, id);
     check(env);
     if (value == nullptr) continue;
     auto text = static_cast<jstring>(env->CallObjectMethod(value, toString));
-    given[spec.name] = {toUtf8(env, text, "options." + name)};
+    given[option.name] = {toUtf8(env, text, "options." + name)};
     env->DeleteLocalRef(text);
     env->DeleteLocalRef(value);
   }
+  if (command != "evaluate") return topiceval::OptionValues(spec, given, objects);
   // The settings map overrides the fields.
   const jmethodID pairsMethod = require(env, env->GetMethodID(type, "settingsAsArray", "()[Ljava/lang/String;"));
   auto pairs = static_cast<jobjectArray>(env->CallObjectMethod(options, pairsMethod));
   check(env);
-  const topiceval::CommandSpec& evaluate = topiceval::commandSpec("evaluate");
   if (pairs != nullptr) {
     const jsize count = env->GetArrayLength(pairs);
     for (jsize i = 0; i + 1 < count; i += 2) {
@@ -232,17 +236,66 @@ topiceval::OptionValues toOptions(JNIEnv* env, jobject options) {
       auto value = static_cast<jstring>(env->GetObjectArrayElement(pairs, i + 1));
       check(env);
       const std::string key = toUtf8(env, name, "a name in options.settings");
-      const topiceval::OptionSpec* spec = topiceval::findOption(evaluate, key);
-      if (spec == nullptr || spec->kind != topiceval::OptionKind::EstimatorSetting)
+      const topiceval::OptionSpec* option = topiceval::findOption(spec, key);
+      if (option == nullptr || option->kind != topiceval::OptionKind::EstimatorSetting)
         throw topiceval::SettingError(key, "is not a setting of any estimator (see topiceval evaluate --help)");
       given[key] = {toUtf8(env, value, "options.settings[\"" + key + "\"]")};
     }
   }
-  return topiceval::OptionValues(evaluate, given, {"model", "input"});
+  return topiceval::OptionValues(spec, given, objects);
+}
+
+// A model given as a path (String) or as MALLET's arrays (TopicModelData).
+topiceval::ModelSource toModelSource(JNIEnv* env, jobject model) {
+  if (model == nullptr) throw topiceval::SettingError("model", "is null");
+  jclass stringType = require(env, env->FindClass("java/lang/String"));
+  if (env->IsInstanceOf(model, stringType)) return toUtf8(env, static_cast<jstring>(model), "model");
+  return toModel(env, model);
+}
+
+// Setters for the result objects' public fields.
+void setDoubles(JNIEnv* env, jobject object, jclass type, const char* name, const std::vector<double>& values) {
+  env->SetObjectField(object, field(env, type, name, "[D"), toJava(env, values));
+  check(env);
+}
+
+void setStrings(JNIEnv* env, jobject object, jclass type, const char* name, const std::vector<std::string>& values) {
+  env->SetObjectField(object, field(env, type, name, "[Ljava/lang/String;"), toJava(env, values));
+  check(env);
+}
+
+jobjectArray toJava(JNIEnv* env, const std::vector<std::vector<std::string>>& rows) {
+  jclass rowType = require(env, env->FindClass("[Ljava/lang/String;"));
+  jobjectArray array = require(env, env->NewObjectArray(static_cast<jsize>(rows.size()), rowType, nullptr));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    jobjectArray row = toJava(env, rows[i]);
+    env->SetObjectArrayElement(array, static_cast<jsize>(i), row);
+    env->DeleteLocalRef(row);
+    check(env);
+  }
+  return array;
+}
+
+jobjectArray toJava(JNIEnv* env, const std::vector<std::vector<double>>& rows) {
+  jclass rowType = require(env, env->FindClass("[D"));
+  jobjectArray array = require(env, env->NewObjectArray(static_cast<jsize>(rows.size()), rowType, nullptr));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    jdoubleArray row = toJava(env, rows[i]);
+    env->SetObjectArrayElement(array, static_cast<jsize>(i), row);
+    env->DeleteLocalRef(row);
+    check(env);
+  }
+  return array;
+}
+
+std::vector<std::string> warningTexts(const std::vector<topiceval::Warning>& warnings) {
+  std::vector<std::string> texts;
+  for (const auto& warning : warnings) texts.push_back(topiceval::respell(warning.text, Spelling::Java));
+  return texts;
 }
 
 topiceval::EvaluateResult evaluateFromJava(JNIEnv* env, jobject modelData, jobjectArray documentData, jobject options) {
-  topiceval::EvaluateRequest request = topiceval::evaluateRequest(toOptions(env, options));
+  topiceval::EvaluateRequest request = topiceval::evaluateRequest(toOptions(env, options, "evaluate"));
   request.model = toModel(env, modelData);
   request.documents = toDocuments(env, documentData);
   return topiceval::evaluate(request);
@@ -373,6 +426,88 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluateLikeMalle
     request.seed = seed;
     request.threads = threads;
     return toJava(env, topiceval::evaluateTopics(request).documentLogLikelihoods);
+  });
+}
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_diagnostics(JNIEnv* env, jclass, jobject model,
+                                                                      jobject options) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    topiceval::DiagnosticsRequest request = topiceval::diagnosticsRequest(toOptions(env, options, "diagnostics"));
+    request.model = toModelSource(env, model);
+    const topiceval::DiagnosticsResult result = topiceval::diagnostics(request);
+    jclass type = require(env, env->FindClass("org/topiceval/Diagnostics"));
+    jobject out = require(env, env->AllocObject(type));
+    std::map<std::string, std::vector<double>> columns;
+    std::vector<std::vector<std::string>> words;
+    for (const auto& topic : result.topics) {
+      for (const auto& [name, value] :
+           {std::pair{"alpha", topic.alpha}, {"tokens", topic.tokens}, {"documentEntropy", topic.documentEntropy},
+            {"wordLength", topic.wordLength}, {"coherence", topic.coherence}, {"uniformDist", topic.uniformDist},
+            {"corpusDist", topic.corpusDist}, {"effectiveNumWords", topic.effectiveNumWords},
+            {"tokenDocDiff", topic.tokenDocDiff}, {"rank1Documents", topic.rank1Documents},
+            {"allocationRatio", topic.allocationRatio}, {"allocationCount", topic.allocationCount},
+            {"exclusivity", topic.exclusivity}})
+        columns[name].push_back(value);
+      words.emplace_back();
+      for (const auto& word : topic.words) words.back().push_back(word.word);
+    }
+    for (const auto& [name, values] : columns) setDoubles(env, out, type, name.c_str(), values);
+    env->SetObjectField(out, field(env, type, "words", "[[Ljava/lang/String;"), toJava(env, words));
+    env->SetBooleanField(out, field(env, type, "fromDocuments", "Z"), result.fromDocuments ? JNI_TRUE : JNI_FALSE);
+    std::ostringstream xml, keys;
+    topiceval::writeDiagnosticsXml(xml, result);
+    topiceval::writeTopicKeys(keys, result);
+    env->SetObjectField(out, field(env, type, "xml", "Ljava/lang/String;"), toJava(env, xml.str()));
+    env->SetObjectField(out, field(env, type, "topicKeys", "Ljava/lang/String;"), toJava(env, keys.str()));
+    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
+    check(env);
+    return out;
+  });
+}
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_coherence(JNIEnv* env, jclass, jobject model,
+                                                                    jobjectArray texts, jobjectArray words,
+                                                                    jobject options) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    topiceval::CoherenceRequest request = topiceval::coherenceRequest(toOptions(env, options, "coherence"));
+    request.model = toModelSource(env, model);
+    if (texts != nullptr) {
+      if (words == nullptr) throw topiceval::SettingError("words", "are null (the words behind the texts' ids)");
+      std::vector<std::string> vocabulary;
+      const jsize count = env->GetArrayLength(words);
+      for (jsize i = 0; i < count; ++i) {
+        auto word = static_cast<jstring>(env->GetObjectArrayElement(words, i));
+        check(env);
+        vocabulary.push_back(toUtf8(env, word, "words[" + std::to_string(i) + "]"));
+        env->DeleteLocalRef(word);
+      }
+      request.texts = topiceval::DocumentsSource(toDocuments(env, texts).withWords(std::move(vocabulary)));
+    }
+    const topiceval::CoherenceResult result = topiceval::coherence(request);
+    jclass type = require(env, env->FindClass("org/topiceval/Coherence"));
+    jobject out = require(env, env->AllocObject(type));
+    std::vector<std::string> names;
+    std::vector<std::vector<double>> perTopic, errors;
+    std::vector<double> means, meanErrors;
+    for (const auto& measure : result.measures) {
+      names.push_back(measure.name);
+      perTopic.push_back(measure.perTopic);
+      errors.push_back(measure.perTopicStandardError);
+      means.push_back(measure.mean);
+      meanErrors.push_back(measure.meanStandardError);
+    }
+    setStrings(env, out, type, "measures", names);
+    env->SetObjectField(out, field(env, type, "perTopic", "[[D"), toJava(env, perTopic));
+    env->SetObjectField(out, field(env, type, "standardError", "[[D"), toJava(env, errors));
+    setDoubles(env, out, type, "mean", means);
+    setDoubles(env, out, type, "meanStandardError", meanErrors);
+    setDoubles(env, out, type, "exclusivity", result.exclusivity);
+    setDoubles(env, out, type, "frex", result.frex);
+    env->SetDoubleField(out, field(env, type, "diversity", "D"), result.diversity);
+    env->SetObjectField(out, field(env, type, "topics", "[[Ljava/lang/String;"), toJava(env, result.topics));
+    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
+    check(env);
+    return out;
   });
 }
 

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/estimator_settings.hpp"
@@ -512,6 +513,21 @@ const std::vector<CommandSpec>& commandSpecs() {
                                                planRanksSpec(),
                                                perturbStateSpec()};
   return all;
+}
+
+const std::vector<std::string>& objectOptions(const std::string& command) {
+  static const std::map<std::string, std::vector<std::string>> objects = {
+      {"evaluate", {"model", "input"}},  {"evaluate-topics", {}},           {"select", {"model", "input"}},
+      {"compare", {"model-a", "model-b", "input"}}, {"curve", {"states", "input"}}, {"diagnostics", {"model"}},
+      {"coherence", {"model"}}};
+  static const std::vector<std::string> none;
+  const auto found = objects.find(command);
+  return found != objects.end() ? found->second : none;
+}
+
+bool suppliedAsObject(const std::string& command, const std::string& option) {
+  const auto& objects = objectOptions(command);
+  return std::find(objects.begin(), objects.end(), option) != objects.end();
 }
 
 const CommandSpec& commandSpec(const std::string& name) {

@@ -14,6 +14,10 @@ final class NativeBridge {
 
   static native Evaluation evaluateDetailed(TopicModelData model, int[][] documents, EvaluationOptions options);
 
+  static native Diagnostics diagnostics(Object model, DiagnosticsOptions options);
+
+  static native Coherence coherence(Object model, int[][] texts, String[] words, CoherenceOptions options);
+
   static native double[] evaluateLikeMallet(TopicModelData model, int[][] documents, int particles,
                                             boolean resampling, int seed, int threads);
 }

@@ -33,6 +33,37 @@ public final class TopicEvaluator {
     return NativeBridge.evaluateLikeMallet(model, documents, particles, resampling, seed, threads);
   }
 
+  /**
+   * MALLET's topic diagnostics (train-topics --diagnostics-file) of a model file: a topic state or a saved
+   * model (which hold the training documents), or an inferencer (the figures of its counts only).
+   */
+  public static Diagnostics diagnostics(String modelPath, DiagnosticsOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.diagnostics(modelPath, options == null ? new DiagnosticsOptions() : options);
+  }
+
+  /** The same for a model in memory (its counts only: no training documents). */
+  public static Diagnostics diagnostics(TopicModelData model, DiagnosticsOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.diagnostics(model, options == null ? new DiagnosticsOptions() : options);
+  }
+
+  /**
+   * Topic coherence of a model file's top words, as gensim computes it (and MALLET's, exclusivity, FREX,
+   * diversity), with bootstrap errors; the reference texts are options.texts (a file) or, when it is null,
+   * the model's own training documents.
+   */
+  public static Coherence coherence(String modelPath, CoherenceOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.coherence(modelPath, null, null, options == null ? new CoherenceOptions() : options);
+  }
+
+  /** The same against texts in memory: texts[d] lists ids into words. */
+  public static Coherence coherence(Object model, int[][] texts, String[] words, CoherenceOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.coherence(model, texts, words, options == null ? new CoherenceOptions() : options);
+  }
+
   /** The documents of a MALLET instance list (FeatureSequence data), as type indices. */
   public static int[][] readDocuments(String path) {
     NativeLibrary.load();

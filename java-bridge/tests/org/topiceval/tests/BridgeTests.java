@@ -11,7 +11,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import org.topiceval.Coherence;
+import org.topiceval.CoherenceOptions;
 import org.topiceval.CommandResult;
+import org.topiceval.Diagnostics;
+import org.topiceval.DiagnosticsOptions;
 import org.topiceval.EvaluationOptions;
 import org.topiceval.MalletObjects;
 import org.topiceval.TopicEvaluator;
@@ -29,6 +33,8 @@ import org.topiceval.TopicevalException;
  *                            default), documents with nothing to score and nulls are refused by name;
  *   locale                   run under LC_ALL=de_DE.UTF-8 (tests/with_german_locale.sh): numbers are
  *                            still written with a point;
+ *   quality                  diagnostics give MALLET's XML and topic keys; coherence gives the command
+ *                            line's numbers, from a file and from texts in memory; bad options throw;
  *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
  *                            EvaluationOptions (its fields set by their names, as a Java program would).
  */
@@ -58,6 +64,9 @@ public final class BridgeTests {
         break;
       case "locale":
         locale(fixtures);
+        break;
+      case "quality":
+        quality(fixtures);
         break;
       case "parity":
         parity(fixtures, Paths.get(arguments[2]));
@@ -255,6 +264,62 @@ public final class BridgeTests {
     int[][] counts = new int[types][alpha.length];
     for (int[] token : tokens) counts[token[0]][token[1]]++;
     return TopicModelData.fromDenseCounts(counts, alpha, beta);
+  }
+
+  static void quality(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    DiagnosticsOptions options = new DiagnosticsOptions();
+    options.input = set.resolve("train.mallet").toString();
+    Diagnostics diagnostics = TopicEvaluator.diagnostics(set.resolve("state.gz").toString(), options);
+    check(Arrays.equals(diagnostics.xml.getBytes(StandardCharsets.UTF_8),
+                        Files.readAllBytes(set.resolve("diagnostics/diagnostics.xml"))), "diagnostics XML is MALLET's");
+    check(Arrays.equals(diagnostics.topicKeys.getBytes(StandardCharsets.UTF_8),
+                        Files.readAllBytes(set.resolve("diagnostics/topic-keys.txt"))), "topic keys are MALLET's");
+    check(diagnostics.fromDocuments && diagnostics.words[0][0].equals("time"), "topic 0's first word");
+
+    // Coherence: the command line's numbers, bit for bit.
+    String state = fixtures.resolve("sgu-k100/state.gz").toString();
+    CoherenceOptions coherenceOptions = new CoherenceOptions();
+    coherenceOptions.measure = "c_npmi,mallet";
+    coherenceOptions.bootstrap = 20;
+    coherenceOptions.seed = 5L;
+    Coherence coherence = TopicEvaluator.coherence(state, coherenceOptions);
+    CommandResult cli = TopicEvaluator.run("coherence", "--model", state, "--measure", "c_npmi,mallet", "--bootstrap",
+                                           "20", "--seed", "5", "--format", "tsv");
+    check(cli.status == 0, "coherence command: " + cli.err);
+    String[] rows = cli.out.split("\n");
+    for (int m = 0; m < coherence.measures.length; m++) {
+      int topic = 0;
+      for (int r = 1; r < rows.length; r++) {
+        String[] fields = rows[r].split("\t");
+        if (!fields[0].equals(coherence.measures[m]) || fields[1].equals("mean")) continue;
+        check(Double.parseDouble(fields[2]) == coherence.perTopic[m][topic]
+                  || Double.isNaN(coherence.perTopic[m][topic]) && fields[2].equals("nan"),
+              coherence.measures[m] + " topic " + topic);
+        topic++;
+      }
+      check(topic == coherence.perTopic[m].length, coherence.measures[m] + ": every topic printed");
+    }
+
+    // Texts in memory: the training documents as ids into their words give the same values.
+    TopicModelData model = TopicModelData.read(set.resolve("model.mallet").toString());
+    CoherenceOptions plain = new CoherenceOptions();
+    plain.bootstrap = 0;
+    Coherence own = TopicEvaluator.coherence(set.resolve("model.mallet").toString(), plain);
+    int[][] texts = TopicEvaluator.readDocuments(set.resolve("train.mallet").toString());
+    Coherence given = TopicEvaluator.coherence(model, texts, model.words, plain);
+    check(given.measures[0].equals("c_npmi") && given.perTopic[0].length == 10, "in-memory coherence: shape");
+    for (int k = 0; k < 10; k++) {
+      // The training list has one empty document more than the saved model's data: a window more in N.
+      check(Math.abs(given.perTopic[0][k] - own.perTopic[0][k]) < 1e-3, "in-memory coherence topic " + k);
+    }
+
+    CoherenceOptions bad = new CoherenceOptions();
+    bad.measure = "c_w2v";
+    expectException(() -> TopicEvaluator.coherence(state, bad), "measure takes u_mass, c_uci, c_npmi, c_v or mallet",
+                    "an unknown measure");
+    expectException(() -> TopicEvaluator.diagnostics(fixtures.resolve("stackexchange/test.mallet").toString(), null),
+                    "test.mallet", "an instance list as model");
   }
 
   private static void expectException(Runnable action, String expectedFragment, String what) {
