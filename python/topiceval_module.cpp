@@ -231,10 +231,25 @@ py::dict selectModels(const py::list& models, const py::object& documents, const
     entry["difference_se"] = model.differenceError;
     entry["verdict"] = model.verdict;
     entry["documents"] = documentColumns(model.documents);
+    if (model.quality) {
+      py::dict quality;
+      quality["measure"] = model.quality->measure;
+      quality["coherence"] = model.quality->coherence;
+      quality["coherence_se"] = model.quality->coherenceStandardError;
+      quality["exclusivity"] = model.quality->exclusivity;
+      quality["frex"] = model.quality->frex;
+      quality["diversity"] = model.quality->diversity;
+      quality["topic_coherence"] = toArray(model.quality->topicCoherence);
+      quality["top_words"] = model.quality->topWords;
+      entry["quality"] = quality;
+    } else {
+      entry["quality"] = py::none();
+    }
     ranked.append(entry);
   }
   py::dict out;
   out["models"] = ranked;
+  out["quality_reference"] = result.qualityReference;
   out["input"] = result.input;
   out["documents"] = result.documents;
   out["tokens"] = result.tokens;

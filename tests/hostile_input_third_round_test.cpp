@@ -182,8 +182,12 @@ TEST_F(ThirdRound, NumbersAreWrittenWithAPointWhateverTheProcessLocale) {
     }
   }
   const std::string html = testing::readText(report);
-  EXPECT_EQ(html.find("x1=\"70,0\""), std::string::npos);
-  EXPECT_NE(html.find("x1=\"70.0\""), std::string::npos);
+  // SVG coordinates are written with a point: the axes' x1="N.N", never "N,N".
+  const std::size_t axis = html.find("class=\"axis\" x1=\"");
+  ASSERT_NE(axis, std::string::npos);
+  const std::string coordinate = html.substr(axis + 17, html.find('"', axis + 17) - axis - 17);
+  EXPECT_EQ(coordinate.find(','), std::string::npos) << coordinate;
+  EXPECT_NE(coordinate.find('.'), std::string::npos) << coordinate;
   ASSERT_EQ(info.status, 0) << info.err;
   for (const std::string& line : testing::lines(info.out)) {
     if (line.starts_with("topic ")) {

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "native/cli/commands.hpp"
+#include "support/chromium.hpp"
 #include "support/command_output.hpp"
 #include "support/gzip.hpp"
 
@@ -96,13 +97,14 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0],
             "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
-            "difference_to_best\tdifference_se\tverdict");
+            "difference_to_best\tdifference_se\tverdict\tcoherence_measure\tcoherence\tcoherence_se\texclusivity\t"
+            "frex\tdiversity");
   std::vector<std::vector<std::string>> table;
   for (std::size_t r = 1; r < rows.size(); ++r) {
     std::vector<std::string> fields;
     std::istringstream row(rows[r]);
     for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 13u);
+    ASSERT_EQ(fields.size(), 19u);
     table.push_back(fields);
   }
   EXPECT_EQ(table[0][2], "3");
@@ -122,6 +124,30 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
     EXPECT_NEAR(std::stod(table[r][10]), std::stod(table[0][5]) - std::stod(table[r][5]), 1e-6);
     EXPECT_GT(std::stod(table[r][10]), 2 * std::stod(table[r][11]));
   }
+  // Topic quality beside it: the cluster topics (K = 3) are more coherent and
+  // more exclusive than six topics drawn at random.
+  std::map<std::string, std::vector<std::string>> byK;
+  for (const auto& fields : table) byK[fields[2]] = fields;
+  EXPECT_EQ(byK["3"][13], "c_npmi");
+  EXPECT_GT(std::stod(byK["3"][14]), std::stod(byK["6"][14]) + 2 * std::stod(byK["6"][15]));
+  EXPECT_GT(std::stod(byK["3"][15]), 0.0);
+  EXPECT_GT(std::stod(byK["3"][16]), std::stod(byK["6"][16]));
+  EXPECT_EQ(std::stod(byK["3"][18]), 1.0);  // three clusters of ten distinct words
+}
+
+TEST_F(SelectCommand, SaysWhenTheBestIsTheLargestNumberOfTopicsTried) {
+  const Output text = select({"--input", path("test.txt"), path("runs/k1.gz"), path("runs/k3.gz")});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("The best held-out likelihood is at the largest number of topics tried (3): try larger ones "
+                          "too."),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("topic quality   c_npmi coherence of the top 10 words (windows of 10) on "), std::string::npos)
+      << text.out;
+  const Output none = select({"--input", path("test.txt"), path("runs/k1.gz"), path("runs/k3.gz"), "--coherence",
+                              "none", "--format", "json"});
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_EQ(none.out.find("\"quality\""), std::string::npos);
 }
 
 TEST_F(SelectCommand, JsonListsModelsBestFirstAndTheReportPlotsThemByK) {
@@ -135,9 +161,49 @@ TEST_F(SelectCommand, JsonListsModelsBestFirstAndTheReportPlotsThemByK) {
   EXPECT_LT(output.out.find("k3.gz"), output.out.find("k1.gz"));
   std::ifstream report(path("select.html"));
   const std::string page((std::istreambuf_iterator<char>(report)), std::istreambuf_iterator<char>());
-  EXPECT_NE(page.find("<svg id=\"by-k\""), std::string::npos);
-  EXPECT_NE(page.find("class=\"errorbar\""), std::string::npos);
-  EXPECT_NE(page.find("<svg id=\"pair\""), std::string::npos);
+  for (const std::string part : {"<svg id=\"by-k\"", "class=\"band\"", "<svg id=\"difference\"",
+                                 "class=\"errorbar\"", "<svg id=\"coherence\"", "<svg id=\"exclusivity\"",
+                                 "<svg id=\"pair\"", "<table class=\"topics\">", "<th>top words</th>",
+                                 "\"quality\":{"})
+    EXPECT_NE((page + output.out).find(part), std::string::npos) << part;
+  // Ticks read as plain numbers (3000, not 3e+03).
+  for (std::size_t at = page.find("class=\"tick\""); at != std::string::npos; at = page.find("class=\"tick\"", at + 1)) {
+    const std::size_t text = page.find('>', at) + 1;
+    const std::string tick = page.substr(text, page.find('<', text) - text);
+    EXPECT_EQ(tick.find_first_not_of("-0123456789."), std::string::npos) << tick;
+  }
+}
+
+// What a person choosing K looks at, rendered as a browser renders it: the
+// likelihood's band, the paired differences, coherence and exclusivity against
+// K, and each model's topics; no axis label crosses a tick label.
+TEST_F(SelectCommand, TheReportRendersInHeadlessChromium) {
+  const Output output = select({"--input", path("test.txt"), "--report", path("select.html"), "--quiet",
+                                path("runs")});
+  ASSERT_EQ(output.status, 0) << output.err;
+  const std::string page = testing::readText(path("select.html"));
+  // The y axis label (rotated, centred at x = 14, 13 px type) ends left of the
+  // widest tick label, which ends 6 px left of the axis.
+  for (std::size_t at = page.find("<svg id="); at != std::string::npos; at = page.find("<svg id=", at + 1)) {
+    const std::size_t axis = page.find("class=\"axis\" x1=\"", page.find("class=\"axis\"", at) + 1);
+    const double left = std::stod(page.substr(axis + 17));
+    std::size_t widest = 0;
+    const std::size_t end = page.find("</svg>", at);
+    for (std::size_t tick = page.find("text-anchor=\"end\">", at); tick < end;
+         tick = page.find("text-anchor=\"end\">", tick + 1)) {
+      const std::size_t text = tick + 19;
+      widest = std::max(widest, page.find('<', text) - text);
+    }
+    EXPECT_GT(left - 6 - 7.0 * static_cast<double>(widest), 14 + 8) << page.substr(at, 40);
+  }
+  const std::string browser = testing::chromium();
+  if (browser.empty()) GTEST_SKIP() << "chromium is not installed (scripts/install-dependencies.sh installs it)";
+  const testing::Rendered rendered = testing::render(browser, path("select.html"), directory_, 3000);
+  ASSERT_TRUE(rendered.ok);
+  for (const std::string part : {"<svg id=\"by-k\"", "<polygon class=\"band\"", "<svg id=\"difference\"",
+                                 "<svg id=\"coherence\"", "<svg id=\"exclusivity\"", "<table class=\"topics\">"})
+    EXPECT_NE(rendered.dom.find(part), std::string::npos) << part;
+  EXPECT_GT(std::filesystem::file_size(rendered.screenshot), 30000u);
 }
 
 TEST_F(SelectCommand, ExplainsMistakesBeforeAnyWork) {
@@ -173,7 +239,7 @@ TEST_F(SelectCommand, RanksLdaAndLogisticNormalModelsInOneTable) {
     std::vector<std::string> fields;
     std::istringstream row(rows[r]);
     for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 13u);
+    ASSERT_EQ(fields.size(), 19u);
     byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
   }
   ASSERT_EQ(byModel.count("ctm.txt"), 1u);
@@ -290,7 +356,7 @@ TEST(SelectMemory, PeakMemoryDoesNotGrowWithTheNumberOfModels) {
   const auto peakKilobytes = [&](int models) {
     std::string command = "/usr/bin/time -f %M " + std::string(TOPICEVAL_BINARY) + " select --input " + set +
                           "test.mallet --estimator left-to-right --particles 1 --runs 1 --documents 0-9 --quiet "
-                          "--threads 1";
+                          "--threads 1 --coherence none";
     for (int m = 0; m < models; ++m) command += " " + set + "inferencer.mallet";
     command += " 2>&1 >/dev/null";
     FILE* pipe = ::popen(command.c_str(), "r");
@@ -320,8 +386,13 @@ TEST(SelectDirectory, PassesOverFilesThatAreNoModel) {
                            "filtering", "--format", "tsv", "--vocab-size", "4285"});
   ASSERT_EQ(output.status, 0) << output.err;
   EXPECT_EQ(topiceval::testing::lines(output.out).size(), 3u) << output.out;  // the header and two models
-  EXPECT_EQ(output.err, "warning: passed over " + (directory / "notes.txt").string() +
+  EXPECT_NE(output.err.find("warning: passed over " + (directory / "notes.txt").string() +
                             ": text, not a model\nwarning: passed over " + (directory / "test.mallet").string() +
-                            ": MALLET instance list (FeatureSequence documents), not a model\n");
+                            ": MALLET instance list (FeatureSequence documents), not a model\n"), std::string::npos)
+      << output.err;
+  EXPECT_NE(output.err.find("evaluator.mallet holds no words (a MALLET evaluator), so its topics' quality is not "
+                            "measured"),
+            std::string::npos)
+      << output.err;
   std::filesystem::remove_all(directory);
 }

@@ -13,6 +13,7 @@
 #include "native/cli/progress_line.hpp"
 #include "native/output/report_writers.hpp"
 #include "support/command_output.hpp"
+#include "support/chromium.hpp"
 #include "support/fixtures.hpp"
 #include "support/json_check.hpp"
 #include "support/run_command.hpp"
@@ -111,13 +112,6 @@ TEST(InfoCommand, DescribesModelsAndInstanceLists) {
   EXPECT_NE(text.err.find("is neither a MALLET model file"), std::string::npos);
 }
 
-std::string chromium() {
-  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
-    if (std::filesystem::exists(candidate)) return candidate;
-  }
-  return "";
-}
-
 TEST(HtmlReport, RendersInHeadlessChromium) {
   const auto directory = std::filesystem::temp_directory_path() / "topiceval-report-test";
   std::filesystem::create_directories(directory);
@@ -131,29 +125,18 @@ TEST(HtmlReport, RendersInHeadlessChromium) {
   EXPECT_NE(html.find("<svg id=\"histogram\""), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);  // self-contained, nothing to run or fetch
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));
-  const std::string browser = chromium();
+  const std::string browser = testing::chromium();
   if (browser.empty()) GTEST_SKIP() << "chromium is not installed (scripts/install-dependencies.sh installs it)";
-  const std::string flags =
-      " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-      "--disable-background-networking --disable-component-update --disable-sync --user-data-dir=" +
-      (directory / "profile").string() + " ";
-  const std::string dom = (directory / "dom.html").string();
-  const std::string png = (directory / "report.png").string();
-  ASSERT_EQ(std::system((browser + flags + "--dump-dom file://" + page + " > " + dom + " 2>/dev/null").c_str()), 0);
-  const std::string rendered = testing::readText(dom);
+  const testing::Rendered rendered = testing::render(browser, page, directory);
+  ASSERT_TRUE(rendered.ok);
   // 200 documents, all scored: 200 points in the scatter.
   std::size_t points = 0;
-  for (std::size_t at = rendered.find("class=\"point\""); at != std::string::npos;
-       at = rendered.find("class=\"point\"", at + 1))
+  for (std::size_t at = rendered.dom.find("class=\"point\""); at != std::string::npos;
+       at = rendered.dom.find("class=\"point\"", at + 1))
     ++points;
   EXPECT_EQ(points, 200u);
-  EXPECT_NE(rendered.find("<figcaption>"), std::string::npos);
-  ASSERT_EQ(std::system((browser + flags + "--window-size=1200,1500 --screenshot=" + png + " file://" + page +
-                         " > /dev/null 2>&1")
-                            .c_str()),
-            0);
-  ASSERT_TRUE(std::filesystem::exists(png));
-  EXPECT_GT(std::filesystem::file_size(png), 20000u);
+  EXPECT_NE(rendered.dom.find("<figcaption>"), std::string::npos);
+  EXPECT_GT(std::filesystem::file_size(rendered.screenshot), 20000u);
   std::filesystem::remove_all(directory);
 }
 

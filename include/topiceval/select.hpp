@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/coherence.hpp"
 #include "topiceval/evaluate.hpp"
 
 #include "topiceval/export.hpp"
@@ -31,6 +32,24 @@ struct SelectRequest {
   std::optional<std::size_t> vocabularySize;  // one V for every LDA model; the largest they need if empty
   std::string documentSelection;
   Progress* progress = nullptr;  // restarted for each model
+  // Topic quality beside the likelihood: each model's coherence by this
+  // measure (one of coherenceMeasures(), or "none" to leave topic quality
+  // out) against the reference texts (empty: the held-out documents), with
+  // a bootstrap error; exclusivity, FREX and diversity of its top words.
+  std::string coherenceMeasure = "c_npmi";
+  DocumentsSource coherenceTexts;
+  int topWords = CoherenceRequest::kDefaultTopWords;
+  int bootstrap = CoherenceRequest::kDefaultBootstrap;
+};
+
+// A model's topic quality, as select reports it.
+struct TopicQuality {
+  std::string measure;
+  int windowSize = 0;
+  double coherence = 0.0, coherenceStandardError = 0.0;  // the mean over topics, and its bootstrap error
+  double exclusivity = 0.0, frex = 0.0, diversity = 0.0;
+  std::vector<double> topicCoherence;              // per topic
+  std::vector<std::vector<std::string>> topWords;  // per topic, the words scored
 };
 
 struct RankedModel {
@@ -44,6 +63,7 @@ struct RankedModel {
   // Best total minus this one, paired over documents, and its standard error.
   double difference = 0.0, differenceError = 0.0;
   std::string verdict;  // "best", "worse" (by more than two errors), or "tied"
+  std::optional<TopicQuality> quality;  // unless coherenceMeasure is "none"
 };
 
 struct SelectResult {
@@ -62,6 +82,7 @@ struct SelectResult {
   std::vector<RankedModel> models;           // best first
   std::vector<std::size_t> scoredDocuments;  // documents the best model scores (the paired statistics' own)
   std::vector<std::string> skippedFiles;     // files in a directory that hold no model, with why
+  std::string qualityReference;              // the texts topic quality was measured on, or empty
   std::vector<Warning> warnings;
   double seconds = 0.0;
   int threads = 1;

@@ -234,10 +234,8 @@ CoherenceResult coherence(const CoherenceRequest& request) {
           {"unstable-coherence",
            out.name + ": " + std::to_string(unstable) + " topic(s) have a top word in so few reference documents that "
                "up to " + share(worst) + " of the bootstrap replicates draw none of them (the value is then not "
-               "finite); their errors come from the other replicates and understate that instability" +
-               (measure.meanNonFinite > 0 ? "; the mean's error from " + share(request.bootstrap - measure.meanNonFinite) +
-                                                " of the replicates" + (std::isnan(measure.meanStandardError) ? " (too few: none given)" : "")
-                                          : std::string())});
+               "finite); their errors come from the other replicates and understate that instability; the mean's "
+               "error pairs topics over the replicates where both are finite"});
     }
     result.measures.push_back(std::move(out));
   }

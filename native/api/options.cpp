@@ -241,6 +241,20 @@ CommandSpec selectSpec() {
   addScoring(o,
              "V in phi = (n + beta) / (n_k + V beta), the same for every model; default: the largest the models "
              "need (their type counts, plus unseen types under smooth)");
+  const SelectRequest defaults;
+  std::vector<std::string> qualityChoices = coherenceMeasures();
+  qualityChoices.push_back("none");
+  o.push_back(choice("coherence", defaults.coherenceMeasure, qualityChoices,
+                     "topic quality beside the likelihood: each model's mean coherence by this measure (gensim's "
+                     "u_mass, c_uci, c_npmi, c_v, or MALLET's), with exclusivity, FREX and diversity; none leaves "
+                     "topic quality out"));
+  o.push_back(path("coherence-texts",
+                   "reference texts for the coherence (an instance list or plain text); default: the held-out "
+                   "documents",
+                   false, "REFERENCE"));
+  o.push_back(integer("top-words", defaults.topWords, 1, 100'000, "top words per topic for the topic quality"));
+  o.push_back(integer("bootstrap", defaults.bootstrap, 0, 100'000,
+                      "bootstrap replicates over the reference documents for the coherence's error (0: none)"));
   command.positional = "model";
   return command;
 }

@@ -49,6 +49,10 @@ SelectRequest selectRequest(const OptionValues& options) {
   estimatorOptions(options, request);
   scoringOptions(options, request);
   request.documentSelection = options.text("documents").value_or("");
+  request.coherenceMeasure = *options.text("coherence");
+  if (options.given("coherence-texts")) request.coherenceTexts = DocumentsSource(*options.text("coherence-texts"));
+  request.topWords = static_cast<int>(options.integer("top-words"));
+  request.bootstrap = static_cast<int>(options.integer("bootstrap"));
   return request;
 }
 

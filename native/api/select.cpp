@@ -61,6 +61,12 @@ SelectResult select(const SelectRequest& request) {
   checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);
   if (request.models.empty()) throw SettingError("model", "needs at least one model file (or a directory of them)");
+  const bool measureQuality = request.coherenceMeasure != "none";
+  const auto& measures = coherenceMeasures();
+  if (measureQuality && std::find(measures.begin(), measures.end(), request.coherenceMeasure) == measures.end())
+    throw SettingError("coherence", "takes " + listOfChoices(measures) + " or none, not '" +
+                                        request.coherenceMeasure + "'");
+  if (request.topWords < 1) throw SettingError("top-words", "must be at least 1");
   SelectResult result;
   const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
   const auto started = std::chrono::steady_clock::now();
@@ -172,6 +178,17 @@ SelectResult select(const SelectRequest& request) {
   const auto addOnce = [](std::string& list, const std::string& item) {
     if (!item.empty() && list.find(item) == std::string::npos) list += (list.empty() ? "" : "; ") + item;
   };
+  // Topic quality's reference texts, read once with words of their own (or
+  // the held-out ids in memory, which every model's words read alike).
+  std::optional<DocumentsSource> reference;
+  if (measureQuality) {
+    const bool ownTexts = !request.coherenceTexts.path.empty() || request.coherenceTexts.documents;
+    reference = ownTexts ? request.coherenceTexts
+                : request.documents.documents ? request.documents
+                                              : DocumentsSource(Documents::read(request.documents.path));
+    result.qualityReference = ownTexts ? detail::sourceName(request.coherenceTexts)
+                                       : result.input + " (the held-out documents)";
+  }
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   std::vector<RankedModel> ranked(sources.size());
   for (std::size_t m = 0; m < sources.size(); ++m) {
@@ -221,6 +238,28 @@ SelectResult select(const SelectRequest& request) {
     entry.perplexity = estimates.perplexity();
     entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
     entry.scoredTokens = estimates.scoredTokens;
+    if (measureQuality && model.words() == nullptr) {
+      result.warnings.push_back({"no-topic-quality", surveys[m].report.path +
+                                                         " holds no words (a MALLET evaluator), so its topics' "
+                                                         "quality is not measured: give its inferencer instead"});
+    } else if (measureQuality) {
+      CoherenceRequest quality;
+      quality.model = model;
+      quality.model.name = surveys[m].report.path;
+      quality.texts = reference;
+      quality.measures = {request.coherenceMeasure};
+      quality.topWords = request.topWords;
+      quality.bootstrap = request.bootstrap;
+      quality.seed = request.seed;
+      quality.threads = request.threads;
+      const CoherenceResult measured = coherence(quality);
+      const CoherenceResult::Measure& measure = measured.measures.front();
+      entry.quality = TopicQuality{measure.name,           measure.windowSize,    measure.mean,
+                                   measure.meanStandardError, measured.meanExclusivity, measured.meanFrex,
+                                   measured.diversity,     measure.perTopic,      measured.topics};
+      for (const Warning& warning : measured.warnings)
+        result.warnings.push_back({warning.kind, surveys[m].report.path + ": " + warning.text});
+    }
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const RankedModel& a, const RankedModel& b) { return a.total > b.total; });

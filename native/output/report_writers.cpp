@@ -120,16 +120,22 @@ std::string escapeHtml(const std::string& text) {
 
 namespace {
 
-constexpr double kWidth = 560, kHeight = 420, kLeft = 70, kRight = 20, kTop = 20, kBottom = 55;
+constexpr double kWidth = 560, kHeight = 420, kRight = 20, kTop = 20, kBottom = 55;
+constexpr double kCharacter = 6.6;  // the tick font's widest digits, in pixels
 
 std::string number(double value) { return fixed(value, 1); }
 
-std::string tickLabel(double value) { return general(value, 3); }
+// Rounded tick positions covering [low, high], and the decimals that write
+// them as plain numbers (3000, 0.05; never 3e+03).
+struct Ticks {
+  std::vector<double> at;
+  int decimals = 0;
+  std::string label(double tick) const { return fixed(tick, decimals); }
+};
 
-// Rounded tick positions covering [low, high].
-std::vector<double> ticks(double low, double high) {
+Ticks ticks(double low, double high) {
   const double span = high - low;
-  if (!(span > 0)) return {low};
+  if (!(span > 0)) return {{low}, 0};
   const double rough = span / 5.0;
   const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
   double step = magnitude;
@@ -137,36 +143,46 @@ std::vector<double> ticks(double low, double high) {
     step = factor * magnitude;
     if (span / step <= 6.0) break;
   }
-  std::vector<double> result;
-  for (double tick = std::ceil(low / step) * step; tick <= high + step * 1e-9; tick += step) result.push_back(tick);
+  Ticks result;
+  result.decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
+  for (double tick = std::ceil(low / step) * step; tick <= high + step * 1e-9; tick += step)
+    result.at.push_back(std::fabs(tick) < step * 1e-9 ? 0.0 : tick);
   return result;
 }
 
+// The plot area: the left margin grows with the widest y tick label, so that
+// the rotated axis label never overlaps them.
 struct Frame {
   double xLow, xHigh, yLow, yHigh;
-  double x(double value) const { return kLeft + (value - xLow) / (xHigh - xLow) * (kWidth - kLeft - kRight); }
+  Ticks xTicks = ticks(xLow, xHigh), yTicks = ticks(yLow, yHigh);
+  double left = [this] {
+    std::size_t widest = 0;
+    for (const double tick : yTicks.at) widest = std::max(widest, yTicks.label(tick).size());
+    return 34 + kCharacter * static_cast<double>(widest);
+  }();
+  double x(double value) const { return left + (value - xLow) / (xHigh - xLow) * (kWidth - left - kRight); }
   double y(double value) const {
     return kHeight - kBottom - (value - yLow) / (yHigh - yLow) * (kHeight - kTop - kBottom);
   }
 };
 
 void axes(std::ostringstream& svg, const Frame& frame, const std::string& xLabel, const std::string& yLabel) {
-  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kHeight - kBottom << "\" x2=\"" << kWidth - kRight
+  svg << "<line class=\"axis\" x1=\"" << number(frame.left) << "\" y1=\"" << kHeight - kBottom << "\" x2=\""
+      << kWidth - kRight << "\" y2=\"" << kHeight - kBottom << "\"/>";
+  svg << "<line class=\"axis\" x1=\"" << number(frame.left) << "\" y1=\"" << kTop << "\" x2=\"" << number(frame.left)
       << "\" y2=\"" << kHeight - kBottom << "\"/>";
-  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kTop << "\" x2=\"" << kLeft << "\" y2=\""
-      << kHeight - kBottom << "\"/>";
-  for (const double tick : ticks(frame.xLow, frame.xHigh)) {
+  for (const double tick : frame.xTicks.at) {
     svg << "<text class=\"tick\" x=\"" << number(frame.x(tick)) << "\" y=\"" << kHeight - kBottom + 16
-        << "\" text-anchor=\"middle\">" << tickLabel(tick) << "</text>";
+        << "\" text-anchor=\"middle\">" << frame.xTicks.label(tick) << "</text>";
   }
-  for (const double tick : ticks(frame.yLow, frame.yHigh)) {
-    svg << "<text class=\"tick\" x=\"" << kLeft - 6 << "\" y=\"" << number(frame.y(tick) + 4)
-        << "\" text-anchor=\"end\">" << tickLabel(tick) << "</text>";
+  for (const double tick : frame.yTicks.at) {
+    svg << "<text class=\"tick\" x=\"" << number(frame.left - 6) << "\" y=\"" << number(frame.y(tick) + 4)
+        << "\" text-anchor=\"end\">" << frame.yTicks.label(tick) << "</text>";
   }
-  svg << "<text class=\"label\" x=\"" << (kLeft + kWidth - kRight) / 2 << "\" y=\"" << kHeight - 12
+  svg << "<text class=\"label\" x=\"" << number((frame.left + kWidth - kRight) / 2) << "\" y=\"" << kHeight - 12
       << "\" text-anchor=\"middle\">" << escapeHtml(xLabel) << "</text>";
-  svg << "<text class=\"label\" x=\"16\" y=\"" << (kTop + kHeight - kBottom) / 2
-      << "\" text-anchor=\"middle\" transform=\"rotate(-90 16 " << (kTop + kHeight - kBottom) / 2 << ")\">"
+  svg << "<text class=\"label\" x=\"14\" y=\"" << (kTop + kHeight - kBottom) / 2
+      << "\" text-anchor=\"middle\" transform=\"rotate(-90 14 " << (kTop + kHeight - kBottom) / 2 << ")\">"
       << escapeHtml(yLabel) << "</text>";
 }
 
@@ -175,6 +191,26 @@ std::string openSvg(const std::string& id) {
   svg << "<svg id=\"" << escapeHtml(id) << "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth
       << "\" height=\"" << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight << "\">";
   return svg.str();
+}
+
+// The x and y range of points with +- 2 errors, padded.
+Frame frameOf(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
+              bool withZero = false) {
+  double xLow = INFINITY, xHigh = -INFINITY, yLow = INFINITY, yHigh = -INFINITY;
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
+    const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
+    xLow = std::min(xLow, x[i]);
+    xHigh = std::max(xHigh, x[i]);
+    yLow = std::min(yLow, y[i] - 2 * error);
+    yHigh = std::max(yHigh, y[i] + 2 * error);
+  }
+  if (!std::isfinite(xLow)) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
+  if (withZero) yLow = std::min(yLow, 0.0), yHigh = std::max(yHigh, 0.0);
+  if (!(xHigh > xLow)) xLow -= 1, xHigh += 1;
+  if (!(yHigh > yLow)) yLow -= 1, yHigh += 1;
+  const double xPad = (xHigh - xLow) * 0.06, yPad = (yHigh - yLow) * 0.08;
+  return Frame{xLow - xPad, xHigh + xPad, yLow - yPad, yHigh + yPad};
 }
 
 }  // namespace
@@ -208,32 +244,57 @@ std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& 
 }
 
 std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
-                         const std::string& xLabel, const std::string& yLabel, const std::string& id) {
-  double xLow = INFINITY, xHigh = -INFINITY, yLow = INFINITY, yHigh = -INFINITY;
-  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
-    if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
-    const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
-    xLow = std::min(xLow, x[i]);
-    xHigh = std::max(xHigh, x[i]);
-    yLow = std::min(yLow, y[i] - 2 * error);
-    yHigh = std::max(yHigh, y[i] + 2 * error);
-  }
-  if (!std::isfinite(xLow)) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
-  if (!(xHigh > xLow)) xLow -= 1, xHigh += 1;
-  if (!(yHigh > yLow)) yLow -= 1, yHigh += 1;
-  const double xPad = (xHigh - xLow) * 0.06, yPad = (yHigh - yLow) * 0.06;
-  const Frame frame{xLow - xPad, xHigh + xPad, yLow - yPad, yHigh + yPad};
+                         const std::string& xLabel, const std::string& yLabel, const std::string& id, bool zeroLine) {
+  const Frame frame = frameOf(x, y, errors, zeroLine);
   std::ostringstream svg;
   svg << openSvg(id);
   axes(svg, frame, xLabel, yLabel);
+  if (zeroLine)
+    svg << "<line class=\"diagonal\" x1=\"" << number(frame.left) << "\" y1=\"" << number(frame.y(0)) << "\" x2=\""
+        << kWidth - kRight << "\" y2=\"" << number(frame.y(0)) << "\"/>";
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
     if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
     const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
     svg << "<line class=\"errorbar\" x1=\"" << number(frame.x(x[i])) << "\" y1=\"" << number(frame.y(y[i] - 2 * error))
         << "\" x2=\"" << number(frame.x(x[i])) << "\" y2=\"" << number(frame.y(y[i] + 2 * error)) << "\"/>";
     svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i]))
-        << "\" r=\"3.5\"><title>" << tickLabel(x[i]) << ": " << formatNumber(y[i]) << " +- " << formatNumber(error)
-        << "</title></circle>";
+        << "\" r=\"3.5\"><title>" << formatNumber(x[i]) << ": " << formatNumber(y[i]) << " +- "
+        << formatNumber(error) << "</title></circle>";
+  }
+  svg << "</svg>";
+  return svg.str();
+}
+
+std::string lineBandSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
+                        const std::string& xLabel, const std::string& yLabel, const std::string& id) {
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (std::isfinite(x[i]) && std::isfinite(y[i])) order.push_back(i);
+  }
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+  const Frame frame = frameOf(x, y, errors);
+  std::ostringstream svg;
+  svg << openSvg(id);
+  axes(svg, frame, xLabel, yLabel);
+  // The band: +- 2 errors, at least 3 px from edge to edge so that it shows.
+  const auto half = [&](std::size_t i) {
+    const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
+    return std::max(frame.y(y[i] - 2 * error) - frame.y(y[i]), 1.5);
+  };
+  if (!order.empty()) {
+    svg << "<polygon class=\"band\" points=\"";
+    for (const std::size_t i : order) svg << number(frame.x(x[i])) << ',' << number(frame.y(y[i]) - half(i)) << ' ';
+    for (auto it = order.rbegin(); it != order.rend(); ++it)
+      svg << number(frame.x(x[*it])) << ',' << number(frame.y(y[*it]) + half(*it)) << ' ';
+    svg << "\"/><polyline class=\"line\" points=\"";
+    for (const std::size_t i : order) svg << number(frame.x(x[i])) << ',' << number(frame.y(y[i])) << ' ';
+    svg << "\"/>";
+  }
+  for (const std::size_t i : order) {
+    const double error = i < errors.size() ? errors[i] : 0.0;
+    svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i]))
+        << "\" r=\"3.5\"><title>" << formatNumber(x[i]) << ": " << formatNumber(y[i]) << " +- "
+        << formatNumber(error) << "</title></circle>";
   }
   svg << "</svg>";
   return svg.str();
@@ -284,13 +345,27 @@ void writeHtmlReport(std::ostream& out, const HtmlReport& report) {
          ".axis{stroke:#444}.diagonal{stroke:#c33;stroke-dasharray:4 3}.point{fill:#2563eb;fill-opacity:.55}"
          ".errorbar{stroke:#2563eb;stroke-width:1.5}\n"
          ".bar{fill:#2563eb}.tick{font-size:11px;fill:#444}.label{font-size:13px;fill:#222}\n"
+         ".band{fill:#2563eb;fill-opacity:.25;stroke:none}.line{fill:none;stroke:#2563eb;stroke-width:1.5}\n"
+         "p.note{font-weight:bold;color:#a33}\n"
          "</style></head><body>\n<h1>"
       << escapeHtml(report.title) << "</h1>\n<table id=\"summary\">\n";
   for (const auto& [name, value] : report.summary)
     out << "<tr><th>" << escapeHtml(name) << "</th><td>" << escapeHtml(value) << "</td></tr>\n";
   out << "</table>\n";
+  for (const std::string& note : report.notes) out << "<p class=\"note\">" << escapeHtml(note) << "</p>\n";
   for (const auto& [caption, svg] : report.figures)
     out << "<figure>" << svg << "<figcaption>" << escapeHtml(caption) << "</figcaption></figure>\n";
+  for (const HtmlReport::Table& table : report.tables) {
+    out << "<h2>" << escapeHtml(table.heading) << "</h2>\n<table class=\"topics\">\n<tr>";
+    for (const std::string& column : table.columns) out << "<th>" << escapeHtml(column) << "</th>";
+    out << "</tr>\n";
+    for (const auto& row : table.rows) {
+      out << "<tr>";
+      for (const std::string& cell : row) out << "<td>" << escapeHtml(cell) << "</td>";
+      out << "</tr>\n";
+    }
+    out << "</table>\n";
+  }
   out << "<p>Written by topiceval.</p>\n</body></html>\n";
 }
 

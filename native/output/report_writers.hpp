@@ -43,9 +43,15 @@ class JsonWriter {
 // A scatter plot of (x, y) points with the diagonal y = x, as inline SVG.
 std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& y, const std::string& xLabel,
                        const std::string& yLabel, const std::string& id);
-// Points (x, y) with bars of +- 2 errors, as inline SVG.
+// Points (x, y) with bars of +- 2 errors, as inline SVG (with a line at y = 0
+// inside the range when `zeroLine`).
 std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
-                         const std::string& xLabel, const std::string& yLabel, const std::string& id);
+                         const std::string& xLabel, const std::string& yLabel, const std::string& id,
+                         bool zeroLine = false);
+// A line through (x, y) in order of x, in a shaded band of +- 2 errors (drawn
+// at least 3 px wide so that a narrow one still shows), as inline SVG.
+std::string lineBandSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
+                        const std::string& xLabel, const std::string& yLabel, const std::string& id);
 // A histogram of `values` (log10 of the values when logScale), as inline SVG.
 std::string histogramSvg(const std::vector<double>& values, const std::string& label, bool logScale,
                          const std::string& id);
@@ -53,7 +59,14 @@ std::string histogramSvg(const std::vector<double>& values, const std::string& l
 struct HtmlReport {
   std::string title;
   std::vector<std::pair<std::string, std::string>> summary;  // the summary table, in order
+  std::vector<std::string> notes;                            // sentences shown above the figures
   std::vector<std::pair<std::string, std::string>> figures;  // caption, inline SVG
+  struct Table {
+    std::string heading;
+    std::vector<std::string> columns;
+    std::vector<std::vector<std::string>> rows;
+  };
+  std::vector<Table> tables;  // after the figures
 };
 // Writes the page.
 void writeHtmlReport(std::ostream& out, const HtmlReport& report);

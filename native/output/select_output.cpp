@@ -1,5 +1,7 @@
 #include "native/output/select_output.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "native/output/evaluation_output.hpp"
@@ -30,6 +32,40 @@ std::string tokensLine(const SelectResult& result) {
                                 : std::string());
 }
 
+// The first model with topic quality measured (a model without words has none).
+const TopicQuality* firstQuality(const SelectResult& result) {
+  for (const RankedModel& model : result.models) {
+    if (model.quality) return &*model.quality;
+  }
+  return nullptr;
+}
+
+std::string qualityLine(const SelectResult& result) {
+  const TopicQuality* quality = firstQuality(result);
+  if (quality == nullptr) return "";
+  return quality->measure + " coherence of the top " + std::to_string(quality->topWords.empty() ? 0 : quality->topWords.front().size()) +
+         " words" + (quality->windowSize > 0 ? " (windows of " + std::to_string(quality->windowSize) + ")" : "") +
+         " on " + result.qualityReference;
+}
+
+// "The best is the largest K tried: try larger." when it is, for more than one K.
+std::string edgeOfTheRange(const SelectResult& result) {
+  int smallest = INT32_MAX, largest = INT32_MIN;
+  for (const RankedModel& model : result.models) {
+    smallest = std::min(smallest, model.model.topics);
+    largest = std::max(largest, model.model.topics);
+  }
+  if (result.models.size() < 2 || smallest == largest) return "";
+  const int best = result.models.front().model.topics;
+  if (best == largest)
+    return "The best held-out likelihood is at the largest number of topics tried (" + std::to_string(best) +
+           "): try larger ones too.";
+  if (best == smallest)
+    return "The best held-out likelihood is at the smallest number of topics tried (" + std::to_string(best) +
+           "): try smaller ones too.";
+  return "";
+}
+
 }  // namespace
 
 void writeSelectText(std::ostream& out, const SelectResult& result) {
@@ -47,26 +83,56 @@ void writeSelectText(std::ostream& out, const SelectResult& result) {
         << padded(plusMinus(model.perToken, model.perTokenStandardError, 5), 22) << ' '
         << padded(fixed(model.perplexity, 1), 11) << ' ' << padded(difference, 23) << ' ' << model.model.path << "\n";
   }
+  if (firstQuality(result) != nullptr) {
+    out << "\ntopic quality   " << qualityLine(result) << "\n";
+    out << "\nrank  topics  coherence             exclusivity  frex     diversity  model\n";
+    for (std::size_t r = 0; r < result.models.size(); ++r) {
+      const RankedModel& model = result.models[r];
+      if (!model.quality) {
+        out << padded(std::to_string(r + 1), 5) << ' ' << padded(std::to_string(model.model.topics), 7)
+            << " (no words: not measured)                               " << model.model.path << "\n";
+        continue;
+      }
+      const TopicQuality& quality = *model.quality;
+      out << padded(std::to_string(r + 1), 5) << ' ' << padded(std::to_string(model.model.topics), 7) << ' '
+          << padded(plusMinus(quality.coherence, quality.coherenceStandardError, 4), 21) << ' '
+          << padded(fixed(quality.exclusivity, 4), 12) << ' ' << padded(fixed(quality.frex, 3), 8) << ' '
+          << padded(fixed(quality.diversity, 3), 10) << ' ' << model.model.path << "\n";
+    }
+  }
+  if (const std::string edge = edgeOfTheRange(result); !edge.empty()) out << "\n" << edge << "\n";
   out << "\n+- after a total or per-token figure: its standard error over runs ("
       << (result.unbiased ? "the estimator is unbiased" : "it leaves out the estimator's bias")
       << (result.errorCaveat.empty() ? "" : "; " + result.errorCaveat) << ").\n"
       << "difference to best: paired over the same documents, +- its standard error over documents; \"tied\": "
          "within two errors of the best, not distinguishably worse.\n";
+  if (firstQuality(result) != nullptr)
+    out << "coherence: the mean over topics, +- its bootstrap error over the reference documents (another sample of "
+           "such documents; not the choice of texts, window or top words); exclusivity: MALLET's; frex: stm's; "
+           "diversity: the share of distinct top words.\n";
   out << "time            " << fixed(result.seconds, 3) << " s on " << result.threads
       << (result.threads == 1 ? " thread" : " threads") << "\n";
 }
 
 void writeSelectTsv(std::ostream& out, const SelectResult& result) {
   out << "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
-         "difference_to_best\tdifference_se\tverdict\n";
+         "difference_to_best\tdifference_se\tverdict\tcoherence_measure\tcoherence\tcoherence_se\texclusivity\tfrex\t"
+         "diversity\n";
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
     out << r + 1 << '\t' << tsvField(model.model.path) << '\t' << model.model.topics << '\t' << model.scoredTokens
         << '\t' << model.ownSkippedTokens << '\t' << formatNumber(model.total) << '\t'
         << formatNumber(model.totalStandardError) << '\t' << formatNumber(model.perToken) << '\t'
         << formatNumber(model.perTokenStandardError) << '\t' << formatNumber(model.perplexity) << '\t'
-        << formatNumber(model.difference) << '\t' << formatNumber(model.differenceError) << '\t' << model.verdict
-        << '\n';
+        << formatNumber(model.difference) << '\t' << formatNumber(model.differenceError) << '\t' << model.verdict;
+    if (model.quality) {
+      out << '\t' << model.quality->measure << '\t' << formatNumber(model.quality->coherence) << '\t'
+          << formatNumber(model.quality->coherenceStandardError) << '\t' << formatNumber(model.quality->exclusivity)
+          << '\t' << formatNumber(model.quality->frex) << '\t' << formatNumber(model.quality->diversity);
+    } else {
+      out << "\t-\tnan\tnan\tnan\tnan\tnan";
+    }
+    out << '\n';
   }
 }
 
@@ -88,9 +154,25 @@ void writeSelectJson(std::ostream& out, const SelectResult& result) {
     json.field("per_token", model.perToken).field("per_token_se", model.perTokenStandardError);
     json.field("perplexity", model.perplexity).field("difference_to_best", model.difference);
     json.field("difference_se", model.differenceError).field("verdict", model.verdict);
+    if (model.quality) {
+      const TopicQuality& quality = *model.quality;
+      json.key("quality").beginObject().field("measure", quality.measure).field("window", quality.windowSize);
+      json.field("coherence", quality.coherence).field("coherence_se", quality.coherenceStandardError);
+      json.field("exclusivity", quality.exclusivity).field("frex", quality.frex).field("diversity", quality.diversity);
+      json.key("topic_coherence").beginArray();
+      for (const double value : quality.topicCoherence) json.value(value);
+      json.endArray().key("top_words").beginArray();
+      for (const auto& words : quality.topWords) {
+        json.beginArray();
+        for (const std::string& word : words) json.value(word);
+        json.endArray();
+      }
+      json.endArray().endObject();
+    }
     json.endObject();
   }
   json.endArray();
+  if (!result.qualityReference.empty()) json.field("quality_reference", result.qualityReference);
   json.field("wall_seconds", result.seconds).field("threads", result.threads);
   endEnvelope(json, out, result.warnings);
 }
@@ -99,30 +181,72 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
   HtmlReport report;
   report.title = "topiceval: models ranked on " + result.input;
   report.summary = {{"input", result.input + ": " + tokensLine(result)}, {"estimator", estimatorLine(result)}};
+  if (firstQuality(result) != nullptr) report.summary.emplace_back("topic quality", qualityLine(result));
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
-    report.summary.emplace_back(std::to_string(r + 1) + ". " + model.model.path,
-                                std::to_string(model.model.topics) + " topics; per token " +
-                                    plusMinus(model.perToken, model.perTokenStandardError, 5) + "; perplexity " +
-                                    fixed(model.perplexity, 1) +
-                                    (r == 0 ? "; best"
-                                            : "; " + plusMinus(-model.difference, model.differenceError, 2) +
-                                                  " nats to the best (" + model.verdict + ")"));
+    std::string line = std::to_string(model.model.topics) + " topics; per token " +
+                       plusMinus(model.perToken, model.perTokenStandardError, 5) + "; perplexity " +
+                       fixed(model.perplexity, 1) +
+                       (r == 0 ? "; best"
+                               : "; " + plusMinus(-model.difference, model.differenceError, 2) + " nats to the best (" +
+                                     model.verdict + ")");
+    if (model.quality)
+      line += "; " + model.quality->measure + " " +
+              plusMinus(model.quality->coherence, model.quality->coherenceStandardError, 4) + ", exclusivity " +
+              fixed(model.quality->exclusivity, 4);
+    report.summary.emplace_back(std::to_string(r + 1) + ". " + model.model.path, line);
   }
-  std::vector<double> topics, perToken, errors, perplexity, perplexityErrors;
+  if (const std::string edge = edgeOfTheRange(result); !edge.empty()) report.notes.push_back(edge);
+
+  std::vector<double> topics, perToken, errors, difference, differenceErrors;
+  const auto shared = static_cast<double>(result.sharedTokens);
   for (const RankedModel& model : result.models) {
     topics.push_back(model.model.topics);
     perToken.push_back(model.perToken);
     errors.push_back(model.perTokenStandardError);
-    perplexity.push_back(model.perplexity);
-    perplexityErrors.push_back(model.perplexityStandardError);
+    difference.push_back(-model.difference / shared);
+    differenceErrors.push_back(model.differenceError / shared);
   }
   report.figures.push_back(
-      {"Held-out log likelihood per token against the number of topics; bars are +- 2 "
-       "standard errors (over runs).",
-       errorBarsSvg(topics, perToken, errors, "topics", "log likelihood per token", "by-k")});
-  report.figures.push_back({"Perplexity against the number of topics; bars are +- 2 standard errors.",
-                            errorBarsSvg(topics, perplexity, perplexityErrors, "topics", "perplexity", "perplexity")});
+      {"Held-out log likelihood per token against the number of topics; the band is +- 2 standard errors over runs "
+       "(drawn at least 3 px wide).",
+       lineBandSvg(topics, perToken, errors, "number of topics", "log likelihood per token", "by-k")});
+  report.figures.push_back(
+      {"Difference to the best model in log likelihood per token, paired over the same documents; bars are +- 2 "
+       "standard errors over documents. A bar that crosses 0 is a tie.",
+       errorBarsSvg(topics, difference, differenceErrors, "number of topics", "per token, minus the best's",
+                    "difference", true)});
+  if (const TopicQuality* first = firstQuality(result); first != nullptr) {
+    const std::string measure = first->measure;
+    std::vector<double> measuredTopics, coherence, coherenceErrors, exclusivity, none;
+    for (const RankedModel& model : result.models) {
+      if (!model.quality) continue;
+      measuredTopics.push_back(model.model.topics);
+      coherence.push_back(model.quality->coherence);
+      coherenceErrors.push_back(model.quality->coherenceStandardError);
+      exclusivity.push_back(model.quality->exclusivity);
+    }
+    report.figures.push_back(
+        {"Mean " + measure + " coherence of the topics against the number of topics; the band is +- 2 bootstrap "
+         "standard errors over the reference documents.",
+         lineBandSvg(measuredTopics, coherence, coherenceErrors, "number of topics",
+                     "mean " + measure + " coherence", "coherence")});
+    report.figures.push_back({"Mean exclusivity of the top words (MALLET's) against the number of topics.",
+                              lineBandSvg(measuredTopics, exclusivity, none, "number of topics", "mean exclusivity",
+                                          "exclusivity")});
+    for (const RankedModel& model : result.models) {
+      if (!model.quality) continue;
+      HtmlReport::Table table;
+      table.heading = model.model.path + " (" + std::to_string(model.model.topics) + " topics)";
+      table.columns = {"topic", measure, "top words"};
+      for (std::size_t k = 0; k < model.quality->topWords.size(); ++k) {
+        std::string words;
+        for (const std::string& word : model.quality->topWords[k]) words += (words.empty() ? "" : " ") + word;
+        table.rows.push_back({std::to_string(k), fixed(model.quality->topicCoherence[k], 4), words});
+      }
+      report.tables.push_back(std::move(table));
+    }
+  }
   if (result.models.size() > 1) {
     const RankedModel& best = result.models[0];
     const RankedModel& second = result.models[1];

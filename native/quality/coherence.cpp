@@ -440,6 +440,43 @@ double standardDeviation(const std::vector<double>& values, int& nonFinite) {
   return std::sqrt(squares / static_cast<double>(finite.size() - 1));
 }
 
+// The error of the mean over topics: the topics' covariance over the
+// replicates, each pair over the replicates where both values are finite (a
+// replicate that draws none of a rare top word's documents leaves that topic
+// undefined, not the others). NaN when the mean itself is not finite or a
+// topic has fewer than two finite replicates.
+double meanStandardError(const std::vector<std::vector<double>>& replicates, const std::vector<double>& point) {
+  const std::size_t topics = point.size();
+  if (topics == 0 || !std::isfinite(numpyMean(point))) return kNaN;
+  std::vector<double> mean(topics, 0.0);
+  std::vector<std::size_t> finite(topics, 0);
+  for (const auto& values : replicates) {
+    for (std::size_t k = 0; k < topics; ++k) {
+      if (!std::isfinite(values[k])) continue;
+      mean[k] += values[k];
+      ++finite[k];
+    }
+  }
+  for (std::size_t k = 0; k < topics; ++k) {
+    if (finite[k] < 2) return kNaN;
+    mean[k] /= static_cast<double>(finite[k]);
+  }
+  double variance = 0.0;
+  for (std::size_t k = 0; k < topics; ++k) {
+    for (std::size_t l = 0; l < topics; ++l) {
+      double products = 0.0;
+      std::size_t both = 0;
+      for (const auto& values : replicates) {
+        if (!std::isfinite(values[k]) || !std::isfinite(values[l])) continue;
+        products += (values[k] - mean[k]) * (values[l] - mean[l]);
+        ++both;
+      }
+      if (both >= 2) variance += products / static_cast<double>(both - 1);
+    }
+  }
+  return std::sqrt(std::max(variance, 0.0)) / static_cast<double>(topics);
+}
+
 }  // namespace
 
 const std::vector<std::string>& coherenceMeasureNames() {
@@ -558,14 +595,17 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
     values.perTopicNonFinite.assign(slots.topics(), 0);
     values.meanStandardError = kNaN;
     if (replicates >= 2 && documents > 0) {
-      std::vector<double> means;
       for (std::size_t t = 0; t < slots.topics(); ++t) {
         std::vector<double> replicateValues;
         for (std::size_t r = 0; r < replicates; ++r) replicateValues.push_back(draws[r][m][t]);
         values.perTopicStandardError[t] = standardDeviation(replicateValues, values.perTopicNonFinite[t]);
       }
-      for (std::size_t r = 0; r < replicates; ++r) means.push_back(numpyMean(draws[r][m]));
-      values.meanStandardError = standardDeviation(means, values.meanNonFinite);
+      std::vector<std::vector<double>> measureDraws;
+      for (std::size_t r = 0; r < replicates; ++r) {
+        measureDraws.push_back(draws[r][m]);
+        if (!std::isfinite(numpyMean(draws[r][m]))) ++values.meanNonFinite;
+      }
+      values.meanStandardError = meanStandardError(measureDraws, values.perTopic);
     }
     result.push_back(std::move(values));
   }

@@ -59,10 +59,12 @@ struct MeasureValues {
   double mean = 0.0;                          // numpy's mean of perTopic
   double meanStandardError = 0.0;
   // Replicates whose value was not finite (a top word drawn out of every
-  // document: c_uci and c_npmi are then infinite, c_v NaN): the errors come
-  // from the others, and are NaN when fewer than half are finite.
+  // document: c_uci and c_npmi are then infinite, c_v NaN): a topic's error
+  // comes from the others (NaN when fewer than half are finite); the mean's
+  // from the topics' covariance, each pair over the replicates where both
+  // are finite.
   std::vector<int> perTopicNonFinite;
-  int meanNonFinite = 0;
+  int meanNonFinite = 0;  // replicates in which some topic was not finite
 };
 
 struct CoherenceSettings {

@@ -560,12 +560,16 @@ class SelectResult:
     model in memory, numbered as given), ``topics``, ``total`` +- ``total_se``, ``per_token``,
     ``perplexity``, ``difference_to_best`` +- ``difference_se`` (paired over documents) and ``verdict``
     ("best", "worse" by more than two errors, or "tied"); ``best`` is the first. ``tokens`` are the
-    tokens every model scores (``scored_tokens`` of ``tokens`` in all)."""
+    tokens every model scores (``scored_tokens`` of ``tokens`` in all). Each model's ``quality`` (None with
+    ``coherence="none"``, or for a model without words) holds its mean ``coherence`` +- ``coherence_se`` by
+    ``measure`` on ``quality_reference``, ``exclusivity``, ``frex``, ``diversity``, ``topic_coherence`` and
+    ``top_words``."""
 
     def __init__(self, values: dict):
         self.models = values["models"]
         self.best = self.models[0]
         self.input = values["input"]
+        self.quality_reference = values["quality_reference"]
         self.documents = int(values["documents"])
         self.tokens = int(values["tokens"])
         self.scored_tokens = int(values["scored_tokens"])
@@ -582,7 +586,14 @@ class SelectResult:
         """One row per model, best first (needs pandas)."""
         columns = ("path", "kind", "topics", "tokens", "own_skipped_tokens", "total", "total_se", "per_token",
                    "per_token_se", "perplexity", "difference_to_best", "difference_se", "verdict")
-        return _pandas().DataFrame([{column: model[column] for column in columns} for model in self.models])
+        rows = []
+        for model in self.models:
+            row = {column: model[column] for column in columns}
+            quality = model["quality"] or {}
+            for column in ("coherence", "coherence_se", "exclusivity", "frex", "diversity"):
+                row[column] = quality.get(column, float("nan"))
+            rows.append(row)
+        return _pandas().DataFrame(rows)
 
     def __repr__(self) -> str:
         ranking = ", ".join(f"{model['path']} ({model['topics']} topics, {model['verdict']})" for model in self.models)
