@@ -9,6 +9,7 @@
 #include "formats/logistic_normal_files.hpp"
 #include "formats/mallet_objects.hpp"
 #include "formats/model_readers.hpp"
+#include "topiceval/errors.hpp"
 
 namespace topiceval::formats {
 
@@ -243,20 +244,27 @@ LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source)
   if (kind == FileKind::TopicState || (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B)) {
     TopicStateContents contents = readTopicStateContents(bytes, source);
     auto words = std::make_shared<const Alphabet>(std::move(contents.words));
-    TopicModel model = modelFromTopicState(contents, std::move(words), source);
-    return {std::move(model), ModelFileKind::TopicState, std::move(contents.documents)};
+    TopicModel malletOrder = [&] {
+      try {
+        return TopicModel::fromAssignments(contents.alpha, contents.beta, contents.documents, std::move(words));
+      } catch (const ModelError& error) {
+        throw FormatError(source, error.what());
+      }
+    }();
+    TopicModel model = sortedByCount(malletOrder, source);
+    return {std::move(model), ModelFileKind::TopicState, std::move(contents.documents), std::move(malletOrder)};
   }
   if (!looksLikeObjectStream(bytes))
     throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
   const auto graph = readObjectStream(bytes, source);
   const java::Node* root = graph->root;
   if (root->isInstanceOf("cc.mallet.topics.MarginalProbEstimator"))
-    return {evaluatorFromGraph(*graph, source), ModelFileKind::Evaluator, std::nullopt};
+    return {evaluatorFromGraph(*graph, source), ModelFileKind::Evaluator, std::nullopt, std::nullopt};
   if (root->isInstanceOf("cc.mallet.topics.TopicInferencer"))
-    return {inferencerFromGraph(*graph, source), ModelFileKind::Inferencer, std::nullopt};
+    return {inferencerFromGraph(*graph, source), ModelFileKind::Inferencer, std::nullopt, std::nullopt};
   if (root->isInstanceOf("cc.mallet.topics.ParallelTopicModel")) {
     ModelWithAssignments saved = withAssignments(*graph, source, bytes.size());
-    return {std::move(saved.model), ModelFileKind::ParallelTopicModel, std::move(saved.documents)};
+    return {std::move(saved.model), ModelFileKind::ParallelTopicModel, std::move(saved.documents), std::nullopt};
   }
   throw FormatError(
       source, "holds a serialized " + java::describeType(root) + ", not a MALLET evaluator, inferencer or topic model");

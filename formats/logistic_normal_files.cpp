@@ -312,6 +312,7 @@ AnyLoadedModel readAnyModel(std::span<const uint8_t> bytes, const std::string& s
     loaded.kind = mallet.kind;
     loaded.lda = std::move(mallet.model);
     loaded.training = std::move(mallet.training);
+    loaded.malletOrder = std::move(mallet.malletOrder);
   }
   return loaded;
 }

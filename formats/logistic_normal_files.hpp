@@ -53,6 +53,7 @@ struct AnyLoadedModel {
   std::optional<TopicModel> lda;
   std::optional<LogisticNormalModel> logisticNormal;
   std::optional<TrainingAssignments> training;  // a state's or saved model's training documents
+  std::optional<TopicModel> malletOrder;         // a state's counts with MALLET's rows
   int numTopics() const { return lda ? lda->numTopics : logisticNormal->numTopics; }
   std::size_t numTypes() const { return lda ? lda->numTypes() : logisticNormal->numTypes; }
   const Alphabet* alphabet() const { return lda ? lda->alphabet.get() : logisticNormal->alphabet.get(); }

@@ -47,6 +47,8 @@ TopicStateContents readTopicStateContents(std::span<const uint8_t> bytes, const 
 // tokens, are TopicModel::fromAssignments: the diagnostics use those.)
 TopicModel modelFromTopicState(const TopicStateContents& contents, std::shared_ptr<const Alphabet> words,
                                const std::string& source);
+// The same from the counts with MALLET's rows, already built.
+TopicModel sortedByCount(TopicModel malletOrder, const std::string& source);
 
 // A saved model with its training documents (ParallelTopicModel's `data`:
 // each instance's features and its topic sequence, in order).
@@ -67,6 +69,7 @@ struct LoadedModel {
   TopicModel model;
   ModelFileKind kind;
   std::optional<TrainingAssignments> training;
+  std::optional<TopicModel> malletOrder;  // a state's counts with MALLET's rows (TopicModel::fromAssignments)
 };
 LoadedModel readModelFile(const std::string& path);
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source);

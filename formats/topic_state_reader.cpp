@@ -11,6 +11,7 @@
 #include "formats/model_readers.hpp"
 #include "formats/read_budget.hpp"
 #include "native/model/model_validator.hpp"
+#include "topiceval/errors.hpp"
 
 namespace topiceval::formats {
 
@@ -26,6 +27,33 @@ std::vector<std::string_view> splitOnSpaces(std::string_view line) {
     if (i > start) fields.push_back(line.substr(start, i - start));
   }
   return fields;
+}
+
+// A token row's fields without allocating: the first, the last four, and how
+// many there are (the source column may itself hold spaces).
+struct RowFields {
+  std::size_t count = 0;
+  std::string_view first;
+  std::string_view last[4];  // last[0] is the fourth from the end
+};
+
+RowFields rowFields(std::string_view line) {
+  RowFields row;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && line[i] == ' ') ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ') ++i;
+    if (i == start) break;
+    const std::string_view field = line.substr(start, i - start);
+    if (row.count == 0) row.first = field;
+    row.last[0] = row.last[1];
+    row.last[1] = row.last[2];
+    row.last[2] = row.last[3];
+    row.last[3] = field;
+    ++row.count;
+  }
+  return row;
 }
 
 bool parseInteger(std::string_view text, int64_t& value) {
@@ -95,19 +123,20 @@ class TopicStateParser {
   void row(std::string_view line) {
     if (!haveAlpha_ || !haveBeta_) fail("a token row before the #alpha and #beta lines: is this a MALLET topic state?");
     // doc source pos typeindex type topic; the source may itself contain spaces.
-    const auto fields = splitOnSpaces(line);
-    if (fields.size() < 6)
-      fail("expected 6 columns (doc source pos typeindex type topic), found " + std::to_string(fields.size()));
+    const RowFields fields = rowFields(line);
+    if (fields.count < 6)
+      fail("expected 6 columns (doc source pos typeindex type topic), found " + std::to_string(fields.count));
     int64_t doc = 0, position = 0, type = 0, topic = 0;
-    const std::size_t n = fields.size();
-    if (!parseInteger(fields[0], doc) || doc < 0)
-      fail("document index '" + std::string(fields[0]) + "' is not a number");
-    if (!parseInteger(fields[n - 4], position) || position < 0)
-      fail("position '" + std::string(fields[n - 4]) + "' is not a number");
-    if (!parseInteger(fields[n - 3], type) || type < 0)
-      fail("type index '" + std::string(fields[n - 3]) + "' is not a non-negative number");
-    if (!parseInteger(fields[n - 1], topic) || topic < 0 || topic >= static_cast<int64_t>(alpha_.size()))
-      fail("topic '" + std::string(fields[n - 1]) + "' is outside 0.." + std::to_string(alpha_.size() - 1) +
+    const std::string_view positionField = fields.last[0], typeField = fields.last[1], word = fields.last[2],
+                           topicField = fields.last[3];
+    if (!parseInteger(fields.first, doc) || doc < 0)
+      fail("document index '" + std::string(fields.first) + "' is not a number");
+    if (!parseInteger(positionField, position) || position < 0)
+      fail("position '" + std::string(positionField) + "' is not a number");
+    if (!parseInteger(typeField, type) || type < 0)
+      fail("type index '" + std::string(typeField) + "' is not a non-negative number");
+    if (!parseInteger(topicField, topic) || topic < 0 || topic >= static_cast<int64_t>(alpha_.size()))
+      fail("topic '" + std::string(topicField) + "' is outside 0.." + std::to_string(alpha_.size() - 1) +
            " (the #alpha line lists " + std::to_string(alpha_.size()) + " topics)");
     // A state lists its types in order of first appearance (MALLET numbers the
     // alphabet as it reads), so an index far beyond the tokens read so far is a
@@ -120,13 +149,12 @@ class TopicStateParser {
       budget_.charge((typeIndex + 1 - words_.size()) * (sizeof(std::string) + 2 * sizeof(std::size_t)), "type slots");
       words_.resize(typeIndex + 1);
     }
-    std::string& word = words_[typeIndex];
-    if (word.empty()) {
-      budget_.charge(fields[n - 2].size(), "words");
-      word.assign(fields[n - 2]);
-    } else if (word != fields[n - 2]) {
-      fail("type index " + std::to_string(type) + " is '" + std::string(fields[n - 2]) + "' here but '" + word +
-           "' earlier");
+    std::string& known = words_[typeIndex];
+    if (known.empty()) {
+      budget_.charge(word.size(), "words");
+      known.assign(word);
+    } else if (known != word) {
+      fail("type index " + std::to_string(type) + " is '" + std::string(word) + "' here but '" + known + "' earlier");
     }
     budget_.charge(2 * sizeof(uint64_t), "token rows");
     // A new value in the doc column starts a document; rows stay in file order
@@ -170,49 +198,29 @@ TopicStateContents readTopicStateContents(std::span<const uint8_t> bytes, const 
 
 TopicModel modelFromTopicState(const TopicStateContents& contents, std::shared_ptr<const Alphabet> words,
                                const std::string& source) {
-  // Each word's (type << 32 | topic) in order: runs of equal values are counts.
-  std::vector<uint64_t> tokens(contents.documents.numTokens());
-  for (std::size_t n = 0; n < tokens.size(); ++n)
-    tokens[n] = (static_cast<uint64_t>(contents.documents.types[n]) << 32) |
-                static_cast<uint64_t>(contents.documents.topics[n]);
-  std::sort(tokens.begin(), tokens.end());
-  const int numTopics = static_cast<int>(contents.alpha.size());
-  TopicModel model;
-  model.numTopics = numTopics;
-  TopicModel::topicBitsFor(numTopics, model.topicBits, model.topicMask);
-  model.alpha = contents.alpha;
-  for (const double a : contents.alpha) model.alphaSum += a;
-  model.beta = contents.beta;
-  model.betaSum = contents.beta * static_cast<double>(words->size());
-  model.tokensPerTopic.assign(contents.alpha.size(), 0);
-  const int64_t maxCount = int64_t{model.maxPackedCount()};
-  std::vector<std::pair<int64_t, int32_t>> counts;  // (count, topic) for one type
-  std::vector<int32_t> row;
-  std::size_t i = 0;
-  for (std::size_t type = 0; type < words->size(); ++type) {
-    counts.clear();
-    while (i < tokens.size() && (tokens[i] >> 32) == type) {
-      const auto topic = static_cast<int32_t>(tokens[i] & 0xFFFFFFFFu);
-      std::size_t j = i;
-      while (j < tokens.size() && tokens[j] == tokens[i]) ++j;
-      const auto count = static_cast<int64_t>(j - i);
-      if (count > maxCount)
-        throw FormatError(source, "type " + std::to_string(type) + " has " + std::to_string(count) +
-                                      " tokens in one topic, more than MALLET's packed counts can hold");
-      counts.emplace_back(count, topic);
-      model.tokensPerTopic[static_cast<std::size_t>(topic)] += static_cast<int32_t>(count);
-      i = j;
-    }
-    std::stable_sort(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    row.clear();
-    for (const auto& [count, topic] : counts) row.push_back(model.pack(static_cast<int32_t>(count), topic));
-    model.typeTopicCounts.addRow(row);
+  // The counts as MALLET rebuilds them, then each row sorted by decreasing
+  // count, equal counts by topic.
+  try {
+    return sortedByCount(TopicModel::fromAssignments(contents.alpha, contents.beta, contents.documents, std::move(words)),
+                         source);
+  } catch (const ModelError& error) {
+    throw FormatError(source, error.what());
   }
-  if (i < tokens.size())
-    throw FormatError(source, "type index " + std::to_string(tokens[i] >> 32) + " is outside the vocabulary of " +
-                                  std::to_string(words->size()) + " words");
-  model.computeSmoothingTerms();
-  model.alphabet = std::move(words);
+}
+
+TopicModel sortedByCount(TopicModel model, const std::string& source) {
+  TypeTopicCounts sorted;
+  std::vector<int32_t> row;
+  for (std::size_t type = 0; type < model.numTypes(); ++type) {
+    const auto active = model.typeTopicCounts.activeRow(type);
+    row.assign(active.begin(), active.end());
+    std::sort(row.begin(), row.end(), [&](int32_t a, int32_t b) {
+      return model.countOf(a) != model.countOf(b) ? model.countOf(a) > model.countOf(b)
+                                                  : model.topicOf(a) < model.topicOf(b);
+    });
+    sorted.addRow(row);
+  }
+  model.typeTopicCounts = std::move(sorted);
   if (const std::string problem = findModelProblem(model); !problem.empty()) throw FormatError(source, problem);
   return model;
 }

@@ -15,6 +15,7 @@
 #include "support/fixtures.hpp"
 #include "support/run_command.hpp"
 #include "native/api/model_data.hpp"
+#include "native/model/topic_model.hpp"
 #include "native/quality/exclusivity.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/diagnostics.hpp"
@@ -447,12 +448,43 @@ TEST(Coherence, ATopWordInFewReferenceDocumentsIsSaidToMakeTheErrorUnstable) {
 TEST(Frex, IsStmsHarmonicMeanOfExclusivityAndFrequencyRanks) {
   // Worked by hand (R's rank with average ties, order() ties by index).
   const std::vector<double> phi = {0.4, 0.3, 0.2, 0.1, 0.0, 0.1, 0.1, 0.2, 0.3, 0.3};
-  const std::vector<double> frex = quality::frex(phi, 2, 5, 3);
+  const std::vector<double> frex = quality::frex(quality::matrixRows(phi, 5), 2, 5, {{0, 1, 2}, {3, 4, 2}});
   EXPECT_NEAR(frex[0], 2.4, 1e-15);
   EXPECT_NEAR(frex[1], 2.395328142380423, 1e-15);
-  const std::vector<double> exclusive = quality::exclusivityOfProbabilities(phi, 2, 5, {{0, 1}, {3}}, 2);
+  const std::vector<double> exclusive =
+      quality::exclusivityOfProbabilities(quality::matrixRows(phi, 5), 2, 5, {{0, 1}, {3}}, 2);
   EXPECT_NEAR(exclusive[0], (0.8 + 0.75) / 2, 1e-15);
   EXPECT_NEAR(exclusive[1], 0.75 / 2, 1e-15);
+}
+
+TEST(Frex, OfACountModelEqualsItsRowsBitForBit) {
+  const Model model = Model::read(fixtureFile("stackexchange", "inferencer.mallet"));
+  const TopicModel& counts = *model.data().counts;
+  const auto K = static_cast<std::size_t>(counts.numTopics);
+  const std::size_t V = counts.numTypes();
+  std::vector<std::vector<std::pair<int, int>>> nonzero(K);
+  std::vector<double> phi(K * V);
+  for (std::size_t k = 0; k < K; ++k) {
+    for (std::size_t w = 0; w < V; ++w) phi[k * V + w] = counts.beta / (counts.tokensPerTopic[k] + counts.betaSum);
+  }
+  for (std::size_t w = 0; w < V; ++w) {
+    for (const int32_t entry : counts.typeTopicCounts.activeRow(w)) {
+      const auto k = static_cast<std::size_t>(counts.topicOf(entry));
+      nonzero[k].emplace_back(static_cast<int>(w), counts.countOf(entry));
+      phi[k * V + w] = (counts.countOf(entry) + counts.beta) / (counts.tokensPerTopic[k] + counts.betaSum);
+    }
+  }
+  std::vector<std::vector<int>> top(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    std::vector<int> order(V);
+    for (std::size_t w = 0; w < V; ++w) order[w] = static_cast<int>(w);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return phi[k * V + a] > phi[k * V + b]; });
+    top[k].assign(order.begin(), order.begin() + 10);
+  }
+  const std::vector<double> fromRows = quality::frex(quality::matrixRows(phi, V), K, V, top);
+  const std::vector<double> fromCounts =
+      quality::frexOfCounts(nonzero, counts.tokensPerTopic, counts.beta, counts.betaSum, V, 10);
+  EXPECT_EQ(fromRows, fromCounts);
 }
 
 TEST(CoherenceCommand, PrintsGensimsColumnsAndRefusesWhatItCannotScore) {

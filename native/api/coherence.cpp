@@ -125,6 +125,7 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   // MALLET's rows for a count model (once: a state's are rebuilt).
   const std::optional<TopicModel> counts = data.counts ? std::optional<TopicModel>(data.malletCounts()) : std::nullopt;
   // The topics as words: the model's top words, or the ones given.
+  // A model of probabilities (or logistic-normal) as its matrix; a count model's phi is made a row at a time.
   const std::vector<double> phi =
       data.family() == ModelFamily::LogisticNormal || !data.counts ? model.topicWordProbabilities() : std::vector<double>{};
   const auto n = static_cast<std::size_t>(request.topWords);
@@ -211,8 +212,8 @@ CoherenceResult coherence(const CoherenceRequest& request) {
                                         " has none: choose u_mass, c_uci, c_npmi or c_v");
     settings.malletBeta = *beta;
   }
-  const auto values = quality::topicCoherence(reference.corpus, ids, settings);
-  for (const quality::MeasureValues& measure : values) {
+  const auto measured = quality::topicCoherence(reference.corpus, ids, settings);
+  for (const quality::MeasureValues& measure : measured) {
     CoherenceResult::Measure out;
     out.name = quality::coherenceMeasureName(measure.measure);
     out.windowSize = measure.windowSize;
@@ -240,16 +241,38 @@ CoherenceResult coherence(const CoherenceRequest& request) {
     result.measures.push_back(std::move(out));
   }
 
-  // Exclusivity and FREX describe the model's own top words.
+  // Exclusivity and FREX describe the model's own top words. A count model's
+  // phi, (n + beta) / (n_k + betaSum), is made a row at a time.
   const std::size_t topicCount = topics.size();
   if (!modelTop.empty()) {
     if (counts) {
+      std::vector<std::vector<std::pair<int, int>>> nonzero(topicCount);
+      for (std::size_t type = 0; type < counts->numTypes(); ++type) {
+        for (const int32_t entry : counts->typeTopicCounts.activeRow(type))
+          nonzero[static_cast<std::size_t>(counts->topicOf(entry))].emplace_back(static_cast<int>(type),
+                                                                                 counts->countOf(entry));
+      }
       for (const auto& topic : quality::topicDiagnostics(*counts, nullptr, request.topWords))
         result.exclusivity.push_back(topic.exclusivity);
+      result.frex = quality::frexOfCounts(nonzero, counts->tokensPerTopic, counts->beta, counts->betaSum,
+                                          counts->numTypes(), n);
     } else {
-      result.exclusivity = quality::exclusivityOfProbabilities(phi, topicCount, data.numTypes(), modelTop, n);
+      const quality::PhiRow rows = quality::matrixRows(phi, data.numTypes());
+      result.exclusivity = quality::exclusivityOfProbabilities(rows, topicCount, data.numTypes(), modelTop, n);
+      // stm's M most probable words: R's order, ties by index.
+      std::vector<std::vector<int>> frexTop(topicCount);
+      std::vector<double> values;
+      for (std::size_t k = 0; k < topicCount; ++k) {
+        rows(k, values);
+        std::vector<int> order(values.size());
+        for (std::size_t w = 0; w < order.size(); ++w) order[w] = static_cast<int>(w);
+        const std::size_t keep = std::min(n, order.size());
+        std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                          [&](int a, int b) { return values[a] != values[b] ? values[a] > values[b] : a < b; });
+        frexTop[k].assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep));
+      }
+      result.frex = quality::frex(rows, topicCount, data.numTypes(), frexTop);
     }
-    result.frex = quality::frex(phi.empty() ? model.topicWordProbabilities() : phi, topicCount, data.numTypes(), n);
   } else {
     result.exclusivity.assign(topicCount, kNaN);
     result.frex.assign(topicCount, kNaN);

@@ -54,6 +54,7 @@ ScoringModel ModelData::scoring(UnseenWords policy, const DocumentCollection& do
 
 TopicModel ModelData::malletCounts(std::shared_ptr<const Alphabet> vocabulary) const {
   if (kind != FileKind::TopicState || !training) return *counts;
+  if (vocabulary == nullptr && malletOrder) return *malletOrder;
   return TopicModel::fromAssignments(counts->alpha, counts->beta, *training,
                                      vocabulary != nullptr ? std::move(vocabulary) : counts->alphabet);
 }
@@ -94,6 +95,7 @@ Model Model::read(const std::string& path) {
   if (loaded.lda) data.counts = std::move(*loaded.lda);
   if (loaded.logisticNormal) data.logisticNormal = std::move(*loaded.logisticNormal);
   if (loaded.training) data.training = std::make_shared<const TrainingAssignments>(std::move(*loaded.training));
+  if (loaded.malletOrder) data.malletOrder = std::make_shared<const TopicModel>(std::move(*loaded.malletOrder));
   return detail::makeModel(std::move(data));
 }
 

@@ -27,6 +27,7 @@ struct ModelData {
   std::shared_ptr<const Alphabet> words;  // an array model's words, when given
   // A topic state's or saved model's training documents with their topics.
   std::shared_ptr<const TrainingAssignments> training;
+  std::shared_ptr<const TopicModel> malletOrder;  // a state's counts with MALLET's rows, as read
 
   // The counts with MALLET's row order: a topic state's rebuilt as MALLET
   // rebuilds them from it (TopicModel::fromAssignments), over `words` when given

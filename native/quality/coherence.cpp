@@ -21,6 +21,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // pairs of positions i < j.
 struct Slots {
   std::vector<int32_t> word;          // the relevant-word index at each slot
+  std::vector<uint32_t> topic;        // the topic of each slot
   std::vector<std::size_t> topicStart{0};
   std::vector<std::size_t> pairStart{0};
   std::vector<std::vector<std::size_t>> slotsOfWord;  // by relevant-word index
@@ -50,6 +51,7 @@ Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t voc
       }
       slots.slotsOfWord[static_cast<std::size_t>(index)].push_back(slots.word.size());
       slots.word.push_back(index);
+      slots.topic.push_back(static_cast<uint32_t>(slots.topicStart.size() - 1));
     }
     slots.topicStart.push_back(slots.word.size());
     const std::size_t m = topic.size();
@@ -143,6 +145,7 @@ class DocumentCounter {
  public:
   DocumentCounter(const Slots& slots, CountingMode mode) : slots_(slots), mode_(mode) {
     stamp_.assign(slots.slotsOfWord.size(), 0);
+    topicStamp_.assign(slots.topics(), 0);
     slotStamp_.assign(slots.numSlots(), 0);
     slotLength_.assign(slots.numSlots(), 0);
     wordSlot_.assign(slots.slotsOfWord.size(), 0);
@@ -153,9 +156,10 @@ class DocumentCounter {
     present_.clear();
     touched_.clear();
     const std::size_t length = tokens.size();
-    if (mode_.kind == CountingMode::Windows) {
+    windows_ = mode_.kind == CountingMode::Windows && length > static_cast<std::size_t>(mode_.window);
+    if (windows_) {
       const auto window = static_cast<uint32_t>(mode_.window);
-      const uint32_t steps = length > window ? static_cast<uint32_t>(length) - window + 1 : 1;
+      const uint32_t steps = static_cast<uint32_t>(length) - window + 1;
       table.units.push_back(steps);
       // Each present word's positions, then its intervals.
       for (std::size_t p = 0; p < length; ++p) {
@@ -172,14 +176,11 @@ class DocumentCounter {
       }
       if (intervals_.size() < present_.size()) intervals_.resize(present_.size());
       for (std::size_t i = 0; i < present_.size(); ++i) {
-        if (length > window) {
-          presenceIntervals(positions_[i], window, steps, intervals_[i]);
-        } else {
-          intervals_[i].assign(1, Interval{0, 1});
-        }
+        presenceIntervals(positions_[i], window, steps, intervals_[i]);
         markSlots(present_[i], totalLength(intervals_[i]));
       }
     } else {
+      // One window (a text no longer than it) or a document: present or not.
       table.units.push_back(1);
       for (std::size_t p = 0; p < length; ++p) {
         const int32_t r = relevantOf(tokens[p]);
@@ -187,7 +188,7 @@ class DocumentCounter {
         if (mode_.kind == CountingMode::AssignedDocuments) {
           // Only the slot of the token's own topic, if the word is one of that topic's.
           for (const std::size_t slot : slots_.slotsOfWord[static_cast<std::size_t>(r)]) {
-            if (topicOfSlot(slot) == static_cast<std::size_t>(topics[p])) markSlot(slot, 1);
+            if (slots_.topic[slot] == static_cast<uint32_t>(topics[p])) markSlot(slot, 1);
           }
         } else if (stamp_[static_cast<std::size_t>(r)] != document_) {
           stamp_[static_cast<std::size_t>(r)] = document_;
@@ -199,11 +200,15 @@ class DocumentCounter {
     for (const std::size_t t : touched_) {
       const std::size_t first = slots_.topicStart[t];
       const std::size_t m = slots_.size(t);
+      presentSlots_.clear();
       for (std::size_t i = 0; i < m; ++i) {
-        if (slotStamp_[first + i] != document_) continue;
+        if (slotStamp_[first + i] == document_) presentSlots_.push_back(i);
+      }
+      for (std::size_t a = 0; a < presentSlots_.size(); ++a) {
+        const std::size_t i = presentSlots_[a];
         add(table, first + i, slotLength_[first + i]);
-        for (std::size_t j = i + 1; j < m; ++j) {
-          if (slotStamp_[first + j] != document_) continue;
+        for (std::size_t b = a + 1; b < presentSlots_.size(); ++b) {
+          const std::size_t j = presentSlots_[b];
           const uint64_t both = pairCount(first + i, first + j);
           if (both > 0) add(table, slots_.numSlots() + slots_.pair(t, i, j), both);
         }
@@ -217,22 +222,21 @@ class DocumentCounter {
     return id >= 0 && static_cast<std::size_t>(id) < slots_.relevant.size() ? slots_.relevant[static_cast<std::size_t>(id)]
                                                                              : -1;
   }
-  std::size_t topicOfSlot(std::size_t slot) const {
-    return static_cast<std::size_t>(std::upper_bound(slots_.topicStart.begin(), slots_.topicStart.end(), slot) -
-                                    slots_.topicStart.begin() - 1);
-  }
   void markSlot(std::size_t slot, uint64_t length) {
     if (slotStamp_[slot] == document_) return;
     slotStamp_[slot] = document_;
     slotLength_[slot] = length;
-    const std::size_t t = topicOfSlot(slot);
-    if (std::find(touched_.begin(), touched_.end(), t) == touched_.end()) touched_.push_back(t);
+    const std::size_t t = slots_.topic[slot];
+    if (topicStamp_[t] != document_) {
+      topicStamp_[t] = document_;
+      touched_.push_back(t);
+    }
   }
   void markSlots(int32_t r, uint64_t length) {
     for (const std::size_t slot : slots_.slotsOfWord[static_cast<std::size_t>(r)]) markSlot(slot, length);
   }
   uint64_t pairCount(std::size_t a, std::size_t b) const {
-    if (mode_.kind != CountingMode::Windows) return 1;
+    if (!windows_) return 1;
     const int32_t wa = slots_.word[a], wb = slots_.word[b];
     if (wa == wb) return slotLength_[a];
     return overlap(intervals_[wordSlot_[static_cast<std::size_t>(wa)]],
@@ -251,9 +255,12 @@ class DocumentCounter {
   std::vector<int32_t> present_;
   std::vector<std::vector<uint32_t>> positions_;
   std::vector<std::vector<Interval>> intervals_;
+  bool windows_ = false;  // this text spans several windows
+  std::vector<uint64_t> topicStamp_;
   std::vector<uint64_t> slotStamp_;
   std::vector<uint64_t> slotLength_;
   std::vector<std::size_t> touched_;
+  std::vector<std::size_t> presentSlots_;
 };
 
 CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, CountingMode mode, int threads) {

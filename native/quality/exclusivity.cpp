@@ -1,94 +1,178 @@
 #include "native/quality/exclusivity.hpp"
 
 #include <algorithm>
-#include <numeric>
+#include <cstdint>
 
 namespace topiceval::quality {
 
 namespace {
 
-// R's rank(x) / length(x) at the entries `at` of `values` (ties share their
-// average rank): one pass over the values, each placed among the few queried
-// ones by binary search.
-std::vector<double> empiricalDistribution(const std::vector<double>& values, const std::vector<std::size_t>& at) {
-  std::vector<double> queries;
-  for (const std::size_t i : at) queries.push_back(values[i]);
-  std::sort(queries.begin(), queries.end());
-  queries.erase(std::unique(queries.begin(), queries.end()), queries.end());
-  std::vector<std::size_t> below(queries.size() + 1, 0), equal(queries.size(), 0);
-  for (const double value : values) {
-    const auto upper = std::upper_bound(queries.begin(), queries.end(), value);
-    ++below[static_cast<std::size_t>(upper - queries.begin())];  // smaller than every query from here on
-    if (upper != queries.begin() && *(upper - 1) == value) ++equal[static_cast<std::size_t>(upper - queries.begin() - 1)];
-  }
-  // below[u] counts the values whose first larger query is u: those below
-  // query j are the prefix sum up to j.
-  std::vector<std::size_t> smaller(queries.size(), 0);
-  std::size_t running = 0;
-  for (std::size_t j = 0; j < queries.size(); ++j) {
-    running += below[j];
-    smaller[j] = running;
-  }
+// R's rank(x) / length(x) at the entries `at` of `values`, ties sharing their
+// average rank: one pass over the values per queried entry, counting those
+// below and equal (a loop the compiler vectorises).
+std::vector<double> empiricalDistribution(const std::vector<double>& values, const std::vector<int>& at) {
   const double n = static_cast<double>(values.size());
   std::vector<double> share;
-  for (const std::size_t i : at) {
-    const std::size_t j = static_cast<std::size_t>(std::lower_bound(queries.begin(), queries.end(), values[i]) -
-                                                   queries.begin());
-    const double first = static_cast<double>(smaller[j]) + 1.0;
-    const double last = static_cast<double>(smaller[j] + equal[j]);
+  for (const int i : at) {
+    const double query = values[static_cast<std::size_t>(i)];
+    std::size_t below = 0, equal = 0;
+    for (const double value : values) {
+      below += value < query ? 1 : 0;
+      equal += value == query ? 1 : 0;
+    }
+    const double first = static_cast<double>(below) + 1.0;
+    const double last = static_cast<double>(below + equal);
     share.push_back((first + last) / 2.0 / n);
   }
   return share;
 }
 
-std::vector<double> wordTotals(const std::vector<double>& phi, std::size_t topics, std::size_t types) {
-  std::vector<double> total(types, 0.0);
+std::vector<double> wordTotals(const PhiRow& row, std::size_t topics, std::size_t types) {
+  std::vector<double> total(types, 0.0), values;
   for (std::size_t k = 0; k < topics; ++k) {
-    for (std::size_t w = 0; w < types; ++w) total[w] += phi[k * types + w];
+    row(k, values);
+    for (std::size_t w = 0; w < types; ++w) total[w] += values[w];
   }
   return total;
 }
 
 }  // namespace
 
-std::vector<double> frex(const std::vector<double>& phi, std::size_t topics, std::size_t types, std::size_t topWords,
-                         double weight) {
-  const std::vector<double> total = wordTotals(phi, topics, types);
+PhiRow matrixRows(const std::vector<double>& phi, std::size_t types) {
+  return [&phi, types](std::size_t topic, std::vector<double>& values) {
+    values.assign(phi.begin() + static_cast<std::ptrdiff_t>(topic * types),
+                  phi.begin() + static_cast<std::ptrdiff_t>((topic + 1) * types));
+  };
+}
+
+std::vector<double> frex(const PhiRow& row, std::size_t topics, std::size_t types,
+                         const std::vector<std::vector<int>>& top, double weight) {
+  const std::vector<double> total = wordTotals(row, topics, types);
   std::vector<double> result(topics, 0.0);
-  std::vector<double> row(types), exclusive(types);
+  std::vector<double> values, exclusive(types);
   for (std::size_t k = 0; k < topics; ++k) {
-    for (std::size_t w = 0; w < types; ++w) {
-      row[w] = phi[k * types + w];
-      exclusive[w] = total[w] > 0 ? row[w] / total[w] : 0.0;
-    }
-    // R's order(decreasing = TRUE): the largest first, ties by index.
-    std::vector<std::size_t> order(types);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    const std::size_t keep = std::min(topWords, types);
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
-                      [&](std::size_t a, std::size_t b) { return row[a] != row[b] ? row[a] > row[b] : a < b; });
-    order.resize(keep);
-    const std::vector<double> frequencyShare = empiricalDistribution(row, order);
-    const std::vector<double> exclusivityShare = empiricalDistribution(exclusive, order);
+    row(k, values);
+    for (std::size_t w = 0; w < types; ++w) exclusive[w] = total[w] > 0 ? values[w] / total[w] : 0.0;
+    const std::vector<double> frequencyShare = empiricalDistribution(values, top[k]);
+    const std::vector<double> exclusivityShare = empiricalDistribution(exclusive, top[k]);
     double sum = 0.0;
-    for (std::size_t i = 0; i < keep; ++i)
+    for (std::size_t i = 0; i < top[k].size(); ++i)
       sum += 1.0 / (weight / exclusivityShare[i] + (1.0 - weight) / frequencyShare[i]);
     result[k] = sum;
   }
   return result;
 }
 
-std::vector<double> exclusivityOfProbabilities(const std::vector<double>& phi, std::size_t topics, std::size_t types,
+std::vector<double> exclusivityOfProbabilities(const PhiRow& row, std::size_t topics, std::size_t types,
                                                const std::vector<std::vector<int>>& top, std::size_t n) {
-  const std::vector<double> total = wordTotals(phi, topics, types);
-  std::vector<double> result(topics, 0.0);
+  const std::vector<double> total = wordTotals(row, topics, types);
+  std::vector<double> result(topics, 0.0), values;
   for (std::size_t k = 0; k < topics; ++k) {
+    row(k, values);
     double sum = 0.0;
     for (const int w : top[k]) {
       const auto word = static_cast<std::size_t>(w);
-      if (total[word] > 0) sum += phi[k * types + word] / total[word];
+      if (total[word] > 0) sum += values[word] / total[word];
     }
     result[k] = sum / static_cast<double>(n);
+  }
+  return result;
+}
+
+std::vector<double> frexOfCounts(const std::vector<std::vector<std::pair<int, int>>>& nonzero,
+                                 const std::vector<int32_t>& tokensPerTopic, double beta, double betaSum,
+                                 std::size_t types, std::size_t topWords, double weight) {
+  const std::size_t topics = nonzero.size();
+  const PhiRow rows = [&](std::size_t k, std::vector<double>& values) {
+    const double denominator = tokensPerTopic[k] + betaSum;
+    values.assign(types, beta / denominator);
+    for (const auto& [word, count] : nonzero[k]) values[static_cast<std::size_t>(word)] = (count + beta) / denominator;
+  };
+  const std::vector<double> total = wordTotals(rows, topics, types);
+  // Words by decreasing total (ties by index): a word without tokens in topic
+  // k has exclusivity (beta / D_k) / total, which never falls along this order.
+  std::vector<std::size_t> byTotal(types);
+  for (std::size_t w = 0; w < types; ++w) byTotal[w] = w;
+  std::stable_sort(byTotal.begin(), byTotal.end(), [&](std::size_t a, std::size_t b) { return total[a] > total[b]; });
+  const double n = static_cast<double>(types);
+  std::vector<double> result(topics, 0.0);
+  for (std::size_t k = 0; k < topics; ++k) {
+    const double denominator = tokensPerTopic[k] + betaSum;
+    const double zero = beta / denominator;
+    const std::size_t zeros = types - nonzero[k].size();
+    // R's order(decreasing = TRUE) of phi: larger counts first, ties by index, then the words without tokens by index.
+    std::vector<std::pair<int, int>> ranked = nonzero[k];
+    std::sort(ranked.begin(), ranked.end(),
+              [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    std::vector<int> top;
+    for (std::size_t i = 0; i < ranked.size() && top.size() < topWords; ++i) top.push_back(ranked[i].first);
+    std::vector<uint8_t> hasTokens;
+    if (top.size() < std::min(topWords, types)) {
+      hasTokens.assign(types, 0);
+      for (const auto& [word, count] : nonzero[k]) hasTokens[static_cast<std::size_t>(word)] = 1;
+      for (std::size_t w = 0; w < types && top.size() < std::min(topWords, types); ++w) {
+        if (hasTokens[w] == 0) top.push_back(static_cast<int>(w));
+      }
+    }
+    const auto phiOf = [&](int word) {
+      for (const auto& [other, count] : nonzero[k]) {
+        if (other == word) return (count + beta) / denominator;
+      }
+      return zero;
+    };
+    const auto zeroExclusivity = [&](std::size_t i) { return zero / total[byTotal[i]]; };
+    double sum = 0.0;
+    for (const int word : top) {
+      const double phi = phiOf(word);
+      const double exclusive = phi / total[static_cast<std::size_t>(word)];
+      // Ranks by phi: the words without tokens share `zero`.
+      std::size_t below = zero < phi ? zeros : 0, equal = zero == phi ? zeros : 0;
+      for (const auto& [other, count] : nonzero[k]) {
+        const double value = (count + beta) / denominator;
+        below += value < phi ? 1 : 0;
+        equal += value == phi ? 1 : 0;
+      }
+      const double frequency = ((static_cast<double>(below) + 1.0) + static_cast<double>(below + equal)) / 2.0 / n;
+      // Ranks by exclusivity: every word as if without tokens, by binary search,
+      // then the words with tokens moved to their own values.
+      std::size_t first = 0, last = types;
+      {
+        std::size_t low = 0, high = types;  // first index whose value is >= exclusive
+        while (low < high) {
+          const std::size_t middle = low + (high - low) / 2;
+          if (zeroExclusivity(middle) < exclusive) {
+            low = middle + 1;
+          } else {
+            high = middle;
+          }
+        }
+        first = low;
+        high = types;  // first index whose value is > exclusive
+        while (low < high) {
+          const std::size_t middle = low + (high - low) / 2;
+          if (zeroExclusivity(middle) <= exclusive) {
+            low = middle + 1;
+          } else {
+            high = middle;
+          }
+        }
+        last = low;
+      }
+      auto exclusiveBelow = static_cast<int64_t>(first), exclusiveEqual = static_cast<int64_t>(last - first);
+      for (const auto& [other, count] : nonzero[k]) {
+        const std::size_t w = static_cast<std::size_t>(other);
+        const double asZero = zero / total[w];
+        exclusiveBelow -= asZero < exclusive ? 1 : 0;
+        exclusiveEqual -= asZero == exclusive ? 1 : 0;
+        const double own = ((count + beta) / denominator) / total[w];
+        exclusiveBelow += own < exclusive ? 1 : 0;
+        exclusiveEqual += own == exclusive ? 1 : 0;
+      }
+      const double exclusivity =
+          ((static_cast<double>(exclusiveBelow) + 1.0) + static_cast<double>(exclusiveBelow + exclusiveEqual)) / 2.0 / n;
+      sum += 1.0 / (weight / exclusivity + (1.0 - weight) / frequency);
+    }
+    result[k] = sum;
   }
   return result;
 }
