@@ -12,6 +12,7 @@
 #include "formats/format_error.hpp"
 #include "formats/text_encoding.hpp"
 #include "native/model/positive_definite.hpp"
+#include "native/runtime/decimal.hpp"
 
 namespace topiceval::formats {
 
@@ -48,7 +49,7 @@ class TextCursor {
     if (allowNegativeInfinity && (text == "-inf" || text == "-Infinity" || text == "-INF"))
       return -std::numeric_limits<double>::infinity();
     double value = 0.0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    const auto [end, error] = parseDecimal(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
       fail(std::string(what) + ": '" + std::string(text.substr(0, 40)) + "' is not a finite number");
     return value;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "formats/format_error.hpp"
+#include "native/runtime/decimal.hpp"
 #include "formats/gzip_input.hpp"
 #include "formats/model_readers.hpp"
 #include "formats/read_budget.hpp"
@@ -62,7 +63,7 @@ bool parseInteger(std::string_view text, int64_t& value) {
 }
 
 bool parseDouble(std::string_view text, double& value) {
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  const auto result = parseDecimal(text.data(), text.data() + text.size(), value);
   return result.ec == std::errc() && result.ptr == text.data() + text.size();
 }
 

@@ -2,12 +2,17 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <random>
 
+#if defined(__x86_64__)
 extern "C" {
 #include <quadmath.h>
 }
+#endif
 
+#include "native/java/exact_log.hpp"
 #include "native/java/java_math.hpp"
 
 namespace topiceval {
@@ -62,7 +67,6 @@ TEST(JavaFormatFixed, RoundsShortestDigitsHalfUp) {
   EXPECT_EQ(javaFormatFixed(1234567.125, 6), "1234567.125000");
 }
 
-double correctlyRounded(double x) { return static_cast<double>(logq(static_cast<__float128>(x))); }
 
 // Formatter's %.Nf as MALLET's diagnostics XML uses it: half-up on the shortest
 // digits (measured with Java 17; C's printf differs on every line here).
@@ -102,17 +106,37 @@ TEST(JavaNumberFormat, RoundsTheExactValueHalfEven) {
   EXPECT_EQ(javaNumberFormat(1e-4, 5), "0.0001");
 }
 
+// The exact method (integer arithmetic, every processor) is the reference.
 TEST(JavaLog, IsCorrectlyRounded) {
   std::mt19937_64 generator(2);
   std::uniform_real_distribution<double> exponent(-30.0, 3.0);
   std::uniform_real_distribution<double> nearOne(-1e-3, 1e-3);
-  for (int i = 0; i < 300000; ++i) {
+  for (int i = 0; i < 60000; ++i) {
     const double x = std::exp(exponent(generator));
-    ASSERT_EQ(javaLog(x), correctlyRounded(x)) << "x = " << x;
+    ASSERT_EQ(javaLog(x), exactLog(x)) << "x = " << x;
     const double y = 1.0 + nearOne(generator);
-    ASSERT_EQ(javaLog(y), correctlyRounded(y)) << "x = " << y;
+    ASSERT_EQ(javaLog(y), exactLog(y)) << "x = " << y;
+  }
+  // The extremes: subnormals, the largest double, neighbours of 1 and of powers of two.
+  for (const double x : {0x1p-1074, 0x1.fffffffffffffp-1023, 0x1p-1022, 0x1.fffffffffffffp+1023, 0x1.0000000000001p0,
+                         0x1.fffffffffffffp-1, 2.0, 0x1.0000000000001p1, 0x1.fffffffffffffp0, 1e-300, 1e300})
+    EXPECT_EQ(javaLog(x), exactLog(x)) << "x = " << x;
+}
+
+#if defined(__x86_64__)
+// On x86 the exact method agrees with libquadmath's quad-precision logarithm
+// rounded to double (two independent methods).
+TEST(ExactLog, AgreesWithQuadPrecision) {
+  std::mt19937_64 generator(3);
+  std::uniform_int_distribution<uint64_t> bits(0x0010000000000000ULL, 0x7FEFFFFFFFFFFFFFULL);
+  for (int i = 0; i < 60000; ++i) {
+    double x = 0;
+    const uint64_t pattern = bits(generator);
+    std::memcpy(&x, &pattern, sizeof x);
+    ASSERT_EQ(exactLog(x), static_cast<double>(logq(static_cast<__float128>(x)))) << "x = " << x;
   }
 }
+#endif
 
 TEST(JavaLog, AgreesWithJavaWhereGlibcDoesNot) {
   // Inputs where glibc's log returns a neighbour of the correctly rounded value

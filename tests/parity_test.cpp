@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "native/runtime/decimal.hpp"
 #include "native/cli/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
@@ -52,7 +53,7 @@ std::vector<double> commandLine(const ParityCase& parity) {
     std::string field;
     for (int column = 0; column <= 4; ++column) std::getline(fields, field, '\t');
     double value = 0.0;
-    std::from_chars(field.data(), field.data() + field.size(), value);
+    parseDecimal(field.data(), field.data() + field.size(), value);
     values.push_back(value);
   }
   return values;

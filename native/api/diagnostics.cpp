@@ -2,6 +2,7 @@
 // diagnostics from a model file's counts and training documents.
 #include "topiceval/diagnostics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -48,7 +49,7 @@ std::shared_ptr<const Alphabet> trainingAlphabet(const std::string& path, const 
     for (std::size_t i = 0; i < list.size(); ++i) {
       const auto tokens = list.document(i);
       if (tokens.empty()) continue;
-      if (next == documents.numDocuments() || !std::ranges::equal(tokens, documents.documentTypes(next)))
+      if (next == documents.numDocuments() || !std::equal(tokens.begin(), tokens.end(), documents.documentTypes(next).begin(), documents.documentTypes(next).end()))
         throw FileError(path, "does not hold the documents of " + stateName + ": its document " + std::to_string(i) +
                                   " differs from the state's (was the model trained on this instance list?)");
       ++next;

@@ -1,24 +1,54 @@
 #include "native/java/java_math.hpp"
 
 #include <charconv>
+#include <cfloat>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <string_view>
 #include <system_error>
 
+#include "native/java/exact_log.hpp"
+
+// Where long double is x87's 80-bit extended format (x86), extended precision
+// decides the rounding and libquadmath's quad precision settles the rare
+// close cases; where it is IEEE quad (aarch64 Linux), quad precision decides
+// and exact integer arithmetic settles them; elsewhere integer arithmetic
+// decides every case.
+#if defined(__x86_64__) || defined(__i386__)
+#define TOPICEVAL_LOG_EXTENDED 1
 extern "C" {
 #include <quadmath.h>
 }
+#elif LDBL_MANT_DIG == 113
+#define TOPICEVAL_LOG_QUAD 1
+#endif
 
 namespace topiceval {
 
 namespace {
 
+#ifdef TOPICEVAL_LOG_EXTENDED
 // The logarithm in quad precision, rounded once to double. logq is accurate to
 // about one unit in the 113-bit significand, so the rounding to 53 bits is
 // correct unless the exact value lies within ~2^-113 of a midpoint.
 double quadPrecisionLog(double x) { return static_cast<double>(logq(static_cast<__float128>(x))); }
+#endif
+
+// Whether `approximation` (of log x, with a relative error below 2^-bits of
+// its own precision's units) rounds to `rounded` beyond doubt: it lies further
+// than `tolerance` from both midpoints around `rounded`.
+template <class Wide>
+bool roundsSurely(Wide approximation, double rounded, Wide tolerance) {
+  const auto below = static_cast<Wide>(std::nextafter(rounded, -INFINITY));
+  const auto above = static_cast<Wide>(std::nextafter(rounded, INFINITY));
+  const Wide lowerMidpoint = (static_cast<Wide>(rounded) + below) * Wide(0.5);
+  const Wide upperMidpoint = (static_cast<Wide>(rounded) + above) * Wide(0.5);
+  const Wide lower = approximation - lowerMidpoint, upper = approximation - upperMidpoint;
+  const Wide distance = (lower < 0 ? -lower : lower) < (upper < 0 ? -upper : upper) ? (lower < 0 ? -lower : lower)
+                                                                                     : (upper < 0 ? -upper : upper);
+  return distance > tolerance;
+}
 
 // Shortest round-trip digits of a finite, non-zero |x|: digits "d1d2...dn" and
 // the decimal exponent of d1 (x = d1.d2...dn * 10^exponent).
@@ -46,20 +76,25 @@ ShortestDigits shortestDigits(double magnitude) {
 
 double javaLog(double x) {
   if (!(x > 0.0) || std::isinf(x)) return std::log(x);  // 0, negative, NaN, +inf
+#if defined(TOPICEVAL_LOG_EXTENDED)
   const long double extended = logl(static_cast<long double>(x));
   const double rounded = static_cast<double>(extended);
   if (rounded == 0.0) return quadPrecisionLog(x);
   // The two midpoints around `rounded` are exact in the 64-bit significand of
   // long double. If the extended result is within a few of its own units of
   // either midpoint, its rounding cannot be trusted.
-  const long double below = static_cast<long double>(std::nextafter(rounded, -INFINITY));
-  const long double above = static_cast<long double>(std::nextafter(rounded, INFINITY));
-  const long double lowerMidpoint = (static_cast<long double>(rounded) + below) * 0.5L;
-  const long double upperMidpoint = (static_cast<long double>(rounded) + above) * 0.5L;
-  const long double distance = std::fmin(std::fabs(extended - lowerMidpoint), std::fabs(extended - upperMidpoint));
-  const long double tolerance = std::fabs(extended) * 0x1p-59L;  // 16 units of 2^-63
-  if (distance <= tolerance) return quadPrecisionLog(x);
+  if (!roundsSurely(extended, rounded, std::fabs(extended) * 0x1p-59L)) return quadPrecisionLog(x);
   return rounded;
+#elif defined(TOPICEVAL_LOG_QUAD)
+  // long double is IEEE quad: its logarithm is good to a unit or two of 113
+  // bits, which decides the rounding except within a few such units of a midpoint.
+  const long double quad = logl(static_cast<long double>(x));
+  const double rounded = static_cast<double>(quad);
+  if (rounded == 0.0 || !roundsSurely(quad, rounded, std::fabs(quad) * 0x1p-108L)) return exactLog(x);
+  return rounded;
+#else
+  return exactLog(x);
+#endif
 }
 
 std::string javaDoubleToString(double x) {

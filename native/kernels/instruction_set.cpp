@@ -8,6 +8,7 @@ namespace topiceval {
 namespace {
 
 bool supports(InstructionSet set) {
+#if defined(__x86_64__)
   __builtin_cpu_init();
   switch (set) {
     case InstructionSet::Avx512:
@@ -17,6 +18,11 @@ bool supports(InstructionSet set) {
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2");
     default: return true;
   }
+#else
+  // Other processors run the baseline copy: aarch64's NEON holds two doubles,
+  // as SSE2 does.
+  return set == InstructionSet::Baseline || set == InstructionSet::Automatic;
+#endif
 }
 
 InstructionSet widestSupported() {

@@ -1,0 +1,13 @@
+# Cross-compiling for 64-bit ARM Linux with Debian's cross compiler
+# (g++-aarch64-linux-gnu) and arm64 -dev packages installed through multiarch
+# (they land in /usr/lib/aarch64-linux-gnu). scripts/cross-aarch64.sh installs
+# both, builds with this file and runs the tests under qemu-user, which CTest
+# and GoogleTest's discovery call through CMAKE_CROSSCOMPILING_EMULATOR.
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR aarch64)
+set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
+set(CMAKE_CXX_COMPILER aarch64-linux-gnu-g++)
+set(CMAKE_LIBRARY_ARCHITECTURE aarch64-linux-gnu)
+set(CMAKE_FIND_ROOT_PATH /usr/aarch64-linux-gnu)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /usr/aarch64-linux-gnu)
