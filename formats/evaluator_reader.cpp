@@ -62,12 +62,22 @@ void readCounts(AnnotationReader& in, TopicModel& model, const std::string& sour
   model.tokensPerTopic = ints(in.readObject(), source, "tokensPerTopic");
 }
 
-// random, smoothingOnlyMass, cachedCoefficients. The serialized Randoms is
-// replaced by the seed the user asks for, but it must be a java.util.Random.
-void readSamplerState(AnnotationReader& in, TopicModel& model, const std::string& source) {
+// random, smoothingOnlyMass, cachedCoefficients. evaluate-topics replaces the
+// serialized Randoms by the seed the user asks for; infer-topics without a seed
+// continues an inferencer's (`keepStream`) from its `seed` field, which java.util.Random.readObject installs
+// as the generator's raw state (refusing a negative one).
+void readSamplerState(AnnotationReader& in, TopicModel& model, const std::string& source, bool keepStream) {
   const java::Node* random = in.readObject();
   if (random != nullptr && !random->isInstanceOf("java.util.Random"))
     throw FormatError(source, "the random generator is a " + java::describeType(random) + ", not a java.util.Random");
+  if (random != nullptr && keepStream) {
+    const java::Value* state = random->field("java.util.Random", "seed");
+    if (state != nullptr && state->typeCode == 'J') {
+      if (state->integer < 0)
+        throw FormatError(source, "the random generator's state is negative, which Java refuses as corrupt");
+      model.serializedRandomState = static_cast<uint64_t>(state->integer) & ((uint64_t{1} << 48) - 1);
+    }
+  }
   model.smoothingOnlyMass = in.readDouble();
   model.cachedCoefficients = doubles(in.readObject(), source, "cachedCoefficients");
 }
@@ -90,7 +100,7 @@ TopicModel evaluatorFromGraph(const java::ObjectGraph& graph, const std::string&
   model.beta = in.readDouble();
   model.betaSum = in.readDouble();
   readCounts(in, model, source);
-  readSamplerState(in, model, source);
+  readSamplerState(in, model, source, false);
   detail::validateModel(model, source);
   return model;
 }
@@ -109,7 +119,7 @@ TopicModel inferencerFromGraph(const java::ObjectGraph& graph, const std::string
   model.beta = in.readDouble();
   model.betaSum = in.readDouble();
   readCounts(in, model, source);
-  readSamplerState(in, model, source);
+  readSamplerState(in, model, source, true);
   // TopicInferencer does not store alphaSum; its constructor sums alpha in order.
   model.alphaSum = 0.0;
   for (const double a : model.alpha) model.alphaSum += a;
@@ -223,6 +233,11 @@ TopicModel readEvaluatorFile(const std::string& path) {
 
 TopicModel readInferencer(std::span<const uint8_t> bytes, const std::string& source) {
   return inferencerFromGraph(*readObjectStream(bytes, source), source);
+}
+
+TopicModel readInferencerFile(const std::string& path) {
+  const std::string source = path == "-" ? "standard input" : path;
+  return namingFileOnAllocationFailure(source, [&] { return readInferencer(readFileBytes(path), source); });
 }
 
 TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::string& source) {

@@ -75,7 +75,8 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
                                         " words");
       }
     }
-    documents.add(features, detail::objectText(instance.name), detail::objectText(instance.source));
+    documents.add(features, detail::objectText(instance.name), detail::objectText(instance.source),
+                  instance.name != nullptr);
   }
   return documents;
 }

@@ -22,6 +22,7 @@ TopicModel readEvaluatorFile(const std::string& path);
 
 // cc.mallet.topics.TopicInferencer (train-topics --inferencer-filename), with its alphabet.
 TopicModel readInferencer(std::span<const uint8_t> bytes, const std::string& source);
+TopicModel readInferencerFile(const std::string& path);
 
 // cc.mallet.topics.ParallelTopicModel (train-topics --output-model), with its alphabet.
 TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::string& source);

@@ -211,6 +211,21 @@ py::dict evaluateTopics(const Model& model, const py::object& documents, const O
   return out;
 }
 
+py::dict inferTopics(const Model& model, const py::object& documents, const Options& options) {
+  const topiceval::ClassicLocale numbers;
+  topiceval::InferTopicsRequest request = topiceval::inferTopicsRequest(optionValues("infer-topics", options, {}));
+  request.model = model;
+  request.documents = documentsSource(documents);
+  const topiceval::InferTopicsResult result = runInterruptibly([&] { return topiceval::inferTopics(request); });
+  py::array_t<double> proportions({static_cast<py::ssize_t>(result.documents), static_cast<py::ssize_t>(result.topics)});
+  std::copy(result.proportions.begin(), result.proportions.end(), proportions.mutable_data());
+  py::dict out;
+  out["proportions"] = proportions;
+  out["names"] = result.names;
+  out["seed"] = result.seed;
+  return out;
+}
+
 py::dict selectModels(const py::list& models, const py::object& documents, const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::SelectRequest request = topiceval::selectRequest(optionValues("select", options, {"model", "input"}));
@@ -558,6 +573,7 @@ PYBIND11_MODULE(_native, module) {
   module.def("read_documents", &readDocuments);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
+  module.def("infer_topics", &inferTopics);
   module.def("select", &selectModels);
   module.def("compare", &compare);
   module.def("curve", &curve);

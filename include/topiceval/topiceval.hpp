@@ -20,6 +20,7 @@
 #include "topiceval/errors.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/evaluate_topics.hpp"
+#include "topiceval/infer_topics.hpp"
 #include "topiceval/info.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"

@@ -36,6 +36,22 @@ for set in stackexchange stackexchange-oov debian-k100 sgu-k100; do
     checked=$((checked + 1))
   fi
 done
+# infer-topics --native: each fixture's doc-topics files (the commands MALLET ran, in infer/commands.txt).
+for set in stackexchange debian-k100; do
+  while read -r _ _ options; do
+    expected=$(sed -E 's/.*--output-doc-topics ([^ ]+).*/\1/' <<< "$options")
+    options=$(sed -E 's/--output-doc-topics [^ ]+//; s/inferencer.mallet/'"${fixtures//\//\\/}\/$set"'\/inferencer.mallet/;
+                      s/test.mallet/'"${fixtures//\//\\/}\/$set"'\/test.mallet/' <<< "$options")
+    # shellcheck disable=SC2086  # MALLET's options, as written in commands.txt
+    "$build/bin/mallet" infer-topics --native $options --output-doc-topics "$scratch/doc-topics.txt"
+    if [ -f "$fixtures/$set/$expected" ]; then
+      cmp "$scratch/doc-topics.txt" "$fixtures/$set/$expected"
+    else
+      gzip -dc "$fixtures/$set/$expected.gz" | cmp "$scratch/doc-topics.txt" -
+    fi || { echo "$set infer-topics $expected differs" >&2; exit 1; }
+    checked=$((checked + 1))
+  done < <(grep '^mallet infer-topics' "$fixtures/$set/infer/commands.txt")
+done
 echo "launcher: $checked MALLET outputs reproduced byte for byte"
 
 # The launcher as MALLET's own: without MALLET_HOME it finds the next `mallet` on the PATH and passes every

@@ -17,8 +17,10 @@
 #include "topiceval/errors.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/evaluate_topics.hpp"
+#include "topiceval/infer_topics.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
+#include "native/runtime/decimal.hpp"
 
 namespace topiceval {
 
@@ -421,6 +423,65 @@ CommandSpec evaluateTopicsSpec() {
   return command;
 }
 
+CommandSpec inferTopicsSpec() {
+  const InferTopicsRequest defaults;
+  CommandSpec command =
+      makeCommand("infer-topics", "MALLET's infer-topics: each document's topic proportions, same file, same digits",
+                  "Use an existing topic model to infer topic distributions for new documents\n"
+                  "(MALLET's infer-topics, same options and output).");
+  auto& o = command.options;
+  // MALLET's own options, with its names, defaults and help.
+  o.push_back(path("inferencer",
+                   "A serialized topic inferencer from a trained topic model (train-topics --inferencer-filename).",
+                   false, "FILENAME"));
+  o.push_back(path("input",
+                   "The serialized instance list (FeatureSequence documents) to infer topics for. Use - for stdin. "
+                   "(topiceval also reads plain text, one document per line, through the model's words.)",
+                   false, "FILENAME"));
+  OptionSpec output = path("output-doc-topics",
+                           "The file in which to write the inferred topic distributions (topiceval: - or absent "
+                           "for standard output).",
+                           false, "FILENAME");
+  output.defaultValue = "-";
+  o.push_back(commandLineOnly(output));
+  o.push_back(commandLineOnly(
+      path("output-state", "Accepted and ignored, as MALLET 2.1.1 does (it writes no file).", false, "FILENAME")));
+  o.push_back(commandLineOnly(real("doc-topics-threshold", 0.0, 0.0, std::numeric_limits<double>::max(),
+                                   "When writing topic proportions per document with --output-doc-topics, do not "
+                                   "print topics with proportions less than this threshold value.")));
+  o.push_back(commandLineOnly(integer("doc-topics-max", -1, -1, 2147483647.0,
+                                      "When writing topic proportions per document with --output-doc-topics, do not "
+                                      "print more than INTEGER number of topics. -1: every topic (0 is refused).",
+                                      "INTEGER")));
+  o.push_back(integer("num-iterations", defaults.iterations, 0, SettingLimits::kInferenceIterations,
+                      "The number of iterations of Gibbs sampling.", "INTEGER"));
+  o.push_back(integer("sample-interval", defaults.sampleInterval, 0, SettingLimits::kInferenceIterations,
+                      "The number of iterations between saved samples.", "INTEGER"));
+  o.push_back(integer("burn-in", defaults.burnIn, 0, SettingLimits::kInferenceIterations,
+                      "The number of iterations before the first sample is saved.", "INTEGER"));
+  o.push_back(integer("random-seed", defaults.seed, -2147483648.0, 2147483647.0,
+                      "The random seed for the Gibbs sampler. 0 (the default) continues the random stream stored in "
+                      "the inferencer file, as MALLET does (a model without one takes a seed from the clock).",
+                      "INTEGER"));
+  // topiceval's own.
+  o.push_back(path("model",
+                   "topiceval only: any LDA model file with counts (a topic state, saved model, inferencer or "
+                   "evaluator) instead of --inferencer.",
+                   false, "MODEL"));
+  o.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+                      "Threads to use (topiceval only). 0 uses every core; results do not depend on it.", "INTEGER"));
+  o.push_back(boolean("exact", defaults.exact,
+                      "topiceval only. true: MALLET's numbers bit for bit. false: topiceval's faster sampler of the "
+                      "same posterior with its own random stream (statistically equivalent, different digits)."));
+  o.push_back(commandLineOnly(choice("format", "mallet", {"mallet", "tsv", "json"},
+                                     "topiceval only: mallet (MALLET's doc-topics file), tsv (a documents x topics "
+                                     "table with a header) or json; tsv and json always hold every topic.")));
+  o.push_back(commandLineOnly(
+      boolean("timing", false, "topiceval only: print the work done and the time taken to standard error.")));
+  o.push_back(commandLineOnly(boolean("quiet", false, "topiceval only: no progress line on standard error.")));
+  return command;
+}
+
 CommandSpec diagnosticsSpec() {
   const DiagnosticsRequest defaults;
   CommandSpec command =
@@ -521,7 +582,7 @@ CommandSpec perturbStateSpec() {
 }  // namespace
 
 const std::vector<CommandSpec>& commandSpecs() {
-  static const std::vector<CommandSpec> all = {evaluateTopicsSpec(), evaluateSpec(),  selectSpec(),
+  static const std::vector<CommandSpec> all = {evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(), selectSpec(),
                                                compareSpec(),        curveSpec(),     trainCtmSpec(),
                                                infoSpec(),           diagnosticsSpec(), coherenceSpec(),
                                                planRanksSpec(),
@@ -531,7 +592,7 @@ const std::vector<CommandSpec>& commandSpecs() {
 
 const std::vector<std::string>& objectOptions(const std::string& command) {
   static const std::map<std::string, std::vector<std::string>> objects = {
-      {"evaluate", {"model", "input"}},  {"evaluate-topics", {}},           {"select", {"model", "input"}},
+      {"evaluate", {"model", "input"}},  {"evaluate-topics", {}},  {"infer-topics", {}},  {"select", {"model", "input"}},
       {"compare", {"model-a", "model-b", "input"}}, {"curve", {"states", "input"}}, {"diagnostics", {"model"}},
       {"coherence", {"model"}}};
   static const std::vector<std::string> none;
@@ -624,7 +685,7 @@ std::optional<int64_t> parseWhole(const std::string& text) {
 
 std::optional<double> parseReal(const std::string& text) {
   double value = 0.0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  const auto [end, error] = parseDecimal(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
   return value;
 }

@@ -2,8 +2,10 @@
 // where each command's options become the fields of its request, whichever
 // front end spelled them.
 #include "topiceval/compare.hpp"
+#include "topiceval/errors.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/evaluate_topics.hpp"
+#include "topiceval/infer_topics.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
 
@@ -113,6 +115,22 @@ EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options) {
   }
   request.runs = static_cast<int>(options.integer("runs"));
   request.unseenWords = *options.text("unseen-words");
+  return request;
+}
+
+InferTopicsRequest inferTopicsRequest(const OptionValues& options) {
+  InferTopicsRequest request;
+  if (options.given("model") && options.given("inferencer"))
+    throw SettingError("model", "and --inferencer both name a model: give one");
+  request.inferencerOnly = !options.given("model");
+  request.model = options.text(options.given("model") ? "model" : "inferencer").value_or("");
+  request.documents = options.text("input").value_or("");
+  request.iterations = static_cast<int>(options.integer("num-iterations"));
+  request.sampleInterval = static_cast<int>(options.integer("sample-interval"));
+  request.burnIn = static_cast<int>(options.integer("burn-in"));
+  request.seed = static_cast<int32_t>(options.integer("random-seed"));
+  request.threads = static_cast<int>(options.integer("threads"));
+  request.exact = options.boolean("exact");
   return request;
 }
 

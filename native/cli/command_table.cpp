@@ -13,6 +13,7 @@ const std::vector<CommandEntry>& allCommands() {
   // The commands' names and summaries are their declarations' (topiceval/options.hpp).
   static const std::vector<CommandEntry> commands = [] {
     const std::map<std::string, CommandFunction> functions = {{"evaluate-topics", evaluateTopicsCommand},
+                                                              {"infer-topics", inferTopicsCommand},
                                                               {"evaluate", evaluateCommand},
                                                               {"select", selectCommand},
                                                               {"compare", compareCommand},

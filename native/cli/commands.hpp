@@ -12,6 +12,9 @@ namespace topiceval::cli {
 // `topiceval evaluate-topics`: MALLET's evaluate-topics, same options, same output.
 int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval infer-topics`: MALLET's infer-topics, same options, same file.
+int inferTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 // `topiceval evaluate`: any of topiceval's estimators on any MALLET model file.
 int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 

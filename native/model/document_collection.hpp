@@ -14,11 +14,14 @@ namespace topiceval {
 
 class DocumentCollection {
  public:
-  void add(std::span<const int32_t> tokens, std::string name = {}, std::string source = {}) {
+  // `named` false: the instance had no name at all (Java's null), which MALLET
+  // prints as "no-name" where an empty name prints as nothing.
+  void add(std::span<const int32_t> tokens, std::string name = {}, std::string source = {}, bool named = true) {
     tokens_.insert(tokens_.end(), tokens.begin(), tokens.end());
     offsets_.push_back(tokens_.size());
     names_.push_back(std::move(name));
     sources_.push_back(std::move(source));
+    named_.push_back(named);
   }
 
   std::size_t size() const { return names_.size(); }
@@ -30,12 +33,13 @@ class DocumentCollection {
   std::size_t totalTokens() const { return tokens_.size(); }
   const std::string& name(std::size_t index) const { return names_[index]; }
   const std::string& source(std::size_t index) const { return sources_[index]; }
+  bool named(std::size_t index) const { return named_[index]; }
 
   // The documents at `indices` (each below size()), in that order, with their
   // names, sources and alphabet.
   DocumentCollection subset(std::span<const std::size_t> indices) const {
     DocumentCollection chosen;
-    for (const std::size_t index : indices) chosen.add(document(index), names_[index], sources_[index]);
+    for (const std::size_t index : indices) chosen.add(document(index), names_[index], sources_[index], named_[index]);
     chosen.alphabet_ = alphabet_;
     return chosen;
   }
@@ -49,6 +53,7 @@ class DocumentCollection {
   std::vector<std::size_t> offsets_{0};
   std::vector<std::string> names_;
   std::vector<std::string> sources_;
+  std::vector<bool> named_;
   std::shared_ptr<const Alphabet> alphabet_;
 };
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -57,6 +58,10 @@ struct TopicModel {
   // evaluator file or as its constructor computes them.
   double smoothingOnlyMass = 0.0;
   std::vector<double> cachedCoefficients;
+  // The raw 48-bit state of the java.util.Random an inferencer file carries:
+  // MALLET's infer-topics continues it when no seed is given (it never reads the
+  // clock there). Absent for files that hold none.
+  std::optional<uint64_t> serializedRandomState;
 
   std::shared_ptr<const Alphabet> alphabet;  // null for evaluator files
 

@@ -21,6 +21,29 @@ def expected_runs(fixtures, name):
     return runs
 
 
+@pytest.mark.parametrize("name", ["stackexchange", "debian-k100"])
+def test_infer_topics_reproduces_mallet_bit_for_bit(fixtures, name):
+    import gzip  # noqa: PLC0415
+    model = topiceval.load_model(fixtures / name / "inferencer.mallet")
+    documents = topiceval.load_documents(fixtures / name / "test.mallet", model)
+    for expected, options in [("doc-topics-s1-i100-b10-t10.txt", {"random_seed": 1}),
+                              ("doc-topics-s7-i50-b5-t5.txt",
+                               {"random_seed": 7, "num_iterations": 50, "burn_in": 5, "sample_interval": 5})]:
+        path = fixtures / name / "infer" / expected
+        text = path.read_text() if path.exists() else gzip.open(f"{path}.gz", "rt").read()
+        rows = [line.split("\t")[2:] for line in text.splitlines()[1:]]
+        for threads in (1, 2):
+            proportions = topiceval.infer_topics(model, documents, threads=threads, **options)
+            assert proportions.shape == (len(rows), model.num_topics)
+            # Java's Double.toString and Python's repr both round-trip: equal doubles parse equal.
+            assert all(list(row) == [float(v) for v in values] for row, values in zip(proportions, rows)), expected
+    fast = topiceval.infer_topics(model, documents, random_seed=1, exact=False)
+    assert fast.shape == proportions.shape and numpy.allclose(fast.sum(axis=1), 1.0)
+    assert not numpy.array_equal(fast, proportions)
+    with pytest.raises(topiceval.SettingError, match="sample.interval must be at least 1"):
+        topiceval.infer_topics(model, documents, sample_interval=0)
+
+
 @pytest.mark.parametrize("name", ["stackexchange", "stackexchange-oov", "debian-k100"])
 def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixtures, name):
     model = topiceval.load_model(fixtures / name / "evaluator.mallet")

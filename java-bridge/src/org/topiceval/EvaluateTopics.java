@@ -10,6 +10,7 @@ import java.util.List;
  * topiceval runs the job (MALLET-identical numbers and output, on every core,
  * plus topiceval's own options such as --threads, --estimator, --unseen-words);
  * without it the arguments go unchanged to MALLET's cc.mallet.topics.tui.EvaluateTopics.
+ * {@link InferTopics} does the same for infer-topics.
  */
 public final class EvaluateTopics {
   static final String MALLET_CLASS = "cc.mallet.topics.tui.EvaluateTopics";
@@ -17,6 +18,11 @@ public final class EvaluateTopics {
   private EvaluateTopics() {}
 
   public static void main(String[] arguments) {
+    System.exit(dispatch("evaluate-topics", MALLET_CLASS, arguments));
+  }
+
+  /** Runs `command` natively when --native is given, otherwise MALLET's `malletClass`; returns the exit status. */
+  static int dispatch(String command, String malletClass, String[] arguments) {
     List<String> rest = new ArrayList<>();
     boolean useNative = false;
     for (int i = 0; i < arguments.length; i++) {
@@ -32,18 +38,18 @@ public final class EvaluateTopics {
       }
     }
     if (useNative) {
-      System.exit(runNative(rest.toArray(new String[0])));
+      return runNative(command, rest.toArray(new String[0]));
     }
-    System.exit(runMallet(rest.toArray(new String[0])));
+    return runMallet(malletClass, rest.toArray(new String[0]));
   }
 
   static boolean isBoolean(String text) {
     return text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false") || text.equals("1") || text.equals("0");
   }
 
-  static int runNative(String[] arguments) {
+  static int runNative(String command, String[] arguments) {
     try {
-      CommandResult result = TopicEvaluator.run("evaluate-topics", arguments);
+      CommandResult result = TopicEvaluator.run(command, arguments);
       System.out.print(result.out);
       System.out.flush();
       System.err.print(result.err);
@@ -55,12 +61,12 @@ public final class EvaluateTopics {
     }
   }
 
-  static int runMallet(String[] arguments) {
+  static int runMallet(String malletClass, String[] arguments) {
     Method main;
     try {
-      main = Class.forName(MALLET_CLASS).getMethod("main", String[].class);
+      main = Class.forName(malletClass).getMethod("main", String[].class);
     } catch (ClassNotFoundException | NoSuchMethodException error) {
-      System.err.println("topiceval: MALLET's " + MALLET_CLASS + " is not on the class path: set MALLET_HOME to a "
+      System.err.println("topiceval: MALLET's " + malletClass + " is not on the class path: set MALLET_HOME to a "
           + "MALLET installation, or add --native to run topiceval instead");
       return 1;
     }
@@ -71,7 +77,7 @@ public final class EvaluateTopics {
       error.getCause().printStackTrace();
       return 1;
     } catch (IllegalAccessException error) {
-      System.err.println("topiceval: cannot call " + MALLET_CLASS + ".main: " + error.getMessage());
+      System.err.println("topiceval: cannot call " + malletClass + ".main: " + error.getMessage());
       return 1;
     }
   }

@@ -1,0 +1,64 @@
+#pragma once
+// MALLET's `infer-topics` (TopicInferencer.getSampledDistribution and
+// writeInferredDistributions), bit for bit, on any number of threads: each
+// held-out document's topic proportions. The `infer-topics` command, Python's
+// topiceval.infer_topics and Java's TopicEvaluator.inferTopics.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "topiceval/export.hpp"
+#include "topiceval/model.hpp"
+#include "topiceval/options.hpp"
+#include "topiceval/progress.hpp"
+
+namespace topiceval {
+
+struct InferTopicsRequest {
+  // MALLET's default: no new seed; the stream serialized in the inferencer
+  // file goes on (MALLET reads no clock here). A model without one (any file
+  // but an inferencer) then takes a seed from the clock, as MALLET's
+  // getInferencer would.
+  static constexpr int32_t kFileStream = 0;
+
+  ModelSource model = std::string();  // MALLET's inferencer, or any LDA model with counts
+  // true: the file must be a MALLET inferencer, as for `mallet infer-topics --inferencer`.
+  bool inferencerOnly = false;
+  DocumentsSource documents;  // an instance list, plain text (through the model's words) or ids in memory
+  int iterations = 100;       // sweeps per document
+  int sampleInterval = 10;    // keep every this many sweeps after the burn-in
+  int burnIn = 10;            // sweeps before the first kept
+  int32_t seed = kFileStream;
+  int threads = 0;    // 0: every core; never changes a bit
+  bool exact = true;  // false: topiceval's faster sampler of the same posterior (other digits)
+  Progress* progress = nullptr;
+};
+
+struct InferTopicsResult {
+  std::size_t documents = 0;
+  int topics = 0;
+  std::vector<double> proportions;  // documents x topics, row by row; each row sums to 1
+  std::vector<std::string> names;   // each document's name as MALLET prints it ("no-name" for none)
+  int32_t seed = 0;                 // the seed used: the request's, the clock's, or 0 for the file's stream
+  uint64_t siteUpdates = 0;         // topic draws
+  uint64_t tokens = 0;              // all tokens, sampled or skipped
+  uint64_t sampledTokens = 0;       // tokens of words the model has counts for
+  double readSeconds = 0.0, inferSeconds = 0.0;
+  int threads = 1;
+};
+
+TOPICEVAL_API InferTopicsResult inferTopics(const InferTopicsRequest& request);
+// The request the `infer-topics` command's options describe.
+TOPICEVAL_API InferTopicsRequest inferTopicsRequest(const OptionValues& options);
+
+// MALLET's --output-doc-topics file, byte for byte. threshold > 0 lists, per
+// document, the topics whose proportion is at least `threshold`, largest first
+// (ties: the larger topic first), at most `maximum` of them (-1: no limit);
+// otherwise every proportion in topic order. SettingError for a negative
+// threshold or a maximum below -1 or of 0.
+TOPICEVAL_API void checkMalletDocTopicsLayout(double threshold, int maximum);
+TOPICEVAL_API void writeMalletDocTopics(std::ostream& out, const InferTopicsResult& result, double threshold = 0.0,
+                                        int maximum = -1);
+}  // namespace topiceval

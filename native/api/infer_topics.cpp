@@ -1,0 +1,137 @@
+// topiceval::inferTopics (topiceval/infer_topics.hpp): MALLET's infer-topics.
+#include "topiceval/infer_topics.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <ostream>
+
+#include "formats/model_readers.hpp"
+#include "native/api/model_data.hpp"
+#include "native/estimators/estimator_settings.hpp"
+#include "native/estimators/setting_limits.hpp"
+#include "native/java/java_math.hpp"
+#include "native/java/java_random.hpp"
+#include "native/mallet/mallet_evaluation.hpp"
+#include "native/mallet/mallet_inference.hpp"
+#include "native/runtime/classic_locale.hpp"
+#include "native/runtime/parallel_runner.hpp"
+#include "topiceval/errors.hpp"
+
+namespace topiceval {
+
+namespace {
+
+void checkRequest(const InferTopicsRequest& request) {
+  checkSettingRange("num-iterations", request.iterations, 0, SettingLimits::kInferenceIterations);
+  checkSettingRange("burn-in", request.burnIn, 0, SettingLimits::kInferenceIterations);
+  checkSettingRange("sample-interval", request.sampleInterval, 0, SettingLimits::kInferenceIterations);
+  checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
+  // MALLET divides by it once a sweep is past the burn-in (and dies of it, leaving an empty file).
+  if (request.sampleInterval == 0 && request.iterations > request.burnIn)
+    throw SettingError("sample-interval", "must be at least 1 when --num-iterations exceeds --burn-in");
+}
+
+Model loadInferenceModel(const InferTopicsRequest& request) {
+  if (request.model.model) return *request.model.model;
+  if (request.model.path.empty()) throw SettingError("inferencer", "is required (MALLET's inferencer file)");
+  if (request.inferencerOnly) {  // exactly MALLET's input: a TopicInferencer, read as one
+    detail::ModelData data;
+    data.kind = FileKind::Inferencer;
+    data.description = describe(FileKind::Inferencer);
+    data.source = request.model.path;
+    data.counts = formats::readInferencerFile(request.model.path);
+    data.words = data.counts->alphabet;
+    return detail::makeModel(std::move(data));
+  }
+  return detail::loadModel(request.model);
+}
+
+// The java.util.Random state MALLET's run starts from, and the seed reported.
+uint64_t streamStart(const InferTopicsRequest& request, const TopicModel& counts, int32_t& seed) {
+  seed = request.seed;
+  if (seed == InferTopicsRequest::kFileStream && counts.serializedRandomState) return *counts.serializedRandomState;
+  if (seed == InferTopicsRequest::kFileStream) seed = malletClockSeed();
+  return JavaRandom(seed).state();
+}
+
+}  // namespace
+
+InferTopicsResult inferTopics(const InferTopicsRequest& request) {
+  const ClassicLocale numbers;
+  checkRequest(request);
+  const auto started = std::chrono::steady_clock::now();
+  const Model model = loadInferenceModel(request);
+  const detail::ModelData& data = model.data();
+  if (!data.counts)
+    throw SettingError("model", detail::sourceName(request.model) + " holds no counts: MALLET's sampler needs an LDA model "
+                                                             "with counts (MALLET's files, a topic state, Model::fromCounts)");
+  const TopicModel& counts = *data.counts;
+  const Documents documents = detail::loadDocuments(request.documents, model, detail::sourceName(request.model));
+  const DocumentCollection& collection = documents.data().collection;
+  const auto loaded = std::chrono::steady_clock::now();
+
+  InferTopicsResult result;
+  MalletInferenceOptions options;
+  options.iterations = request.iterations;
+  options.sampleInterval = request.sampleInterval;
+  options.burnIn = request.burnIn;
+  options.randomState = streamStart(request, counts, result.seed);
+  options.exact = request.exact;
+  options.threads = request.threads;
+  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
+  options.progress = request.progress != nullptr ? request.progress : &ownProgress;
+  MalletInferenceResult inferred = inferLikeMallet(counts, collection, options);
+  const auto finished = std::chrono::steady_clock::now();
+
+  result.documents = collection.size();
+  result.topics = counts.numTopics;
+  result.proportions = std::move(inferred.proportions);
+  for (std::size_t d = 0; d < collection.size(); ++d) {
+    result.names.push_back(collection.named(d) ? collection.name(d) : "no-name");
+    for (const int32_t type : collection.document(d)) result.sampledTokens += inferencerSamples(counts, type);
+  }
+  result.siteUpdates = inferred.siteUpdates;
+  result.tokens = collection.totalTokens();
+  result.readSeconds = std::chrono::duration<double>(loaded - started).count();
+  result.inferSeconds = std::chrono::duration<double>(finished - loaded).count();
+  result.threads = resolveThreads(request.threads);
+  return result;
+}
+
+void checkMalletDocTopicsLayout(double threshold, int maximum) {
+  if (!(threshold >= 0.0)) throw SettingError("doc-topics-threshold", "must be at least 0");
+  // MALLET's 0 prints each document's number and name only: a mistake, not a request.
+  if (maximum == 0 || maximum < -1)
+    throw SettingError("doc-topics-max", "must be at least 1, or -1 for every topic above the threshold");
+}
+
+void writeMalletDocTopics(std::ostream& out, const InferTopicsResult& result, double threshold, int maximum) {
+  checkMalletDocTopicsLayout(threshold, maximum);
+  const auto topics = static_cast<std::size_t>(result.topics);
+  const std::size_t shown =
+      maximum < 0 || static_cast<std::size_t>(maximum) > topics ? topics : static_cast<std::size_t>(maximum);
+  out << "#doc name topic proportion ...\n";
+  std::vector<int> order(topics);
+  for (std::size_t d = 0; d < result.documents; ++d) {
+    const double* proportions = result.proportions.data() + d * topics;
+    out << d << '\t' << result.names[d];
+    if (threshold > 0.0) {
+      // MALLET's IDSorter: larger proportion first, equal ones the larger topic first.
+      std::iota(order.begin(), order.end(), 0);
+      std::sort(order.begin(), order.end(), [&](int a, int b) {
+        return proportions[a] != proportions[b] ? proportions[a] > proportions[b] : a > b;
+      });
+      for (std::size_t i = 0; i < shown; ++i) {
+        const double value = proportions[order[i]];
+        if (value < threshold) break;
+        out << '\t' << order[i] << '\t' << javaDoubleToString(value);
+      }
+    } else {
+      for (std::size_t t = 0; t < topics; ++t) out << '\t' << javaDoubleToString(proportions[t]);
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace topiceval

@@ -1,0 +1,65 @@
+// `topiceval infer-topics`: a drop-in replacement for `mallet infer-topics`
+// (cc.mallet.topics.tui.InferTopics): the same options and defaults, the same
+// file and the same digits for the same seed (or the inferencer's own stream).
+#include "native/cli/command_support.hpp"
+#include "native/cli/commands.hpp"
+#include "native/output/inference_output.hpp"
+#include "topiceval/infer_topics.hpp"
+
+namespace topiceval::cli {
+
+int inferTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
+  try {
+    const auto options = commandOptions("infer-topics", arguments, out);
+    if (!options) return 0;
+    if (!options->given("inferencer") && !options->given("model")) {  // MALLET's words, and topiceval's option
+      err << "You must specify a serialized topic inferencer (or, topiceval only, --model MODEL). Use --help to list "
+             "options.\n";
+      return kUsageProblem;
+    }
+    if (!options->given("input")) {
+      err << "You must specify a serialized instance list. Use --help to list options.\n";
+      return kUsageProblem;
+    }
+    InferTopicsRequest request = inferTopicsRequest(*options);
+    const std::string format = *options->text("format");
+    const double threshold = options->real("doc-topics-threshold");
+    const int maximum = static_cast<int>(options->integer("doc-topics-max"));
+    if (format != "mallet" && (options->given("doc-topics-threshold") || options->given("doc-topics-max")))
+      throw UsageError("--doc-topics-threshold and --doc-topics-max shape MALLET's file; --format " + format +
+                       " always holds every topic");
+    checkMalletDocTopicsLayout(threshold, maximum);
+    // --output-state is MALLET 2.1.1's option that writes nothing; it is not opened.
+    OutputFile docTopics(*options->text("output-doc-topics"), "--output-doc-topics",
+                         {request.model.path, request.documents.path}, out);
+    Progress progress;
+    request.progress = &progress;
+    InferTopicsResult result;
+    {
+      const ProgressLine line(progress, err, showProgress(*options));
+      result = inferTopics(request);
+    }
+    if (format == "mallet") {
+      writeMalletDocTopics(docTopics.stream(), result, threshold, maximum);
+    } else if (format == "tsv") {
+      output::writeDocTopicsTable(docTopics.stream(), result);
+    } else {
+      output::writeDocTopicsJson(docTopics.stream(), result, request);
+    }
+    docTopics.commit();
+    if (options->boolean("timing")) {
+      err << "topiceval timing: documents " << result.documents << " tokens " << result.tokens << " site-updates "
+          << result.siteUpdates << " threads " << result.threads << " mode " << (request.exact ? "exact" : "fast")
+          << " read-seconds " << result.readSeconds << " infer-seconds " << result.inferSeconds
+          << " ns-per-site-update "
+          << (result.siteUpdates == 0 ? 0.0 : result.inferSeconds * 1e9 / static_cast<double>(result.siteUpdates))
+          << "\n";
+    }
+    checkStandardOutput(out);
+    return 0;
+  } catch (...) {
+    return reportFailure("infer-topics", err);
+  }
+}
+
+}  // namespace topiceval::cli

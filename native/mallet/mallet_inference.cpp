@@ -1,0 +1,409 @@
+#include "native/mallet/mallet_inference.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "native/java/java_random.hpp"
+#include "native/runtime/cluster.hpp"
+#include "native/runtime/parallel_runner.hpp"
+#include "native/runtime/random_stream.hpp"
+#include "topiceval/errors.hpp"
+
+namespace topiceval {
+
+bool inferencerSamples(const TopicModel& model, int32_t type) {
+  return type >= 0 && static_cast<std::size_t>(type) < model.numTypes() &&
+         model.typeTopicCounts.present(static_cast<std::size_t>(type)) &&
+         !model.typeTopicCounts.storedRow(static_cast<std::size_t>(type)).empty();
+}
+
+namespace {
+
+// The topics a document uses, ascending: MALLET's localTopicIndex. The beta
+// bucket walks only these, in this order (walking all topics would change a
+// draw that lands exactly on a boundary).
+class UsedTopics {
+ public:
+  void reset() { size_ = 0; }
+  void reserve(std::size_t topics) { topics_.resize(topics); }
+  void add(int32_t topic) {  // keeps the order
+    std::size_t i = size_;
+    while (i > 0 && topics_[i - 1] > topic) {
+      topics_[i] = topics_[i - 1];
+      --i;
+    }
+    topics_[i] = topic;
+    ++size_;
+  }
+  void remove(int32_t topic) {
+    std::size_t i = 0;
+    while (topics_[i] != topic) ++i;
+    for (; i + 1 < size_; ++i) topics_[i] = topics_[i + 1];
+    --size_;
+  }
+  std::span<const int32_t> topics() const { return {topics_.data(), size_}; }
+
+ private:
+  std::vector<int32_t> topics_;
+  std::size_t size_ = 0;
+};
+
+struct Scratch {
+  std::vector<int32_t> counts;    // n_dk, zero between documents
+  std::vector<int32_t> topics;    // each position's topic
+  std::vector<double> coefficients;  // (alpha_k + n_dk) / (n_k + betaSum): MALLET's cachedCoefficients
+  std::vector<double> scores;     // the topic-word bucket's terms, by row position
+  UsedTopics used;
+  // topiceval's sampler: each distinct type's count / (n_k + betaSum) over the topics, by slot.
+  std::vector<int32_t> slotOfType;
+  std::vector<int32_t> slotTypes;
+  std::vector<double> wordWeights;
+  std::vector<int32_t> slots;  // each position's slot
+};
+
+// The model's constants, in the form both samplers read them.
+class Inferencer {
+ public:
+  explicit Inferencer(const TopicModel& model) : model_(model), topics_(static_cast<std::size_t>(model.numTopics)) {
+    for (std::size_t t = 0; t < topics_; ++t) {
+      // Java widens the int before adding: the same double every time MALLET computes it.
+      denominators_.push_back(static_cast<double>(model.tokensPerTopic[t]) + model.betaSum);
+      smoothingPrefix_.push_back((t == 0 ? 0.0 : smoothingPrefix_.back()) +
+                                 model.alpha[t] * model.beta / denominators_.back());
+    }
+    for (std::size_t type = 0; type < model.numTypes(); ++type) longestRow_ = std::max(longestRow_, model.typeTopicCounts.activeRow(type).size());
+  }
+
+  const TopicModel& model() const { return model_; }
+
+  uint64_t validTokens(std::span<const int32_t> tokens) const {
+    uint64_t valid = 0;
+    for (const int32_t type : tokens) valid += inferencerSamples(model_, type);
+    return valid;
+  }
+
+  Scratch makeScratch() const {
+    Scratch scratch;
+    scratch.counts.assign(topics_, 0);
+    scratch.used.reserve(topics_);
+    scratch.scores.assign(std::max<std::size_t>(longestRow_, topics_), 0.0);
+    scratch.coefficients.resize(topics_);
+    for (std::size_t t = 0; t < topics_; ++t) scratch.coefficients[t] = model_.alpha[t] / denominators_[t];
+    return scratch;
+  }
+
+  void exact(std::span<const int32_t> tokens, JavaRandom& random, const MalletInferenceOptions& options,
+             Scratch& s, std::span<double> result) const;
+  void fast(std::span<const int32_t> tokens, RandomStream& random, const MalletInferenceOptions& options, Scratch& s,
+            std::span<double> result) const;
+
+ private:
+  // Every token starts at the topic of its row's first stored pair, as MALLET's does.
+  void startDocument(std::span<const int32_t> tokens, Scratch& s) const;
+  // The saved samples' average, or the last state's proportions when none was saved.
+  void finish(std::span<double> result, double sum, const Scratch& s) const;
+  bool saves(int iteration, const MalletInferenceOptions& options) const {
+    return iteration > options.burnIn && (iteration - options.burnIn) % options.sampleInterval == 0;
+  }
+  [[noreturn]] static void roundingFailure() {
+    // MALLET throws ArrayIndexOutOfBounds here and abandons the whole run; these
+    // need a uniform of exactly 0 or rounding that leaves every bucket short.
+    throw ModelError("MALLET's inference sampler found no topic for a token (rounding); MALLET aborts its run here");
+  }
+
+  const TopicModel& model_;
+  const std::size_t topics_;
+  std::vector<double> denominators_;    // n_k + betaSum
+  std::vector<double> smoothingPrefix_;  // running sums of alpha_k beta / (n_k + betaSum): topiceval's sampler
+  std::size_t longestRow_ = 0;
+};
+
+void Inferencer::startDocument(std::span<const int32_t> tokens, Scratch& s) const {
+  s.topics.assign(tokens.size(), 0);
+  s.used.reset();
+  for (std::size_t p = 0; p < tokens.size(); ++p) {
+    if (!inferencerSamples(model_, tokens[p])) continue;
+    const int32_t topic = model_.topicOf(model_.typeTopicCounts.storedRow(static_cast<std::size_t>(tokens[p]))[0]);
+    s.topics[p] = topic;
+    ++s.counts[static_cast<std::size_t>(topic)];
+  }
+  for (std::size_t t = 0; t < topics_; ++t) {
+    if (s.counts[t] != 0) s.used.add(static_cast<int32_t>(t));
+  }
+}
+
+void Inferencer::finish(std::span<double> result, double sum, const Scratch& s) const {
+  if (sum == 0.0) {  // no sample was saved
+    for (std::size_t t = 0; t < topics_; ++t) {
+      result[t] = model_.alpha[t] + s.counts[t];
+      sum += result[t];
+    }
+  }
+  for (std::size_t t = 0; t < topics_; ++t) result[t] /= sum;
+}
+
+// TopicInferencer.getSampledDistribution, every operation in Java's order
+// (Java evaluates left to right in IEEE double; -ffp-contract=off keeps the
+// compiler from fusing any of it).
+void Inferencer::exact(std::span<const int32_t> tokens, JavaRandom& random, const MalletInferenceOptions& options,
+                       Scratch& s, std::span<double> result) const {
+  const double beta = model_.beta;
+  const std::vector<double>& alpha = model_.alpha;
+  const std::vector<double>& den = denominators_;
+  int32_t* n = s.counts.data();
+  double* coef = s.coefficients.data();
+  double* scores = s.scores.data();
+  const int32_t mask = model_.topicMask;
+  const int bits = model_.topicBits;
+
+  startDocument(tokens, s);
+  double topicBetaMass = 0.0;
+  for (const int32_t t : s.used.topics()) {
+    topicBetaMass += beta * n[t] / den[t];
+    coef[t] = (alpha[t] + n[t]) / den[t];
+  }
+  std::fill(result.begin(), result.end(), 0.0);
+  double sum = 0.0;
+
+  for (int iteration = 1; iteration <= options.iterations; ++iteration) {
+    for (std::size_t p = 0; p < tokens.size(); ++p) {
+      const int32_t type = tokens[p];
+      if (!inferencerSamples(model_, type)) continue;
+      const std::span<const int32_t> row = model_.typeTopicCounts.activeRow(static_cast<std::size_t>(type));
+      const int32_t old = s.topics[p];
+
+      topicBetaMass -= beta * n[old] / den[old];
+      --n[old];
+      if (n[old] == 0) s.used.remove(old);
+      topicBetaMass += beta * n[old] / den[old];
+      coef[old] = (alpha[old] + n[old]) / den[old];
+
+      double topicTermMass = 0.0;
+      for (std::size_t i = 0; i < row.size(); ++i) {
+        const double score = coef[row[i] & mask] * (row[i] >> bits);
+        topicTermMass += score;
+        scores[i] = score;
+      }
+
+      double sample = random.nextUniform() * ((model_.smoothingOnlyMass + topicBetaMass) + topicTermMass);
+      int32_t chosen;
+      if (sample < topicTermMass) {
+        std::ptrdiff_t i = -1;
+        while (sample > 0) {
+          ++i;
+          sample -= scores[i];
+        }
+        if (i < 0) roundingFailure();
+        chosen = row[static_cast<std::size_t>(i)] & mask;
+      } else {
+        sample -= topicTermMass;
+        if (sample < topicBetaMass) {
+          sample /= beta;
+          chosen = -1;
+          for (const int32_t t : s.used.topics()) {
+            sample -= n[t] / den[t];
+            if (sample <= 0.0) {
+              chosen = t;
+              break;
+            }
+          }
+          if (chosen < 0) roundingFailure();
+        } else {
+          sample -= topicBetaMass;
+          sample /= beta;
+          chosen = 0;
+          sample -= alpha[0] / den[0];
+          while (sample > 0.0) {
+            ++chosen;
+            if (static_cast<std::size_t>(chosen) >= topics_) roundingFailure();
+            sample -= alpha[chosen] / den[chosen];
+          }
+        }
+      }
+
+      s.topics[p] = chosen;
+      topicBetaMass -= beta * n[chosen] / den[chosen];
+      ++n[chosen];
+      if (n[chosen] == 1) s.used.add(chosen);
+      coef[chosen] = (alpha[chosen] + n[chosen]) / den[chosen];
+      topicBetaMass += beta * n[chosen] / den[chosen];
+    }
+    if (saves(iteration, options)) {
+      for (std::size_t t = 0; t < topics_; ++t) {
+        result[t] += alpha[t] + n[t];
+        sum += alpha[t] + n[t];
+      }
+    }
+  }
+  for (const int32_t t : s.used.topics()) coef[t] = alpha[t] / den[t];
+  finish(result, sum, s);
+  for (const int32_t t : s.used.topics()) n[t] = 0;
+}
+
+// topiceval's sampler: the same conditional, (alpha_k + n_dk)(n_wk + beta) /
+// (n_k + betaSum), split into four buckets so that a draw costs the topics the
+// document uses, not the word's row: alpha beta / den (fixed: a binary search
+// of its running sums), n_dk beta / den (the document's topics), alpha n_wk /
+// den (fixed per word: a binary search of the row's running sums) and n_dk n_wk
+// / den (the document's topics, against a table of the document's words). It
+// differs from MALLET's only in the order of the sums and in its random stream.
+void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, const MalletInferenceOptions& options,
+                      Scratch& s, std::span<double> result) const {
+  const double beta = model_.beta;
+  const std::vector<double>& alpha = model_.alpha;
+  const std::vector<double>& den = denominators_;
+  int32_t* n = s.counts.data();
+
+  // The document's words: one slot each, with count / den over every topic and
+  // the running sums of alpha_k count / den along the row.
+  if (s.slotOfType.size() < model_.numTypes()) s.slotOfType.assign(model_.numTypes(), -1);
+  s.slotTypes.clear();
+  s.slots.assign(tokens.size(), -1);
+  for (std::size_t p = 0; p < tokens.size(); ++p) {
+    const int32_t type = tokens[p];
+    if (!inferencerSamples(model_, type)) continue;
+    int32_t& slot = s.slotOfType[static_cast<std::size_t>(type)];
+    if (slot < 0) {
+      slot = static_cast<int32_t>(s.slotTypes.size());
+      s.slotTypes.push_back(type);
+    }
+    s.slots[p] = slot;
+  }
+  const std::size_t stride = topics_ + 1;  // the weights, then the row's alpha mass
+  s.wordWeights.assign(s.slotTypes.size() * stride, 0.0);
+  for (std::size_t slot = 0; slot < s.slotTypes.size(); ++slot) {
+    double* weights = s.wordWeights.data() + slot * stride;
+    double rowMass = 0.0;
+    for (const int32_t entry : model_.typeTopicCounts.activeRow(static_cast<std::size_t>(s.slotTypes[slot]))) {
+      const auto t = static_cast<std::size_t>(model_.topicOf(entry));
+      weights[t] = model_.countOf(entry) / den[t];
+      rowMass += alpha[t] * weights[t];
+    }
+    weights[topics_] = rowMass;
+  }
+
+  startDocument(tokens, s);
+  const double smoothingMass = smoothingPrefix_.back();
+  std::fill(result.begin(), result.end(), 0.0);
+  double sum = 0.0;
+  double* terms = s.scores.data();
+  for (int iteration = 1; iteration <= options.iterations; ++iteration) {
+    double documentBetaMass = 0.0;  // recomputed each sweep: no drift
+    for (const int32_t t : s.used.topics()) documentBetaMass += n[t] * beta / den[t];
+    for (std::size_t p = 0; p < tokens.size(); ++p) {
+      if (s.slots[p] < 0) continue;
+      const double* weights = s.wordWeights.data() + static_cast<std::size_t>(s.slots[p]) * stride;
+      const int32_t old = s.topics[p];
+      documentBetaMass -= beta / den[old];
+      if (--n[old] == 0) s.used.remove(old);
+
+      const std::span<const int32_t> used = s.used.topics();
+      double documentWordMass = 0.0;
+      for (std::size_t i = 0; i < used.size(); ++i) {
+        documentWordMass += n[used[i]] * weights[used[i]];
+        terms[i] = documentWordMass;
+      }
+      const double rowMass = weights[topics_];
+      double sample = random.uniform() * (documentWordMass + rowMass + std::max(documentBetaMass, 0.0) + smoothingMass);
+      int32_t chosen;
+      if (sample < documentWordMass) {
+        const std::size_t i = static_cast<std::size_t>(std::upper_bound(terms, terms + used.size(), sample) - terms);
+        chosen = used[std::min(i, used.size() - 1)];
+      } else if ((sample -= documentWordMass) < rowMass) {
+        const std::span<const int32_t> row = model_.typeTopicCounts.activeRow(static_cast<std::size_t>(tokens[p]));
+        chosen = model_.topicOf(row.back());
+        for (const int32_t entry : row) {  // rows are short next to the sweeps: a linear walk
+          const int32_t t = model_.topicOf(entry);
+          sample -= alpha[t] * weights[t];
+          if (sample < 0.0) {
+            chosen = t;
+            break;
+          }
+        }
+      } else if ((sample -= rowMass) < documentBetaMass && !used.empty()) {
+        chosen = used.back();
+        for (const int32_t t : used) {
+          sample -= n[t] * beta / den[t];
+          if (sample < 0.0) {
+            chosen = t;
+            break;
+          }
+        }
+      } else {
+        sample -= std::max(documentBetaMass, 0.0);
+        const auto found = std::upper_bound(smoothingPrefix_.begin(), smoothingPrefix_.end(), sample);
+        chosen = static_cast<int32_t>(std::min<std::ptrdiff_t>(found - smoothingPrefix_.begin(),
+                                                               static_cast<std::ptrdiff_t>(topics_) - 1));
+      }
+      s.topics[p] = chosen;
+      if (++n[chosen] == 1) s.used.add(chosen);
+      documentBetaMass += beta / den[chosen];
+    }
+    if (saves(iteration, options)) {
+      for (std::size_t t = 0; t < topics_; ++t) {
+        result[t] += alpha[t] + n[t];
+        sum += alpha[t] + n[t];
+      }
+    }
+  }
+  finish(result, sum, s);
+  for (const int32_t t : s.used.topics()) n[t] = 0;
+  for (const int32_t type : s.slotTypes) s.slotOfType[static_cast<std::size_t>(type)] = -1;
+}
+
+}  // namespace
+
+MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCollection& documents,
+                                      const MalletInferenceOptions& options) {
+  if (options.iterations < 0 || options.burnIn < 0 || options.sampleInterval < 0)
+    throw std::invalid_argument("iterations, burn-in and sample interval cannot be negative");
+  if (options.sampleInterval == 0 && options.iterations > options.burnIn)
+    throw std::invalid_argument("a sample interval of 0 with more iterations than the burn-in");
+  const Inferencer inferencer(model);
+  const std::size_t numDocuments = documents.size();
+  const auto topics = static_cast<std::size_t>(model.numTopics);
+  const auto iterations = static_cast<uint64_t>(options.iterations);
+
+  // Where each document's draws start in MALLET's one stream: two steps of the
+  // generator per uniform, one uniform per valid token per sweep.
+  std::vector<uint64_t> cost(numDocuments);
+  std::vector<uint64_t> firstStep(numDocuments);
+  MalletInferenceResult result;
+  for (std::size_t d = 0; d < numDocuments; ++d) {
+    cost[d] = inferencer.validTokens(documents.document(d)) * iterations;
+    firstStep[d] = 2 * result.siteUpdates;
+    result.siteUpdates += cost[d];
+  }
+  result.proportions.assign(numDocuments * topics, 0.0);
+  const std::vector<std::size_t> schedule = scheduleOnThisRank(cost);
+  if (options.progress != nullptr) {
+    uint64_t tokens = 0;
+    for (const std::size_t d : schedule) tokens += documents.length(d);
+    options.progress->setTotal(schedule.size(), tokens);
+  }
+  const int threads = resolveThreads(options.threads);
+  std::vector<Scratch> scratch;
+  for (int w = 0; w < threads; ++w) scratch.push_back(inferencer.makeScratch());
+  std::vector<uint64_t> noCounts;
+  computeOnRanksAndSum(
+      [&] {
+        runInParallel(schedule.size(), threads, [&](std::size_t unit, int worker) {
+          const std::size_t d = schedule[unit];
+          const std::span<double> row(result.proportions.data() + d * topics, topics);
+          if (options.exact) {
+            JavaRandom random = JavaRandom::fromState(options.randomState);
+            random.skip(firstStep[d]);
+            inferencer.exact(documents.document(d), random, options, scratch[static_cast<std::size_t>(worker)], row);
+          } else {
+            RandomStream random(options.randomState, {d});
+            inferencer.fast(documents.document(d), random, options, scratch[static_cast<std::size_t>(worker)], row);
+          }
+          if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
+        });
+      },
+      result.proportions, noCounts);
+  return result;
+}
+
+}  // namespace topiceval

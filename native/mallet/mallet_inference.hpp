@@ -1,0 +1,51 @@
+#pragma once
+// MALLET's infer-topics (TopicInferencer.getSampledDistribution), bit for bit,
+// on any number of threads; and topiceval's faster sampler of the same
+// posterior.
+//
+// MALLET samples each held-out document's topics by collapsed Gibbs sampling
+// against the fixed trained counts (Yao, Mimno & McCallum 2009's SparseLDA
+// buckets: smoothing, document-topic, topic-word), averaging alpha + n_dk over
+// the sweeps after the burn-in, one every `sampleInterval`. One java.util.Random
+// serves every document in turn, and a document draws exactly one uniform per
+// valid token per sweep, so each document's place in the stream is known
+// before any runs: a thread jumps straight to it.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "native/model/document_collection.hpp"
+#include "native/model/topic_model.hpp"
+#include "native/runtime/progress.hpp"
+
+namespace topiceval {
+
+struct MalletInferenceOptions {
+  int iterations = 100;     // --num-iterations
+  int sampleInterval = 10;  // --sample-interval (thinning)
+  int burnIn = 10;          // --burn-in
+  // The exact sampler's stream: java.util.Random's raw 48-bit state before the
+  // first document (the scrambled seed, or the state an inferencer carries).
+  uint64_t randomState = 0;
+  // false: topiceval's sampler (below) with its own stream per document, keyed
+  // by `randomState`: the same posterior, other digits.
+  bool exact = true;
+  int threads = 0;  // 0: every hardware thread; never changes a bit
+  Progress* progress = nullptr;
+};
+
+struct MalletInferenceResult {
+  std::vector<double> proportions;  // documents x topics, row by row
+  uint64_t siteUpdates = 0;         // topic draws (one per valid token per sweep)
+};
+
+// Whether MALLET's inferencer samples a token of `type`: inside the model and
+// with a non-empty row of counts (a word without training tokens is skipped as
+// a word beyond the model is; neither draws a random number).
+bool inferencerSamples(const TopicModel& model, int32_t type);
+
+MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCollection& documents,
+                                      const MalletInferenceOptions& options);
+
+}  // namespace topiceval

@@ -1,0 +1,244 @@
+// infer-topics: MALLET 2.1.1's doc-topics files byte for byte (the fixtures'
+// runs, and the edge cases of tests/data/mallet-infer) at 1, 2 and 7 threads;
+// the inferencer's own random stream without a seed; bad requests refused
+// with nothing written; and topiceval's faster sampler against the exact one.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "formats/file_bytes.hpp"
+#include "formats/gzip_input.hpp"
+#include "formats/instance_list_reader.hpp"
+#include "formats/model_readers.hpp"
+#include "native/cli/commands.hpp"
+#include "native/mallet/mallet_inference.hpp"
+#include "support/command_output.hpp"
+#include "support/fixtures.hpp"
+#include "topiceval/infer_topics.hpp"
+
+namespace topiceval {
+namespace {
+
+const std::string kData = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data/mallet-infer";
+
+std::string textOf(const std::string& path) {
+  const std::vector<uint8_t> bytes = formats::readFileBytes(path);
+  if (formats::looksLikeGzip(bytes)) return formats::decompressGzip(bytes, path);
+  return {bytes.begin(), bytes.end()};
+}
+
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> result;
+  for (std::string word; in >> word;) result.push_back(word);
+  return result;
+}
+
+// Runs `topiceval infer-topics` with MALLET's arguments and returns the file it wrote.
+std::string inferToFile(std::vector<std::string> arguments, int threads) {
+  const std::string output = (std::filesystem::temp_directory_path() / "topiceval-test-doc-topics.txt").string();
+  arguments.insert(arguments.end(), {"--output-doc-topics", output, "--threads", std::to_string(threads), "--quiet", "true"});
+  const testing::CommandOutput run = testing::runCommand(cli::inferTopicsCommand, arguments);
+  EXPECT_EQ(run.status, 0) << run.err;
+  const std::string written = testing::readText(output);
+  std::filesystem::remove(output);
+  return written;
+}
+
+// Each fixture command line (infer/commands.txt), its MALLET output against ours.
+void expectFixtureRuns(const std::string& set) {
+  const std::string directory = testing::fixtureDir(set);
+  int runs = 0;
+  for (const std::string& line : testing::readLines(directory + "/infer/commands.txt")) {
+    if (!line.starts_with("mallet infer-topics")) continue;
+    std::vector<std::string> arguments = words(line.substr(std::string("mallet infer-topics").size()));
+    std::string expected;
+    for (std::size_t i = 0; i + 1 < arguments.size(); ++i) {
+      if (arguments[i] == "--output-doc-topics") {
+        expected = directory + "/" + arguments[i + 1];
+        arguments.erase(arguments.begin() + static_cast<std::ptrdiff_t>(i), arguments.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+        break;
+      }
+    }
+    for (std::string& argument : arguments) {
+      if (argument == "inferencer.mallet" || argument == "test.mallet") argument = directory + "/" + argument;
+    }
+    if (!std::filesystem::exists(expected)) expected += ".gz";
+    const std::string mallet = textOf(expected);
+    for (const int threads : {1, 2, 7}) {
+      EXPECT_TRUE(inferToFile(arguments, threads) == mallet) << set << ": " << line << " at " << threads << " threads";
+    }
+    ++runs;
+  }
+  EXPECT_EQ(runs, 3) << set;
+}
+
+TEST(InferTopics, ReproducesMalletFixturesOnAnyThreadCount) {
+  expectFixtureRuns("stackexchange");
+  expectFixtureRuns("debian-k100");
+}
+
+// Without --random-seed (and with 0) MALLET continues the Randoms stored in the inferencer.
+TEST(InferTopics, ContinuesTheInferencersOwnStreamWithoutASeed) {
+  const std::vector<std::string> arguments = {"--inferencer", testing::fixtureFile("stackexchange", "inferencer.mallet"),
+                                              "--input", testing::fixtureFile("stackexchange", "test.mallet")};
+  const std::string mallet = textOf(kData + "/stackexchange-no-seed.txt.gz");
+  EXPECT_TRUE(inferToFile(arguments, 2) == mallet);
+  std::vector<std::string> seedZero = arguments;
+  seedZero.insert(seedZero.end(), {"--random-seed", "0"});
+  EXPECT_TRUE(inferToFile(seedZero, 1) == mallet);
+}
+
+// Empty documents, a null name, a URI name, words without training tokens,
+// words beyond the model, a name with a tab; thresholds, maxima and schedules.
+TEST(InferTopics, ReproducesMalletOnEdgeCases) {
+  int cases = 0;
+  for (const std::string& line : testing::readLines(kData + "/cases.txt")) {
+    const auto bar = line.find('|');
+    if (bar == std::string::npos) continue;
+    std::vector<std::string> arguments = {"--inferencer", testing::fixtureFile("stackexchange", "inferencer.mallet"),
+                                          "--input", kData + "/edge.mallet"};
+    for (const std::string& word : words(line.substr(bar + 1))) arguments.push_back(word);
+    const std::string mallet = textOf(kData + "/edge-" + line.substr(0, bar) + ".txt");
+    for (const int threads : {1, 7}) EXPECT_TRUE(inferToFile(arguments, threads) == mallet) << line << " at " << threads;
+    ++cases;
+  }
+  EXPECT_EQ(cases, 10);
+}
+
+TEST(InferTopics, RefusesBadRequestsWithoutWritingAnything) {
+  const std::string inferencer = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const std::string documents = testing::fixtureFile("stackexchange", "test.mallet");
+  const std::string output = (std::filesystem::temp_directory_path() / "topiceval-test-refused.txt").string();
+  struct Case {
+    std::vector<std::string> extra;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{"--doc-topics-max", "0"}, "--doc-topics-max must be at least 1"},
+      {{"--doc-topics-threshold", "-0.5"}, "--doc-topics-threshold"},
+      {{"--sample-interval", "0"}, "--sample-interval must be at least 1 when --num-iterations exceeds --burn-in"},
+      {{"--num-iterations", "-1"}, "--num-iterations"},
+  };
+  for (const Case& c : cases) {
+    std::filesystem::remove(output);
+    std::vector<std::string> arguments = {"--inferencer", inferencer, "--input", documents, "--output-doc-topics", output};
+    arguments.insert(arguments.end(), c.extra.begin(), c.extra.end());
+    const testing::CommandOutput run = testing::runCommand(cli::inferTopicsCommand, arguments);
+    EXPECT_NE(run.status, 0) << c.message;
+    EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_FALSE(std::filesystem::exists(output)) << c.message;
+  }
+  // MALLET's evaluator is not an inferencer; documents as feature vectors are not sequences.
+  const testing::CommandOutput evaluator = testing::runCommand(
+      cli::inferTopicsCommand, {"--inferencer", testing::fixtureFile("stackexchange", "evaluator.mallet"), "--input",
+                                documents, "--output-doc-topics", output});
+  EXPECT_NE(evaluator.status, 0);
+  EXPECT_NE(evaluator.err.find("evaluator.mallet"), std::string::npos) << evaluator.err;
+  EXPECT_NE(evaluator.err.find("inferencer"), std::string::npos) << evaluator.err;
+  EXPECT_FALSE(std::filesystem::exists(output));
+  // Sampling 0 iterations past a burn-in of 10 runs as MALLET does (the last state's proportions).
+  const testing::CommandOutput allowed = testing::runCommand(
+      cli::inferTopicsCommand, {"--inferencer", inferencer, "--input", documents, "--output-doc-topics", output,
+                                "--sample-interval", "0", "--num-iterations", "10", "--quiet", "true"});
+  EXPECT_EQ(allowed.status, 0) << allowed.err;
+  std::filesystem::remove(output);
+}
+
+// The fast sampler draws from the same posterior: each document's mean
+// proportion over independent seeds matches the exact sampler's within their
+// errors (a z-score per document and topic; the spread of z checked).
+TEST(InferTopics, FastSamplerHasTheExactSamplersDistribution) {
+  const TopicModel model = formats::readInferencerFile(testing::fixtureFile("stackexchange", "inferencer.mallet"));
+  DocumentCollection all = formats::readInstanceListFile(testing::fixtureFile("stackexchange", "test.mallet"));
+  std::vector<std::size_t> first(40);
+  for (std::size_t d = 0; d < first.size(); ++d) first[d] = d;
+  const DocumentCollection documents = all.subset(first);
+  const auto topics = static_cast<std::size_t>(model.numTopics);
+  const std::size_t cells = documents.size() * topics;
+  const int seeds = 60;
+  auto moments = [&](bool exact, uint64_t firstSeed) {
+    std::vector<double> sum(cells, 0.0), squares(cells, 0.0);
+    MalletInferenceOptions options;
+    options.iterations = 30;
+    options.burnIn = 5;
+    options.sampleInterval = 5;
+    options.exact = exact;
+    for (int s = 0; s < seeds; ++s) {
+      options.randomState = firstSeed + static_cast<uint64_t>(s) * 7919;
+      const MalletInferenceResult result = inferLikeMallet(model, documents, options);
+      for (std::size_t i = 0; i < cells; ++i) {
+        sum[i] += result.proportions[i];
+        squares[i] += result.proportions[i] * result.proportions[i];
+      }
+    }
+    std::vector<std::pair<double, double>> meanAndError;
+    for (std::size_t i = 0; i < cells; ++i) {
+      const double mean = sum[i] / seeds;
+      const double variance = std::max(0.0, (squares[i] - seeds * mean * mean) / (seeds - 1));
+      meanAndError.emplace_back(mean, std::sqrt(variance / seeds));
+    }
+    return meanAndError;
+  };
+  const auto exact = moments(true, 11);
+  const auto fast = moments(false, 100003);
+  double zSquares = 0.0;
+  int compared = 0, far = 0;
+  for (std::size_t i = 0; i < cells; ++i) {
+    const double spread = std::hypot(exact[i].second, fast[i].second);
+    if (spread < 1e-9) continue;
+    const double z = (exact[i].first - fast[i].first) / spread;
+    zSquares += z * z;
+    far += std::abs(z) > 4.0;
+    ++compared;
+  }
+  ASSERT_GT(compared, 200);
+  EXPECT_LT(far, 2) << "cells more than 4 standard errors apart";
+  EXPECT_NEAR(zSquares / compared, 1.0, 0.25) << "mean z^2 over " << compared << " cells";
+}
+
+TEST(InferTopics, FastSamplerDoesNotDependOnThreads) {
+  const TopicModel model = formats::readInferencerFile(testing::fixtureFile("stackexchange", "inferencer.mallet"));
+  const DocumentCollection documents = formats::readInstanceListFile(testing::fixtureFile("stackexchange", "test.mallet"));
+  MalletInferenceOptions options;
+  options.exact = false;
+  options.randomState = 42;
+  options.threads = 1;
+  const auto one = inferLikeMallet(model, documents, options);
+  options.threads = 3;
+  const auto three = inferLikeMallet(model, documents, options);
+  EXPECT_EQ(one.proportions, three.proportions);
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    double sum = 0.0;
+    for (int t = 0; t < model.numTopics; ++t) sum += one.proportions[d * static_cast<std::size_t>(model.numTopics) + static_cast<std::size_t>(t)];
+    EXPECT_NEAR(sum, 1.0, 1e-12);
+  }
+}
+
+// The library call gives the command's numbers, and `--model` takes other model files.
+TEST(InferTopics, LibraryAndModelFilesAgreeWithTheCommand) {
+  InferTopicsRequest request;
+  request.model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  request.inferencerOnly = true;
+  request.documents = testing::fixtureFile("stackexchange", "test.mallet");
+  request.seed = 1;
+  const InferTopicsResult result = inferTopics(request);
+  std::ostringstream written;
+  writeMalletDocTopics(written, result);
+  EXPECT_EQ(written.str(), textOf(testing::fixtureFile("stackexchange", "infer/doc-topics-s1-i100-b10-t10.txt")));
+  // A saved model's counts with a seed: a valid run whose rows sum to one.
+  const testing::CommandOutput state = testing::runCommand(
+      cli::inferTopicsCommand, {"--model", testing::fixtureFile("stackexchange", "state.gz"), "--input",
+                                testing::fixtureFile("stackexchange", "test.mallet"), "--random-seed", "3",
+                                "--format", "tsv", "--quiet", "true"});
+  ASSERT_EQ(state.status, 0) << state.err;
+  const auto rows = testing::lines(state.out);
+  ASSERT_EQ(rows.size(), result.documents + 1);
+  EXPECT_TRUE(rows[0].starts_with("doc\tname\ttopic0\t"));
+}
+
+}  // namespace
+}  // namespace topiceval
