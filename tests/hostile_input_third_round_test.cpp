@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "support/sanitizer.hpp"
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/logistic_normal_files.hpp"
@@ -284,7 +285,7 @@ TEST_F(ThirdRound, AReaderThatGoesAwayMidStreamIsABrokenPipe) {
 // ---- More threads than the system gives ------------------------------------------
 
 TEST_F(ThirdRound, MoreThreadsThanTheSystemStartsIsACleanError) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TOPICEVAL_ADDRESS_SANITIZER)
   GTEST_SKIP() << "AddressSanitizer's shadow memory needs more address space than the limit leaves";
 #endif
   // 200 threads (one per document) of 8 MiB stacks do not fit a 1 GiB address space: an abort once.

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "support/sanitizer.hpp"
 #include "native/runtime/setting_error.hpp"
 
 #include "native/runtime/cluster.hpp"
@@ -44,7 +45,7 @@ TEST(ParallelRunner, RethrowsTheFailureOfAUnit) {
 // More threads than the process may start (here: an address space of 1 GiB and
 // 8 MiB stacks) is a clean SettingError before any unit runs; it was an abort.
 TEST(ParallelRunner, AThreadTheSystemRefusesIsASettingErrorBeforeAnyUnitRuns) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TOPICEVAL_ADDRESS_SANITIZER)
   GTEST_SKIP() << "AddressSanitizer's shadow memory needs more address space than the limit leaves";
 #endif
   const auto startTooManyThreads = [] {

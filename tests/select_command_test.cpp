@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "support/sanitizer.hpp"
 #include "native/cli/commands.hpp"
 #include "support/chromium.hpp"
 #include "support/command_output.hpp"
@@ -349,7 +350,7 @@ TEST_F(SelectCommand, TrainCtmExplainsMistakesAndNeverOverwritesItsInput) {
 // select keeps one model in memory at a time: the peak grows by less than a
 // model's worth from 2 models to 12 (it held them all, 5 MB each here).
 TEST(SelectMemory, PeakMemoryDoesNotGrowWithTheNumberOfModels) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TOPICEVAL_ADDRESS_SANITIZER)
   GTEST_SKIP() << "AddressSanitizer's quarantine keeps freed memory";
 #endif
   const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/debian-k100/";

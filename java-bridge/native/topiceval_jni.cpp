@@ -429,6 +429,40 @@ JNIEXPORT jdoubleArray JNICALL Java_org_topiceval_NativeBridge_evaluateLikeMalle
   });
 }
 
+JNIEXPORT jobjectArray JNICALL Java_org_topiceval_NativeBridge_inferTopics(JNIEnv* env, jclass, jobject model,
+                                                                           jobject documents, jint iterations,
+                                                                           jint sampleInterval, jint burnIn, jint seed,
+                                                                           jint threads) {
+  return guarded<jobjectArray>(env, [&]() -> jobjectArray {
+    topiceval::InferTopicsRequest request;
+    request.model = toModelSource(env, model);
+    request.inferencerOnly = false;
+    if (documents == nullptr) throw topiceval::SettingError("documents", "are null");
+    jclass stringType = require(env, env->FindClass("java/lang/String"));
+    request.documents = env->IsInstanceOf(documents, stringType)
+                            ? topiceval::DocumentsSource(toUtf8(env, static_cast<jstring>(documents), "documents"))
+                            : topiceval::DocumentsSource(toDocuments(env, static_cast<jobjectArray>(documents)));
+    request.iterations = iterations;
+    request.sampleInterval = sampleInterval;
+    request.burnIn = burnIn;
+    request.seed = seed;
+    request.threads = threads;
+    const topiceval::InferTopicsResult result = topiceval::inferTopics(request);
+    jclass rowType = require(env, env->FindClass("[D"));
+    jobjectArray rows = require(env, env->NewObjectArray(static_cast<jsize>(result.documents), rowType, nullptr));
+    const auto topics = static_cast<std::size_t>(result.topics);
+    for (std::size_t d = 0; d < result.documents; ++d) {
+      const std::vector<double> row(result.proportions.begin() + static_cast<std::ptrdiff_t>(d * topics),
+                                    result.proportions.begin() + static_cast<std::ptrdiff_t>((d + 1) * topics));
+      jdoubleArray values = toJava(env, row);
+      env->SetObjectArrayElement(rows, static_cast<jsize>(d), values);
+      env->DeleteLocalRef(values);
+      check(env);
+    }
+    return rows;
+  });
+}
+
 JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_diagnostics(JNIEnv* env, jclass, jobject model,
                                                                       jobject options) {
   return guarded<jobject>(env, [&]() -> jobject {

@@ -58,7 +58,10 @@ struct Scratch {
   // topiceval's sampler: each distinct type's count / (n_k + betaSum) over the topics, by slot.
   std::vector<int32_t> slotOfType;
   std::vector<int32_t> slotTypes;
-  std::vector<double> wordWeights;
+  std::vector<double> wordWeights;      // slot x topic
+  std::vector<double> rowPrefix;        // each slot's row: running sums of alpha_k count / den
+  std::vector<std::size_t> rowStarts;   // where each slot's run starts in rowPrefix
+  std::vector<double> blocks;           // the document-word terms' sums of four
   std::vector<int32_t> slots;  // each position's slot
 };
 
@@ -88,6 +91,7 @@ class Inferencer {
     scratch.counts.assign(topics_, 0);
     scratch.used.reserve(topics_);
     scratch.scores.assign(std::max<std::size_t>(longestRow_, topics_), 0.0);
+    scratch.blocks.assign(std::max<std::size_t>(longestRow_, topics_) / 4 + 1, 0.0);
     scratch.coefficients.resize(topics_);
     for (std::size_t t = 0; t < topics_; ++t) scratch.coefficients[t] = model_.alpha[t] / denominators_[t];
     return scratch;
@@ -101,6 +105,13 @@ class Inferencer {
  private:
   // Every token starts at the topic of its row's first stored pair, as MALLET's does.
   void startDocument(std::span<const int32_t> tokens, Scratch& s) const;
+  // Adds the sweep's alpha + n_dk to the kept samples, interleaved with their total as MALLET sums them.
+  void keepSample(std::span<double> result, double& sum, const Scratch& s) const {
+    for (std::size_t t = 0; t < topics_; ++t) {
+      result[t] += model_.alpha[t] + s.counts[t];
+      sum += model_.alpha[t] + s.counts[t];
+    }
+  }
   // The saved samples' average, or the last state's proportions when none was saved.
   void finish(std::span<double> result, double sum, const Scratch& s) const;
   bool saves(int iteration, const MalletInferenceOptions& options) const {
@@ -229,25 +240,57 @@ void Inferencer::exact(std::span<const int32_t> tokens, JavaRandom& random, cons
       coef[chosen] = (alpha[chosen] + n[chosen]) / den[chosen];
       topicBetaMass += beta * n[chosen] / den[chosen];
     }
-    if (saves(iteration, options)) {
-      for (std::size_t t = 0; t < topics_; ++t) {
-        result[t] += alpha[t] + n[t];
-        sum += alpha[t] + n[t];
-      }
-    }
+    if (saves(iteration, options)) keepSample(result, sum, s);
   }
   for (const int32_t t : s.used.topics()) coef[t] = alpha[t] / den[t];
   finish(result, sum, s);
   for (const int32_t t : s.used.topics()) n[t] = 0;
 }
 
+// The document-word bucket's terms n_dk * w_k over a list of topics, summed in
+// blocks of four (independent additions: the dependent chain is a quarter as
+// long as the list), and the search through them.
+struct BlockedTerms {
+  template <class TopicAt>
+  static double sum(std::size_t count, TopicAt topicAt, const int32_t* n, const double* weights, double* terms,
+                    double* blocks) {
+    double total = 0.0;
+    std::size_t i = 0;
+    std::size_t b = 0;
+    for (; i + 4 <= count; i += 4, ++b) {
+      for (std::size_t j = 0; j < 4; ++j) terms[i + j] = n[topicAt(i + j)] * weights[topicAt(i + j)];
+      blocks[b] = (terms[i] + terms[i + 1]) + (terms[i + 2] + terms[i + 3]);
+      total += blocks[b];
+    }
+    double tail = 0.0;
+    for (; i < count; ++i) {
+      terms[i] = n[topicAt(i)] * weights[topicAt(i)];
+      tail += terms[i];
+    }
+    blocks[b] = tail;
+    return total + tail;
+  }
+  // The position whose term holds `sample` (below the total); rounding past the end gives the last position.
+  static std::size_t find(double sample, std::size_t count, const double* terms, const double* blocks) {
+    const std::size_t numBlocks = count / 4 + 1;
+    std::size_t b = 0;
+    while (b + 1 < numBlocks && sample >= blocks[b]) sample -= blocks[b++];
+    std::size_t i = b * 4;
+    const std::size_t end = std::min(count, i + 4);
+    while (i + 1 < end && sample >= terms[i]) sample -= terms[i++];
+    return std::min(i, count - 1);
+  }
+};
+
 // topiceval's sampler: the same conditional, (alpha_k + n_dk)(n_wk + beta) /
-// (n_k + betaSum), split into four buckets so that a draw costs the topics the
-// document uses, not the word's row: alpha beta / den (fixed: a binary search
-// of its running sums), n_dk beta / den (the document's topics), alpha n_wk /
-// den (fixed per word: a binary search of the row's running sums) and n_dk n_wk
-// / den (the document's topics, against a table of the document's words). It
-// differs from MALLET's only in the order of the sums and in its random stream.
+// (n_k + betaSum), split into four buckets so that no draw walks a whole row:
+// alpha beta / den (fixed: a binary search of its running sums), n_dk beta /
+// den (the document's topics), alpha n_wk / den (fixed per word: a binary
+// search of the row's running sums, made once per document) and n_dk n_wk / den
+// (over the document's topics or the word's row, whichever is shorter, against a
+// table of the document's words, in blocks of four). It differs from MALLET's
+// only in the order of the sums and in its random stream; where rounding leaves
+// a draw past a bucket's last term, that term is taken.
 void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, const MalletInferenceOptions& options,
                       Scratch& s, std::span<double> result) const {
   const double beta = model_.beta;
@@ -270,17 +313,19 @@ void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, con
     }
     s.slots[p] = slot;
   }
-  const std::size_t stride = topics_ + 1;  // the weights, then the row's alpha mass
-  s.wordWeights.assign(s.slotTypes.size() * stride, 0.0);
+  s.wordWeights.assign(s.slotTypes.size() * topics_, 0.0);
+  s.rowStarts.assign(1, 0);
+  s.rowPrefix.clear();
   for (std::size_t slot = 0; slot < s.slotTypes.size(); ++slot) {
-    double* weights = s.wordWeights.data() + slot * stride;
+    double* weights = s.wordWeights.data() + slot * topics_;
     double rowMass = 0.0;
     for (const int32_t entry : model_.typeTopicCounts.activeRow(static_cast<std::size_t>(s.slotTypes[slot]))) {
       const auto t = static_cast<std::size_t>(model_.topicOf(entry));
       weights[t] = model_.countOf(entry) / den[t];
       rowMass += alpha[t] * weights[t];
+      s.rowPrefix.push_back(rowMass);
     }
-    weights[topics_] = rowMass;
+    s.rowStarts.push_back(s.rowPrefix.size());
   }
 
   startDocument(tokens, s);
@@ -288,40 +333,38 @@ void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, con
   std::fill(result.begin(), result.end(), 0.0);
   double sum = 0.0;
   double* terms = s.scores.data();
+  double* blocks = s.blocks.data();
   for (int iteration = 1; iteration <= options.iterations; ++iteration) {
     double documentBetaMass = 0.0;  // recomputed each sweep: no drift
     for (const int32_t t : s.used.topics()) documentBetaMass += n[t] * beta / den[t];
     for (std::size_t p = 0; p < tokens.size(); ++p) {
       if (s.slots[p] < 0) continue;
-      const double* weights = s.wordWeights.data() + static_cast<std::size_t>(s.slots[p]) * stride;
+      const auto slot = static_cast<std::size_t>(s.slots[p]);
+      const double* weights = s.wordWeights.data() + slot * topics_;
+      const std::span<const int32_t> row = model_.typeTopicCounts.activeRow(static_cast<std::size_t>(tokens[p]));
       const int32_t old = s.topics[p];
       documentBetaMass -= beta / den[old];
       if (--n[old] == 0) s.used.remove(old);
 
       const std::span<const int32_t> used = s.used.topics();
-      double documentWordMass = 0.0;
-      for (std::size_t i = 0; i < used.size(); ++i) {
-        documentWordMass += n[used[i]] * weights[used[i]];
-        terms[i] = documentWordMass;
-      }
-      const double rowMass = weights[topics_];
-      double sample = random.uniform() * (documentWordMass + rowMass + std::max(documentBetaMass, 0.0) + smoothingMass);
+      const bool byRow = row.size() < used.size();
+      const std::size_t count = byRow ? row.size() : used.size();
+      const double documentWordMass =
+          byRow ? BlockedTerms::sum(count, [&](std::size_t i) { return model_.topicOf(row[i]); }, n, weights, terms,
+                                    blocks)
+                : BlockedTerms::sum(count, [&](std::size_t i) { return used[i]; }, n, weights, terms, blocks);
+      const double* prefix = s.rowPrefix.data() + s.rowStarts[slot];
+      const double rowMass = row.empty() ? 0.0 : prefix[row.size() - 1];
+      const double betaMass = std::max(documentBetaMass, 0.0);
+      double sample = random.uniform() * (documentWordMass + rowMass + betaMass + smoothingMass);
       int32_t chosen;
       if (sample < documentWordMass) {
-        const std::size_t i = static_cast<std::size_t>(std::upper_bound(terms, terms + used.size(), sample) - terms);
-        chosen = used[std::min(i, used.size() - 1)];
+        const std::size_t i = BlockedTerms::find(sample, count, terms, blocks);
+        chosen = byRow ? model_.topicOf(row[i]) : used[i];
       } else if ((sample -= documentWordMass) < rowMass) {
-        const std::span<const int32_t> row = model_.typeTopicCounts.activeRow(static_cast<std::size_t>(tokens[p]));
-        chosen = model_.topicOf(row.back());
-        for (const int32_t entry : row) {  // rows are short next to the sweeps: a linear walk
-          const int32_t t = model_.topicOf(entry);
-          sample -= alpha[t] * weights[t];
-          if (sample < 0.0) {
-            chosen = t;
-            break;
-          }
-        }
-      } else if ((sample -= rowMass) < documentBetaMass && !used.empty()) {
+        const auto i = static_cast<std::size_t>(std::upper_bound(prefix, prefix + row.size(), sample) - prefix);
+        chosen = model_.topicOf(row[std::min(i, row.size() - 1)]);
+      } else if ((sample -= rowMass) < betaMass && !used.empty()) {
         chosen = used.back();
         for (const int32_t t : used) {
           sample -= n[t] * beta / den[t];
@@ -331,7 +374,7 @@ void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, con
           }
         }
       } else {
-        sample -= std::max(documentBetaMass, 0.0);
+        sample -= betaMass;
         const auto found = std::upper_bound(smoothingPrefix_.begin(), smoothingPrefix_.end(), sample);
         chosen = static_cast<int32_t>(std::min<std::ptrdiff_t>(found - smoothingPrefix_.begin(),
                                                                static_cast<std::ptrdiff_t>(topics_) - 1));
@@ -340,12 +383,7 @@ void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, con
       if (++n[chosen] == 1) s.used.add(chosen);
       documentBetaMass += beta / den[chosen];
     }
-    if (saves(iteration, options)) {
-      for (std::size_t t = 0; t < topics_; ++t) {
-        result[t] += alpha[t] + n[t];
-        sum += alpha[t] + n[t];
-      }
-    }
+    if (saves(iteration, options)) keepSample(result, sum, s);
   }
   finish(result, sum, s);
   for (const int32_t t : s.used.topics()) n[t] = 0;

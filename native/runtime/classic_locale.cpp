@@ -1,5 +1,9 @@
 #include "native/runtime/classic_locale.hpp"
 
+#if defined(__APPLE__)
+#include <xlocale.h>  // uselocale and newlocale on macOS
+#endif
+
 namespace topiceval {
 
 namespace {

@@ -3,6 +3,7 @@
 // summing over every topic assignment.
 
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <random>
 #include <span>
@@ -14,31 +15,62 @@
 
 namespace topiceval::testing {
 
+// Draws from mt19937 (which the standard defines bit for bit) by libstdc++'s
+// algorithms for uniform_real_distribution, bernoulli_distribution and
+// uniform_int_distribution (which it does not: libc++ draws others), so that the
+// tiny models, on which the estimator tests' expectations were measured, are
+// the same on every standard library. (Checked equal to libstdc++'s draws.)
+class PortableDraws {
+ public:
+  explicit PortableDraws(unsigned seed) : engine_(seed) {}
+  // generate_canonical<double, 53>: two 32-bit draws.
+  double canonical() {
+    double sum = static_cast<double>(engine_());
+    sum += static_cast<double>(engine_()) * 4294967296.0;
+    const double u = sum / 18446744073709551616.0;
+    return u >= 1.0 ? std::nextafter(1.0, 0.0) : u;
+  }
+  double uniform(double low, double high) { return canonical() * (high - low) + low; }
+  bool bernoulli(double p) { return canonical() < p; }
+  // Lemire's nearly divisionless method over one 32-bit draw, as libstdc++ 11+ does.
+  int uniformInt(int low, int high) {
+    const auto range = static_cast<uint32_t>(static_cast<int64_t>(high) - low + 1);
+    uint64_t product = static_cast<uint64_t>(engine_()) * range;
+    auto fraction = static_cast<uint32_t>(product);
+    if (fraction < range) {
+      const uint32_t threshold = static_cast<uint32_t>(-range) % range;
+      while (fraction < threshold) {
+        product = static_cast<uint64_t>(engine_()) * range;
+        fraction = static_cast<uint32_t>(product);
+      }
+    }
+    return low + static_cast<int>(product >> 32);
+  }
+
+ private:
+  std::mt19937 engine_;
+};
+
 // A model with K topics over V word types: each topic favours a few words.
 inline TopicModel tinyModel(int topics, int types, unsigned seed, double beta = 0.1) {
-  std::mt19937 generator(seed);
-  std::uniform_real_distribution<double> alphaDraw(0.1, 1.0);
-  std::uniform_int_distribution<int> countDraw(0, 30);
-  std::bernoulli_distribution present(0.4);
+  PortableDraws draws(seed);
   std::vector<double> alpha(static_cast<std::size_t>(topics));
-  for (double& a : alpha) a = alphaDraw(generator);
+  for (double& a : alpha) a = draws.uniform(0.1, 1.0);
   std::vector<int32_t> counts(static_cast<std::size_t>(topics * types), 0);
   for (int w = 0; w < types; ++w) {
     for (int k = 0; k < topics; ++k) {
-      if (present(generator)) counts[static_cast<std::size_t>(w * topics + k)] = countDraw(generator);
+      if (draws.bernoulli(0.4)) counts[static_cast<std::size_t>(w * topics + k)] = draws.uniformInt(0, 30);
     }
   }
   return TopicModel::fromDenseCounts(topics, alpha, beta, counts, static_cast<std::size_t>(types));
 }
 
 inline DocumentCollection tinyDocuments(int types, int documents, int minimumLength, int maximumLength, unsigned seed) {
-  std::mt19937 generator(seed);
-  std::uniform_int_distribution<int> length(minimumLength, maximumLength);
-  std::uniform_int_distribution<int32_t> word(0, types - 1);
+  PortableDraws draws(seed);
   DocumentCollection collection;
   for (int d = 0; d < documents; ++d) {
-    std::vector<int32_t> tokens(static_cast<std::size_t>(length(generator)));
-    for (int32_t& token : tokens) token = word(generator);
+    std::vector<int32_t> tokens(static_cast<std::size_t>(draws.uniformInt(minimumLength, maximumLength)));
+    for (int32_t& token : tokens) token = draws.uniformInt(0, types - 1);
     collection.add(tokens);
   }
   return collection;

@@ -18,6 +18,9 @@ final class NativeBridge {
 
   static native Coherence coherence(Object model, int[][] texts, String[] words, CoherenceOptions options);
 
+  static native double[][] inferTopics(Object model, Object documents, int iterations, int sampleInterval,
+                                       int burnIn, int seed, int threads);
+
   static native double[] evaluateLikeMallet(TopicModelData model, int[][] documents, int particles,
                                             boolean resampling, int seed, int threads);
 }

@@ -34,6 +34,26 @@ public final class TopicEvaluator {
   }
 
   /**
+   * MALLET's infer-topics (TopicInferencer.getSampledDistribution): each document's topic proportions,
+   * documents x topics, MALLET's numbers bit for bit on every core. The model is a file (a MALLET inferencer,
+   * or any LDA model file with counts) or a TopicModelData; the documents an instance list's path or type
+   * ids. Seed 0 is MALLET's default: it continues the random stream stored in an inferencer file (a model
+   * without one takes a seed from the clock).
+   */
+  public static double[][] inferTopics(String modelPath, String documentsPath, int iterations, int sampleInterval,
+                                       int burnIn, int seed, int threads) {
+    NativeLibrary.load();
+    return NativeBridge.inferTopics(modelPath, documentsPath, iterations, sampleInterval, burnIn, seed, threads);
+  }
+
+  /** {@link #inferTopics(String, String, int, int, int, int, int)} on a model and documents in memory. */
+  public static double[][] inferTopics(TopicModelData model, int[][] documents, int iterations, int sampleInterval,
+                                       int burnIn, int seed, int threads) {
+    NativeLibrary.load();
+    return NativeBridge.inferTopics(model, documents, iterations, sampleInterval, burnIn, seed, threads);
+  }
+
+  /**
    * MALLET's topic diagnostics (train-topics --diagnostics-file) of a model file: a topic state or a saved
    * model (which hold the training documents), or an inferencer (the figures of its counts only).
    */

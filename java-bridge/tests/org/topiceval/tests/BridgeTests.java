@@ -33,7 +33,8 @@ import org.topiceval.TopicevalException;
  *                            default), documents with nothing to score and nulls are refused by name;
  *   locale                   run under LC_ALL=de_DE.UTF-8 (tests/with_german_locale.sh): numbers are
  *                            still written with a point;
- *   quality                  diagnostics give MALLET's XML and topic keys; coherence gives the command
+ *   quality                  diagnostics give MALLET's XML and topic keys; infer-topics MALLET's doc-topics
+ *                            values; coherence gives the command
  *                            line's numbers, from a file and from texts in memory; bad options throw;
  *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
  *                            EvaluationOptions (its fields set by their names, as a Java program would).
@@ -320,6 +321,25 @@ public final class BridgeTests {
                     "an unknown measure");
     expectException(() -> TopicEvaluator.diagnostics(fixtures.resolve("stackexchange/test.mallet").toString(), null),
                     "test.mallet", "an instance list as model");
+
+    // infer-topics: MALLET's doc-topics file, value for value (Double.toString round-trips), from files and,
+    // with the same seed, from the same model and documents in memory.
+    String inferencer = set.resolve("inferencer.mallet").toString();
+    String test = set.resolve("test.mallet").toString();
+    double[][] inferred = TopicEvaluator.inferTopics(inferencer, test, 50, 5, 5, 7, 2);
+    List<String> mallet = lines(set.resolve("infer/doc-topics-s7-i50-b5-t5.txt"));
+    check(inferred.length == mallet.size() - 1, "infer-topics: one row per document");
+    for (int d = 0; d < inferred.length; d++) {
+      String[] fields = mallet.get(d + 1).split("\t");
+      check(inferred[d].length == fields.length - 2, "infer-topics: one value per topic");
+      for (int t = 0; t < inferred[d].length; t++)
+        check(inferred[d][t] == Double.parseDouble(fields[t + 2]), "infer-topics document " + d + " topic " + t);
+    }
+    double[][] inMemory = TopicEvaluator.inferTopics(TopicModelData.read(inferencer),
+                                                     TopicEvaluator.readDocuments(test), 50, 5, 5, 7, 1);
+    check(Arrays.deepEquals(inMemory, inferred), "infer-topics in memory equals the files");
+    expectException(() -> TopicEvaluator.inferTopics(inferencer, test, 100, 0, 10, 1, 1),
+                    "must be at least 1 when", "a sample interval of 0");
   }
 
   private static void expectException(Runnable action, String expectedFragment, String what) {
