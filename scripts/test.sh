@@ -4,12 +4,15 @@
 #   2. install it as each ecosystem does (scripts/check-install.sh): a CMake package and pkg-config file
 #      that a program outside the tree builds against, pip install . and a wheel into fresh venvs with the
 #      Python suite run against them, and the Debian package installed, run and removed;
-#   3. build again with AddressSanitizer and UndefinedBehaviorSanitizer and run
-#      the suite there (the Java bridge's checks too, with the sanitizer
-#      runtime preloaded into the JVM);
-#   4. a short smoke run of every fuzz target (clang's libFuzzer).
+#   3. build again with clang and libc++ under AddressSanitizer and
+#      UndefinedBehaviorSanitizer and run the suite there (the Java bridge's
+#      checks too, with the sanitizer runtime preloaded into the JVM): the
+#      second compiler and standard library, and the memory checks, in one build;
+#   4. cross-compile for aarch64 and run the exact-mode tests under qemu-user
+#      (scripts/cross-aarch64.sh: MALLET's numbers and files bit for bit on ARM);
+#   5. a short smoke run of every fuzz target (clang's libFuzzer).
 #
-#   scripts/test.sh           all four
+#   scripts/test.sh           all five
 #   scripts/test.sh --quick   step 1 only
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,10 +30,15 @@ ctest --test-dir build --output-on-failure -j "$(nproc)"
 
 scripts/check-install.sh
 
-echo "== the suite under AddressSanitizer and UndefinedBehaviorSanitizer"
-cmake -S . -B build-sanitize -DTOPICEVAL_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+echo "== the suite with clang and libc++, under AddressSanitizer and UndefinedBehaviorSanitizer"
+CC=clang CXX=clang++ cmake -S . -B build-sanitize -DTOPICEVAL_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS=-stdlib=libc++ -DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++ -DCMAKE_SHARED_LINKER_FLAGS=-stdlib=libc++ \
+  -DCMAKE_MODULE_LINKER_FLAGS=-stdlib=libc++ -DTOPICEVAL_GTEST_SOURCE=/usr/src/googletest > /dev/null
 cmake --build build-sanitize -j "$(nproc)"
 ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)"
+
+echo "== aarch64: cross-compiled, the exact-mode tests under qemu-user"
+scripts/cross-aarch64.sh
 
 echo "== fuzz smoke run (scripts/fuzz.sh 600 for the long run)"
 scripts/fuzz.sh 10

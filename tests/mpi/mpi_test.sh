@@ -4,6 +4,7 @@
 #   1. `mpirun -np 3 topiceval evaluate-topics` prints MALLET's total and writes
 #      MALLET's per-document file for every expected configuration of three
 #      shared fixtures (and the fast sampler's bits equal one process's);
+#      `infer-topics` on 2 and 3 ranks writes MALLET's doc-topics files;
 #   2. `evaluate` with several estimators (and document completion) writes the
 #      same TSV on 3 ranks as on one process, with and without --shared-filesystem;
 #   3. a rank that cannot read its input (an MPMD job whose rank 2 runs where
@@ -45,6 +46,17 @@ showWords=(evaluate-topics --evaluator "$fixtures/stackexchange/evaluator.mallet
            --num-particles 2 --random-seed 1 --show-words true)
 ranks 3 "$binary" "${showWords[@]}" >"$work/words.txt"
 cmp -s "$work/words.txt" "$fixtures/stackexchange/expected/show-words-p2-rfalse-s1.txt" || fail "--show-words on 3 ranks"
+
+# infer-topics: the documents dealt to ranks, each at its place in MALLET's stream: MALLET's file.
+ranks 3 "$binary" infer-topics --inferencer "$fixtures/stackexchange/inferencer.mallet" \
+  --input "$fixtures/stackexchange/test.mallet" --random-seed 7 --num-iterations 50 --burn-in 5 --sample-interval 5 \
+  --output-doc-topics "$work/doc-topics.txt"
+cmp -s "$work/doc-topics.txt" "$fixtures/stackexchange/infer/doc-topics-s7-i50-b5-t5.txt" || fail "infer-topics on 3 ranks"
+ranks 2 "$binary" infer-topics --inferencer "$fixtures/debian-k100/inferencer.mallet" \
+  --input "$fixtures/debian-k100/test.mallet" --random-seed 1 --output-doc-topics "$work/doc-topics.txt"
+gzip -dc "$fixtures/debian-k100/infer/doc-topics-s1-i100-b10-t10.txt.gz" | cmp -s "$work/doc-topics.txt" - ||
+  fail "infer-topics on 2 ranks (debian-k100)"
+echo "infer-topics on 2 and 3 ranks: MALLET's doc-topics files"
 
 set=$fixtures/stackexchange
 one=$("$binary" evaluate-topics --evaluator "$set/evaluator.mallet" --input "$set/test.mallet" --exact false \
