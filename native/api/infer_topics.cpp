@@ -112,25 +112,46 @@ void writeMalletDocTopics(std::ostream& out, const InferTopicsResult& result, do
   const std::size_t shown =
       maximum < 0 || static_cast<std::size_t>(maximum) > topics ? topics : static_cast<std::size_t>(maximum);
   out << "#doc name topic proportion ...\n";
-  std::vector<int> order(topics);
-  for (std::size_t d = 0; d < result.documents; ++d) {
-    const double* proportions = result.proportions.data() + d * topics;
-    out << d << '\t' << result.names[d];
-    if (threshold > 0.0) {
-      // MALLET's IDSorter: larger proportion first, equal ones the larger topic first.
-      std::iota(order.begin(), order.end(), 0);
-      std::sort(order.begin(), order.end(), [&](int a, int b) {
-        return proportions[a] != proportions[b] ? proportions[a] > proportions[b] : a > b;
-      });
-      for (std::size_t i = 0; i < shown; ++i) {
-        const double value = proportions[order[i]];
-        if (value < threshold) break;
-        out << '\t' << order[i] << '\t' << javaDoubleToString(value);
+  // Lines are made on every core, a batch at a time, and written in order: a
+  // large set's file holds millions of numbers in Java's format.
+  constexpr std::size_t kBatch = 4096;
+  const int threads = resolveThreads(0);
+  std::vector<std::string> lines(std::min(kBatch, result.documents));
+  std::vector<std::vector<int>> orders(static_cast<std::size_t>(threads), std::vector<int>(topics));
+  for (std::size_t first = 0; first < result.documents; first += kBatch) {
+    const std::size_t count = std::min(kBatch, result.documents - first);
+    runInParallel(count, threads, [&](std::size_t i, int worker) {
+      const std::size_t d = first + i;
+      const double* proportions = result.proportions.data() + d * topics;
+      std::string& line = lines[i];
+      line.clear();
+      line += std::to_string(d);
+      line += '\t';
+      line += result.names[d];
+      if (threshold > 0.0) {
+        // MALLET's IDSorter: larger proportion first, equal ones the larger topic first.
+        std::vector<int>& order = orders[static_cast<std::size_t>(worker)];
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) {
+          return proportions[a] != proportions[b] ? proportions[a] > proportions[b] : a > b;
+        });
+        for (std::size_t k = 0; k < shown; ++k) {
+          const double value = proportions[order[k]];
+          if (value < threshold) break;
+          line += '\t';
+          line += std::to_string(order[k]);
+          line += '\t';
+          appendJavaDoubleToString(line, value);
+        }
+      } else {
+        for (std::size_t t = 0; t < topics; ++t) {
+          line += '\t';
+          appendJavaDoubleToString(line, proportions[t]);
+        }
       }
-    } else {
-      for (std::size_t t = 0; t < topics; ++t) out << '\t' << javaDoubleToString(proportions[t]);
-    }
-    out << '\n';
+      line += '\n';
+    });
+    for (std::size_t i = 0; i < count; ++i) out << lines[i];
   }
 }
 

@@ -1,5 +1,6 @@
 #include "native/java/java_math.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cfloat>
 #include <cmath>
@@ -97,15 +98,35 @@ double javaLog(double x) {
 #endif
 }
 
-std::string javaDoubleToString(double x) {
-  if (std::isnan(x)) return "NaN";
-  if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
-  if (x == 0.0) return std::signbit(x) ? "-0.0" : "0.0";
-  std::string out = std::signbit(x) ? "-" : "";
+void appendJavaDoubleToString(std::string& out, double x) {
+  if (std::isnan(x)) {
+    out += "NaN";
+    return;
+  }
+  if (std::isinf(x)) {
+    out += x > 0 ? "Infinity" : "-Infinity";
+    return;
+  }
+  if (x == 0.0) {
+    out += std::signbit(x) ? "-0.0" : "0.0";
+    return;
+  }
+  if (std::signbit(x)) out += '-';
   const double magnitude = std::fabs(x);
-  const ShortestDigits shortest = shortestDigits(magnitude);
-  const std::string& digits = shortest.digits;
-  const int exponent = shortest.exponent;
+  // The shortest round-trip digits "d1d2...dn" and the decimal exponent of d1,
+  // from to_chars' d[.ddd]e[+-]xx, without a temporary string.
+  char text[64];
+  const char* end = std::to_chars(text, text + sizeof text, magnitude, std::chars_format::scientific).ptr;
+  const char* e = std::find(static_cast<const char*>(text), end, 'e');
+  char digitBuffer[32];
+  std::size_t count = 0;
+  for (const char* c = text; c != e; ++c) {
+    if (*c != '.') digitBuffer[count++] = *c;
+  }
+  while (count > 1 && digitBuffer[count - 1] == '0') --count;
+  int exponent = 0;
+  std::from_chars(*(e + 1) == '+' ? e + 2 : e + 1, end, exponent);
+  const std::string_view digits(digitBuffer, count);
   if (magnitude >= 1e-3 && magnitude < 1e7) {
     if (exponent >= 0) {
       const std::size_t integerDigits = static_cast<std::size_t>(exponent) + 1;
@@ -126,10 +147,20 @@ std::string javaDoubleToString(double x) {
   } else {
     out += digits[0];
     out += '.';
-    out += digits.size() > 1 ? digits.substr(1) : "0";
+    if (digits.size() > 1) {
+      out += digits.substr(1);
+    } else {
+      out += '0';
+    }
     out += 'E';
-    out += std::to_string(exponent);
+    char exponentText[8];
+    out.append(exponentText, std::to_chars(exponentText, exponentText + sizeof exponentText, exponent).ptr);
   }
+}
+
+std::string javaDoubleToString(double x) {
+  std::string out;
+  appendJavaDoubleToString(out, x);
   return out;
 }
 

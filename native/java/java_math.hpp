@@ -18,6 +18,8 @@ double javaLog(double x);
 // does: plain notation with at least one fractional digit for 1e-3 <= |x| < 1e7
 // ("-68221.3185449422", "1.0"), otherwise "d.dddE<n>" ("-1.4618561663607458E7").
 std::string javaDoubleToString(double x);
+// The same, appended to `out` (no temporary string: for files of millions of numbers).
+void appendJavaDoubleToString(std::string& out, double x);
 
 // String.format("%.<precision>f", x) in Java: Java rounds the digits of
 // Double.toString half-up, not the exact binary value as C's printf does.
