@@ -41,6 +41,6 @@ file -b build-aarch64/topiceval | cut -d, -f1-2
 # Every MALLET configuration and thread count, Java's arithmetic, MALLET's diagnostics and gensim's coherence,
 # MALLET's infer-topics files.
 # sgu-k100 with 10 particles and resampling (quadratic in its 3,500-token documents) is left out: 8 minutes
-# emulated, against three and a half for the other 71 tests; its arithmetic is what the other configurations check.
+# emulated, against about two and a half for the other 71 tests; its arithmetic is what the other configurations check.
 ctest --test-dir build-aarch64 --output-on-failure -j "$(nproc)" -E 'sgu_k100_p10_rtrue' \
   -R '^(Fixtures/EveryMalletRun|OneTwoSeven/ThreadCounts|EveryCompiledCopy|MalletExactness|Java|ExactLog|Fixtures/FromState|Diagnostics\.|Fixtures/GensimCoherence|Frex|InferTopics\.)'

@@ -140,6 +140,16 @@ TEST(InferTopics, RefusesBadRequestsWithoutWritingAnything) {
   EXPECT_NE(evaluator.err.find("evaluator.mallet"), std::string::npos) << evaluator.err;
   EXPECT_NE(evaluator.err.find("inferencer"), std::string::npos) << evaluator.err;
   EXPECT_FALSE(std::filesystem::exists(output));
+  // Documents imported without --keep-sequence (MALLET's FeatureVectors) carry no order to sample.
+  const testing::CommandOutput vectors = testing::runCommand(
+      cli::inferTopicsCommand,
+      {"--inferencer", inferencer, "--input", kData + "/feature-vectors.mallet", "--output-doc-topics", output});
+  EXPECT_EQ(vectors.status, 1);
+  EXPECT_NE(vectors.err.find("feature-vectors.mallet: instance 0 holds a cc.mallet.types.AugmentableFeatureVector, "
+                             "not a FeatureSequence: import the documents with --keep-sequence"),
+            std::string::npos)
+      << vectors.err;
+  EXPECT_FALSE(std::filesystem::exists(output));
   // Sampling 0 iterations past a burn-in of 10 runs as MALLET does (the last state's proportions).
   const testing::CommandOutput allowed = testing::runCommand(
       cli::inferTopicsCommand, {"--inferencer", inferencer, "--input", documents, "--output-doc-topics", output,
@@ -229,7 +239,17 @@ TEST(InferTopics, LibraryAndModelFilesAgreeWithTheCommand) {
   std::ostringstream written;
   writeMalletDocTopics(written, result);
   EXPECT_EQ(written.str(), textOf(testing::fixtureFile("stackexchange", "infer/doc-topics-s1-i100-b10-t10.txt")));
-  // A saved model's counts with a seed: a valid run whose rows sum to one.
+  // A saved model holds the inferencer's very counts (getInferencer hands them over): with the same
+  // seed, --model gives MALLET's infer-topics file.
+  const std::string fromModel = (std::filesystem::temp_directory_path() / "topiceval-test-from-model.txt").string();
+  const testing::CommandOutput saved = testing::runCommand(
+      cli::inferTopicsCommand, {"--model", testing::fixtureFile("stackexchange", "model.mallet"), "--input",
+                                testing::fixtureFile("stackexchange", "test.mallet"), "--random-seed", "1",
+                                "--output-doc-topics", fromModel, "--quiet", "true"});
+  ASSERT_EQ(saved.status, 0) << saved.err;
+  EXPECT_TRUE(textOf(fromModel) == written.str());
+  std::filesystem::remove(fromModel);
+  // A topic state's counts with a seed: a valid run in the table layout.
   const testing::CommandOutput state = testing::runCommand(
       cli::inferTopicsCommand, {"--model", testing::fixtureFile("stackexchange", "state.gz"), "--input",
                                 testing::fixtureFile("stackexchange", "test.mallet"), "--random-seed", "3",
