@@ -158,6 +158,24 @@ TEST(InferTopics, RefusesBadRequestsWithoutWritingAnything) {
   std::filesystem::remove(output);
 }
 
+// MALLET's IDSorter: under a threshold, larger proportions first and equal ones the larger topic first;
+// a proportion equal to the threshold is printed; the maximum cuts the list.
+TEST(InferTopics, ThresholdListsTiesAsMalletsIdSorterOrdersThem) {
+  InferTopicsResult result;
+  result.documents = 2;
+  result.topics = 4;
+  result.names = {"a", "no-name"};
+  result.proportions = {0.25, 0.25, 0.25, 0.25, 0.1, 0.4, 0.1, 0.4};
+  std::ostringstream all;
+  writeMalletDocTopics(all, result, 0.1);
+  EXPECT_EQ(all.str(),
+            "#doc name topic proportion ...\n0\ta\t3\t0.25\t2\t0.25\t1\t0.25\t0\t0.25\n"
+            "1\tno-name\t3\t0.4\t1\t0.4\t2\t0.1\t0\t0.1\n");
+  std::ostringstream two;
+  writeMalletDocTopics(two, result, 0.2, 2);
+  EXPECT_EQ(two.str(), "#doc name topic proportion ...\n0\ta\t3\t0.25\t2\t0.25\n1\tno-name\t3\t0.4\t1\t0.4\n");
+}
+
 // The fast sampler draws from the same posterior: each document's mean
 // proportion over independent seeds matches the exact sampler's within their
 // errors (a z-score per document and topic; the spread of z checked).

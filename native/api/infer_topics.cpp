@@ -89,9 +89,9 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) {
   result.proportions = std::move(inferred.proportions);
   for (std::size_t d = 0; d < collection.size(); ++d) {
     result.names.push_back(collection.named(d) ? collection.name(d) : "no-name");
-    for (const int32_t type : collection.document(d)) result.sampledTokens += inferencerSamples(counts, type);
   }
   result.siteUpdates = inferred.siteUpdates;
+  result.sampledTokens = inferred.sampledTokens;
   result.tokens = collection.totalTokens();
   result.readSeconds = std::chrono::duration<double>(loaded - started).count();
   result.inferSeconds = std::chrono::duration<double>(finished - loaded).count();

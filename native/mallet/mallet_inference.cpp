@@ -409,7 +409,9 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
   std::vector<uint64_t> firstStep(numDocuments);
   MalletInferenceResult result;
   for (std::size_t d = 0; d < numDocuments; ++d) {
-    cost[d] = inferencer.validTokens(documents.document(d)) * iterations;
+    const uint64_t valid = inferencer.validTokens(documents.document(d));
+    result.sampledTokens += valid;
+    cost[d] = valid * iterations;
     firstStep[d] = 2 * result.siteUpdates;
     result.siteUpdates += cost[d];
   }

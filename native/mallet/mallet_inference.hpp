@@ -38,6 +38,7 @@ struct MalletInferenceOptions {
 struct MalletInferenceResult {
   std::vector<double> proportions;  // documents x topics, row by row
   uint64_t siteUpdates = 0;         // topic draws (one per valid token per sweep)
+  uint64_t sampledTokens = 0;       // tokens of words the model has counts for (inferencerSamples)
 };
 
 // Whether MALLET's inferencer samples a token of `type`: inside the model and
