@@ -86,6 +86,17 @@ TEST_P(Unbiased, ResampleMove) {
       [](const ScoringModel& m) { return std::make_unique<ResampleMoveEstimator>(m, 18); }, GetParam(), 1000);
 }
 
+// Bounded rejuvenation: on the tiny documents, sweeps of 2 sites leave most
+// positions out of each rejuvenation; the estimate must stay unbiased.
+TEST_P(Unbiased, ResampleMoveWithBoundedRejuvenation) {
+  expectUnbiased(
+      "resample-move 3, sweeps of 2 sites",
+      [](const ScoringModel& m) { return std::make_unique<ResampleMoveEstimator>(m, 3, 2); }, GetParam(), 3000);
+  expectUnbiased(
+      "resample-move 5, adaptive selection below 60%, sweeps of 2 sites",
+      [](const ScoringModel& m) { return std::make_unique<ResampleMoveEstimator>(m, 5, 2, 60); }, GetParam(), 3000);
+}
+
 TEST_P(Unbiased, ImportanceSamplingWithEveryProposal) {
   for (const std::string proposal : {"prior-theta", "prior-z-word", "iterated-pseudo-counts"}) {
     expectUnbiased(

@@ -17,6 +17,7 @@ struct SettingLimits {
   static constexpr int64_t kBurnIn = 1'000'000;         // ratio-AIS burn-in sweeps
   static constexpr int64_t kInferenceIterations = 10'000'000;  // infer-topics sweeps (burn-in, interval too)
   static constexpr int64_t kAlignedTopics = 2'000;      // topic alignment is cubic in the topic count
+  static constexpr int64_t kSweepSites = 1'000'000;     // resample-move sites per rejuvenation (more is a full sweep)
   // Working memory one thread may need for its particles (particles x topics x 16 bytes).
   static constexpr int64_t kWorkspaceBytes = int64_t{4} << 30;
 };

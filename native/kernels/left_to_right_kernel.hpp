@@ -107,6 +107,9 @@ class SteppedGroup {
   virtual std::size_t scoredPositions() const = 0;
   // One collapsed Gibbs sweep over the s scored positions already assigned.
   virtual void rejuvenate(std::size_t s) = 0;
+  // Collapsed Gibbs updates of the listed positions (each below s), in order,
+  // in every lane: resample-move's bounded rejuvenation.
+  virtual void rejuvenateSites(std::size_t s, std::span<const uint32_t> sites) = 0;
   // Each lane's p(w_s | z_<s) into weights[lane] (and into
   // wordProbabilities, unless that is empty).
   virtual void weigh(std::size_t s, double* weights) = 0;
