@@ -138,8 +138,8 @@ py::dict modelReport(const topiceval::ModelReport& report) {
 // Per-document estimates as columns.
 py::dict documentColumns(const std::vector<topiceval::DocumentEstimate>& documents) {
   std::vector<double> logLikelihood, standardError, perplexity, effectiveRuns;
-  std::vector<int64_t> scored, skipped, conditioned;
-  std::vector<bool> heavy, notConverged;
+  std::vector<int64_t> scored, skipped, conditioned, siteUpdates, budgets, runs;
+  std::vector<bool> heavy, notConverged, capped;
   std::vector<std::string> names;
   for (const auto& document : documents) {
     logLikelihood.push_back(document.logLikelihood);
@@ -151,6 +151,10 @@ py::dict documentColumns(const std::vector<topiceval::DocumentEstimate>& documen
     conditioned.push_back(static_cast<int64_t>(document.conditionedTokens));
     heavy.push_back(document.heavyTailed);
     notConverged.push_back(document.notConverged);
+    siteUpdates.push_back(static_cast<int64_t>(document.siteUpdates));
+    budgets.push_back(document.budget);
+    runs.push_back(document.runs);
+    capped.push_back(document.aboveTarget);
     names.push_back(document.name);
   }
   py::dict out;
@@ -163,6 +167,10 @@ py::dict documentColumns(const std::vector<topiceval::DocumentEstimate>& documen
   out["conditioned_tokens"] = toArray(conditioned);
   out["heavy_tailed"] = heavy;
   out["not_converged"] = notConverged;
+  out["document_site_updates"] = toArray(siteUpdates);
+  out["budgets"] = toArray(budgets);
+  out["runs"] = toArray(runs);
+  out["above_target"] = capped;
   out["names"] = names;
   return out;
 }
@@ -193,6 +201,7 @@ py::dict evaluate(const Model& model, const py::object& documents, const Options
   out["variational_bound"] = result.variationalBound ? py::cast(*result.variationalBound) : py::none();
   out["convergence"] = result.convergence ? py::cast(topiceval::respell(result.convergence->summary, Spelling::Python))
                                           : py::none();
+  out["target"] = result.target ? py::cast(topiceval::respell(result.target->summary, Spelling::Python)) : py::none();
   out["warnings"] = warningsOf(result.warnings);
   return out;
 }

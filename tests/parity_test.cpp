@@ -78,6 +78,14 @@ std::vector<double> api(const ParityCase& parity) {
       request.unseenWords = value;
     } else if (name == "complete-documents") {
       request.completeDocuments = value;
+    } else if (name == "target-error") {
+      request.targetError = std::stod(value);
+    } else if (name == "target-document-error") {
+      request.targetDocumentError = std::stod(value);
+    } else if (name == "budget-cap") {
+      request.budgetCap = std::stoll(value);
+    } else if (name == "max-runs") {
+      request.maxRuns = std::stoi(value);
     } else {
       request.settings[name] = value;
     }

@@ -50,6 +50,11 @@ struct DocumentEstimate {
   uint64_t siteUpdates = 0;
   bool heavyTailed = false;               // a few runs carry the mean: the error is unreliable
   bool notConverged = false;              // (check_convergence) still moving at the last budget
+  // Under a target error: the budget and runs of the round reported (the one
+  // after the pilot), and whether its error is still above the target.
+  int64_t budget = 0;
+  int runs = 0;
+  bool aboveTarget = false;
   std::vector<double> runLogLikelihoods;  // each run's estimate
 };
 
@@ -66,6 +71,25 @@ struct ConvergenceVerdict {
   std::vector<Step> steps;
   double lastChange = 0.0, lastChangeError = 0.0, largestDocumentChange = 0.0;
   std::string summary;  // one line, "converged: ..." or "not converged: ..."
+};
+
+// What a target error (EvaluateRequest::targetError) spent: the budgets the
+// documents needed.
+struct TargetErrorSummary {
+  double perToken = 0.0, perDocument = 0.0;  // the targets (0: not given)
+  std::string budgetSetting;                 // "particles"
+  int64_t startBudget = 0, largestBudget = 0;
+  int startRuns = 0, largestRuns = 0;
+  struct Level {
+    int64_t budget = 0;
+    int runs = 0;
+    std::size_t documents = 0;
+  };
+  std::vector<Level> levels;  // documents by the (budget, runs) reported, in increasing order
+  std::size_t aboveTargetDocuments = 0;  // (per-document target) whose error is above it
+  bool totalMissed = false;              // (per-token target) the corpus's error above it
+  std::size_t rounds = 0;                // 2: the pilot and the round reported
+  std::string summary;  // one line
 };
 
 struct EvaluateRequest {
@@ -90,6 +114,16 @@ struct EvaluateRequest {
   bool checkConvergence = false;              // rerun at doubled budgets until no document moves
   double tolerance = kDefaultTolerance;       // check-convergence: nats per document
   int maxDoublings = kDefaultMaxDoublings;    // check-convergence: at most 2^5 times the first budget
+  // A target error instead of a fixed budget (see native/estimators/target_error.hpp):
+  // the corpus's standard error and log-mean bias bound per scored token
+  // (each within half of it), and each document's standard error, in nats
+  // (0: no such target). The budget setting then starts at its value if
+  // given, else at a quarter of its default, and grows to budgetCap (0: 64
+  // times the start); then the runs grow to maxRuns (0: 4 times runs).
+  double targetError = 0.0;
+  double targetDocumentError = 0.0;
+  int64_t budgetCap = 0;
+  int maxRuns = 0;
   Progress* progress = nullptr;               // advanced as documents finish; cancel() stops the work
 };
 
@@ -101,6 +135,11 @@ struct EvaluateResult {
   EstimatorReport estimator;
   std::vector<DocumentEstimate> documents;
   double total = 0.0, totalStandardError = 0.0;  // NaN error with one run of a stochastic estimator
+  // How far the total may sit low: the log of a mean of unbiased runs is
+  // biased down by about var(p-hat) / (2 R p^2), which the documents' squared
+  // errors measure; the sum of se^2 / 2 bounds it (on the exact models the
+  // bias is 0.07 to 0.35 of se^2: tests/calibration_test.cpp). NaN without errors.
+  double logMeanBias = 0.0;
   double perToken = 0.0, perTokenStandardError = 0.0;
   double perplexity = 0.0, perplexityStandardError = 0.0;
   uint64_t scoredTokens = 0, skippedTokens = 0, conditionedTokens = 0, siteUpdates = 0;
@@ -112,6 +151,7 @@ struct EvaluateResult {
   std::string completeDocuments;  // as requested
   std::string errorStatement;     // what the +- means, in a sentence (options as the command line spells them)
   std::optional<ConvergenceVerdict> convergence;
+  std::optional<TargetErrorSummary> target;
   // A logistic-normal model's variational lower bound on the total, and its E-step.
   std::optional<double> variationalBound;
   std::string boundMethod;

@@ -380,14 +380,28 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_evaluateDetailed(JNIEn
     jclass type = require(env, env->FindClass("org/topiceval/Evaluation"));
     jobject evaluation = require(env, env->AllocObject(type));
     std::vector<double> logLikelihood, standardError;
-    std::vector<jlong> scored;
+    std::vector<jlong> scored, siteUpdates, budgets, runs;
     std::vector<jboolean> heavy;
     for (const auto& document : result.documents) {
       logLikelihood.push_back(document.logLikelihood);
       standardError.push_back(document.standardError);
       scored.push_back(static_cast<jlong>(document.scoredTokens));
+      siteUpdates.push_back(static_cast<jlong>(document.siteUpdates));
+      budgets.push_back(static_cast<jlong>(document.budget));
+      runs.push_back(static_cast<jlong>(document.runs));
       heavy.push_back(document.heavyTailed ? JNI_TRUE : JNI_FALSE);
     }
+    const auto longs = [&](const char* name, const std::vector<jlong>& values) {
+      jlongArray array = require(env, env->NewLongArray(static_cast<jsize>(values.size())));
+      env->SetLongArrayRegion(array, 0, static_cast<jsize>(values.size()), values.data());
+      env->SetObjectField(evaluation, field(env, type, name, "[J"), array);
+    };
+    longs("siteUpdates", siteUpdates);
+    longs("budgets", budgets);
+    longs("runs", runs);
+    env->SetObjectField(evaluation, field(env, type, "target", "Ljava/lang/String;"),
+                        result.target ? toJava(env, topiceval::respell(result.target->summary, Spelling::Java))
+                                      : nullptr);
     env->SetObjectField(evaluation, field(env, type, "logLikelihood", "[D"), toJava(env, logLikelihood));
     env->SetObjectField(evaluation, field(env, type, "standardError", "[D"), toJava(env, standardError));
     jlongArray tokens = require(env, env->NewLongArray(static_cast<jsize>(scored.size())));

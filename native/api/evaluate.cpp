@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 #include "formats/format_error.hpp"
 #include "native/api/evaluation_support.hpp"
@@ -13,6 +14,7 @@
 #include "native/estimators/convergence_check.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/estimators/target_error.hpp"
 #include "native/logistic_normal/gamma_posterior.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -36,6 +38,8 @@ void checkRequest(const EvaluateRequest& request) {
     if (request.runs < 2)
       throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
   }
+  checkTargetError(request.targetError, request.targetDocumentError, request.checkConvergence, request.estimator,
+                   request.runs);
 }
 
 ConvergenceVerdict verdictOf(const ConvergenceReport& report) {
@@ -101,6 +105,18 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
     result.estimator.settings = report.estimatorSettings;
     result.convergence = verdictOf(report);
     fillEvaluation(result, estimates, collection, &report.notConverged);
+  } else if (request.targetError > 0.0 || request.targetDocumentError > 0.0) {
+    const TargetErrorOptions target{request.targetError, request.targetDocumentError, 0, request.budgetCap,
+                                    request.maxRuns};
+    const LogisticNormalModel* logisticNormal = data.logisticNormal ? &*data.logisticNormal : nullptr;
+    TargetErrorReport report = evaluateToTarget(chosen, scoring, collection, evaluation, target, logisticNormal);
+    estimates = std::move(report.result);
+    result.estimator.description = report.startDescription + "; raised by target error to at most " +
+                                   report.budgetSetting + " " + std::to_string(report.largestBudget) + " and " +
+                                   std::to_string(report.largestRuns) + " runs";
+    result.estimator.settings = validateSettings(chosen).asText();
+    fillEvaluation(result, estimates, collection, nullptr);
+    result.target = targetSummary(report, result.documents);
   } else {
     estimates = evaluateDocuments(*estimator, scoring, collection, evaluation);
     result.estimator.description = estimator->description();
@@ -126,10 +142,15 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
         totalBound(GammaPosteriorInference(*data.logisticNormal), collection, method, request.threads);
     result.boundMethod = describe(method);
   }
-  result.errorStatement = errorStatement(result.estimator, result.completeDocuments, result.heavyTailedDocuments);
+  result.errorStatement = errorStatement(result.estimator, result.completeDocuments, result.heavyTailedDocuments,
+                                         result.logMeanBias, result.scoredTokens);
+  if (result.target)
+    result.errorStatement += "; under the target error each document has the runs and budget it needed (see budget)";
   result.warnings = evaluationWarnings(result, documents, data.kind);
   if (result.convergence && !result.convergence->converged)
     result.warnings.push_back({"not-converged", result.convergence->summary});
+  if (result.target && (result.target->aboveTargetDocuments > 0 || result.target->totalMissed))
+    result.warnings.push_back({"above-target", result.target->summary});
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

@@ -11,6 +11,7 @@
 #include "native/estimators/estimator.hpp"
 #include "native/model/document_collection.hpp"
 #include "native/model/scoring_model.hpp"
+#include "native/estimators/target_error.hpp"
 #include "topiceval/evaluate.hpp"
 
 namespace topiceval {
@@ -42,10 +43,17 @@ DocumentEstimate documentEstimate(const DocumentResult& document, const std::str
 void fillScoring(EvaluateResult& result, const ScoringModel& scoring, bool vocabularyGiven);
 // One run of a stochastic estimator gives no error: every error NaN.
 void markErrorsOfOneRun(EvaluateResult& result);
+
+// SettingError for a target error that cannot apply: negative, beside
+// check-convergence, with a deterministic estimator or fewer than 2 runs.
+void checkTargetError(double perToken, double perDocument, bool checkConvergence, const std::string& estimator,
+                      int runs);
+// The summary of `report`, and each document's budget, runs and cap in `documents`.
+TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents);
 // One sentence on what the +- means: the runs behind it, whether it includes
 // bias, the heavy-tailed documents.
 std::string errorStatement(const EstimatorReport& estimator, const std::string& completion,
-                           std::size_t heavyTailedDocuments);
+                           std::size_t heavyTailedDocuments, double logMeanBias = 0.0, uint64_t scoredTokens = 0);
 // What the numbers must be read with: skipped tokens (and why), a topic
 // state's V, documents with nothing scored.
 std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Documents& documents, FileKind modelKind);

@@ -338,7 +338,7 @@ Documents Documents::subset(std::span<const std::size_t> indices) const {
       throw SettingError("documents",
                          "has no document " + std::to_string(index) + " (there are " + std::to_string(size()) + ")");
   }
-  return detail::makeDocuments(data_->collection.subset(indices));
+  return detail::makeDocuments(data_->collection.subset(indices), data_->kind);  // the warnings name the cause by kind
 }
 
 }  // namespace topiceval

@@ -159,6 +159,23 @@ void addEstimator(std::vector<OptionSpec>& options) {
                             "independent estimates per document (stochastic estimators); the errors come from them"));
 }
 
+// A target error instead of a fixed budget (EvaluateRequest::targetError).
+void addTargetError(std::vector<OptionSpec>& options) {
+  options.push_back(real("target-error", std::nullopt, 0.0, 1e6,
+                         "give each document the budget (particles, temperatures or samples; then runs) that brings the "
+                         "corpus's standard error and the bound on its log-mean bias each within half of this many "
+                         "nats per scored token, at the least cost (a pilot, then the budgets it asks for)"));
+  options.push_back(real("target-document-error", std::nullopt, 0.0, 1e9,
+                         "raise each document's budget until its own standard error is at most this many nats (and at most "
+                         "sqrt(half of it), which keeps its log-mean bias within a quarter of it)"));
+  options.push_back(integer("budget-cap", std::nullopt, 1, static_cast<double>(SettingLimits::kTemperatures),
+                            "--target-error: the largest budget (default 64 times where it starts: the budget "
+                            "setting if given, else a quarter of its default)"));
+  options.push_back(integer("max-runs", std::nullopt, 2, static_cast<double>(SettingLimits::kRuns),
+                            "--target-error: the most runs a document may get once its budget is at the cap "
+                            "(default 4 times --runs)"));
+}
+
 OptionSpec commandLineOnly(OptionSpec spec) {
   spec.commandLineOnly = true;
   return spec;
@@ -201,6 +218,7 @@ CommandSpec evaluateSpec() {
   o.push_back(tolerance);
   o.push_back(integer("max-doublings", defaults.maxDoublings, 1, 20,
                       "--check-convergence: at most this many doublings of the budget"));
+  addTargetError(o);
   o.push_back(commandLineOnly(text("documents",
                                    "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc "
                                    "column of --format tsv then counts within them)",

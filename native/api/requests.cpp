@@ -41,6 +41,10 @@ EvaluateRequest evaluateRequest(const OptionValues& options) {
   request.checkConvergence = options.boolean("check-convergence");
   request.tolerance = options.real("tolerance");
   request.maxDoublings = static_cast<int>(options.integer("max-doublings"));
+  if (options.given("target-error")) request.targetError = options.real("target-error");
+  if (options.given("target-document-error")) request.targetDocumentError = options.real("target-document-error");
+  if (options.given("budget-cap")) request.budgetCap = options.integer("budget-cap");
+  if (options.given("max-runs")) request.maxRuns = static_cast<int>(options.integer("max-runs"));
   return request;
 }
 

@@ -149,12 +149,20 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
 
   EvaluationResult result;
   result.documents.resize(documents.size());
+  std::vector<std::size_t> all;
+  if (options.only == nullptr) {
+    all.resize(documents.size());
+    for (std::size_t d = 0; d < documents.size(); ++d) all[d] = d;
+  }
+  const std::vector<std::size_t>& chosen = options.only != nullptr ? *options.only : all;
   std::vector<std::vector<int32_t>> reordered(completing ? documents.size() : 0);
   std::vector<std::size_t> observed(documents.size(), 0);
-  for (std::size_t d = 0; d < documents.size(); ++d) {
+  uint64_t chosenTokens = 0;
+  for (const std::size_t d : chosen) {
     DocumentResult& document = result.documents[d];
     document.runLogLikelihoods.assign(runs, 0.0);
     std::span<const int32_t> tokens = documents.document(d);
+    chosenTokens += tokens.size();
     if (completing) {
       observed[d] = splitDocument(tokens, options.completion, reordered[d]);
       tokens = reordered[d];
@@ -170,13 +178,13 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
       }
     }
   }
-  if (options.progress != nullptr)
-    options.progress->setTotal(documents.size() * runs, documents.totalTokens() * runs, runs);
+  if (options.progress != nullptr) options.progress->setTotal(chosen.size() * runs, chosenTokens * runs, runs);
   // Costliest documents first, and under MPI only this rank's share of them
   // (see Cluster); the results are summed over the ranks.
-  std::vector<uint64_t> costs(documents.size());
-  for (std::size_t d = 0; d < documents.size(); ++d) costs[d] = estimator.relativeCost(documents.length(d));
-  const std::vector<std::size_t> schedule = scheduleOnThisRank(costs);
+  std::vector<uint64_t> costs(chosen.size());
+  for (std::size_t i = 0; i < chosen.size(); ++i) costs[i] = estimator.relativeCost(documents.length(chosen[i]));
+  std::vector<std::size_t> schedule = scheduleOnThisRank(costs);
+  for (std::size_t& unit : schedule) unit = chosen[unit];
   if (cluster().size() > 1) {
     if (options.progress != nullptr) {
       uint64_t tokens = 0;
@@ -191,7 +199,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
         runInParallel(schedule.size() * runs, threads, [&](std::size_t unit, int worker) {
           const std::size_t d = schedule[unit / runs];
           const std::size_t run = unit % runs;
-          const EstimateKey key{options.seed, d, run};
+          const EstimateKey key{options.seed, d, options.firstRun + run};
           siteUpdatesOfThisThread = 0;
           values[d * runs + run] = completing
                                        ? estimator.completionLogLikelihood(reordered[d], observed[d], key, worker)
@@ -201,14 +209,13 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
         });
       },
       values, siteUpdates);
-  for (std::size_t d = 0; d < documents.size(); ++d) {
-    for (std::size_t run = 0; run < runs; ++run) {
-      result.documents[d].runLogLikelihoods[run] = values[d * runs + run];
-      result.documents[d].siteUpdates += siteUpdates[d * runs + run];
-    }
-  }
   double variance = 0.0;
-  for (DocumentResult& document : result.documents) {
+  for (const std::size_t d : chosen) {
+    DocumentResult& document = result.documents[d];
+    for (std::size_t run = 0; run < runs; ++run) {
+      document.runLogLikelihoods[run] = values[d * runs + run];
+      document.siteUpdates += siteUpdates[d * runs + run];
+    }
     const LogMean mean = logMeanExp(document.runLogLikelihoods);
     document.logLikelihood = mean.logMean;
     // A document with nothing scored is exactly 0 whatever the estimator.

@@ -92,6 +92,12 @@ struct EvaluationOptions {
   int runs = 1;                  // independent estimates per document (stochastic estimators)
   int threads = 0;               // 0: every hardware thread
   Progress* progress = nullptr;  // advanced by one per (document, run)
+  // Only these documents (indices into the collection), or all when null;
+  // the others are left with no runs and count nothing in the totals.
+  const std::vector<std::size_t>* only = nullptr;
+  // The runs are keyed firstRun, firstRun + 1, ...: a later round of
+  // estimates of the same documents draws from streams of its own.
+  uint64_t firstRun = 0;
 };
 
 struct DocumentResult {

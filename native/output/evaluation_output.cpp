@@ -25,6 +25,7 @@ std::string documentFlags(const DocumentEstimate& document) {
   std::string flags;
   if (document.heavyTailed) flags = "heavy-tailed";
   if (document.notConverged) flags += flags.empty() ? "not-converged" : ",not-converged";
+  if (document.aboveTarget) flags += flags.empty() ? "above-target" : ",above-target";
   return flags.empty() ? "-" : flags;
 }
 
@@ -78,12 +79,15 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const EvaluateResul
       {"per token", plusMinus(result.perToken, result.perTokenStandardError, 6)},
       {"perplexity", plusMinus(result.perplexity, result.perplexityStandardError, 3)},
       {"error", result.errorStatement},
+      {"budget", result.target ? result.target->summary : std::string()},
       {"convergence", result.convergence ? result.convergence->summary
                                          : std::string(estimatorReport.stochastic ? "not checked (--check-convergence)"
                                                                                   : "deterministic")},
       {"time", fixed(result.seconds, 3) + " s on " + std::to_string(result.threads) +
                    (result.threads == 1 ? " thread" : " threads") + siteUpdatesText(result.siteUpdates)},
   };
+  if (!result.target)
+    rows.erase(std::find_if(rows.begin(), rows.end(), [](const auto& row) { return row.first == "budget"; }));
   if (result.variationalBound) {
     const auto error = std::find_if(rows.begin(), rows.end(), [](const auto& row) { return row.first == "error"; });
     rows.insert(error + 1, {"bound", fixed(*result.variationalBound, 4) + " (the " + result.boundMethod +
@@ -146,6 +150,7 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
   json.field("per_token", result.perToken).field("per_token_se", result.perTokenStandardError);
   json.field("perplexity", result.perplexity).field("perplexity_se", result.perplexityStandardError);
   json.field("error", result.errorStatement);
+  json.field("log_mean_bias", result.logMeanBias);
   json.field("heavy_tailed_documents", static_cast<uint64_t>(result.heavyTailedDocuments));
   json.field("documents", static_cast<uint64_t>(result.documents.size()));
   json.field("tokens", result.scoredTokens).field("skipped_tokens", result.skippedTokens);
@@ -173,6 +178,25 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
     json.endArray();
     json.endObject();
   }
+  if (result.target) {
+    const TargetErrorSummary& target = *result.target;
+    json.key("target_error").beginObject();
+    if (target.perToken > 0.0) json.field("per_token", target.perToken);
+    if (target.perDocument > 0.0) json.field("per_document", target.perDocument);
+    json.field("budget_setting", target.budgetSetting);
+    json.field("start_budget", target.startBudget).field("budget_cap", target.largestBudget);
+    json.field("start_runs", target.startRuns).field("max_runs", target.largestRuns);
+    json.field("rounds", static_cast<uint64_t>(target.rounds));
+    json.field("above_target_documents", static_cast<uint64_t>(target.aboveTargetDocuments));
+    json.field("summary", target.summary);
+    json.key("levels").beginArray();
+    for (const TargetErrorSummary::Level& level : target.levels) {
+      json.beginObject().field("budget", level.budget).field("runs", level.runs);
+      json.field("documents", static_cast<uint64_t>(level.documents)).endObject();
+    }
+    json.endArray();
+    json.endObject();
+  }
   json.key("documents").beginArray();
   for (std::size_t d = 0; d < result.documents.size(); ++d) {
     const DocumentEstimate& document = result.documents[d];
@@ -182,6 +206,8 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
     json.field("loglik", document.logLikelihood).field("loglik_se", document.standardError);
     json.field("perplexity", document.perplexity).field("effective_runs", document.effectiveRuns);
     json.field("flag", documentFlags(document));
+    if (result.target) json.field("budget", document.budget).field("runs", static_cast<int64_t>(document.runs));
+    json.field("site_updates", document.siteUpdates);
     json.endObject();
   }
   json.endArray();

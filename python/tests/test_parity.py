@@ -27,10 +27,12 @@ def as_keyword(value: str):
     """A command-line value as a Python user writes it: numbers as numbers, true/false as booleans."""
     if value in ("true", "false"):
         return value == "true"
-    try:
-        return int(value)
-    except ValueError:
-        return value
+    for number in (int, float):
+        try:
+            return number(value)
+        except ValueError:
+            pass
+    return value
 
 
 @pytest.mark.parametrize("name,options", parity_cases(), ids=[case[0] for case in parity_cases()])

@@ -483,7 +483,9 @@ class Result:
     with one run; 0 for a deterministic estimator, whose bias is not measured), ``effective_runs[d]``
     and ``heavy_tailed[d]`` how far to trust it. ``total`` +- ``total_se`` sums the documents
     (independent errors add in quadrature); ``per_token`` and ``perplexity`` divide by the scored
-    tokens, with ``per_token_se`` and ``perplexity_se``. ``error`` says in words what the error
+    tokens, with ``per_token_se`` and ``perplexity_se``. Under ``target_error``, ``budgets[d]`` and
+    ``runs[d]`` are the budget and runs document d needed, ``above_target[d]`` whether it stayed above
+    its target at the caps, and ``target`` the summary line. ``error`` says in words what the error
     includes, as the command line's summary does; ``unbiased`` whether the estimator is unbiased;
     ``warnings`` what the numbers must be read with (also issued as TopicevalWarning).
     """
@@ -497,6 +499,11 @@ class Result:
         self.conditioned_tokens = values["conditioned_tokens"]
         self.heavy_tailed = _numpy.asarray(values["heavy_tailed"], dtype=bool)
         self.not_converged = _numpy.asarray(values["not_converged"], dtype=bool)
+        self.document_site_updates = values["document_site_updates"]
+        self.budgets = values["budgets"]
+        self.runs = values["runs"]
+        self.above_target = _numpy.asarray(values["above_target"], dtype=bool)
+        self.target = values["target"]
         self.document_perplexity = values["perplexity"]
         self.names = list(values["names"])
         self.total = float(values["total"])

@@ -53,6 +53,11 @@ class Result:
     conditioned_tokens: numpy.ndarray
     heavy_tailed: numpy.ndarray
     not_converged: numpy.ndarray
+    document_site_updates: numpy.ndarray
+    budgets: numpy.ndarray
+    runs: numpy.ndarray
+    above_target: numpy.ndarray
+    target: str | None
     document_perplexity: numpy.ndarray
     names: list[str]
     total: float

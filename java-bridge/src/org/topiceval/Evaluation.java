@@ -12,6 +12,16 @@ public final class Evaluation {
   /** Per document: tokens scored, and whether a few runs carry the mean (the error is then unreliable). */
   public long[] scoredTokens;
   public boolean[] heavyTailed;
+  /** Per document: Gibbs site updates over every run (and every round of a target error). */
+  public long[] siteUpdates;
+  /**
+   * Per document under a target error (options "target-error", "target-document-error"): the budget
+   * (particles, temperatures or samples) and runs of its last round; 0 otherwise.
+   */
+  public long[] budgets;
+  public long[] runs;
+  /** Under a target error: the budgets the documents needed, in one line; null otherwise. */
+  public String target;
   public double total;
   public double totalStandardError;
   public double perToken;

@@ -1,0 +1,187 @@
+#include "native/estimators/target_error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <memory>
+
+#include "native/estimators/estimator_registry.hpp"
+#include "native/runtime/setting_error.hpp"
+
+namespace topiceval {
+
+namespace {
+
+// Rounds are keyed apart by this many runs (far more than SettingLimits::kRuns).
+constexpr uint64_t kRunsPerRound = uint64_t{1} << 32;
+
+// Budgets from a pilot of few runs run short; the corpus target asks for
+// this much more than the pilot's variances say.
+constexpr double kMargin = 1.25;
+
+}  // namespace
+
+double TargetErrorReport::documentTarget(uint64_t scoredTokens) const {
+  if (!(perDocument > 0.0) || scoredTokens == 0) return std::numeric_limits<double>::infinity();
+  // The bias of the log of a mean of runs, at most se^2 / 2, kept within a
+  // quarter of the target: se^2 / 2 <= target / 4.
+  return std::min(perDocument, std::sqrt(perDocument / 2.0));
+}
+
+TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const ScoringModel& model,
+                                   const DocumentCollection& documents, const EvaluationOptions& options,
+                                   const TargetErrorOptions& target, const LogisticNormalModel* logisticNormal) {
+  const EstimatorDefinition& definition = findEstimator(settings.estimator);
+  if (definition.budget.empty())
+    throw SettingError("target-error", "needs a stochastic estimator; " + definition.name +
+                                           " is deterministic, so its error is not from sampling");
+  if (options.runs < 2) throw SettingError("target-error", "needs --runs 2 or more: the errors come from the runs");
+  if (!(target.perToken > 0.0) && !(target.perDocument > 0.0))
+    throw SettingError("target-error", "needs a positive target (nats per token or per document)");
+  const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
+                                 [&](const SettingSpec& s) { return s.name == definition.budget; });
+  const int64_t least = spec->least, most = spec->most;
+  const bool given = settings.values.count(definition.budget) > 0;
+  const int64_t byDefault = validateSettings(settings).integer(definition.budget);
+
+  TargetErrorReport report;
+  report.budgetSetting = definition.budget;
+  report.perToken = target.perToken;
+  report.perDocument = target.perDocument;
+  report.startBudget = target.startBudget > 0 ? target.startBudget
+                       : given               ? byDefault
+                                             : std::max(least, byDefault / 4);
+  report.largestBudget = target.largestBudget > 0 ? target.largestBudget : std::min(most, 64 * report.startBudget);
+  if (report.largestBudget < report.startBudget)
+    throw SettingError("budget-cap", "is below the budget the estimator starts at (" + definition.budget + " " +
+                                         std::to_string(report.startBudget) + ")");
+  report.startRuns = options.runs;
+  report.largestRuns = target.largestRuns > 0 ? target.largestRuns : std::min<int>(4 * options.runs, 1 << 20);
+  if (report.largestRuns < report.startRuns)
+    throw SettingError("max-runs", "is below --runs (" + std::to_string(report.startRuns) + ")");
+
+  const std::size_t count = documents.size();
+  report.result.documents.resize(count);
+  report.budgets.assign(count, report.startBudget);
+  report.runs.assign(count, report.startRuns);
+  report.missed.assign(count, false);
+  std::vector<uint64_t> siteUpdates(count, 0);
+  std::map<int64_t, std::unique_ptr<DocumentEstimator>> estimators;  // by budget
+  const auto estimatorAt = [&](int64_t budget) -> DocumentEstimator& {
+    auto& made = estimators[budget];
+    if (!made) {
+      EstimatorSettings at = settings;
+      at.values[definition.budget] = std::to_string(budget);
+      made = logisticNormal != nullptr ? makeEstimator(at, *logisticNormal) : makeEstimator(at, model);
+    }
+    return *made;
+  };
+
+  report.startDescription = estimatorAt(report.startBudget).description();
+  // Round 0, the pilot: every document at the start budget. Round 1: each
+  // document at the budget its pilot asks for, on fresh streams; reported
+  // whatever its error, so that the estimate is not chosen by its own error.
+  std::vector<std::size_t> all(count);
+  for (std::size_t d = 0; d < count; ++d) all[d] = d;
+  EvaluationOptions pilotOptions = options;
+  pilotOptions.only = &all;
+  EvaluationResult pilot = evaluateDocuments(estimatorAt(report.startBudget), model, documents, pilotOptions);
+  // The pilot's squared error per scored token, over the documents: the
+  // prior each document's own (from only R runs, noisy) is shrunk towards.
+  std::vector<double> perToken;
+  for (const DocumentResult& document : pilot.documents) {
+    if (document.scoredTokens > 0 && std::isfinite(document.standardError) && document.standardError > 0.0)
+      perToken.push_back(document.standardError * document.standardError /
+                         static_cast<double>(document.scoredTokens));
+  }
+  double typical = 0.0;
+  if (!perToken.empty()) {
+    std::nth_element(perToken.begin(), perToken.begin() + static_cast<std::ptrdiff_t>(perToken.size() / 2),
+                     perToken.end());
+    typical = perToken[perToken.size() / 2];
+  }
+  // Each document's variance at budget b is about unit[d] / b, and its cost
+  // cost[d] b (site updates per unit of budget, as the pilot counted them).
+  std::vector<double> unit(count, 0.0), cost(count, 0.0);
+  uint64_t tokens = 0;
+  for (std::size_t d = 0; d < count; ++d) {
+    const DocumentResult& document = pilot.documents[d];
+    siteUpdates[d] += document.siteUpdates;
+    tokens += document.scoredTokens;
+    if (document.scoredTokens == 0) continue;
+    const double own = document.standardError * document.standardError;
+    const double prior = typical * static_cast<double>(document.scoredTokens);
+    // The geometric mean of the two variances (a document's own alone, from
+    // R runs, misjudged a third of the tiny models' documents).
+    const double variance = own > 0.0 && prior > 0.0 ? std::sqrt(own * prior) : std::max(own, prior);
+    unit[d] = (std::isfinite(variance) ? variance : 1e300) * static_cast<double>(report.startBudget);
+    cost[d] = std::max(1.0, static_cast<double>(document.siteUpdates)) / static_cast<double>(report.startBudget);
+  }
+  // The corpus target: the sum of squared errors V at most min(E N, (E N / 2)^2),
+  // so that both the log-mean bias bound (V / 2) and the total's error
+  // (sqrt V) stay within half of E per token. The cheapest budgets that reach
+  // it (a Lagrange multiplier: minimise sum cost b subject to sum unit / b = V)
+  // are b = lambda sqrt(unit / cost): long and hard documents get more, but
+  // not in proportion to their variance, since they also cost more.
+  std::vector<double> wanted(count, 0.0);
+  if (report.perToken > 0.0 && tokens > 0) {
+    const double allowed = report.perToken * static_cast<double>(tokens);
+    report.totalVariance = std::min(allowed, allowed * allowed / 4.0);
+    double spread = 0.0;
+    for (std::size_t d = 0; d < count; ++d) spread += std::sqrt(unit[d] * cost[d]);
+    const double lambda = kMargin * spread / report.totalVariance;
+    for (std::size_t d = 0; d < count; ++d)
+      if (cost[d] > 0.0) wanted[d] = lambda * std::sqrt(unit[d] / cost[d]);
+  }
+  for (std::size_t d = 0; d < count; ++d) {
+    const DocumentResult& document = pilot.documents[d];
+    if (document.scoredTokens == 0) continue;
+    if (report.perDocument > 0.0) {
+      const double goal = report.documentTarget(document.scoredTokens);
+      wanted[d] = std::max(wanted[d], 2.0 * unit[d] / (goal * goal));
+    }
+    // A heavy-tailed pilot's error understates the spread.
+    if (document.heavyTailed()) wanted[d] = std::max(wanted[d], 4.0 * static_cast<double>(report.startBudget));
+    int64_t budget = report.startBudget;
+    while (budget < (int64_t{1} << 50) && static_cast<double>(budget) < wanted[d]) budget *= 2;
+    report.budgets[d] = std::min(budget, report.largestBudget);
+    // Beyond the budget's cap, runs: their error falls as 1 / sqrt(runs).
+    const int64_t moreRuns = (budget + report.largestBudget - 1) / report.largestBudget;
+    report.runs[d] = static_cast<int>(std::min<int64_t>(report.largestRuns, report.startRuns * moreRuns));
+  }
+  std::map<std::pair<int64_t, int>, std::vector<std::size_t>> groups;  // by (budget, runs)
+  for (std::size_t d = 0; d < count; ++d) groups[{report.budgets[d], report.runs[d]}].push_back(d);
+  report.rounds = 2;
+  for (const auto& [budgetAndRuns, chosen] : groups) {
+    EvaluationOptions finalOptions = options;
+    finalOptions.runs = budgetAndRuns.second;
+    finalOptions.only = &chosen;
+    finalOptions.firstRun = kRunsPerRound;
+    EvaluationResult estimates = evaluateDocuments(estimatorAt(budgetAndRuns.first), model, documents, finalOptions);
+    for (const std::size_t d : chosen) {
+      DocumentResult& document = estimates.documents[d];
+      siteUpdates[d] += document.siteUpdates;
+      report.missed[d] = !(document.standardError <= report.documentTarget(document.scoredTokens));
+      report.result.documents[d] = std::move(document);
+    }
+  }
+
+  EvaluationResult& result = report.result;
+  double variance = 0.0;
+  for (std::size_t d = 0; d < count; ++d) {
+    DocumentResult& document = result.documents[d];
+    document.siteUpdates = siteUpdates[d];
+    variance += document.standardError * document.standardError;
+    result.totalLogLikelihood += document.logLikelihood;
+    result.scoredTokens += document.scoredTokens;
+    result.skippedTokens += document.skippedTokens;
+    result.conditionedTokens += document.conditionedTokens;
+    result.siteUpdates += document.siteUpdates;
+  }
+  result.totalStandardError = std::sqrt(variance);
+  report.totalMissed = report.perToken > 0.0 && !(variance <= report.totalVariance);
+  return report;
+}
+
+}  // namespace topiceval
