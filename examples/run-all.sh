@@ -42,6 +42,11 @@ step "$topiceval" compare --model-a "$example/state.gz" --model-b "$output/pertu
   --temperatures 200 --burn-in 20 --report "$output/compare.html"
 step "$topiceval" curve --states "$example/state.gz" "$output/perturbed.gz" --input "$example/test.mallet" --temperatures 200
 
+# Why gensim and scikit-learn say something else: their bounds beside the exact and estimated log likelihood.
+if [ -d "$build/python/topiceval" ] && /usr/bin/python3 -c "import gensim, sklearn" 2>/dev/null; then
+  step env PYTHONPATH="$build/python" /usr/bin/python3 "$here/why-gensim-differs.py" --quick
+fi
+
 # The Java bridge: MALLET's command line with --native (no MALLET needed for --native).
 if [ -x "$build/bin/mallet" ]; then
   step "$build/bin/mallet" evaluate-topics --native --evaluator "$example/evaluator.mallet" --input "$example/test.mallet" \

@@ -22,6 +22,7 @@ import argparse
 import html
 import math
 import os
+import re
 import random
 import statistics
 import subprocess
@@ -41,12 +42,14 @@ FULL_GRID = [
     ("particle-learning", "--particles {}", "particle learning", [100, 1000, 10000]),
     ("ais", "--temperatures {}", "AIS", [1000, 3000, 10000]),
     ("resample-move", "--particles {}", "resample-move", [16, 32, 64, 100]),
+    ("resample-move", "--target-error {}", "resample-move, --target-error", [0.05, 0.02, 0.01]),
 ]
 QUICK_GRID = [
     ("left-to-right", "--particles {} --resampling true", "left-to-right, resampling", [10]),
     ("filtering", "", "filtering", [None]),
     ("ais", "--temperatures {}", "AIS", [300]),
     ("resample-move", "--particles {}", "resample-move", [16]),
+    ("resample-move", "--target-error {}", "resample-move, --target-error", [0.05]),
 ]
 CALIBRATION = [("resample-move", "--particles {}", 100), ("ais", "--temperatures {}", 1000),
                ("particle-learning", "--particles {}", 1000)]
@@ -68,7 +71,10 @@ def evaluate(fixture, documents, estimator, options, seed, output_dir, tag):
         saved.write(done.stdout)
     lines = done.stdout.rstrip("\n").split("\n")
     header = lines[0].split("\t")
-    rows = [dict(zip(header, line.split("\t"))) for line in lines[1:]]
+    rows = [dict(zip(header, line.split("\t"))) for line in lines[1:] if line.split("\t")[0].isdigit()]
+    updates = re.search(r"([0-9.e+]+) Gibbs site updates", done.stdout + done.stderr)
+    for row in rows:
+        row["updates"] = float(updates.group(1)) if updates else 0.0
     for row in rows:
         row["tokens"] = int(row["tokens"])
         row["loglik"] = float(row["loglik"])
@@ -189,8 +195,8 @@ def main():
                   f"temperatures minus the reference = {difference:+.2f} +- {error:.2f} nats "
                   f"(z = {difference / error if error > 0 else float('nan'):+.2f}).")
         print()
-        print("| estimator | budget | total | +- | distance to reference | per token | seconds |")
-        print("|---|---|---|---|---|---|---|")
+        print("| estimator | budget | total | +- | distance to reference | per token | site updates | seconds |")
+        print("|---|---|---|---|---|---|---|---|")
         series = []
         for estimator, options, label, budgets in grid:
             values = []
@@ -200,8 +206,9 @@ def main():
                 estimate, error = total(rows)
                 distance = estimate - reference_total
                 values.append((seconds, abs(distance) / tokens, budget))
+                updates = rows[0]["updates"] if rows else 0.0
                 print(f"| {label} | {budget if budget is not None else '-'} | {estimate:.2f} | {error:.2f} | "
-                      f"{distance:+.2f} | {distance / tokens:+.5f} | {seconds:.2f} |")
+                      f"{distance:+.2f} | {distance / tokens:+.5f} | {updates:.3g} | {seconds:.2f} |")
             series.append((label, values))
         print()
 

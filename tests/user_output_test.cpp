@@ -63,6 +63,21 @@ TEST(JsonOutput, CompareWritesEveryDocument) {
   EXPECT_NE(output.out.find("\"logratio_forward\":0,\"logratio_reverse\":0,\"disagree\":false"), std::string::npos);
 }
 
+// The skipped-tokens warning names the cause that applies to where the
+// documents came from, also for a selection of them: debian-k100's own
+// held-out instance list has words beyond the model's alphabet.
+TEST(Warnings, SkippedTokensNameTheirCauseForASelectionOfAnInstanceList) {
+  const Output output =
+      run(evaluateCommand, {"--model", fixtureFile("debian-k100", "inferencer.mallet"), "--input",
+                            fixtureFile("debian-k100", "test.mallet"), "--estimator", "filtering", "--documents",
+                            "0-999", "--format", "tsv", "--quiet"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_NE(output.err.find("are skipped under --unseen-words skip"), std::string::npos) << output.err;
+  EXPECT_NE(output.err.find("these words lie beyond the model's alphabet"), std::string::npos) << output.err;
+  EXPECT_EQ(output.err.find("plain text"), std::string::npos) << output.err;
+  EXPECT_EQ(output.err.find("their ids lie beyond"), std::string::npos) << output.err;
+}
+
 TEST(ProgressLine, DrawsAfterTwoSecondsAndErasesItself) {
   Progress progress;
   progress.setTotal(10, 1000);
