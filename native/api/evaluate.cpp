@@ -32,11 +32,9 @@ void checkRequest(const EvaluateRequest& request) {
     if (!(request.tolerance > 0.0) || !std::isfinite(request.tolerance))
       throw SettingError("tolerance", "must be a positive number of nats per document");
     checkSettingRange("max-doublings", request.maxDoublings, 1, 20);
-    if (!request.estimator.empty() && findEstimator(request.estimator).budget.empty())
-      throw SettingError("check-convergence", "needs a stochastic estimator; " + request.estimator +
-                                                  " is deterministic, so it has nothing to converge");
-    if (request.runs < 2)
-      throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
+    checkConvergenceEstimator(
+        findEstimator(request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator),
+        request.runs);
   }
   checkTargetError(request.targetError, request.targetDocumentError, request.checkConvergence, request.estimator,
                    request.runs);

@@ -166,10 +166,8 @@ void checkTargetError(double perToken, double perDocument, bool checkConvergence
   }
   if (checkConvergence)
     throw SettingError("target-error", "and --check-convergence each choose the budget: give one of them");
-  if (!estimator.empty() && findEstimator(estimator).budget.empty())
-    throw SettingError("target-error", "needs a stochastic estimator; " + estimator +
-                                           " is deterministic, so its error is not from sampling");
-  if (runs < 2) throw SettingError("target-error", "needs --runs 2 or more: the errors come from the runs");
+  checkTargetErrorEstimator(findEstimator(estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : estimator),
+                            runs);
 }
 
 TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents) {

@@ -37,15 +37,16 @@ std::string ConvergenceReport::summary() const {
          largest + " nats); " + from;
 }
 
+void checkConvergenceEstimator(const EstimatorDefinition& definition, int runs) {
+  requireSampledErrors("check-convergence", definition, runs, "so it has nothing to converge",
+                       "it compares changes with their errors");
+}
+
 ConvergenceReport checkConvergence(const EstimatorSettings& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
                                    const ConvergenceOptions& convergence, const LogisticNormalModel* logisticNormal) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
-  if (definition.budget.empty())
-    throw SettingError("check-convergence", "needs a stochastic estimator; " + definition.name +
-                                                " is deterministic, so it has nothing to converge");
-  if (options.runs < 2)
-    throw SettingError("check-convergence", "needs --runs 2 or more: it compares changes with their errors");
+  checkConvergenceEstimator(definition, options.runs);
   if (!(convergence.tolerance > 0.0)) throw SettingError("tolerance", "must be a positive number of nats per document");
   const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
                                  [&](const SettingSpec& s) { return s.name == definition.budget; });

@@ -49,6 +49,10 @@ struct ConvergenceReport {
   std::string summary() const;  // one line, "converged: ..." or "not converged: ..."
 };
 
+// SettingError("check-convergence", ...) unless `definition` is stochastic and runs >= 2.
+struct EstimatorDefinition;
+void checkConvergenceEstimator(const EstimatorDefinition& definition, int runs);
+
 // SettingError("check-convergence", ...) for an estimator without a budget
 // (deterministic) and for fewer than 2 runs (the check needs errors). For a
 // logistic-normal model, `logisticNormal` is the model the estimators are

@@ -209,7 +209,6 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
         });
       },
       values, siteUpdates);
-  double variance = 0.0;
   for (const std::size_t d : chosen) {
     DocumentResult& document = result.documents[d];
     for (std::size_t run = 0; run < runs; ++run) {
@@ -221,6 +220,16 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
     // A document with nothing scored is exactly 0 whatever the estimator.
     document.standardError = !estimator.stochastic() || document.scoredTokens == 0 ? 0.0 : mean.standardError;
     document.effectiveRuns = mean.effectiveSamples;
+  }
+  sumTotals(result);  // documents left out hold zeros
+  return result;
+}
+
+void sumTotals(EvaluationResult& result) {
+  double variance = 0.0;
+  result.totalLogLikelihood = 0.0;
+  result.scoredTokens = result.skippedTokens = result.conditionedTokens = result.siteUpdates = 0;
+  for (const DocumentResult& document : result.documents) {
     variance += document.standardError * document.standardError;
     result.totalLogLikelihood += document.logLikelihood;
     result.scoredTokens += document.scoredTokens;
@@ -229,7 +238,6 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
     result.siteUpdates += document.siteUpdates;
   }
   result.totalStandardError = std::sqrt(variance);
-  return result;
 }
 
 }  // namespace topiceval

@@ -145,6 +145,10 @@ struct EvaluationResult {
 EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options);
 
+// The totals of `result` from its documents, in document order (the error
+// in quadrature: the documents' estimates are independent).
+void sumTotals(EvaluationResult& result);
+
 // log(mean(exp(values))), computed without overflow, with what says how far
 // to trust it:
 // - standardError, in nats: the larger of two errors that agree,

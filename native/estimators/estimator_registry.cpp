@@ -38,6 +38,14 @@ std::vector<std::string> estimatorNames(ModelFamily family) {
   return names;
 }
 
+void requireSampledErrors(const std::string& option, const EstimatorDefinition& definition, int runs,
+                          const std::string& whyStochastic, const std::string& whyRuns) {
+  if (definition.budget.empty())
+    throw SettingError(option, "needs a stochastic estimator; " + definition.name + " is deterministic, " +
+                                   whyStochastic);
+  if (runs < 2) throw SettingError(option, "needs --runs 2 or more: " + whyRuns);
+}
+
 bool declaresSetting(const std::string& name, const std::string& setting) {
   for (const EstimatorDefinition& definition : estimatorRegistry()) {
     if (definition.name != name) continue;

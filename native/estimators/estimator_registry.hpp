@@ -43,6 +43,12 @@ std::vector<std::string> estimatorNames(ModelFamily family);
 // SettingError("estimator", "takes ..., not 'x'") for an unknown name.
 const EstimatorDefinition& findEstimator(const std::string& name);
 
+// SettingError(option, ...) unless `definition` is stochastic (has a budget)
+// and `runs` is at least 2: what the convergence check and a target error
+// need, each with its own reason ("so it has nothing to converge").
+void requireSampledErrors(const std::string& option, const EstimatorDefinition& definition, int runs,
+                          const std::string& whyStochastic, const std::string& whyRuns);
+
 // Whether estimator `name` declares setting `setting` (false for an unknown estimator).
 bool declaresSetting(const std::string& name, const std::string& setting);
 

@@ -22,6 +22,11 @@ constexpr double kMargin = 1.25;
 
 }  // namespace
 
+void checkTargetErrorEstimator(const EstimatorDefinition& definition, int runs) {
+  requireSampledErrors("target-error", definition, runs, "so its error is not from sampling",
+                       "the errors come from the runs");
+}
+
 double TargetErrorReport::documentTarget(uint64_t scoredTokens) const {
   if (!(perDocument > 0.0) || scoredTokens == 0) return std::numeric_limits<double>::infinity();
   // The bias of the log of a mean of runs, at most se^2 / 2, kept within a
@@ -33,10 +38,7 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
                                    const DocumentCollection& documents, const EvaluationOptions& options,
                                    const TargetErrorOptions& target, const LogisticNormalModel* logisticNormal) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
-  if (definition.budget.empty())
-    throw SettingError("target-error", "needs a stochastic estimator; " + definition.name +
-                                           " is deterministic, so its error is not from sampling");
-  if (options.runs < 2) throw SettingError("target-error", "needs --runs 2 or more: the errors come from the runs");
+  checkTargetErrorEstimator(definition, options.runs);
   if (!(target.perToken > 0.0) && !(target.perDocument > 0.0))
     throw SettingError("target-error", "needs a positive target (nats per token or per document)");
   const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
@@ -167,19 +169,9 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
     }
   }
 
-  EvaluationResult& result = report.result;
-  double variance = 0.0;
-  for (std::size_t d = 0; d < count; ++d) {
-    DocumentResult& document = result.documents[d];
-    document.siteUpdates = siteUpdates[d];
-    variance += document.standardError * document.standardError;
-    result.totalLogLikelihood += document.logLikelihood;
-    result.scoredTokens += document.scoredTokens;
-    result.skippedTokens += document.skippedTokens;
-    result.conditionedTokens += document.conditionedTokens;
-    result.siteUpdates += document.siteUpdates;
-  }
-  result.totalStandardError = std::sqrt(variance);
+  for (std::size_t d = 0; d < count; ++d) report.result.documents[d].siteUpdates = siteUpdates[d];
+  sumTotals(report.result);
+  const double variance = report.result.totalStandardError * report.result.totalStandardError;
   report.totalMissed = report.perToken > 0.0 && !(variance <= report.totalVariance);
   return report;
 }
