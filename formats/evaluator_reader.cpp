@@ -9,6 +9,7 @@
 #include "formats/logistic_normal_files.hpp"
 #include "formats/mallet_objects.hpp"
 #include "formats/model_readers.hpp"
+#include "formats/text_encoding.hpp"
 #include "topiceval/errors.hpp"
 
 namespace topiceval::formats {
@@ -228,7 +229,8 @@ TopicModel readEvaluator(std::span<const uint8_t> bytes, const std::string& sour
 
 TopicModel readEvaluatorFile(const std::string& path) {
   const std::string source = path == "-" ? "standard input" : path;
-  return namingFileOnAllocationFailure(source, [&] { return readEvaluator(readFileBytes(path), source); });
+  return namingFileOnAllocationFailure(
+      source, [&] { return readEvaluator(readFileBytes(path, &checkObjectStreamStart), source); });
 }
 
 TopicModel readInferencer(std::span<const uint8_t> bytes, const std::string& source) {
@@ -237,7 +239,8 @@ TopicModel readInferencer(std::span<const uint8_t> bytes, const std::string& sou
 
 TopicModel readInferencerFile(const std::string& path) {
   const std::string source = path == "-" ? "standard input" : path;
-  return namingFileOnAllocationFailure(source, [&] { return readInferencer(readFileBytes(path), source); });
+  return namingFileOnAllocationFailure(
+      source, [&] { return readInferencer(readFileBytes(path, &checkObjectStreamStart), source); });
 }
 
 TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::string& source) {
@@ -246,7 +249,15 @@ TopicModel readParallelTopicModel(std::span<const uint8_t> bytes, const std::str
 
 LoadedModel readModelFile(const std::string& path) {
   const std::string source = path == "-" ? "standard input" : path;
-  return namingFileOnAllocationFailure(source, [&] { return readModel(readFileBytes(path), source); });
+  return namingFileOnAllocationFailure(source, [&] { return readModel(readFileBytes(path, &checkModelStart), source); });
+}
+
+void checkModelStart(std::span<const uint8_t> start, const std::string& source) {
+  if (looksLikeGzip(start) || looksLikeObjectStream(start)) return;
+  const std::span<const uint8_t> text =
+      startsWithUtf8ByteOrderMark(start) ? start.subspan(kUtf8ByteOrderMarkSize) : start;
+  if (looksLikeLogisticNormalModel(text)) return;  // read on, for readModel's or readAnyModel's own word on it
+  throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
 }
 
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source) {
@@ -269,8 +280,7 @@ LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source)
     TopicModel model = sortedByCount(malletOrder, source);
     return {std::move(model), ModelFileKind::TopicState, std::move(contents.documents), std::move(malletOrder)};
   }
-  if (!looksLikeObjectStream(bytes))
-    throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
+  checkModelStart(bytes.first(std::min(bytes.size(), kStartCheckBytes)), source);
   const auto graph = readObjectStream(bytes, source);
   const java::Node* root = graph->root;
   if (root->isInstanceOf("cc.mallet.topics.MarginalProbEstimator"))

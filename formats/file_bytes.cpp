@@ -46,11 +46,11 @@ FileBytesSource installedSource = nullptr;
 
 void setFileBytesSource(FileBytesSource source) { installedSource = source; }
 
-std::vector<uint8_t> readFileBytes(const std::string& path) {
-  return installedSource != nullptr ? installedSource(path) : readLocalFileBytes(path);
+std::vector<uint8_t> readFileBytes(const std::string& path, StartCheck check) {
+  return installedSource != nullptr ? installedSource(path, check) : readLocalFileBytes(path, check);
 }
 
-std::vector<uint8_t> readLocalFileBytes(const std::string& path) {
+std::vector<uint8_t> readLocalFileBytes(const std::string& path, StartCheck check) {
   const bool standardInput = path == "-";
   const std::string name = standardInput ? "standard input" : path;
   // Non-blocking, so that opening a FIFO nobody writes to does not hang here.
@@ -88,12 +88,17 @@ std::vector<uint8_t> readLocalFileBytes(const std::string& path) {
     if (got == 0) break;
     if (bytes.size() + static_cast<std::size_t>(got) > kMaxInputBytes) tooLarge(name);
     bytes.insert(bytes.end(), buffer, buffer + got);
+    if (check != nullptr && bytes.size() >= kStartCheckBytes) {
+      check(std::span<const uint8_t>(bytes).first(kStartCheckBytes), name);
+      check = nullptr;
+    }
   }
   if (bytes.empty()) throw FormatError(name, "is empty");
+  if (check != nullptr) check(bytes, name);
   return bytes;
 }
 
-bool looksLikeGzip(const std::vector<uint8_t>& bytes) {
+bool looksLikeGzip(std::span<const uint8_t> bytes) {
   return bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B;
 }
 

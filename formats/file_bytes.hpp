@@ -2,6 +2,7 @@
 // Whole-file input for the readers; "-" reads standard input (as MALLET allows).
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,20 +12,27 @@ namespace topiceval::formats {
 // so this bounds what standard input, a FIFO or a device can make us keep.
 inline constexpr std::size_t kMaxInputBytes = std::size_t{4} << 30;
 
-// The file's bytes; a FormatError naming `path` if it cannot be read, is empty
-// or is larger than kMaxInputBytes. Standard input and FIFOs are read as data
-// arrives; while nothing has arrived for a few seconds, one line on standard
-// error says what is being waited for.
-std::vector<uint8_t> readFileBytes(const std::string& path);
+// A reader's test of a file's first bytes (kStartCheckBytes of them, or the
+// whole file when it is shorter): it throws the reader's own FormatError for
+// a file it would refuse, before the rest is read. A device or a wrong file
+// is then refused after 64 KiB instead of after 4 GiB.
+inline constexpr std::size_t kStartCheckBytes = std::size_t{64} << 10;
+using StartCheck = void (*)(std::span<const uint8_t> start, const std::string& source);
+
+// The file's bytes; a FormatError naming `path` if it cannot be read, is empty,
+// is larger than kMaxInputBytes or fails `check`. Standard input and FIFOs are
+// read as data arrives; while nothing has arrived for a few seconds, one line
+// on standard error says what is being waited for.
+std::vector<uint8_t> readFileBytes(const std::string& path, StartCheck check = nullptr);
 
 // Where readFileBytes gets a file's bytes: this process reads it
 // (readLocalFileBytes) unless another source is installed, as an MPI job
 // installs one that has rank 0 read and broadcast (native/cli/mpi_cluster.cpp).
-using FileBytesSource = std::vector<uint8_t> (*)(const std::string& path);
+using FileBytesSource = std::vector<uint8_t> (*)(const std::string& path, StartCheck check);
 void setFileBytesSource(FileBytesSource source);
-std::vector<uint8_t> readLocalFileBytes(const std::string& path);
+std::vector<uint8_t> readLocalFileBytes(const std::string& path, StartCheck check = nullptr);
 
 // Whether the bytes start with the gzip magic number.
-bool looksLikeGzip(const std::vector<uint8_t>& bytes);
+bool looksLikeGzip(std::span<const uint8_t> bytes);
 
 }  // namespace topiceval::formats

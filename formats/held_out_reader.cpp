@@ -61,13 +61,24 @@ void refuseImportFileLayout(std::string_view text, const std::string& source) {
                     "instance list and give that file");
 }
 
+[[noreturn]] void binaryData(const std::string& source) {
+  throw FormatError(source, "holds binary data: not a MALLET instance list and not plain text");
+}
+
 }  // namespace
+
+void checkHeldOutStart(std::span<const uint8_t> start, const std::string& source) {
+  if (looksLikeObjectStream(start) || looksLikeGzip(start)) return;
+  const std::span<const uint8_t> text = utf8Text(start, source);  // UTF-16 and UTF-32 by their names
+  if (std::find(text.begin(), text.end(), uint8_t{0}) != text.end()) binaryData(source);
+}
 
 DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
                                         const std::string& modelName, FileKind* kind) {
   const std::string source = path == "-" ? "standard input" : path;
   return namingFileOnAllocationFailure(
-      source, [&] { return readHeldOutDocuments(readFileBytes(path), source, modelAlphabet, modelName, kind); });
+      source,
+      [&] { return readHeldOutDocuments(readFileBytes(path, &checkHeldOutStart), source, modelAlphabet, modelName, kind); });
 }
 
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
@@ -88,7 +99,7 @@ DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::s
   const std::string decompressed = decompressIfGzipped(bytes, source);
   const std::string_view text = utf8Text(decompressed, source);
   for (const char c : text) {
-    if (c == '\0') throw FormatError(source, "holds binary data: not a MALLET instance list and not plain text");
+    if (c == '\0') binaryData(source);
   }
   refuseImportFileLayout(text, source);
   // Every line is a document, even an empty one; charge each its bookkeeping so

@@ -4,6 +4,7 @@
 // separated words are mapped through the model's alphabet.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ namespace topiceval::formats {
 // An instance list whose alphabet disagrees with the model's (the same index,
 // a different word) is refused: its type indices would mean other words.
 // `kind`, when given, is set to what the file was (InstanceList or Text).
+// The StartCheck (file_bytes.hpp) of held-out documents: an instance list,
+// gzip, or text without NUL bytes.
+void checkHeldOutStart(std::span<const uint8_t> start, const std::string& source);
 DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
                                         const std::string& modelName, FileKind* kind = nullptr);
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,

@@ -83,7 +83,8 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
 
 DocumentCollection readInstanceListFile(const std::string& path) {
   const std::string source = path == "-" ? "standard input" : path;
-  return namingFileOnAllocationFailure(source, [&] { return readInstanceList(readFileBytes(path), source); });
+  return namingFileOnAllocationFailure(
+      source, [&] { return readInstanceList(readFileBytes(path, &checkObjectStreamStart), source); });
 }
 
 }  // namespace topiceval::formats

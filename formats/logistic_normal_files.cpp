@@ -298,7 +298,8 @@ AnyLoadedModel readAnyModelFile(const std::string& path) {
     return loaded;
   }
   const std::string source = path == "-" ? "standard input" : path;
-  return namingFileOnAllocationFailure(source, [&] { return readAnyModel(readFileBytes(path), source); });
+  return namingFileOnAllocationFailure(source,
+                                       [&] { return readAnyModel(readFileBytes(path, &checkModelStart), source); });
 }
 
 AnyLoadedModel readAnyModel(std::span<const uint8_t> bytes, const std::string& source) {

@@ -74,5 +74,9 @@ struct LoadedModel {
 };
 LoadedModel readModelFile(const std::string& path);
 LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source);
+// The StartCheck (file_bytes.hpp) of the model readers: a gzip stream, a Java
+// serialization stream or a logistic-normal model's text, or readModel's
+// FormatError for anything else.
+void checkModelStart(std::span<const uint8_t> start, const std::string& source);
 
 }  // namespace topiceval::formats

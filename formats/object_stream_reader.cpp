@@ -119,6 +119,17 @@ bool decodeModifiedUtf8(std::string_view in, std::string& out) {
   return true;
 }
 
+}  // namespace
+
+void checkObjectStreamStart(std::span<const uint8_t> start, const std::string& source) {
+  if (start.size() < 4)
+    throw FormatError(source, "not a Java serialization stream: the file is shorter than its 4-byte header");
+  if (start[0] != 0xAC || start[1] != 0xED)
+    throw FormatError(source, "not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)");
+}
+
+namespace {
+
 class StreamParser {
  public:
   StreamParser(std::span<const uint8_t> bytes, const std::string& source, const ObjectStreamLimits& limits)
@@ -129,9 +140,8 @@ class StreamParser {
         graph_(std::make_unique<ObjectGraph>()) {}
 
   std::unique_ptr<ObjectGraph> parse() {
-    if (bytes_.size() < 4) fail("not a Java serialization stream: the file is shorter than its 4-byte header");
-    if (readU16("the stream header") != 0xACED)
-      fail("not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)");
+    checkObjectStreamStart(bytes_, source_);
+    readU16("the stream header");
     const uint16_t version = readU16("the stream header");
     if (version != 5) fail("unsupported Java serialization stream version " + std::to_string(version));
     if (position_ >= bytes_.size()) fail("truncated: the stream holds no object");

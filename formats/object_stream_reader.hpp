@@ -43,6 +43,11 @@ std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> byt
 // Whether `bytes` starts like a Java serialization stream (0xACED0005).
 bool looksLikeObjectStream(std::span<const uint8_t> bytes);
 
+// FormatError(source, ...) unless `start` (a file's first bytes, or all of
+// them) begins with the stream's magic number: the parser's own first test,
+// and a StartCheck (file_bytes.hpp) for the readers of .mallet files.
+void checkObjectStreamStart(std::span<const uint8_t> start, const std::string& source);
+
 // Reads, in order, what one class's writeObject wrote, as ObjectInputStream's
 // readInt()/readObject() would. Running past the end or reading an object where
 // primitive data lies (or the reverse) is a FormatError naming the source and class.

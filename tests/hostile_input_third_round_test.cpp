@@ -19,6 +19,7 @@
 #include "support/sanitizer.hpp"
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
+#include "formats/instance_list_reader.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
 #include "native/cli/commands.hpp"
@@ -110,6 +111,28 @@ TEST_F(ThirdRound, Utf16TextIsRefusedByItsName) {
   EXPECT_EQ(read("le.txt.gz", std::string(reinterpret_cast<const char*>(testing::gzip(little).data()),
                                           testing::gzip(little).size())),
             path("le.txt.gz") + ": is UTF-16 text (little-endian byte-order mark)" + advice);
+}
+
+// ---- Devices and wrong files: refused from their first bytes -----------------
+
+// /dev/zero and /dev/urandom never end: before the readers tested a file's
+// first bytes, each was read up to the 4 GiB limit ("holds more than 4 GiB")
+// before being refused. Now every reader gives its own message at once.
+TEST_F(ThirdRound, EndlessDevicesAreRefusedByTheirFirstBytes) {
+  const TopicModel model = formats::readModelFile(inferencer_).model;
+  for (const std::string device : {"/dev/zero", "/dev/urandom"}) {
+    if (!std::filesystem::exists(device)) continue;
+    EXPECT_EQ(errorOf([&] { formats::readModelFile(device); }),
+              device + ": is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
+    EXPECT_EQ(errorOf([&] { formats::readAnyModelFile(device); }),
+              device + ": is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
+    EXPECT_EQ(errorOf([&] { formats::readEvaluatorFile(device); }),
+              device + ": not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)");
+    EXPECT_EQ(errorOf([&] { formats::readInstanceListFile(device); }),
+              device + ": not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)");
+  }
+  EXPECT_EQ(errorOf([&] { formats::readHeldOutDocuments("/dev/zero", model.alphabet.get(), "the model"); }),
+            "/dev/zero: holds binary data: not a MALLET instance list and not plain text");
 }
 
 // ---- Vocabularies that name a word twice ------------------------------------

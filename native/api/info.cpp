@@ -130,7 +130,8 @@ FileDescription describeFile(const std::string& path, std::size_t wordCount) {
     describeLogisticNormal(description, *formats::readAnyModelFile(path).logisticNormal, wordCount);
     return description;
   }
-  const std::vector<uint8_t> bytes = formats::readFileBytes(path);
+  // Whatever info describes starts as a model does (an instance list as a Java stream).
+  const std::vector<uint8_t> bytes = formats::readFileBytes(path, &formats::checkModelStart);
   description.kind = formats::recognise(bytes, path);
   switch (description.kind) {
     case FileKind::LogisticNormal:

@@ -42,7 +42,7 @@ TrainCtmResult trainCtm(const TrainCtmRequest& request) {
     // An empty alphabet: every word gets its index as first seen (plain
     // text), or the instance list's own alphabet is kept.
     const Alphabet none;
-    std::vector<uint8_t> bytes = formats::readFileBytes(request.documents.path);
+    std::vector<uint8_t> bytes = formats::readFileBytes(request.documents.path, &formats::checkHeldOutStart);
     const std::string source = request.documents.path == "-" ? "standard input" : request.documents.path;
     if (formats::looksLikeLogisticNormalModel(bytes))
       throw FileError(source, "is a logistic-normal model, not documents to train on");

@@ -117,7 +117,7 @@ void broadcastText(std::string& text) {
 
 // Rank 0 reads, every rank gets the bytes or rank 0's error (the same
 // FormatError on every rank, so every rank fails alike).
-std::vector<uint8_t> readOnRankZero(const std::string& path) {
+std::vector<uint8_t> readOnRankZero(const std::string& path, formats::StartCheck check) {
   Cluster& processes = cluster();
   processes.agree(0, fingerprintOf("read " + path));
   std::vector<uint8_t> bytes;
@@ -125,7 +125,7 @@ std::vector<uint8_t> readOnRankZero(const std::string& path) {
   uint64_t failed = 0;
   if (processes.rank() == 0) {
     try {
-      bytes = formats::readLocalFileBytes(path);
+      bytes = formats::readLocalFileBytes(path, check);
     } catch (const formats::FormatError& error) {
       failed = 1, source = error.source(), problem = error.problem();
     } catch (const std::exception& error) {
@@ -145,12 +145,12 @@ std::vector<uint8_t> readOnRankZero(const std::string& path) {
 // Every rank reads its own copy (--shared-filesystem), and the ranks check that
 // they read the same bytes; standard input exists on rank 0 only, so it is
 // always broadcast.
-std::vector<uint8_t> readOnEveryRank(const std::string& path) {
-  if (path == "-") return readOnRankZero(path);
+std::vector<uint8_t> readOnEveryRank(const std::string& path, formats::StartCheck check) {
+  if (path == "-") return readOnRankZero(path, check);
   Cluster& processes = cluster();
   std::vector<uint8_t> bytes;
   try {
-    bytes = formats::readLocalFileBytes(path);
+    bytes = formats::readLocalFileBytes(path, check);
   } catch (...) {
     processes.agree(1, fingerprintOf("read " + path));  // the others learn it at this step
     throw;
