@@ -49,7 +49,7 @@ ScoringModel ModelData::scoring(UnseenWords policy, const DocumentCollection& do
                        "cannot be 'smooth' for a model given as probabilities: it has no beta to smooth with; words "
                        "it gives no probability are skipped");
   if (vocabularySize) throw SettingError("vocab-size", "does not apply to a model given as probabilities");
-  return ScoringModel::fromTopicWordProbabilities(probabilities, types, alpha, documents);
+  return probabilityRows->forDocuments(documents);
 }
 
 TopicModel ModelData::malletCounts(std::shared_ptr<const Alphabet> vocabulary) const {
@@ -131,8 +131,10 @@ Model Model::fromTopics(std::span<const double> phi, std::size_t types, std::vec
   data.types = types;
   data.probabilities.assign(phi.begin(), phi.end());
   data.alpha = std::move(alpha);
-  // Checked now (shapes, signs, row sums), so that a bad matrix fails at construction.
-  ScoringModel::fromTopicWordProbabilities(data.probabilities, data.types, data.alpha, DocumentCollection{});
+  // Checked now (shapes, signs, row sums), so that a bad matrix fails at
+  // construction; the rows are kept, not rebuilt for every evaluation.
+  data.probabilityRows = std::make_shared<const ScoringModel>(
+      ScoringModel::fromTopicWordProbabilities(data.probabilities, data.types, data.alpha, DocumentCollection{}));
   return detail::makeModel(std::move(data));
 }
 

@@ -23,6 +23,8 @@ struct ModelData {
   std::vector<double> probabilities;  // LDA as phi[k * types + w]: Model::fromTopics
   std::vector<double> alpha;          // with probabilities
   std::size_t types = 0;              // with probabilities
+  // The rows of `probabilities`, built (and checked) once by Model::fromTopics.
+  std::shared_ptr<const ScoringModel> probabilityRows;
   std::optional<LogisticNormalModel> logisticNormal;
   std::shared_ptr<const Alphabet> words;  // an array model's words, when given
   // A topic state's or saved model's training documents with their topics.

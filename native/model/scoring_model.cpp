@@ -49,21 +49,23 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
   const std::size_t modelTypes = model.numTypes();
   scored_.assign(modelTypes, 0);
 
-  rowStarts_.reserve(modelTypes + 1);
-  rowStarts_.push_back(0);
+  auto rows = std::make_shared<Rows>();
+  rows->starts.reserve(modelTypes + 1);
+  rows->starts.push_back(0);
   for (std::size_t type = 0; type < modelTypes; ++type) {
     if (model.typeTopicCounts.present(type)) {
       for (const int32_t entry : model.typeTopicCounts.activeRow(type)) {
-        rowTopics_.push_back(model.topicOf(entry));
-        rowCounts_.push_back(model.countOf(entry));
+        rows->topics.push_back(model.topicOf(entry));
+        rows->counts.push_back(model.countOf(entry));
       }
     }
-    rowStarts_.push_back(rowTopics_.size());
+    rows->starts.push_back(rows->topics.size());
   }
+  rows_ = std::move(rows);
 
   for (std::size_t type = 0; type < modelTypes; ++type) {
     const bool inModel = model.scoresLikeMallet(static_cast<int32_t>(type));
-    const bool trained = inModel && rowStarts_[type + 1] > rowStarts_[type];
+    const bool trained = inModel && rows_->starts[type + 1] > rows_->starts[type];
     switch (policy) {
       case UnseenWords::Skip: scored_[type] = inModel; break;
       case UnseenWords::SkipUntrained: scored_[type] = trained; break;
@@ -99,6 +101,13 @@ ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const Do
 
   denominators_.resize(static_cast<std::size_t>(numTopics_));
   for (std::size_t k = 0; k < denominators_.size(); ++k) denominators_[k] = model.tokensPerTopic[k] + betaSum_;
+}
+
+ScoringModel ScoringModel::forDocuments(const DocumentCollection& documents) const {
+  ScoringModel copy = *this;
+  copy.skippedTokens_ = copy.skippedTypes_ = copy.unseenTypesScored_ = 0;
+  copy.countSkipped(documents, scored_.size());
+  return copy;
 }
 
 void ScoringModel::countSkipped(const DocumentCollection& documents, std::size_t modelTypes) {
@@ -144,6 +153,7 @@ ScoringModel ScoringModel::fromTopicWordProbabilities(std::span<const double> ph
   }
   model.alpha_ = std::move(alpha);
   std::vector<double> rowSums(topics, 0.0);
+  std::size_t positive = 0;
   for (std::size_t k = 0; k < topics; ++k) {
     for (std::size_t w = 0; w < numTypes; ++w) {
       const double p = phi[k * numTypes + w];
@@ -151,6 +161,7 @@ ScoringModel ScoringModel::fromTopicWordProbabilities(std::span<const double> ph
         throw ModelError("topic " + std::to_string(k) + ", word " + std::to_string(w) + ": probability " +
                                     std::to_string(p) + " is negative or not finite");
       rowSums[k] += p;
+      positive += p > 0.0;
     }
     if (std::fabs(rowSums[k] - 1.0) > kProbabilityRowTolerance)
       throw ModelError("topic " + std::to_string(k) + "'s word probabilities sum to " +
@@ -162,26 +173,41 @@ ScoringModel ScoringModel::fromTopicWordProbabilities(std::span<const double> ph
   model.policy_ = UnseenWords::SkipUntrained;
   model.denominators_.assign(topics, 1.0);
   model.scored_.assign(numTypes, 0);
-  model.rowStarts_.reserve(numTypes + 1);
-  model.rowStarts_.push_back(0);
-  std::vector<std::pair<double, int32_t>> row;
-  for (std::size_t w = 0; w < numTypes; ++w) {
-    row.clear();
+  auto rows = std::make_shared<Rows>();
+  rows->starts.reserve(numTypes + 1);
+  rows->starts.push_back(0);
+  rows->topics.reserve(positive);
+  rows->counts.reserve(positive);
+  // phi is topic-major and the rows are word-major: a block of words at a
+  // time, so that each topic's stretch of the block is read in one pass
+  // (a dense gensim model of 100 x 68,006 was built 3 times slower word by word).
+  constexpr std::size_t kBlock = 256;
+  std::vector<std::vector<std::pair<double, int32_t>>> block(kBlock);
+  for (std::size_t first = 0; first < numTypes; first += kBlock) {
+    const std::size_t last = std::min(numTypes, first + kBlock);
+    for (std::size_t w = first; w < last; ++w) block[w - first].clear();
     for (std::size_t k = 0; k < topics; ++k) {
-      const double p = phi[k * numTypes + w] / rowSums[k];
-      if (p > 0.0) row.emplace_back(p, static_cast<int32_t>(k));
+      const double* topic = phi.data() + k * numTypes;
+      for (std::size_t w = first; w < last; ++w) {
+        const double p = topic[w] / rowSums[k];
+        if (p > 0.0) block[w - first].emplace_back(p, static_cast<int32_t>(k));
+      }
     }
-    // Decreasing probability, as MALLET orders counts: the samplers find the mass early.
-    std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) {
-      return a.first != b.first ? a.first > b.first : a.second < b.second;
-    });
-    for (const auto& [p, k] : row) {
-      model.rowTopics_.push_back(k);
-      model.rowCounts_.push_back(p);
+    for (std::size_t w = first; w < last; ++w) {
+      auto& row = block[w - first];
+      // Decreasing probability, as MALLET orders counts: the samplers find the mass early.
+      std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+      });
+      for (const auto& [p, k] : row) {
+        rows->topics.push_back(k);
+        rows->counts.push_back(p);
+      }
+      rows->starts.push_back(rows->topics.size());
+      model.scored_[w] = !row.empty();
     }
-    model.rowStarts_.push_back(model.rowTopics_.size());
-    model.scored_[w] = !row.empty();
   }
+  model.rows_ = std::move(rows);
   model.countSkipped(documents, numTypes);
   return model;
 }

@@ -16,6 +16,7 @@
 //   such words (or is set with vocabularySize).
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -84,18 +85,22 @@ class ScoringModel {
   // (Defined here: the samplers ask for them at every site.)
   std::span<const int32_t> rowTopics(int32_t type) const {
     const auto t = static_cast<std::size_t>(type);
-    if (t + 1 >= rowStarts_.size()) return {};
-    return {rowTopics_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
+    if (t + 1 >= rows_->starts.size()) return {};
+    return {rows_->topics.data() + rows_->starts[t], rows_->starts[t + 1] - rows_->starts[t]};
   }
   std::span<const double> rowCounts(int32_t type) const {
     const auto t = static_cast<std::size_t>(type);
-    if (t + 1 >= rowStarts_.size()) return {};
-    return {rowCounts_.data() + rowStarts_[t], rowStarts_[t + 1] - rowStarts_[t]};
+    if (t + 1 >= rows_->starts.size()) return {};
+    return {rows_->counts.data() + rows_->starts[t], rows_->starts[t + 1] - rows_->starts[t]};
   }
   // The model's types, whose rows rowTopics gives (types beyond have none).
-  std::size_t typesWithRows() const { return rowStarts_.empty() ? 0 : rowStarts_.size() - 1; }
+  std::size_t typesWithRows() const { return rows_->starts.empty() ? 0 : rows_->starts.size() - 1; }
   // phi[type][topic], for any scored type.
   double phi(int32_t type, int topic) const;
+
+  // This model for other documents (their skipped words counted), without
+  // rebuilding its rows: a dense model of probabilities is built once.
+  ScoringModel forDocuments(const DocumentCollection& documents) const;
 
   // What the policy skipped in the documents it was built for.
   uint64_t skippedTokens() const { return skippedTokens_; }
@@ -116,9 +121,14 @@ class ScoringModel {
   std::vector<double> denominators_;
   std::vector<uint8_t> scored_;         // by model type index
   bool scoresUnseenTypes_ = false;      // whether types beyond the model are scored
-  std::vector<std::size_t> rowStarts_;  // by model type (numTypes + 1)
-  std::vector<int32_t> rowTopics_;
-  std::vector<double> rowCounts_;
+  // Each type's non-zero entries (topic, count or probability); shared by the
+  // copies forDocuments makes, never changed after construction.
+  struct Rows {
+    std::vector<std::size_t> starts;  // by model type (numTypes + 1)
+    std::vector<int32_t> topics;
+    std::vector<double> counts;
+  };
+  std::shared_ptr<const Rows> rows_ = std::make_shared<const Rows>();
   uint64_t skippedTokens_ = 0;
   uint64_t skippedTypes_ = 0;
   uint64_t unseenTypesScored_ = 0;
