@@ -25,6 +25,13 @@ FastTables buildFastTables(const ScoringModel& model) {
   const std::size_t types = model.typesWithRows();
   tables.rowStarts.reserve(types + 1);
   tables.rowStarts.push_back(0);
+  // Reserved whole: a dense model (every word in every topic) has K x V
+  // entries, and growing three vectors of them doubled the set-up.
+  std::size_t entries = 0;
+  for (std::size_t t = 0; t < types; ++t) entries += model.rowTopics(static_cast<int32_t>(t)).size();
+  tables.rowTopics.reserve(entries);
+  tables.rowWeights.reserve(entries);
+  tables.rowBases.reserve(entries);
   for (std::size_t t = 0; t < types; ++t) {
     const auto rowTopics = model.rowTopics(static_cast<int32_t>(t));
     const auto rowCounts = model.rowCounts(static_cast<int32_t>(t));
