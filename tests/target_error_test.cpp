@@ -18,6 +18,7 @@
 #include "support/tiny_models.hpp"
 #include "topiceval/errors.hpp"
 #include "topiceval/evaluate.hpp"
+#include "topiceval/select.hpp"
 
 namespace topiceval {
 namespace {
@@ -227,6 +228,27 @@ TEST(TargetError, TheLibraryReportsEachDocumentsBudgetAndRefusesConflicts) {
   request.checkConvergence = false;
   request.estimator = "filtering";
   EXPECT_THROW(evaluate(request), Error);
+}
+
+// select takes the same options: each model's documents get their budgets.
+TEST(TargetError, SelectRanksModelsUnderATargetError) {
+  SelectRequest request;
+  request.models = {kFixtures + "stackexchange/inferencer.mallet", kFixtures + "stackexchange/state.gz"};
+  request.documents = kFixtures + "stackexchange/test.mallet";
+  request.documentSelection = "0-39";
+  request.coherenceMeasure = "none";
+  request.threads = 2;
+  request.targetError = 0.02;
+  const SelectResult result = select(request);
+  ASSERT_EQ(result.models.size(), 2u);
+  EXPECT_NE(result.estimatorDescription.find("each document's budget by the target error"), std::string::npos)
+      << result.estimatorDescription;
+  for (const RankedModel& model : result.models) {
+    EXPECT_LE(model.perTokenStandardError, 0.01) << model.model.path;
+    EXPECT_TRUE(std::isfinite(model.total));
+  }
+  request.runs = 1;
+  EXPECT_THROW(select(request), Error);
 }
 
 // log p(w) of a two-topic model by a dynamic program over the count of topic

@@ -31,6 +31,12 @@ struct SelectRequest {
   std::string unseenWords = "skip";
   std::optional<std::size_t> vocabularySize;  // one V for every LDA model; the largest they need if empty
   std::string documentSelection;
+  // A target error instead of a fixed budget, for each model as evaluate's
+  // (EvaluateRequest::targetError and the rest; 0: none).
+  double targetError = 0.0;
+  double targetDocumentError = 0.0;
+  int64_t budgetCap = 0;
+  int maxRuns = 0;
   Progress* progress = nullptr;  // restarted for each model
   // Topic quality beside the likelihood: each model's coherence by this
   // measure (one of coherenceMeasures(), or "none" to leave topic quality

@@ -251,6 +251,7 @@ CommandSpec selectSpec() {
   models.kind = OptionKind::List;
   o.push_back(models);
   addEstimator(o);
+  addTargetError(o);
   o.push_back(format());
   o.push_back(commandLineOnly(
       text("documents", "rank on these documents only: 0-based indices and ranges, e.g. 0-99", "LIST")));

@@ -28,6 +28,14 @@ void estimatorOptions(const OptionValues& options, Request& request) {
   request.runs = static_cast<int>(options.integer("runs"));
 }
 
+template <class Request>
+void targetErrorOptions(const OptionValues& options, Request& request) {
+  if (options.given("target-error")) request.targetError = options.real("target-error");
+  if (options.given("target-document-error")) request.targetDocumentError = options.real("target-document-error");
+  if (options.given("budget-cap")) request.budgetCap = options.integer("budget-cap");
+  if (options.given("max-runs")) request.maxRuns = static_cast<int>(options.integer("max-runs"));
+}
+
 }  // namespace
 
 EvaluateRequest evaluateRequest(const OptionValues& options) {
@@ -41,10 +49,7 @@ EvaluateRequest evaluateRequest(const OptionValues& options) {
   request.checkConvergence = options.boolean("check-convergence");
   request.tolerance = options.real("tolerance");
   request.maxDoublings = static_cast<int>(options.integer("max-doublings"));
-  if (options.given("target-error")) request.targetError = options.real("target-error");
-  if (options.given("target-document-error")) request.targetDocumentError = options.real("target-document-error");
-  if (options.given("budget-cap")) request.budgetCap = options.integer("budget-cap");
-  if (options.given("max-runs")) request.maxRuns = static_cast<int>(options.integer("max-runs"));
+  targetErrorOptions(options, request);
   return request;
 }
 
@@ -55,6 +60,7 @@ SelectRequest selectRequest(const OptionValues& options) {
   estimatorOptions(options, request);
   scoringOptions(options, request);
   request.documentSelection = options.text("documents").value_or("");
+  targetErrorOptions(options, request);
   request.coherenceMeasure = *options.text("coherence");
   if (options.given("coherence-texts")) request.coherenceTexts = DocumentsSource(*options.text("coherence-texts"));
   request.topWords = static_cast<int>(options.integer("top-words"));

@@ -10,6 +10,7 @@
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "native/api/evaluation_support.hpp"
+#include "native/estimators/target_error.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/runtime/classic_locale.hpp"
@@ -60,6 +61,7 @@ SelectResult select(const SelectRequest& request) {
   const ClassicLocale numbers;
   checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);
+  checkTargetError(request.targetError, request.targetDocumentError, false, request.estimator, request.runs);
   if (request.models.empty()) throw SettingError("model", "needs at least one model file (or a directory of them)");
   const bool measureQuality = request.coherenceMeasure != "none";
   const auto& measures = coherenceMeasures();
@@ -212,14 +214,21 @@ SelectResult select(const SelectRequest& request) {
     const ModelFamily family = model.family();
     const auto estimator = data.logisticNormal ? makeEstimator(familySettings(family), *data.logisticNormal)
                                                : makeEstimator(familySettings(family), scoring);
-    addOnce(
-        result.estimatorDescription,
-        (family == ModelFamily::Dirichlet ? "LDA models: " : "logistic-normal models: ") + estimator->description());
+    const bool targeted = request.targetError > 0.0 || request.targetDocumentError > 0.0;
+    addOnce(result.estimatorDescription,
+            (family == ModelFamily::Dirichlet ? "LDA models: " : "logistic-normal models: ") +
+                estimator->description() + (targeted ? ", each document's budget by the target error" : ""));
     result.stochastic = result.stochastic || estimator->stochastic();
     result.unbiased = result.unbiased && estimator->unbiased();
     addOnce(result.errorCaveat, estimator->errorCaveat());
     evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
-    const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, kept, evaluation);
+    const EvaluationResult estimates =
+        targeted ? evaluateToTarget(familySettings(family), scoring, kept, evaluation,
+                                    {request.targetError, request.targetDocumentError, 0, request.budgetCap,
+                                     request.maxRuns},
+                                    data.logisticNormal ? &*data.logisticNormal : nullptr)
+                       .result
+                 : evaluateDocuments(*estimator, scoring, kept, evaluation);
     if (!std::isfinite(estimates.totalLogLikelihood))
       throw Error(surveys[m].report.path + ": its estimated log likelihood is not a finite number (" +
                   shortestText(estimates.totalLogLikelihood) + "), so it cannot be ranked");
