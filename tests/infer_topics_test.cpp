@@ -3,6 +3,7 @@
 // the inferencer's own random stream without a seed; bad requests refused
 // with nothing written; and topiceval's faster sampler against the exact one.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -38,7 +39,10 @@ std::vector<std::string> words(const std::string& text) {
 
 // Runs `topiceval infer-topics` with MALLET's arguments and returns the file it wrote.
 std::string inferToFile(std::vector<std::string> arguments, int threads) {
-  const std::string output = (std::filesystem::temp_directory_path() / "topiceval-test-doc-topics.txt").string();
+  // One file per process: ctest runs each test in its own process, two at a time.
+  const std::string output =
+      (std::filesystem::temp_directory_path() / ("topiceval-test-doc-topics-" + std::to_string(::getpid()) + ".txt"))
+          .string();
   arguments.insert(arguments.end(), {"--output-doc-topics", output, "--threads", std::to_string(threads), "--quiet", "true"});
   const testing::CommandOutput run = testing::runCommand(cli::inferTopicsCommand, arguments);
   EXPECT_EQ(run.status, 0) << run.err;
