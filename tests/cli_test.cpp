@@ -2,11 +2,15 @@
 // a clear message with a non-zero exit for every mistake.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <sstream>
 
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
+#include "native/cli/output_file.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/run_command.hpp"
@@ -217,3 +221,35 @@ TEST(PlanRanksCommand, SharesTheCostByTheDealOfAnMpiRun) {
 
 }  // namespace
 }  // namespace topiceval::cli
+
+// The ranks of an MPI job share one standard error: a line written in pieces
+// interleaved with another rank's (seen in CI as "topiceval evaluate-topics:
+// topiceval evaluate-topics: ..."). Standard error's buffer writes whole lines.
+TEST(DescriptorBuffer, WritesStandardErrorAWholeLineAtATime) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  ASSERT_EQ(::fcntl(ends[0], F_SETFL, O_NONBLOCK), 0);
+  char received[256];
+  {
+    topiceval::cli::DescriptorBuffer buffer(ends[1], true);
+    std::ostream err(&buffer);
+    err << "topiceval evaluate-topics: " << "test.mallet" << ": cannot open";
+    EXPECT_EQ(::read(ends[0], received, sizeof received), -1) << "a piece of a line was written";
+    err << " (rank " << 2 << " of " << 3 << ")\nnext";
+    const ssize_t count = ::read(ends[0], received, sizeof received);
+    ASSERT_GT(count, 0);
+    EXPECT_EQ(std::string(received, static_cast<std::size_t>(count)),
+              "topiceval evaluate-topics: test.mallet: cannot open (rank 2 of 3)\n");
+    err << '\n';
+    const ssize_t rest = ::read(ends[0], received, sizeof received);
+    ASSERT_GT(rest, 0);
+    EXPECT_EQ(std::string(received, static_cast<std::size_t>(rest)), "next\n");
+    err << "unended";
+    err.flush();  // and at exit: what is left goes out
+    const ssize_t last = ::read(ends[0], received, sizeof received);
+    ASSERT_GT(last, 0);
+    EXPECT_EQ(std::string(received, static_cast<std::size_t>(last)), "unended");
+  }
+  ::close(ends[0]);
+  ::close(ends[1]);
+}

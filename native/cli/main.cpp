@@ -1,5 +1,7 @@
 // The topiceval executable: dispatches to the subcommands in commands.hpp, on
 // one process or on every rank of an MPI job (see mpi_cluster.hpp).
+#include <unistd.h>
+
 #include <cstring>
 #include <iostream>
 #include <optional>
@@ -34,10 +36,9 @@ int agreeOnExit(int status, const std::string& command, const std::string& rankM
   }
   if (processes.rank() != 0 && processes.failedHere() && agreed.rankZeroStatus == 0) {
     std::istringstream lines(rankMessages);
-    std::string text;  // one write: the ranks' standard errors interleave
     for (std::string line; std::getline(lines, line);)
-      text += line + " (rank " + std::to_string(processes.rank()) + " of " + std::to_string(processes.size()) + ")\n";
-    std::cerr << text << std::flush;
+      std::cerr << line << " (rank " << processes.rank() << " of " << processes.size() << ")\n";
+    std::cerr.flush();
   }
   return agreed.status;
 }
@@ -47,8 +48,11 @@ int agreeOnExit(int status, const std::string& command, const std::string& rankM
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   // Never destroyed: the streams flush it at exit, after main's statics are gone.
-  static auto* standardOutput = new topiceval::cli::StandardOutputBuffer;
+  static auto* standardOutput = new topiceval::cli::DescriptorBuffer(STDOUT_FILENO);
+  static auto* standardError = new topiceval::cli::DescriptorBuffer(STDERR_FILENO, true);
   std::cout.rdbuf(standardOutput);
+  std::cerr.rdbuf(standardError);
+  std::cerr.unsetf(std::ios::unitbuf);  // lines, not pieces: see DescriptorBuffer
   topiceval::cli::removeTemporaryOutputsOnSignals();
   // --shared-filesystem, anywhere (before the command too), is the MPI
   // session's; alone it changes nothing, so one job script serves both.
