@@ -1,5 +1,7 @@
 #include "formats/instance_list_reader.hpp"
 
+#include <algorithm>
+
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/mallet_objects.hpp"
@@ -32,12 +34,16 @@ InstanceContents readInstance(const java::Node* node, std::size_t index, const s
   return contents;
 }
 
-}  // namespace
-
-DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::string& source) {
+std::unique_ptr<java::ObjectGraph> parseInstanceList(std::span<const uint8_t> bytes, const std::string& source,
+                                                     ObjectStreamShortcut shortcut) {
   if (!looksLikeObjectStream(bytes))
     throw FormatError(source, "is not a MALLET instance list (a Java serialization stream from mallet import-file)");
-  const auto graph = readObjectStream(bytes, source);
+  return readObjectStream(bytes, source, {}, shortcut);
+}
+
+// `streamBytes` bounds what a claimed feature count may reserve.
+DocumentCollection documentsOf(java::ObjectGraph* graph, const std::string& source, std::size_t streamBytes) {
+  java::DecodedInstances& decoded = graph->instances;
   const java::Node& root = detail::requireRoot(*graph, kInstanceList, "a MALLET instance list", source);
 
   // InstanceList extends ArrayList<Instance>: the elements are ArrayList's data.
@@ -46,11 +52,70 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
   AnnotationReader elements = detail::annotationOf(root, "java.util.ArrayList", source);
   elements.readInt();  // capacity
 
-  DocumentCollection documents;
+  const auto count = static_cast<std::size_t>(size->integer);
   detail::AlphabetCache alphabets;
   const java::Node* alphabetNode = nullptr;
-  for (int64_t i = 0; i < size->integer; ++i) {
-    const auto index = static_cast<std::size_t>(i);
+  std::shared_ptr<const Alphabet> alphabet;
+  // Every instance's dictionary must be the same alphabet, and its type indices inside it once it is known.
+  auto check = [&](std::size_t index, const java::Node* dictionary, std::span<const int32_t> features) {
+    if (dictionary != nullptr) {
+      if (alphabetNode == nullptr) {
+        alphabetNode = dictionary;
+        alphabet = alphabets.get(dictionary, source);
+      } else if (dictionary != alphabetNode) {
+        throw FormatError(source, "instances use different alphabets; import them with one pipe (--use-pipe-from)");
+      }
+    }
+    // Features are non-negative: only the largest can lie beyond the alphabet (found by a loop that vectorises).
+    if (alphabet != nullptr && !features.empty() &&
+        static_cast<std::size_t>(*std::max_element(features.begin(), features.end())) >= alphabet->size()) {
+      for (const int32_t type : features) {
+        if (static_cast<std::size_t>(type) >= alphabet->size())
+          throw FormatError(source, "instance " + std::to_string(index) + " has type index " + std::to_string(type) +
+                                        " beyond its alphabet of " + std::to_string(alphabet->size()) + " words");
+      }
+    }
+  };
+  auto decodedText = [](const java::DecodedTexts& texts, std::size_t k) {
+    const java::Node* node = texts.node(k);
+    return node != nullptr ? detail::objectText(node) : std::string(texts.text(k));
+  };
+
+  // MALLET's lists: every element decoded, in order; the documents take the
+  // decoded tokens as they are.
+  bool allDecodedInOrder = decoded.size() == count;
+  AnnotationReader probe = elements;
+  for (std::size_t i = 0; allDecodedInOrder && i < count; ++i) allDecodedInOrder = probe.readDecodedInstance() == i;
+  if (allDecodedInOrder) {
+    std::vector<std::string> names;
+    std::vector<std::string> sources;
+    std::vector<bool> named;
+    names.reserve(count);
+    sources.reserve(count);
+    named.reserve(count);
+    for (std::size_t k = 0; k < count; ++k) {
+      check(k, decoded.dictionaries[k],
+            std::span<const int32_t>(decoded.tokens.data() + decoded.offsets[k], decoded.offsets[k + 1] - decoded.offsets[k]));
+      names.push_back(decodedText(decoded.names, k));
+      sources.push_back(decodedText(decoded.sources, k));
+      named.push_back(!decoded.names.isNull(k));
+    }
+    DocumentCollection documents(std::move(decoded.tokens), std::move(decoded.offsets), std::move(names),
+                                 std::move(sources), std::move(named));
+    documents.setAlphabet(alphabet);
+    return documents;
+  }
+
+  DocumentCollection documents;
+  for (std::size_t index = 0; index < count; ++index) {
+    if (const auto k = elements.readDecodedInstance()) {
+      const std::span<const int32_t> features(decoded.tokens.data() + decoded.offsets[*k],
+                                              decoded.offsets[*k + 1] - decoded.offsets[*k]);
+      check(index, decoded.dictionaries[*k], features);
+      documents.add(features, decodedText(decoded.names, *k), decodedText(decoded.sources, *k),
+                    !decoded.names.isNull(*k));
+      continue;
+    }
     const InstanceContents instance = readInstance(elements.readObject(), index, source);
     const java::Node* data = instance.data;
     if (data == nullptr || data->kind != java::NodeKind::Object || !data->isInstanceOf(kFeatureSequence)) {
@@ -58,33 +123,31 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
                                     ", not a FeatureSequence: import the documents with --keep-sequence");
     }
     auto [dictionary, features] =
-        detail::readFeatureSequence(*data, "instance " + std::to_string(index), source, bytes.size());
-    if (dictionary != nullptr) {
-      if (alphabetNode == nullptr) {
-        alphabetNode = dictionary;
-        documents.setAlphabet(alphabets.get(dictionary, source));
-      } else if (dictionary != alphabetNode) {
-        throw FormatError(source, "instances use different alphabets; import them with one pipe (--use-pipe-from)");
-      }
-    }
-    if (documents.alphabet() != nullptr) {
-      for (const int32_t type : features) {
-        if (static_cast<std::size_t>(type) >= documents.alphabet()->size())
-          throw FormatError(source, "instance " + std::to_string(index) + " has type index " + std::to_string(type) +
-                                        " beyond its alphabet of " + std::to_string(documents.alphabet()->size()) +
-                                        " words");
-      }
-    }
+        detail::readFeatureSequence(*data, "instance " + std::to_string(index), source, streamBytes);
+    check(index, dictionary, features);
     documents.add(features, detail::objectText(instance.name), detail::objectText(instance.source),
                   instance.name != nullptr);
   }
+  documents.setAlphabet(alphabet);
   return documents;
+}
+
+}  // namespace
+
+DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::string& source,
+                                    ObjectStreamShortcut shortcut) {
+  return documentsOf(parseInstanceList(bytes, source, shortcut).get(), source, bytes.size());
 }
 
 DocumentCollection readInstanceListFile(const std::string& path) {
   const std::string source = path == "-" ? "standard input" : path;
-  return namingFileOnAllocationFailure(
-      source, [&] { return readInstanceList(readFileBytes(path, &checkObjectStreamStart), source); });
+  return namingFileOnAllocationFailure(source, [&] {
+    std::vector<uint8_t> bytes = readFileBytes(path, &checkObjectStreamStart);
+    const std::size_t streamBytes = bytes.size();
+    const auto graph = parseInstanceList(bytes, source, ObjectStreamShortcut::MalletInstances);
+    std::vector<uint8_t>().swap(bytes);  // the documents need the graph, not the file
+    return documentsOf(graph.get(), source, streamBytes);
+  });
 }
 
 }  // namespace topiceval::formats

@@ -1,6 +1,33 @@
 #include "formats/java_object_graph.hpp"
 
+#include <algorithm>
+
 namespace topiceval::formats::java {
+
+void DecodedInstances::truncate(std::size_t count) {
+  if (count > size()) return;
+  // An instance being decoded may have added tokens and texts already.
+  tokens.resize(offsets[count]);
+  offsets.resize(count + 1);
+  dictionaries.resize(count);
+  names.truncate(count);
+  sources.truncate(count);
+}
+
+const Node* DecodedTexts::node(std::size_t i) const {
+  if (kinds_[i] != Kind::Node) return nullptr;
+  const auto found = std::lower_bound(nodes_.begin(), nodes_.end(), i,
+                                      [](const auto& entry, std::size_t index) { return entry.first < index; });
+  return found->second;
+}
+
+void DecodedTexts::truncate(std::size_t count) {
+  if (count > size()) return;
+  chars_.resize(count == 0 ? 0 : ends_[count - 1]);
+  ends_.resize(count);
+  kinds_.resize(count);
+  while (!nodes_.empty() && nodes_.back().first >= count) nodes_.pop_back();
+}
 
 const ClassData* Node::findClassData(const std::string& className) const {
   for (const ClassData& data : classData) {

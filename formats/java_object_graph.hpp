@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace topiceval::formats::java {
@@ -53,9 +55,15 @@ struct Value {
 // (consecutive block-data records joined, since a primitive may straddle two)
 // and objects, in stream order.
 struct AnnotationItem {
+  static constexpr std::size_t kNotDecoded = static_cast<std::size_t>(-1);
   bool isObject = false;
   std::string bytes;             // when !isObject
-  const Node* object = nullptr;  // when isObject (nullptr for a serialized null)
+  const Node* object = nullptr;  // when isObject (nullptr for a serialized null or a decoded instance)
+  // When isObject: a run of decodedCount consecutive objects decoded as
+  // ObjectGraph::instances[decodedInstance, decodedInstance + decodedCount),
+  // one item for a list's worth of instances.
+  std::size_t decodedInstance = kNotDecoded;
+  std::size_t decodedCount = 0;
 };
 
 // The part of an object's data that belongs to one class of its hierarchy.
@@ -89,6 +97,54 @@ struct Node {
   std::size_t arrayLength() const;
 };
 
+// One text per decoded instance (its name, or its source), stored flat: the
+// text of a String read without a node, or a node (a java.net.URI, a
+// java.io.File, a back-reference), or null.
+class DecodedTexts {
+ public:
+  void addText(std::string_view text) { add(Kind::Text, text); }
+  void addNode(const Node* node) {
+    if (node != nullptr) nodes_.push_back({size(), node});
+    add(node != nullptr ? Kind::Node : Kind::Null, {});
+  }
+  std::size_t size() const { return kinds_.size(); }
+  bool isNull(std::size_t i) const { return kinds_[i] == Kind::Null; }
+  std::string_view text(std::size_t i) const {
+    const std::size_t start = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(chars_).substr(start, ends_[i] - start);
+  }
+  // The node of entry i, or nullptr for text and null.
+  const Node* node(std::size_t i) const;
+  void truncate(std::size_t count);
+
+ private:
+  enum class Kind : uint8_t { Text, Node, Null };
+  void add(Kind kind, std::string_view text) {
+    chars_.append(text);
+    ends_.push_back(chars_.size());
+    kinds_.push_back(kind);
+  }
+  std::string chars_;
+  std::vector<std::size_t> ends_;
+  std::vector<Kind> kinds_;
+  std::vector<std::pair<std::size_t, const Node*>> nodes_;  // by entry, ascending
+};
+
+// MALLET Instances read straight from the stream (ObjectStreamShortcut::
+// MalletInstances), without nodes: a list of a million documents would
+// otherwise hold several million nodes of about 200 bytes each. Instance i's
+// data was a cc.mallet.types.FeatureSequence with non-negative features.
+struct DecodedInstances {
+  std::vector<int32_t> tokens;  // instance i's first `length` features at [offsets[i], offsets[i + 1])
+  std::vector<std::size_t> offsets{0};
+  std::vector<const Node*> dictionaries;
+  DecodedTexts names;
+  DecodedTexts sources;
+
+  std::size_t size() const { return dictionaries.size(); }
+  void truncate(std::size_t count);
+};
+
 // Owns every node and class descriptor read from one stream.
 class ObjectGraph {
  public:
@@ -102,8 +158,17 @@ class ObjectGraph {
     return classes_.back();
   }
   std::size_t nodeCount() const { return nodes_.size(); }
+  std::size_t classCount() const { return classes_.size(); }
+  // Forgets the nodes and descriptors made after the first `nodes` and
+  // `classes`: a shortcut that found another shape than it decodes undoes its
+  // reading so that the general parser reads the same bytes again.
+  void truncate(std::size_t nodes, std::size_t classes) {
+    nodes_.resize(nodes);
+    classes_.resize(classes);
+  }
 
   const Node* root = nullptr;  // the first object in the stream
+  DecodedInstances instances;
 
  private:
   std::deque<Node> nodes_;

@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
@@ -90,6 +91,11 @@ const std::unordered_set<std::string_view>& classesWritingDefaultFields() {
 // C0 80 and supplementary characters as two three-byte surrogates, so the bytes
 // are decoded to UTF-16 units first.
 bool decodeModifiedUtf8(std::string_view in, std::string& out) {
+  // ASCII is its own encoding in all three (names and words mostly are).
+  if (std::all_of(in.begin(), in.end(), [](char c) { return static_cast<uint8_t>(c) < 0x80; })) {
+    out.assign(in);
+    return true;
+  }
   std::vector<uint16_t> units;
   units.reserve(in.size());
   std::size_t i = 0;
@@ -130,14 +136,28 @@ void checkObjectStreamStart(std::span<const uint8_t> start, const std::string& s
 
 namespace {
 
+// A back-reference to an object the shortcut decoded without a node: the
+// stream is read again without the shortcut.
+struct ReadAgainWithoutShortcut {};
+
 class StreamParser {
  public:
-  StreamParser(std::span<const uint8_t> bytes, const std::string& source, const ObjectStreamLimits& limits)
+  StreamParser(std::span<const uint8_t> bytes, const std::string& source, const ObjectStreamLimits& limits,
+               ObjectStreamShortcut shortcut)
       : bytes_(bytes),
         source_(source),
         limits_(limits),
+        shortcut_(shortcut),
         budget_(bytes.size(), source),
-        graph_(std::make_unique<ObjectGraph>()) {}
+        graph_(std::make_unique<ObjectGraph>()) {
+    // An instance list is mostly its instances' features: reserving by the
+    // stream's length spares the copies of growing (pages never touched cost
+    // no memory). Each instance takes over 40 bytes and 3 to 4 handles.
+    if (shortcut_ == ObjectStreamShortcut::MalletInstances) {
+      handles_.reserve(bytes.size() / 40);
+      graph_->instances.tokens.reserve(bytes.size() / 4);
+    }
+  }
 
   std::unique_ptr<ObjectGraph> parse() {
     checkObjectStreamStart(bytes_, source_);
@@ -154,9 +174,36 @@ class StreamParser {
   }
 
  private:
-  struct Handle {
-    const Node* node = nullptr;
-    const ClassDescriptor* descriptor = nullptr;
+  // What a handle names, in 16 bytes (a list of a million documents has
+  // several million handles).
+  class Handle {
+   public:
+    const Node* node() const { return kind_ == Kind::Node ? reinterpret_cast<const Node*>(value_) : nullptr; }
+    const ClassDescriptor* descriptor() const {
+      return kind_ == Kind::Descriptor ? reinterpret_cast<const ClassDescriptor*>(value_) : nullptr;
+    }
+    // An object the shortcut decoded without a node.
+    bool decodedObject() const { return kind_ == Kind::DecodedObject; }
+    // A String the shortcut decoded without a node: its tag's offset in the stream.
+    std::optional<std::size_t> decodedStringAt() const {
+      if (kind_ != Kind::DecodedString) return std::nullopt;
+      return static_cast<std::size_t>(value_);
+    }
+    void setNode(const Node* node) { set(Kind::Node, reinterpret_cast<uintptr_t>(node)); }
+    void setDescriptor(const ClassDescriptor* descriptor) {
+      set(Kind::Descriptor, reinterpret_cast<uintptr_t>(descriptor));
+    }
+    void setDecodedObject() { set(Kind::DecodedObject, 0); }
+    void setDecodedString(std::size_t at) { set(Kind::DecodedString, at); }
+
+   private:
+    enum class Kind : uint8_t { Node, Descriptor, DecodedObject, DecodedString };
+    void set(Kind kind, uintptr_t value) {
+      kind_ = kind;
+      value_ = value;
+    }
+    uintptr_t value_ = 0;
+    Kind kind_ = Kind::Node;
   };
 
   [[noreturn]] void fail(const std::string& problem) const { throw FormatError(source_, problem); }
@@ -240,7 +287,7 @@ class StreamParser {
     return handles_.size() - 1;
   }
 
-  const Handle& lookupHandle() {
+  Handle& lookupHandle() {
     const uint32_t raw = readU32("a back-reference");
     if (raw < kBaseHandle || raw - kBaseHandle >= handles_.size())
       fail("back-reference to handle 0x" + hex(raw) + ", which names nothing read so far");
@@ -260,19 +307,19 @@ class StreamParser {
     switch (tag) {
       case kNull: return nullptr;
       case kReference: {
-        const Handle& handle = lookupHandle();
-        if (handle.descriptor == nullptr)
+        const ClassDescriptor* descriptor = lookupHandle().descriptor();
+        if (descriptor == nullptr)
           fail("a back-reference where a class descriptor belongs names another kind of object");
-        if (handle.descriptor->hierarchyDepth == 0)
-          fail("class " + handle.descriptor->name +
+        if (descriptor->hierarchyDepth == 0)
+          fail("class " + descriptor->name +
                " refers to itself before its descriptor is complete: a class cannot be its own ancestor");
-        return handle.descriptor;
+        return descriptor;
       }
       case kClassDescriptor: {
         ClassDescriptor& descriptor = newClassDescriptor();
         descriptor.name = readShortUtf("a class name");
         descriptor.serialVersionUid = static_cast<int64_t>(readU64("a class descriptor"));
-        handles_[newHandle()].descriptor = &descriptor;
+        handles_[newHandle()].setDescriptor(&descriptor);
         descriptor.flags = readU8("a class descriptor");
         const uint16_t fieldCount = readU16("a class descriptor");
         if (fieldCount * std::size_t{3} > remaining()) truncated("a class descriptor's field list");
@@ -313,7 +360,7 @@ class StreamParser {
       }
       case kProxyClassDescriptor: {
         ClassDescriptor& descriptor = newClassDescriptor();
-        handles_[newHandle()].descriptor = &descriptor;
+        handles_[newHandle()].setDescriptor(&descriptor);
         descriptor.isProxy = true;
         descriptor.flags = ClassDescriptor::kSerializable;
         const uint32_t count = readU32("a proxy class descriptor");
@@ -358,10 +405,29 @@ class StreamParser {
         items.back().bytes.append(reinterpret_cast<const char*>(p), length);
         continue;
       }
-      budget_.charge(sizeof(AnnotationItem), "annotations");
       AnnotationItem item;
       item.isObject = true;
-      item.object = readObject(what);
+      // depth 1: the data of the root object, which the shortcut decodes.
+      if (shortcut_ == ObjectStreamShortcut::MalletInstances && depth_ == 1 && tag == kObject) {
+        DepthGuard guard(*this);
+        ++position_;
+        const ClassDescriptor* descriptor = readClassDescriptor();
+        if (const auto index = tryDecodingInstance(descriptor)) {
+          if (!items.empty() && items.back().decodedCount > 0 &&
+              items.back().decodedInstance + items.back().decodedCount == *index) {
+            ++items.back().decodedCount;
+            continue;
+          }
+          item.decodedInstance = *index;
+          item.decodedCount = 1;
+        } else {
+          item.object = readNewObject(descriptor);
+        }
+        budget_.charge(sizeof(AnnotationItem), "annotations");
+      } else {
+        budget_.charge(sizeof(AnnotationItem), "annotations");
+        item.object = readObject(what);
+      }
       items.push_back(std::move(item));
     }
   }
@@ -378,15 +444,20 @@ class StreamParser {
     switch (tag) {
       case kNull: return nullptr;
       case kReference: {
-        const Handle& handle = lookupHandle();
-        if (handle.node == nullptr) fail("a back-reference where an object belongs names a class descriptor");
-        return handle.node;
+        Handle& handle = lookupHandle();
+        if (handle.decodedObject()) throw ReadAgainWithoutShortcut{};
+        if (const auto at = handle.decodedStringAt()) {
+          nodesMadeLater_.push_back({static_cast<std::size_t>(&handle - handles_.data()), *at});
+          handle.setNode(&nodeForDecodedString(*at));
+        }
+        if (handle.node() == nullptr) fail("a back-reference where an object belongs names a class descriptor");
+        return handle.node();
       }
-      case kObject: return readNewObject();
+      case kObject: return readNewObject(readClassDescriptor());
       case kString:
       case kLongString: {
         Node& node = newNode(NodeKind::String);
-        handles_[newHandle()].node = &node;
+        handles_[newHandle()].setNode(&node);
         std::size_t length = 0;
         if (tag == kString) {
           length = readU16("a string");
@@ -403,13 +474,13 @@ class StreamParser {
       case kClass: {
         Node& node = newNode(NodeKind::Class);
         node.descriptor = readClassDescriptor();
-        handles_[newHandle()].node = &node;
+        handles_[newHandle()].setNode(&node);
         return &node;
       }
       case kEnum: {
         Node& node = newNode(NodeKind::Enum);
         node.descriptor = readClassDescriptor();
-        handles_[newHandle()].node = &node;
+        handles_[newHandle()].setNode(&node);
         const Node* name = readObject("an enum constant's name");
         if (name == nullptr || name->kind != NodeKind::String) fail("an enum constant without a name");
         node.text = name->text;
@@ -433,12 +504,11 @@ class StreamParser {
     }
   }
 
-  const Node* readNewObject() {
-    const ClassDescriptor* descriptor = readClassDescriptor();
+  const Node* readNewObject(const ClassDescriptor* descriptor) {
     if (descriptor == nullptr) fail("an object with a null class descriptor");
     Node& node = newNode(NodeKind::Object);
     node.descriptor = descriptor;
-    handles_[newHandle()].node = &node;
+    handles_[newHandle()].setNode(&node);
     if (descriptor->isProxy) fail("a serialized dynamic proxy, which no MALLET file contains");
     if (descriptor->flags & ClassDescriptor::kEnum) fail("an enum written as an ordinary object");
 
@@ -512,7 +582,7 @@ class StreamParser {
       fail("an array whose class is not an array type");
     Node& node = newNode(NodeKind::Array);
     node.descriptor = descriptor;
-    handles_[newHandle()].node = &node;
+    handles_[newHandle()].setNode(&node);
     const auto length = static_cast<int32_t>(readU32("an array length"));
     if (length < 0) fail("an array of negative length " + std::to_string(length));
     const auto count = static_cast<std::size_t>(length);
@@ -593,6 +663,202 @@ class StreamParser {
     return &node;
   }
 
+  // --- ObjectStreamShortcut::MalletInstances ---------------------------------
+  //
+  // What MALLET writes for an Instance (Instance.writeObject and
+  // FeatureSequence.writeObject, MALLET 2.1.1):
+  //   Instance:        [int version] data target name source properties [boolean locked]
+  //   FeatureSequence: [int version] dictionary [int capacity, capacity ints, int length]
+  // with primitives in block-data records and objects between them. Only
+  // this shape is decoded; anything else throws NotTheShape before the
+  // shortcut keeps anything, and the general parser reads the bytes again.
+
+  struct NotTheShape {};
+
+  static bool isPlainClass(const ClassDescriptor* c, std::string_view name) {
+    return c != nullptr && c->name == name && c->superclass == nullptr && !c->isProxy && c->isSerializable() &&
+           !c->isExternalizable() && c->hasWriteMethod() && (c->flags & ClassDescriptor::kEnum) == 0;
+  }
+
+  // Whether an object of a class that is not in classesWritingDefaultFields
+  // starts with default field values (writesDefaultFields' test, without the
+  // lookup by name: Instance and FeatureSequence are not in the list).
+  bool writesPrimitivesFirst() const {
+    if (position_ >= bytes_.size()) throw NotTheShape{};
+    const uint8_t next = bytes_[position_];
+    return !(next >= kNull && next <= kEnum);
+  }
+
+  // The next int of block data, which must lie whole in one record.
+  int32_t blockInt() {
+    if (blockLeft_ == 0) {
+      if (position_ >= bytes_.size()) throw NotTheShape{};
+      const uint8_t tag = bytes_[position_];
+      std::size_t length = 0;
+      if (tag == kBlockData && remaining() >= 2) {
+        length = bytes_[position_ + 1];
+        position_ += 2;
+      } else if (tag == kBlockDataLong && remaining() >= 5) {
+        const uint8_t* p = bytes_.data() + position_ + 1;
+        const auto signedLength =
+            static_cast<int32_t>((uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3]);
+        if (signedLength < 0) throw NotTheShape{};
+        length = static_cast<std::size_t>(signedLength);
+        position_ += 5;
+      } else {
+        throw NotTheShape{};
+      }
+      if (length > remaining()) throw NotTheShape{};
+      blockLeft_ = length;
+    }
+    if (blockLeft_ < 4) throw NotTheShape{};
+    const uint8_t* p = bytes_.data() + position_;
+    position_ += 4;
+    blockLeft_ -= 4;
+    return static_cast<int32_t>((uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3]);
+  }
+
+  // `count` ints of block data, a record's whole ints at a time.
+  void blockInts(int32_t* out, std::size_t count) {
+    while (count > 0) {
+      if (blockLeft_ < 4) {
+        *out++ = blockInt();  // reads the next record's header, or finds a split int
+        --count;
+        continue;
+      }
+      const std::size_t n = std::min(count, blockLeft_ / 4);
+      const uint8_t* p = bytes_.data() + position_;
+      for (std::size_t i = 0; i < n; ++i, p += 4)
+        out[i] = static_cast<int32_t>((uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3]);
+      position_ += 4 * n;
+      blockLeft_ -= 4 * n;
+      out += n;
+      count -= n;
+    }
+  }
+
+  // Where the general parser would read an object item: no primitive data
+  // left over, and a type code that is not block data nor the end.
+  void expectObjectItem() {
+    if (blockLeft_ != 0 || position_ >= bytes_.size()) throw NotTheShape{};
+    const uint8_t tag = bytes_[position_];
+    if (tag == kBlockData || tag == kBlockDataLong || tag == kEndBlockData) throw NotTheShape{};
+  }
+
+  // The rest of an annotation, read and ignored as AnnotationReader's users do.
+  void skipRestOfAnnotation(const char* what) {
+    if (blockLeft_ > remaining()) throw NotTheShape{};
+    position_ += blockLeft_;
+    blockLeft_ = 0;
+    skipAnnotation(what);
+  }
+
+  // A name or source: text decoded from a String (its handle remembers where,
+  // should a later reference need the node), or a node, or null.
+  void decodeText(java::DecodedTexts& texts, const char* what) {
+    expectObjectItem();
+    const uint8_t tag = bytes_[position_];
+    if (tag != kString && tag != kLongString) {
+      texts.addNode(readObject(what));
+      return;
+    }
+    const std::size_t at = position_;
+    DepthGuard guard(*this);
+    ++position_;
+    handles_[newHandle()].setDecodedString(at);
+    const std::size_t length = readStringLength(tag);
+    budget_.charge(length, "strings");
+    texts.addText(readUtf(length, "a string"));
+  }
+
+  std::size_t readStringLength(uint8_t tag) {
+    if (tag == kString) return readU16("a string");
+    const uint64_t longLength = readU64("a long string");
+    if (longLength > remaining()) truncated("a long string");
+    return static_cast<std::size_t>(longLength);
+  }
+
+  const Node& nodeForDecodedString(std::size_t at) {
+    const std::size_t resume = position_;
+    position_ = at;
+    const uint8_t tag = readU8("a string");
+    Node& node = newNode(NodeKind::String);
+    node.text = readUtf(readStringLength(tag), "a string");
+    position_ = resume;
+    return node;
+  }
+
+  // Decodes an Instance whose class descriptor was just read into
+  // graph_->instances, or leaves everything as it was and returns nothing.
+  std::optional<std::size_t> tryDecodingInstance(const ClassDescriptor* descriptor) {
+    static constexpr const char* kWhat = "data written by a writeObject method";
+    if (!isPlainClass(descriptor, "cc.mallet.types.Instance")) return std::nullopt;
+    const std::size_t position = position_;
+    const std::size_t handles = handles_.size();
+    const std::size_t nodes = graph_->nodeCount();
+    const std::size_t classes = graph_->classCount();
+    const std::size_t nodesMadeLater = nodesMadeLater_.size();
+    java::DecodedInstances& decoded = graph_->instances;
+    const std::size_t index = decoded.size();
+    try {
+      if (writesPrimitivesFirst()) throw NotTheShape{};
+      handles_[newHandle()].setDecodedObject();
+      blockLeft_ = 0;
+      blockInt();  // version
+      expectObjectItem();
+      if (bytes_[position_] != kObject) throw NotTheShape{};
+      const Node* dictionary = nullptr;
+      {
+        DepthGuard guard(*this);
+        ++position_;
+        const ClassDescriptor* sequence = readClassDescriptor();
+        if (!isPlainClass(sequence, "cc.mallet.types.FeatureSequence") || writesPrimitivesFirst())
+          throw NotTheShape{};
+        handles_[newHandle()].setDecodedObject();
+        blockInt();  // version
+        expectObjectItem();
+        dictionary = readObject(kWhat);
+        const int32_t capacity = blockInt();
+        if (capacity < 0 || static_cast<std::size_t>(capacity) > remaining() / 4) throw NotTheShape{};
+        budget_.charge(static_cast<std::size_t>(capacity) * sizeof(int32_t), "documents");
+        const std::size_t start = decoded.tokens.size();
+        decoded.tokens.resize(start + static_cast<std::size_t>(capacity));
+        int32_t* features = decoded.tokens.data() + start;
+        blockInts(features, static_cast<std::size_t>(capacity));
+        int32_t negative = 0;
+        for (int32_t j = 0; j < capacity; ++j) negative |= features[j];
+        const int32_t length = blockInt();
+        if (length < 0 || length > capacity) throw NotTheShape{};
+        decoded.tokens.resize(start + static_cast<std::size_t>(length));
+        // Features past `length` are dropped unread, as the general reader drops them.
+        if (negative < 0) {
+          for (int32_t j = 0; j < length; ++j)
+            if (features[j] < 0) throw NotTheShape{};
+        }
+        skipRestOfAnnotation(kWhat);
+      }
+      expectObjectItem();
+      readObject(kWhat);  // target
+      // Both texts are added first and taken back if what follows is not the shape.
+      decodeText(decoded.names, kWhat);
+      decodeText(decoded.sources, kWhat);
+      skipRestOfAnnotation(kWhat);
+      decoded.offsets.push_back(decoded.tokens.size());
+      decoded.dictionaries.push_back(dictionary);
+      return index;
+    } catch (const NotTheShape&) {
+      position_ = position;
+      blockLeft_ = 0;
+      handles_.resize(handles);
+      for (std::size_t i = nodesMadeLater; i < nodesMadeLater_.size(); ++i)
+        if (nodesMadeLater_[i].handle < handles) handles_[nodesMadeLater_[i].handle].setDecodedString(nodesMadeLater_[i].at);
+      nodesMadeLater_.resize(nodesMadeLater);
+      graph_->truncate(nodes, classes);
+      decoded.truncate(index);
+      return std::nullopt;
+    }
+  }
+
   std::span<const uint8_t> bytes_;
   std::string source_;
   ObjectStreamLimits limits_;
@@ -601,17 +867,32 @@ class StreamParser {
   std::vector<Handle> handles_;
   std::size_t position_ = 0;
   int depth_ = 0;
+  ObjectStreamShortcut shortcut_;
+  std::size_t blockLeft_ = 0;  // the shortcut's unread bytes of the current block-data record
+  // Handles of decoded Strings whose node a back-reference made, in order:
+  // undoing a shortcut forgets those it made.
+  struct NodeMadeLater {
+    std::size_t handle;
+    std::size_t at;
+  };
+  std::vector<NodeMadeLater> nodesMadeLater_;
 };
 
 }  // namespace
 
 std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes, const std::string& source,
-                                                    const ObjectStreamLimits& limits) {
+                                                    const ObjectStreamLimits& limits, ObjectStreamShortcut shortcut) {
   // Parsing recurses once per nesting level, up to limits.maxDepth: it runs on a
   // stack of known size, whatever the caller's thread (a Java thread's stack
   // can be set as small as 256 KiB; the sanitizers triple each frame).
   std::unique_ptr<java::ObjectGraph> graph;
-  runWithStack(kParsingStack, [&] { graph = StreamParser(bytes, source, limits).parse(); });
+  runWithStack(kParsingStack, [&] {
+    try {
+      graph = StreamParser(bytes, source, limits, shortcut).parse();
+    } catch (const ReadAgainWithoutShortcut&) {
+      graph = StreamParser(bytes, source, limits, ObjectStreamShortcut::None).parse();
+    }
+  });
   return graph;
 }
 
@@ -660,9 +941,23 @@ const java::Node* AnnotationReader::readObject() {
   if (item_ >= data_.annotation.size()) fail("ends where an object was expected");
   const AnnotationItem& item = data_.annotation[item_];
   if (!item.isObject) fail("holds primitive data where an object was expected");
+  if (item.decodedCount > 0) fail("holds decoded instances where an object was expected");
   ++item_;
   offset_ = 0;
   return item.object;
+}
+
+std::optional<std::size_t> AnnotationReader::readDecodedInstance() {
+  if (item_ >= data_.annotation.size()) return std::nullopt;
+  const AnnotationItem& item = data_.annotation[item_];
+  if (!item.isObject || item.decodedCount == 0) return std::nullopt;
+  // offset_ counts the run's instances already read.
+  const std::size_t index = item.decodedInstance + offset_;
+  if (++offset_ == item.decodedCount) {
+    ++item_;
+    offset_ = 0;
+  }
+  return index;
 }
 
 bool AnnotationReader::atEnd() const { return item_ >= data_.annotation.size(); }

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -36,9 +37,23 @@ struct ObjectStreamLimits {
 // The parser's own stack (see maxDepth).
 inline constexpr std::size_t kParsingStack = std::size_t{32} << 20;
 
+// Objects a typed reader wants decoded straight from the stream, not as nodes.
+enum class ObjectStreamShortcut {
+  None,
+  // The root object's items of writeObject data (an InstanceList's elements)
+  // that are a cc.mallet.types.Instance holding a FeatureSequence, in the shape
+  // MALLET writes, go to ObjectGraph::instances; their annotation item holds
+  // the index. Anything else (another class, a primitive split across block
+  // records, an error) is read again by the general parser, so the graph says
+  // and refuses exactly what it would without the shortcut; a later reference
+  // to a decoded object has the whole stream read again without it.
+  MalletInstances,
+};
+
 // Parses the first object of the stream. `source` names the input in errors.
 std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes, const std::string& source,
-                                                    const ObjectStreamLimits& limits = {});
+                                                    const ObjectStreamLimits& limits = {},
+                                                    ObjectStreamShortcut shortcut = ObjectStreamShortcut::None);
 
 // Whether `bytes` starts like a Java serialization stream (0xACED0005).
 bool looksLikeObjectStream(std::span<const uint8_t> bytes);
@@ -60,6 +75,9 @@ class AnnotationReader {
   double readDouble();
   bool readBoolean();
   const java::Node* readObject();
+  // The next item's index in ObjectGraph::instances, consumed, if it is a
+  // decoded instance (ObjectStreamShortcut::MalletInstances).
+  std::optional<std::size_t> readDecodedInstance();
   bool atEnd() const;
 
  private:

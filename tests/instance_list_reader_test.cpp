@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+#include <random>
+
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "support/fixtures.hpp"
@@ -74,6 +78,92 @@ TEST(InstanceListReader, EveryTruncationIsAClearError) {
       ASSERT_EQ(std::string(error.what()).rfind("cut.mallet: ", 0), 0u) << error.what();
     }
   }
+}
+
+// The instances are decoded straight from the stream; the general object
+// graph is the reference. Every real list must take the shortcut for all its
+// instances and give the same documents.
+void expectSameDocuments(const DocumentCollection& shortcut, const DocumentCollection& reference,
+                         const std::string& what) {
+  ASSERT_EQ(shortcut.size(), reference.size()) << what;
+  ASSERT_EQ(shortcut.totalTokens(), reference.totalTokens()) << what;
+  for (std::size_t d = 0; d < reference.size(); ++d) {
+    ASSERT_TRUE(std::ranges::equal(shortcut.document(d), reference.document(d))) << what << ", document " << d;
+    ASSERT_EQ(shortcut.name(d), reference.name(d)) << what << ", document " << d;
+    ASSERT_EQ(shortcut.source(d), reference.source(d)) << what << ", document " << d;
+    ASSERT_EQ(shortcut.named(d), reference.named(d)) << what << ", document " << d;
+  }
+  ASSERT_EQ(shortcut.alphabet() == nullptr, reference.alphabet() == nullptr) << what;
+  if (reference.alphabet() != nullptr) {
+    ASSERT_EQ(shortcut.alphabet()->size(), reference.alphabet()->size()) << what;
+    for (std::size_t w = 0; w < reference.alphabet()->size(); ++w)
+      ASSERT_EQ(shortcut.alphabet()->word(w), reference.alphabet()->word(w)) << what;
+  }
+}
+
+TEST(InstanceListShortcut, DecodesEveryRealListAsTheObjectGraphReadsIt) {
+  const std::string data = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data";
+  for (const std::string& path :
+       {fixtureFile("stackexchange", "test.mallet"), fixtureFile("stackexchange-oov", "test.mallet"),
+        fixtureFile("sgu-k100", "test.mallet"), fixtureFile("debian-k100", "test.mallet"),
+        data + "/mallet-infer/edge.mallet", data + "/mallet-edge/corpus.mallet"}) {
+    const auto bytes = readFileBytes(path);
+    const auto graph = readObjectStream(bytes, path, {}, ObjectStreamShortcut::MalletInstances);
+    const DocumentCollection reference = readInstanceList(bytes, path, ObjectStreamShortcut::None);
+    EXPECT_EQ(graph->instances.size(), reference.size()) << path << ": not every instance took the shortcut";
+    EXPECT_LT(graph->nodeCount(), 2 * reference.size() + 100000) << path;
+    expectSameDocuments(readInstanceList(bytes, path), reference, path);
+  }
+}
+
+// A storm of mutated lists: whatever the shortcut meets (a block split
+// mid-int, another class, a bad count, a reference to a decoded object), it
+// ends as the general reader does: the same documents or the same message.
+TEST(InstanceListShortcut, EveryMutationEndsAsTheObjectGraphEndsIt) {
+  const auto whole = readFileBytes(fixtureFile("stackexchange-oov", "test.mallet"));
+  std::mt19937 generator(20261126);
+  const uint8_t interesting[] = {0x00, 0xFF, 0x7F, 0x80, 0x70, 0x71, 0x73, 0x74, 0x77, 0x78, 0x7A, 0x7C};
+  std::size_t accepted = 0;
+  std::size_t refused = 0;
+  for (int mutant = 0; mutant < 1500; ++mutant) {
+    std::vector<uint8_t> bytes = whole;
+    // Past the alphabet's first instance as often as inside it: most of the
+    // list is instances.
+    std::uniform_int_distribution<std::size_t> position(0, bytes.size() - 1);
+    for (int edit = 0; edit <= mutant % 3; ++edit) {
+      const std::size_t at = position(generator);
+      switch ((mutant + edit) % 3) {
+        case 0: bytes[at] ^= static_cast<uint8_t>(1u << (generator() % 8)); break;
+        case 1: bytes[at] = interesting[generator() % sizeof interesting]; break;
+        default: bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at));
+      }
+      position = std::uniform_int_distribution<std::size_t>(0, bytes.size() - 1);
+    }
+    std::string shortcutError;
+    std::string referenceError;
+    std::optional<DocumentCollection> shortcut;
+    std::optional<DocumentCollection> reference;
+    try {
+      shortcut = readInstanceList(bytes, "mutant.mallet");
+    } catch (const FormatError& error) {
+      shortcutError = error.what();
+    }
+    try {
+      reference = readInstanceList(bytes, "mutant.mallet", ObjectStreamShortcut::None);
+    } catch (const FormatError& error) {
+      referenceError = error.what();
+    }
+    ASSERT_EQ(shortcutError, referenceError) << "mutant " << mutant;
+    if (reference) {
+      ++accepted;
+      expectSameDocuments(*shortcut, *reference, "mutant " + std::to_string(mutant));
+    } else {
+      ++refused;
+    }
+  }
+  // Both outcomes are exercised.
+  EXPECT_GT(accepted, 100u);
+  EXPECT_GT(refused, 100u);
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 // Held-out documents as type-index sequences, stored flat: one token array and
 // an offset per document, so estimators walk memory in order.
 
+#include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <memory>
 #include <span>
 #include <string>
@@ -14,6 +16,22 @@ namespace topiceval {
 
 class DocumentCollection {
  public:
+  DocumentCollection() = default;
+  // Documents whose tokens are already flat: document i is tokens[offsets[i],
+  // offsets[i + 1]), offsets starting at 0 and ending at tokens.size().
+  DocumentCollection(std::vector<int32_t> tokens, std::vector<std::size_t> offsets, std::vector<std::string> names,
+                     std::vector<std::string> sources, std::vector<bool> named)
+      : tokens_(std::move(tokens)),
+        offsets_(std::move(offsets)),
+        names_(std::move(names)),
+        sources_(std::move(sources)),
+        named_(std::move(named)) {
+    if (offsets_.empty() || offsets_.front() != 0 || offsets_.back() != tokens_.size() ||
+        offsets_.size() != names_.size() + 1 || sources_.size() != names_.size() || named_.size() != names_.size() ||
+        !std::is_sorted(offsets_.begin(), offsets_.end()))
+      throw std::invalid_argument("DocumentCollection: offsets, names and sources do not describe the tokens");
+  }
+
   // `named` false: the instance had no name at all (Java's null), which MALLET
   // prints as "no-name" where an empty name prints as nothing.
   void add(std::span<const int32_t> tokens, std::string name = {}, std::string source = {}, bool named = true) {
@@ -24,6 +42,13 @@ class DocumentCollection {
     named_.push_back(named);
   }
 
+  void reserve(std::size_t documents, std::size_t tokens) {
+    tokens_.reserve(tokens);
+    offsets_.reserve(documents + 1);
+    names_.reserve(documents);
+    sources_.reserve(documents);
+    named_.reserve(documents);
+  }
   std::size_t size() const { return names_.size(); }
   bool empty() const { return names_.empty(); }
   std::span<const int32_t> document(std::size_t index) const {
