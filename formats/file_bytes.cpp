@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -64,8 +65,9 @@ std::vector<uint8_t> readLocalFileBytes(const std::string& path, StartCheck chec
   if (regular && static_cast<uint64_t>(info.st_size) > kMaxInputBytes) tooLarge(name);
 
   std::vector<uint8_t> bytes;
-  if (regular) bytes.reserve(static_cast<std::size_t>(info.st_size));
-  uint8_t buffer[1 << 16];
+  // A regular file is read straight into its buffer (one byte more, to see
+  // the end without growing); a stream 64 KiB at a time.
+  if (regular) bytes.reserve(static_cast<std::size_t>(info.st_size) + 1);
   bool announcedWait = false;
   for (;;) {
     if (!regular) {
@@ -80,14 +82,17 @@ std::vector<uint8_t> readLocalFileBytes(const std::string& path, StartCheck chec
         continue;
       }
     }
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    const std::size_t start = bytes.size();
+    const std::size_t room = bytes.capacity() - start;
+    bytes.resize(start + (room > 0 ? std::min<std::size_t>(room, std::size_t{1} << 24) : std::size_t{1} << 16));
+    const ssize_t got = ::read(fd, bytes.data() + start, bytes.size() - start);
+    bytes.resize(start + static_cast<std::size_t>(std::max<ssize_t>(got, 0)));
     if (got < 0) {
       if (errno == EINTR || errno == EAGAIN) continue;
       throw FormatError(name, std::string("read error: ") + std::strerror(errno));
     }
     if (got == 0) break;
-    if (bytes.size() + static_cast<std::size_t>(got) > kMaxInputBytes) tooLarge(name);
-    bytes.insert(bytes.end(), buffer, buffer + got);
+    if (bytes.size() > kMaxInputBytes) tooLarge(name);
     if (check != nullptr && bytes.size() >= kStartCheckBytes) {
       check(std::span<const uint8_t>(bytes).first(kStartCheckBytes), name);
       check = nullptr;

@@ -1,6 +1,9 @@
 // The topiceval executable: dispatches to the subcommands in commands.hpp, on
 // one process or on every rank of an MPI job (see mpi_cluster.hpp).
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <cstring>
 #include <iostream>
@@ -46,6 +49,13 @@ int agreeOnExit(int status, const std::string& command, const std::string& rankM
 }  // namespace
 
 int main(int argc, char** argv) {
+#if defined(__GLIBC__)
+  // Buffers of a file's size are mapped and unmapped whole. glibc's default
+  // raises this threshold to the largest block freed, and from then on such
+  // buffers come from the heap, where the fragments they leave stay resident:
+  // select's peak grew with the number of models it read one after another.
+  ::mallopt(M_MMAP_THRESHOLD, 256 << 10);
+#endif
   std::ios::sync_with_stdio(false);
   // Never destroyed: the streams flush it at exit, after main's statics are gone.
   static auto* standardOutput = new topiceval::cli::DescriptorBuffer(STDOUT_FILENO);
