@@ -2,6 +2,7 @@
 // Whole-file input for the readers; "-" reads standard input (as MALLET allows).
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -31,6 +32,16 @@ std::vector<uint8_t> readFileBytes(const std::string& path, StartCheck check = n
 using FileBytesSource = std::vector<uint8_t> (*)(const std::string& path, StartCheck check);
 void setFileBytesSource(FileBytesSource source);
 std::vector<uint8_t> readLocalFileBytes(const std::string& path, StartCheck check = nullptr);
+
+// Whether readFileBytes reads files in this process (no other source installed).
+bool fileBytesAreLocal();
+
+// The file's bytes in order, as blocks of at most kFileBlockBytes, for readers
+// that need not hold a whole file: memory stays at a block whatever the file's
+// size. The same errors as readLocalFileBytes; `check` sees the first block.
+inline constexpr std::size_t kFileBlockBytes = std::size_t{1} << 20;
+void readFileBlocks(const std::string& path, StartCheck check,
+                    const std::function<void(std::span<const uint8_t> block)>& consume);
 
 // Whether the bytes start with the gzip magic number.
 bool looksLikeGzip(std::span<const uint8_t> bytes);

@@ -1,6 +1,8 @@
 #include "formats/held_out_reader.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <optional>
 #include <unordered_map>
 
 #include "formats/file_bytes.hpp"
@@ -30,39 +32,174 @@ void checkAlphabetsAgree(const Alphabet& documents, const Alphabet& model, const
   }
 }
 
-std::string decompressIfGzipped(const std::vector<uint8_t>& bytes, const std::string& source) {
-  if (!looksLikeGzip(bytes)) return std::string(bytes.begin(), bytes.end());
-  return decompressGzip(bytes, source);
-}
-
 // What DocumentCollection keeps per document besides its tokens: an offset and two names.
 constexpr std::size_t kDocumentBookkeeping = sizeof(std::size_t) + 2 * sizeof(std::string);
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
-// MALLET's import-file layout, name<TAB>label<TAB>text, read as plain text
-// would count every name and label as a word: refused when each of the first
-// non-empty lines (up to 20) has at least two tabs.
-void refuseImportFileLayout(std::string_view text, const std::string& source) {
-  std::size_t checked = 0;
-  for (std::size_t start = 0; start < text.size() && checked < 20;) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string_view line(text.data() + start, end - start);
-    start = end + 1;
-    if (line.find_first_not_of(" \t\r\f\v") == std::string_view::npos) continue;
-    if (std::count(line.begin(), line.end(), '\t') < 2) return;
-    ++checked;
-  }
-  if (checked == 0) return;
-  throw FormatError(source,
-                    "looks like MALLET's import-file layout (name<TAB>label<TAB>text), whose names and labels plain "
-                    "text would count as words: import it with 'mallet import-file --use-pipe-from' the training "
-                    "instance list and give that file");
-}
-
 [[noreturn]] void binaryData(const std::string& source) {
   throw FormatError(source, "holds binary data: not a MALLET instance list and not plain text");
+}
+
+// Plain text, one document per line, built as lines arrive: a file is never
+// held whole. Every line is a document, even an empty one.
+class TextDocuments {
+ public:
+  TextDocuments(const Alphabet& model, std::string source)
+      : model_(model), budget_(0, source), source_(std::move(source)), words_(model.words()) {}
+
+  // `bytes` more of the text have arrived: what reading may keep grows with them.
+  void input(std::size_t bytes) { budget_.addInput(bytes); }
+
+  // The whole text's length, when known: a token takes two bytes at least (a
+  // letter and a space), so the tokens are reserved once, not copied as they
+  // grow; the pages never written cost no memory.
+  void expect(std::size_t textBytes) { documents_.reserve(0, textBytes / 2); }
+
+  void line(std::string_view text) {
+    if (text.find('\0') != std::string_view::npos) binaryData(source_);
+    checkLayout(text);
+    ++lines_;
+    tokens_.clear();
+    std::size_t i = 0;
+    while (i < text.size()) {
+      while (i < text.size() && isSpace(text[i])) ++i;
+      const std::size_t wordStart = i;
+      while (i < text.size() && !isSpace(text[i])) ++i;
+      if (i == wordStart) continue;
+      const std::string_view word(text.data() + wordStart, i - wordStart);
+      if (const auto known = model_.indexOf(word)) {
+        tokens_.push_back(*known);
+        continue;
+      }
+      // Words the model lacks get indices from its size on, in order of first appearance.
+      const auto [found, inserted] = unseen_.emplace(std::string(word), static_cast<int32_t>(words_.size()));
+      if (inserted) {
+        budget_.charge(2 * (sizeof(std::string) + word.size()) + 32, "unseen words");
+        words_.emplace_back(word);
+      }
+      tokens_.push_back(found->second);
+    }
+    // Each line is charged its bookkeeping: a file of newlines cannot ask for millions of documents.
+    budget_.charge(kDocumentBookkeeping + tokens_.size() * sizeof(int32_t), "documents");
+    documents_.add(tokens_, "line " + std::to_string(lines_));
+  }
+
+  DocumentCollection finish() {
+    if (layoutLines_ > 0 && !layoutSettled_) refuseImportFileLayout();
+    documents_.setAlphabet(std::make_shared<const Alphabet>(std::move(words_)));
+    return std::move(documents_);
+  }
+
+ private:
+  // MALLET's import-file layout, name<TAB>label<TAB>text, read as plain text
+  // would count every name and label as a word: refused when each of the
+  // first non-empty lines (up to 20) has at least two tabs.
+  void checkLayout(std::string_view text) {
+    if (layoutSettled_ || text.find_first_not_of(" \t\r\f\v") == std::string_view::npos) return;
+    if (std::count(text.begin(), text.end(), '\t') < 2) {
+      layoutSettled_ = true;
+      return;
+    }
+    if (++layoutLines_ == 20) refuseImportFileLayout();
+  }
+  [[noreturn]] void refuseImportFileLayout() const {
+    throw FormatError(source_,
+                      "looks like MALLET's import-file layout (name<TAB>label<TAB>text), whose names and labels "
+                      "plain text would count as words: import it with 'mallet import-file --use-pipe-from' the "
+                      "training instance list and give that file");
+  }
+
+  const Alphabet& model_;
+  ReadBudget budget_;
+  std::string source_;
+  std::vector<std::string> words_;
+  std::unordered_map<std::string, int32_t> unseen_;
+  DocumentCollection documents_;
+  std::vector<int32_t> tokens_;
+  std::size_t lines_ = 0;
+  std::size_t layoutLines_ = 0;
+  bool layoutSettled_ = false;
+};
+
+// Splits text that arrives in pieces into lines; a last line without a
+// newline counts, an empty text has none.
+class LineSplitter {
+ public:
+  explicit LineSplitter(TextDocuments& documents) : documents_(documents) {}
+  void add(std::string_view text) {
+    std::size_t start = 0;
+    for (std::size_t end; (end = text.find('\n', start)) != std::string_view::npos; start = end + 1) {
+      if (partial_.empty()) {
+        documents_.line(text.substr(start, end - start));
+      } else {
+        partial_.append(text.substr(start, end - start));
+        documents_.line(partial_);
+        partial_.clear();
+      }
+    }
+    partial_.append(text.substr(start));
+  }
+  void finish() {
+    if (!partial_.empty()) documents_.line(partial_);
+    partial_.clear();
+  }
+
+ private:
+  TextDocuments& documents_;
+  std::string partial_;
+};
+
+void requireWords(const Alphabet* modelAlphabet, const std::string& source, const std::string& modelName) {
+  if (modelAlphabet == nullptr)
+    throw FormatError(source,
+                      "plain-text documents need a model with words (an inferencer, a saved model or a "
+                      "topic state); " +
+                          modelName + " has none");
+}
+
+// Text that arrives in blocks (a file read in pieces, gzip decompressed as it
+// is read), one document per line.
+class TextReader {
+ public:
+  TextReader(const Alphabet& model, const std::string& source, std::optional<std::size_t> textBytes)
+      : documents_(model, source), source_(source) {
+    if (textBytes) documents_.expect(*textBytes);
+  }
+  void add(std::string_view block) {
+    if (first_) block = utf8Text(block, source_);  // without a byte-order mark
+    first_ = false;
+    documents_.input(block.size());
+    lines_.add(block);
+  }
+  DocumentCollection finish() {
+    lines_.finish();
+    return documents_.finish();
+  }
+
+ private:
+  TextDocuments documents_;
+  LineSplitter lines_{documents_};
+  std::string source_;
+  bool first_ = true;
+};
+
+// Gzipped text, decompressed twice: once to check the whole stream (a
+// damaged or truncated stream, or a bomb, is refused as such before any line
+// is read as a document), then line by line, so that the text is never held
+// whole. Decompressing costs far less than scoring the text.
+DocumentCollection readGzippedText(std::span<const uint8_t> compressed, const std::string& source,
+                                   const Alphabet& modelAlphabet) {
+  std::vector<char> buffer(kFileBlockBytes);
+  {
+    GzipReader check(compressed, source);
+    while (check.read(buffer) > 0) {
+    }
+  }
+  GzipReader in(compressed, source);
+  TextReader text(modelAlphabet, source, std::nullopt);
+  for (std::size_t got; (got = in.read(buffer)) > 0;) text.add(std::string_view(buffer.data(), got));
+  return text.finish();
 }
 
 }  // namespace
@@ -76,9 +213,36 @@ void checkHeldOutStart(std::span<const uint8_t> start, const std::string& source
 DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet* modelAlphabet,
                                         const std::string& modelName, FileKind* kind) {
   const std::string source = path == "-" ? "standard input" : path;
-  return namingFileOnAllocationFailure(
-      source,
-      [&] { return readHeldOutDocuments(readFileBytes(path, &checkHeldOutStart), source, modelAlphabet, modelName, kind); });
+  return namingFileOnAllocationFailure(source, [&]() -> DocumentCollection {
+    if (!fileBytesAreLocal())
+      return readHeldOutDocuments(readFileBytes(path, &checkHeldOutStart), source, modelAlphabet, modelName, kind);
+    // Plain text is read as it arrives, so memory holds its documents, not the
+    // file; an instance list or gzip is gathered and read as bytes.
+    std::vector<uint8_t> gathered;
+    std::optional<TextReader> text;
+    std::optional<std::size_t> size;  // a stream has none: it grows as it arrives
+    std::error_code unknown;
+    if (const auto bytes = std::filesystem::file_size(path, unknown); !unknown && bytes <= kMaxInputBytes)
+      size = static_cast<std::size_t>(bytes);
+    bool first = true;
+    readFileBlocks(path, &checkHeldOutStart, [&](std::span<const uint8_t> block) {
+      if (first && !looksLikeObjectStream(block) && !looksLikeGzip(block)) {
+        requireWords(modelAlphabet, source, modelName);
+        text.emplace(*modelAlphabet, source, size);
+      } else if (first && size) {
+        gathered.reserve(*size);
+      }
+      first = false;
+      if (text) {
+        text->add(std::string_view(reinterpret_cast<const char*>(block.data()), block.size()));
+      } else {
+        gathered.insert(gathered.end(), block.begin(), block.end());
+      }
+    });
+    if (!text) return readHeldOutDocuments(std::move(gathered), source, modelAlphabet, modelName, kind);
+    if (kind != nullptr) *kind = FileKind::Text;
+    return text->finish();
+  });
 }
 
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
@@ -91,55 +255,11 @@ DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::s
       checkAlphabetsAgree(*documents.alphabet(), *modelAlphabet, source, modelName);
     return documents;
   }
-  if (modelAlphabet == nullptr)
-    throw FormatError(source,
-                      "plain-text documents need a model with words (an inferencer, a saved model or a "
-                      "topic state); " +
-                          modelName + " has none");
-  const std::string decompressed = decompressIfGzipped(bytes, source);
-  const std::string_view text = utf8Text(decompressed, source);
-  for (const char c : text) {
-    if (c == '\0') binaryData(source);
-  }
-  refuseImportFileLayout(text, source);
-  // Every line is a document, even an empty one; charge each its bookkeeping so
-  // that a file of newlines cannot ask for millions of them.
-  ReadBudget budget(text.size(), source);
-  std::vector<std::string> words = modelAlphabet->words();
-  std::unordered_map<std::string, int32_t> unseen;
-  DocumentCollection documents;
-  std::vector<int32_t> tokens;
-  std::size_t line = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    ++line;
-    tokens.clear();
-    std::size_t i = start;
-    while (i < end) {
-      while (i < end && isSpace(text[i])) ++i;
-      const std::size_t wordStart = i;
-      while (i < end && !isSpace(text[i])) ++i;
-      if (i == wordStart) continue;
-      const std::string_view word(text.data() + wordStart, i - wordStart);
-      if (const auto known = modelAlphabet->indexOf(word)) {
-        tokens.push_back(*known);
-        continue;
-      }
-      const auto [found, inserted] = unseen.emplace(std::string(word), static_cast<int32_t>(words.size()));
-      if (inserted) {
-        budget.charge(2 * (sizeof(std::string) + word.size()) + 32, "unseen words");
-        words.emplace_back(word);
-      }
-      tokens.push_back(found->second);
-    }
-    budget.charge(kDocumentBookkeeping + tokens.size() * sizeof(int32_t), "documents");
-    documents.add(tokens, "line " + std::to_string(line));
-    start = end + 1;
-  }
-  documents.setAlphabet(std::make_shared<const Alphabet>(std::move(words)));
-  return documents;
+  requireWords(modelAlphabet, source, modelName);
+  if (looksLikeGzip(bytes)) return readGzippedText(bytes, source, *modelAlphabet);
+  TextReader text(*modelAlphabet, source, bytes.size());
+  text.add(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  return text.finish();
 }
 
 }  // namespace topiceval::formats

@@ -6,12 +6,16 @@
 
 namespace topiceval::formats {
 
-ReadBudget::ReadBudget(std::size_t inputBytes, std::string source)
-    : inputBytes_(inputBytes), source_(std::move(source)) {
+ReadBudget::ReadBudget(std::size_t inputBytes, std::string source) : source_(std::move(source)) {
+  addInput(inputBytes);
+}
+
+void ReadBudget::addInput(std::size_t bytes) {
   const std::size_t most = std::numeric_limits<std::size_t>::max();
-  limit_ = inputBytes > (most - kFixedAllowance) / kBytesPerInputByte
+  inputBytes_ = bytes > most - inputBytes_ ? most : inputBytes_ + bytes;
+  limit_ = inputBytes_ > (most - kFixedAllowance) / kBytesPerInputByte
                ? most
-               : kFixedAllowance + kBytesPerInputByte * inputBytes;
+               : kFixedAllowance + kBytesPerInputByte * inputBytes_;
 }
 
 void ReadBudget::charge(std::size_t bytes, const char* what) {

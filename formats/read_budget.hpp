@@ -20,6 +20,9 @@ class ReadBudget {
 
   ReadBudget(std::size_t inputBytes, std::string source);
 
+  // A reader of input that arrives in blocks: `bytes` more of it.
+  void addInput(std::size_t bytes);
+
   // Records `bytes` more, kept for `what` ("an int[]", "documents"); throws
   // when the total passes the limit.
   void charge(std::size_t bytes, const char* what);
@@ -28,8 +31,8 @@ class ReadBudget {
   std::size_t limit() const { return limit_; }
 
  private:
-  std::size_t inputBytes_;
-  std::size_t limit_;
+  std::size_t inputBytes_ = 0;
+  std::size_t limit_ = 0;
   std::size_t used_ = 0;
   std::string source_;
 };

@@ -121,6 +121,7 @@ DocumentEstimate documentEstimate(const DocumentResult& document, const std::str
 void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, const DocumentCollection& documents,
                     const std::vector<bool>* notConverged) {
   result.documents.clear();
+  result.documents.reserve(estimates.documents.size());
   for (std::size_t d = 0; d < estimates.documents.size(); ++d) {
     DocumentEstimate estimate = documentEstimate(estimates.documents[d], documents.name(d), false);
     estimate.notConverged = notConverged != nullptr && d < notConverged->size() && (*notConverged)[d];
