@@ -8,6 +8,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "native/model/alphabet.hpp"
@@ -24,12 +25,12 @@ class DocumentCollection {
       : tokens_(std::move(tokens)),
         offsets_(std::move(offsets)),
         names_(std::move(names)),
-        sources_(std::move(sources)),
         named_(std::move(named)) {
     if (offsets_.empty() || offsets_.front() != 0 || offsets_.back() != tokens_.size() ||
-        offsets_.size() != names_.size() + 1 || sources_.size() != names_.size() || named_.size() != names_.size() ||
+        offsets_.size() != names_.size() + 1 || sources.size() != names_.size() || named_.size() != names_.size() ||
         !std::is_sorted(offsets_.begin(), offsets_.end()))
       throw std::invalid_argument("DocumentCollection: offsets, names and sources do not describe the tokens");
+    for (std::size_t d = 0; d < sources.size(); ++d) addSource(d, std::move(sources[d]));
   }
 
   // `named` false: the instance had no name at all (Java's null), which MALLET
@@ -38,7 +39,7 @@ class DocumentCollection {
     tokens_.insert(tokens_.end(), tokens.begin(), tokens.end());
     offsets_.push_back(tokens_.size());
     names_.push_back(std::move(name));
-    sources_.push_back(std::move(source));
+    addSource(names_.size() - 1, std::move(source));
     named_.push_back(named);
   }
 
@@ -46,7 +47,6 @@ class DocumentCollection {
     tokens_.reserve(tokens);
     offsets_.reserve(documents + 1);
     names_.reserve(documents);
-    sources_.reserve(documents);
     named_.reserve(documents);
   }
   std::size_t size() const { return names_.size(); }
@@ -57,14 +57,19 @@ class DocumentCollection {
   std::size_t length(std::size_t index) const { return offsets_[index + 1] - offsets_[index]; }
   std::size_t totalTokens() const { return tokens_.size(); }
   const std::string& name(std::size_t index) const { return names_[index]; }
-  const std::string& source(std::size_t index) const { return sources_[index]; }
+  const std::string& source(std::size_t index) const {
+    static const std::string none;
+    const auto found = std::lower_bound(sources_.begin(), sources_.end(), index,
+                                        [](const auto& entry, std::size_t d) { return entry.first < d; });
+    return found != sources_.end() && found->first == index ? found->second : none;
+  }
   bool named(std::size_t index) const { return named_[index]; }
 
   // The documents at `indices` (each below size()), in that order, with their
   // names, sources and alphabet.
   DocumentCollection subset(std::span<const std::size_t> indices) const {
     DocumentCollection chosen;
-    for (const std::size_t index : indices) chosen.add(document(index), names_[index], sources_[index], named_[index]);
+    for (const std::size_t index : indices) chosen.add(document(index), names_[index], source(index), named_[index]);
     chosen.alphabet_ = alphabet_;
     return chosen;
   }
@@ -77,7 +82,12 @@ class DocumentCollection {
   std::vector<int32_t> tokens_;
   std::vector<std::size_t> offsets_{0};
   std::vector<std::string> names_;
-  std::vector<std::string> sources_;
+  // Only the documents that have one, by index: sources are rare (MALLET's
+  // import-file leaves them null) and a string per document costs 32 bytes.
+  void addSource(std::size_t index, std::string source) {
+    if (!source.empty()) sources_.emplace_back(index, std::move(source));
+  }
+  std::vector<std::pair<std::size_t, std::string>> sources_;
   std::vector<bool> named_;
   std::shared_ptr<const Alphabet> alphabet_;
 };
