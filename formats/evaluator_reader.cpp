@@ -22,11 +22,11 @@ using detail::requireArray;
 using detail::requireRoot;
 
 std::vector<double> doubles(const java::Node* node, const std::string& source, const std::string& what) {
-  return requireArray(node, 'D', source, what).doubles;
+  return requireArray(node, 'D', source, what).doubles();
 }
 
 std::vector<int32_t> ints(const java::Node* node, const std::string& source, const std::string& what) {
-  return requireArray(node, 'I', source, what).ints;
+  return requireArray(node, 'I', source, what).ints();
 }
 
 void checkVersion(int32_t version, const std::string& className, const std::string& source) {

@@ -52,14 +52,19 @@ const Value* Node::field(const std::string& className, const std::string& fieldN
   return nullptr;
 }
 
+const Node::Elements& Node::elements() const {
+  static const Elements none;
+  return elements_ ? *elements_ : none;
+}
+
 std::size_t Node::arrayLength() const {
   switch (elementType) {
-    case 'J': return longs.size();
+    case 'J': return longs().size();
     case 'D':
-    case 'F': return doubles.size();
+    case 'F': return doubles().size();
     case 'L':
-    case '[': return references.size();
-    default: return ints.size();
+    case '[': return references().size();
+    default: return ints().size();
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -83,10 +84,21 @@ struct Node {
   std::vector<ClassData> classData;             // Object: superclass first
   // Array: the element type code and the elements in the vector matching it.
   char elementType = 0;
-  std::vector<int32_t> ints;            // B C I S Z
-  std::vector<int64_t> longs;           // J
-  std::vector<double> doubles;          // D F
-  std::vector<const Node*> references;  // L [
+  const std::vector<int32_t>& ints() const { return elements().ints; }                // B C I S Z
+  const std::vector<int64_t>& longs() const { return elements().longs; }              // J
+  const std::vector<double>& doubles() const { return elements().doubles; }           // D F
+  const std::vector<const Node*>& references() const { return elements().references; }  // L [
+  // The parser's: an array's elements, made on first use.
+  struct Elements {
+    std::vector<int32_t> ints;
+    std::vector<int64_t> longs;
+    std::vector<double> doubles;
+    std::vector<const Node*> references;
+  };
+  Elements& elementsToFill() {
+    if (!elements_) elements_ = std::make_unique<Elements>();
+    return *elements_;
+  }
 
   // The class data for `className` in this object's hierarchy, or nullptr.
   const ClassData* findClassData(const std::string& className) const;
@@ -95,6 +107,12 @@ struct Node {
   // The value of a default-serialized field, or nullptr.
   const Value* field(const std::string& className, const std::string& fieldName) const;
   std::size_t arrayLength() const;
+
+ private:
+  // Apart, so that the many strings and objects of a stream do not each
+  // carry four empty vectors.
+  const Elements& elements() const;
+  std::unique_ptr<Elements> elements_;
 };
 
 // One text per decoded instance (its name, or its source), stored flat: the

@@ -101,14 +101,14 @@ void readPackedTypeTopicCounts(const java::Node* node, TopicModel& model, const 
   if (node == nullptr) throw FormatError(source, "typeTopicCounts is null");
   if (node->kind != java::NodeKind::Array || node->descriptor->name != "[[I")
     throw FormatError(source, "typeTopicCounts is a " + java::describeType(node) + ", not an int[][]");
-  for (std::size_t type = 0; type < node->references.size(); ++type) {
-    const java::Node* row = node->references[type];
+  for (std::size_t type = 0; type < node->references().size(); ++type) {
+    const java::Node* row = node->references()[type];
     if (row == nullptr) {
       model.typeTopicCounts.addRow({}, false);
       continue;
     }
     const java::Node& ints = requireArray(row, 'I', source, "typeTopicCounts[" + std::to_string(type) + "]");
-    model.typeTopicCounts.addRow(ints.ints);
+    model.typeTopicCounts.addRow(ints.ints());
   }
 }
 

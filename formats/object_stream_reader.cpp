@@ -581,6 +581,7 @@ class StreamParser {
     if (descriptor == nullptr || descriptor->name.size() < 2 || descriptor->name[0] != '[')
       fail("an array whose class is not an array type");
     Node& node = newNode(NodeKind::Array);
+    budget_.charge(sizeof(Node::Elements), "arrays");
     node.descriptor = descriptor;
     handles_[newHandle()].setNode(&node);
     const auto length = static_cast<int32_t>(readU32("an array length"));
@@ -600,19 +601,19 @@ class StreamParser {
       case 'Z': {
         need(1, sizeof(int32_t));
         const uint8_t* p = take(count, "an array");
-        node.ints.resize(count);
+        node.elementsToFill().ints.resize(count);
         for (std::size_t i = 0; i < count; ++i)
-          node.ints[i] = type == 'B' ? static_cast<int8_t>(p[i]) : static_cast<int32_t>(p[i] != 0);
+          node.elementsToFill().ints[i] = type == 'B' ? static_cast<int8_t>(p[i]) : static_cast<int32_t>(p[i] != 0);
         break;
       }
       case 'C':
       case 'S': {
         need(2, sizeof(int32_t));
         const uint8_t* p = take(count * 2, "an array");
-        node.ints.resize(count);
+        node.elementsToFill().ints.resize(count);
         for (std::size_t i = 0; i < count; ++i) {
           const auto raw = static_cast<uint16_t>((p[2 * i] << 8) | p[2 * i + 1]);
-          node.ints[i] = type == 'C' ? raw : static_cast<int16_t>(raw);
+          node.elementsToFill().ints[i] = type == 'C' ? raw : static_cast<int16_t>(raw);
         }
         break;
       }
@@ -625,11 +626,11 @@ class StreamParser {
                  uint32_t{p[4 * i + 3]};
         };
         if (type == 'I') {
-          node.ints.resize(count);
-          for (std::size_t i = 0; i < count; ++i) node.ints[i] = static_cast<int32_t>(word(i));
+          node.elementsToFill().ints.resize(count);
+          for (std::size_t i = 0; i < count; ++i) node.elementsToFill().ints[i] = static_cast<int32_t>(word(i));
         } else {
-          node.doubles.resize(count);
-          for (std::size_t i = 0; i < count; ++i) node.doubles[i] = std::bit_cast<float>(word(i));
+          node.elementsToFill().doubles.resize(count);
+          for (std::size_t i = 0; i < count; ++i) node.elementsToFill().doubles[i] = std::bit_cast<float>(word(i));
         }
         break;
       }
@@ -643,19 +644,19 @@ class StreamParser {
           return v;
         };
         if (type == 'J') {
-          node.longs.resize(count);
-          for (std::size_t i = 0; i < count; ++i) node.longs[i] = static_cast<int64_t>(word(i));
+          node.elementsToFill().longs.resize(count);
+          for (std::size_t i = 0; i < count; ++i) node.elementsToFill().longs[i] = static_cast<int64_t>(word(i));
         } else {
-          node.doubles.resize(count);
-          for (std::size_t i = 0; i < count; ++i) node.doubles[i] = std::bit_cast<double>(word(i));
+          node.elementsToFill().doubles.resize(count);
+          for (std::size_t i = 0; i < count; ++i) node.elementsToFill().doubles[i] = std::bit_cast<double>(word(i));
         }
         break;
       }
       case 'L':
       case '[': {
         need(1, sizeof(const Node*));
-        node.references.reserve(count);
-        for (std::size_t i = 0; i < count; ++i) node.references.push_back(readObject("an array element"));
+        node.elementsToFill().references.reserve(count);
+        for (std::size_t i = 0; i < count; ++i) node.elementsToFill().references.push_back(readObject("an array element"));
         break;
       }
       default: fail("an array of unknown element type '" + descriptor->name + "'");

@@ -103,23 +103,23 @@ TEST(ObjectStreamReader, ReadsNestedArraysAndBackReferences) {
   const java::Node* root = graph->root;
   ASSERT_EQ(root->kind, NodeKind::Array);
   EXPECT_EQ(java::describeType(root), "int[][]");
-  ASSERT_EQ(root->references.size(), 4u);
-  EXPECT_EQ(root->references[0]->ints, (std::vector<int32_t>{1, 2}));
-  EXPECT_EQ(root->references[1]->ints, (std::vector<int32_t>{3}));
-  EXPECT_EQ(root->references[2], nullptr);
-  EXPECT_EQ(root->references[3], root->references[0]);
+  ASSERT_EQ(root->references().size(), 4u);
+  EXPECT_EQ(root->references()[0]->ints(), (std::vector<int32_t>{1, 2}));
+  EXPECT_EQ(root->references()[1]->ints(), (std::vector<int32_t>{3}));
+  EXPECT_EQ(root->references()[2], nullptr);
+  EXPECT_EQ(root->references()[3], root->references()[0]);
 }
 
 TEST(ObjectStreamReader, ReadsPrimitiveArraysOfEveryType) {
   B b;
   b.u8(B::kArray).classDesc("[D", B::kSerializable, 0).endClassDesc().null().i32(2).f64(0.25).f64(-1e300);
-  EXPECT_EQ(parse(b)->root->doubles, (std::vector<double>{0.25, -1e300}));
+  EXPECT_EQ(parse(b)->root->doubles(), (std::vector<double>{0.25, -1e300}));
   B bytes;
   bytes.u8(B::kArray).classDesc("[B", B::kSerializable, 0).endClassDesc().null().i32(2).u8(0xFF).u8(7);
-  EXPECT_EQ(parse(bytes)->root->ints, (std::vector<int32_t>{-1, 7}));
+  EXPECT_EQ(parse(bytes)->root->ints(), (std::vector<int32_t>{-1, 7}));
   B longs;
   longs.u8(B::kArray).classDesc("[J", B::kSerializable, 0).endClassDesc().null().i32(1).u64(1ULL << 40);
-  EXPECT_EQ(parse(longs)->root->longs, (std::vector<int64_t>{int64_t{1} << 40}));
+  EXPECT_EQ(parse(longs)->root->longs(), (std::vector<int64_t>{int64_t{1} << 40}));
 }
 
 TEST(ObjectStreamReader, KeepsWhatWriteObjectWroteAsAnnotation) {
