@@ -27,6 +27,8 @@ import re
 import subprocess
 import sys
 
+import benchmark_machine
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(ROOT, "..", "shared")
 CORPUS = os.path.join(SHARED, "corpora", "debian-descriptions-test.tsv")
@@ -130,6 +132,7 @@ def main():
             key = (job[0], job[1])
             if key not in best or seconds < best[key][0]:
                 best[key] = (seconds, mebibytes)
+    print(benchmark_machine.describe())
     print(f"held-out: {label} tokens of the Debian held-out descriptions, repeated; model: debian-k100 (K = 100)")
     print("| job | program | wall s | peak MiB |")
     print("|---|---|---|---|")

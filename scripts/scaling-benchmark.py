@@ -26,6 +26,8 @@ import sys
 import tempfile
 import time
 
+import benchmark_machine
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "..", "shared", "corpora")
 BINARY = os.path.join(ROOT, "build", "topiceval")
@@ -127,6 +129,7 @@ def main():
         sys.exit(f"no held-out sets in {arguments.models}: run with --prepare first (needs MALLET_HOME)")
     path = lambda name: os.path.join(arguments.models, name)  # noqa: E731
     empty = {}  # K -> (MALLET seconds, topiceval seconds) on the empty held-out list
+    print(benchmark_machine.describe())
     print("| K | held-out | particles | resampling | mode | threads | wall s | tokens x particles / s | "
           "ns / site update | MALLET s | MALLET / topiceval | same, without start-up |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")

@@ -3,6 +3,7 @@
 // documents must be exactly what reading the whole file at once gives.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -25,7 +26,8 @@ void expectSame(const DocumentCollection& blocks, const DocumentCollection& whol
   ASSERT_EQ(blocks.size(), whole.size());
   ASSERT_EQ(blocks.totalTokens(), whole.totalTokens());
   for (std::size_t d = 0; d < whole.size(); ++d) {
-    ASSERT_TRUE(std::ranges::equal(blocks.document(d), whole.document(d))) << "document " << d;
+    ASSERT_TRUE(std::equal(blocks.document(d).begin(), blocks.document(d).end(), whole.document(d).begin(),
+                           whole.document(d).end())) << "document " << d;
     ASSERT_EQ(blocks.name(d), whole.name(d));
   }
   ASSERT_EQ(blocks.alphabet()->words(), whole.alphabet()->words());
