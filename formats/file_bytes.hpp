@@ -1,5 +1,5 @@
 #pragma once
-// Whole-file input for the readers; "-" reads standard input (as MALLET allows).
+// File input for the readers, whole or in blocks; "-" reads standard input (as MALLET allows).
 
 #include <cstdint>
 #include <functional>
@@ -9,8 +9,9 @@
 
 namespace topiceval::formats {
 
-// The most any one input may hold. A file is read whole before it is parsed,
-// so this bounds what standard input, a FIFO or a device can make us keep.
+// The most any one input may hold. Most files are read whole before they are
+// parsed, so this bounds what standard input, a FIFO or a device can make us
+// keep (plain text, read in blocks, is bounded by it too).
 inline constexpr std::size_t kMaxInputBytes = std::size_t{4} << 30;
 
 // A reader's test of a file's first bytes (kStartCheckBytes of them, or the
