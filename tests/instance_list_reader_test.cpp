@@ -10,6 +10,7 @@
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "support/fixtures.hpp"
+#include "support/object_stream_builder.hpp"
 
 namespace topiceval::formats {
 namespace {
@@ -115,6 +116,65 @@ TEST(InstanceListShortcut, DecodesEveryRealListAsTheObjectGraphReadsIt) {
     EXPECT_LT(graph->nodeCount(), 2 * reference.size() + 100000) << path;
     expectSameDocuments(readInstanceList(bytes, path), reference, path);
   }
+}
+
+// Hand-made lists whose later elements refer back to what the shortcut
+// decoded without a node: the same Instance twice in the list (the stream is
+// read again without the shortcut), and a name that is a reference to an
+// earlier name (its node is made when the reference comes).
+std::vector<uint8_t> listWithBackReference(bool sameInstanceTwice) {
+  using B = testing::ObjectStreamBuilder;
+  B b;
+  const uint8_t writes = B::kWriteMethod | B::kSerializable;
+  b.u8(B::kObject).classDesc("cc.mallet.types.InstanceList", B::kSerializable, 0).endClassDesc();  // handle 0
+  b.classDesc("java.util.ArrayList", writes, 1).primitiveField('I', "size").endClassDesc().null();  // 1
+  b.i32(2).blockData(testing::bigEndian(2));  // list object: handle 2; size and capacity
+  // An Instance (3: its class, 4: itself) holding a FeatureSequence (5, 6) of two features, named "doc0" (7).
+  b.u8(B::kObject).classDesc("cc.mallet.types.Instance", writes, 0).endClassDesc().null();
+  b.blockData(testing::bigEndian(0));
+  b.u8(B::kObject).classDesc("cc.mallet.types.FeatureSequence", writes, 0).endClassDesc().null();
+  std::vector<uint8_t> features;
+  for (const int32_t value : {2, 7, 3, 2}) {  // capacity, the features, length
+    const auto word = testing::bigEndian(value);
+    features.insert(features.end(), word.begin(), word.end());
+  }
+  b.blockData(testing::bigEndian(0)).null().blockData(features).u8(B::kEndBlockData);
+  b.null().string("doc0").null().null().blockData({0}).u8(B::kEndBlockData);
+  if (sameInstanceTwice) {
+    b.reference(4);
+  } else {
+    // A second Instance (8) with its own FeatureSequence (9) of one feature, named by a reference to "doc0".
+    b.u8(B::kObject).reference(3).blockData(testing::bigEndian(0));
+    b.u8(B::kObject).reference(5).blockData(testing::bigEndian(0)).null();
+    std::vector<uint8_t> one;
+    for (const int32_t value : {1, 5, 1}) {
+      const auto word = testing::bigEndian(value);
+      one.insert(one.end(), word.begin(), word.end());
+    }
+    b.blockData(one).u8(B::kEndBlockData);
+    b.null().reference(7).null().null().blockData({0}).u8(B::kEndBlockData);
+  }
+  b.u8(B::kEndBlockData);
+  return b.bytes;
+}
+
+TEST(InstanceListShortcut, BackReferencesToDecodedObjectsReadAsTheGraphReadsThem) {
+  for (const bool twice : {true, false}) {
+    const std::vector<uint8_t> bytes = listWithBackReference(twice);
+    const DocumentCollection reference = readInstanceList(bytes, "hand.mallet", ObjectStreamShortcut::None);
+    const DocumentCollection shortcut = readInstanceList(bytes, "hand.mallet");
+    ASSERT_EQ(reference.size(), 2u);
+    EXPECT_EQ(reference.name(1), "doc0");
+    EXPECT_EQ(reference.length(1), twice ? 2u : 1u);
+    expectSameDocuments(shortcut, reference, twice ? "the same instance twice" : "a name referred back to");
+  }
+  // The shortcut decoded the first list's instance and then met the reference to it: read again without it.
+  const auto graph = readObjectStream(listWithBackReference(true), "hand.mallet", {},
+                                      ObjectStreamShortcut::MalletInstances);
+  EXPECT_EQ(graph->instances.size(), 0u);
+  EXPECT_EQ(readObjectStream(listWithBackReference(false), "hand.mallet", {}, ObjectStreamShortcut::MalletInstances)
+                ->instances.size(),
+            2u);
 }
 
 // A storm of mutated lists: whatever the shortcut meets (a block split

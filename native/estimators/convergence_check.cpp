@@ -48,8 +48,7 @@ ConvergenceReport checkConvergence(const EstimatorSettings& settings, const Scor
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
   checkConvergenceEstimator(definition, options.runs);
   if (!(convergence.tolerance > 0.0)) throw SettingError("tolerance", "must be a positive number of nats per document");
-  const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
-                                 [&](const SettingSpec& s) { return s.name == definition.budget; });
+  const SettingSpec& spec = budgetSpec(definition);
   EstimatorSettings current = settings;
   int64_t budget = validateSettings(settings).integer(definition.budget);
 
@@ -97,7 +96,7 @@ ConvergenceReport checkConvergence(const EstimatorSettings& settings, const Scor
       break;
     }
     if (doubling == convergence.maxDoublings) break;
-    if (spec != definition.settings.end() && budget > spec->most / 2) {
+    if (budget > spec.most / 2) {
       report.capped = true;
       break;
     }

@@ -1,6 +1,7 @@
 #include "native/estimators/estimator_registry.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace topiceval {
 
@@ -44,6 +45,14 @@ void requireSampledErrors(const std::string& option, const EstimatorDefinition& 
     throw SettingError(option, "needs a stochastic estimator; " + definition.name + " is deterministic, " +
                                    whyStochastic);
   if (runs < 2) throw SettingError(option, "needs --runs 2 or more: " + whyRuns);
+}
+
+const SettingSpec& budgetSpec(const EstimatorDefinition& definition) {
+  const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
+                                 [&](const SettingSpec& s) { return s.name == definition.budget; });
+  if (spec == definition.settings.end())
+    throw std::logic_error("estimator " + definition.name + " declares no budget setting '" + definition.budget + "'");
+  return *spec;
 }
 
 bool declaresSetting(const std::string& name, const std::string& setting) {

@@ -49,6 +49,11 @@ const EstimatorDefinition& findEstimator(const std::string& name);
 void requireSampledErrors(const std::string& option, const EstimatorDefinition& definition, int runs,
                           const std::string& whyStochastic, const std::string& whyRuns);
 
+// The spec of `definition`'s budget setting, the range a convergence check or
+// a target error may move it in; `definition` must be stochastic (checked by
+// requireSampledErrors first).
+const SettingSpec& budgetSpec(const EstimatorDefinition& definition);
+
 // Whether estimator `name` declares setting `setting` (false for an unknown estimator).
 bool declaresSetting(const std::string& name, const std::string& setting);
 

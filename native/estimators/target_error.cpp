@@ -41,9 +41,8 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
   checkTargetErrorEstimator(definition, options.runs);
   if (!(target.perToken > 0.0) && !(target.perDocument > 0.0))
     throw SettingError("target-error", "needs a positive target (nats per token or per document)");
-  const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
-                                 [&](const SettingSpec& s) { return s.name == definition.budget; });
-  const int64_t least = spec->least, most = spec->most;
+  const SettingSpec& spec = budgetSpec(definition);
+  const int64_t least = spec.least, most = spec.most;
   const bool given = settings.values.count(definition.budget) > 0;
   const int64_t byDefault = validateSettings(settings).integer(definition.budget);
 
