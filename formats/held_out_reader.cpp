@@ -53,8 +53,11 @@ class TextDocuments {
 
   // The whole text's length, when known: a token takes two bytes at least (a
   // letter and a space), so the tokens are reserved once, not copied as they
-  // grow; the pages never written cost no memory.
-  void expect(std::size_t textBytes) { documents_.reserve(0, textBytes / 2); }
+  // grow; the pages never written cost no memory. Up to kMostReserved only:
+  // address space is not free where the system counts what is reserved.
+  void expect(std::size_t textBytes) {
+    documents_.reserve(0, std::min(textBytes / 2, kMostReserved / sizeof(int32_t)));
+  }
 
   void line(std::string_view text) {
     if (text.find('\0') != std::string_view::npos) binaryData(source_);

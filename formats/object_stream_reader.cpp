@@ -154,8 +154,8 @@ class StreamParser {
     // stream's length spares the copies of growing (pages never touched cost
     // no memory). Each instance takes over 40 bytes and 3 to 4 handles.
     if (shortcut_ == ObjectStreamShortcut::MalletInstances) {
-      handles_.reserve(bytes.size() / 40);
-      graph_->instances.tokens.reserve(bytes.size() / 4);
+      handles_.reserve(std::min(bytes.size() / 40, kMostReserved / sizeof(Handle)));
+      graph_->instances.tokens.reserve(std::min(bytes.size() / 4, kMostReserved / sizeof(int32_t)));
     }
   }
 

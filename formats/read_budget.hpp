@@ -10,6 +10,11 @@
 
 namespace topiceval::formats {
 
+// The most a reader reserves ahead of need (tokens, handles) from a file's
+// length: pages never written cost no memory, but a system that counts
+// address space (ulimit -v, strict overcommit) counts them.
+inline constexpr std::size_t kMostReserved = std::size_t{1} << 30;
+
 class ReadBudget {
  public:
   // A file of `inputBytes` (decompressed, for gzip) may cost a fixed allowance
