@@ -1,5 +1,7 @@
 #include "formats/gzip_input.hpp"
 
+#include "formats/line_splitter.hpp"
+
 #include <zlib.h>
 
 #include <cstring>
@@ -92,25 +94,10 @@ std::size_t GzipReader::read(std::span<char> buffer) {
 
 void forEachLine(GzipReader& in, std::size_t maxLineBytes, const std::function<void(std::string_view)>& line,
                  const std::function<void()>& tooLong) {
-  std::string pending;
+  LineSplitter lines(line, maxLineBytes, tooLong);
   std::string chunk(std::size_t{1} << 16, '\0');
-  while (const std::size_t got = in.read(chunk)) {
-    std::string_view data(chunk.data(), got);
-    std::size_t newline;
-    while ((newline = data.find('\n')) != std::string_view::npos) {
-      if (pending.empty()) {
-        line(data.substr(0, newline));
-      } else {
-        pending.append(data.substr(0, newline));
-        line(pending);
-        pending.clear();
-      }
-      data.remove_prefix(newline + 1);
-    }
-    pending.append(data);
-    if (pending.size() > maxLineBytes) tooLong();
-  }
-  if (!pending.empty()) line(pending);
+  while (const std::size_t got = in.read(chunk)) lines.add(std::string_view(chunk.data(), got));
+  lines.finish();
 }
 
 std::string decompressGzip(std::span<const uint8_t> compressed, const std::string& source) {

@@ -9,6 +9,7 @@
 #include "formats/format_error.hpp"
 #include "formats/gzip_input.hpp"
 #include "formats/instance_list_reader.hpp"
+#include "formats/line_splitter.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "formats/read_budget.hpp"
 #include "formats/text_encoding.hpp"
@@ -125,34 +126,6 @@ class TextDocuments {
   bool layoutSettled_ = false;
 };
 
-// Splits text that arrives in pieces into lines; a last line without a
-// newline counts, an empty text has none.
-class LineSplitter {
- public:
-  explicit LineSplitter(TextDocuments& documents) : documents_(documents) {}
-  void add(std::string_view text) {
-    std::size_t start = 0;
-    for (std::size_t end; (end = text.find('\n', start)) != std::string_view::npos; start = end + 1) {
-      if (partial_.empty()) {
-        documents_.line(text.substr(start, end - start));
-      } else {
-        partial_.append(text.substr(start, end - start));
-        documents_.line(partial_);
-        partial_.clear();
-      }
-    }
-    partial_.append(text.substr(start));
-  }
-  void finish() {
-    if (!partial_.empty()) documents_.line(partial_);
-    partial_.clear();
-  }
-
- private:
-  TextDocuments& documents_;
-  std::string partial_;
-};
-
 void requireWords(const Alphabet* modelAlphabet, const std::string& source, const std::string& modelName) {
   if (modelAlphabet == nullptr)
     throw FormatError(source,
@@ -169,6 +142,8 @@ class TextReader {
       : documents_(model, source), source_(source) {
     if (textBytes) documents_.expect(*textBytes);
   }
+  TextReader(const TextReader&) = delete;  // lines_ calls back into this object
+  TextReader& operator=(const TextReader&) = delete;
   void add(std::string_view block) {
     if (first_) block = utf8Text(block, source_);  // without a byte-order mark
     first_ = false;
@@ -182,7 +157,7 @@ class TextReader {
 
  private:
   TextDocuments documents_;
-  LineSplitter lines_{documents_};
+  LineSplitter lines_{[this](std::string_view line) { documents_.line(line); }};
   std::string source_;
   bool first_ = true;
 };
