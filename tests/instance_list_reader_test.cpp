@@ -118,6 +118,29 @@ TEST(InstanceListShortcut, DecodesEveryRealListAsTheObjectGraphReadsIt) {
   }
 }
 
+// Sources are kept only where a document has one; every other document's is empty.
+TEST(DocumentCollection, KeepsEachSourceWithItsDocument) {
+  DocumentCollection documents;
+  const int32_t token = 1;
+  documents.add({&token, 1}, "a", "");
+  documents.add({&token, 1}, "b", "file:/b.txt");
+  documents.add({&token, 1}, "c");
+  documents.add({&token, 1}, "d", "file:/d.txt");
+  EXPECT_EQ(documents.source(0), "");
+  EXPECT_EQ(documents.source(1), "file:/b.txt");
+  EXPECT_EQ(documents.source(2), "");
+  EXPECT_EQ(documents.source(3), "file:/d.txt");
+  const std::size_t picked[] = {3, 2, 1};
+  const DocumentCollection subset = documents.subset(picked);
+  EXPECT_EQ(subset.source(0), "file:/d.txt");
+  EXPECT_EQ(subset.source(1), "");
+  EXPECT_EQ(subset.source(2), "file:/b.txt");
+  const DocumentCollection flat({1, 1}, {0, 1, 2}, {"x", "y"}, {"", "file:/y.txt"}, {true, true});
+  EXPECT_EQ(flat.source(0), "");
+  EXPECT_EQ(flat.source(1), "file:/y.txt");
+  EXPECT_THROW(DocumentCollection({1}, {0, 1}, {"x", "y"}, {"", ""}, {true, true}), std::invalid_argument);
+}
+
 // Hand-made lists whose later elements refer back to what the shortcut
 // decoded without a node: the same Instance twice in the list (the stream is
 // read again without the shortcut), and a name that is a reference to an
