@@ -48,6 +48,9 @@ FileBytesSource installedSource = nullptr;
 
 void setFileBytesSource(FileBytesSource source) { installedSource = source; }
 
+ReadLocally::ReadLocally() : saved_(installedSource) { installedSource = nullptr; }
+ReadLocally::~ReadLocally() { installedSource = saved_; }
+
 std::vector<uint8_t> readFileBytes(const std::string& path, StartCheck check) {
   return installedSource != nullptr ? installedSource(path, check) : readLocalFileBytes(path, check);
 }

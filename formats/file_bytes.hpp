@@ -37,6 +37,19 @@ std::vector<uint8_t> readLocalFileBytes(const std::string& path, StartCheck chec
 // Whether readFileBytes reads files in this process (no other source installed).
 bool fileBytesAreLocal();
 
+// While one lives, this process reads its files itself whatever source is
+// installed: MPI's rank 0 reads the held-out documents it then deals this way.
+class ReadLocally {
+ public:
+  ReadLocally();
+  ~ReadLocally();
+  ReadLocally(const ReadLocally&) = delete;
+  ReadLocally& operator=(const ReadLocally&) = delete;
+
+ private:
+  FileBytesSource saved_;
+};
+
 // The file's bytes in order, as blocks of at most kFileBlockBytes, for readers
 // that need not hold a whole file: memory stays at a block whatever the file's
 // size. The same errors as readLocalFileBytes; `check` sees the first block.

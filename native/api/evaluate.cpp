@@ -63,9 +63,9 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   const auto started = std::chrono::steady_clock::now();
   const Model model = detail::loadModel(request.model);
   const std::string modelName = detail::sourceName(request.model);
-  Documents documents = detail::loadDocuments(request.documents, model, modelName);
-  if (!request.documentSelection.empty())
-    documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
+  // Most estimators' work grows with a document's length, and so the deal over MPI ranks weighs the tokens.
+  const Documents documents = detail::loadDealtDocuments(request.documents, model, modelName,
+                                                         request.documentSelection, detail::DealCost::Linear);
   const DocumentCollection& collection = documents.data().collection;
   const detail::ModelData& data = model.data();
 

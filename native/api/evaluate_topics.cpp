@@ -73,7 +73,11 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   const Documents documents =
       request.documents.documents
           ? *request.documents.documents
-          : detail::makeDocuments(formats::readInstanceListFile(request.documents.path), FileKind::InstanceList);
+          : detail::makeDocuments(
+                detail::readDealtOverRanks([&] { return formats::readInstanceListFile(request.documents.path); },
+                                           // MALLET's left-to-right resamples every earlier word at each word
+                                           request.resampling ? detail::DealCost::Quadratic : detail::DealCost::Linear),
+                FileKind::InstanceList);
   const DocumentCollection& collection = documents.data().collection;
   if (request.documents.documents) {  // in memory: refused when nothing is scored, as everywhere
     uint64_t skipped = 0;

@@ -67,7 +67,8 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) {
     throw SettingError("model", detail::sourceName(request.model) + " holds no counts: MALLET's sampler needs an LDA model "
                                                              "with counts (MALLET's files, a topic state, Model::fromCounts)");
   const TopicModel& counts = *data.counts;
-  const Documents documents = detail::loadDocuments(request.documents, model, detail::sourceName(request.model));
+  const Documents documents = detail::loadDealtDocuments(request.documents, model, detail::sourceName(request.model), "",
+                                                               detail::DealCost::Linear);
   const DocumentCollection& collection = documents.data().collection;
   const auto loaded = std::chrono::steady_clock::now();
 

@@ -8,6 +8,7 @@
 #include "formats/held_out_reader.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/evaluation_support.hpp"
 #include "native/model/model_validator.hpp"
 #include "topiceval/errors.hpp"
 
@@ -72,6 +73,24 @@ Documents loadDocuments(const DocumentsSource& source, const Model& model, const
   if (source.path.empty()) throw SettingError("input", "is required (an instance list or a text file)");
   FileKind kind = FileKind::Text;
   DocumentCollection collection = formats::readHeldOutDocuments(source.path, model.data().alphabet(), modelName, &kind);
+  return makeDocuments(std::move(collection), kind);
+}
+
+Documents loadDealtDocuments(const DocumentsSource& source, const Model& model, const std::string& modelName,
+                             const std::string& selection, DealCost cost) {
+  if (source.documents || source.path.empty()) {
+    Documents documents = loadDocuments(source, model, modelName);
+    return selection.empty() ? documents : documents.subset(parseDocumentSelection(selection, documents.size()));
+  }
+  FileKind kind = FileKind::InMemory;
+  DocumentCollection collection = readDealtOverRanks(
+      [&] {
+        kind = FileKind::Text;
+        DocumentCollection read = formats::readHeldOutDocuments(source.path, model.data().alphabet(), modelName, &kind);
+        if (selection.empty()) return read;
+        return read.subset(parseDocumentSelection(selection, read.size()));
+      },
+      cost);
   return makeDocuments(std::move(collection), kind);
 }
 

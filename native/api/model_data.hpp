@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "native/api/dealt_documents.hpp"
 #include "native/model/document_collection.hpp"
 #include "native/model/logistic_normal_model.hpp"
 #include "native/model/scoring_model.hpp"
@@ -63,6 +64,12 @@ Documents makeDocuments(DocumentCollection collection, FileKind kind = FileKind:
 Model loadModel(const ModelSource& source);
 // A source's documents as `model` reads them (a file through its words).
 Documents loadDocuments(const DocumentsSource& source, const Model& model, const std::string& modelName);
+// The same for a command whose drivers take documents dealt over MPI ranks
+// (readDealtOverRanks): `selection` ("0-29,40", or empty for all) is applied
+// before the deal. Off rank 0 the kind is left InMemory (it only words warnings,
+// which rank 0 alone writes).
+Documents loadDealtDocuments(const DocumentsSource& source, const Model& model, const std::string& modelName,
+                             const std::string& selection, DealCost cost);
 // The name a source is reported under: its path, or "model in memory".
 std::string sourceName(const ModelSource& source);
 std::string sourceName(const DocumentsSource& source);

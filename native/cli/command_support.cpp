@@ -9,36 +9,41 @@ namespace topiceval::cli {
 
 const char* const kVersion = topiceval::kVersion;
 
-int reportFailure(const std::string& command, std::ostream& err) {
-  const std::string prefix = "topiceval " + command + ": ";
+namespace {
+
+// The exception being handled as its line (after "topiceval COMMAND: ") and
+// exit status: the one rule for both.
+std::pair<int, std::string> describeFailure(const std::string& command) {
   try {
     throw;
   } catch (const FileError& error) {
-    err << prefix << error.what() << "\n";
-    return kFileProblem;
+    return {kFileProblem, error.what()};
   } catch (const SettingError& error) {
-    err << prefix << commandLineFlag(command, error.setting()) << " " << error.problem() << "\n";
-    return kUsageProblem;
+    return {kUsageProblem, commandLineFlag(command, error.setting()) + " " + error.problem()};
   } catch (const UsageError& error) {
-    err << prefix << error.what() << "\n";
-    return kUsageProblem;
+    return {kUsageProblem, error.what()};
   } catch (const Error& error) {
-    err << prefix << error.what() << "\n";
-    return kFileProblem;
+    return {kFileProblem, error.what()};
   } catch (const RankFailure& error) {
-    err << prefix << error.what() << "\n";
-    return error.status();
+    return {error.status(), error.what()};
   } catch (const std::logic_error& error) {  // a broken promise inside topiceval, not the user's mistake
-    err << prefix << "internal error: " << error.what() << " (please report it)\n";
-    return kInternalError;
+    return {kInternalError, std::string("internal error: ") + error.what() + " (please report it)"};
   } catch (const std::bad_alloc&) {
-    err << prefix << "out of memory while evaluating (lower --particles, --runs, --temperatures or --threads)\n";
-    return kFileProblem;
+    return {kFileProblem, "out of memory while evaluating (lower --particles, --runs, --temperatures or --threads)"};
   } catch (const std::exception& error) {
-    err << prefix << error.what() << "\n";
-    return kFileProblem;
+    return {kFileProblem, error.what()};
   }
 }
+
+}  // namespace
+
+int reportFailure(const std::string& command, std::ostream& err) {
+  const auto [status, text] = describeFailure(command);
+  err << "topiceval " << command << ": " << text << "\n";
+  return status;
+}
+
+int failureStatus() { return describeFailure("").first; }
 
 void printWarnings(std::ostream& err, const std::vector<Warning>& warnings) {
   for (const Warning& warning : warnings) err << "warning: " << warning.text << "\n";

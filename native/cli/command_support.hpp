@@ -30,6 +30,8 @@ inline constexpr int kInternalError = 3;
 // "topiceval COMMAND: ..." (a SettingError with the command's flag for the
 // setting) and returns the exit status above.
 int reportFailure(const std::string& command, std::ostream& err);
+// The exit status reportFailure gives the exception being handled.
+int failureStatus();
 
 // "warning: TEXT" on `err`, one line each.
 void printWarnings(std::ostream& err, const std::vector<Warning>& warnings);

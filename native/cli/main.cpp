@@ -16,6 +16,7 @@
 #include "native/cli/commands.hpp"
 #include "native/cli/mpi_cluster.hpp"
 #include "native/cli/output_file.hpp"
+#include "native/output/number_text.hpp"
 #include "native/runtime/cluster.hpp"
 
 namespace {
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
+  topiceval::Cluster::setFailureStatus(&topiceval::cli::failureStatus);
   const bool rankZero = topiceval::cluster().rank() == 0;
   if (mpi && mpi->differingRank() >= 0) {
     if (rankZero)
@@ -118,5 +120,16 @@ int main(int argc, char** argv) {
       status = 1;
     }
   }
-  return agreeOnExit(status, command, rankMessages.str());
+  status = agreeOnExit(status, command, rankMessages.str());
+  if (mpi && status == 0 && rankZero) {
+    // What the job moved between its ranks, as rank 0 counted it (it alone sends and broadcasts).
+    const topiceval::Cluster::Traffic moved = topiceval::cluster().traffic();
+    using topiceval::output::bytesText;
+    std::cerr << "topiceval " << command << ": " << topiceval::cluster().size() << " ranks moved "
+              << bytesText(static_cast<double>(moved.broadcast + moved.sent)) << " of input ("
+              << bytesText(static_cast<double>(moved.broadcast)) << " broadcast, "
+              << bytesText(static_cast<double>(moved.sent)) << " of documents sent once) and summed "
+              << bytesText(static_cast<double>(moved.summed)) << " of results per rank\n";
+  }
+  return status;
 }

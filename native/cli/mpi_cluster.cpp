@@ -58,6 +58,19 @@ uint64_t fingerprintOf(std::string_view text, std::size_t number) { return finge
 // MPI counts are ints: large buffers go in pieces.
 constexpr std::size_t kLargestPiece = std::size_t{1} << 30;
 
+// What this process has moved (see Cluster::Traffic).
+Cluster::Traffic moved;
+
+void broadcastBytes(std::vector<uint8_t>& bytes, int size) {
+  uint64_t count = bytes.size();
+  MPI_Bcast(&count, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  bytes.resize(static_cast<std::size_t>(count));
+  for (std::size_t first = 0; first < bytes.size(); first += kLargestPiece)
+    MPI_Bcast(bytes.data() + first, static_cast<int>(std::min(kLargestPiece, bytes.size() - first)), MPI_BYTE, 0,
+              MPI_COMM_WORLD);
+  moved.broadcast += count * static_cast<uint64_t>(size - 1);
+}
+
 class MpiCluster : public Cluster {
  public:
   MpiCluster() {
@@ -82,6 +95,7 @@ class MpiCluster : public Cluster {
 
   void sum(std::span<double> values) override {
     agree(0, fingerprintOf("sum of doubles", values.size()));
+    moved.summed += values.size_bytes();
     for (std::size_t first = 0; first < values.size(); first += kLargestPiece)
       MPI_Allreduce(MPI_IN_PLACE, values.data() + first,
                     static_cast<int>(std::min(kLargestPiece, values.size() - first)), MPI_DOUBLE, MPI_SUM,
@@ -89,25 +103,55 @@ class MpiCluster : public Cluster {
   }
   void sum(std::span<uint64_t> values) override {
     agree(0, fingerprintOf("sum of counts", values.size()));
+    moved.summed += values.size_bytes();
     for (std::size_t first = 0; first < values.size(); first += kLargestPiece)
       MPI_Allreduce(MPI_IN_PLACE, values.data() + first,
                     static_cast<int>(std::min(kLargestPiece, values.size() - first)), MPI_UINT64_T, MPI_SUM,
                     MPI_COMM_WORLD);
   }
 
+  bool dealsDocuments() const override { return dealsDocuments_; }
+  void setDealsDocuments(bool deals) { dealsDocuments_ = deals; }
+
+  void broadcast(std::vector<uint8_t>& bytes) override {
+    agree(0, fingerprintOf("broadcast"));
+    broadcastBytes(bytes, size_);
+  }
+
+  std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>>& pieces) override {
+    agree(0, fingerprintOf("scatter"));
+    if (rank_ == 0) {
+      if (pieces.size() != static_cast<std::size_t>(size_))
+        throw std::logic_error("scatter: one piece per rank is needed");
+      for (int to = 1; to < size_; ++to) {
+        const std::vector<uint8_t>& piece = pieces[static_cast<std::size_t>(to)];
+        const uint64_t count = piece.size();
+        MPI_Send(&count, 1, MPI_UINT64_T, to, 0, MPI_COMM_WORLD);
+        for (std::size_t first = 0; first < piece.size(); first += kLargestPiece)
+          MPI_Send(piece.data() + first, static_cast<int>(std::min(kLargestPiece, piece.size() - first)), MPI_BYTE,
+                   to, 0, MPI_COMM_WORLD);
+        moved.sent += count;
+      }
+      return std::move(pieces.front());
+    }
+    uint64_t count = 0;
+    MPI_Recv(&count, 1, MPI_UINT64_T, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    std::vector<uint8_t> piece(static_cast<std::size_t>(count));
+    for (std::size_t first = 0; first < piece.size(); first += kLargestPiece)
+      MPI_Recv(piece.data() + first, static_cast<int>(std::min(kLargestPiece, piece.size() - first)), MPI_BYTE, 0, 0,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    return piece;
+  }
+
+  Traffic traffic() const override { return moved; }
+
  private:
   int rank_ = 0;
   int size_ = 1;
+  bool dealsDocuments_ = false;
 };
 
-void broadcastBytes(std::vector<uint8_t>& bytes) {
-  uint64_t size = bytes.size();
-  MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  bytes.resize(static_cast<std::size_t>(size));
-  for (std::size_t first = 0; first < bytes.size(); first += kLargestPiece)
-    MPI_Bcast(bytes.data() + first, static_cast<int>(std::min(kLargestPiece, bytes.size() - first)), MPI_BYTE, 0,
-              MPI_COMM_WORLD);
-}
+void broadcastBytes(std::vector<uint8_t>& bytes) { broadcastBytes(bytes, cluster().size()); }
 
 void broadcastText(std::string& text) {
   std::vector<uint8_t> bytes(text.begin(), text.end());
@@ -179,7 +223,9 @@ uint64_t fingerprintOfRequest(int argc, char** argv) {
 MpiSession::MpiSession(int& argc, char**& argv, bool sharedFilesystem) {
   const uint64_t request = fingerprintOfRequest(argc, argv);
   MPI_Init(&argc, &argv);
-  setCluster(std::make_unique<MpiCluster>());
+  auto processes = std::make_unique<MpiCluster>();
+  processes->setDealsDocuments(!sharedFilesystem);
+  setCluster(std::move(processes));
   formats::setFileBytesSource(sharedFilesystem ? &readOnEveryRank : &readOnRankZero);
   // Every rank must run the same request (an MPMD launch can give each its
   // own): the highest rank whose request differs from rank 0's, or -1.

@@ -1,11 +1,12 @@
 // `topiceval plan-ranks`: how an MPI job would spread a held-out set over N
 // ranks, on paper. For each N: the documents dealt to the ranks by cost (the
-// deal every MPI run makes, documentsOfRank), each rank's share of the cost
+// deal every MPI run makes, readDealtOverRanks), each rank's share of the cost
 // (the imbalance is the largest share over the mean), the predicted speed-up
 // (total cost over the largest rank's, communication left out), and the bytes
-// moved: the input files broadcast from rank 0 to the N - 1 others, and the
-// per-document results summed over the ranks (one double and one count per
-// document and run, in and out of every rank).
+// moved: the model broadcast to the N - 1 others; the held-out documents'
+// lengths, type profile and words broadcast, and their tokens sent once to the
+// ranks that compute them; and the per-document results summed over the ranks
+// (one double and one count per document and run, in and out of every rank).
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
@@ -15,6 +16,7 @@
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/dealt_documents.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/output/number_text.hpp"
@@ -23,6 +25,7 @@
 
 namespace topiceval::cli {
 
+using output::bytesText;
 using output::fixed;
 
 namespace {
@@ -61,13 +64,6 @@ std::vector<int> parseRanks(const std::vector<std::string>& texts) {
   return ranks;
 }
 
-std::string bytesText(double bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int unit = 0;
-  while (bytes >= 1024.0 && unit < 4) bytes /= 1024.0, ++unit;
-  return fixed(bytes, unit == 0 ? 0 : 1) + " " + units[unit];
-}
-
 }  // namespace
 
 int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
@@ -87,10 +83,10 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
     return reportFailure("plan-ranks", err);
   }
   try {
-    uint64_t fileBytes = formats::readFileBytes(settings.input).size();
+    uint64_t modelBytes = 0;
     std::shared_ptr<const Alphabet> alphabet;
     if (!settings.model.empty()) {
-      fileBytes += formats::readFileBytes(settings.model).size();
+      modelBytes = formats::readFileBytes(settings.model).size();
       alphabet = formats::readModelFile(settings.model).model.alphabet;
     }
     const DocumentCollection documents =
@@ -98,22 +94,21 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
     if (documents.empty()) throw formats::FormatError(settings.input, "holds no documents");
     const uint64_t count = settings.replicate > 0 ? static_cast<uint64_t>(settings.replicate) : documents.size();
     // A synthetic set's input would grow with it; the model would not.
-    const uint64_t inputBytes = formats::readFileBytes(settings.input).size();
-    fileBytes += static_cast<uint64_t>(static_cast<double>(inputBytes) *
-                                       (static_cast<double>(count) / static_cast<double>(documents.size()) - 1.0));
+    const uint64_t inputBytes = static_cast<uint64_t>(static_cast<double>(formats::readFileBytes(settings.input).size()) *
+                                                      (static_cast<double>(count) / static_cast<double>(documents.size())));
+    const detail::DealCost dealCost = settings.cost == "linear" ? detail::DealCost::Linear : detail::DealCost::Quadratic;
     std::vector<uint64_t> costs(count);
-    for (uint64_t d = 0; d < count; ++d) {
-      const uint64_t length = documents.length(d % documents.size());
-      costs[d] = settings.cost == "linear" ? length : length * (length + 1) / 2;
-    }
+    for (uint64_t d = 0; d < count; ++d) costs[d] = detail::dealCost(dealCost, documents.length(d % documents.size()));
     const double total = std::accumulate(costs.begin(), costs.end(), 0.0);
     out << "input           " << settings.input << ": " << documents.size() << " documents"
         << (settings.replicate > 0 ? ", repeated to " + std::to_string(count) : std::string()) << "; cost "
         << settings.cost << " in the tokens; " << settings.runs << (settings.runs == 1 ? " run" : " runs") << "\n";
-    out << "files           " << bytesText(static_cast<double>(fileBytes))
-        << " read by rank 0 and broadcast (--shared-filesystem: read by every rank instead)\n\n";
-    out << "ranks\tlargest share\tsmallest share\timbalance\tpredicted speed-up\tbroadcast in all\t"
-           "summed per rank\n";
+    out << "files           " << bytesText(static_cast<double>(inputBytes)) << " of documents read and parsed by rank 0 alone"
+        << (settings.model.empty() ? std::string()
+                                   : ", " + bytesText(static_cast<double>(modelBytes)) + " of model broadcast")
+        << "\n                (--shared-filesystem: every rank reads both files itself and nothing is moved)\n\n";
+    out << "ranks\tlargest share\tsmallest share\timbalance\tpredicted speed-up\tmodel broadcast\t"
+           "documents moved\tof which tokens\twas (input broadcast)\tsummed per rank\n";
     for (const int ranks : rankCounts) {
       // Every rank's load under the deal an MPI run makes.
       std::vector<uint64_t> load(static_cast<std::size_t>(ranks), 0);
@@ -122,12 +117,16 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
       const auto [low, high] = std::minmax_element(load.begin(), load.end());
       const double mean = std::accumulate(load.begin(), load.end(), 0.0) / ranks;
       const double largest = static_cast<double>(*high);
+      const detail::DealBytes dealt = detail::dealBytes(documents, count, ranks, dealCost);
+      const double moved = static_cast<double>(dealt.broadcastPerRank) * (ranks - 1) + static_cast<double>(dealt.tokensSent);
       // Every rank's results go in and out of a sum: a double and a count per (document, run).
       const double summed = static_cast<double>(count) * settings.runs * 16.0;
       out << ranks << "\t" << fixed(100.0 * largest / std::max(1.0, total), 2) << "%\t"
           << fixed(100.0 * static_cast<double>(*low) / std::max(1.0, total), 2) << "%\t" << fixed(largest / mean, 3)
           << "\t" << fixed(total / std::max(1.0, largest), 1) << "\t"
-          << bytesText(static_cast<double>(fileBytes) * (ranks - 1)) << "\t" << bytesText(summed) << "\n";
+          << bytesText(static_cast<double>(modelBytes) * (ranks - 1)) << "\t" << bytesText(moved) << "\t"
+          << bytesText(static_cast<double>(dealt.tokensSent)) << "\t"
+          << bytesText(static_cast<double>(inputBytes) * (ranks - 1)) << "\t" << bytesText(summed) << "\n";
     }
     return 0;
   } catch (...) {

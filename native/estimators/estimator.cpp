@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "native/estimators/documents_on_ranks.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/setting_error.hpp"
@@ -158,11 +159,14 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
   std::vector<std::vector<int32_t>> reordered(completing ? documents.size() : 0);
   std::vector<std::size_t> observed(documents.size(), 0);
   uint64_t chosenTokens = 0;
+  // Each document's conditioned, scored and skipped tokens, counted where its
+  // tokens are (see documents_on_ranks.hpp).
+  std::vector<uint64_t> tokenCounts(3 * documents.size(), 0);
   for (const std::size_t d : chosen) {
-    DocumentResult& document = result.documents[d];
-    document.runLogLikelihoods.assign(runs, 0.0);
+    result.documents[d].runLogLikelihoods.assign(runs, 0.0);
+    chosenTokens += documents.length(d);
+    if (!documents.mine(d)) continue;
     std::span<const int32_t> tokens = documents.document(d);
-    chosenTokens += tokens.size();
     if (completing) {
       observed[d] = splitDocument(tokens, options.completion, reordered[d]);
       tokens = reordered[d];
@@ -170,20 +174,24 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
     for (std::size_t n = 0; n < tokens.size(); ++n) {
       const bool scored = model.scored(tokens[n]);
       if (n < observed[d]) {
-        document.conditionedTokens += scored;
-      } else if (scored) {
-        ++document.scoredTokens;
+        tokenCounts[3 * d] += scored;  // a conditioning word the model skips counts nowhere
       } else {
-        ++document.skippedTokens;
+        ++tokenCounts[3 * d + (scored ? 1 : 2)];
       }
     }
+  }
+  if (documents.dealt()) cluster().sum(tokenCounts);
+  for (const std::size_t d : chosen) {
+    result.documents[d].conditionedTokens = tokenCounts[3 * d];
+    result.documents[d].scoredTokens = tokenCounts[3 * d + 1];
+    result.documents[d].skippedTokens = tokenCounts[3 * d + 2];
   }
   if (options.progress != nullptr) options.progress->setTotal(chosen.size() * runs, chosenTokens * runs, runs);
   // Costliest documents first, and under MPI only this rank's share of them
   // (see Cluster); the results are summed over the ranks.
   std::vector<uint64_t> costs(chosen.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) costs[i] = estimator.relativeCost(documents.length(chosen[i]));
-  std::vector<std::size_t> schedule = scheduleOnThisRank(costs);
+  std::vector<std::size_t> schedule = scheduleOnThisRank(costs, documents, chosen);
   for (std::size_t& unit : schedule) unit = chosen[unit];
   if (cluster().size() > 1) {
     if (options.progress != nullptr) {

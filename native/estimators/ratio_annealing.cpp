@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "native/estimators/estimator.hpp"
+#include "native/estimators/documents_on_ranks.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/random_stream.hpp"
@@ -223,7 +224,7 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
   // This process's documents (all, or under MPI this rank's share; see Cluster).
   std::vector<uint64_t> lengths(documents.size());
   for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
-  const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths);
+  const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths, documents);
   if (options.progress != nullptr) {
     uint64_t tokens = 0;
     for (const std::size_t d : schedule) tokens += documents.length(d);
@@ -333,7 +334,7 @@ CurveEstimates estimateLikelihoodCurve(const std::vector<const ScoringModel*>& m
   const auto topics = static_cast<std::size_t>(models.front()->numTopics());
   std::vector<uint64_t> lengths(documents.size());
   for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
-  const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths);  // see Cluster
+  const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths, documents);  // see Cluster
   if (options.progress != nullptr) {
     uint64_t scheduledTokens = 0;
     for (const std::size_t d : schedule) scheduledTokens += documents.length(d);

@@ -15,6 +15,7 @@
 #include "native/estimators/left_to_right_estimator.hpp"
 #include "native/model/scoring_model.hpp"
 #include "native/mallet/mallet_left_to_right.hpp"
+#include "native/estimators/documents_on_ranks.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 
@@ -28,7 +29,7 @@ namespace {
 // probabilities are not gathered) and the others none.
 std::vector<std::size_t> malletSchedule(const std::vector<uint64_t>& costs, const DocumentCollection& documents,
                                         const MalletEvaluationOptions& options) {
-  const std::vector<std::size_t> schedule = !options.keepWordProbabilities ? scheduleOnThisRank(costs)
+  const std::vector<std::size_t> schedule = !options.keepWordProbabilities ? scheduleOnThisRank(costs, documents)
                                             : cluster().rank() == 0        ? costliestFirst(costs)
                                                                            : std::vector<std::size_t>{};
   if (options.progress != nullptr) {
@@ -107,11 +108,9 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
   std::vector<std::vector<MalletEvaluationResult::ScoredWord>> wordsByDocument(
       options.keepWordProbabilities ? documents.size() : 0);
   const MalletLeftToRightSampler counter(model);
-  std::vector<uint64_t> cost(documents.size());
-  for (std::size_t d = 0; d < documents.size(); ++d) {
-    cost[d] = counter.uniformsPerParticle(documents.document(d), options.resampling);
-    result.siteUpdates += cost[d] * static_cast<uint64_t>(options.particles);
-  }
+  const std::vector<uint64_t> cost = countOnRanks(
+      documents, [&](std::size_t d) { return counter.uniformsPerParticle(documents.document(d), options.resampling); });
+  for (const uint64_t uniforms : cost) result.siteUpdates += uniforms * static_cast<uint64_t>(options.particles);
   const std::vector<std::size_t> schedule = malletSchedule(cost, documents, options);
   std::vector<uint64_t> noCounts;
   computeOnRanksAndSum(
@@ -160,11 +159,11 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
   const std::size_t numDocuments = documents.size();
 
   // Where each document's draws start in the single stream MALLET uses.
-  std::vector<uint64_t> uniformsPerParticle(numDocuments);
+  const std::vector<uint64_t> uniformsPerParticle = countOnRanks(
+      documents, [&](std::size_t d) { return sampler.uniformsPerParticle(documents.document(d), options.resampling); });
   std::vector<uint64_t> firstUniform(numDocuments);
   uint64_t totalUniforms = 0;
   for (std::size_t d = 0; d < numDocuments; ++d) {
-    uniformsPerParticle[d] = sampler.uniformsPerParticle(documents.document(d), options.resampling);
     firstUniform[d] = totalUniforms;
     totalUniforms += uniformsPerParticle[d] * particles;
   }

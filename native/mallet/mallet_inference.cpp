@@ -5,6 +5,7 @@
 #include <string>
 
 #include "native/java/java_random.hpp"
+#include "native/estimators/documents_on_ranks.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/random_stream.hpp"
@@ -405,18 +406,20 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
 
   // Where each document's draws start in MALLET's one stream: two steps of the
   // generator per uniform, one uniform per valid token per sweep.
+  const std::vector<uint64_t> validTokens =
+      countOnRanks(documents, [&](std::size_t d) { return inferencer.validTokens(documents.document(d)); });
   std::vector<uint64_t> cost(numDocuments);
   std::vector<uint64_t> firstStep(numDocuments);
   MalletInferenceResult result;
   for (std::size_t d = 0; d < numDocuments; ++d) {
-    const uint64_t valid = inferencer.validTokens(documents.document(d));
+    const uint64_t valid = validTokens[d];
     result.sampledTokens += valid;
     cost[d] = valid * iterations;
     firstStep[d] = 2 * result.siteUpdates;
     result.siteUpdates += cost[d];
   }
   result.proportions.assign(numDocuments * topics, 0.0);
-  const std::vector<std::size_t> schedule = scheduleOnThisRank(cost);
+  const std::vector<std::size_t> schedule = scheduleOnThisRank(cost, documents);
   if (options.progress != nullptr) {
     uint64_t tokens = 0;
     for (const std::size_t d : schedule) tokens += documents.length(d);

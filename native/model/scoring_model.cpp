@@ -114,6 +114,14 @@ void ScoringModel::countSkipped(const DocumentCollection& documents, std::size_t
   // What the held-out documents lose to the policy, and the unseen types Smooth
   // adds. Types beyond the model are counted in a set, not a table by index: a
   // document's type index can be as large as 2^31 - 1.
+  if (documents.dealt()) {  // a rank without every document's tokens: the set's profile holds each type once
+    for (const auto& [type, tokens] : documents.share()->typeCounts) {
+      const bool isScored = scored(type);
+      if (!isScored) skippedTokens_ += tokens, ++skippedTypes_;
+      if (static_cast<std::size_t>(type) >= modelTypes && isScored) ++unseenTypesScored_;
+    }
+    return;
+  }
   std::vector<uint8_t> seen(modelTypes, 0);
   std::unordered_set<int32_t> seenBeyondModel;
   for (std::size_t d = 0; d < documents.size(); ++d) {

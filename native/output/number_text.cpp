@@ -21,6 +21,13 @@ std::string formatNumber(double value) {
   return std::string(buffer, end);
 }
 
+std::string bytesText(double bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (bytes >= 1024.0 && unit < 4) bytes /= 1024.0, ++unit;
+  return fixed(bytes, unit == 0 ? 0 : 1) + " " + units[unit];
+}
+
 std::string fixed(double value, int decimals) {
   if (!std::isfinite(value)) return special(value);
   char buffer[400];

@@ -10,6 +10,8 @@ namespace topiceval::output {
 std::string formatNumber(double value);
 // A fixed count of decimals, as "%.Nf".
 std::string fixed(double value, int decimals);
+// A byte count in binary units: "512 B", "1.5 KiB", "2.0 GiB".
+std::string bytesText(double bytes);
 // `significant` significant digits, as "%.Ng" (3 gives "3e+03", "0.0125").
 std::string general(double value, int significant);
 // A document name as one TSV field: tabs and line breaks become spaces (they

@@ -13,6 +13,17 @@ namespace topiceval {
 void Cluster::sum(std::span<double>) {}
 void Cluster::sum(std::span<uint64_t>) {}
 
+namespace {
+Cluster::FailureStatus failureRule = nullptr;
+}  // namespace
+
+void Cluster::setFailureStatus(FailureStatus rule) { failureRule = rule; }
+int Cluster::failureStatus() { return failureRule != nullptr ? failureRule() : 1; }
+
+std::vector<uint8_t> Cluster::scatter(std::vector<std::vector<uint8_t>>& pieces) {
+  return pieces.empty() ? std::vector<uint8_t>{} : std::move(pieces.front());
+}
+
 Cluster::Agreement Cluster::settle(Agreement agreement, int ownStatus) {
   if (agreement.status == 0) return agreement;
   failure_ = agreement;

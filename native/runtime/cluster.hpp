@@ -57,6 +57,33 @@ class Cluster {
   virtual void sum(std::span<double> values);
   virtual void sum(std::span<uint64_t> values);
 
+  // Whether rank 0 alone reads the held-out documents and deals them to the
+  // ranks (MPI without --shared-filesystem): each rank then receives the
+  // tokens of its own documents only (native/api/documents_on_ranks.cpp).
+  virtual bool dealsDocuments() const { return false; }
+  // Rank 0's bytes, on every rank.
+  virtual void broadcast(std::vector<uint8_t>& bytes) { (void)bytes; }
+  // Rank 0 gives rank r pieces[r] (pieces, one per rank, is read on rank 0
+  // only); every rank returns its own piece.
+  virtual std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>>& pieces);
+
+  // The bytes this job has moved between its ranks: broadcast (counted once per
+  // receiving rank), sent to one rank, and summed (each rank's values, counted
+  // once: a sum takes them in and gives the totals back).
+  struct Traffic {
+    uint64_t broadcast = 0;
+    uint64_t sent = 0;
+    uint64_t summed = 0;
+  };
+  virtual Traffic traffic() const { return {}; }
+
+  // The exit status a failure is agreed with: that of the exception being
+  // handled, as the executable reports it (it installs the rule, see
+  // reportFailure); 1 until one is installed.
+  using FailureStatus = int (*)();
+  static void setFailureStatus(FailureStatus rule);
+  static int failureStatus();
+
  protected:
   // An agreement's result: records a failure; throws RankFailure on a rank that
   // is itself fine when another failed.
@@ -125,7 +152,7 @@ void computeOnRanksAndSum(Compute compute, std::span<double> values, std::span<u
   try {
     compute();
   } catch (...) {
-    processes.agree(1);  // tells the others, who then stop at their own agreement
+    processes.agree(Cluster::failureStatus());  // tells the others, who then stop at their own agreement
     throw;
   }
   processes.sum(values);  // each sum starts with an agreement

@@ -7,6 +7,8 @@
 #      `infer-topics` on 2 and 3 ranks writes MALLET's doc-topics files;
 #   2. `evaluate` with several estimators (and document completion) writes the
 #      same TSV on 3 ranks as on one process, with and without --shared-filesystem;
+#      rank 0 alone reads the held-out set and sends each rank its documents' tokens
+#      (the bytes plan-ranks predicts), and its failures stop every rank alike;
 #   3. a rank that cannot read its input (an MPMD job whose rank 2 runs where
 #      the relative --input is missing, with --shared-filesystem) makes every
 #      rank exit 1, its message reaches standard error once, marked with its
@@ -80,6 +82,41 @@ for estimator in "resample-move --particles 16" "chib-style --samples 20" "ais -
   cmp -s "$work/one.tsv" "$work/two.tsv" || fail "evaluate --estimator $estimator: 2 ranks, shared filesystem"
 done
 echo "evaluate on 2 and 3 ranks: the same TSV as one process for 5 estimators"
+
+# Rank 0 alone reads the held-out set and sends each rank only its documents' tokens: the bytes the run
+# reports are those plan-ranks predicts, and far fewer than broadcasting the input; nothing moves when
+# every rank reads its own copy.
+ranks 3 "$binary" evaluate --model "$set/inferencer.mallet" --input "$set/test.mallet" --quiet \
+  >/dev/null 2>"$work/moved.txt"
+sent=$(sed -n 's/.*broadcast, \(.*\) of documents sent once.*/\1/p' "$work/moved.txt")
+broadcast=$(sed -n 's/.*of input (\(.*\) broadcast,.*/\1/p' "$work/moved.txt")
+predicted=$("$binary" plan-ranks --input "$set/test.mallet" --model "$set/inferencer.mallet" --ranks 3 --cost linear |
+  awk -F'\t' '$1 == 3 { print $8 }')
+[ -n "$sent" ] && [ "$sent" = "$predicted" ] || fail "tokens sent: $(cat "$work/moved.txt"), plan-ranks predicted $predicted"
+[ "$sent" != "0 B" ] || fail "no tokens were sent: $(cat "$work/moved.txt")"
+modelBytes=$(stat -c %s "$set/inferencer.mallet"); inputBytes=$(stat -c %s "$set/test.mallet")
+broadcastBytes=$(awk -v text="$broadcast" 'BEGIN { split(text, part, " "); scale = 1;
+  if (part[2] == "KiB") scale = 1024; if (part[2] == "MiB") scale = 1048576; printf "%d", part[1] * scale }')
+# The model goes to the 2 others whole; of the documents only their lengths and type profile (under a tenth of the input).
+[ "$broadcastBytes" -lt $((2 * modelBytes + 2 * inputBytes / 10)) ] ||
+  fail "broadcast $broadcast, more than the model and a tenth of the input to each other rank"
+ranks 3 "$binary" evaluate --shared-filesystem --model "$set/inferencer.mallet" --input "$set/test.mallet" --quiet \
+  >/dev/null 2>"$work/moved.txt"
+grep -qF "3 ranks moved 0 B of input" "$work/moved.txt" || fail "--shared-filesystem moved input: $(cat "$work/moved.txt")"
+# Rank 0's failure to read or choose documents stops every rank with one process's status and message.
+status=0
+ranks 3 "$binary" evaluate --model "$set/inferencer.mallet" --input "$set/test.mallet" --documents 0-999 --quiet \
+  >"$work/stdout" 2>"$work/stderr" || status=$?
+[ "$status" = 2 ] || fail "--documents beyond the set on 3 ranks: exit status $status, not 2: $(cat "$work/stderr")"
+[ "$(cat "$work/stderr")" = "topiceval evaluate: --documents names document 999, but the input has 200 documents (0 to 199)" ] ||
+  fail "--documents beyond the set on 3 ranks: $(cat "$work/stderr")"
+status=0
+ranks 3 "$binary" evaluate-topics --evaluator "$set/evaluator.mallet" --input "$work/absent.mallet" \
+  >"$work/stdout" 2>"$work/stderr" || status=$?
+[ "$status" = 1 ] || fail "an absent input on 3 ranks: exit status $status, not 1: $(cat "$work/stderr")"
+[ "$(cat "$work/stderr")" = "topiceval evaluate-topics: $work/absent.mallet: cannot open: No such file or directory" ] ||
+  fail "an absent input on 3 ranks: $(cat "$work/stderr")"
+echo "documents dealt by rank 0: $sent of tokens sent, as plan-ranks predicts; $broadcast broadcast; failures stop every rank"
 
 # Ratio-AIS (compare) and iteration-AIS (curve) between a state and perturbed copies of it.
 "$binary" perturb-state --input "$set/state.gz" --output "$work/perturbed.gz" --fraction 0.2 --seed 4

@@ -1,0 +1,228 @@
+#include "native/api/dealt_documents.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "formats/file_bytes.hpp"
+#include "native/runtime/cluster.hpp"
+
+namespace topiceval::detail {
+
+namespace {
+
+// Where the type gaps start: below the least int32_t.
+constexpr int64_t kBeforeEveryType = int64_t{INT32_MIN} - 1;
+
+// The same fingerprint on every rank: the step itself, whatever the data.
+constexpr uint64_t kDealStep = 0x6465616C2D646F63ULL;
+
+class ByteWriter {
+ public:
+  template <class T>
+  void put(T value) {
+    const auto* bytes = reinterpret_cast<const uint8_t*>(&value);
+    bytes_.insert(bytes_.end(), bytes, bytes + sizeof(T));
+  }
+  template <class T>
+  void putAll(std::span<const T> values) {
+    const auto* bytes = reinterpret_cast<const uint8_t*>(values.data());
+    bytes_.insert(bytes_.end(), bytes, bytes + values.size_bytes());
+  }
+  // Seven bits a byte, low first: most lengths and type gaps take one or two.
+  void putVarint(uint64_t value) {
+    for (; value >= 0x80; value >>= 7) bytes_.push_back(static_cast<uint8_t>(value | 0x80));
+    bytes_.push_back(static_cast<uint8_t>(value));
+  }
+  std::vector<uint8_t> take() { return std::move(bytes_); }
+
+ private:
+  std::vector<uint8_t> bytes_;
+};
+
+class ByteReader {
+ public:
+  explicit ByteReader(std::span<const uint8_t> bytes) : bytes_(bytes) {}
+  template <class T>
+  T get() {
+    T value;
+    std::memcpy(&value, take(sizeof(T)), sizeof(T));
+    return value;
+  }
+  template <class T>
+  void getAll(std::span<T> values) {
+    if (!values.empty()) std::memcpy(values.data(), take(values.size_bytes()), values.size_bytes());
+  }
+  uint64_t getVarint() {
+    uint64_t value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      const uint8_t byte = *take(1);
+      value |= uint64_t{byte & 0x7Fu} << shift;
+      if ((byte & 0x80) == 0) return value;
+    }
+    throw std::runtime_error("rank 0's documents arrived damaged");
+  }
+
+ private:
+  const uint8_t* take(std::size_t count) {
+    if (count > bytes_.size() - position_) throw std::runtime_error("rank 0's documents arrived cut short");
+    const uint8_t* start = bytes_.data() + position_;
+    position_ += count;
+    return start;
+  }
+  std::span<const uint8_t> bytes_;
+  std::size_t position_ = 0;
+};
+
+// Every type of the set with its tokens, in type order.
+std::vector<std::pair<int32_t, uint64_t>> typeCountsOf(const DocumentCollection& documents) {
+  std::vector<std::pair<int32_t, uint64_t>> counts;
+  int32_t largest = -1;
+  for (std::size_t d = 0; d < documents.size(); ++d)
+    for (const int32_t type : documents.document(d)) largest = std::max(largest, type);
+  // A table by type when the types are about as many as the tokens (every
+  // reader's case); a hash map for a hostile list's scattered large indices.
+  if (largest >= 0 && static_cast<uint64_t>(largest) <= 2 * documents.totalTokens() + (1u << 20)) {
+    std::vector<uint64_t> table(static_cast<std::size_t>(largest) + 1, 0);
+    for (std::size_t d = 0; d < documents.size(); ++d)
+      for (const int32_t type : documents.document(d)) ++table[static_cast<std::size_t>(type)];
+    for (std::size_t type = 0; type < table.size(); ++type)
+      if (table[type] != 0) counts.emplace_back(static_cast<int32_t>(type), table[type]);
+    return counts;
+  }
+  std::unordered_map<int32_t, uint64_t> map;
+  for (std::size_t d = 0; d < documents.size(); ++d)
+    for (const int32_t type : documents.document(d)) ++map[type];
+  counts.assign(map.begin(), map.end());
+  std::sort(counts.begin(), counts.end());
+  return counts;
+}
+
+std::vector<uint64_t> costsOf(const std::vector<uint32_t>& lengths, DealCost cost) {
+  std::vector<uint64_t> costs(lengths.size());
+  for (std::size_t d = 0; d < lengths.size(); ++d) costs[d] = dealCost(cost, lengths[d]);
+  return costs;
+}
+
+// What every rank receives: the lengths and the type profile, as varints
+// (types as gaps from the previous one, in type order). The words stay on
+// rank 0, the only rank that writes them.
+std::vector<uint8_t> headerOf(const DocumentCollection& documents,
+                              const std::vector<std::pair<int32_t, uint64_t>>& typeCounts) {
+  ByteWriter header;
+  header.putVarint(documents.size());
+  header.putVarint(documents.totalTokens());
+  for (std::size_t d = 0; d < documents.size(); ++d) header.putVarint(documents.length(d));
+  header.putVarint(typeCounts.size());
+  int64_t previous = kBeforeEveryType;
+  for (const auto& [type, count] : typeCounts) {
+    header.putVarint(static_cast<uint64_t>(type - previous));  // types are distinct and ascending: gaps of 1 or more
+    header.putVarint(count);
+    previous = type;
+  }
+  return header.take();
+}
+
+}  // namespace
+
+uint64_t dealCost(DealCost cost, std::size_t length) {
+  const auto n = static_cast<uint64_t>(length);
+  return cost == DealCost::Linear ? n : n * (n + 1) / 2;
+}
+
+DocumentCollection readDealtOverRanks(const std::function<DocumentCollection()>& read, DealCost cost) {
+  Cluster& processes = cluster();
+  if (processes.size() == 1 || !processes.dealsDocuments()) return read();
+  const int rank = processes.rank();
+  const int size = processes.size();
+  DocumentCollection documents;
+  if (rank == 0) {
+    try {
+      const formats::ReadLocally local;  // this rank's own file: nothing is broadcast
+      documents = read();
+      if (documents.size() > UINT32_MAX) throw std::runtime_error("more than 2^32 documents cannot be dealt");
+      for (std::size_t d = 0; d < documents.size(); ++d)
+        if (documents.length(d) > UINT32_MAX) throw std::runtime_error("a document of 2^32 tokens cannot be dealt");
+    } catch (...) {
+      processes.agree(Cluster::failureStatus(), kDealStep);  // the others stop at this step
+      throw;
+    }
+  }
+  processes.agree(0, kDealStep);
+
+  auto share = std::make_shared<DocumentCollection::RankShare>();
+  std::vector<uint8_t> header;
+  if (rank == 0) {
+    share->typeCounts = typeCountsOf(documents);
+    header = headerOf(documents, share->typeCounts);
+  }
+  processes.broadcast(header);
+  ByteReader reading(header);
+  const auto count = static_cast<std::size_t>(reading.getVarint());
+  share->totalTokens = reading.getVarint();
+  share->lengths.resize(count);
+  for (uint32_t& length : share->lengths) length = static_cast<uint32_t>(reading.getVarint());
+  if (rank != 0) {
+    share->typeCounts.resize(static_cast<std::size_t>(reading.getVarint()));
+    int64_t previous = kBeforeEveryType;
+    for (auto& [type, tokens] : share->typeCounts) {
+      previous += static_cast<int64_t>(reading.getVarint());
+      type = static_cast<int32_t>(previous);
+      tokens = reading.getVarint();
+    }
+  }
+  header = {};
+
+  // The same deal on every rank, from the lengths all of them have.
+  const std::vector<int> owners = dealDocuments(costsOf(share->lengths, cost), size);
+  share->mine.resize(count);
+  share->held.resize(count);
+  for (std::size_t d = 0; d < count; ++d) {
+    share->mine[d] = owners[d] == rank;
+    share->held[d] = rank == 0 || owners[d] == rank;
+  }
+  std::vector<std::vector<uint8_t>> pieces;
+  if (rank == 0) {
+    std::vector<ByteWriter> writers(static_cast<std::size_t>(size));
+    for (std::size_t d = 0; d < count; ++d)
+      if (owners[d] != 0) writers[static_cast<std::size_t>(owners[d])].putAll(documents.document(d));
+    for (ByteWriter& writer : writers) pieces.push_back(writer.take());
+  }
+  std::vector<uint8_t> piece = processes.scatter(pieces);
+  if (rank == 0) {
+    documents.keepDealt(std::move(share));
+    return documents;
+  }
+  std::vector<int32_t> tokens(piece.size() / sizeof(int32_t));
+  ByteReader(piece).getAll(std::span<int32_t>(tokens));
+  piece = {};
+  return DocumentCollection::dealt(std::move(tokens), std::move(share), std::vector<std::string>(count),
+                                  std::vector<bool>(count, true));
+}
+
+DealBytes dealBytes(const DocumentCollection& documents, uint64_t count, int ranks, DealCost cost) {
+  DealBytes bytes;
+  if (ranks < 2 || documents.empty()) return bytes;
+  std::vector<uint32_t> lengths(count);
+  for (uint64_t d = 0; d < count; ++d) lengths[d] = static_cast<uint32_t>(documents.length(d % documents.size()));
+  // The documents' own header, and each further copy's length (the profile of
+  // a repeated set has the same types).
+  bytes.broadcastPerRank = headerOf(documents, typeCountsOf(documents)).size();
+  for (uint64_t d = documents.size(); d < count; ++d) {
+    for (uint64_t length = lengths[d]; length >= 0x80; length >>= 7) ++bytes.broadcastPerRank;
+    ++bytes.broadcastPerRank;
+  }
+  const std::vector<int> owners = dealDocuments(costsOf(lengths, cost), ranks);
+  for (uint64_t d = 0; d < count; ++d)
+    if (owners[d] != 0) bytes.tokensSent += sizeof(int32_t) * uint64_t{lengths[d]};
+  return bytes;
+}
+
+}  // namespace topiceval::detail

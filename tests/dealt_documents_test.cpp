@@ -1,0 +1,278 @@
+// Documents dealt over ranks (native/api/dealt_documents.hpp): rank 0 alone
+// reads the held-out set and each rank receives the tokens of its own
+// documents. Ranks are played here by threads of one process sharing a cluster
+// whose collectives meet at a barrier, so every driver runs exactly as under
+// MPI: the results must be one process's, bit for bit, on every rank, and a
+// rank must never need a document it was not sent (that throws).
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <algorithm>
+#include <functional>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+#include "native/api/dealt_documents.hpp"
+#include "native/model/scoring_model.hpp"
+#include "native/model/topic_model.hpp"
+#include "native/runtime/cluster.hpp"
+#include "support/fixtures.hpp"
+#include "topiceval/topiceval.hpp"
+
+namespace topiceval {
+namespace {
+
+thread_local int threadRank = 0;
+
+// Ranks as threads: each collective waits for every rank (a reusable barrier),
+// then combines what they brought.
+class ThreadRanks : public Cluster {
+ public:
+  explicit ThreadRanks(int size)
+      : size_(size), slots_(static_cast<std::size_t>(size)), statuses_(static_cast<std::size_t>(size)) {}
+  int rank() const override { return threadRank; }
+  int size() const override { return size_; }
+  bool dealsDocuments() const override { return true; }
+
+  // As under MPI, each collective starts with an agreement: a rank that failed
+  // stops the others there instead of leaving them waiting.
+  Agreement agree(int status, uint64_t) override {
+    statuses_[static_cast<std::size_t>(rank())] = status;
+    meet();
+    Agreement agreement;
+    for (int r = 0; r < size_; ++r) {
+      const int given = statuses_[static_cast<std::size_t>(r)];
+      agreement.status = std::max(agreement.status, given);
+      if (given != 0) agreement.failedRank = r;
+    }
+    agreement.rankZeroStatus = statuses_[0];
+    meet();
+    return settle(agreement, status);
+  }
+  void sum(std::span<double> values) override { sumOf(values); }
+  void sum(std::span<uint64_t> values) override { sumOf(values); }
+
+  void broadcast(std::vector<uint8_t>& bytes) override {
+    agree(0, 0);
+    if (rank() == 0) shared_ = bytes;
+    meet();
+    if (rank() != 0) bytes = shared_;
+    meet();
+  }
+  std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>>& pieces) override {
+    agree(0, 0);
+    if (rank() == 0) {
+      for (std::size_t r = 1; r < pieces.size(); ++r) sent_ += pieces[r].size();
+      pieces_ = &pieces;
+    }
+    meet();
+    std::vector<uint8_t> mine = (*pieces_)[static_cast<std::size_t>(rank())];
+    meet();
+    return mine;
+  }
+  uint64_t sent() const { return sent_; }
+
+ private:
+  template <class T>
+  void sumOf(std::span<T> values) {
+    agree(0, 0);
+    slots_[static_cast<std::size_t>(rank())] = values.data();
+    meet();
+    if (rank() == 0) {
+      totals_.assign(values.size() * sizeof(T), 0);
+      auto* total = reinterpret_cast<T*>(totals_.data());
+      for (const void* slot : slots_)
+        for (std::size_t i = 0; i < values.size(); ++i) total[i] += static_cast<const T*>(slot)[i];
+    }
+    meet();
+    std::copy_n(reinterpret_cast<const T*>(totals_.data()), values.size(), values.data());
+    meet();
+  }
+  void meet() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const uint64_t generation = generation_;
+    if (++waiting_ == size_) {
+      waiting_ = 0;
+      ++generation_;
+      woken_.notify_all();
+    } else {
+      woken_.wait(lock, [&] { return generation_ != generation; });
+    }
+  }
+
+  int size_;
+  std::vector<const void*> slots_;
+  std::vector<int> statuses_;
+  std::vector<uint8_t> shared_, totals_;
+  std::vector<std::vector<uint8_t>>* pieces_ = nullptr;
+  uint64_t sent_ = 0;
+  std::mutex mutex_;
+  std::condition_variable woken_;
+  int waiting_ = 0;
+  uint64_t generation_ = 0;
+};
+
+// `run` on `size` ranks at once; each rank's result, by rank. The cluster is
+// this process's own again afterwards.
+template <class Result>
+std::vector<Result> onRanks(int size, const std::function<Result()>& run, uint64_t* tokenBytesSent = nullptr) {
+  auto ranks = std::make_unique<ThreadRanks>(size);
+  ThreadRanks* installed = ranks.get();
+  setCluster(std::move(ranks));
+  std::vector<Result> results(static_cast<std::size_t>(size));
+  std::vector<std::string> failures(static_cast<std::size_t>(size));
+  std::vector<std::thread> threads;
+  for (int r = 0; r < size; ++r) {
+    threads.emplace_back([&, r] {
+      threadRank = r;
+      try {
+        results[static_cast<std::size_t>(r)] = run();
+      } catch (const std::exception& error) {
+        failures[static_cast<std::size_t>(r)] = error.what();
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  if (tokenBytesSent != nullptr) *tokenBytesSent = installed->sent();
+  setCluster(std::make_unique<Cluster>());
+  for (int r = 0; r < size; ++r) EXPECT_EQ(failures[static_cast<std::size_t>(r)], "") << "rank " << r;
+  return results;
+}
+
+const std::string kSet = "stackexchange";
+
+TEST(DealtDocuments, EvaluateGivesOneProcessesBitsOnEveryRank) {
+  for (const auto& [estimator, settings, completion] :
+       std::vector<std::tuple<std::string, std::map<std::string, std::string>, std::string>>{
+           {"", {}, ""},
+           {"left-to-right", {{"particles", "3"}, {"resampling", "true"}}, "alternate"},
+           {"chib-style", {{"samples", "5"}}, ""}}) {
+    EvaluateRequest request;
+    request.model = testing::fixtureFile(kSet, "inferencer.mallet");
+    request.documents = testing::fixtureFile(kSet, "test.mallet");
+    request.estimator = estimator;
+    request.settings = settings;
+    request.completeDocuments = completion;
+    request.runs = 2;
+    request.threads = 1;
+    const EvaluateResult one = evaluate(request);
+    uint64_t sent = 0;
+    const auto ranks = onRanks<EvaluateResult>(3, [&] { return evaluate(request); }, &sent);
+    // Two thirds of the tokens went out, four bytes each; nothing else was sent.
+    EXPECT_GT(sent, 4 * one.inputTokens / 2);
+    EXPECT_LT(sent, 4 * one.inputTokens * 5 / 6);
+    for (const EvaluateResult& rank : ranks) {
+      ASSERT_EQ(rank.documents.size(), one.documents.size()) << estimator;
+      EXPECT_EQ(rank.total, one.total) << estimator;
+      EXPECT_EQ(rank.totalStandardError, one.totalStandardError) << estimator;
+      EXPECT_EQ(rank.inputTokens, one.inputTokens);
+      for (std::size_t d = 0; d < one.documents.size(); ++d) {
+        EXPECT_EQ(rank.documents[d].logLikelihood, one.documents[d].logLikelihood) << estimator << " " << d;
+        EXPECT_EQ(rank.documents[d].scoredTokens, one.documents[d].scoredTokens) << estimator << " " << d;
+        EXPECT_EQ(rank.documents[d].conditionedTokens, one.documents[d].conditionedTokens) << estimator << " " << d;
+      }
+    }
+    EXPECT_EQ(ranks[0].documents[7].name, one.documents[7].name);  // rank 0 keeps the names it writes
+  }
+}
+
+TEST(DealtDocuments, EvaluateTopicsAndInferTopicsGiveMalletsBitsOnEveryRank) {
+  for (const bool exact : {true, false}) {
+    EvaluateTopicsRequest request;
+    request.model = testing::fixtureFile(kSet, "evaluator.mallet");
+    request.documents = testing::fixtureFile(kSet, "test.mallet");
+    request.particles = 3;
+    request.resampling = true;
+    request.seed = 5;
+    request.exact = exact;
+    request.threads = 1;
+    const EvaluateTopicsResult one = evaluateTopics(request);
+    const auto ranks = onRanks<EvaluateTopicsResult>(2, [&] { return evaluateTopics(request); });
+    for (const EvaluateTopicsResult& rank : ranks) {
+      EXPECT_EQ(rank.total, one.total) << exact;
+      EXPECT_EQ(rank.documentLogLikelihoods, one.documentLogLikelihoods) << exact;
+      EXPECT_EQ(rank.siteUpdates, one.siteUpdates) << exact;
+    }
+  }
+  InferTopicsRequest infer;
+  infer.model = testing::fixtureFile(kSet, "inferencer.mallet");
+  infer.documents = testing::fixtureFile(kSet, "test.mallet");
+  infer.seed = 7;
+  infer.iterations = 20;
+  infer.threads = 1;
+  const InferTopicsResult one = inferTopics(infer);
+  const auto ranks = onRanks<InferTopicsResult>(3, [&] { return inferTopics(infer); });
+  for (const InferTopicsResult& rank : ranks) {
+    EXPECT_EQ(rank.proportions, one.proportions);
+    EXPECT_EQ(rank.sampledTokens, one.sampledTokens);
+  }
+  EXPECT_EQ(ranks[0].names, one.names);
+}
+
+// A rank holds only its own documents: their lengths are everywhere, their
+// tokens are not, and asking for another rank's is a broken promise.
+TEST(DealtDocuments, ARankHoldsOnlyItsOwnTokens) {
+  DocumentCollection whole;
+  whole.add(std::vector<int32_t>{1, 2, 3}, "a");
+  whole.add(std::vector<int32_t>{4}, "b");
+  whole.add(std::vector<int32_t>{5, 6}, "c");
+  const auto ranks = onRanks<std::shared_ptr<DocumentCollection>>(2, [&] {
+    return std::make_shared<DocumentCollection>(
+        detail::readDealtOverRanks([&] { return whole; }, detail::DealCost::Linear));
+  });
+  const DocumentCollection& zero = *ranks[0];
+  const DocumentCollection& one = *ranks[1];
+  for (const DocumentCollection* rank : {&zero, &one}) {
+    EXPECT_TRUE(rank->dealt());
+    EXPECT_EQ(rank->size(), 3u);
+    EXPECT_EQ(rank->totalTokens(), 6u);
+    EXPECT_EQ(rank->length(0), 3u);
+    EXPECT_EQ(rank->length(2), 2u);
+  }
+  // The longest document goes to rank 0, the next to rank 1, the last to the least loaded (rank 1).
+  EXPECT_TRUE(zero.mine(0));
+  EXPECT_FALSE(zero.mine(1));
+  EXPECT_FALSE(zero.mine(2));
+  EXPECT_TRUE(one.mine(2) && one.mine(1) && !one.mine(0));
+  EXPECT_TRUE(zero.holds(1));  // rank 0 read them all
+  EXPECT_EQ(std::vector<int32_t>(one.document(2).begin(), one.document(2).end()), (std::vector<int32_t>{5, 6}));
+  EXPECT_EQ(zero.name(1), "b");
+  EXPECT_THROW(one.document(0), std::logic_error);
+  EXPECT_THROW(one.subset(std::vector<std::size_t>{0}), std::logic_error);
+}
+
+// A rank without the tokens counts what a model skips from the set's type
+// profile: the same counts, V and beta sum as from the tokens, under every policy.
+TEST(DealtDocuments, AModelCountsWhatItSkipsFromTheProfile) {
+  // Five types, of which type 2 was never trained; the documents use types 0-3, 7 and 9 (beyond the model).
+  const std::vector<int32_t> counts = {3, 0, 0, 1, 0, 0, 2, 2, 1, 0};  // counts[type * topics + topic]
+  const TopicModel model = TopicModel::fromDenseCounts(2, {0.5, 0.5}, 0.01, counts, 5);
+  DocumentCollection whole;
+  whole.add(std::vector<int32_t>{0, 1, 7, 7, 9});
+  whole.add(std::vector<int32_t>{2, 2, 3});
+  whole.add(std::vector<int32_t>{9, 0});
+  const auto ranks = onRanks<std::shared_ptr<DocumentCollection>>(2, [&] {
+    return std::make_shared<DocumentCollection>(
+        detail::readDealtOverRanks([&] { return whole; }, detail::DealCost::Linear));
+  });
+  // Skip: the words beyond the model (7, 7, 9, 9); skip-untrained: type 2's two tokens too; smooth: none,
+  // and V grows by the two unseen types.
+  const struct {
+    UnseenWords policy;
+    uint64_t skippedTokens, skippedTypes;
+    std::size_t vocabularySize;
+  } expected[] = {{UnseenWords::Skip, 4, 2, 5}, {UnseenWords::SkipUntrained, 6, 3, 5}, {UnseenWords::Smooth, 0, 0, 7}};
+  for (const auto& policy : expected) {
+    ASSERT_EQ(ScoringModel(model, policy.policy, whole).skippedTokens(), policy.skippedTokens);
+    for (const auto& rank : ranks) {
+      const ScoringModel fromProfile(model, policy.policy, *rank);
+      EXPECT_EQ(fromProfile.skippedTokens(), policy.skippedTokens);
+      EXPECT_EQ(fromProfile.skippedTypes(), policy.skippedTypes);
+      EXPECT_EQ(fromProfile.vocabularySize(), policy.vocabularySize);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace topiceval
