@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
-#include <unordered_map>
+#include <utility>
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
@@ -13,6 +13,7 @@
 #include "formats/object_stream_reader.hpp"
 #include "formats/read_budget.hpp"
 #include "formats/text_encoding.hpp"
+#include "native/model/word_index.hpp"
 
 namespace topiceval::formats {
 
@@ -77,16 +78,32 @@ class TextDocuments {
         continue;
       }
       // Words the model lacks get indices from its size on, in order of first appearance.
-      const auto [found, inserted] = unseen_.emplace(std::string(word), static_cast<int32_t>(words_.size()));
-      if (inserted) {
+      std::optional<int32_t> unseen = unseen_.find(word, words_);
+      if (!unseen) {
         budget_.charge(2 * (sizeof(std::string) + word.size()) + 32, "unseen words");
+        unseen = static_cast<int32_t>(words_.size());
         words_.emplace_back(word);
+        unseen_.insert(*unseen, words_);
       }
-      tokens_.push_back(found->second);
+      tokens_.push_back(*unseen);
     }
     // Each line is charged its bookkeeping: a file of newlines cannot ask for millions of documents.
     budget_.charge(kDocumentBookkeeping + tokens_.size() * sizeof(int32_t), "documents");
     documents_.add(tokens_, "line " + std::to_string(lines_));
+    if (batch_.documents > 0 && (documents_.size() >= batch_.documents || documents_.totalTokens() >= batch_.tokens))
+      flush();
+  }
+
+  // Hands each batch of documents to `consume` as it is complete (see readTextInBatches).
+  void inBatches(TextBatch batch, std::function<void(DocumentCollection, std::size_t)> consume) {
+    batch_ = batch;
+    consume_ = std::move(consume);
+  }
+  void flush() {
+    if (documents_.empty()) return;
+    const std::size_t count = documents_.size();
+    consume_(std::exchange(documents_, DocumentCollection{}), consumed_);
+    consumed_ += count;
   }
 
   DocumentCollection finish() {
@@ -118,12 +135,15 @@ class TextDocuments {
   ReadBudget budget_;
   std::string source_;
   std::vector<std::string> words_;
-  std::unordered_map<std::string, int32_t> unseen_;
+  WordIndex unseen_;  // over words_: the words beyond the model's
   DocumentCollection documents_;
   std::vector<int32_t> tokens_;
   std::size_t lines_ = 0;
   std::size_t layoutLines_ = 0;
   bool layoutSettled_ = false;
+  TextBatch batch_;  // no documents: one collection at the end
+  std::function<void(DocumentCollection, std::size_t)> consume_;
+  std::size_t consumed_ = 0;
 };
 
 void requireWords(const Alphabet* modelAlphabet, const std::string& source, const std::string& modelName) {
@@ -151,15 +171,22 @@ class TextReader {
     lines_.add(block);
   }
   DocumentCollection finish() {
-    lines_.finish();
+    finishLines();
     return documents_.finish();
   }
+  // The last line, when the text does not end with a newline.
+  void finishLines() {
+    if (!linesFinished_) lines_.finish();
+    linesFinished_ = true;
+  }
+  TextDocuments& documents() { return documents_; }
 
  private:
   TextDocuments documents_;
   LineSplitter lines_{[this](std::string_view line) { documents_.line(line); }};
   std::string source_;
   bool first_ = true;
+  bool linesFinished_ = false;
 };
 
 // Gzipped text, decompressed twice: once to check the whole stream (a
@@ -221,6 +248,34 @@ DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet*
     if (kind != nullptr) *kind = FileKind::Text;
     return text->finish();
   });
+}
+
+bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
+                       const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume) {
+  std::error_code unknown;
+  if (path == "-" || !std::filesystem::is_regular_file(path, unknown) || !fileBytesAreLocal()) return false;
+  struct NotText {};
+  try {
+    namingFileOnAllocationFailure(path, [&] {
+      std::optional<TextReader> reader;
+      readFileBlocks(path, &checkHeldOutStart, [&](std::span<const uint8_t> block) {
+        if (!reader) {
+          if (looksLikeObjectStream(block) || looksLikeGzip(block)) throw NotText{};
+          reader.emplace(modelAlphabet, path, std::nullopt);
+          reader->documents().inBatches(batch, consume);
+        }
+        reader->add(std::string_view(reinterpret_cast<const char*>(block.data()), block.size()));
+      });
+      if (!reader) throw NotText{};  // readFileBlocks refuses an empty file before this
+      reader->finishLines();
+      reader->documents().flush();  // the last, shorter batch
+      (void)reader->finish();       // the checks of the whole text
+      return 0;
+    });
+  } catch (const NotText&) {
+    return false;
+  }
+  return true;
 }
 
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,

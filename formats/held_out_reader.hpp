@@ -4,6 +4,7 @@
 // separated words are mapped through the model's alphabet.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,5 +29,20 @@ DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet*
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
                                         const Alphabet* modelAlphabet, const std::string& modelName,
                                         FileKind* kind = nullptr);
+
+// How large a batch of plain text may grow: documents (lines) and tokens; a
+// batch ends at whichever it reaches first (or at the file's end).
+struct TextBatch {
+  std::size_t documents = 0;
+  std::size_t tokens = 0;
+};
+// Plain text in a regular file, read in batches (`batch`):
+// `consume` gets each batch as a collection of its own, with the number of
+// lines before it. Names and type indices are those readHeldOutDocuments gives
+// the whole file, and so are its errors. False, with nothing consumed, for
+// anything else (an instance list, gzip, standard input, a pipe): such input is
+// read whole. Memory holds one batch and the unseen words, whatever the file's size.
+bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
+                       const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume);
 
 }  // namespace topiceval::formats

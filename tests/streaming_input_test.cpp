@@ -76,6 +76,39 @@ TEST(StreamingInput, PlainTextInBlocksGivesTheDocumentsOfTheWholeFile) {
   std::filesystem::remove(gzipped);
 }
 
+// In batches (by documents, and by tokens for the lines longer than a batch):
+// the same documents, names and type indices as the whole file; only plain
+// text in a regular file is read so.
+TEST(StreamingInput, PlainTextInBatchesGivesTheDocumentsOfTheWholeFile) {
+  const Alphabet model({"alpha", "beta", "gamma", "delta"});
+  const std::string text = awkwardText();
+  const std::string path = writeFile("batches.txt", text);
+  const DocumentCollection whole = readHeldOutDocuments(path, &model, "model");
+  std::size_t next = 0, batches = 0, cutByTokens = 0;
+  const bool read = readTextInBatches(path, model, {100, 50000}, [&](DocumentCollection batch, std::size_t first) {
+    ASSERT_EQ(first, next);
+    ASSERT_LE(batch.size(), 100u);
+    cutByTokens += batch.size() < 100 && first + batch.size() < whole.size();
+    for (std::size_t d = 0; d < batch.size(); ++d) {
+      ASSERT_TRUE(std::equal(batch.document(d).begin(), batch.document(d).end(), whole.document(first + d).begin(),
+                             whole.document(first + d).end())) << "document " << first + d;
+      ASSERT_EQ(batch.name(d), whole.name(first + d));
+    }
+    next += batch.size();
+    ++batches;
+  });
+  EXPECT_TRUE(read);
+  EXPECT_EQ(next, whole.size());
+  EXPECT_GT(batches, 3u);
+  EXPECT_GT(cutByTokens, 0u);
+  const auto compressed = testing::gzip(text);
+  const std::string gzipped = writeFile("batches.txt.gz", std::string(compressed.begin(), compressed.end()));
+  EXPECT_FALSE(readTextInBatches(gzipped, model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
+  EXPECT_FALSE(readTextInBatches("-", model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
+  std::filesystem::remove(path);
+  std::filesystem::remove(gzipped);
+}
+
 TEST(StreamingInput, BlocksComeInOrderAndTheFirstHoldsTheStartCheck) {
   std::string bytes(std::size_t{5} << 20 | 12345, 'a');
   for (std::size_t i = 0; i < bytes.size(); i += 977) bytes[i] = static_cast<char>('b' + i % 7);

@@ -4,6 +4,7 @@
 // TopicEvaluator.evaluate).
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -125,6 +126,12 @@ struct EvaluateRequest {
   int64_t budgetCap = 0;
   int maxRuns = 0;
   Progress* progress = nullptr;               // advanced as documents finish; cancel() stops the work
+  // When set, each document's estimate goes here, in document order, and the
+  // result's `documents` stays empty. A plain-text file is then read and
+  // scored in batches (a fixed budget, all documents, one process), so memory
+  // holds the model and one batch whatever the number of documents; the
+  // numbers are the same bits as without it.
+  std::function<void(std::size_t index, const DocumentEstimate& estimate)> documentSink;
 };
 
 struct EvaluateResult {
@@ -157,6 +164,7 @@ struct EvaluateResult {
   std::string boundMethod;
   std::vector<Warning> warnings;
   std::size_t heavyTailedDocuments = 0;
+  std::size_t emptyDocuments = 0;  // documents with no scored word (log likelihood 0, no perplexity)
   double seconds = 0.0;
   int threads = 1;
 };

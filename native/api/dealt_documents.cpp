@@ -203,8 +203,7 @@ DocumentCollection readDealtOverRanks(const std::function<DocumentCollection()>&
   std::vector<int32_t> tokens(piece.size() / sizeof(int32_t));
   ByteReader(piece).getAll(std::span<int32_t>(tokens));
   piece = {};
-  return DocumentCollection::dealt(std::move(tokens), std::move(share), std::vector<std::string>(count),
-                                  std::vector<bool>(count, true));
+  return DocumentCollection::dealt(std::move(tokens), std::move(share), {}, {});  // the names stay on rank 0
 }
 
 DealBytes dealBytes(const DocumentCollection& documents, uint64_t count, int ranks, DealCost cost) {

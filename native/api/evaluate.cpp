@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "formats/format_error.hpp"
+#include "formats/held_out_reader.hpp"
 #include "native/api/evaluation_support.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/convergence_check.hpp"
@@ -17,6 +18,7 @@
 #include "native/estimators/target_error.hpp"
 #include "native/logistic_normal/gamma_posterior.hpp"
 #include "native/runtime/classic_locale.hpp"
+#include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval {
@@ -55,6 +57,46 @@ ConvergenceVerdict verdictOf(const ConvergenceReport& report) {
   return verdict;
 }
 
+// A batch of plain text: at most this many documents or tokens (4 MiB of
+// them), so that memory holds a batch whatever the file's size; a batch still
+// gives two threads thousands of documents to share.
+constexpr formats::TextBatch kBatch{8192, std::size_t{1} << 20};
+
+// Whether a request is read and scored in batches: a sink takes the documents
+// (nothing gathers them), the input is a file, and nothing needs every
+// document at once (a selection, the convergence check or a target error,
+// which choose budgets over the whole set; MPI's deal; a logistic-normal
+// model's variational bound).
+bool mayReadInBatches(const EvaluateRequest& request, const detail::ModelData& data) {
+  return request.documentSink && !request.documents.documents && !request.documents.path.empty() &&
+         request.documentSelection.empty() && !request.checkConvergence && request.targetError == 0.0 &&
+         request.targetDocumentError == 0.0 && cluster().size() == 1 && !data.logisticNormal &&
+         data.alphabet() != nullptr;
+}
+
+// The first of two passes over plain text in batches: every document's length
+// and the set's type profile, from which the model counts what it will skip
+// before the first batch is scored; the read's every error comes here, before
+// any document is scored or written. Nothing when the file is not plain text.
+std::optional<Documents> outlineOfText(const std::string& path, const Alphabet& words) {
+  std::vector<uint32_t> lengths;
+  std::vector<uint64_t> tokensByType;
+  const bool text = formats::readTextInBatches(path, words, kBatch, [&](DocumentCollection batch, std::size_t) {
+    for (std::size_t d = 0; d < batch.size(); ++d) {
+      lengths.push_back(static_cast<uint32_t>(batch.length(d)));
+      for (const int32_t type : batch.document(d)) {
+        if (static_cast<std::size_t>(type) >= tokensByType.size()) tokensByType.resize(2 * type + 1, 0);
+        ++tokensByType[static_cast<std::size_t>(type)];
+      }
+    }
+  });
+  if (!text) return std::nullopt;
+  std::vector<std::pair<int32_t, uint64_t>> profile;
+  for (std::size_t type = 0; type < tokensByType.size(); ++type)
+    if (tokensByType[type] != 0) profile.emplace_back(static_cast<int32_t>(type), tokensByType[type]);
+  return detail::makeDocuments(DocumentCollection::outline(std::move(lengths), std::move(profile)), FileKind::Text);
+}
+
 }  // namespace
 
 EvaluateResult evaluate(const EvaluateRequest& request) {
@@ -63,11 +105,14 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   const auto started = std::chrono::steady_clock::now();
   const Model model = detail::loadModel(request.model);
   const std::string modelName = detail::sourceName(request.model);
-  // Most estimators' work grows with a document's length, and so the deal over MPI ranks weighs the tokens.
-  const Documents documents = detail::loadDealtDocuments(request.documents, model, modelName,
-                                                         request.documentSelection, detail::DealCost::Linear);
-  const DocumentCollection& collection = documents.data().collection;
   const detail::ModelData& data = model.data();
+  std::optional<Documents> outline;
+  if (mayReadInBatches(request, data)) outline = outlineOfText(request.documents.path, *data.alphabet());
+  // Most estimators' work grows with a document's length, and so the deal over MPI ranks weighs the tokens.
+  const Documents documents = outline ? *outline
+                                      : detail::loadDealtDocuments(request.documents, model, modelName,
+                                                                   request.documentSelection, detail::DealCost::Linear);
+  const DocumentCollection& collection = documents.data().collection;
 
   // A logistic-normal model takes its own family's estimator and scores the
   // words of its vocabulary: LDA's smoothing options do not apply.
@@ -115,6 +160,31 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
     result.estimator.settings = validateSettings(chosen).asText();
     fillEvaluation(result, estimates, collection, nullptr);
     result.target = targetSummary(report, result.documents);
+  } else if (outline) {
+    // The second pass: each batch scored as it is read, its documents handed
+    // to the sink and forgotten; the totals gathered in document order.
+    EvaluationTotals totals;
+    const bool stochasticOnce = estimator->stochastic() && request.runs == 1;
+    Progress& progress = *evaluation.progress;
+    progress.setTotal(collection.size() * static_cast<uint64_t>(evaluation.runs),
+                      collection.totalTokens() * static_cast<uint64_t>(evaluation.runs),
+                      static_cast<uint64_t>(evaluation.runs));
+    formats::readTextInBatches(request.documents.path, *data.alphabet(), kBatch,
+                               [&](DocumentCollection batch, std::size_t first) {
+                                 EvaluationOptions options = evaluation;
+                                 options.firstDocument = first;
+                                 Progress batchProgress;  // made here: it answers the caller's Cancellation too
+                                 options.progress = &batchProgress;
+                                 const EvaluationResult scored = evaluateDocuments(*estimator, scoring, batch, options);
+                                 totals.add(scored, batch, stochasticOnce, [&](std::size_t d, DocumentEstimate estimate) {
+                                   request.documentSink(first + d, estimate);
+                                 });
+                                 progress.advance(batch.size() * static_cast<uint64_t>(evaluation.runs),
+                                                  batch.totalTokens() * static_cast<uint64_t>(evaluation.runs));
+                               });
+    result.estimator.description = estimator->description();
+    result.estimator.settings = validateSettings(chosen).asText();
+    totals.fill(result);
   } else {
     estimates = evaluateDocuments(*estimator, scoring, collection, evaluation);
     result.estimator.description = estimator->description();
@@ -145,6 +215,10 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   if (result.target)
     result.errorStatement += "; under the target error each document has the runs and budget it needed (see budget)";
   result.warnings = evaluationWarnings(result, documents, data.kind);
+  if (request.documentSink && !outline) {  // read whole: handed over now
+    for (std::size_t d = 0; d < result.documents.size(); ++d) request.documentSink(d, result.documents[d]);
+    result.documents = {};
+  }
   if (result.convergence && !result.convergence->converged)
     result.warnings.push_back({"not-converged", result.convergence->summary});
   if (result.target && (result.target->aboveTargetDocuments > 0 || result.target->totalMissed))

@@ -141,6 +141,35 @@ void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, c
   result.conditionedTokens = estimates.conditionedTokens;
   result.siteUpdates = estimates.siteUpdates;
   result.heavyTailedDocuments = estimates.heavyTailedDocuments();
+  result.emptyDocuments = 0;
+  for (const DocumentEstimate& document : result.documents) result.emptyDocuments += document.scoredTokens == 0;
+}
+
+void EvaluationTotals::add(const EvaluationResult& batch, const DocumentCollection& documents, bool stochasticOnce,
+                           const std::function<void(std::size_t, DocumentEstimate)>& each) {
+  for (std::size_t d = 0; d < batch.documents.size(); ++d) {
+    const DocumentResult& document = batch.documents[d];
+    // As sumTotals and fillEvaluation sum them, document by document in order.
+    totals_.totalLogLikelihood += document.logLikelihood;
+    variance_ += document.standardError * document.standardError;
+    totals_.scoredTokens += document.scoredTokens;
+    totals_.skippedTokens += document.skippedTokens;
+    totals_.conditionedTokens += document.conditionedTokens;
+    totals_.siteUpdates += document.siteUpdates;
+    heavyTailed_ += document.heavyTailed();
+    empty_ += document.scoredTokens == 0;
+    DocumentEstimate estimate = documentEstimate(document, documents.name(d), stochasticOnce);
+    logMeanBias_ += 0.5 * estimate.standardError * estimate.standardError;
+    each(d, std::move(estimate));
+  }
+}
+
+void EvaluationTotals::fill(EvaluateResult& result) {
+  totals_.totalStandardError = std::sqrt(variance_);
+  fillEvaluation(result, totals_, DocumentCollection{}, nullptr);
+  result.logMeanBias = logMeanBias_;
+  result.heavyTailedDocuments = heavyTailed_;
+  result.emptyDocuments = empty_;
 }
 
 void fillScoring(EvaluateResult& result, const ScoringModel& scoring, bool vocabularyGiven) {
@@ -313,8 +342,7 @@ std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Docu
                             " counts the types this topic state shows (those with training tokens); the same model's "
                             "evaluator, inferencer or saved model uses its whole alphabet, which gives lower "
                             "probabilities: pass --vocab-size (the training alphabet's size) to match them"});
-  std::size_t empty = 0;
-  for (const DocumentEstimate& document : result.documents) empty += document.scoredTokens == 0;
+  const std::size_t empty = result.emptyDocuments;
   if (empty > 0)
     warnings.push_back({"empty-documents", std::to_string(empty) + (empty == 1 ? " document has" : " documents have") +
                                                " no scored word; each counts log likelihood 0 and has no perplexity"});

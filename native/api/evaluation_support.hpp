@@ -4,6 +4,7 @@
 // results into the public result data.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,21 @@ ModelReport modelReport(const Model& model, const std::string& name);
 // The per-document estimates and the totals.
 void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, const DocumentCollection& documents,
                     const std::vector<bool>* notConverged);
+
+// The same totals gathered batch by batch (documents read and scored in
+// batches): the same sums in the same order, so the same bits, while each
+// document's estimate goes to `each` and is not kept.
+class EvaluationTotals {
+ public:
+  void add(const EvaluationResult& batch, const DocumentCollection& documents, bool stochasticOnce,
+           const std::function<void(std::size_t index, DocumentEstimate estimate)>& each);
+  void fill(EvaluateResult& result);
+
+ private:
+  EvaluationResult totals_;  // no documents: the sums only
+  double variance_ = 0.0, logMeanBias_ = 0.0;
+  std::size_t heavyTailed_ = 0, empty_ = 0;
+};
 DocumentEstimate documentEstimate(const DocumentResult& document, const std::string& name, bool stochasticOnce);
 // The unseen-word policy and what it skipped.
 void fillScoring(EvaluateResult& result, const ScoringModel& scoring, bool vocabularyGiven);

@@ -1,5 +1,7 @@
 // `topiceval evaluate`: held-out likelihood with any of topiceval's estimators,
 // on any model file, with an explicit unseen-word policy.
+#include <utility>
+
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/output/evaluation_output.hpp"
@@ -18,13 +20,24 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     openOutput(report, options->text("report"), "--report", {request.model.path, request.documents.path}, out);
     Progress progress;
     request.progress = &progress;
+    // The table's rows are written as documents finish, and the summary needs
+    // none kept: a large plain-text set is then read in batches (see
+    // EvaluateRequest::documentSink). The report and JSON need them all.
+    bool headed = false;
+    if (!report && format != "json") {
+      request.documentSink = [&](std::size_t index, const DocumentEstimate& document) {
+        if (format != "tsv") return;
+        if (!std::exchange(headed, true)) output::writeDocumentTableHeader(out);
+        output::writeDocumentRow(out, index, document);
+      };
+    }
     EvaluateResult result;
     {
       const ProgressLine line(progress, err, showProgress(*options));
       result = evaluate(request);
     }
     if (format == "tsv") {
-      output::writeDocumentTable(out, result);
+      if (!headed) output::writeDocumentTableHeader(out);
       output::writeSummary(err, result);
     } else if (format == "json") {
       output::writeJson(out, "evaluate", result);

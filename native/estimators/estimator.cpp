@@ -207,7 +207,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
         runInParallel(schedule.size() * runs, threads, [&](std::size_t unit, int worker) {
           const std::size_t d = schedule[unit / runs];
           const std::size_t run = unit % runs;
-          const EstimateKey key{options.seed, d, options.firstRun + run};
+          const EstimateKey key{options.seed, options.firstDocument + d, options.firstRun + run};
           siteUpdatesOfThisThread = 0;
           values[d * runs + run] = completing
                                        ? estimator.completionLogLikelihood(reordered[d], observed[d], key, worker)

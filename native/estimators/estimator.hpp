@@ -98,6 +98,10 @@ struct EvaluationOptions {
   // The runs are keyed firstRun, firstRun + 1, ...: a later round of
   // estimates of the same documents draws from streams of its own.
   uint64_t firstRun = 0;
+  // The collection's first document is document firstDocument of the whole
+  // set: a batch of a set read in batches draws from its documents' own
+  // streams, so the bits are those of the whole set at once.
+  uint64_t firstDocument = 0;
 };
 
 struct DocumentResult {

@@ -5,9 +5,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "native/model/word_index.hpp"
 
 namespace topiceval {
 
@@ -34,7 +35,7 @@ class Alphabet {
 
  private:
   std::vector<std::string> words_;
-  std::unordered_map<std::string_view, int32_t> index_;
+  WordIndex index_;
   std::optional<std::pair<std::size_t, std::size_t>> repeat_;
 };
 

@@ -40,7 +40,9 @@ class DocumentCollection {
                                   std::vector<std::string> names, std::vector<bool> named) {
     DocumentCollection collection;
     const std::size_t count = share->lengths.size();
-    if (share->mine.size() != count || share->held.size() != count || names.size() != count || named.size() != count)
+    // Names may be left out (empty): only the rank that writes them needs them.
+    if (share->mine.size() != count || share->held.size() != count || (!names.empty() && names.size() != count) ||
+        (!named.empty() && named.size() != count))
       throw std::invalid_argument("DocumentCollection: a rank's share does not describe its documents");
     collection.offsets_.reserve(count + 1);
     std::size_t end = 0;
@@ -89,6 +91,20 @@ class DocumentCollection {
     names_.reserve(documents);
     named_.reserve(documents);
   }
+  // A collection that holds no tokens, only each document's length and the
+  // type profile: what a model needs to count the words it will skip before
+  // the documents themselves are read (in batches). No document is mine().
+  static DocumentCollection outline(std::vector<uint32_t> lengths,
+                                    std::vector<std::pair<int32_t, uint64_t>> typeCounts) {
+    auto share = std::make_shared<RankShare>();
+    share->mine.assign(lengths.size(), 0);
+    share->held.assign(share->mine.size(), 0);
+    for (const uint32_t length : lengths) share->totalTokens += length;
+    share->lengths = std::move(lengths);
+    share->typeCounts = std::move(typeCounts);
+    return dealt({}, std::move(share), {}, {});
+  }
+
   // Rank 0's own collection, which holds every document, dealt by `share`.
   void keepDealt(std::shared_ptr<const RankShare> share) {
     if (share_ || share->lengths.size() != size() || share->totalTokens != tokens_.size())
@@ -96,8 +112,8 @@ class DocumentCollection {
     share_ = std::move(share);
   }
 
-  std::size_t size() const { return names_.size(); }
-  bool empty() const { return names_.empty(); }
+  std::size_t size() const { return share_ ? share_->lengths.size() : names_.size(); }
+  bool empty() const { return size() == 0; }
   std::span<const int32_t> document(std::size_t index) const {
     if (share_ && !share_->held[index])
       throw std::logic_error("document " + std::to_string(index) + " is held by another rank");
@@ -114,14 +130,17 @@ class DocumentCollection {
   bool mine(std::size_t index) const { return !share_ || share_->mine[index]; }
   bool holds(std::size_t index) const { return !share_ || share_->held[index]; }
   const RankShare* share() const { return share_.get(); }
-  const std::string& name(std::size_t index) const { return names_[index]; }
+  const std::string& name(std::size_t index) const {
+    static const std::string none;
+    return names_.empty() ? none : names_[index];
+  }
   const std::string& source(std::size_t index) const {
     static const std::string none;
     const auto found = std::lower_bound(sources_.begin(), sources_.end(), index,
                                         [](const auto& entry, std::size_t d) { return entry.first < d; });
     return found != sources_.end() && found->first == index ? found->second : none;
   }
-  bool named(std::size_t index) const { return named_[index]; }
+  bool named(std::size_t index) const { return named_.empty() || named_[index]; }
 
   // The documents at `indices` (each below size()), in that order, with their
   // names, sources and alphabet.

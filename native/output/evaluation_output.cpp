@@ -29,15 +29,15 @@ std::string documentFlags(const DocumentEstimate& document) {
   return flags.empty() ? "-" : flags;
 }
 
-void writeDocumentTable(std::ostream& out, const EvaluateResult& result) {
+void writeDocumentTableHeader(std::ostream& out) {
   out << "doc\tname\ttokens\tskipped\tloglik\tloglik_se\tperplexity\teffective_runs\tflag\n";
-  for (std::size_t d = 0; d < result.documents.size(); ++d) {
-    const DocumentEstimate& document = result.documents[d];
-    out << d << '\t' << tsvField(document.name) << '\t' << document.scoredTokens << '\t' << document.skippedTokens
-        << '\t' << formatNumber(document.logLikelihood) << '\t' << formatNumber(document.standardError) << '\t'
-        << formatNumber(document.perplexity) << '\t' << formatNumber(document.effectiveRuns) << '\t'
-        << documentFlags(document) << '\n';
-  }
+}
+
+void writeDocumentRow(std::ostream& out, std::size_t index, const DocumentEstimate& document) {
+  out << index << '\t' << tsvField(document.name) << '\t' << document.scoredTokens << '\t' << document.skippedTokens
+      << '\t' << formatNumber(document.logLikelihood) << '\t' << formatNumber(document.standardError) << '\t'
+      << formatNumber(document.perplexity) << '\t' << formatNumber(document.effectiveRuns) << '\t'
+      << documentFlags(document) << '\n';
 }
 
 std::string siteUpdatesText(uint64_t updates) {

@@ -20,8 +20,10 @@ void endEnvelope(JsonWriter& json, std::ostream& out, const std::vector<Warning>
 
 // "heavy-tailed", "not-converged", both (comma-separated) or "-".
 std::string documentFlags(const DocumentEstimate& document);
-// Header, then per document: doc name tokens skipped loglik loglik_se perplexity effective_runs flag.
-void writeDocumentTable(std::ostream& out, const EvaluateResult& result);
+// The per-document table: its header, then one row per document, in order, as
+// they come (doc name tokens skipped loglik loglik_se perplexity effective_runs flag).
+void writeDocumentTableHeader(std::ostream& out);
+void writeDocumentRow(std::ostream& out, std::size_t index, const DocumentEstimate& document);
 // The summary as (name, value) rows, shared by the text, JSON and HTML outputs.
 std::vector<std::pair<std::string, std::string>> summaryRows(const EvaluateResult& result);
 // The readable summary: model, input, estimator, unseen-word policy and what it

@@ -1,0 +1,125 @@
+// evaluate with a document sink (EvaluateRequest::documentSink): a plain-text
+// file larger than a batch is read and scored in batches, and gives the same
+// bits as the whole file at once: every document's estimate, in order, and
+// every total, count and warning; a file the reader refuses is refused before
+// any document reaches the sink.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "support/fixtures.hpp"
+#include "topiceval/topiceval.hpp"
+
+namespace topiceval {
+namespace {
+
+// 20,000 lines (more than two batches of 8192) from the model's words and a
+// few it lacks, some lines empty.
+std::string heldOutText(const std::vector<std::string>& words) {
+  std::mt19937 generator(11);
+  std::string text;
+  for (int line = 0; line < 20000; ++line) {
+    const int length = line % 97 == 0 ? 0 : static_cast<int>(generator() % 12);
+    for (int i = 0; i < length; ++i) {
+      text += generator() % 9 == 0 ? "unseen" + std::to_string(generator() % 50) : words[generator() % 400];
+      text += ' ';
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+TEST(BatchedEvaluation, GivesTheBitsOfTheWholeFile) {
+  const std::string model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const auto path = std::filesystem::temp_directory_path() / "topiceval-batched.txt";
+  std::ofstream(path) << heldOutText(*Model::read(model).words());
+  for (const auto& [estimator, runs, policy] : std::vector<std::tuple<std::string, int, std::string>>{
+           {"left-to-right", 1, "skip"}, {"resample-move", 2, "smooth"}}) {
+    EvaluateRequest request;
+    request.model = model;
+    request.documents = path.string();
+    request.estimator = estimator;
+    request.settings = {{"particles", "2"}};
+    request.runs = runs;
+    request.unseenWords = policy;
+    request.threads = 2;
+    const EvaluateResult whole = evaluate(request);
+    std::vector<std::pair<std::size_t, DocumentEstimate>> streamed;
+    request.documentSink = [&](std::size_t index, const DocumentEstimate& estimate) {
+      streamed.emplace_back(index, estimate);
+    };
+    const EvaluateResult batched = evaluate(request);
+    EXPECT_TRUE(batched.documents.empty());
+    ASSERT_EQ(streamed.size(), whole.documents.size());
+    for (std::size_t d = 0; d < streamed.size(); ++d) {
+      const DocumentEstimate& a = streamed[d].second;
+      const DocumentEstimate& b = whole.documents[d];
+      ASSERT_EQ(streamed[d].first, d);
+      ASSERT_EQ(a.name, b.name);
+      ASSERT_TRUE(same(a.logLikelihood, b.logLikelihood) && same(a.standardError, b.standardError) &&
+                  same(a.perplexity, b.perplexity))
+          << estimator << " document " << d;
+      ASSERT_EQ(a.scoredTokens, b.scoredTokens);
+      ASSERT_EQ(a.skippedTokens, b.skippedTokens);
+      ASSERT_EQ(a.heavyTailed, b.heavyTailed);
+    }
+    EXPECT_EQ(batched.total, whole.total) << estimator;
+    EXPECT_TRUE(same(batched.totalStandardError, whole.totalStandardError));
+    EXPECT_TRUE(same(batched.logMeanBias, whole.logMeanBias));
+    EXPECT_EQ(batched.perplexity, whole.perplexity);
+    EXPECT_EQ(batched.scoredTokens, whole.scoredTokens);
+    EXPECT_EQ(batched.siteUpdates, whole.siteUpdates);
+    EXPECT_EQ(batched.inputDocuments, 20000u);
+    EXPECT_EQ(batched.inputTokens, whole.inputTokens);
+    EXPECT_EQ(batched.unseenSkippedTokens, whole.unseenSkippedTokens);
+    EXPECT_EQ(batched.skippedTypes, whole.skippedTypes);
+    EXPECT_EQ(batched.unseenTypesScored, whole.unseenTypesScored);
+    EXPECT_EQ(batched.vocabularySize, whole.vocabularySize);
+    EXPECT_EQ(batched.heavyTailedDocuments, whole.heavyTailedDocuments);
+    EXPECT_EQ(batched.emptyDocuments, whole.emptyDocuments);
+    EXPECT_GT(batched.emptyDocuments, 200u);
+    ASSERT_EQ(batched.warnings.size(), whole.warnings.size());
+    for (std::size_t i = 0; i < whole.warnings.size(); ++i) EXPECT_EQ(batched.warnings[i].text, whole.warnings[i].text);
+    if (policy == "smooth") EXPECT_EQ(batched.unseenTypesScored, 50u);  // V grew by them before the first batch
+  }
+  std::filesystem::remove(path);
+}
+
+// The first pass reads the whole file: a NUL byte near its end is refused
+// before any document is scored or handed over, as the whole read refuses it.
+TEST(BatchedEvaluation, RefusesABadFileBeforeAnyDocument) {
+  const std::string model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const auto path = std::filesystem::temp_directory_path() / "topiceval-batched-bad.txt";
+  std::string text = heldOutText(*Model::read(model).words());
+  text.insert(text.size() - 10, 1, '\0');
+  std::ofstream(path, std::ios::binary) << text;
+  EvaluateRequest request;
+  request.model = model;
+  request.documents = path.string();
+  request.estimator = "filtering";
+  std::string whole;
+  try {
+    evaluate(request);
+  } catch (const FileError& error) {
+    whole = error.what();
+  }
+  EXPECT_NE(whole.find("holds binary data"), std::string::npos) << whole;
+  std::size_t handed = 0;
+  request.documentSink = [&](std::size_t, const DocumentEstimate&) { ++handed; };
+  try {
+    evaluate(request);
+    ADD_FAILURE() << "a file with a NUL byte was read";
+  } catch (const FileError& error) {
+    EXPECT_EQ(std::string(error.what()), whole);
+  }
+  EXPECT_EQ(handed, 0u);
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace topiceval
