@@ -1,7 +1,9 @@
 #include "formats/held_out_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <utility>
 
@@ -248,6 +250,16 @@ DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet*
     if (kind != nullptr) *kind = FileKind::Text;
     return text->finish();
   });
+}
+
+bool isPlainTextFile(const std::string& path) {
+  std::error_code unknown;
+  if (path == "-" || !std::filesystem::is_regular_file(path, unknown) || !fileBytesAreLocal()) return false;
+  std::ifstream in(path, std::ios::binary);
+  std::array<uint8_t, 4> start{};
+  in.read(reinterpret_cast<char*>(start.data()), start.size());
+  const std::span<const uint8_t> read(start.data(), static_cast<std::size_t>(in.gcount()));
+  return in.gcount() > 0 && !looksLikeObjectStream(read) && !looksLikeGzip(read);
 }
 
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,

@@ -42,6 +42,9 @@ struct TextBatch {
 // the whole file, and so are its errors. False, with nothing consumed, for
 // anything else (an instance list, gzip, standard input, a pipe): such input is
 // read whole. Memory holds one batch and the unseen words, whatever the file's size.
+// Whether readTextInBatches reads `path`: plain text (its first bytes neither
+// an instance list's nor gzip's) in a regular file this process reads.
+bool isPlainTextFile(const std::string& path);
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume);
 

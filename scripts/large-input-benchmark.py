@@ -18,7 +18,7 @@ and peak resident memory:
     topiceval's on the same instance list: exact mode on one thread (the same bits as MALLET with the same
     seed) and fast mode on two;
   - topiceval evaluate on the same documents as plain text (left-to-right, 10 particles, one run), which
-    MALLET cannot read.
+    MALLET cannot read (beside --baseline too).
 """
 
 import argparse
@@ -121,10 +121,12 @@ def main():
         ("evaluate-topics, instance list", "topiceval exact, 1 thread", [BINARY, *common, "--threads", "1"], None),
         ("evaluate-topics, instance list", "topiceval fast, 2 threads",
          [BINARY, *common, "--exact", "false", "--threads", "2"], None),
-        ("evaluate, plain text", "topiceval left-to-right, 2 threads",
-         [BINARY, "evaluate", "--model", inferencer, "--input", text, "--estimator", "left-to-right", "--particles",
-          "10", "--runs", "1", "--threads", "2", "--quiet", "--format", "tsv"], None),
     ]
+    plain = ["evaluate", "--model", inferencer, "--input", text, "--estimator", "left-to-right", "--particles", "10",
+             "--runs", "1", "--threads", "2", "--quiet", "--format", "tsv"]
+    jobs.append(("evaluate, plain text", "topiceval left-to-right, 2 threads", [BINARY, *plain], None))
+    if arguments.baseline:
+        jobs.append(("evaluate, plain text", "baseline left-to-right, 2 threads", [arguments.baseline, *plain], None))
     best = {}
     for _ in range(arguments.repeat):  # in turns: the machine's drift hits every job alike
         for job in jobs:

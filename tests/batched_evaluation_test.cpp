@@ -86,6 +86,24 @@ TEST(BatchedEvaluation, GivesTheBitsOfTheWholeFile) {
     ASSERT_EQ(batched.warnings.size(), whole.warnings.size());
     for (std::size_t i = 0; i < whole.warnings.size(); ++i) EXPECT_EQ(batched.warnings[i].text, whole.warnings[i].text);
     if (policy == "smooth") EXPECT_EQ(batched.unseenTypesScored, 50u);  // V grew by them before the first batch
+
+    // Keeping no documents and handing none over: one pass when the policy needs nothing ahead (skip),
+    // the outline first when it does (smooth); the same totals and counts either way.
+    request.documentSink = nullptr;
+    request.keepDocuments = false;
+    const EvaluateResult kept = evaluate(request);
+    EXPECT_TRUE(kept.documents.empty());
+    EXPECT_EQ(kept.total, whole.total) << estimator;
+    EXPECT_TRUE(same(kept.totalStandardError, whole.totalStandardError));
+    EXPECT_TRUE(same(kept.logMeanBias, whole.logMeanBias));
+    EXPECT_EQ(kept.inputDocuments, whole.inputDocuments);
+    EXPECT_EQ(kept.inputTokens, whole.inputTokens);
+    EXPECT_EQ(kept.unseenSkippedTokens, whole.unseenSkippedTokens);
+    EXPECT_EQ(kept.skippedTypes, whole.skippedTypes);
+    EXPECT_EQ(kept.vocabularySize, whole.vocabularySize);
+    EXPECT_EQ(kept.emptyDocuments, whole.emptyDocuments);
+    ASSERT_EQ(kept.warnings.size(), whole.warnings.size());
+    for (std::size_t i = 0; i < whole.warnings.size(); ++i) EXPECT_EQ(kept.warnings[i].text, whole.warnings[i].text);
   }
   std::filesystem::remove(path);
 }
@@ -118,6 +136,38 @@ TEST(BatchedEvaluation, RefusesABadFileBeforeAnyDocument) {
     EXPECT_EQ(std::string(error.what()), whole);
   }
   EXPECT_EQ(handed, 0u);
+  // In one pass (nothing handed over, nothing kept) the refusal comes when the read reaches it: the same one.
+  request.documentSink = nullptr;
+  request.keepDocuments = false;
+  try {
+    evaluate(request);
+    ADD_FAILURE() << "a file with a NUL byte was read in one pass";
+  } catch (const FileError& error) {
+    EXPECT_EQ(std::string(error.what()), whole);
+  }
+  std::filesystem::remove(path);
+}
+
+// A file none of whose words the model has: refused with the same message in one pass as read whole.
+TEST(BatchedEvaluation, RefusesAFileWithNothingScoredInOnePass) {
+  const std::string model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const auto path = std::filesystem::temp_directory_path() / "topiceval-batched-unscored.txt";
+  std::ofstream(path) << "qqqq zzzz\nxxxx\n";
+  EvaluateRequest request;
+  request.model = model;
+  request.documents = path.string();
+  request.estimator = "filtering";
+  std::string messages[2];
+  for (const bool keep : {true, false}) {
+    request.keepDocuments = keep;
+    try {
+      evaluate(request);
+    } catch (const FileError& error) {
+      messages[keep] = error.what();
+    }
+  }
+  EXPECT_NE(messages[1].find("none of its 3 words is scored"), std::string::npos) << messages[1];
+  EXPECT_EQ(messages[0], messages[1]);
   std::filesystem::remove(path);
 }
 

@@ -130,8 +130,15 @@ struct EvaluateRequest {
   // result's `documents` stays empty. A plain-text file is then read and
   // scored in batches (a fixed budget, all documents, one process), so memory
   // holds the model and one batch whatever the number of documents; the
-  // numbers are the same bits as without it.
+  // numbers are the same bits as without it. The file is read once first for
+  // its outline, so a file the reader refuses hands over no document.
   std::function<void(std::size_t index, const DocumentEstimate& estimate)> documentSink;
+  // false: the result's `documents` stays empty (the totals, counts and
+  // warnings are all there), and a plain-text file is read and scored in one
+  // pass of batches when the unseen-word policy needs nothing ahead (skip,
+  // skip-untrained without vocabularySize); a file refused partway is then
+  // refused after the documents before it were scored.
+  bool keepDocuments = true;
 };
 
 struct EvaluateResult {

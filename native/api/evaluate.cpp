@@ -63,38 +63,61 @@ ConvergenceVerdict verdictOf(const ConvergenceReport& report) {
 constexpr formats::TextBatch kBatch{8192, std::size_t{1} << 20};
 
 // Whether a request is read and scored in batches: a sink takes the documents
-// (nothing gathers them), the input is a file, and nothing needs every
-// document at once (a selection, the convergence check or a target error,
-// which choose budgets over the whole set; MPI's deal; a logistic-normal
-// model's variational bound).
+// or none are kept (nothing gathers them), the input is a file, and nothing
+// needs every document at once (a selection, the convergence check or a
+// target error, which choose budgets over the whole set; MPI's deal; a
+// logistic-normal model's variational bound).
 bool mayReadInBatches(const EvaluateRequest& request, const detail::ModelData& data) {
-  return request.documentSink && !request.documents.documents && !request.documents.path.empty() &&
+  return (request.documentSink || !request.keepDocuments) && !request.documents.documents &&
+         !request.documents.path.empty() &&
          request.documentSelection.empty() && !request.checkConvergence && request.targetError == 0.0 &&
          request.targetDocumentError == 0.0 && cluster().size() == 1 && !data.logisticNormal &&
          data.alphabet() != nullptr;
 }
 
-// The first of two passes over plain text in batches: every document's length
-// and the set's type profile, from which the model counts what it will skip
-// before the first batch is scored; the read's every error comes here, before
-// any document is scored or written. Nothing when the file is not plain text.
-std::optional<Documents> outlineOfText(const std::string& path, const Alphabet& words) {
-  std::vector<uint32_t> lengths;
-  std::vector<uint64_t> tokensByType;
-  const bool text = formats::readTextInBatches(path, words, kBatch, [&](DocumentCollection batch, std::size_t) {
+// Every document's length and the set's type profile, gathered batch by
+// batch: what a model needs to count the words it skips.
+class OutlineBuilder {
+ public:
+  void add(const DocumentCollection& batch) {
     for (std::size_t d = 0; d < batch.size(); ++d) {
-      lengths.push_back(static_cast<uint32_t>(batch.length(d)));
+      lengths_.push_back(static_cast<uint32_t>(batch.length(d)));
       for (const int32_t type : batch.document(d)) {
-        if (static_cast<std::size_t>(type) >= tokensByType.size()) tokensByType.resize(2 * type + 1, 0);
-        ++tokensByType[static_cast<std::size_t>(type)];
+        if (static_cast<std::size_t>(type) >= tokensByType_.size()) tokensByType_.resize(2 * type + 1, 0);
+        ++tokensByType_[static_cast<std::size_t>(type)];
       }
     }
-  });
-  if (!text) return std::nullopt;
-  std::vector<std::pair<int32_t, uint64_t>> profile;
-  for (std::size_t type = 0; type < tokensByType.size(); ++type)
-    if (tokensByType[type] != 0) profile.emplace_back(static_cast<int32_t>(type), tokensByType[type]);
-  return detail::makeDocuments(DocumentCollection::outline(std::move(lengths), std::move(profile)), FileKind::Text);
+  }
+  Documents build() {
+    std::vector<std::pair<int32_t, uint64_t>> profile;
+    for (std::size_t type = 0; type < tokensByType_.size(); ++type)
+      if (tokensByType_[type] != 0) profile.emplace_back(static_cast<int32_t>(type), tokensByType_[type]);
+    return detail::makeDocuments(DocumentCollection::outline(std::move(lengths_), std::move(profile)),
+                                 FileKind::Text);
+  }
+
+ private:
+  std::vector<uint32_t> lengths_;
+  std::vector<uint64_t> tokensByType_;
+};
+
+// The first of two passes over plain text in batches: the outline, from which
+// the model counts what it will skip before the first batch is scored; the
+// read's every error comes here, before any document is scored or handed
+// over. Nothing when the file is not plain text.
+std::optional<Documents> outlineOfText(const std::string& path, const Alphabet& words) {
+  OutlineBuilder outline;
+  if (!formats::readTextInBatches(path, words, kBatch,
+                                  [&](DocumentCollection batch, std::size_t) { outline.add(batch); }))
+    return std::nullopt;
+  return outline.build();
+}
+
+// Whether the scoring model depends on the documents before they are scored:
+// smoothing counts the unseen types into V, and a given V is checked against
+// them. Skipping needs nothing ahead, and a single pass can count what it skipped.
+bool scoringNeedsOutline(const EvaluateRequest& request) {
+  return parseUnseenWords(request.unseenWords) == UnseenWords::Smooth || request.vocabularySize.has_value();
 }
 
 }  // namespace
@@ -106,8 +129,16 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   const Model model = detail::loadModel(request.model);
   const std::string modelName = detail::sourceName(request.model);
   const detail::ModelData& data = model.data();
+  // In batches: two passes (the outline first) when documents are handed over
+  // as they finish, so that a refused file hands over none, or when the
+  // scoring needs the outline; else one pass, which counts as it goes.
   std::optional<Documents> outline;
-  if (mayReadInBatches(request, data)) outline = outlineOfText(request.documents.path, *data.alphabet());
+  bool onePass = false;
+  if (mayReadInBatches(request, data)) {
+    onePass = !request.documentSink && !scoringNeedsOutline(request) && formats::isPlainTextFile(request.documents.path);
+    outline = onePass ? detail::makeDocuments(DocumentCollection::outline({}, {}), FileKind::Text)
+                      : outlineOfText(request.documents.path, *data.alphabet());
+  }
   // Most estimators' work grows with a document's length, and so the deal over MPI ranks weighs the tokens.
   const Documents documents = outline ? *outline
                                       : detail::loadDealtDocuments(request.documents, model, modelName,
@@ -123,7 +154,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   const UnseenWords policy = parseUnseenWords(request.unseenWords);
   const ScoringModel scoring =
       data.scoring(policy, collection, request.vocabularySize, request.unseenWords != EvaluateRequest{}.unseenWords);
-  checkSomethingIsScored(scoring, documents, request.documents, request.unseenWords, modelName);
+  if (!onePass) checkSomethingIsScored(scoring, documents, request.documents, request.unseenWords, modelName);
   std::unique_ptr<DocumentEstimator> estimator =
       data.logisticNormal ? makeEstimator(chosen, *data.logisticNormal) : makeEstimator(chosen, scoring);
   EvaluationOptions evaluation;
@@ -137,6 +168,8 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
 
   EvaluateResult result;
   EvaluationResult estimates;
+  std::optional<Documents> readOutline;         // one pass: the documents as read
+  std::optional<ScoringModel> countedScoring;  // one pass: what the policy skipped in them
   if (request.checkConvergence) {
     ConvergenceOptions options;
     options.tolerance = request.tolerance;
@@ -164,20 +197,22 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
     // The second pass: each batch scored as it is read, its documents handed
     // to the sink and forgotten; the totals gathered in document order.
     EvaluationTotals totals;
+    OutlineBuilder counted;  // one pass: what the skipped words are is counted as they come
     const bool stochasticOnce = estimator->stochastic() && request.runs == 1;
     Progress& progress = *evaluation.progress;
     progress.setTotal(collection.size() * static_cast<uint64_t>(evaluation.runs),
                       collection.totalTokens() * static_cast<uint64_t>(evaluation.runs),
-                      static_cast<uint64_t>(evaluation.runs));
+                      static_cast<uint64_t>(evaluation.runs));  // nothing known ahead of one pass
     formats::readTextInBatches(request.documents.path, *data.alphabet(), kBatch,
                                [&](DocumentCollection batch, std::size_t first) {
+                                 if (onePass) counted.add(batch);
                                  EvaluationOptions options = evaluation;
                                  options.firstDocument = first;
                                  Progress batchProgress;  // made here: it answers the caller's Cancellation too
                                  options.progress = &batchProgress;
                                  const EvaluationResult scored = evaluateDocuments(*estimator, scoring, batch, options);
                                  totals.add(scored, batch, stochasticOnce, [&](std::size_t d, DocumentEstimate estimate) {
-                                   request.documentSink(first + d, estimate);
+                                   if (request.documentSink) request.documentSink(first + d, estimate);
                                  });
                                  progress.advance(batch.size() * static_cast<uint64_t>(evaluation.runs),
                                                   batch.totalTokens() * static_cast<uint64_t>(evaluation.runs));
@@ -185,6 +220,12 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
     result.estimator.description = estimator->description();
     result.estimator.settings = validateSettings(chosen).asText();
     totals.fill(result);
+    if (onePass) {  // the counts the outline would have given, now that every document was read
+      readOutline = counted.build();
+      countedScoring = data.scoring(policy, readOutline->data().collection, request.vocabularySize,
+                                    request.unseenWords != EvaluateRequest{}.unseenWords);
+      checkSomethingIsScored(*countedScoring, *readOutline, request.documents, request.unseenWords, modelName);
+    }
   } else {
     estimates = evaluateDocuments(*estimator, scoring, collection, evaluation);
     result.estimator.description = estimator->description();
@@ -192,16 +233,17 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
     fillEvaluation(result, estimates, collection, nullptr);
   }
   result.model = modelReport(model, modelName);
+  const Documents& described = readOutline ? *readOutline : documents;
   result.input = detail::sourceName(request.documents);
-  result.inputDocuments = collection.size();
-  result.inputTokens = collection.totalTokens();
+  result.inputDocuments = described.size();
+  result.inputTokens = described.totalTokens();
   result.estimator.name = chosen.estimator;
   result.estimator.stochastic = estimator->stochastic();
   result.estimator.unbiased = estimator->unbiased();
   result.estimator.errorCaveat = estimator->errorCaveat();
   result.estimator.seed = request.seed;
   result.estimator.runs = estimator->stochastic() ? request.runs : 1;
-  fillScoring(result, scoring, request.vocabularySize.has_value());
+  fillScoring(result, countedScoring ? *countedScoring : scoring, request.vocabularySize.has_value());
   markErrorsOfOneRun(result);
   result.completeDocuments = request.completeDocuments;
   if (data.logisticNormal) {
@@ -214,7 +256,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
                                          result.logMeanBias, result.scoredTokens);
   if (result.target)
     result.errorStatement += "; under the target error each document has the runs and budget it needed (see budget)";
-  result.warnings = evaluationWarnings(result, documents, data.kind);
+  result.warnings = evaluationWarnings(result, described, data.kind);
   if (request.documentSink && !outline) {  // read whole: handed over now
     for (std::size_t d = 0; d < result.documents.size(); ++d) request.documentSink(d, result.documents[d]);
     result.documents = {};

@@ -21,16 +21,16 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     Progress progress;
     request.progress = &progress;
     // The table's rows are written as documents finish, and the summary needs
-    // none kept: a large plain-text set is then read in batches (see
-    // EvaluateRequest::documentSink). The report and JSON need them all.
+    // none kept: plain text is then read in batches (see EvaluateRequest's
+    // documentSink and keepDocuments). The report and JSON need them all.
     bool headed = false;
-    if (!report && format != "json") {
+    if (!report && format == "tsv") {
       request.documentSink = [&](std::size_t index, const DocumentEstimate& document) {
-        if (format != "tsv") return;
         if (!std::exchange(headed, true)) output::writeDocumentTableHeader(out);
         output::writeDocumentRow(out, index, document);
       };
     }
+    if (!report && format == "text") request.keepDocuments = false;
     EvaluateResult result;
     {
       const ProgressLine line(progress, err, showProgress(*options));

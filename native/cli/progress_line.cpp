@@ -68,9 +68,14 @@ void ProgressLine::draw(double seconds) {
   }
   lastDraw_ = seconds;
   char line[96];
-  std::snprintf(line, sizeof line, "\r[topiceval] %llu/%llu documents  %.3g tokens/s  ETA %s   ",
-                static_cast<unsigned long long>(progress_.doneDocuments()),
-                static_cast<unsigned long long>(progress_.totalDocuments()), rate, eta);
+  if (progress_.totalDocuments() == 0) {  // read in one pass: how many there are is not known ahead
+    std::snprintf(line, sizeof line, "\r[topiceval] %llu documents  %.3g tokens/s   ",
+                  static_cast<unsigned long long>(progress_.doneDocuments()), rate);
+  } else {
+    std::snprintf(line, sizeof line, "\r[topiceval] %llu/%llu documents  %.3g tokens/s  ETA %s   ",
+                  static_cast<unsigned long long>(progress_.doneDocuments()),
+                  static_cast<unsigned long long>(progress_.totalDocuments()), rate, eta);
+  }
   err_ << line << std::flush;
   drawn_ = true;
 }
