@@ -120,6 +120,7 @@ def main():
     parser.add_argument("--prepare", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="leave out K=1000, 100k documents and 50 particles")
+    parser.add_argument("--held-out", help="only the rows of these held-out sets, e.g. 10k,100k")
     arguments = parser.parse_args()
     mallet = mallet_binary()
     if arguments.prepare:
@@ -133,7 +134,9 @@ def main():
     print("| K | held-out | particles | resampling | mode | threads | wall s | tokens x particles / s | "
           "ns / site update | MALLET s | MALLET / topiceval | same, without start-up |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for topics, held_out, particles, resampling in jobs(arguments.quick):
+    chosen = [job for job in jobs(arguments.quick)
+              if not arguments.held_out or job[1] in arguments.held_out.split(",")]
+    for topics, held_out, particles, resampling in chosen:
         evaluator = path(f"k{topics}.evaluator.mallet")
         common = ["evaluate-topics", "--evaluator", evaluator, "--num-particles", str(particles),
                   "--use-resampling", "true" if resampling else "false", "--random-seed", "1"]
