@@ -169,3 +169,29 @@ TEST(BatchedEvaluation, RefusesAFileWithNothingScoredInOnePass) {
 
 }  // namespace
 }  // namespace topiceval
+
+namespace topiceval {
+namespace {
+
+// An instance list is read whole (it is not plain text), and still no document is kept or handed over twice.
+TEST(BatchedEvaluation, KeepsNoDocumentOfAnInstanceListEither) {
+  EvaluateRequest request;
+  request.model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  request.documents = testing::fixtureFile("stackexchange", "test.mallet");
+  request.estimator = "filtering";
+  const EvaluateResult whole = evaluate(request);
+  request.keepDocuments = false;
+  const EvaluateResult kept = evaluate(request);
+  EXPECT_TRUE(kept.documents.empty());
+  EXPECT_EQ(kept.total, whole.total);
+  std::size_t handed = 0;
+  request.documentSink = [&](std::size_t index, const DocumentEstimate& estimate) {
+    EXPECT_EQ(estimate.logLikelihood, whole.documents[index].logLikelihood);
+    EXPECT_EQ(index, handed++);
+  };
+  EXPECT_TRUE(evaluate(request).documents.empty());
+  EXPECT_EQ(handed, whole.documents.size());
+}
+
+}  // namespace
+}  // namespace topiceval

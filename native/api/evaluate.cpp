@@ -259,8 +259,8 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   result.warnings = evaluationWarnings(result, described, data.kind);
   if (request.documentSink && !outline) {  // read whole: handed over now
     for (std::size_t d = 0; d < result.documents.size(); ++d) request.documentSink(d, result.documents[d]);
-    result.documents = {};
   }
+  if (request.documentSink || !request.keepDocuments) result.documents = {};
   if (result.convergence && !result.convergence->converged)
     result.warnings.push_back({"not-converged", result.convergence->summary});
   if (result.target && (result.target->aboveTargetDocuments > 0 || result.target->totalMissed))
