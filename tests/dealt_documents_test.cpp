@@ -60,14 +60,15 @@ class ThreadRanks : public Cluster {
     if (rank() != 0) bytes = shared_;
     meet();
   }
-  std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>>& pieces) override {
+  std::vector<uint8_t> scatter(const PieceOf& pieceOf) override {
     agree(0, 0);
     if (rank() == 0) {
-      for (std::size_t r = 1; r < pieces.size(); ++r) sent_ += pieces[r].size();
-      pieces_ = &pieces;
+      pieces_.clear();
+      for (int r = 0; r < size_; ++r) pieces_.push_back(pieceOf(r));
+      for (int r = 1; r < size_; ++r) sent_ += pieces_[static_cast<std::size_t>(r)].size();
     }
     meet();
-    std::vector<uint8_t> mine = (*pieces_)[static_cast<std::size_t>(rank())];
+    std::vector<uint8_t> mine = pieces_[static_cast<std::size_t>(rank())];
     meet();
     return mine;
   }
@@ -105,7 +106,7 @@ class ThreadRanks : public Cluster {
   std::vector<const void*> slots_;
   std::vector<int> statuses_;
   std::vector<uint8_t> shared_, totals_;
-  std::vector<std::vector<uint8_t>>* pieces_ = nullptr;
+  std::vector<std::vector<uint8_t>> pieces_;
   uint64_t sent_ = 0;
   std::mutex mutex_;
   std::condition_variable woken_;

@@ -188,14 +188,22 @@ DocumentCollection readDealtOverRanks(const std::function<DocumentCollection()>&
     share->mine[d] = owners[d] == rank;
     share->held[d] = rank == 0 || owners[d] == rank;
   }
-  std::vector<std::vector<uint8_t>> pieces;
+  // Each rank's tokens, gathered as its turn comes (rank 0 keeps its own: an
+  // empty piece), from the documents listed by rank in document order.
+  std::vector<std::size_t> firstOfRank(static_cast<std::size_t>(size) + 1, 0), byRank;
   if (rank == 0) {
-    std::vector<ByteWriter> writers(static_cast<std::size_t>(size));
-    for (std::size_t d = 0; d < count; ++d)
-      if (owners[d] != 0) writers[static_cast<std::size_t>(owners[d])].putAll(documents.document(d));
-    for (ByteWriter& writer : writers) pieces.push_back(writer.take());
+    for (const int owner : owners) ++firstOfRank[static_cast<std::size_t>(owner) + 1];
+    for (int r = 0; r < size; ++r) firstOfRank[r + 1] += firstOfRank[r];
+    byRank.resize(count);
+    std::vector<std::size_t> next(firstOfRank.begin(), firstOfRank.end() - 1);
+    for (std::size_t d = 0; d < count; ++d) byRank[next[static_cast<std::size_t>(owners[d])]++] = d;
   }
-  std::vector<uint8_t> piece = processes.scatter(pieces);
+  std::vector<uint8_t> piece = processes.scatter([&](int to) {
+    ByteWriter writer;
+    if (to != 0)
+      for (std::size_t i = firstOfRank[to]; i < firstOfRank[to + 1]; ++i) writer.putAll(documents.document(byRank[i]));
+    return writer.take();
+  });
   if (rank == 0) {
     documents.keepDealt(std::move(share));
     return documents;

@@ -118,13 +118,11 @@ class MpiCluster : public Cluster {
     broadcastBytes(bytes, size_);
   }
 
-  std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>>& pieces) override {
+  std::vector<uint8_t> scatter(const PieceOf& pieceOf) override {
     agree(0, fingerprintOf("scatter"));
     if (rank_ == 0) {
-      if (pieces.size() != static_cast<std::size_t>(size_))
-        throw std::logic_error("scatter: one piece per rank is needed");
       for (int to = 1; to < size_; ++to) {
-        const std::vector<uint8_t>& piece = pieces[static_cast<std::size_t>(to)];
+        const std::vector<uint8_t> piece = pieceOf(to);
         const uint64_t count = piece.size();
         MPI_Send(&count, 1, MPI_UINT64_T, to, 0, MPI_COMM_WORLD);
         for (std::size_t first = 0; first < piece.size(); first += kLargestPiece)
@@ -132,7 +130,7 @@ class MpiCluster : public Cluster {
                    to, 0, MPI_COMM_WORLD);
         moved.sent += count;
       }
-      return std::move(pieces.front());
+      return pieceOf(0);
     }
     uint64_t count = 0;
     MPI_Recv(&count, 1, MPI_UINT64_T, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);

@@ -24,7 +24,7 @@ namespace topiceval {
 class DocumentCollection {
  public:
   // How a dealt collection is spread: built by the dealing step
-  // (native/api/documents_on_ranks.cpp) and shared by the collection's copies.
+  // (native/api/dealt_documents.cpp) and shared by the collection's copies.
   struct RankShare {
     std::vector<uint8_t> mine;     // by document: this rank computes it
     std::vector<uint8_t> held;     // by document: its tokens are here

@@ -20,9 +20,7 @@ Cluster::FailureStatus failureRule = nullptr;
 void Cluster::setFailureStatus(FailureStatus rule) { failureRule = rule; }
 int Cluster::failureStatus() { return failureRule != nullptr ? failureRule() : 1; }
 
-std::vector<uint8_t> Cluster::scatter(std::vector<std::vector<uint8_t>>& pieces) {
-  return pieces.empty() ? std::vector<uint8_t>{} : std::move(pieces.front());
-}
+std::vector<uint8_t> Cluster::scatter(const PieceOf& pieceOf) { return pieceOf(0); }
 
 Cluster::Agreement Cluster::settle(Agreement agreement, int ownStatus) {
   if (agreement.status == 0) return agreement;

@@ -10,6 +10,7 @@
 // stream depends on the document, never on who computes it).
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -59,13 +60,15 @@ class Cluster {
 
   // Whether rank 0 alone reads the held-out documents and deals them to the
   // ranks (MPI without --shared-filesystem): each rank then receives the
-  // tokens of its own documents only (native/api/documents_on_ranks.cpp).
+  // tokens of its own documents only (native/api/dealt_documents.cpp).
   virtual bool dealsDocuments() const { return false; }
   // Rank 0's bytes, on every rank.
   virtual void broadcast(std::vector<uint8_t>& bytes) { (void)bytes; }
-  // Rank 0 gives rank r pieces[r] (pieces, one per rank, is read on rank 0
-  // only); every rank returns its own piece.
-  virtual std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>>& pieces);
+  // Rank 0 gives each rank r the piece pieceOf(r) makes (called on rank 0
+  // only, one rank at a time, so that one piece is held at once); every rank
+  // returns its own piece.
+  using PieceOf = std::function<std::vector<uint8_t>(int rank)>;
+  virtual std::vector<uint8_t> scatter(const PieceOf& pieceOf);
 
   // The bytes this job has moved between its ranks: broadcast (counted once per
   // receiving rank), sent to one rank, and summed (each rank's values, counted
