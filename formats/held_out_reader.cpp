@@ -252,9 +252,19 @@ DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet*
   });
 }
 
-bool isPlainTextFile(const std::string& path) {
+namespace {
+
+// A file that can be read twice: a regular file this process reads (not
+// standard input, a pipe, or rank 0's broadcast).
+bool rereadable(const std::string& path) {
   std::error_code unknown;
-  if (path == "-" || !std::filesystem::is_regular_file(path, unknown) || !fileBytesAreLocal()) return false;
+  return path != "-" && std::filesystem::is_regular_file(path, unknown) && fileBytesAreLocal();
+}
+
+}  // namespace
+
+bool isPlainTextFile(const std::string& path) {
+  if (!rereadable(path)) return false;
   std::ifstream in(path, std::ios::binary);
   std::array<uint8_t, 4> start{};
   in.read(reinterpret_cast<char*>(start.data()), start.size());
@@ -264,8 +274,7 @@ bool isPlainTextFile(const std::string& path) {
 
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume) {
-  std::error_code unknown;
-  if (path == "-" || !std::filesystem::is_regular_file(path, unknown) || !fileBytesAreLocal()) return false;
+  if (!rereadable(path)) return false;
   struct NotText {};
   try {
     namingFileOnAllocationFailure(path, [&] {

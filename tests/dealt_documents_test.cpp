@@ -15,6 +15,7 @@
 
 #include "native/api/dealt_documents.hpp"
 #include "native/model/scoring_model.hpp"
+#include "native/model/type_profile.hpp"
 #include "native/model/topic_model.hpp"
 #include "native/runtime/cluster.hpp"
 #include "support/fixtures.hpp"
@@ -273,6 +274,29 @@ TEST(DealtDocuments, AModelCountsWhatItSkipsFromTheProfile) {
       EXPECT_EQ(fromProfile.vocabularySize(), policy.vocabularySize);
     }
   }
+}
+
+}  // namespace
+}  // namespace topiceval
+
+namespace topiceval {
+namespace {
+
+// The profile counts each type once, whether its index fits the table or is a
+// hostile list's far or negative index, and whichever way its tokens came.
+TEST(TypeProfile, CountsEveryTypeOnceInTypeOrder) {
+  constexpr int32_t far = (1 << 20) + 10;  // beyond the table at first, within it once more tokens came
+  TypeProfile profile;
+  DocumentCollection first;
+  first.add(std::vector<int32_t>{far, -5});
+  profile.add(first);
+  DocumentCollection second;
+  second.add(std::vector<int32_t>(10, 0));
+  second.add(std::vector<int32_t>{far, 3, INT32_MAX});
+  profile.add(second);
+  const std::vector<std::pair<int32_t, uint64_t>> expected = {{-5, 1}, {0, 10}, {3, 1}, {far, 2}, {INT32_MAX, 1}};
+  EXPECT_EQ(profile.take(), expected);
+  EXPECT_TRUE(profile.take().empty());  // taken: the profile starts again
 }
 
 }  // namespace

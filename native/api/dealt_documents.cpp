@@ -7,11 +7,11 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "formats/file_bytes.hpp"
+#include "native/model/type_profile.hpp"
 #include "native/runtime/cluster.hpp"
 
 namespace topiceval::detail {
@@ -83,26 +83,9 @@ class ByteReader {
 
 // Every type of the set with its tokens, in type order.
 std::vector<std::pair<int32_t, uint64_t>> typeCountsOf(const DocumentCollection& documents) {
-  std::vector<std::pair<int32_t, uint64_t>> counts;
-  int32_t largest = -1;
-  for (std::size_t d = 0; d < documents.size(); ++d)
-    for (const int32_t type : documents.document(d)) largest = std::max(largest, type);
-  // A table by type when the types are about as many as the tokens (every
-  // reader's case); a hash map for a hostile list's scattered large indices.
-  if (largest >= 0 && static_cast<uint64_t>(largest) <= 2 * documents.totalTokens() + (1u << 20)) {
-    std::vector<uint64_t> table(static_cast<std::size_t>(largest) + 1, 0);
-    for (std::size_t d = 0; d < documents.size(); ++d)
-      for (const int32_t type : documents.document(d)) ++table[static_cast<std::size_t>(type)];
-    for (std::size_t type = 0; type < table.size(); ++type)
-      if (table[type] != 0) counts.emplace_back(static_cast<int32_t>(type), table[type]);
-    return counts;
-  }
-  std::unordered_map<int32_t, uint64_t> map;
-  for (std::size_t d = 0; d < documents.size(); ++d)
-    for (const int32_t type : documents.document(d)) ++map[type];
-  counts.assign(map.begin(), map.end());
-  std::sort(counts.begin(), counts.end());
-  return counts;
+  TypeProfile profile;
+  profile.add(documents);
+  return profile.take();
 }
 
 std::vector<uint64_t> costsOf(const std::vector<uint32_t>& lengths, DealCost cost) {

@@ -17,6 +17,7 @@
 #include "native/estimators/setting_limits.hpp"
 #include "native/estimators/target_error.hpp"
 #include "native/logistic_normal/gamma_posterior.hpp"
+#include "native/model/type_profile.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -80,25 +81,16 @@ bool mayReadInBatches(const EvaluateRequest& request, const detail::ModelData& d
 class OutlineBuilder {
  public:
   void add(const DocumentCollection& batch) {
-    for (std::size_t d = 0; d < batch.size(); ++d) {
-      lengths_.push_back(static_cast<uint32_t>(batch.length(d)));
-      for (const int32_t type : batch.document(d)) {
-        if (static_cast<std::size_t>(type) >= tokensByType_.size()) tokensByType_.resize(2 * type + 1, 0);
-        ++tokensByType_[static_cast<std::size_t>(type)];
-      }
-    }
+    for (std::size_t d = 0; d < batch.size(); ++d) lengths_.push_back(static_cast<uint32_t>(batch.length(d)));
+    profile_.add(batch);
   }
   Documents build() {
-    std::vector<std::pair<int32_t, uint64_t>> profile;
-    for (std::size_t type = 0; type < tokensByType_.size(); ++type)
-      if (tokensByType_[type] != 0) profile.emplace_back(static_cast<int32_t>(type), tokensByType_[type]);
-    return detail::makeDocuments(DocumentCollection::outline(std::move(lengths_), std::move(profile)),
-                                 FileKind::Text);
+    return detail::makeDocuments(DocumentCollection::outline(std::move(lengths_), profile_.take()), FileKind::Text);
   }
 
  private:
   std::vector<uint32_t> lengths_;
-  std::vector<uint64_t> tokensByType_;
+  TypeProfile profile_;
 };
 
 // The first of two passes over plain text in batches: the outline, from which
