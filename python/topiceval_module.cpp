@@ -9,10 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
-#include <unistd.h>
-
 #include <cstdio>
-#include <fstream>
 #include <future>
 #include <map>
 #include <optional>
@@ -23,6 +20,7 @@
 
 #include "native/cli/commands.hpp"
 #include "native/runtime/classic_locale.hpp"
+#include "native/runtime/replacing_file.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace py = pybind11;
@@ -402,11 +400,8 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   // MALLET's files, written on request from the result kept here.
   out["write"] = py::cpp_function([result](const std::string& file, const std::string& path) {
     const topiceval::ClassicLocale classic;
-    // Written beside the target and renamed over it once complete: a failed
-    // write leaves what was there.
-    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-    std::ofstream stream(temporary, std::ios::binary);
-    if (!stream) throw topiceval::FileError(path, "cannot be written");
+    topiceval::ReplacingFile output(path);
+    std::ostream& stream = output.stream();
     if (file == "xml") {
       topiceval::writeDiagnosticsXml(stream, *result);
     } else if (file == "topic_keys") {
@@ -416,11 +411,7 @@ py::dict diagnostics(const py::object& model, const Options& options) {
     } else {
       topiceval::writeWordTopicCounts(stream, *result);
     }
-    stream.close();
-    if (!stream || std::rename(temporary.c_str(), path.c_str()) != 0) {
-      std::remove(temporary.c_str());
-      throw topiceval::FileError(path, "could not be written completely");
-    }
+    output.commit();
   });
   return out;
 }

@@ -1,8 +1,6 @@
 // `topiceval evaluate-topics`: a drop-in replacement for `mallet evaluate-topics`
 // (cc.mallet.topics.tui.EvaluateTopics): the same options and defaults, the same
 // output files and layout, and the same numbers for the same --random-seed.
-#include <filesystem>
-
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/java/java_math.hpp"
@@ -29,9 +27,6 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
     const std::vector<std::string> inputs = {request.model.path, request.documents.path};
     const std::string totalPath = *options->text("output-prob");
     const auto documentsPath = options->text("output-doc-probs");
-    if (documentsPath && *documentsPath != "-" && totalPath != "-" &&
-        std::filesystem::weakly_canonical(*documentsPath) == std::filesystem::weakly_canonical(totalPath))
-      throw UsageError("--output-doc-probs and --output-prob name the same file, " + *documentsPath);
     std::optional<OutputFile> documentProbabilities;
     openOutput(documentProbabilities, documentsPath, "--output-doc-probs", inputs, out);
     OutputFile totalProbability(totalPath, "--output-prob", inputs, out);

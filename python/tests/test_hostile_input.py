@@ -1,5 +1,5 @@
 """Hostile input through Python (third round): locales, arrays far larger than their memory,
-vocabularies without room for unseen words, documents with nothing to score."""
+vocabularies without room for unseen words, documents with nothing to score, links planted where files are written."""
 
 import locale
 import os
@@ -91,3 +91,39 @@ def test_documents_with_nothing_to_score_are_refused():
     with pytest.raises(topiceval.SettingError, match="^documents have none of their 2 words scored under "
                                                      "unseen_words skip"):
         topiceval.evaluate(model, [[7, 9]], "filtering")
+
+
+def test_diagnostics_never_write_through_a_link_planted_at_a_temporary_name(fixtures, tmp_path):
+    folder = fixtures / "stackexchange"
+    result = topiceval.diagnostics(folder / "state.gz", input=folder / "train.mallet")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the user's\n")
+    target = tmp_path / "keys.txt"
+    # Links where a temporary file might be created: the old name (PATH.tmp-PID) and the first of the current
+    # ones (PATH.tmp-HOST-PID-N).
+    host = os.uname().nodename.replace("/", "_").replace("-", "_")[:64]
+    planted = [tmp_path / f"keys.txt.tmp-{os.getpid()}"]
+    planted += [tmp_path / f"keys.txt.tmp-{host}-{os.getpid()}-{n}" for n in range(20)]
+    for link in planted:
+        link.symlink_to(victim)
+    result.write_topic_keys(target)
+    assert victim.read_text() == "the user's\n"
+    assert not target.is_symlink()
+    assert target.read_bytes() == (folder / "diagnostics" / "topic-keys.txt").read_bytes()
+    assert all(link.is_symlink() for link in planted)  # not ours: left alone
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        ["victim.txt", "keys.txt"] + [link.name for link in planted])
+
+
+def test_diagnostics_write_through_a_link_at_the_target_and_keep_it(fixtures, tmp_path):
+    folder = fixtures / "stackexchange"
+    result = topiceval.diagnostics(folder / "state.gz", input=folder / "train.mallet")
+    real = tmp_path / "real.txt"
+    real.write_text("before\n")
+    link = tmp_path / "keys.txt"
+    link.symlink_to(real)
+    result.write_topic_keys(link)
+    assert link.is_symlink()
+    assert real.read_bytes() == (folder / "diagnostics" / "topic-keys.txt").read_bytes()
+    with pytest.raises(topiceval.Error, match=r": is a directory, not a file$"):
+        result.write_xml(tmp_path)
