@@ -444,6 +444,21 @@ public final class BridgeTests {
     check(command.status == 1 && command.err.equals("topiceval evaluate-topics: " + text + ": not a Java serialization stream (a MALLET .mallet file starts with bytes AC ED)\n"),
           "bad file through the command: " + command.err);
 
+    // Two outputs naming one file (one through a link): refused before anything is written, the file kept.
+    Path keys = Files.createTempFile("topiceval-keys", ".txt");
+    Files.write(keys, "before\n".getBytes(StandardCharsets.UTF_8));
+    Path link = keys.resolveSibling(keys.getFileName() + ".link");
+    Files.deleteIfExists(link);
+    Files.createSymbolicLink(link, keys);
+    CommandResult twice = TopicEvaluator.run("diagnostics", "--model", fixtures.resolve("stackexchange/state.gz").toString(),
+                                             "--output-topic-keys", keys.toString(), "--output", link.toString());
+    String kept = new String(Files.readAllBytes(keys), StandardCharsets.UTF_8);
+    Files.delete(link);
+    Files.delete(keys);
+    check(twice.status == 2 && kept.equals("before\n")
+              && twice.err.equals("topiceval diagnostics: --output and --output-topic-keys name the same file, " + keys + "\n"),
+          "two outputs naming one file: " + twice.status + " " + twice.err + " kept " + kept);
+
     // The JVM is fine, and a good file still evaluates to MALLET's number.
     int[][] documents = TopicEvaluator.readDocuments(fixtures.resolve("stackexchange/test.mallet").toString());
     double total = 0;
