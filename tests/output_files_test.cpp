@@ -217,5 +217,17 @@ TEST_F(OutputFiles, AnOutputThatIsAnInputThroughALinkIsRefused) {
   EXPECT_EQ(testing::readText(copy), testing::readText(state_));
 }
 
+TEST_F(OutputFiles, SelectsCoherenceTextsAreAnInputItsReportMayNotReplace) {
+  const std::string texts = write("texts.txt", "apple banana\n");
+  const auto run = testing::runCommand(cli::selectCommand, {"--model", evaluator_, "--model", evaluator_, "--input",
+                                                            heldOut_, "--coherence-texts", texts, "--report",
+                                                            path("./texts.txt")});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.err, "topiceval select: " + path("./texts.txt") +
+                         ": is also an input of this run; writing --report there would destroy it: choose another "
+                         "file\n");
+  EXPECT_EQ(testing::readText(texts), "apple banana\n");
+}
+
 }  // namespace
 }  // namespace topiceval

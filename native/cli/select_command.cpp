@@ -14,6 +14,7 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     SelectRequest request = selectRequest(*options);
     std::vector<std::string> inputs = options->list("model");
     inputs.push_back(request.documents.path);
+    inputs.push_back(request.coherenceTexts.path);
     std::optional<OutputFile> report;
     openOutput(report, options->text("report"), "--report", inputs, out);
     Progress progress;

@@ -178,7 +178,9 @@ ReplacingFile::ReplacingFile(const std::string& path, const std::string& what) :
       throw FileError(path, "cannot be written (check the directory exists and is writable)");
     }
     rememberTemporary(temporary_.c_str());
-    if (exists) ::fchmod(descriptor_, existing.st_mode & 07777);
+    // The replaced file's permissions, but not its set-user-ID or set-group-ID bit:
+    // the new file is this user's, whoever owned the old one.
+    if (exists) ::fchmod(descriptor_, existing.st_mode & 0777);
   }
   buffer_ = std::make_unique<DescriptorBuffer>(descriptor_);
   stream_.rdbuf(buffer_.get());
