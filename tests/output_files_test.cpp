@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -227,6 +228,19 @@ TEST_F(OutputFiles, SelectsCoherenceTextsAreAnInputItsReportMayNotReplace) {
                          ": is also an input of this run; writing --report there would destroy it: choose another "
                          "file\n");
   EXPECT_EQ(testing::readText(texts), "apple banana\n");
+}
+
+TEST_F(OutputFiles, AnOutputInTheFileStandardOutputWritesGoesToStandardOutput) {
+  // Replaced, the file would lose what standard output wrote there (the words, here).
+  const std::string run = std::string(TOPICEVAL_BINARY) + " evaluate-topics --evaluator " + evaluator_ +
+                          " --input " + heldOut_ + " --random-seed 1 --show-words true --output-prob ";
+  for (const std::string& output : {std::string("/dev/stdout"), path("out.txt")}) {
+    ASSERT_EQ(std::system((run + output + " > " + path("out.txt")).c_str()), 0) << output;
+    const auto lines = testing::lines(testing::readText(path("out.txt")));
+    ASSERT_GT(lines.size(), 1000u) << output;
+    EXPECT_EQ(lines.back(), "-67433.44358611976") << output;
+    EXPECT_EQ(filesHere(), std::vector<std::string>{"out.txt"});
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "native/cli/output_file.hpp"
 
 #include <signal.h>
+#include <sys/stat.h>
 
 #include <cerrno>
 #include <csignal>
@@ -43,12 +44,23 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
                        std::ostream& standardOutput)
     : path_(path), option_(option) {
   if (path.empty()) throw formats::FormatError(option, "needs a file name");
-  if (path != "-") {
+  standard_ = path == "-";
+  if (!standard_) {
     identity_ = fileIdentity(path);
+    // The file standard output writes (--output-prob /dev/stdout > file):
+    // replacing it would lose what standard output wrote there, so the output
+    // goes there too, as "-" would.
+    const auto* buffer = dynamic_cast<const DescriptorBuffer*>(standardOutput.rdbuf());
+    struct stat written {};
+    standard_ = identity_.exists && identity_.replaced && buffer != nullptr &&
+                ::fstat(buffer->descriptor(), &written) == 0 && written.st_dev == identity_.device &&
+                written.st_ino == identity_.inode;
+  }
+  if (!standard_) {
     // Two outputs in one file: the second renamed over the first would lose it.
     // A device or FIFO is written in place and keeps both.
     for (const OutputFile* other : openOutputs) {
-      if (identity_.replaced && other->path_ != "-" && other->identity_ == identity_)
+      if (identity_.replaced && !other->standard_ && other->identity_ == identity_)
         throw UsageError(other->option_ + " and " + option + " name the same file, " + path);
     }
   }
@@ -62,7 +74,7 @@ void OutputFile::open(const std::string& option, const std::vector<std::string>&
     stream_ = &discarded_;
     return;
   }
-  if (path_ == "-") {
+  if (standard_) {
     stream_ = &standardOutput;
     return;
   }

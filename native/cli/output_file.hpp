@@ -51,6 +51,7 @@ class OutputFile {
   void open(const std::string& option, const std::vector<std::string>& inputs, std::ostream& standardOutput);
   std::string path_;
   std::string option_;
+  bool standard_ = false;  // written to standard output ("-", or the file it writes)
   FileIdentity identity_;
   std::unique_ptr<ReplacingFile> file_;
   DiscardingStream discarded_;  // an output on a rank other than 0

@@ -17,6 +17,7 @@ class DescriptorBuffer : public std::streambuf {
  public:
   explicit DescriptorBuffer(int descriptor, bool wholeLines = false);
   int error() const { return error_; }
+  int descriptor() const { return descriptor_; }
 
  protected:
   int overflow(int character) override;
