@@ -796,7 +796,8 @@ class Diagnostics:
     ``allocation_count``, ``exclusivity``, ``alpha``) to a numpy array over topics; ``words`` holds one row per top
     word (``topic``, ``rank``, ``word``, ``count``, ``prob``, ``cumulative``, ``docs`` and the word figures). Figures
     that need the training documents are NaN for a model that holds none (``from_documents`` False). The
-    ``write_*`` methods write MALLET's own files, byte for byte.
+    ``write_*`` methods write MALLET's own files, byte for byte, as the command line writes its outputs: through a
+    new temporary file beside the target, renamed over it once complete (a symbolic link is written through).
     """
 
     def __init__(self, values: dict):
