@@ -95,9 +95,9 @@ TEST_F(OutputFiles, OnlyExactTemporaryNamesOfDeadRunsOnThisHostAreRemoved) {
     kept.pop_back();
     std::filesystem::remove(path(prefix + gone + "-3"));
   }
-  const auto run = testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_,
-                                                                    "--random-seed", "1", "--output-doc-probs",
-                                                                    path("out.txt")});
+  const auto run = testing::runCommand(
+      cli::evaluateTopicsCommand,
+      {"--evaluator", evaluator_, "--input", heldOut_, "--random-seed", "1", "--output-doc-probs", path("out.txt")});
   ASSERT_EQ(run.status, 0) << run.err;
   std::sort(kept.begin(), kept.end());
   EXPECT_EQ(filesHere(), kept);
@@ -189,15 +189,17 @@ TEST_F(OutputFiles, TwoOutputsNamingOneFileAreRefusedHoweverSpelled) {
     EXPECT_EQ(run.err, "topiceval diagnostics: --output and --output-topic-keys name the same file, " + keys + "\n");
     EXPECT_EQ(run.out, "");
   }
-  const auto weights =
-      testing::runCommand(cli::diagnosticsCommand, {"--model", state_, "--topic-word-weights-file", path("w.txt"),
-                                                    "--word-topic-counts-file", path("./w.txt")});
+  const auto weights = testing::runCommand(
+      cli::diagnosticsCommand,
+      {"--model", state_, "--topic-word-weights-file", path("w.txt"), "--word-topic-counts-file", path("./w.txt")});
   EXPECT_EQ(weights.status, 2);
-  EXPECT_EQ(weights.err, "topiceval diagnostics: --topic-word-weights-file and --word-topic-counts-file name the "
-                         "same file, " + path("./w.txt") + "\n");
-  const auto probabilities =
-      testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_,
-                                                       "--output-doc-probs", keys, "--output-prob", path("link.txt")});
+  EXPECT_EQ(weights.err,
+            "topiceval diagnostics: --topic-word-weights-file and --word-topic-counts-file name the "
+            "same file, " +
+                path("./w.txt") + "\n");
+  const auto probabilities = testing::runCommand(
+      cli::evaluateTopicsCommand,
+      {"--evaluator", evaluator_, "--input", heldOut_, "--output-doc-probs", keys, "--output-prob", path("link.txt")});
   EXPECT_EQ(probabilities.status, 2);
   EXPECT_EQ(testing::readText(keys), "before\n");
   EXPECT_EQ(filesHere(), (std::vector<std::string>{"keys.txt", "link.txt"}));
@@ -211,8 +213,8 @@ TEST_F(OutputFiles, AnOutputThatIsAnInputThroughALinkIsRefused) {
   const std::string copy = path("state.gz");
   std::filesystem::copy_file(state_, copy);
   std::filesystem::create_symlink(copy, path("link.gz"));
-  const auto run = testing::runCommand(cli::diagnosticsCommand,
-                                       {"--model", copy, "--output-topic-keys", path("./link.gz")});
+  const auto run =
+      testing::runCommand(cli::diagnosticsCommand, {"--model", copy, "--output-topic-keys", path("./link.gz")});
   EXPECT_EQ(run.status, 1);
   EXPECT_NE(run.err.find("is also an input of this run"), std::string::npos) << run.err;
   EXPECT_EQ(testing::readText(copy), testing::readText(state_));
@@ -220,9 +222,9 @@ TEST_F(OutputFiles, AnOutputThatIsAnInputThroughALinkIsRefused) {
 
 TEST_F(OutputFiles, SelectsCoherenceTextsAreAnInputItsReportMayNotReplace) {
   const std::string texts = write("texts.txt", "apple banana\n");
-  const auto run = testing::runCommand(cli::selectCommand, {"--model", evaluator_, "--model", evaluator_, "--input",
-                                                            heldOut_, "--coherence-texts", texts, "--report",
-                                                            path("./texts.txt")});
+  const auto run =
+      testing::runCommand(cli::selectCommand, {"--model", evaluator_, "--model", evaluator_, "--input", heldOut_,
+                                               "--coherence-texts", texts, "--report", path("./texts.txt")});
   EXPECT_EQ(run.status, 1);
   EXPECT_EQ(run.err, "topiceval select: " + path("./texts.txt") +
                          ": is also an input of this run; writing --report there would destroy it: choose another "
@@ -232,8 +234,8 @@ TEST_F(OutputFiles, SelectsCoherenceTextsAreAnInputItsReportMayNotReplace) {
 
 TEST_F(OutputFiles, AnOutputInTheFileStandardOutputWritesGoesToStandardOutput) {
   // Replaced, the file would lose what standard output wrote there (the words, here).
-  const std::string run = std::string(TOPICEVAL_BINARY) + " evaluate-topics --evaluator " + evaluator_ +
-                          " --input " + heldOut_ + " --random-seed 1 --show-words true --output-prob ";
+  const std::string run = std::string(TOPICEVAL_BINARY) + " evaluate-topics --evaluator " + evaluator_ + " --input " +
+                          heldOut_ + " --random-seed 1 --show-words true --output-prob ";
   for (const std::string& output : {std::string("/dev/stdout"), path("out.txt")}) {
     ASSERT_EQ(std::system((run + output + " > " + path("out.txt")).c_str()), 0) << output;
     const auto lines = testing::lines(testing::readText(path("out.txt")));

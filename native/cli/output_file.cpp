@@ -68,8 +68,7 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
   openOutputs.push_back(this);
 }
 
-void OutputFile::open(const std::string& option, const std::vector<std::string>& inputs,
-                      std::ostream& standardOutput) {
+void OutputFile::open(const std::string& option, const std::vector<std::string>& inputs, std::ostream& standardOutput) {
   if (cluster().rank() != 0) {  // under MPI, rank 0 alone writes
     stream_ = &discarded_;
     return;

@@ -132,8 +132,8 @@ FileIdentity fileIdentity(const std::string& path) {
   }
   std::error_code error;
   const auto absolute = std::filesystem::absolute(path, error);
-  const auto canonical = error ? std::filesystem::path(path).lexically_normal()
-                               : std::filesystem::weakly_canonical(absolute, error);
+  const auto canonical =
+      error ? std::filesystem::path(path).lexically_normal() : std::filesystem::weakly_canonical(absolute, error);
   identity.location = error ? absolute.lexically_normal().string() : canonical.string();
   return identity;
 }
