@@ -141,14 +141,17 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
     temporary_ = path_ + ".tmp-" + host + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+    // Known to the signal handler before it exists: a signal between creating the file and remembering it
+    // would leave it behind. (A name of this process's id that exists already is a dead run's leftover.)
+    rememberTemporary(temporary_.c_str());
     fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) forgetTemporary(temporary_.c_str());
     if (fd < 0 && errno != EEXIST) break;
   }
   if (fd < 0) {
     temporary_.clear();
     throw formats::FormatError(path, "cannot be written (check the directory exists and is writable)");
   }
-  rememberTemporary(temporary_.c_str());
   if (exists) ::fchmod(fd, target.st_mode & 07777);
   ::close(fd);
   file_.open(temporary_, std::ios::out | std::ios::binary | std::ios::trunc);
