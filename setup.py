@@ -63,8 +63,12 @@ class CMakeBuild(build_ext):
             progress = sys.stderr.fileno()
         except (AttributeError, OSError, ValueError):  # a standard error without a file behind it
             progress = None
+        # Paths under the checkout hashed relative to it, so that ccache serves the objects scripts/build.sh
+        # compiled in build/ (their absolute paths differ from build-python/'s).
+        environment = dict(os.environ)
+        environment.setdefault("CCACHE_BASEDIR", str(ROOT))
         subprocess.run(["cmake", "--build", str(build), "--target", "topiceval_python", "-j", str(jobs())],
-                       check=True, stdout=progress)
+                       check=True, stdout=progress, env=environment)
         built = next((build / "python" / "topiceval").glob("_native*.so"))
         destination = pathlib.Path(self.get_ext_fullpath(ext.name))
         destination.parent.mkdir(parents=True, exist_ok=True)
