@@ -28,17 +28,52 @@ class CMakeExtension(Extension):
         super().__init__(name, sources=[])
 
 
+def jobs():
+    """The compile jobs: CMAKE_BUILD_PARALLEL_LEVEL when set, else the cores this process may run on."""
+    if os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "").isdigit():
+        return int(os.environ["CMAKE_BUILD_PARALLEL_LEVEL"])
+    if hasattr(os, "sched_getaffinity"):  # a container's or taskset's share, not the machine's count
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def say(message):
+    # pip shows a build's output only with -v (the spinner turns at each line); on a terminal of our own,
+    # or under -v, these lines say what the minutes of compiling are.
+    print(f"topiceval: {message}", file=sys.stderr, flush=True)
+
+
+def build_directory():
+    return pathlib.Path(os.environ.get("TOPICEVAL_PYTHON_BUILD_DIR", ROOT / "build-python"))
+
+
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        build = pathlib.Path(os.environ.get("TOPICEVAL_PYTHON_BUILD_DIR", ROOT / "build-python"))
+        build = build_directory()
+        cache = shutil.which("ccache")  # CMakeLists.txt uses it as the compiler launcher when found
+        say(f"configuring the CMake build in {build}")
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
                         "-DTOPICEVAL_PYTHON_ONLY=ON", f"-DPython_EXECUTABLE={sys.executable}"], check=True)
-        subprocess.run(["cmake", "--build", str(build), "--target", "topiceval_python", "-j",
-                        str(os.cpu_count() or 1)], check=True)
+        say(f"compiling the library and the extension with {jobs()} jobs, "
+            + (f"through ccache ({cache})" if cache else "without ccache (none installed)")
+            + "; a first build takes minutes (pip install -v . shows each file)")
+        # CMake's own lines ([ 42%] Building CXX object ...) go to standard error with ours, so that they
+        # reach a terminal even where a frontend keeps standard output for itself.
+        try:
+            progress = sys.stderr.fileno()
+        except (AttributeError, OSError, ValueError):  # a standard error without a file behind it
+            progress = None
+        # Paths under the checkout hashed relative to it, so that ccache serves the objects scripts/build.sh
+        # compiled in build/ (their absolute paths differ from build-python/'s).
+        environment = dict(os.environ)
+        environment.setdefault("CCACHE_BASEDIR", str(ROOT))
+        subprocess.run(["cmake", "--build", str(build), "--target", "topiceval_python", "-j", str(jobs())],
+                       check=True, stdout=progress, env=environment)
         built = next((build / "python" / "topiceval").glob("_native*.so"))
         destination = pathlib.Path(self.get_ext_fullpath(ext.name))
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(built, destination)
+        say(f"built {built.name}")
 
 
 setup(
@@ -55,5 +90,8 @@ setup(
     package_data={"topiceval": ["__init__.pyi", "py.typed"]},
     ext_modules=[CMakeExtension("topiceval._native")],
     cmdclass={"build_ext": CMakeBuild},
+    # setuptools' own staging (build/lib.*, build/bdist.*) beside CMake's, not inside the checkout's build/,
+    # which is the CMake build of scripts/build.sh.
+    options={"build": {"build_base": str(build_directory() / "setuptools")}},
     zip_safe=False,
 )

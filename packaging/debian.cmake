@@ -9,11 +9,15 @@ set(CPACK_PACKAGE_NAME topiceval)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "topiceval developers <topiceval@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "held-out likelihood and topic quality for topic models (MALLET's files, natively)")
-set(CPACK_PACKAGE_DESCRIPTION
-    "topiceval reads MALLET's topic models and held-out documents without a JVM, reproduces\n"
-    " 'mallet evaluate-topics' bit for bit on every core, and estimates held-out likelihoods with\n"
-    " honest error bars by the estimators of Wallach et al. (2009), Scott & Baldridge (2013), Foulds &\n"
-    " Smyth (2014) and Ahmed & Xing (2007). A C++ library, a command line, Python and Java bindings.")
+# One string: separate arguments would make a CMake list, whose ";" separators
+# CPack would print at the start of the continuation lines. CPack indents each
+# line itself, as the control file wants.
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+    "topiceval reads MALLET's topic models and held-out documents without a JVM,\n"
+    "reproduces 'mallet evaluate-topics' bit for bit on every core, and estimates\n"
+    "held-out likelihoods with honest error bars by the estimators of Wallach et al.\n"
+    "(2009), Scott & Baldridge (2013), Foulds & Smyth (2014) and Ahmed & Xing (2007).\n"
+    "A C++ library, a command line, Python and Java bindings.")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # topiceval_VERSION_ARCH.deb
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
@@ -21,4 +25,7 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3, python3-numpy")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "default-jre-headless | java17-runtime-headless, openmpi-bin")
 set(CPACK_STRIP_FILES ON)
+# Debian wants /usr/share/doc/PACKAGE/copyright in its machine-readable format;
+# it states what the project states about its license (see the file).
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT documentation)
 include(CPack)

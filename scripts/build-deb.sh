@@ -8,5 +8,10 @@ out=$(realpath -m "${1:-dist}")
 mkdir -p "$out"
 cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DTOPICEVAL_BUILD_TESTS=OFF > /dev/null
 cmake --build build-deb -j "$(nproc)"
-(cd build-deb && cpack -G DEB -B "$out" > /dev/null)
+# CPack stages the package's tree beside the .deb (_CPack_Packages/): inside the build directory,
+# so that DIRECTORY receives the package alone.
+rm -rf build-deb/package
+(cd build-deb && cpack -G DEB -B "$(pwd)/package" > /dev/null)
+mv build-deb/package/topiceval_*.deb "$out"/
+rm -rf build-deb/package
 ls "$out"/topiceval_*.deb

@@ -2,10 +2,12 @@
 # What users of each ecosystem do, from a clean checkout's build (scripts/build.sh first):
 #   1. cmake --install into a temporary prefix; examples/library built against it with CMake
 #      (find_package) and with pkg-config, from outside the source tree; it must print MALLET's total;
-#   2. pip install --no-build-isolation . into a fresh venv (Debian's python3, --system-site-packages),
-#      and a wheel (python3 -m build --wheel --no-isolation) into another; the Python suite runs against
-#      the installed package from outside the checkout;
-#   3. the Debian package (scripts/build-deb.sh): installed with apt-get, the quick-start job run from the
+#   2. pip install --no-build-isolation . into a fresh venv (Debian's python3, --system-site-packages;
+#      its build shows its progress and compiles on every core, through ccache when installed), and a wheel
+#      (python3 -m build --wheel --no-isolation) into another; the Python suite runs against the installed
+#      package from outside the checkout;
+#   3. the Debian package (scripts/build-deb.sh; alone in its directory, its description laid out as Debian
+#      wants and its copyright file present): installed with apt-get, the quick-start job run from the
 #      installed files only, then removed cleanly.
 #   scripts/check-install.sh [cmake|pip|deb ...]   (all three by default)
 set -euo pipefail
@@ -58,7 +60,21 @@ for step in "${steps[@]}"; do
   pip)
     echo "== pip install --no-build-isolation . into a fresh venv; the Python suite against it"
     /usr/bin/python3 -m venv --system-site-packages "$work/venv"
-    "$work/venv/bin/pip" install --no-build-isolation --no-index --quiet .
+    # -v: pip shows a build's output only then; setup.py's lines say what the minutes of compiling are.
+    "$work/venv/bin/pip" install --no-build-isolation --no-index -v . > "$work/pip.log" 2>&1 ||
+      { tail -20 "$work/pip.log"; exit 1; }
+    cores=${CMAKE_BUILD_PARALLEL_LEVEL:-$(/usr/bin/python3 -c 'import os; print(len(os.sched_getaffinity(0)))')}
+    launcher="through ccache"
+    command -v ccache > /dev/null || launcher="without ccache"
+    grep -F "topiceval: compiling the library and the extension with $cores jobs, $launcher" "$work/pip.log" ||
+      { echo "pip install -v . did not say how it compiles (all cores, ccache)" >&2; tail -20 "$work/pip.log"; exit 1; }
+    grep -q '\[100%\] Built target topiceval_python' "$work/pip.log" ||
+      { echo "pip install -v . did not show CMake's progress" >&2; tail -20 "$work/pip.log"; exit 1; }
+    # setuptools stages its files beside CMake's build-python/, not in the CMake build tree build/.
+    if compgen -G "build/lib.*" > /dev/null || compgen -G "build/bdist.*" > /dev/null; then
+      echo "pip install . wrote setuptools' staging into build/: $(ls -d build/lib.* build/bdist.* 2>/dev/null)" >&2
+      exit 1
+    fi
     (cd "$work" && "$work/venv/bin/python" -c "import topiceval, sys; print('import topiceval', topiceval.__version__, 'from', topiceval.__file__)")
     (cd "$work" && TOPICEVAL_SHARED=$root/../shared TOPICEVAL_BINARY=$root/build/topiceval \
       "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests")
@@ -86,6 +102,23 @@ PY
     scripts/build-deb.sh "$work/deb"
     deb=$(ls "$work"/deb/topiceval_*.deb)
     dpkg-deb --field "$deb" Package Version Depends
+    # What apt and a user see of the package: the package alone where it was asked for (CPack's staging tree
+    # elsewhere), a description whose continuation lines hold text (not a CMake list's ";" separators), and
+    # the copyright file Debian's policy asks for, in its machine-readable format.
+    leftovers=$(ls -A "$work/deb" | grep -v '^topiceval_.*\.deb$' || true)
+    [ -z "$leftovers" ] || { echo "scripts/build-deb.sh left beside the package: $leftovers" >&2; exit 1; }
+    dpkg-deb --field "$deb" Description > "$work/description"
+    if grep -n '^ *;' "$work/description" >&2; then
+      echo "the package's description has lines starting with ';' (a CMake list joined into it)" >&2
+      exit 1
+    fi
+    [ "$(wc -l < "$work/description")" -gt 1 ] || { echo "the package has no long description" >&2; exit 1; }
+    dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/topiceval/copyright > "$work/copyright" ||
+      { echo "the package has no /usr/share/doc/topiceval/copyright" >&2; exit 1; }
+    grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$work/copyright" ||
+      { echo "/usr/share/doc/topiceval/copyright is not in Debian's machine-readable format" >&2; exit 1; }
+    grep -q '^License: ' "$work/copyright" || { echo "the copyright file names no license" >&2; exit 1; }
+    echo "description, copyright file and the output directory as a user expects them"
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" > "$work/apt.log" 2>&1 ||
       { tail -20 "$work/apt.log"; exit 1; }
     (cd "$work" && /usr/bin/topiceval evaluate-topics --evaluator "$root/examples/stackexchange/evaluator.mallet" \
@@ -94,6 +127,7 @@ PY
     (cd "$work" && mallet evaluate-topics --native --evaluator "$root/examples/stackexchange/evaluator.mallet" \
        --input "$root/examples/stackexchange/test.mallet" --num-particles 10 --random-seed 1)
     pkg-config --modversion topiceval
+    [ -f /usr/share/doc/topiceval/copyright ] || { echo "/usr/share/doc/topiceval/copyright is not installed" >&2; exit 1; }
     files=$(dpkg -L topiceval | wc -l)
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq topiceval > /dev/null
     if [ -e /usr/bin/topiceval ] || [ "$(dpkg-query -W -f='${db:Status-Status}' topiceval 2>/dev/null)" = installed ]; then

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <sstream>
+#include <streambuf>
 #include <thread>
 
 #include "native/cli/commands.hpp"
@@ -78,16 +80,50 @@ TEST(Warnings, SkippedTokensNameTheirCauseForASelectionOfAnInstanceList) {
   EXPECT_EQ(output.err.find("their ids lie beyond"), std::string::npos) << output.err;
 }
 
+// Text that the progress line's thread writes while the test's thread reads it.
+class SharedText : public std::streambuf {
+ public:
+  std::string text() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return text_;
+  }
+
+ protected:
+  int overflow(int c) override {
+    if (c != traits_type::eof()) xsputn(std::string(1, static_cast<char>(c)).data(), 1);
+    return c;
+  }
+  std::streamsize xsputn(const char* text, std::streamsize count) override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    text_.append(text, static_cast<std::size_t>(count));
+    return count;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::string text_;
+};
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 TEST(ProgressLine, DrawsAfterTwoSecondsAndErasesItself) {
   Progress progress;
   progress.setTotal(10, 1000);
-  std::ostringstream err;
+  SharedText shared;
+  std::ostream err(&shared);
+  const auto started = std::chrono::steady_clock::now();
   {
     const ProgressLine line(progress, err, true);
     progress.advance(3, 300);
-    std::this_thread::sleep_for(std::chrono::milliseconds(3500));  // margin for a loaded machine
+    // Waits for the line however late a loaded machine runs its thread; the bound only ends a hang.
+    while (shared.text().find("ETA ") == std::string::npos && secondsSince(started) < 300)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // Never sooner than two seconds after it began (which began after `started`).
+    EXPECT_GE(secondsSince(started), 2.0);
   }
-  const std::string text = err.str();
+  const std::string text = shared.text();
   EXPECT_NE(text.find("\r[topiceval] 3/10 documents  "), std::string::npos) << text;
   EXPECT_NE(text.find("tokens/s  ETA "), std::string::npos);
   EXPECT_EQ(text.substr(text.size() - 81), "\r" + std::string(79, ' ') + "\r");  // erased at the end
@@ -97,9 +133,13 @@ TEST(ProgressLine, StaysSilentWhenDisabledOrQuick) {
   Progress progress;
   std::ostringstream disabled, quick;
   { const ProgressLine line(progress, disabled, false); }
-  { const ProgressLine line(progress, quick, true); }  // under two seconds
+  const auto started = std::chrono::steady_clock::now();
+  { const ProgressLine line(progress, quick, true); }
   EXPECT_EQ(disabled.str(), "");
-  EXPECT_EQ(quick.str(), "");
+  // Over in less than two seconds, it draws nothing; a machine that stalled this thread longer may see a line.
+  if (secondsSince(started) < 2.0) {
+    EXPECT_EQ(quick.str(), "");
+  }
   // The commands never draw it into a pipe: standard error is not a terminal here.
   const auto result =
       testing::runTopiceval("evaluate-topics --evaluator " + fixtureFile("stackexchange", "evaluator.mallet") +

@@ -186,8 +186,10 @@ def test_the_gil_is_released_while_it_computes():
     worker.join()
     seconds = finished[0].seconds  # the evaluation's own time, measured inside the library
     assert seconds > 0.1
-    # Holding the GIL, the evaluation would stop this loop for all of its time.
-    assert longest_pause < seconds / 4, (longest_pause, seconds)
+    # Holding the GIL, the evaluation would stop this loop for all of its time (a pause of `seconds` or more);
+    # released, the loop pauses only as long as the scheduler takes the core away, which a loaded machine
+    # stretches, but the evaluation with it.
+    assert longest_pause < seconds / 2, (longest_pause, seconds)
 
 
 def test_result_to_pandas_when_available():
