@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "native/java/java_math.hpp"
+#include "native/java/java_strings.hpp"
 
 namespace topiceval::quality {
 
@@ -41,17 +42,30 @@ class Buffered {
   std::string text_;
 };
 
-// MALLET escapes "&" and then writes "&gt;" for "<" (sic); nothing else.
-std::string escaped(const std::string& word) {
+// MALLET escapes "&" and then writes "&gt;" for "<" (sic); nothing else. Those
+// bytes are kept wherever the document still parses; what XML 1.0 cannot hold
+// is replaced so that it does: the ">" of "]]>" (which may not end a run of
+// text) is written "&gt;", and bytes that are not UTF-8 (a MALLET file's lone
+// surrogate, say) and characters outside XML's set (controls other than tab,
+// newline and carriage return; U+FFFE, U+FFFF) become U+FFFD.
+std::string escaped(std::string_view word) {
   std::string out;
-  for (const char c : word) {
-    if (c == '&') {
+  out.reserve(word.size());
+  for (std::size_t i = 0; i < word.size();) {
+    const Utf8Step step = decodeUtf8(word, i);
+    const uint32_t code = step.codePoint;
+    if (code == '&') {
       out += "&amp;";
-    } else if (c == '<') {
+    } else if (code == '<') {
       out += "&gt;";
+    } else if (code == '>' && out.ends_with("]]")) {
+      out += "&gt;";
+    } else if (!isXmlCharacter(code)) {
+      appendUtf8(out, 0xFFFD);
     } else {
-      out += c;
+      out.append(word.substr(i, step.length));
     }
+    i += step.length;
   }
   return out;
 }

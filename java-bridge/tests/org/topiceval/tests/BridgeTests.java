@@ -401,6 +401,18 @@ public final class BridgeTests {
     repeated.typeTopicCounts[3] = new int[] {(1 << topicBits) | 2, (1 << topicBits) | 2, (1 << topicBits) | 2};
     expectException(() -> TopicEvaluator.evaluateLikeMallet(repeated, new int[][] {{3}}, 1, false, 1, 1),
                     "model: type 3 lists topic 2 more than once in its counts", "repeated topic");
+    // Fewer words than types (diagnostics and coherence once read past them and killed the JVM).
+    TopicModelData shortWords = TopicModelData.read(fixtures.resolve("stackexchange/inferencer.mallet").toString());
+    String shortMessage = "model: the vocabulary has 3 words but the model has " + shortWords.typeTopicCounts.length
+                          + " word types";
+    shortWords.words = Arrays.copyOf(shortWords.words, 3);
+    expectException(() -> TopicEvaluator.diagnostics(shortWords, null), shortMessage, "short vocabulary: diagnostics");
+    expectException(() -> TopicEvaluator.coherence(shortWords, null, null, null), shortMessage,
+                    "short vocabulary: coherence");
+    shortWords.words = new String[] {"a", null, "c"};
+    expectException(() -> TopicEvaluator.diagnostics(shortWords, null), "model.words[1] is null", "a null word");
+    expectException(() -> TopicEvaluator.coherence(Integer.valueOf(3), null, null, null),
+                    "model must be a path (a String) or a TopicModelData", "a model of another class");
     // A file of nested arrays deeper than the limit, read on a Java thread with the default 1 MiB stack.
     Path nested = Files.createTempFile("topiceval-nested", ".mallet");
     java.io.ByteArrayOutputStream deep = new java.io.ByteArrayOutputStream();
