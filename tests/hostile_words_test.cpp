@@ -156,8 +156,11 @@ TEST_F(HostileWords, AVocabularyShorterThanTheModelIsRefused) {
   const std::string message = "the vocabulary has 3 words but the model has 5 word types";
   const std::string inferencer =
       write("short.mallet", testing::EvaluatorWriter::writeInferencer(model, {"a", "b", "c"}));
-  for (const std::string command : {"diagnostics --model ", "info ", "coherence --model "}) {
-    const testing::CommandResult run = testing::runTopiceval(command + inferencer);
+  const std::string text = "a b c d e\nd e a\n";
+  const std::string texts = write("texts.txt", std::vector<uint8_t>(text.begin(), text.end()));
+  for (const std::string command : {"diagnostics --model " + inferencer, "info " + inferencer,
+                                    "coherence --texts " + texts + " --model " + inferencer}) {
+    const testing::CommandResult run = testing::runTopiceval(command);
     EXPECT_EQ(run.status, 1) << command << run.err;
     EXPECT_NE(run.err.find(inferencer + ": " + message), std::string::npos) << command << run.err;
   }
@@ -173,6 +176,18 @@ TEST_F(HostileWords, AVocabularyShorterThanTheModelIsRefused) {
   } catch (const ModelError& error) {
     EXPECT_EQ(std::string(error.what()), "model: " + message);
   }
+}
+
+// The check the tests above rely on refuses what XML parsers refuse.
+TEST(XmlCheck, RefusesWhatParsersRefuse) {
+  const std::string good = "<?xml version=\"1.0\"?>\n<m a='1'>\n<w r=\"2\">x]]&gt;&amp;&#x41;\t\xC3\xA9</w><e/></m>\n\n";
+  EXPECT_EQ(XmlCheck::problem(good), "");
+  for (const std::string bad :
+       {std::string("<m>x]]>y</m>"), std::string("<m>a\x01</m>"), std::string("<m>a\0</m>", 9),
+        std::string("<m>\xED\xA0\x80</m>"), std::string("<m>\xEF\xBF\xBE</m>"), std::string("<m>a<b</m>"),
+        std::string("<m>&nbsp;</m>"), std::string("<m>&#1;</m>"), std::string("<m><w></m></w>"), std::string("<m>"),
+        std::string("<m a=1></m>"), std::string("<m></m><n/>")})
+    EXPECT_NE(XmlCheck::problem(bad), "") << bad;
 }
 
 }  // namespace
