@@ -77,10 +77,11 @@ auto runInterruptibly(Work work) {
   return future.get();
 }
 
-// A model's words as Python strings. They need not be UTF-8, which pybind11's
-// own conversion requires (it raises UnicodeDecodeError): a MALLET file's lone
-// surrogate (three CESU bytes) becomes that surrogate, as Java held it, and a
-// word with other bytes that are not UTF-8 has each replaced by U+FFFD.
+// Words, document names and text that may quote them, as Python strings. They
+// need not be UTF-8, which pybind11's own conversion requires (it raises
+// UnicodeDecodeError): a MALLET file's lone surrogate (three CESU bytes)
+// becomes that surrogate, as Java held it, and a text with other bytes that are
+// not UTF-8 has each replaced by U+FFFD.
 py::str pythonText(const std::string& text) {
   const auto size = static_cast<py::ssize_t>(text.size());
   PyObject* decoded = PyUnicode_DecodeUTF8(text.data(), size, "surrogatepass");
@@ -149,7 +150,7 @@ py::array_t<T> toArray(const std::vector<T>& values) {
 py::list warningsOf(const std::vector<topiceval::Warning>& warnings) {
   py::list list;
   for (const auto& warning : warnings)
-    list.append(py::make_tuple(warning.kind, topiceval::respell(warning.text, Spelling::Python)));
+    list.append(py::make_tuple(warning.kind, pythonText(topiceval::respell(warning.text, Spelling::Python))));
   return list;
 }
 
@@ -198,7 +199,7 @@ py::dict documentColumns(const std::vector<topiceval::DocumentEstimate>& documen
   out["budgets"] = toArray(budgets);
   out["runs"] = toArray(runs);
   out["above_target"] = capped;
-  out["names"] = names;
+  out["names"] = pythonWords(names);
   return out;
 }
 
@@ -257,7 +258,7 @@ py::dict inferTopics(const Model& model, const py::object& documents, const Opti
   std::copy(result.proportions.begin(), result.proportions.end(), proportions.mutable_data());
   py::dict out;
   out["proportions"] = proportions;
-  out["names"] = result.names;
+  out["names"] = pythonWords(result.names);
   out["seed"] = result.seed;
   return out;
 }

@@ -189,3 +189,9 @@ def test_diagnostics_of_hostile_words_parse(tmp_path):
     assert status == 0, err
     parsed = json.loads(out)
     assert "high\ufffd" in [word["word"] for topic in parsed["topics"] for word in topic["words"]]
+    assert topiceval.load_model(path).words[3:5] == ["high\ud800", "pair\U0001F600"]
+    # A message that quotes such a word is still the package's error.
+    repeated = tmp_path / "repeated.mallet"
+    repeated.write_bytes(_inferencer_bytes([[1, 2], [2, 1]], [b"high\xed\xa0\x80", b"high\xed\xa0\x80"]))
+    with pytest.raises(topiceval.FormatError, match="its vocabulary lists 'high\ud800' twice"):
+        topiceval.load_model(repeated)
