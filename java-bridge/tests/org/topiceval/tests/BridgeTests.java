@@ -315,6 +315,25 @@ public final class BridgeTests {
       check(Math.abs(given.perTopic[0][k] - own.perTopic[0][k]) < 1e-3, "in-memory coherence topic " + k);
     }
 
+    // Words XML cannot hold (a lone surrogate, controls, NUL, "]]>"): the XML still parses, the rest is kept.
+    String[] hostile = {"end]]>x", "ctrl\u0001", "nul\u0000z", "high\uD800", "pair\uD83D\uDE00", "amp&lt<"};
+    int[][] hostileCounts = new int[hostile.length][];
+    for (int w = 0; w < hostile.length; w++) hostileCounts[w] = new int[] {w + 1, hostile.length - w};
+    TopicModelData hostileModel = TopicModelData.fromDenseCounts(hostileCounts, new double[] {0.5, 0.5}, 0.01);
+    hostileModel.words = hostile;
+    DiagnosticsOptions all = new DiagnosticsOptions();
+    all.numTopWords = hostile.length;
+    Diagnostics hostileDiagnostics = TopicEvaluator.diagnostics(hostileModel, all);
+    org.w3c.dom.NodeList parsed = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(new java.io.ByteArrayInputStream(hostileDiagnostics.xml.getBytes(StandardCharsets.UTF_8)))
+        .getElementsByTagName("word");
+    java.util.Set<String> parsedWords = new java.util.TreeSet<>();
+    for (int i = 0; i < parsed.getLength(); i++) parsedWords.add(parsed.item(i).getTextContent());
+    check(parsedWords.equals(new java.util.TreeSet<>(Arrays.asList("end]]>x", "ctrl\uFFFD", "nul\uFFFDz", "high\uFFFD",
+                                                                   "pair\uD83D\uDE00", "amp&lt>"))),
+          "diagnostics XML of hostile words parses: " + parsedWords);
+    check(Arrays.asList(hostileDiagnostics.words[0]).contains("high\uD800"), "a lone surrogate stays itself");
+
     CoherenceOptions bad = new CoherenceOptions();
     bad.measure = "c_w2v";
     expectException(() -> TopicEvaluator.coherence(state, bad), "measure takes u_mass, c_uci, c_npmi, c_v or mallet",
