@@ -2,12 +2,13 @@
 // (MALLET's serialized strings are Java's modified UTF-8, so a lone surrogate
 // arrives as three CESU bytes and NUL as C0 80), or that is shorter than the
 // model. Every XML and JSON writer still produces a document that parses, with
-// MALLET's bytes kept where they parse; a short vocabulary is refused by name;
-// a model's words reach its diagnostics.
+// MALLET's bytes kept where they parse (Java writes a lone surrogate as '?');
+// a short vocabulary is refused by name; a model's words reach its diagnostics.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "native/model/topic_model.hpp"
@@ -80,7 +81,7 @@ TEST_F(HostileWords, DiagnosticsOfAMalletFileParseAsXmlAndJson) {
   // MALLET's bytes where they parse, the documented replacements elsewhere.
   for (const char* expected :
        {">end]]&gt;cdata</word>", ">x]]]&gt;y</word>", ">ctrl\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD</word>",
-        ">nul\xEF\xBF\xBDz</word>", ">high\xEF\xBF\xBD</word>", ">low\xEF\xBF\xBD</word>", ">amp&amp;lt&gt;gt></word>",
+        ">nul\xEF\xBF\xBDz</word>", ">high?</word>", ">low?</word>", ">amp&amp;lt&gt;gt></word>",
         ">nonchar\xEF\xBF\xBD</word>", ">pair\xF0\x9F\x98\x80</word>", ">tab\there</word>", ">plain</word>"})
     EXPECT_NE(xml.out.find(expected), std::string::npos) << expected;
 
@@ -96,6 +97,18 @@ TEST_F(HostileWords, DiagnosticsOfAMalletFileParseAsXmlAndJson) {
   ASSERT_EQ(tsv.status, 0) << tsv.err;
   EXPECT_TRUE(testing::validUtf8(tsv.out)) << tsv.out;
   EXPECT_NE(tsv.out.find("high\xEF\xBF\xBD"), std::string::npos) << tsv.out;
+
+  // MALLET's text reports hold the words as Java writes them: a lone surrogate as '?', the rest as it is.
+  const std::string keys = (directory_ / "keys.txt").string();
+  const testing::CommandResult keysRun =
+      testing::runTopiceval("diagnostics --output /dev/null --output-topic-keys " + keys + " --model " + inferencer + top);
+  ASSERT_EQ(keysRun.status, 0) << keysRun.err;
+  std::ifstream keysFile(keys, std::ios::binary);
+  const std::string keysText((std::istreambuf_iterator<char>(keysFile)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(testing::validUtf8(keysText)) << keysText;
+  for (const std::string& expected : {std::string(" high? "), std::string(" low? "), std::string(" nul\0z ", 7),
+                                      std::string(" end]]>cdata "), std::string(" pair\xF0\x9F\x98\x80 ")})
+    EXPECT_NE((" " + keysText).find(expected), std::string::npos) << expected;
 }
 
 TEST_F(HostileWords, WordsThatAreNotUtf8BecomeReplacementCharacters) {
@@ -114,7 +127,7 @@ TEST_F(HostileWords, WordsThatAreNotUtf8BecomeReplacementCharacters) {
   EXPECT_EQ(XmlCheck::problem(xml.str()), "") << xml.str();
   EXPECT_TRUE(JsonCheck::valid(json.str())) << json.str();
   for (const char* expected : {">stray\xEF\xBF\xBD</word>", ">cut\xEF\xBF\xBD\xEF\xBF\xBD</word>",
-                               ">overlong\xEF\xBF\xBD</word>", ">surrogate\xEF\xBF\xBD</word>",
+                               ">overlong\xEF\xBF\xBD</word>", ">surrogate?</word>",
                                ">beyond\xEF\xBF\xBD</word>", ">fine\xC3\xA9</word>"})
     EXPECT_NE(xml.str().find(expected), std::string::npos) << expected;
   for (const char* expected : {"\"stray\\ufffd\"", "\"cut\\ufffd\\ufffd\"", "\"overlong\\ufffd\"",

@@ -93,7 +93,7 @@ Utf8Step decodeUtf8(std::string_view text, std::size_t at) {
     if ((next & 0xC0) != 0x80) return {kNotUtf8, 1};
     code = (code << 6) | (next & 0x3Fu);
   }
-  if (code < smallest || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return {kNotUtf8, length};
+  if (code < smallest || code > 0x10FFFF) return {kNotUtf8, length};
   return {code, length};
 }
 
@@ -102,8 +102,25 @@ std::string wellFormedUtf8(std::string_view text) {
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     const Utf8Step step = decodeUtf8(text, i);
-    if (step.codePoint == kNotUtf8) {
+    if (step.codePoint == kNotUtf8 || isSurrogate(step.codePoint)) {
       appendUtf8(out, 0xFFFD);
+    } else {
+      out.append(text.substr(i, step.length));
+    }
+    i += step.length;
+  }
+  return out;
+}
+
+std::string javaPrinted(std::string_view text) {
+  // Every surrogate's encoding starts with ED; most words hold none.
+  if (text.find('\xED') == std::string_view::npos) return std::string(text);
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const Utf8Step step = decodeUtf8(text, i);
+    if (isSurrogate(step.codePoint)) {
+      out += '?';
     } else {
       out.append(text.substr(i, step.length));
     }

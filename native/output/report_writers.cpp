@@ -54,7 +54,7 @@ JsonWriter& JsonWriter::key(const std::string& name) {
 }
 
 // Control characters are escaped; bytes that are not UTF-8 (which a JSON
-// reader refuses) become U+FFFD.
+// reader refuses), a lone surrogate among them, become U+FFFD.
 JsonWriter& JsonWriter::value(const std::string& text) {
   separate();
   out_ << '"';
@@ -68,7 +68,9 @@ JsonWriter& JsonWriter::value(const std::string& text) {
       case '\t': out_ << "\\t"; break;
       case kNotUtf8: out_ << "\\ufffd"; break;
       default:
-        if (step.codePoint < 0x20) {
+        if (isSurrogate(step.codePoint)) {
+          out_ << "\\ufffd";
+        } else if (step.codePoint < 0x20) {
           const char* hex = "0123456789abcdef";
           out_ << "\\u00" << hex[(step.codePoint >> 4) & 0xF] << hex[step.codePoint & 0xF];
         } else {
