@@ -195,3 +195,9 @@ def test_diagnostics_of_hostile_words_parse(tmp_path):
     repeated.write_bytes(_inferencer_bytes([[1, 2], [2, 1]], [b"high\xed\xa0\x80", b"high\xed\xa0\x80"]))
     with pytest.raises(topiceval.FormatError, match="its vocabulary lists 'high\ud800' twice"):
         topiceval.load_model(repeated)
+    # Such words go back to the library as they came: a model takes them again, and texts find them.
+    model = topiceval.load_model(path)
+    assert model.with_words(model.words).words == model.words
+    scored = topiceval.coherence(model, [["high\ud800", "pair\U0001F600"], ["high\ud800", "end]]>cdata"]],
+                                 topics=[["high\ud800", "pair\U0001F600"]], measure="u_mass")
+    assert scored.topics == [["high\ud800", "pair\U0001F600"]]
