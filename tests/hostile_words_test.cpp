@@ -38,6 +38,7 @@ const std::vector<std::string> kStreamWords = {
     "nonchar\xEF\xBF\xBE",           // U+FFFE
     "pair\xED\xA0\xBD\xED\xB8\x80",  // U+1F600 as two surrogates: one character
     "tab\there",
+    "hangul\xED\x9E\xA3",  // U+D7A3, the last character before the surrogates: kept
     "plain"};
 
 // A model over `types` words in which every word has tokens in every topic, so
@@ -82,7 +83,8 @@ TEST_F(HostileWords, DiagnosticsOfAMalletFileParseAsXmlAndJson) {
   for (const char* expected :
        {">end]]&gt;cdata</word>", ">x]]]&gt;y</word>", ">ctrl\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD</word>",
         ">nul\xEF\xBF\xBDz</word>", ">high?</word>", ">low?</word>", ">amp&amp;lt&gt;gt></word>",
-        ">nonchar\xEF\xBF\xBD</word>", ">pair\xF0\x9F\x98\x80</word>", ">tab\there</word>", ">plain</word>"})
+        ">nonchar\xEF\xBF\xBD</word>", ">pair\xF0\x9F\x98\x80</word>", ">tab\there</word>",
+        ">hangul\xED\x9E\xA3</word>", ">plain</word>"})
     EXPECT_NE(xml.out.find(expected), std::string::npos) << expected;
 
   const testing::CommandResult json = testing::runTopiceval("diagnostics --format json --model " + inferencer + top);
@@ -107,7 +109,8 @@ TEST_F(HostileWords, DiagnosticsOfAMalletFileParseAsXmlAndJson) {
   const std::string keysText((std::istreambuf_iterator<char>(keysFile)), std::istreambuf_iterator<char>());
   EXPECT_TRUE(testing::validUtf8(keysText)) << keysText;
   for (const std::string& expected : {std::string(" high? "), std::string(" low? "), std::string(" nul\0z ", 7),
-                                      std::string(" end]]>cdata "), std::string(" pair\xF0\x9F\x98\x80 ")})
+                                      std::string(" end]]>cdata "), std::string(" pair\xF0\x9F\x98\x80 "),
+                                      std::string(" hangul\xED\x9E\xA3 ")})
     EXPECT_NE((" " + keysText).find(expected), std::string::npos) << expected;
 }
 
