@@ -75,6 +75,34 @@ auto runInterruptibly(Work work) {
   return future.get();
 }
 
+// Words, document names and text that may quote them, as Python strings. They
+// need not be UTF-8, which pybind11's own conversion requires (it raises
+// UnicodeDecodeError): a MALLET file's lone surrogate (three CESU bytes)
+// becomes that surrogate, as Java held it, and a text with other bytes that are
+// not UTF-8 has each replaced by U+FFFD.
+py::str pythonText(const std::string& text) {
+  const auto size = static_cast<py::ssize_t>(text.size());
+  PyObject* decoded = PyUnicode_DecodeUTF8(text.data(), size, "surrogatepass");
+  if (decoded == nullptr) {
+    PyErr_Clear();
+    decoded = PyUnicode_DecodeUTF8(text.data(), size, "replace");
+  }
+  if (decoded == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(decoded);
+}
+
+py::list pythonWords(const std::vector<std::string>& words) {
+  py::list list;
+  for (const std::string& word : words) list.append(pythonText(word));
+  return list;
+}
+
+py::list pythonWords(const std::vector<std::vector<std::string>>& rows) {
+  py::list list;
+  for (const auto& row : rows) list.append(pythonWords(row));
+  return list;
+}
+
 // A command's options as Python gave them (library names, values as text),
 // checked by the library; `objects` are the options given as objects.
 topiceval::OptionValues optionValues(const std::string& command, const Options& given,
@@ -120,7 +148,7 @@ py::array_t<T> toArray(const std::vector<T>& values) {
 py::list warningsOf(const std::vector<topiceval::Warning>& warnings) {
   py::list list;
   for (const auto& warning : warnings)
-    list.append(py::make_tuple(warning.kind, topiceval::respell(warning.text, Spelling::Python)));
+    list.append(py::make_tuple(warning.kind, pythonText(topiceval::respell(warning.text, Spelling::Python))));
   return list;
 }
 
@@ -169,7 +197,7 @@ py::dict documentColumns(const std::vector<topiceval::DocumentEstimate>& documen
   out["budgets"] = toArray(budgets);
   out["runs"] = toArray(runs);
   out["above_target"] = capped;
-  out["names"] = names;
+  out["names"] = pythonWords(names);
   return out;
 }
 
@@ -228,7 +256,7 @@ py::dict inferTopics(const Model& model, const py::object& documents, const Opti
   std::copy(result.proportions.begin(), result.proportions.end(), proportions.mutable_data());
   py::dict out;
   out["proportions"] = proportions;
-  out["names"] = result.names;
+  out["names"] = pythonWords(result.names);
   out["seed"] = result.seed;
   return out;
 }
@@ -262,7 +290,7 @@ py::dict selectModels(const py::list& models, const py::object& documents, const
       quality["frex"] = model.quality->frex;
       quality["diversity"] = model.quality->diversity;
       quality["topic_coherence"] = toArray(model.quality->topicCoherence);
-      quality["top_words"] = model.quality->topWords;
+      quality["top_words"] = pythonWords(model.quality->topWords);
       entry["quality"] = quality;
     } else {
       entry["quality"] = py::none();
@@ -382,7 +410,7 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   for (const auto& [name, values] : topicColumns) topics[name.c_str()] = toArray(values);
   wordTable["topic"] = toArray(wordTopic);
   wordTable["rank"] = toArray(rank);
-  wordTable["word"] = words;
+  wordTable["word"] = pythonWords(words);
   wordTable["type"] = toArray(type);
   wordTable["count"] = toArray(count);
   wordTable["docs"] = toArray(documents);
@@ -445,7 +473,7 @@ py::dict coherence(const py::object& model, const py::object& texts, const Optio
   }
   py::dict out;
   out["measures"] = measures;
-  out["topics"] = result.topics;
+  out["topics"] = pythonWords(result.topics);
   out["exclusivity"] = toArray(result.exclusivity);
   out["frex"] = toArray(result.frex);
   out["mean_exclusivity"] = result.meanExclusivity;
@@ -516,7 +544,7 @@ py::tuple runCommand(const std::string& name, const std::vector<std::string>& ar
   const topiceval::ClassicLocale numbers;
   std::ostringstream out, err;
   const int status = runInterruptibly([&] { return topiceval::cli::runCommand(name, arguments, out, err); });
-  return py::make_tuple(status, out.str(), err.str());
+  return py::make_tuple(status, pythonText(out.str()), pythonText(err.str()));
 }
 
 // Every option of a command, for the package's keywords and docstrings.
@@ -543,7 +571,7 @@ py::list commandOptions(const std::string& command) {
 // The package's error class `name` (defined in topiceval/__init__.py).
 void raise(const char* name, const std::string& message) {
   const py::object type = py::module_::import("topiceval").attr(name);
-  PyErr_SetString(type.ptr(), message.c_str());
+  PyErr_SetObject(type.ptr(), pythonText(message).ptr());  // a message may quote a word that is not UTF-8
 }
 
 }  // namespace
@@ -557,7 +585,7 @@ PYBIND11_MODULE(_native, module) {
       .def_property_readonly("beta", &Model::beta)
       .def_property_readonly("words", [](const Model& model) {
         const auto* words = model.words();
-        return words != nullptr ? std::optional<std::vector<std::string>>(*words) : std::nullopt;
+        return words != nullptr ? py::object(pythonWords(*words)) : py::object(py::none());
       })
       .def_property_readonly("kind", &Model::describe)
       .def_property_readonly("logistic_normal",

@@ -100,6 +100,10 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
   computed->model = data.malletCounts(request.trainingData.empty() ? nullptr
                                                                    : trainingAlphabet(request.trainingData, *data.counts,
                                                                                       *documents, name));
+  // Words given to the model (Model::withWords, one per type) name its types,
+  // as they do for coherence and text; the training vocabulary (--input) is
+  // checked against the state's own words instead.
+  if (data.words != nullptr && request.trainingData.empty()) computed->model.alphabet = data.words;
   if (data.kind == FileKind::TopicState && request.trainingData.empty()) {
     result.warnings.push_back(
         {"topic-state-vocabulary", name + " does not record the size of the vocabulary it was sampled over: V = " +

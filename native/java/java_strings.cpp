@@ -72,4 +72,61 @@ std::vector<uint16_t> utf8ToUtf16(std::string_view text) {
   return units;
 }
 
+Utf8Step decodeUtf8(std::string_view text, std::size_t at) {
+  const auto byte = static_cast<unsigned char>(text[at]);
+  if (byte < 0x80) return {byte, 1};
+  std::size_t length = 0;
+  uint32_t code = 0;
+  uint32_t smallest = 0;
+  if ((byte & 0xE0) == 0xC0) {
+    length = 2, code = byte & 0x1Fu, smallest = 0x80;
+  } else if ((byte & 0xF0) == 0xE0) {
+    length = 3, code = byte & 0x0Fu, smallest = 0x800;
+  } else if ((byte & 0xF8) == 0xF0) {
+    length = 4, code = byte & 0x07u, smallest = 0x10000;
+  } else {
+    return {kNotUtf8, 1};
+  }
+  if (text.size() - at < length) return {kNotUtf8, 1};
+  for (std::size_t j = 1; j < length; ++j) {
+    const auto next = static_cast<unsigned char>(text[at + j]);
+    if ((next & 0xC0) != 0x80) return {kNotUtf8, 1};
+    code = (code << 6) | (next & 0x3Fu);
+  }
+  if (code < smallest || code > 0x10FFFF) return {kNotUtf8, length};
+  return {code, length};
+}
+
+std::string wellFormedUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const Utf8Step step = decodeUtf8(text, i);
+    if (step.codePoint == kNotUtf8 || isSurrogate(step.codePoint)) {
+      appendUtf8(out, 0xFFFD);
+    } else {
+      out.append(text.substr(i, step.length));
+    }
+    i += step.length;
+  }
+  return out;
+}
+
+std::string javaPrinted(std::string_view text) {
+  // Every surrogate's encoding starts with ED; most words hold none.
+  if (text.find('\xED') == std::string_view::npos) return std::string(text);
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const Utf8Step step = decodeUtf8(text, i);
+    if (isSurrogate(step.codePoint)) {
+      out += '?';
+    } else {
+      out.append(text.substr(i, step.length));
+    }
+    i += step.length;
+  }
+  return out;
+}
+
 }  // namespace topiceval

@@ -115,7 +115,14 @@ std::string findModelProblem(const TopicModel& model) {
   if (!agrees(model.smoothingOnlyMass, smoothingOnlyMass))
     return "smoothingOnlyMass is " + number(model.smoothingOnlyMass) + " but alpha and beta give " +
            number(smoothingOnlyMass);
-  if (model.alphabet != nullptr) return findVocabularyProblem(*model.alphabet);
+  if (model.alphabet != nullptr) {
+    // Every type is looked up in it by index. A longer one is what MALLET may
+    // write (its alphabet can grow after the counts are sized) and is harmless.
+    if (model.alphabet->size() < model.numTypes())
+      return "the vocabulary has " + std::to_string(model.alphabet->size()) + " words but the model has " +
+             std::to_string(model.numTypes()) + " word types";
+    return findVocabularyProblem(*model.alphabet);
+  }
   return {};
 }
 

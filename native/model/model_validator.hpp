@@ -23,7 +23,8 @@ namespace topiceval {
 // - smoothingOnlyMass and cachedCoefficients as MALLET's formulas give them
 //   from alpha, beta and the totals (to rounding), so a file cannot make the
 //   MALLET path use numbers unrelated to its counts;
-// - a vocabulary (when it has one) that names each word once.
+// - a vocabulary (when it has one) with a word for every type, naming each
+//   word once.
 std::string findModelProblem(const TopicModel& model);
 
 // A vocabulary that lists a word twice, in one line, or empty (any model family).

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "native/java/java_strings.hpp"
+
 namespace topiceval::output {
 
 namespace {
@@ -44,7 +46,7 @@ std::string general(double value, int significant) {
 
 std::string tsvField(const std::string& text) {
   if (text.empty()) return "-";
-  std::string field = text;
+  std::string field = wellFormedUtf8(text);
   for (char& c : field) {
     if (c == '\t' || c == '\n' || c == '\r') c = ' ';
   }

@@ -14,8 +14,9 @@ std::string fixed(double value, int decimals);
 std::string bytesText(double bytes);
 // `significant` significant digits, as "%.Ng" (3 gives "3e+03", "0.0125").
 std::string general(double value, int significant);
-// A document name as one TSV field: tabs and line breaks become spaces (they
-// would split the row), and an empty name is "-".
+// A document name (or a word) as one TSV field: tabs and line breaks become
+// spaces (they would split the row), bytes that are not UTF-8 U+FFFD (as in
+// JSON), and an empty name is "-".
 std::string tsvField(const std::string& text);
 // `text` padded with spaces to `width` (left-aligned).
 std::string padded(const std::string& text, std::size_t width);

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "native/java/java_strings.hpp"
 #include "native/output/number_text.hpp"
 
 namespace topiceval::output {
@@ -52,25 +53,31 @@ JsonWriter& JsonWriter::key(const std::string& name) {
   return *this;
 }
 
+// Control characters are escaped; bytes that are not UTF-8 (which a JSON
+// reader refuses), a lone surrogate among them, become U+FFFD.
 JsonWriter& JsonWriter::value(const std::string& text) {
   separate();
   out_ << '"';
-  for (const char c : text) {
-    switch (c) {
+  for (std::size_t i = 0; i < text.size();) {
+    const Utf8Step step = decodeUtf8(text, i);
+    switch (step.codePoint) {
       case '"': out_ << "\\\""; break;
       case '\\': out_ << "\\\\"; break;
       case '\n': out_ << "\\n"; break;
       case '\r': out_ << "\\r"; break;
       case '\t': out_ << "\\t"; break;
+      case kNotUtf8: out_ << "\\ufffd"; break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
+        if (isSurrogate(step.codePoint)) {
+          out_ << "\\ufffd";
+        } else if (step.codePoint < 0x20) {
           const char* hex = "0123456789abcdef";
-          out_ << "\\u00" << hex[(static_cast<unsigned char>(c) >> 4) & 0xF]
-               << hex[static_cast<unsigned char>(c) & 0xF];
+          out_ << "\\u00" << hex[(step.codePoint >> 4) & 0xF] << hex[step.codePoint & 0xF];
         } else {
-          out_ << c;
+          out_.write(text.data() + i, static_cast<std::streamsize>(step.length));
         }
     }
+    i += step.length;
   }
   out_ << '"';
   return *this;
@@ -104,16 +111,24 @@ JsonWriter& JsonWriter::value(bool flag) {
   return *this;
 }
 
+// Bytes that are not UTF-8 and characters HTML's text cannot hold become U+FFFD.
 std::string escapeHtml(const std::string& text) {
   std::string out;
-  for (const char c : text) {
-    switch (c) {
+  for (std::size_t i = 0; i < text.size();) {
+    const Utf8Step step = decodeUtf8(text, i);
+    switch (step.codePoint) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
-      default: out += c;
+      default:
+        if (isXmlCharacter(step.codePoint)) {
+          out.append(text, i, step.length);
+        } else {
+          appendUtf8(out, 0xFFFD);
+        }
     }
+    i += step.length;
   }
   return out;
 }

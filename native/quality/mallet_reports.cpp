@@ -3,8 +3,10 @@
 #include <charconv>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "native/java/java_math.hpp"
+#include "native/java/java_strings.hpp"
 
 namespace topiceval::quality {
 
@@ -41,20 +43,56 @@ class Buffered {
   std::string text_;
 };
 
-// MALLET escapes "&" and then writes "&gt;" for "<" (sic); nothing else.
-std::string escaped(const std::string& word) {
+// MALLET escapes "&" and then writes "&gt;" for "<" (sic); nothing else, and
+// Java's encoder writes a lone surrogate as '?'. Those bytes are kept wherever
+// the document still parses; what XML 1.0 cannot hold is replaced so that it
+// does: the ">" of "]]>" (which may not end a run of text) is written "&gt;",
+// and bytes that are not UTF-8 and characters outside XML's set (controls other
+// than tab, newline and carriage return, NUL too; U+FFFE, U+FFFF) become U+FFFD.
+std::string escaped(std::string_view word) {
   std::string out;
-  for (const char c : word) {
-    if (c == '&') {
+  out.reserve(word.size());
+  for (std::size_t i = 0; i < word.size();) {
+    const Utf8Step step = decodeUtf8(word, i);
+    const uint32_t code = step.codePoint;
+    if (code == '&') {
       out += "&amp;";
-    } else if (c == '<') {
+    } else if (code == '<') {
       out += "&gt;";
+    } else if (code == '>' && out.ends_with("]]")) {
+      out += "&gt;";
+    } else if (isSurrogate(code)) {
+      out += '?';
+    } else if (!isXmlCharacter(code)) {
+      appendUtf8(out, 0xFFFD);
     } else {
-      out += c;
+      out.append(word.substr(i, step.length));
     }
+    i += step.length;
   }
   return out;
 }
+
+// The vocabulary as MALLET's text reports print it (javaPrinted), made once;
+// most vocabularies print as they are and keep no copy.
+class PrintedWords {
+ public:
+  explicit PrintedWords(const Alphabet& words) : words_(words) {
+    for (std::size_t type = 0; type < words.size(); ++type) {
+      std::string printed = javaPrinted(words.word(type));
+      if (printed != words.word(type)) changed_.emplace(type, std::move(printed));
+    }
+  }
+  std::string_view operator[](std::size_t type) const {
+    if (changed_.empty()) return words_.word(type);
+    const auto found = changed_.find(type);
+    return found == changed_.end() ? std::string_view(words_.word(type)) : std::string_view(found->second);
+  }
+
+ private:
+  const Alphabet& words_;
+  std::unordered_map<std::size_t, std::string> changed_;
+};
 
 void attribute(Buffered& out, std::string_view name, double value, int decimals = 4) {
   out << ' ' << name << "='" << javaFormatFixed(value, decimals) << '\'';
@@ -107,11 +145,11 @@ void writeDiagnosticsXml(std::ostream& stream, const TopicModel& model, const st
 void writeTopicKeys(std::ostream& stream, const TopicModel& model, const std::vector<std::vector<WordCount>>& sorted,
                     int numTopWords) {
   Buffered out(stream);
+  const PrintedWords words(*model.alphabet);
   for (std::size_t k = 0; k < sorted.size(); ++k) {
     out << static_cast<int64_t>(k) << '\t' << javaNumberFormat(model.alpha[k], 5) << '\t';
     const std::size_t limit = std::min(sorted[k].size(), static_cast<std::size_t>(numTopWords));
-    for (std::size_t i = 0; i < limit; ++i)
-      out << model.alphabet->word(static_cast<std::size_t>(sorted[k][i].type)) << ' ';
+    for (std::size_t i = 0; i < limit; ++i) out << words[static_cast<std::size_t>(sorted[k][i].type)] << ' ';
     out << '\n';
   }
 }
@@ -125,12 +163,13 @@ void writeTopicWordWeights(std::ostream& stream, const TopicModel& model,
   for (int32_t count = 0; count < kCached; ++count) weightText[static_cast<std::size_t>(count)] =
       javaDoubleToString(model.beta + count);
   std::vector<int32_t> counts(model.numTypes(), 0);
+  const PrintedWords words(*model.alphabet);
   for (std::size_t k = 0; k < sorted.size(); ++k) {
     for (const WordCount& word : sorted[k]) counts[static_cast<std::size_t>(word.type)] = word.count;
     const std::string topic = std::to_string(k) + '\t';
     for (std::size_t type = 0; type < model.numTypes(); ++type) {
       const int32_t count = counts[type];
-      out << topic << model.alphabet->word(type) << '\t'
+      out << topic << words[type] << '\t'
           << (count < kCached ? std::string_view(weightText[static_cast<std::size_t>(count)])
                               : std::string_view(javaDoubleToString(model.beta + count)))
           << '\n';
@@ -141,8 +180,9 @@ void writeTopicWordWeights(std::ostream& stream, const TopicModel& model,
 
 void writeWordTopicCounts(std::ostream& stream, const TopicModel& model) {
   Buffered out(stream);
+  const PrintedWords words(*model.alphabet);
   for (std::size_t type = 0; type < model.numTypes(); ++type) {
-    out << static_cast<int64_t>(type) << ' ' << model.alphabet->word(type);
+    out << static_cast<int64_t>(type) << ' ' << words[type];
     for (const int32_t entry : model.typeTopicCounts.activeRow(type))
       out << ' ' << int64_t{model.topicOf(entry)} << ':' << int64_t{model.countOf(entry)};
     out << '\n';

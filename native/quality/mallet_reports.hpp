@@ -4,7 +4,8 @@
 // --word-topic-counts-file. Numbers go through Java's formatting
 // (native/java/java_math.hpp): Formatter's %.Nf rounds Double.toString's
 // digits half-up, NumberFormat rounds the exact value half-even, and
-// Double.toString gives the shortest digits. Text is UTF-8 with "\n" ends.
+// Double.toString gives the shortest digits. Text is UTF-8 with "\n" ends;
+// words are written as Java's encoder writes them (a lone surrogate as '?').
 
 #include <ostream>
 #include <vector>

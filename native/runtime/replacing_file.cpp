@@ -170,14 +170,17 @@ ReplacingFile::ReplacingFile(const std::string& path, const std::string& what) :
                              temporaryPrefix(fileName) + std::to_string(::getpid()) + "-";
     for (int attempt = 0; attempt < 100 && descriptor_ < 0; ++attempt) {
       temporary_ = stem + std::to_string(counter++);
+      // Known to the signal handler before it exists: a signal between creating the file and remembering it
+      // would leave it behind. (A name of this process's id that exists already is a dead run's leftover.)
+      rememberTemporary(temporary_.c_str());
       descriptor_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+      if (descriptor_ < 0) forgetTemporary(temporary_.c_str());
       if (descriptor_ < 0 && errno != EEXIST) break;
     }
     if (descriptor_ < 0) {
       temporary_.clear();
       throw FileError(path, "cannot be written (check the directory exists and is writable)");
     }
-    rememberTemporary(temporary_.c_str());
     // The replaced file's permissions, but not its set-user-ID or set-group-ID bit:
     // the new file is this user's, whoever owned the old one.
     if (exists) ::fchmod(descriptor_, existing.st_mode & 0777);

@@ -127,3 +127,112 @@ def test_diagnostics_write_through_a_link_at_the_target_and_keep_it(fixtures, tm
     assert real.read_bytes() == (folder / "diagnostics" / "topic-keys.txt").read_bytes()
     with pytest.raises(topiceval.Error, match=r": is a directory, not a file$"):
         result.write_xml(tmp_path)
+
+def _inferencer_bytes(counts, words):
+    """A MALLET TopicInferencer stream as Java serializes it: counts[type][topic] tokens, the alphabet's words as
+    given (the test chooses how many; bytes as the stream holds them, Java's modified UTF-8)."""
+    import struct
+
+    topics = len(counts[0])
+    mask = topics - 1 if topics & (topics - 1) == 0 else (1 << topics.bit_length()) - 1
+    bits = bin(mask).count("1")
+    alpha, beta = [0.5] * topics, 0.01
+    beta_sum = beta * len(counts)
+    tokens = [sum(row[k] for row in counts) for k in range(topics)]
+    out = bytearray(b"\xac\xed\x00\x05")
+
+    def utf(text):
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        out.extend(struct.pack(">H", len(data)) + data)
+
+    def class_desc(name, flags):
+        out.append(0x72)
+        utf(name)
+        out.extend(struct.pack(">qBH", 1, flags, 0) + b"\x78\x70")
+
+    def block(fmt, *values):
+        out.extend(b"\x77" + bytes([struct.calcsize(fmt)]) + struct.pack(fmt, *values))
+
+    def array(name, fmt, values):
+        out.append(0x75)
+        class_desc(name, 0x02)
+        out.extend(struct.pack(f">i{len(values)}{fmt}", len(values), *values))
+
+    out.append(0x73)
+    class_desc("cc.mallet.topics.TopicInferencer", 0x03)
+    block(">i", 1)
+    out.append(0x73)
+    class_desc("cc.mallet.types.Alphabet", 0x03)
+    block(">ii", 1, len(words))
+    for word in words:
+        out.append(0x74)
+        utf(word)
+    out.append(0x78)
+    block(">iiii", topics, mask, bits, len(counts))
+    array("[D", "d", alpha)
+    block(">dd", beta, beta_sum)
+    out.append(0x75)
+    class_desc("[[I", 0x02)
+    out.extend(struct.pack(">i", len(counts)))
+    for row in counts:
+        order = sorted(range(topics), key=lambda k: (-row[k], k))
+        array("[I", "i", [(row[k] << bits) | k for k in order if row[k] > 0])
+    array("[I", "i", tokens)
+    out.append(0x70)  # the random generator
+    block(">d", sum(alpha[k] * beta / (tokens[k] + beta_sum) for k in range(topics)))
+    array("[D", "d", [alpha[k] / (tokens[k] + beta_sum) for k in range(topics)])
+    out.append(0x78)
+    return bytes(out)
+
+
+def test_a_vocabulary_shorter_than_the_model_is_refused(tmp_path):
+    counts = [[3, 1], [2, 2], [1, 4], [5, 1], [2, 3]]
+    whole = tmp_path / "whole.mallet"
+    whole.write_bytes(_inferencer_bytes(counts, ["a", "b", "c", "d", "e"]))
+    assert topiceval.load_model(whole).words == ["a", "b", "c", "d", "e"]
+    short = tmp_path / "short.mallet"
+    short.write_bytes(_inferencer_bytes(counts, ["a", "b", "c"]))
+    message = f"^{short}: the vocabulary has 3 words but the model has 5 word types$"
+    with pytest.raises(topiceval.FormatError, match=message):
+        topiceval.load_model(short)
+    with pytest.raises(topiceval.FormatError, match=message):
+        topiceval.diagnostics(short)
+    with pytest.raises(topiceval.FormatError, match=message):
+        topiceval.coherence(short)
+    # Words given from Python are held to the same count.
+    with pytest.raises(topiceval.ModelError, match="the model has 5 word types but 3 words were given"):
+        topiceval.load_model(whole).with_words(["a", "b", "c"])
+
+
+def test_diagnostics_of_hostile_words_parse(tmp_path):
+    import json
+    import xml.dom.minidom
+
+    words = [b"end]]>cdata", b"ctrl\x01\x1f", b"nul\xc0\x80z", b"high\xed\xa0\x80", b"pair\xed\xa0\xbd\xed\xb8\x80",
+             b"amp&lt<gt>"]
+    path = tmp_path / "hostile.mallet"
+    path.write_bytes(_inferencer_bytes([[k + 1, 6 - k] for k in range(len(words))], words))
+    with pytest.warns(topiceval.TopicevalWarning, match="holds no training documents"):
+        result = topiceval.diagnostics(path, num_top_words=len(words))
+    assert sorted(set(result.words["word"])) == sorted(["end]]>cdata", "ctrl\x01\x1f", "nul\x00z", "high\ud800",
+                                                        "pair\U0001F600", "amp&lt<gt>"])
+    result.write_xml(tmp_path / "diagnostics.xml")
+    written = xml.dom.minidom.parse(str(tmp_path / "diagnostics.xml"))
+    assert sorted(set(node.firstChild.data for node in written.getElementsByTagName("word"))) == sorted(
+        ["end]]>cdata", "ctrl\ufffd\ufffd", "nul\ufffdz", "high?", "pair\U0001F600", "amp&lt>gt>"])
+    status, out, err = topiceval.run("diagnostics", "--model", str(path), "--format", "json")
+    assert status == 0, err
+    parsed = json.loads(out)
+    assert "high\ufffd" in [word["word"] for topic in parsed["topics"] for word in topic["words"]]
+    assert topiceval.load_model(path).words[3:5] == ["high\ud800", "pair\U0001F600"]
+    # A message that quotes such a word is still the package's error.
+    repeated = tmp_path / "repeated.mallet"
+    repeated.write_bytes(_inferencer_bytes([[1, 2], [2, 1]], [b"high\xed\xa0\x80", b"high\xed\xa0\x80"]))
+    with pytest.raises(topiceval.FormatError, match="its vocabulary lists 'high\ud800' twice"):
+        topiceval.load_model(repeated)
+    # Such words go back to the library as they came: a model takes them again, and texts find them.
+    model = topiceval.load_model(path)
+    assert model.with_words(model.words).words == model.words
+    scored = topiceval.coherence(model, [["high\ud800", "pair\U0001F600"], ["high\ud800", "end]]>cdata"]],
+                                 topics=[["high\ud800", "pair\U0001F600"]], measure="u_mass")
+    assert scored.topics == [["high\ud800", "pair\U0001F600"]]

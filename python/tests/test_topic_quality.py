@@ -2,6 +2,7 @@
 gensim's own numbers (its CoherenceModel run here, in the same process), the command line's numbers, and arrays."""
 
 import gzip
+import xml.dom.minidom
 
 import numpy
 import pytest
@@ -127,3 +128,17 @@ def test_select_gives_topic_quality_beside_the_likelihood(fixtures):
     quiet = topiceval.select([folder / "inferencer.mallet"], folder / "test.mallet", estimator="filtering",
                              coherence="none")
     assert quiet.models[0]["quality"] is None
+
+
+def test_a_models_words_name_its_diagnostics(tmp_path):
+    words = ["apple", "banana", "cherry", "damson"]
+    model = topiceval.Model.from_counts([[9, 1, 2, 5], [3, 8, 4, 2]], 0.5, 0.01).with_words(words)
+    with pytest.warns(topiceval.TopicevalWarning, match="holds no training documents"):
+        result = topiceval.diagnostics(model, num_top_words=4)
+    assert list(result.words["word"]) == ["apple", "damson", "cherry", "banana", "banana", "cherry", "apple", "damson"]
+    assert list(result.words["word_length"][:2]) == [5.0, 6.0]
+    assert not any("holds no words" in warning for warning in result.warnings), result.warnings
+    result.write_xml(tmp_path / "diagnostics.xml")
+    written = xml.dom.minidom.parse(str(tmp_path / "diagnostics.xml"))
+    assert [node.firstChild.data for node in written.getElementsByTagName("word")][:4] == [
+        "apple", "damson", "cherry", "banana"]

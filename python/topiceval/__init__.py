@@ -144,7 +144,7 @@ class Model:
             words = [None] * len(mapping)
             for word, index in mapping.items():
                 words[index] = word
-        return Model(self._native.with_words([str(word) for word in words]))
+        return Model(self._native.with_words([_native_text(str(word)) for word in words]))
 
     def __repr__(self) -> str:
         return f"<topiceval.Model {self.kind}: {self.num_topics} topics, {self.num_types} word types>"
@@ -901,6 +901,12 @@ def diagnostics(model, **options) -> Diagnostics:
     return Diagnostics(values)
 
 
+def _native_text(text: str) -> bytes:
+    """A word as the library holds it: UTF-8, a lone surrogate (as a MALLET file's words may hold, and as the
+    library gives them back) in its three-byte form, as Java's modified UTF-8 writes it."""
+    return text.encode("utf-8", "surrogatepass")
+
+
 def _reference_texts(texts):
     """None, a path, or token lists / strings as (id arrays, their words)."""
     if texts is None:
@@ -920,7 +926,7 @@ def _reference_texts(texts):
                 words.append(token)
             document.append(ids[token])
         converted.append(_numpy.asarray(document, dtype=_numpy.int64))
-    return converted, words
+    return converted, [_native_text(word) for word in words]
 
 
 def coherence(model, texts=None, *, measure="c_npmi", topics=None, dictionary=None, **options) -> CoherenceResult:
@@ -952,7 +958,7 @@ def coherence(model, texts=None, *, measure="c_npmi", topics=None, dictionary=No
     else:
         known = [str(word) for word in dictionary]
     values = _native.coherence(_model_or_path(model), _reference_texts(texts), _command_options("coherence", options),
-                               [list(t) for t in topics], known)
+                               [[_native_text(w) for w in t] for t in topics], [_native_text(w) for w in known])
     _warn(values["warnings"])
     return CoherenceResult(values)
 

@@ -2,8 +2,11 @@
 // Serializes a TopicModel as the MarginalProbEstimator stream MALLET writes
 // (the layout formats/evaluator_reader.cpp reads), field for field as given:
 // tests use it to hand the readers models that break an invariant on purpose.
+// writeInferencer does the same for a TopicInferencer, whose alphabet's words
+// are given as the stream holds them (Java's modified UTF-8, unchecked).
 
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -25,6 +28,34 @@ class EvaluatorWriter {
     w.ints({1, model.numTopics, model.topicMask, model.topicBits});
     w.doubleArray(model.alpha);
     w.doubles({model.alphaSum, model.beta, model.betaSum});
+    w.b_.u8(B::kArray).classDesc("[[I", B::kSerializable, 0).endClassDesc().null();
+    w.b_.i32(static_cast<int32_t>(model.numTypes()));
+    for (std::size_t type = 0; type < model.numTypes(); ++type) {
+      const auto row = model.typeTopicCounts.storedRow(type);
+      w.intArray(std::vector<int32_t>(row.begin(), row.end()));
+    }
+    w.intArray(model.tokensPerTopic);
+    w.b_.null();  // the random generator
+    w.doubles({model.smoothingOnlyMass});
+    w.doubleArray(model.cachedCoefficients);
+    w.b_.u8(B::kEndBlockData);
+    return w.b_.bytes;
+  }
+
+  static std::vector<uint8_t> writeInferencer(const TopicModel& model, const std::vector<std::string>& words) {
+    EvaluatorWriter w;
+    w.b_.u8(B::kObject)
+        .classDesc("cc.mallet.topics.TopicInferencer", B::kSerializable | B::kWriteMethod, 0)
+        .endClassDesc()
+        .null();
+    w.ints({1});
+    w.b_.u8(B::kObject).classDesc("cc.mallet.types.Alphabet", B::kSerializable | B::kWriteMethod, 0).endClassDesc().null();
+    w.ints({1, static_cast<int32_t>(words.size())});
+    for (const std::string& word : words) w.b_.string(word);
+    w.b_.u8(B::kEndBlockData);
+    w.ints({model.numTopics, model.topicMask, model.topicBits, static_cast<int32_t>(model.numTypes())});
+    w.doubleArray(model.alpha);
+    w.doubles({model.beta, model.betaSum});
     w.b_.u8(B::kArray).classDesc("[[I", B::kSerializable, 0).endClassDesc().null();
     w.b_.i32(static_cast<int32_t>(model.numTypes()));
     for (std::size_t type = 0; type < model.numTypes(); ++type) {

@@ -1,15 +1,49 @@
 #pragma once
-// A strict JSON syntax check for tests (RFC 8259 grammar, no extensions).
+// A strict JSON syntax check for tests (RFC 8259 grammar, no extensions; the
+// text must be UTF-8, as RFC 8259 requires between systems).
 
 #include <cctype>
+#include <cstdint>
 #include <string>
 
 namespace topiceval::testing {
+
+// Whether `text` is well-formed UTF-8: shortest forms only, no surrogates,
+// nothing beyond U+10FFFF (what Python's strict decoder accepts).
+inline bool validUtf8(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    uint32_t code = 0, smallest = 0;
+    if (b < 0x80) {
+      ++i;
+      continue;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+      length = 2, code = b & 0x1Fu, smallest = 0x80;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      length = 3, code = b & 0x0Fu, smallest = 0x800;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      length = 4, code = b & 0x07u, smallest = 0x10000;
+    } else {
+      return false;
+    }
+    if (text.size() - i < length) return false;
+    for (std::size_t j = 1; j < length; ++j) {
+      const auto next = static_cast<unsigned char>(text[i + j]);
+      if ((next & 0xC0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3Fu);
+    }
+    if (code < smallest || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return false;
+    i += length;
+  }
+  return true;
+}
 
 class JsonCheck {
  public:
   // Whether `text` is exactly one JSON value (surrounding whitespace allowed).
   static bool valid(const std::string& text) {
+    if (!validUtf8(text)) return false;
     JsonCheck check(text);
     check.space();
     if (!check.value()) return false;

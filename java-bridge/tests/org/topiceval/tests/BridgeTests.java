@@ -315,6 +315,26 @@ public final class BridgeTests {
       check(Math.abs(given.perTopic[0][k] - own.perTopic[0][k]) < 1e-3, "in-memory coherence topic " + k);
     }
 
+    // Words XML cannot hold (controls, NUL, "]]>", a lone surrogate, which Java itself writes '?'): the XML
+    // still parses, the rest is kept.
+    String[] hostile = {"end]]>x", "ctrl\u0001", "nul\u0000z", "high\uD800", "pair\uD83D\uDE00", "amp&lt<"};
+    int[][] hostileCounts = new int[hostile.length][];
+    for (int w = 0; w < hostile.length; w++) hostileCounts[w] = new int[] {w + 1, hostile.length - w};
+    TopicModelData hostileModel = TopicModelData.fromDenseCounts(hostileCounts, new double[] {0.5, 0.5}, 0.01);
+    hostileModel.words = hostile;
+    DiagnosticsOptions all = new DiagnosticsOptions();
+    all.numTopWords = hostile.length;
+    Diagnostics hostileDiagnostics = TopicEvaluator.diagnostics(hostileModel, all);
+    org.w3c.dom.NodeList parsed = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(new java.io.ByteArrayInputStream(hostileDiagnostics.xml.getBytes(StandardCharsets.UTF_8)))
+        .getElementsByTagName("word");
+    java.util.Set<String> parsedWords = new java.util.TreeSet<>();
+    for (int i = 0; i < parsed.getLength(); i++) parsedWords.add(parsed.item(i).getTextContent());
+    check(parsedWords.equals(new java.util.TreeSet<>(Arrays.asList("end]]>x", "ctrl\uFFFD", "nul\uFFFDz", "high?",
+                                                                   "pair\uD83D\uDE00", "amp&lt>"))),
+          "diagnostics XML of hostile words parses: " + parsedWords);
+    check(Arrays.asList(hostileDiagnostics.words[0]).contains("high\uD800"), "a lone surrogate stays itself");
+
     CoherenceOptions bad = new CoherenceOptions();
     bad.measure = "c_w2v";
     expectException(() -> TopicEvaluator.coherence(state, bad), "measure takes u_mass, c_uci, c_npmi, c_v or mallet",
@@ -401,6 +421,18 @@ public final class BridgeTests {
     repeated.typeTopicCounts[3] = new int[] {(1 << topicBits) | 2, (1 << topicBits) | 2, (1 << topicBits) | 2};
     expectException(() -> TopicEvaluator.evaluateLikeMallet(repeated, new int[][] {{3}}, 1, false, 1, 1),
                     "model: type 3 lists topic 2 more than once in its counts", "repeated topic");
+    // Fewer words than types (diagnostics and coherence once read past them and killed the JVM).
+    TopicModelData shortWords = TopicModelData.read(fixtures.resolve("stackexchange/inferencer.mallet").toString());
+    String shortMessage = "model: the vocabulary has 3 words but the model has " + shortWords.typeTopicCounts.length
+                          + " word types";
+    shortWords.words = Arrays.copyOf(shortWords.words, 3);
+    expectException(() -> TopicEvaluator.diagnostics(shortWords, null), shortMessage, "short vocabulary: diagnostics");
+    expectException(() -> TopicEvaluator.coherence(shortWords, null, null, null), shortMessage,
+                    "short vocabulary: coherence");
+    shortWords.words = new String[] {"a", null, "c"};
+    expectException(() -> TopicEvaluator.diagnostics(shortWords, null), "model.words[1] is null", "a null word");
+    expectException(() -> TopicEvaluator.coherence(Integer.valueOf(3), null, null, null),
+                    "model must be a path (a String) or a TopicModelData", "a model of another class");
     // A file of nested arrays deeper than the limit, read on a Java thread with the default 1 MiB stack.
     Path nested = Files.createTempFile("topiceval-nested", ".mallet");
     java.io.ByteArrayOutputStream deep = new java.io.ByteArrayOutputStream();
