@@ -27,10 +27,58 @@ using topiceval::Spelling;
 // Thrown where a Java exception is already pending: just return to Java.
 struct JavaExceptionPending {};
 
+// Java strings are UTF-16; the library speaks UTF-8 (JNI's own "UTF" is modified UTF-8).
+jstring newJavaString(JNIEnv* env, const std::string& text) {
+  const std::vector<uint16_t> units = topiceval::utf8ToUtf16(text);
+  return env->NewString(units.data(), static_cast<jsize>(units.size()));
+}
+
 void throwTopicevalException(JNIEnv* env, const std::string& message) {
   if (env->ExceptionCheck()) return;
   jclass type = env->FindClass("org/topiceval/TopicevalException");
-  if (type != nullptr) env->ThrowNew(type, message.c_str());
+  if (type == nullptr) return;
+  const jmethodID constructor = env->GetMethodID(type, "<init>", "(Ljava/lang/String;)V");
+  jstring text = constructor != nullptr ? newJavaString(env, message) : nullptr;
+  if (text == nullptr) return;  // what failed is pending
+  auto error = static_cast<jthrowable>(env->NewObject(type, constructor, text));
+  if (error != nullptr) env->Throw(error);
+}
+
+// What the JVM raised while the bridge read its arguments (NoSuchFieldError for
+// an object of another class, ClassCastException, ArrayStoreException...)
+// becomes a TopicevalException naming it, with it as the cause: callers catch
+// one exception class. A TopicevalException, or running out of memory, stays.
+void translatePendingException(JNIEnv* env) {
+  jthrowable pending = env->ExceptionOccurred();
+  if (pending == nullptr) return;
+  jclass own = env->FindClass("org/topiceval/TopicevalException");
+  jclass memory = own != nullptr ? env->FindClass("java/lang/OutOfMemoryError") : nullptr;
+  if (own == nullptr || memory == nullptr || env->IsInstanceOf(pending, own) || env->IsInstanceOf(pending, memory)) {
+    env->ExceptionClear();
+    env->Throw(pending);
+    return;
+  }
+  env->ExceptionClear();
+  jclass throwable = env->FindClass("java/lang/Throwable");
+  const jmethodID describe = throwable != nullptr ? env->GetMethodID(throwable, "toString", "()Ljava/lang/String;") : nullptr;
+  const jmethodID constructor = env->GetMethodID(own, "<init>", "(Ljava/lang/String;Ljava/lang/Throwable;)V");
+  auto described = describe != nullptr ? static_cast<jstring>(env->CallObjectMethod(pending, describe)) : nullptr;
+  if (env->ExceptionCheck() || described == nullptr || constructor == nullptr) {
+    env->ExceptionClear();
+    env->Throw(pending);
+    return;
+  }
+  const char* chars = env->GetStringUTFChars(described, nullptr);
+  const std::string message = "an argument could not be read by the bridge: " + std::string(chars != nullptr ? chars : "");
+  if (chars != nullptr) env->ReleaseStringUTFChars(described, chars);
+  jstring text = newJavaString(env, message);
+  auto error = text != nullptr ? static_cast<jthrowable>(env->NewObject(own, constructor, text, pending)) : nullptr;
+  if (error == nullptr) {
+    env->ExceptionClear();
+    env->Throw(pending);
+    return;
+  }
+  env->Throw(error);
 }
 
 template <typename Result, typename Function>
@@ -39,6 +87,7 @@ Result guarded(JNIEnv* env, Function&& function) {
   try {
     return function();
   } catch (const JavaExceptionPending&) {
+    translatePendingException(env);
   } catch (const topiceval::SettingError& error) {
     throwTopicevalException(
         env, topiceval::javaName(error.setting()) + " " + topiceval::respell(error.problem(), Spelling::Java));
@@ -76,10 +125,7 @@ std::string toUtf8(JNIEnv* env, jstring text, const std::string& name) {
   return topiceval::utf16ToUtf8(std::span<const uint16_t>(units.data(), units.size()));
 }
 
-jstring toJava(JNIEnv* env, const std::string& text) {
-  const std::vector<uint16_t> units = topiceval::utf8ToUtf16(text);
-  return require(env, env->NewString(units.data(), static_cast<jsize>(units.size())));
-}
+jstring toJava(JNIEnv* env, const std::string& text) { return require(env, newJavaString(env, text)); }
 
 template <typename Array, typename Element>
 std::vector<Element> toVector(JNIEnv* env, Array array, void (JNIEnv::*get)(Array, jsize, jsize, Element*)) {
@@ -132,10 +178,23 @@ jfieldID field(JNIEnv* env, jclass type, const char* name, const char* signature
   return require(env, env->GetFieldID(type, name, signature));
 }
 
+// The class name of `object` ("java.lang.Integer"), for messages.
+std::string className(JNIEnv* env, jobject object) {
+  jclass type = require(env, env->GetObjectClass(object));
+  jclass classType = require(env, env->FindClass("java/lang/Class"));
+  const jmethodID getName = require(env, env->GetMethodID(classType, "getName", "()Ljava/lang/String;"));
+  auto name = static_cast<jstring>(env->CallObjectMethod(type, getName));
+  check(env);
+  return name != nullptr ? toUtf8(env, name, "a class name") : "an object";
+}
+
 // An org.topiceval.TopicModelData as the library's model (MALLET's arrays, their order kept).
 Model toModel(JNIEnv* env, jobject data) {
   if (data == nullptr) throw topiceval::SettingError("model", "is null");
-  jclass type = require(env, env->GetObjectClass(data));
+  jclass type = require(env, env->FindClass("org/topiceval/TopicModelData"));
+  if (!env->IsInstanceOf(data, type))
+    throw topiceval::SettingError("model", "is a " + className(env, data) +
+                                               ", not a TopicModelData or a model file's path (String)");
   Model::MalletArrays arrays;
   arrays.numTopics = env->GetIntField(data, field(env, type, "numTopics", "I"));
   auto alpha = static_cast<jdoubleArray>(env->GetObjectField(data, field(env, type, "alpha", "[D")));

@@ -36,6 +36,8 @@ import org.topiceval.TopicevalException;
  *   quality                  diagnostics give MALLET's XML and topic keys; infer-topics MALLET's doc-topics
  *                            values; coherence gives the command
  *                            line's numbers, from a file and from texts in memory; bad options throw;
+ *   hostile-arguments        objects of the wrong class, nulls inside MALLET's objects and JVM errors met
+ *                            while reading arguments all arrive as TopicevalException naming the argument;
  *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
  *                            EvaluationOptions (its fields set by their names, as a Java program would).
  */
@@ -71,6 +73,9 @@ public final class BridgeTests {
         break;
       case "parity":
         parity(fixtures, Paths.get(arguments[2]));
+        break;
+      case "hostile-arguments":
+        hostileArguments(fixtures);
         break;
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
@@ -460,6 +465,93 @@ public final class BridgeTests {
     double[] values = new double[rows.length - 1];
     for (int d = 1; d < rows.length; d++) values[d - 1] = Double.parseDouble(rows[d].split("\t")[4]);
     return values;
+  }
+
+  /** An alphabet whose toArray() gives something else than an array. */
+  public static final class OddAlphabet {
+    public Object toArray() { return "not an array"; }
+  }
+
+  /** An instance whose data is not a FeatureSequence. */
+  public static final class OddInstance {
+    public Object getData() { return "not a sequence"; }
+  }
+
+  /** Runs `action`, which must throw a TopicevalException (and nothing else) whose message is `expected`. */
+  private static void expectExactly(Runnable action, String expected, String what) {
+    try {
+      action.run();
+      check(false, what + ": no exception");
+    } catch (TopicevalException error) {
+      check(error.getMessage().equals(expected), what + ": message '" + error.getMessage() + "'");
+    } catch (RuntimeException | Error foreign) {
+      check(false, what + ": " + foreign + " instead of a TopicevalException");
+    }
+  }
+
+  static void hostileArguments(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    TopicModelData fromFile = TopicModelData.read(set.resolve("inferencer.mallet").toString());
+    int[][] texts = {{0, 1, 2}, {1, 2, 3}};
+    String[] words = {"a", "b", "c", "d"};
+    // coherence and diagnostics take the model as an Object: another class is named, not a NoSuchFieldError.
+    expectExactly(() -> TopicEvaluator.coherence(Integer.valueOf(3), texts, words, null),
+                  "model is a java.lang.Integer, not a TopicModelData or a model file's path (String)",
+                  "an Integer as the model of coherence");
+    expectExactly(() -> TopicEvaluator.coherence(new StringBuilder("x"), texts, words, null),
+                  "model is a java.lang.StringBuilder, not a TopicModelData or a model file's path (String)",
+                  "a StringBuilder as the model of coherence");
+    // A null inside MALLET's objects is refused, not spelled "null".
+    StandInTopicModel mallet = new StandInTopicModel();
+    mallet.numTopics = fromFile.numTopics;
+    mallet.alpha = fromFile.alpha;
+    mallet.alphaSum = fromFile.alphaSum;
+    mallet.beta = fromFile.beta;
+    mallet.betaSum = fromFile.betaSum;
+    mallet.typeTopicCounts = fromFile.typeTopicCounts;
+    mallet.tokensPerTopic = fromFile.tokensPerTopic;
+    String[] withNull = fromFile.words.clone();
+    withNull[2] = null;
+    mallet.alphabet = new StandInAlphabet(withNull);
+    expectExactly(() -> MalletObjects.model(mallet), "the MALLET model's alphabet has null for word 2",
+                  "a null word in the alphabet");
+    mallet.alphabet = null;
+    mallet.tokensPerTopic = null;
+    expectExactly(() -> MalletObjects.model(mallet), "the MALLET model's tokensPerTopic is null",
+                  "a null tokensPerTopic");
+    OddModel odd = new OddModel();
+    odd.numTopics = 1;
+    odd.alpha = new double[] {0.1};
+    odd.typeTopicCounts = new int[][] {{1 << 1}};
+    odd.tokensPerTopic = new int[] {1};
+    odd.alphabet = new OddAlphabet();
+    expectExactly(() -> MalletObjects.model(odd),
+                  "the MALLET model's alphabet.toArray() gave a java.lang.String, not an array of its entries",
+                  "an alphabet without an array");
+    expectExactly(() -> MalletObjects.documents(List.of(new OddInstance())),
+                  "java.lang.String has no public method getFeatures() as a MALLET object of its kind has",
+                  "an instance without a FeatureSequence");
+    List<Object> withNullInstance = new ArrayList<>();
+    withNullInstance.add(null);
+    expectExactly(() -> MalletObjects.documents(withNullInstance), "instance 0 of the MALLET instance list is null",
+                  "a null instance");
+    // A null word in the model's own words is named.
+    TopicModelData copy = TopicModelData.read(set.resolve("inferencer.mallet").toString());
+    copy.words[1] = null;
+    expectExactly(() -> TopicEvaluator.coherence(copy, texts, words, null), "model.words[1] is null",
+                  "a null word in TopicModelData.words");
+  }
+
+  /** A ParallelTopicModel's fields with an alphabet of another kind. */
+  public static final class OddModel {
+    public int numTopics;
+    public double[] alpha;
+    public double alphaSum = 0.1;
+    public double beta = 0.01;
+    public double betaSum = 0.01;
+    public int[][] typeTopicCounts;
+    public int[] tokensPerTopic;
+    public Object alphabet;
   }
 
   static void settingsHonoured(Path fixtures) throws Exception {
