@@ -75,15 +75,21 @@ std::string pathOf(const py::handle& value) {
   return encoded.cast<std::string>();
 }
 
-// Writes `file` beside `path` and renames it over it once complete: a failed
-// write leaves what was there.
+// Writes `path` through a file beside it, renamed over it once complete: a
+// failed write leaves what was there.
 template <class Write>
 void writeReplacing(const std::string& path, Write write) {
   const topiceval::ClassicLocale classic;
   const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
   std::ofstream stream(temporary, std::ios::binary);
   if (!stream) throw topiceval::FileError(path, "cannot be written");
-  write(stream);
+  try {
+    write(stream);
+  } catch (...) {
+    stream.close();
+    std::remove(temporary.c_str());
+    throw;
+  }
   stream.close();
   if (!stream || std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::remove(temporary.c_str());
@@ -666,6 +672,16 @@ PYBIND11_MODULE(_native, module) {
       .def_property_readonly("logistic_normal",
                              [](const Model& model) { return model.family() == topiceval::ModelFamily::LogisticNormal; })
       .def("with_words", &Model::withWords)
+      // A file every command reads back: topiceval's logistic-normal format (train-ctm's), the one model
+      // format the library writes.
+      .def("save", [](const Model& model, const py::object& path) {
+        if (model.family() != topiceval::ModelFamily::LogisticNormal)
+          throw topiceval::ModelError(
+              "save writes logistic-normal models (topiceval's format, which train-ctm writes); this is " +
+              model.describe() + ", an LDA model, and no file the command line reads is written from one: keep "
+              "the file it was read from, or the arrays it was built from");
+        writeReplacing(pathOf(path), [&](std::ostream& stream) { topiceval::writeLogisticNormalModel(model, stream); });
+      })
       .def("topic_word_probabilities", &topicWordProbabilities);
   module.def("read_model", [](const py::object& path) {
     const topiceval::ClassicLocale numbers;

@@ -103,6 +103,11 @@ def test_paths_are_taken_as_str_bytes_or_pathlike_whatever_their_bytes(fixtures,
     test = bytes(fixtures / "stackexchange" / "test.mallet")
     result = topiceval.select([name], test, estimator="filtering", coherence="none")
     assert result.models[0]["path"] == os.fsdecode(name)  # the same bytes back
+    # Documents from a file, named any of the three ways, as select takes them.
+    model = topiceval.load_model(name)
+    totals = {topiceval.evaluate(model, given, "filtering").total
+              for given in (test, os.fsdecode(test), pathlib.Path(os.fsdecode(test)))}
+    assert len(totals) == 1 and len(topiceval.load_documents(test, model)) == 200
     # Missing: the message names the file, its odd bytes shown as \xNN.
     with pytest.raises(topiceval.FormatError) as error:
         topiceval.load_model(bytes(tmp_path) + b"/missing-\xff")

@@ -116,3 +116,25 @@ def test_to_pandas_without_pandas_says_how_to_install_it(fixtures, monkeypatch):
     with pytest.raises(topiceval.Error, match=r"^to_pandas needs pandas, which is not installed: pip install "
                                               r"topiceval\[pandas\]"):
         result.to_pandas()
+
+
+def test_a_saved_model_is_one_the_command_line_reads(fixtures, tmp_path):
+    test = fixtures / "stackexchange" / "test.mallet"
+    trained = tmp_path / "ctm.txt"
+    status, _out, err = topiceval.run("train-ctm", "--input", test, "--num-topics", "3", "--output", trained,
+                                      "--max-iterations", "5", "--threads", "1", "--quiet")
+    assert status == 0, err
+    saved = tmp_path / "saved-\xe9.txt"
+    topiceval.load_model(trained).save(os.fsencode(saved))
+    assert saved.read_bytes().startswith(b"topiceval logistic-normal model 1\ntopics 3\n")
+    arguments = ["--input", str(test), "--estimator", "posterior-importance", "--samples", "20", "--runs", "2",
+                 "--format", "tsv", "--quiet"]
+    original = topiceval.run("evaluate", "--model", str(trained), *arguments)
+    again = topiceval.run("evaluate", "--model", str(saved), *arguments)
+    assert original[0] == again[0] == 0 and original[1] == again[1], again[2]
+    # An LDA model has no such file: said, and nothing is left behind.
+    lda = topiceval.Model.from_topics([[0.5, 0.5], [0.25, 0.75]], 0.1)
+    with pytest.raises(topiceval.ModelError, match="^save writes logistic-normal models .* this is topic-word "
+                                                   "probabilities, an LDA model"):
+        lda.save(tmp_path / "lda.txt")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["ctm.txt", "saved-\xe9.txt"]

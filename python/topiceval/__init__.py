@@ -195,6 +195,12 @@ class Model:
         return Model(self._native.with_words([_word(f"words[{index}]", word) for index, word in enumerate(words)]),
                      self.name)
 
+    def save(self, path) -> None:
+        """Writes this model to ``path`` for the command line and :func:`load_model` (``topiceval evaluate --model
+        PATH``): a logistic-normal model in topiceval's own format, as ``train-ctm`` writes it. An LDA model has no
+        such format (MALLET's files are MALLET's to write): a ModelError says so."""
+        self._native.save(_path("path", path))
+
     def __repr__(self) -> str:
         name = "" if self.name is None else f" {self.name!r}"
         return f"<topiceval.Model{name} {self.kind}: {self.num_topics} topics, {self.num_types} word types>"
@@ -443,8 +449,9 @@ def _documents(documents, model: Model, vocabulary) -> list:
 
 
 def _documents_or_path(documents, model: Model, vocabulary):
-    """A path (str or os.PathLike) as the library reads it, or documents in memory as id arrays."""
-    if isinstance(documents, _os.PathLike):
+    """A path (str, bytes or os.PathLike, as everywhere a path is taken) as the library reads it, or documents
+    in memory as id arrays."""
+    if _is_path(documents):
         return _path("documents", documents)
     return _documents(documents, model, vocabulary)
 
@@ -495,7 +502,10 @@ def _vocabulary(vocabulary, model: Model) -> _Vocabulary:
 def options(command: str) -> list:
     """The options a command takes (the library's declarations): dicts with ``keyword``, ``kind``,
     ``default``, ``choices``, ``help``. Those only the command line has (output files, formats) are left out."""
-    return [option for option in _native.command_options(command) if not option["command_line_only"]]
+    if not isinstance(command, str):
+        raise SettingTypeError(f"command must be a name (see topiceval --help), not {command!r}")
+    return [option for option in _native.command_options(command.encode("utf-8", "surrogateescape"))
+            if not option["command_line_only"]]
 
 
 def _option_text(option, value) -> str:
@@ -777,7 +787,7 @@ def evaluate(model: Model, documents, estimator: str | None = None, *, vocabular
 
     ``documents``: word-id sequences, gensim bags of words, strings or token lists (looked up in
     ``vocabulary``, the model's words by default), a document-term count matrix (numpy 2-D or scipy
-    sparse, rows documents), or a file (os.PathLike: an instance list or plain text). ``estimator`` is
+    sparse, rows documents), or a file (str, bytes or os.PathLike: an instance list or plain text). ``estimator`` is
     any of :func:`estimators` (resample-move for LDA models, posterior-importance for logistic-normal
     ones, by default). Every other argument is a keyword; the options are the ``evaluate`` command's
     (an estimator's own settings with underscores: ``particles=64``, ``burn_in_sweeps=10``):
