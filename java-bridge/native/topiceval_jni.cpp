@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "native/cli/commands.hpp"
+#include "native/output/select_output.hpp"
 #include "native/java/java_strings.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "topiceval/topiceval.hpp"
@@ -567,6 +568,70 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_diagnostics(JNIEnv* en
     env->SetObjectField(out, field(env, type, "xml", "Ljava/lang/String;"), toJava(env, xml.str()));
     env->SetObjectField(out, field(env, type, "topicKeys", "Ljava/lang/String;"), toJava(env, keys.str()));
     setStrings(env, out, type, "warnings", warningTexts(result.warnings));
+    check(env);
+    return out;
+  });
+}
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_select(JNIEnv* env, jclass, jobjectArray models,
+                                                                 jobjectArray names, jobject documents,
+                                                                 jobject options) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    topiceval::SelectRequest request = topiceval::selectRequest(toOptions(env, options, "select"));
+    if (models == nullptr) throw topiceval::SettingError("models", "are null");
+    const jsize count = env->GetArrayLength(models);
+    const jsize named = names != nullptr ? env->GetArrayLength(names) : 0;
+    if (names != nullptr && named != count)
+      throw topiceval::SettingError("names", "has " + std::to_string(named) + " names for " + std::to_string(count) +
+                                                 " models");
+    for (jsize m = 0; m < count; ++m) {
+      jobject model = env->GetObjectArrayElement(models, m);
+      check(env);
+      if (model == nullptr) throw topiceval::SettingError("models[" + std::to_string(m) + "]", "is null");
+      topiceval::ModelSource source = toModelSource(env, model);
+      env->DeleteLocalRef(model);
+      auto name = names != nullptr ? static_cast<jstring>(env->GetObjectArrayElement(names, m)) : nullptr;
+      check(env);
+      if (name != nullptr) source.name = toUtf8(env, name, "names[" + std::to_string(m) + "]");
+      if (source.model && source.name.empty()) source.name = "model " + std::to_string(m + 1);
+      request.models.push_back(std::move(source));
+    }
+    if (documents == nullptr) throw topiceval::SettingError("documents", "are null");
+    jclass stringType = require(env, env->FindClass("java/lang/String"));
+    request.documents = env->IsInstanceOf(documents, stringType)
+                            ? topiceval::DocumentsSource(toUtf8(env, static_cast<jstring>(documents), "documents"))
+                            : topiceval::DocumentsSource(toDocuments(env, static_cast<jobjectArray>(documents)));
+    const topiceval::SelectResult result = topiceval::select(request);
+    jclass type = require(env, env->FindClass("org/topiceval/Selection"));
+    jobject out = require(env, env->AllocObject(type));
+    std::vector<std::string> modelNames, verdicts;
+    std::vector<int32_t> topics;
+    std::vector<double> total, totalError, perToken, perplexity, difference, differenceError;
+    for (const topiceval::RankedModel& model : result.models) {
+      modelNames.push_back(model.model.path);
+      verdicts.push_back(model.verdict);
+      topics.push_back(model.model.topics);
+      total.push_back(model.total);
+      totalError.push_back(model.totalStandardError);
+      perToken.push_back(model.perToken);
+      perplexity.push_back(model.perplexity);
+      difference.push_back(model.difference);
+      differenceError.push_back(model.differenceError);
+    }
+    setStrings(env, out, type, "names", modelNames);
+    setStrings(env, out, type, "verdicts", verdicts);
+    env->SetObjectField(out, field(env, type, "topics", "[I"), toJava(env, std::span<const int32_t>(topics)));
+    setDoubles(env, out, type, "total", total);
+    setDoubles(env, out, type, "totalStandardError", totalError);
+    setDoubles(env, out, type, "perToken", perToken);
+    setDoubles(env, out, type, "perplexity", perplexity);
+    setDoubles(env, out, type, "differenceToBest", difference);
+    setDoubles(env, out, type, "differenceStandardError", differenceError);
+    env->SetLongField(out, field(env, type, "scoredTokens", "J"), static_cast<jlong>(result.sharedTokens));
+    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
+    std::ostringstream report;
+    topiceval::output::writeSelectReport(report, result);
+    env->SetObjectField(out, field(env, type, "report", "Ljava/lang/String;"), toJava(env, report.str()));
     check(env);
     return out;
   });

@@ -18,6 +18,8 @@ import org.topiceval.Diagnostics;
 import org.topiceval.DiagnosticsOptions;
 import org.topiceval.EvaluationOptions;
 import org.topiceval.MalletObjects;
+import org.topiceval.SelectOptions;
+import org.topiceval.Selection;
 import org.topiceval.TopicEvaluator;
 import org.topiceval.TopicModelData;
 import org.topiceval.TopicevalException;
@@ -36,6 +38,7 @@ import org.topiceval.TopicevalException;
  *   quality                  diagnostics give MALLET's XML and topic keys; infer-topics MALLET's doc-topics
  *                            values; coherence gives the command
  *                            line's numbers, from a file and from texts in memory; bad options throw;
+ *   select                   select ranks named models as the command line does and gives its HTML report;
  *   hostile-arguments        objects of the wrong class, nulls inside MALLET's objects and JVM errors met
  *                            while reading arguments all arrive as TopicevalException naming the argument;
  *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
@@ -73,6 +76,9 @@ public final class BridgeTests {
         break;
       case "parity":
         parity(fixtures, Paths.get(arguments[2]));
+        break;
+      case "select":
+        select(fixtures);
         break;
       case "hostile-arguments":
         hostileArguments(fixtures);
@@ -487,6 +493,44 @@ public final class BridgeTests {
     } catch (RuntimeException | Error foreign) {
       check(false, what + ": " + foreign + " instead of a TopicevalException");
     }
+  }
+
+  static void select(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    String inferencer = set.resolve("inferencer.mallet").toString();
+    String state = set.resolve("state.gz").toString();
+    String test = set.resolve("test.mallet").toString();
+    SelectOptions options = new SelectOptions();
+    options.estimator = "filtering";
+    options.vocabSize = 4285L;
+    options.coherence = "none";
+    Selection named = TopicEvaluator.select(new Object[] {inferencer, TopicModelData.read(state)},
+                                            new String[] {"the inferencer", null}, test, options);
+    check(Arrays.asList(named.names).containsAll(List.of("the inferencer", "model 2")),
+          "names given, and a model in memory's number: " + Arrays.toString(named.names));
+    check(named.report.contains("1. the inferencer") || named.report.contains("2. the inferencer"),
+          "the report names the models");
+    // The command line's ranking and report of the same models, byte for byte.
+    Path report = Files.createTempFile("topiceval-select", ".html");
+    CommandResult command = TopicEvaluator.run("select", "--model", inferencer, state, "--input", test, "--estimator",
+        "filtering", "--vocab-size", "4285", "--coherence", "none", "--report", report.toString(), "--quiet");
+    check(command.status == 0, "select on the command line: " + command.err);
+    Selection byPath = TopicEvaluator.select(new Object[] {inferencer, state}, null, test, options);
+    check(byPath.report.equals(new String(Files.readAllBytes(report), StandardCharsets.UTF_8)),
+          "the report is the command line's");
+    Path written = Files.createTempFile("topiceval-select-written", ".html");
+    byPath.writeReport(written);
+    check(Arrays.equals(Files.readAllBytes(written), Files.readAllBytes(report)), "writeReport writes the same file");
+    check(byPath.verdicts[0].equals("best") && byPath.total[0] >= byPath.total[1]
+              && byPath.total[0] == named.total[0] && byPath.scoredTokens == named.scoredTokens,
+          "the ranking: " + Arrays.toString(byPath.total));
+    expectExactly(() -> TopicEvaluator.select(new Object[] {inferencer}, new String[] {"a", "b"}, test, options),
+                  "names has 2 names for 1 models", "names that do not match the models");
+    expectExactly(() -> TopicEvaluator.select(new Object[] {Integer.valueOf(1)}, null, test, options),
+                  "model is a java.lang.Integer, not a TopicModelData or a model file's path (String)",
+                  "an Integer among the models");
+    Files.delete(report);
+    Files.delete(written);
   }
 
   static void hostileArguments(Path fixtures) throws Exception {
