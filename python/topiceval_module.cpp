@@ -12,8 +12,6 @@
 #include <iostream>
 #include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
 #include <future>
 #include <map>
 #include <optional>
@@ -75,26 +73,17 @@ std::string pathOf(const py::handle& value) {
   return encoded.cast<std::string>();
 }
 
-// Writes `path` through a file beside it, renamed over it once complete: a
-// failed write leaves what was there.
+// Writes `path` as the command line writes its outputs (cli::OutputFile): the
+// target is checked before any work (writable, none of `inputs`), written
+// beside it and renamed over it once complete, so that a failed write leaves
+// what was there. `what` names the output in messages.
 template <class Write>
-void writeReplacing(const std::string& path, Write write) {
+void writeOutput(const std::string& path, const std::string& what, const std::vector<std::string>& inputs,
+                 Write write) {
   const topiceval::ClassicLocale classic;
-  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-  std::ofstream stream(temporary, std::ios::binary);
-  if (!stream) throw topiceval::FileError(path, "cannot be written");
-  try {
-    write(stream);
-  } catch (...) {
-    stream.close();
-    std::remove(temporary.c_str());
-    throw;
-  }
-  stream.close();
-  if (!stream || std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw topiceval::FileError(path, "could not be written completely");
-  }
+  topiceval::cli::OutputFile file(path, what, inputs, std::cout);
+  write(file.stream());
+  file.commit();
 }
 
 // Runs `work` on a thread of its own while this one, without the GIL, waits
@@ -309,15 +298,25 @@ std::optional<topiceval::DocumentsSource> referenceTexts(const py::object& texts
 }
 
 py::dict selectModels(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
-                      const py::object& coherenceTexts, const Options& options) {
+                      const py::object& coherenceTexts, const py::object& reportPath, const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::SelectRequest request = topiceval::selectRequest(optionValues("select", options, {"model", "input"}));
   for (std::size_t m = 0; m < models.size(); ++m)
     request.models.push_back(modelSource(models[m], m, m < names.size() ? names[m] : std::string()));
   request.documents = documentsSource(documents);
   if (auto texts = referenceTexts(coherenceTexts)) request.coherenceTexts = std::move(*texts);
+  // The files the report must not replace, and the report opened before the work, as the command line does.
+  std::vector<std::string> inputs{request.documents.path, request.coherenceTexts.path};
+  for (const auto& source : request.models) inputs.push_back(source.path);
+  std::optional<topiceval::cli::OutputFile> report;
+  if (!reportPath.is_none()) report.emplace(pathOf(reportPath), "report", inputs, std::cout);
   auto result = std::make_shared<const topiceval::SelectResult>(
       runInterruptibly([&] { return topiceval::select(request); }));
+  if (report) {
+    const topiceval::ClassicLocale classic;
+    topiceval::output::writeSelectReport(report->stream(), *result);
+    report->commit();
+  }
   py::list ranked;
   for (const topiceval::RankedModel& model : result->models) {
     py::dict entry = modelReport(model.model);
@@ -364,8 +363,9 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   out["seconds"] = result->seconds;
   out["warnings"] = warningsOf(result->warnings);
   // select's HTML report (the command line's --report), written on request from the result kept here.
-  out["write_report"] = py::cpp_function([result](const py::object& path) {
-    writeReplacing(pathOf(path), [&](std::ostream& stream) { topiceval::output::writeSelectReport(stream, *result); });
+  out["write_report"] = py::cpp_function([result, inputs](const py::object& path) {
+    writeOutput(pathOf(path), "write_html", inputs,
+                [&](std::ostream& stream) { topiceval::output::writeSelectReport(stream, *result); });
   });
   return out;
 }
@@ -435,6 +435,7 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   request.model = modelSource(model, 0);
   auto result = std::make_shared<topiceval::DiagnosticsResult>(
       runInterruptibly([&] { return topiceval::diagnostics(request); }));
+  const std::vector<std::string> inputs{request.model.path};
   std::map<std::string, std::vector<double>> topicColumns, wordColumns;
   std::vector<int64_t> wordTopic, rank, type, count, documents;
   std::vector<std::string> words;
@@ -483,8 +484,8 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   out["model"] = text(result->modelDescription);
   out["warnings"] = warningsOf(result->warnings);
   // MALLET's files, written on request from the result kept here.
-  out["write"] = py::cpp_function([result](const std::string& file, const py::object& path) {
-    writeReplacing(pathOf(path), [&](std::ostream& stream) {
+  out["write"] = py::cpp_function([result, inputs](const std::string& file, const py::object& path) {
+    writeOutput(pathOf(path), "write_" + file, inputs, [&](std::ostream& stream) {
       if (file == "xml") {
         topiceval::writeDiagnosticsXml(stream, *result);
       } else if (file == "topic_keys") {
@@ -680,7 +681,8 @@ PYBIND11_MODULE(_native, module) {
               "save writes logistic-normal models (topiceval's format, which train-ctm writes); this is " +
               model.describe() + ", an LDA model, and no file the command line reads is written from one: keep "
               "the file it was read from, or the arrays it was built from");
-        writeReplacing(pathOf(path), [&](std::ostream& stream) { topiceval::writeLogisticNormalModel(model, stream); });
+        writeOutput(pathOf(path), "save", {},
+                    [&](std::ostream& stream) { topiceval::writeLogisticNormalModel(model, stream); });
       })
       .def("topic_word_probabilities", &topicWordProbabilities);
   module.def("read_model", [](const py::object& path) {

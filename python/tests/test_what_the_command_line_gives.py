@@ -40,6 +40,27 @@ def test_select_writes_the_command_lines_report(fixtures, tmp_path):
         result.write_html(tmp_path / "no" / "such" / "report.html")
 
 
+def test_a_report_never_replaces_an_input(fixtures, tmp_path):
+    # As on the command line: the report is checked before any work, and none of the run's inputs is replaced.
+    folder = fixtures / "stackexchange"
+    model = tmp_path / "inferencer.mallet"
+    model.write_bytes((folder / "inferencer.mallet").read_bytes())
+    with pytest.raises(topiceval.FormatError, match="^" + str(model) + ": is also an input of this run; writing "
+                                                    "report there would destroy it"):
+        topiceval.select([model], folder / "test.mallet", estimator="filtering", coherence="none", report=model)
+    # Checked first: the missing documents are never read.
+    with pytest.raises(topiceval.FormatError, match="^" + str(tmp_path) + "/no/report.html: cannot be written"):
+        topiceval.select([model], tmp_path / "missing.mallet", report=tmp_path / "no" / "report.html")
+    result = topiceval.select([model], folder / "test.mallet", estimator="filtering", coherence="none")
+    with pytest.raises(topiceval.FormatError, match="is also an input of this run; writing write_html there"):
+        result.write_html(model)
+    diagnostics = topiceval.diagnostics(os.fsencode(model))
+    with pytest.raises(topiceval.FormatError, match="is also an input of this run; writing write_xml there"):
+        diagnostics.write_xml(model)
+    assert model.read_bytes() == (folder / "inferencer.mallet").read_bytes()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["inferencer.mallet"]
+
+
 def test_models_carry_names_into_select_and_its_report(fixtures, tmp_path):
     folder = fixtures / "stackexchange"
     state = topiceval.load_model(folder / "state.gz", name="from the state")

@@ -913,12 +913,9 @@ def select(models, documents, *, vocabulary=None, coherence_texts=None, report=N
     texts = _command_options("select", options, ("vocabulary", "coherence_texts", "report"))
     report = None if report is None else _path("report", report)
     values = _native.select(converted, names, _shared_documents(documents, [model for _, model in pairs], vocabulary),
-                            _reference_texts(coherence_texts, "coherence_texts"), texts)
+                            _reference_texts(coherence_texts, "coherence_texts"), report, texts)
     _warn(values["warnings"])
-    result = SelectResult(values)
-    if report is not None:
-        result.write_html(report)
-    return result
+    return SelectResult(values)
 
 
 def compare(model_a, model_b, documents, *, vocabulary=None, **options) -> CompareResult:
