@@ -23,8 +23,19 @@ public final class Selection {
   /** The HTML report, as {@code select --report} writes it. */
   public String report;
 
-  /** Writes {@link #report} to {@code path} as UTF-8: the command line's file. */
+  /**
+   * Writes {@link #report} to {@code path} as UTF-8: the command line's file. It is written beside the target
+   * and moved over it once complete, so that a failed write leaves what was there.
+   */
   public void writeReport(java.nio.file.Path path) throws java.io.IOException {
-    java.nio.file.Files.write(path, report.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    java.nio.file.Path target = path.toAbsolutePath();
+    java.nio.file.Path temporary = java.nio.file.Files.createTempFile(target.getParent(), ".report-", ".tmp");
+    try {
+      java.nio.file.Files.write(temporary, report.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      java.nio.file.Files.move(temporary, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                               java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      java.nio.file.Files.deleteIfExists(temporary);
+    }
   }
 }

@@ -579,6 +579,26 @@ public final class BridgeTests {
     withNullInstance.add(null);
     expectExactly(() -> MalletObjects.documents(withNullInstance), "instance 0 of the MALLET instance list is null",
                   "a null instance");
+    // Dense counts that cannot be packed are named, not an IllegalArgumentException or NullPointerException.
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1, 2}, {3}}, new double[] {0.1, 0.1}, 0.01),
+                  "counts[1] has 1 topics, alpha has 2", "a short row of counts");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1, 2}, null}, new double[] {0.1, 0.1}, 0.01),
+                  "counts[1] is null", "a null row of counts");
+    expectExactly(() -> TopicModelData.fromDenseCounts(null, new double[] {0.1}, 0.01), "counts is null",
+                  "null counts");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1}}, null, 0.01), "alpha is null", "null alpha");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1, -2}}, new double[] {0.1, 0.1}, 0.01),
+                  "counts[0][1] is -2: counts must lie in 0..1073741823 with 2 topics", "a negative count");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1 << 30, 0}}, new double[] {0.1, 0.1}, 0.01),
+                  "counts[0][0] is 1073741824: counts must lie in 0..1073741823 with 2 topics",
+                  "a count too large to pack");
+    check(TopicModelData.fromDenseCounts(new int[][] {{(1 << 30) - 1, 0}}, new double[] {0.1, 0.1}, 0.01)
+              .typeTopicCounts[0][0] == (((1 << 30) - 1) << 1), "the largest count that packs");
+    check(TopicModelData.fromDenseCounts(new int[][] {{7}, {Integer.MAX_VALUE - 7}}, new double[] {0.1}, 0.01)
+              .tokensPerTopic[0] == Integer.MAX_VALUE, "one topic: counts up to 2^31-1");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{8}, {Integer.MAX_VALUE - 7}},
+                                                       new double[] {0.1}, 0.01),
+                  "counts: topic 0 holds more than 2^31-1 tokens", "a topic's tokens beyond an int");
     // A null word in the model's own words is named.
     TopicModelData copy = TopicModelData.read(set.resolve("inferencer.mallet").toString());
     copy.words[1] = null;
