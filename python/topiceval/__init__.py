@@ -687,14 +687,15 @@ class MalletResult:
 
 
 class SelectResult:
-    """What :func:`select` returns: ``models``, best first, each a dict with its ``path`` (or "model N" for a
-    model in memory, numbered as given), ``topics``, ``total`` +- ``total_se``, ``per_token``,
+    """What :func:`select` returns: ``models``, best first, each a dict with its ``path`` (its name when it was
+    given one, else its path, or "model N" for a model in memory, numbered as given; printed as one line),
+    ``topics``, ``total`` +- ``total_se``, ``per_token``,
     ``perplexity``, ``difference_to_best`` +- ``difference_se`` (paired over documents) and ``verdict``
     ("best", "worse" by more than two errors, or "tied"); ``best`` is the first. ``tokens`` are the
     tokens every model scores (``scored_tokens`` of ``tokens`` in all). Each model's ``quality`` (None with
     ``coherence="none"``, or for a model without words) holds its mean ``coherence`` +- ``coherence_se`` by
     ``measure`` on ``quality_reference``, ``exclusivity``, ``frex``, ``diversity``, ``topic_coherence`` and
-    ``top_words``."""
+    ``top_words``. :meth:`write_html` writes the command line's HTML report (``select --report``)."""
 
     def __init__(self, values: dict):
         self.models = [_Row(model, documents=_Row(model["documents"]),
