@@ -52,33 +52,29 @@ void throwTopicevalException(JNIEnv* env, const std::string& message) {
 void translatePendingException(JNIEnv* env) {
   jthrowable pending = env->ExceptionOccurred();
   if (pending == nullptr) return;
+  env->ExceptionClear();  // JNI may be called only with no exception pending
+  const auto keep = [&] {
+    env->ExceptionClear();
+    env->Throw(pending);
+  };
   jclass own = env->FindClass("org/topiceval/TopicevalException");
   jclass memory = own != nullptr ? env->FindClass("java/lang/OutOfMemoryError") : nullptr;
-  if (own == nullptr || memory == nullptr || env->IsInstanceOf(pending, own) || env->IsInstanceOf(pending, memory)) {
-    env->ExceptionClear();
-    env->Throw(pending);
-    return;
-  }
-  env->ExceptionClear();
+  if (own == nullptr || memory == nullptr || env->IsInstanceOf(pending, own) || env->IsInstanceOf(pending, memory))
+    return keep();
   jclass throwable = env->FindClass("java/lang/Throwable");
-  const jmethodID describe = throwable != nullptr ? env->GetMethodID(throwable, "toString", "()Ljava/lang/String;") : nullptr;
-  const jmethodID constructor = env->GetMethodID(own, "<init>", "(Ljava/lang/String;Ljava/lang/Throwable;)V");
-  auto described = describe != nullptr ? static_cast<jstring>(env->CallObjectMethod(pending, describe)) : nullptr;
-  if (env->ExceptionCheck() || described == nullptr || constructor == nullptr) {
-    env->ExceptionClear();
-    env->Throw(pending);
-    return;
-  }
+  const jmethodID describe = throwable != nullptr ? env->GetMethodID(throwable, "toString", "()Ljava/lang/String;")
+                                                  : nullptr;
+  const jmethodID constructor =
+      describe != nullptr ? env->GetMethodID(own, "<init>", "(Ljava/lang/String;Ljava/lang/Throwable;)V") : nullptr;
+  auto described = constructor != nullptr ? static_cast<jstring>(env->CallObjectMethod(pending, describe)) : nullptr;
+  if (env->ExceptionCheck() || described == nullptr) return keep();
   const char* chars = env->GetStringUTFChars(described, nullptr);
-  const std::string message = "an argument could not be read by the bridge: " + std::string(chars != nullptr ? chars : "");
-  if (chars != nullptr) env->ReleaseStringUTFChars(described, chars);
+  if (chars == nullptr) return keep();
+  const std::string message = "an argument could not be read by the bridge: " + std::string(chars);
+  env->ReleaseStringUTFChars(described, chars);
   jstring text = newJavaString(env, message);
   auto error = text != nullptr ? static_cast<jthrowable>(env->NewObject(own, constructor, text, pending)) : nullptr;
-  if (error == nullptr) {
-    env->ExceptionClear();
-    env->Throw(pending);
-    return;
-  }
+  if (error == nullptr) return keep();
   env->Throw(error);
 }
 
@@ -592,7 +588,10 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_select(JNIEnv* env, jc
       env->DeleteLocalRef(model);
       auto name = names != nullptr ? static_cast<jstring>(env->GetObjectArrayElement(names, m)) : nullptr;
       check(env);
-      if (name != nullptr) source.name = toUtf8(env, name, "names[" + std::to_string(m) + "]");
+      if (name != nullptr) {
+        source.name = toUtf8(env, name, "names[" + std::to_string(m) + "]");
+        env->DeleteLocalRef(name);
+      }
       if (source.model && source.name.empty()) source.name = "model " + std::to_string(m + 1);
       request.models.push_back(std::move(source));
     }

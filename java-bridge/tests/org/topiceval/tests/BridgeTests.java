@@ -579,6 +579,26 @@ public final class BridgeTests {
     withNullInstance.add(null);
     expectExactly(() -> MalletObjects.documents(withNullInstance), "instance 0 of the MALLET instance list is null",
                   "a null instance");
+    // What the JVM raises while the bridge reads an argument arrives as a TopicevalException with it as the cause.
+    EvaluationOptions throwing = new EvaluationOptions();
+    throwing.settings = new java.util.LinkedHashMap<String, String>() {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public java.util.Set<java.util.Map.Entry<String, String>> entrySet() {
+        throw new IllegalStateException("a map that cannot be read");
+      }
+    };
+    int[][] someDocuments = {{0, 1, 2}};
+    expectExactly(() -> TopicEvaluator.evaluate(fromFile, someDocuments, throwing),
+                  "an argument could not be read by the bridge: java.lang.IllegalStateException: a map that cannot be "
+                      + "read",
+                  "a settings map that throws");
+    try {
+      TopicEvaluator.evaluate(fromFile, someDocuments, throwing);
+    } catch (TopicevalException error) {
+      check(error.getCause() instanceof IllegalStateException, "the JVM's exception is the cause");
+    }
     // Dense counts that cannot be packed are named, not an IllegalArgumentException or NullPointerException.
     expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1, 2}, {3}}, new double[] {0.1, 0.1}, 0.01),
                   "counts[1] has 1 topics, alpha has 2", "a short row of counts");
