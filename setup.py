@@ -85,6 +85,10 @@ setup(
     license="see the project",
     python_requires=">=3.9",
     install_requires=["numpy"],
+    # to_pandas() needs pandas: `pip install .[pandas]`.
+    extras_require={"pandas": ["pandas"]},
+    # The command line, run by the extension itself (topiceval.main): no second build of the executable.
+    entry_points={"console_scripts": ["topiceval = topiceval:main"]},
     packages=["topiceval"],
     package_dir={"topiceval": "python/topiceval"},
     package_data={"topiceval": ["__init__.pyi", "py.typed"]},

@@ -10,6 +10,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <iostream>
+#include <unistd.h>
+
 #include <future>
 #include <map>
 #include <optional>
@@ -18,7 +21,11 @@
 #include <system_error>
 #include <vector>
 
+#include "native/cli/command_line.hpp"
+#include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/cli/output_file.hpp"
+#include "native/output/select_output.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/replacing_file.hpp"
 #include "topiceval/topiceval.hpp"
@@ -33,6 +40,41 @@ using topiceval::Spelling;
 
 using IdArray = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
 using Options = std::map<std::string, std::string>;
+
+// Paths and descriptions the library hands back (words, names and messages
+// go through pythonText) as str. Bytes that are not UTF-8 (a file name)
+// are kept as os.fsdecode keeps them (surrogateescape), so that a path
+// given as bytes comes back the same and nothing raises UnicodeDecodeError.
+py::str text(const std::string& value) {
+  PyObject* decoded = PyUnicode_DecodeUTF8(value.data(), static_cast<Py_ssize_t>(value.size()), "surrogateescape");
+  if (decoded == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(decoded);
+}
+
+// A path as the library takes it: bytes as given (the package passes
+// os.fsencode(path)), or str encoded back as os.fsencode would.
+bool isPath(const py::handle& value) { return py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value); }
+
+std::string pathOf(const py::handle& value) {
+  if (py::isinstance<py::bytes>(value)) return value.cast<std::string>();
+  py::object encoded =
+      py::reinterpret_steal<py::object>(PyUnicode_AsEncodedString(value.ptr(), "utf-8", "surrogateescape"));
+  if (!encoded) throw py::error_already_set();
+  return encoded.cast<std::string>();
+}
+
+// Writes `path` as the command line writes its outputs (cli::OutputFile): the
+// target is checked before any work (writable, none of `inputs`), written
+// beside it and renamed over it once complete, so that a failed write leaves
+// what was there. `what` names the output in messages.
+template <class Write>
+void writeOutput(const std::string& path, const std::string& what, const std::vector<std::string>& inputs,
+                 Write write) {
+  const topiceval::ClassicLocale classic;
+  topiceval::cli::OutputFile file(path, what, inputs, std::cout);
+  write(file.stream());
+  file.commit();
+}
 
 // Runs `work` on a thread of its own while this one, without the GIL, waits
 // for it and looks for a signal (Ctrl-C) every 100 ms: then the work is
@@ -127,14 +169,16 @@ Documents toDocuments(const std::vector<IdArray>& list) {
 
 // Documents as the requests take them: a path, or ids in memory.
 topiceval::DocumentsSource documentsSource(const py::object& documents) {
-  if (py::isinstance<py::str>(documents)) return documents.cast<std::string>();
+  if (isPath(documents)) return pathOf(documents);
   return toDocuments(documents.cast<std::vector<IdArray>>());
 }
 
-topiceval::ModelSource modelSource(const py::handle& model, std::size_t index) {
-  if (py::isinstance<py::str>(model)) return model.cast<std::string>();
-  topiceval::ModelSource source(model.cast<Model>());
-  source.name = "model " + std::to_string(index + 1);
+// A model as the requests take it: a path, or a model in memory; `name`, when
+// given, is what the outputs call it (else the path, or "model N").
+topiceval::ModelSource modelSource(const py::handle& model, std::size_t index, const std::string& name = {}) {
+  topiceval::ModelSource source = isPath(model) ? topiceval::ModelSource(pathOf(model))
+                                                : topiceval::ModelSource(model.cast<Model>());
+  source.name = !name.empty() ? name : source.model ? "model " + std::to_string(index + 1) : std::string();
   return source;
 }
 
@@ -154,8 +198,8 @@ py::list warningsOf(const std::vector<topiceval::Warning>& warnings) {
 
 py::dict modelReport(const topiceval::ModelReport& report) {
   py::dict out;
-  out["path"] = report.path;
-  out["kind"] = report.kind;
+  out["path"] = text(report.path);
+  out["kind"] = text(report.kind);
   out["topics"] = report.topics;
   out["types"] = report.types;
   return out;
@@ -261,14 +305,38 @@ py::dict inferTopics(const Model& model, const py::object& documents, const Opti
   return out;
 }
 
-py::dict selectModels(const py::list& models, const py::object& documents, const Options& options) {
+// Reference texts for topic quality: None (the default), a path, or (id
+// arrays, their words).
+std::optional<topiceval::DocumentsSource> referenceTexts(const py::object& texts) {
+  if (texts.is_none()) return std::nullopt;
+  if (isPath(texts)) return topiceval::DocumentsSource(pathOf(texts));
+  const auto pair = texts.cast<py::tuple>();
+  return topiceval::DocumentsSource(
+      toDocuments(pair[0].cast<std::vector<IdArray>>()).withWords(pair[1].cast<std::vector<std::string>>()));
+}
+
+py::dict selectModels(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
+                      const py::object& coherenceTexts, const py::object& reportPath, const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::SelectRequest request = topiceval::selectRequest(optionValues("select", options, {"model", "input"}));
-  for (std::size_t m = 0; m < models.size(); ++m) request.models.push_back(modelSource(models[m], m));
+  for (std::size_t m = 0; m < models.size(); ++m)
+    request.models.push_back(modelSource(models[m], m, m < names.size() ? names[m] : std::string()));
   request.documents = documentsSource(documents);
-  const topiceval::SelectResult result = runInterruptibly([&] { return topiceval::select(request); });
+  if (auto texts = referenceTexts(coherenceTexts)) request.coherenceTexts = std::move(*texts);
+  // The files the report must not replace, and the report opened before the work, as the command line does.
+  std::vector<std::string> inputs{request.documents.path, request.coherenceTexts.path};
+  for (const auto& source : request.models) inputs.push_back(source.path);
+  std::optional<topiceval::cli::OutputFile> report;
+  if (!reportPath.is_none()) report.emplace(pathOf(reportPath), "report", inputs, std::cout);
+  auto result = std::make_shared<const topiceval::SelectResult>(
+      runInterruptibly([&] { return topiceval::select(request); }));
+  if (report) {
+    const topiceval::ClassicLocale classic;
+    topiceval::output::writeSelectReport(report->stream(), *result);
+    report->commit();
+  }
   py::list ranked;
-  for (const topiceval::RankedModel& model : result.models) {
+  for (const topiceval::RankedModel& model : result->models) {
     py::dict entry = modelReport(model.model);
     entry["own_skipped_tokens"] = model.ownSkippedTokens;
     entry["tokens"] = model.scoredTokens;
@@ -299,29 +367,34 @@ py::dict selectModels(const py::list& models, const py::object& documents, const
   }
   py::dict out;
   out["models"] = ranked;
-  out["quality_reference"] = result.qualityReference;
-  out["input"] = result.input;
-  out["documents"] = result.documents;
-  out["tokens"] = result.tokens;
-  out["scored_tokens"] = result.sharedTokens;
-  out["unseen_words"] = result.unseenWords;
-  out["estimator"] = result.estimatorDescription;
-  out["stochastic"] = result.stochastic;
-  out["unbiased"] = result.unbiased;
-  out["seed"] = result.seed;
-  out["runs"] = result.runs;
-  out["seconds"] = result.seconds;
-  out["warnings"] = warningsOf(result.warnings);
+  out["quality_reference"] = text(result->qualityReference);
+  out["input"] = text(result->input);
+  out["documents"] = result->documents;
+  out["tokens"] = result->tokens;
+  out["scored_tokens"] = result->sharedTokens;
+  out["unseen_words"] = result->unseenWords;
+  out["estimator"] = result->estimatorDescription;
+  out["stochastic"] = result->stochastic;
+  out["unbiased"] = result->unbiased;
+  out["seed"] = result->seed;
+  out["runs"] = result->runs;
+  out["seconds"] = result->seconds;
+  out["warnings"] = warningsOf(result->warnings);
+  // select's HTML report (the command line's --report), written on request from the result kept here.
+  out["write_report"] = py::cpp_function([result, inputs](const py::object& path) {
+    writeOutput(pathOf(path), "write_html", inputs,
+                [&](std::ostream& stream) { topiceval::output::writeSelectReport(stream, *result); });
+  });
   return out;
 }
 
-py::dict compare(const py::object& modelA, const py::object& modelB, const py::object& documents,
-                 const Options& options) {
+py::dict compare(const py::object& modelA, const py::object& modelB, const std::vector<std::string>& names,
+                 const py::object& documents, const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::CompareRequest request =
       topiceval::compareRequest(optionValues("compare", options, {"model-a", "model-b", "input"}));
-  request.modelA = modelSource(modelA, 0);
-  request.modelB = modelSource(modelB, 1);
+  request.modelA = modelSource(modelA, 0, names.size() > 0 ? names[0] : std::string());
+  request.modelB = modelSource(modelB, 1, names.size() > 1 ? names[1] : std::string());
   request.documents = documentsSource(documents);
   const topiceval::CompareResult result = runInterruptibly([&] { return topiceval::compare(request); });
   std::vector<double> logRatio, logRatioError, forward, reverse;
@@ -350,10 +423,12 @@ py::dict compare(const py::object& modelA, const py::object& modelB, const py::o
   return out;
 }
 
-py::dict curve(const py::list& models, const py::object& documents, const Options& options) {
+py::dict curve(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
+               const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::CurveRequest request = topiceval::curveRequest(optionValues("curve", options, {"states", "input"}));
-  for (std::size_t m = 0; m < models.size(); ++m) request.models.push_back(modelSource(models[m], m));
+  for (std::size_t m = 0; m < models.size(); ++m)
+    request.models.push_back(modelSource(models[m], m, m < names.size() ? names[m] : std::string()));
   request.documents = documentsSource(documents);
   const topiceval::CurveResult result = runInterruptibly([&] { return topiceval::curve(request); });
   py::list models_;
@@ -378,6 +453,7 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   request.model = modelSource(model, 0);
   auto result = std::make_shared<topiceval::DiagnosticsResult>(
       runInterruptibly([&] { return topiceval::diagnostics(request); }));
+  const std::vector<std::string> inputs{request.model.path};
   std::map<std::string, std::vector<double>> topicColumns, wordColumns;
   std::vector<int64_t> wordTopic, rank, type, count, documents;
   std::vector<std::string> words;
@@ -423,23 +499,21 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   out["vocabulary_size"] = result->vocabularySize;
   out["documents"] = result->documents;
   out["tokens"] = result->tokens;
-  out["model"] = result->modelDescription;
+  out["model"] = text(result->modelDescription);
   out["warnings"] = warningsOf(result->warnings);
   // MALLET's files, written on request from the result kept here.
-  out["write"] = py::cpp_function([result](const std::string& file, const std::string& path) {
-    const topiceval::ClassicLocale classic;
-    topiceval::ReplacingFile output(path);
-    std::ostream& stream = output.stream();
-    if (file == "xml") {
-      topiceval::writeDiagnosticsXml(stream, *result);
-    } else if (file == "topic_keys") {
-      topiceval::writeTopicKeys(stream, *result);
-    } else if (file == "topic_word_weights") {
-      topiceval::writeTopicWordWeights(stream, *result);
-    } else {
-      topiceval::writeWordTopicCounts(stream, *result);
-    }
-    output.commit();
+  out["write"] = py::cpp_function([result, inputs](const std::string& file, const py::object& path) {
+    writeOutput(pathOf(path), "write_" + file, inputs, [&](std::ostream& stream) {
+      if (file == "xml") {
+        topiceval::writeDiagnosticsXml(stream, *result);
+      } else if (file == "topic_keys") {
+        topiceval::writeTopicKeys(stream, *result);
+      } else if (file == "topic_word_weights") {
+        topiceval::writeTopicWordWeights(stream, *result);
+      } else {
+        topiceval::writeWordTopicCounts(stream, *result);
+      }
+    });
   });
   return out;
 }
@@ -451,13 +525,7 @@ py::dict coherence(const py::object& model, const py::object& texts, const Optio
   const topiceval::ClassicLocale numbers;
   topiceval::CoherenceRequest request = topiceval::coherenceRequest(optionValues("coherence", options, {"model"}));
   request.model = modelSource(model, 0);
-  if (py::isinstance<py::str>(texts)) {
-    request.texts = topiceval::DocumentsSource(texts.cast<std::string>());
-  } else if (!texts.is_none()) {
-    const auto pair = texts.cast<py::tuple>();
-    request.texts = topiceval::DocumentsSource(
-        toDocuments(pair[0].cast<std::vector<IdArray>>()).withWords(pair[1].cast<std::vector<std::string>>()));
-  }
+  if (auto reference = referenceTexts(texts)) request.texts = std::move(*reference);
   request.topics = topics;
   request.dictionary = dictionary;
   const topiceval::CoherenceResult result = runInterruptibly([&] { return topiceval::coherence(request); });
@@ -479,7 +547,7 @@ py::dict coherence(const py::object& model, const py::object& texts, const Optio
   out["mean_exclusivity"] = result.meanExclusivity;
   out["mean_frex"] = result.meanFrex;
   out["diversity"] = result.diversity;
-  out["reference"] = result.reference;
+  out["reference"] = text(result.reference);
   out["reference_documents"] = result.referenceDocuments;
   out["reference_tokens"] = result.referenceTokens;
   out["bootstrap"] = result.bootstrap;
@@ -520,9 +588,9 @@ Model fromTopics(const py::array_t<double, py::array::c_style | py::array::force
   }
 }
 
-std::vector<py::array_t<int64_t>> readDocuments(const std::string& path, const Model& model) {
+std::vector<py::array_t<int64_t>> readDocuments(const py::object& path, const Model& model) {
   const topiceval::ClassicLocale numbers;
-  const Documents documents = Documents::read(path, model);
+  const Documents documents = Documents::read(pathOf(path), model);
   std::vector<py::array_t<int64_t>> list;
   for (std::size_t d = 0; d < documents.size(); ++d) {
     const auto tokens = documents.tokens(d);
@@ -547,6 +615,32 @@ py::tuple runCommand(const std::string& name, const std::vector<std::string>& ar
   return py::make_tuple(status, pythonText(out.str()), pythonText(err.str()));
 }
 
+// The `topiceval` executable's dispatch on this process's standard output and
+// error: what the package's console script (topiceval.main) runs.
+int commandLine(const std::vector<std::string>& arguments) {
+  const topiceval::ClassicLocale numbers;
+  if (arguments.empty() || arguments.front() == "--help" || arguments.front() == "help") {
+    topiceval::cli::printOverview(arguments.empty() ? std::cerr : std::cout);
+    return arguments.empty() ? 2 : 0;
+  }
+  if (arguments.front() == "--version" || arguments.front() == "version") {
+    std::cout << "topiceval " << topiceval::cli::kVersion << "\n";
+    return 0;
+  }
+  const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
+  int status = runInterruptibly([&] { return topiceval::cli::runCommand(arguments.front(), rest, std::cout, std::cerr); });
+  std::cerr.flush();
+  if (status == 0) {
+    try {
+      topiceval::cli::checkStandardOutput(std::cout);
+    } catch (const std::exception& error) {
+      std::cerr << "topiceval " << arguments.front() << ": " << error.what() << "\n";
+      status = 1;
+    }
+  }
+  return status;
+}
+
 // Every option of a command, for the package's keywords and docstrings.
 py::list commandOptions(const std::string& command) {
   static const char* kinds[] = {"integer", "real", "boolean", "switch", "choice", "text", "path", "list", "setting"};
@@ -569,9 +663,20 @@ py::list commandOptions(const std::string& command) {
 }
 
 // The package's error class `name` (defined in topiceval/__init__.py).
+// A message's bytes that are not UTF-8 (a file name) are shown as \xNN, so
+// that the message prints on any terminal.
 void raise(const char* name, const std::string& message) {
   const py::object type = py::module_::import("topiceval").attr(name);
-  PyErr_SetObject(type.ptr(), pythonText(message).ptr());  // a message may quote a word that is not UTF-8
+  // A word of a MALLET file may hold a lone surrogate (three CESU bytes): it
+  // stays that surrogate; other bytes that are not UTF-8 (a file name) show as \xNN.
+  PyObject* decoded = PyUnicode_DecodeUTF8(message.data(), static_cast<Py_ssize_t>(message.size()), "surrogatepass");
+  if (decoded == nullptr) {
+    PyErr_Clear();
+    decoded = PyUnicode_DecodeUTF8(message.data(), static_cast<Py_ssize_t>(message.size()), "backslashreplace");
+  }
+  if (decoded == nullptr) return;  // the decoding's own error is set
+  PyErr_SetObject(type.ptr(), decoded);
+  Py_DECREF(decoded);
 }
 
 }  // namespace
@@ -583,18 +688,29 @@ PYBIND11_MODULE(_native, module) {
       .def_property_readonly("num_types", &Model::numTypes)
       .def_property_readonly("alpha", &Model::alpha)
       .def_property_readonly("beta", &Model::beta)
-      .def_property_readonly("words", [](const Model& model) {
+      .def_property_readonly("words", [](const Model& model) -> py::object {
         const auto* words = model.words();
         return words != nullptr ? py::object(pythonWords(*words)) : py::object(py::none());
       })
-      .def_property_readonly("kind", &Model::describe)
+      .def_property_readonly("kind", [](const Model& model) { return text(model.describe()); })
       .def_property_readonly("logistic_normal",
                              [](const Model& model) { return model.family() == topiceval::ModelFamily::LogisticNormal; })
       .def("with_words", &Model::withWords)
+      // A file every command reads back: topiceval's logistic-normal format (train-ctm's), the one model
+      // format the library writes.
+      .def("save", [](const Model& model, const py::object& path) {
+        if (model.family() != topiceval::ModelFamily::LogisticNormal)
+          throw topiceval::ModelError(
+              "save writes logistic-normal models (topiceval's format, which train-ctm writes); this is " +
+              model.describe() + ", an LDA model, and no file the command line reads is written from one: keep "
+              "the file it was read from, or the arrays it was built from");
+        writeOutput(pathOf(path), "save", {},
+                    [&](std::ostream& stream) { topiceval::writeLogisticNormalModel(model, stream); });
+      })
       .def("topic_word_probabilities", &topicWordProbabilities);
-  module.def("read_model", [](const std::string& path) {
+  module.def("read_model", [](const py::object& path) {
     const topiceval::ClassicLocale numbers;
-    return Model::read(path);
+    return Model::read(pathOf(path));
   });
   module.def("from_counts", &fromCounts);
   module.def("from_topics", &fromTopics);
@@ -608,6 +724,11 @@ PYBIND11_MODULE(_native, module) {
   module.def("diagnostics", &diagnostics);
   module.def("coherence", &coherence);
   module.def("run_command", &runCommand);
+  module.def("command_line", &commandLine);
+  // The command line's rule for "did you mean" (native/cli/command_line.hpp), for keywords.
+  module.def("closest_match", [](const std::string& word, const std::vector<std::string>& candidates) {
+    return topiceval::cli::closestMatch(word, candidates);
+  });
   module.def("command_options", &commandOptions);
   module.def("estimator_names", [] { return topiceval::estimatorNames(); });
   module.attr("version") = topiceval::kVersion;

@@ -76,6 +76,11 @@ for step in "${steps[@]}"; do
       exit 1
     fi
     (cd "$work" && "$work/venv/bin/python" -c "import topiceval, sys; print('import topiceval', topiceval.__version__, 'from', topiceval.__file__)")
+    # The console script: the venv's own `topiceval` command prints MALLET's total.
+    "$work/venv/bin/topiceval" evaluate-topics --evaluator "$fixtures/stackexchange/evaluator.mallet" \
+      --input "$fixtures/stackexchange/test.mallet" --random-seed 1 > "$work/venv.out"
+    cmp "$work/venv.out" "$fixtures/stackexchange/expected/total-p10-rfalse-s1.txt"
+    echo "the venv's topiceval command: total $(cat "$work/venv.out") = MALLET's"
     (cd "$work" && TOPICEVAL_SHARED=$root/../shared TOPICEVAL_BINARY=$root/build/topiceval \
       "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests")
     echo "== python3 -m build --wheel --no-isolation; the wheel installed into another venv"

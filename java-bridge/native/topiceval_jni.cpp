@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "native/cli/commands.hpp"
+#include "native/output/select_output.hpp"
 #include "native/java/java_strings.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "topiceval/topiceval.hpp"
@@ -27,10 +28,54 @@ using topiceval::Spelling;
 // Thrown where a Java exception is already pending: just return to Java.
 struct JavaExceptionPending {};
 
+// Java strings are UTF-16; the library speaks UTF-8 (JNI's own "UTF" is modified UTF-8).
+jstring newJavaString(JNIEnv* env, const std::string& text) {
+  const std::vector<uint16_t> units = topiceval::utf8ToUtf16(text);
+  return env->NewString(units.data(), static_cast<jsize>(units.size()));
+}
+
 void throwTopicevalException(JNIEnv* env, const std::string& message) {
   if (env->ExceptionCheck()) return;
   jclass type = env->FindClass("org/topiceval/TopicevalException");
-  if (type != nullptr) env->ThrowNew(type, message.c_str());
+  if (type == nullptr) return;
+  const jmethodID constructor = env->GetMethodID(type, "<init>", "(Ljava/lang/String;)V");
+  jstring text = constructor != nullptr ? newJavaString(env, message) : nullptr;
+  if (text == nullptr) return;  // what failed is pending
+  auto error = static_cast<jthrowable>(env->NewObject(type, constructor, text));
+  if (error != nullptr) env->Throw(error);
+}
+
+// What the JVM raised while the bridge read its arguments (NoSuchFieldError for
+// an object of another class, ClassCastException, ArrayStoreException...)
+// becomes a TopicevalException naming it, with it as the cause: callers catch
+// one exception class. A TopicevalException, or running out of memory, stays.
+void translatePendingException(JNIEnv* env) {
+  jthrowable pending = env->ExceptionOccurred();
+  if (pending == nullptr) return;
+  env->ExceptionClear();  // JNI may be called only with no exception pending
+  const auto keep = [&] {
+    env->ExceptionClear();
+    env->Throw(pending);
+  };
+  jclass own = env->FindClass("org/topiceval/TopicevalException");
+  jclass memory = own != nullptr ? env->FindClass("java/lang/OutOfMemoryError") : nullptr;
+  if (own == nullptr || memory == nullptr || env->IsInstanceOf(pending, own) || env->IsInstanceOf(pending, memory))
+    return keep();
+  jclass throwable = env->FindClass("java/lang/Throwable");
+  const jmethodID describe = throwable != nullptr ? env->GetMethodID(throwable, "toString", "()Ljava/lang/String;")
+                                                  : nullptr;
+  const jmethodID constructor =
+      describe != nullptr ? env->GetMethodID(own, "<init>", "(Ljava/lang/String;Ljava/lang/Throwable;)V") : nullptr;
+  auto described = constructor != nullptr ? static_cast<jstring>(env->CallObjectMethod(pending, describe)) : nullptr;
+  if (env->ExceptionCheck() || described == nullptr) return keep();
+  const char* chars = env->GetStringUTFChars(described, nullptr);
+  if (chars == nullptr) return keep();
+  const std::string message = "an argument could not be read by the bridge: " + std::string(chars);
+  env->ReleaseStringUTFChars(described, chars);
+  jstring text = newJavaString(env, message);
+  auto error = text != nullptr ? static_cast<jthrowable>(env->NewObject(own, constructor, text, pending)) : nullptr;
+  if (error == nullptr) return keep();
+  env->Throw(error);
 }
 
 template <typename Result, typename Function>
@@ -39,6 +84,7 @@ Result guarded(JNIEnv* env, Function&& function) {
   try {
     return function();
   } catch (const JavaExceptionPending&) {
+    translatePendingException(env);
   } catch (const topiceval::SettingError& error) {
     throwTopicevalException(
         env, topiceval::javaName(error.setting()) + " " + topiceval::respell(error.problem(), Spelling::Java));
@@ -76,10 +122,7 @@ std::string toUtf8(JNIEnv* env, jstring text, const std::string& name) {
   return topiceval::utf16ToUtf8(std::span<const uint16_t>(units.data(), units.size()));
 }
 
-jstring toJava(JNIEnv* env, const std::string& text) {
-  const std::vector<uint16_t> units = topiceval::utf8ToUtf16(text);
-  return require(env, env->NewString(units.data(), static_cast<jsize>(units.size())));
-}
+jstring toJava(JNIEnv* env, const std::string& text) { return require(env, newJavaString(env, text)); }
 
 template <typename Array, typename Element>
 std::vector<Element> toVector(JNIEnv* env, Array array, void (JNIEnv::*get)(Array, jsize, jsize, Element*)) {
@@ -132,10 +175,23 @@ jfieldID field(JNIEnv* env, jclass type, const char* name, const char* signature
   return require(env, env->GetFieldID(type, name, signature));
 }
 
+// The class name of `object` ("java.lang.Integer"), for messages.
+std::string className(JNIEnv* env, jobject object) {
+  jclass type = require(env, env->GetObjectClass(object));
+  jclass classType = require(env, env->FindClass("java/lang/Class"));
+  const jmethodID getName = require(env, env->GetMethodID(classType, "getName", "()Ljava/lang/String;"));
+  auto name = static_cast<jstring>(env->CallObjectMethod(type, getName));
+  check(env);
+  return name != nullptr ? toUtf8(env, name, "a class name") : "an object";
+}
+
 // An org.topiceval.TopicModelData as the library's model (MALLET's arrays, their order kept).
 Model toModel(JNIEnv* env, jobject data) {
   if (data == nullptr) throw topiceval::SettingError("model", "is null");
-  jclass type = require(env, env->GetObjectClass(data));
+  jclass type = require(env, env->FindClass("org/topiceval/TopicModelData"));
+  if (!env->IsInstanceOf(data, type))
+    throw topiceval::SettingError("model", "is a " + className(env, data) +
+                                               ", not a TopicModelData or a model file's path (String)");
   Model::MalletArrays arrays;
   arrays.numTopics = env->GetIntField(data, field(env, type, "numTopics", "I"));
   auto alpha = static_cast<jdoubleArray>(env->GetObjectField(data, field(env, type, "alpha", "[D")));
@@ -512,6 +568,73 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_diagnostics(JNIEnv* en
     env->SetObjectField(out, field(env, type, "xml", "Ljava/lang/String;"), toJava(env, xml.str()));
     env->SetObjectField(out, field(env, type, "topicKeys", "Ljava/lang/String;"), toJava(env, keys.str()));
     setStrings(env, out, type, "warnings", warningTexts(result.warnings));
+    check(env);
+    return out;
+  });
+}
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_select(JNIEnv* env, jclass, jobjectArray models,
+                                                                 jobjectArray names, jobject documents,
+                                                                 jobject options) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    topiceval::SelectRequest request = topiceval::selectRequest(toOptions(env, options, "select"));
+    if (models == nullptr) throw topiceval::SettingError("models", "are null");
+    const jsize count = env->GetArrayLength(models);
+    const jsize named = names != nullptr ? env->GetArrayLength(names) : 0;
+    if (names != nullptr && named != count)
+      throw topiceval::SettingError("names", "has " + std::to_string(named) + " names for " + std::to_string(count) +
+                                                 " models");
+    for (jsize m = 0; m < count; ++m) {
+      jobject model = env->GetObjectArrayElement(models, m);
+      check(env);
+      if (model == nullptr) throw topiceval::SettingError("models[" + std::to_string(m) + "]", "is null");
+      topiceval::ModelSource source = toModelSource(env, model);
+      env->DeleteLocalRef(model);
+      auto name = names != nullptr ? static_cast<jstring>(env->GetObjectArrayElement(names, m)) : nullptr;
+      check(env);
+      if (name != nullptr) {
+        source.name = toUtf8(env, name, "names[" + std::to_string(m) + "]");
+        env->DeleteLocalRef(name);
+      }
+      if (source.model && source.name.empty()) source.name = "model " + std::to_string(m + 1);
+      request.models.push_back(std::move(source));
+    }
+    if (documents == nullptr) throw topiceval::SettingError("documents", "are null");
+    jclass stringType = require(env, env->FindClass("java/lang/String"));
+    request.documents = env->IsInstanceOf(documents, stringType)
+                            ? topiceval::DocumentsSource(toUtf8(env, static_cast<jstring>(documents), "documents"))
+                            : topiceval::DocumentsSource(toDocuments(env, static_cast<jobjectArray>(documents)));
+    const topiceval::SelectResult result = topiceval::select(request);
+    jclass type = require(env, env->FindClass("org/topiceval/Selection"));
+    jobject out = require(env, env->AllocObject(type));
+    std::vector<std::string> modelNames, verdicts;
+    std::vector<int32_t> topics;
+    std::vector<double> total, totalError, perToken, perplexity, difference, differenceError;
+    for (const topiceval::RankedModel& model : result.models) {
+      modelNames.push_back(model.model.path);
+      verdicts.push_back(model.verdict);
+      topics.push_back(model.model.topics);
+      total.push_back(model.total);
+      totalError.push_back(model.totalStandardError);
+      perToken.push_back(model.perToken);
+      perplexity.push_back(model.perplexity);
+      difference.push_back(model.difference);
+      differenceError.push_back(model.differenceError);
+    }
+    setStrings(env, out, type, "names", modelNames);
+    setStrings(env, out, type, "verdicts", verdicts);
+    env->SetObjectField(out, field(env, type, "topics", "[I"), toJava(env, std::span<const int32_t>(topics)));
+    setDoubles(env, out, type, "total", total);
+    setDoubles(env, out, type, "totalStandardError", totalError);
+    setDoubles(env, out, type, "perToken", perToken);
+    setDoubles(env, out, type, "perplexity", perplexity);
+    setDoubles(env, out, type, "differenceToBest", difference);
+    setDoubles(env, out, type, "differenceStandardError", differenceError);
+    env->SetLongField(out, field(env, type, "scoredTokens", "J"), static_cast<jlong>(result.sharedTokens));
+    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
+    std::ostringstream report;
+    topiceval::output::writeSelectReport(report, result);
+    env->SetObjectField(out, field(env, type, "report", "Ljava/lang/String;"), toJava(env, report.str()));
     check(env);
     return out;
   });

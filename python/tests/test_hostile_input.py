@@ -236,3 +236,75 @@ def test_diagnostics_of_hostile_words_parse(tmp_path):
     scored = topiceval.coherence(model, [["high\ud800", "pair\U0001F600"], ["high\ud800", "end]]>cdata"]],
                                  topics=[["high\ud800", "pair\U0001F600"]], measure="u_mass")
     assert scored.topics == [["high\ud800", "pair\U0001F600"]]
+
+def test_paths_are_taken_as_str_bytes_or_pathlike_whatever_their_bytes(fixtures, tmp_path):
+    # A file name that is not UTF-8: given as bytes, as os.fsdecode's str, or as a pathlib.Path.
+    name = bytes(tmp_path) + b"/model-\xff\xfe.mallet"
+    with open(name, "wb") as copy:
+        copy.write((fixtures / "stackexchange" / "inferencer.mallet").read_bytes())
+    for given in (name, os.fsdecode(name), pathlib.Path(os.fsdecode(name))):
+        assert topiceval.load_model(given).num_topics == 10
+    test = bytes(fixtures / "stackexchange" / "test.mallet")
+    result = topiceval.select([name], test, estimator="filtering", coherence="none")
+    assert result.models[0]["path"] == os.fsdecode(name)  # the same bytes back
+    # Documents from a file, named any of the three ways, as select takes them.
+    model = topiceval.load_model(name)
+    totals = {topiceval.evaluate(model, given, "filtering").total
+              for given in (test, os.fsdecode(test), pathlib.Path(os.fsdecode(test)))}
+    assert len(totals) == 1 and len(topiceval.load_documents(test, model)) == 200
+    # Missing: the message names the file, its odd bytes shown as \xNN.
+    with pytest.raises(topiceval.FormatError) as error:
+        topiceval.load_model(bytes(tmp_path) + b"/missing-\xff")
+    assert str(error.value) == f"{tmp_path}/missing-\\xff: cannot open: No such file or directory"
+    status, out, err = topiceval.run("info", bytes(tmp_path) + b"/missing-\xff")
+    assert (status, out) == (1, "") and os.fsdecode(bytes(tmp_path) + b"/missing-\xff") in err
+    with pytest.raises(topiceval.SettingError, match="^path holds a NUL character"):
+        topiceval.load_model("a\0b")
+
+
+def test_arguments_of_the_wrong_kind_raise_the_packages_errors():
+    model = topiceval.Model.from_topics(numpy.full((2, 4), 0.25), 0.1)
+    with pytest.raises(topiceval.SettingTypeError, match=r"^arguments\[1\] must be a str, bytes, os.PathLike or a "
+                                                         r"number, not NoneType None$"):
+        topiceval.run("info", "--model", None)
+    # Text that is no UTF-8 (os.fsdecode's escapes) reaches the library, which names it.
+    with pytest.raises(topiceval.SettingError, match="^estimator "):
+        topiceval.evaluate(model, [[0, 1]], "filtering\udcff")
+    with pytest.raises(topiceval.SettingTypeError, match="is not an option of evaluate"):
+        topiceval.evaluate(model, [[0, 1]], "filtering", **{"x\udcff": 1})
+    with pytest.raises(topiceval.SettingTypeError, match=r"^words\[1\] is int 7, not a word \(str\)$"):
+        model.with_words(["a", 7, "c", "d"])
+
+
+def test_none_is_no_word():
+    model = topiceval.Model.from_topics(numpy.full((2, 4), 0.25), 0.1)
+    with pytest.raises(topiceval.SettingError, match=r"^words\[1\] is None, not a word$"):
+        model.with_words(["a", None, "c", "d"])
+    with pytest.raises(topiceval.SettingError, match=r"^vocabulary\[1\] is None, not a word$"):
+        topiceval.evaluate(model, ["a b"], "filtering", vocabulary=["a", None])
+    with pytest.raises(topiceval.SettingError, match=r"^vocabulary's key for id 1 is None, not a word$"):
+        topiceval.evaluate(model, ["a b"], "filtering", vocabulary={"a": 0, None: 1})
+    named = model.with_words(["a", "b", "c", "d"])
+    with pytest.raises(topiceval.SettingError, match=r"^dictionary\[1\] is None, not a word$"):
+        topiceval.coherence(named, [["a", "b"]], dictionary=["a", None])
+    with pytest.raises(topiceval.SettingError, match=r"^topics\[0\]\[1\] is None, not a word$"):
+        topiceval.coherence(named, [["a", "b"]], topics=[["a", None]])
+
+
+def test_a_misspelled_keyword_gets_the_command_lines_suggestion():
+    model = topiceval.Model.from_topics(numpy.full((2, 4), 0.25), 0.1)
+    with pytest.raises(topiceval.SettingTypeError, match=r"^partcles is not an option of evaluate \(did you mean "
+                                                         r"particles\?; see help\(topiceval.evaluate\)"):
+        topiceval.evaluate(model, [[0, 1]], "filtering", partcles=3)
+    # The function's own keywords are suggested too.
+    with pytest.raises(topiceval.SettingTypeError, match=r"did you mean vocabulary\?"):
+        topiceval.evaluate(model, ["a"], "filtering", vocabulry=["a"])
+    with pytest.raises(topiceval.SettingTypeError, match=r"^mesure is not an option of coherence \(did you mean "
+                                                         r"measure\?"):
+        topiceval.coherence(model, [["a"]], mesure="c_v")
+    with pytest.raises(topiceval.SettingTypeError, match=r"^nmu_particles is not an option of evaluate-topics \(did "
+                                                         r"you mean num_particles\?; see help\(topiceval.evaluate_topics"):
+        topiceval.evaluate_topics(model, [[0]], nmu_particles=3)
+    # Nothing close: no suggestion, the list of options.
+    with pytest.raises(topiceval.SettingTypeError, match=r"^zzzzzzzz is not an option of evaluate \(see help"):
+        topiceval.evaluate(model, [[0, 1]], "filtering", zzzzzzzz=3)

@@ -53,27 +53,66 @@ class TopicevalWarning(UserWarning):
     """What a result's numbers must be read with: tokens skipped, heavy tails, no convergence..."""
 
 
-from . import _native  # noqa: E402  (the error classes must exist first: the extension raises them)
+from . import _native as _extension  # noqa: E402  (the error classes must exist first: the extension raises them)
+
+
+class _Guarded:
+    """The extension's functions, each converting what pybind11 raises when an argument cannot be converted
+    (TypeError, UnicodeError) into a SettingTypeError: the package checks every argument before the call, so
+    this is the last resort that keeps foreign exceptions out of a caller's way."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name):
+        value = getattr(self._module, name)
+        if not callable(value) or isinstance(value, type):
+            return value
+
+        def call(*arguments):
+            try:
+                return value(*arguments)
+            except (TypeError, UnicodeError) as error:
+                if isinstance(error, Error):
+                    raise
+                problem = str(error).splitlines()[0] if str(error) else type(error).__name__
+                raise SettingTypeError(f"an argument could not be handed to the library ({name}: {problem})") \
+                    from error
+        return call
+
+
+_native = _Guarded(_extension)
 
 __version__ = _native.version
 
 __all__ = ["Error", "FormatError", "SettingError", "SettingTypeError", "ModelError", "TopicevalWarning", "Model",
            "Result", "MalletResult", "SelectResult", "CompareResult", "CurveResult", "load_model", "load_documents",
            "evaluate", "evaluate_topics", "infer_topics", "select", "compare", "curve", "diagnostics", "coherence", "Diagnostics",
-           "CoherenceResult", "run", "estimators", "options"]
+           "CoherenceResult", "run", "main", "estimators", "options"]
 
 
 class Model:
     """A topic model: read from a file (any MALLET model, a logistic-normal model), or built from counts or
     from topic-word probabilities."""
 
-    def __init__(self, native):
-        if not isinstance(native, _native.NativeModel):
+    def __init__(self, native, name=None):
+        if not isinstance(native, _extension.NativeModel):
             raise SettingTypeError("use topiceval.load_model, Model.from_topics or Model.from_counts to make a Model")
         self._native = native
+        self.name = name
+
+    @property
+    def name(self):
+        """What :func:`select`, :func:`compare` and :func:`curve` call this model in their results and reports
+        (None: its path, or "model N" for a model in memory, numbered as given)."""
+        return self._name
+
+    @name.setter
+    def name(self, name):
+        self._name = _name("name", name)
 
     @classmethod
-    def from_counts(cls, topic_word_counts, alpha, beta: float) -> "Model":
+    def from_counts(cls, topic_word_counts, alpha, beta: float, *, name=None) -> "Model":
         """A model from its training counts: ``topic_word_counts[k, w]`` tokens of word w in topic k.
 
         ``alpha`` is one value per topic (or a scalar for all), ``beta`` the symmetric word prior;
@@ -85,10 +124,10 @@ class Model:
         if counts.size and (counts.min() < 0 or counts.max() > 2 ** 30):
             raise ModelError(f"topic_word_counts must lie in 0..2^30, not {counts.min():.0f}..{counts.max():.0f}")
         as_integers = _copy("topic_word_counts", lambda: counts.astype(_numpy.int64), counts.size * 8)
-        return cls(_native.from_counts(as_integers, _alpha_vector(alpha, counts), _real("beta", beta)))
+        return cls(_native.from_counts(as_integers, _alpha_vector(alpha, counts), _real("beta", beta)), name)
 
     @classmethod
-    def from_topics(cls, phi, alpha) -> "Model":
+    def from_topics(cls, phi, alpha, *, name=None) -> "Model":
         """A model from topic-word probabilities ``phi[k, w] = p(w | topic k)`` and the Dirichlet ``alpha``.
 
         ``phi`` is gensim's ``model.get_topics()``, or scikit-learn's ``components_`` normalised row by
@@ -98,7 +137,7 @@ class Model:
         (gensim's ``model.alpha``; scikit-learn's ``doc_topic_prior_``).
         """
         matrix = _numeric_array("phi", phi)
-        return cls(_native.from_topics(matrix, _alpha_vector(alpha, matrix)))
+        return cls(_native.from_topics(matrix, _alpha_vector(alpha, matrix)), name)
 
     @property
     def num_topics(self) -> int:
@@ -141,13 +180,30 @@ class Model:
         token lists are looked up in it."""
         if hasattr(words, "id2token") or hasattr(words, "token2id"):
             mapping = dict(words.token2id)
+            if not all(isinstance(index, (int, _numpy.integer)) and 0 <= index < len(mapping)
+                       for index in mapping.values()):
+                raise SettingError(f"words: the Dictionary's ids are not 0..{len(mapping) - 1}")
             words = [None] * len(mapping)
             for word, index in mapping.items():
                 words[index] = word
-        return Model(self._native.with_words([_native_text(str(word)) for word in words]))
+        if isinstance(words, (str, bytes)):
+            raise SettingTypeError("words must be a list of words by id, not one string")
+        try:
+            words = list(words)
+        except TypeError:
+            raise SettingTypeError(f"words must be a list of words by id, not {type(words).__name__}") from None
+        return Model(self._native.with_words([_word(f"words[{index}]", word) for index, word in enumerate(words)]),
+                     self.name)
+
+    def save(self, path) -> None:
+        """Writes this model to ``path`` for the command line and :func:`load_model` (``topiceval evaluate --model
+        PATH``): a logistic-normal model in topiceval's own format, as ``train-ctm`` writes it. An LDA model has no
+        such format (MALLET's files are MALLET's to write): a ModelError says so."""
+        self._native.save(_path("path", path))
 
     def __repr__(self) -> str:
-        return f"<topiceval.Model {self.kind}: {self.num_topics} topics, {self.num_types} word types>"
+        name = "" if self.name is None else f" {self.name!r}"
+        return f"<topiceval.Model{name} {self.kind}: {self.num_topics} topics, {self.num_types} word types>"
 
 
 def _memory_budget() -> int:
@@ -220,11 +276,42 @@ def _alpha_vector(alpha, matrix) -> list:
     return [float(a) for a in values]
 
 
-def _path(name, path) -> str:
-    """A file path as the library takes it: str or os.PathLike (bytes decoded as the filesystem does)."""
+def _path(name, path) -> bytes:
+    """A file path as the library takes it: str, bytes or os.PathLike, as bytes (os.fsencode), so that a name
+    that is not UTF-8 reaches the file system as it is."""
     if isinstance(path, (str, bytes, _os.PathLike)):
-        return _os.fsdecode(path)
-    raise SettingTypeError(f"{name} must be a file path (str or os.PathLike), not {type(path).__name__}")
+        try:
+            path = _os.fsencode(path)
+        except TypeError:  # an os.PathLike whose __fspath__ gives neither str nor bytes
+            raise SettingTypeError(f"{name} must be a file path (str, bytes or os.PathLike), not "
+                                   f"{type(path).__name__}") from None
+        if b"\0" in path:
+            raise SettingError(f"{name} holds a NUL character, which no file name can")
+        return path
+    raise SettingTypeError(f"{name} must be a file path (str, bytes or os.PathLike), not {type(path).__name__}")
+
+
+def _is_path(value) -> bool:
+    return isinstance(value, (str, bytes, _os.PathLike))
+
+
+def _word(name, word) -> bytes:
+    """A word as the library takes it (UTF-8, a lone surrogate in the three-byte form MALLET's files hold). None and
+    other objects are refused rather than spelled as their str()."""
+    if isinstance(word, str):
+        return _native_text(word)
+    if word is None:
+        raise SettingError(f"{name} is None, not a word")
+    raise SettingTypeError(f"{name} is {type(word).__name__} {word!r}, not a word (str)")
+
+
+def _name(argument, name):
+    """A model's name: None or a non-empty str."""
+    if name is None:
+        return None
+    if not isinstance(name, str) or not name:
+        raise SettingTypeError(f"{argument} must be a non-empty str (or None), not {name!r}")
+    return name
 
 
 def _model(model) -> "Model":
@@ -234,10 +321,11 @@ def _model(model) -> "Model":
     return model
 
 
-def load_model(path) -> Model:
+def load_model(path, *, name=None) -> Model:
     """Reads any model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic
-    state, a train-ctm logistic-normal model or a ctm-c directory."""
-    return Model(_native.read_model(_path("path", path)))
+    state, a train-ctm logistic-normal model or a ctm-c directory. ``name``: what results call it (see
+    :attr:`Model.name`)."""
+    return Model(_native.read_model(_path("path", path)), name)
 
 
 def load_documents(path, model: Model) -> list:
@@ -361,9 +449,10 @@ def _documents(documents, model: Model, vocabulary) -> list:
 
 
 def _documents_or_path(documents, model: Model, vocabulary):
-    """A path (str or os.PathLike) as the library reads it, or documents in memory as id arrays."""
-    if isinstance(documents, _os.PathLike):
-        return _os.fspath(documents)
+    """A path (str, bytes or os.PathLike, as everywhere a path is taken) as the library reads it, or documents
+    in memory as id arrays."""
+    if _is_path(documents):
+        return _path("documents", documents)
     return _documents(documents, model, vocabulary)
 
 
@@ -395,10 +484,14 @@ def _vocabulary(vocabulary, model: Model) -> _Vocabulary:
     elif hasattr(vocabulary, "token2id"):  # a gensim Dictionary
         mapping = dict(vocabulary.token2id)
     elif isinstance(vocabulary, (list, tuple)):
+        for index, word in enumerate(vocabulary):
+            _word(f"vocabulary[{index}]", word)
         mapping = {word: index for index, word in reversed(list(enumerate(vocabulary)))}
     else:
         raise SettingTypeError("vocabulary must be a list of words, a dict word -> id or a gensim Dictionary, not "
                                f"{type(vocabulary).__name__}")
+    for word, index in mapping.items():
+        _word(f"vocabulary's key for id {index!r}", word)
     if not all(isinstance(i, (int, _numpy.integer)) and 0 <= i <= _LARGEST_ID for i in mapping.values()):
         raise SettingError("vocabulary ids must be integers in 0..2^31-1")
     return _Vocabulary(mapping, model.num_types)
@@ -409,7 +502,10 @@ def _vocabulary(vocabulary, model: Model) -> _Vocabulary:
 def options(command: str) -> list:
     """The options a command takes (the library's declarations): dicts with ``keyword``, ``kind``,
     ``default``, ``choices``, ``help``. Those only the command line has (output files, formats) are left out."""
-    return [option for option in _native.command_options(command) if not option["command_line_only"]]
+    if not isinstance(command, str):
+        raise SettingTypeError(f"command must be a name (see topiceval --help), not {command!r}")
+    return [option for option in _native.command_options(command.encode("utf-8", "surrogateescape"))
+            if not option["command_line_only"]]
 
 
 def _option_text(option, value) -> str:
@@ -442,16 +538,24 @@ def _option_text(option, value) -> str:
     return value
 
 
-def _command_options(command: str, keywords: dict) -> dict:
-    """Keywords as the library's option names and texts, each checked against the command's declarations."""
+def _command_options(command: str, keywords: dict, own=()) -> dict:
+    """Keywords as the library's option names and texts, each checked against the command's declarations;
+    ``own`` are the function's other keywords (suggested too for a misspelled keyword)."""
     declared = {option["keyword"]: option for option in options(command)}
     texts = {}
     for keyword, value in keywords.items():
         option = declared.get(keyword)
         if option is None:
-            raise SettingTypeError(f"{keyword} is not an option of {command} (see help(topiceval.{command}); "
+            function = command.replace("-", "_")
+            # The command line's rule for "did you mean", from the library.
+            suggestion = _native.closest_match(keyword.encode("utf-8", "surrogateescape"),
+                                               sorted(set(declared) | set(own)))
+            hint = f"did you mean {suggestion}?; " if suggestion is not None else ""
+            raise SettingTypeError(f"{keyword} is not an option of {command} ({hint}see help(topiceval.{function}); "
                                    f"options: {', '.join(sorted(declared))})")
         text = _option_text(option, value)
+        if isinstance(text, str):
+            text = text.encode("utf-8", "surrogateescape")
         if text is not None:
             texts[option["name"]] = text
     return texts
@@ -546,8 +650,28 @@ def _pandas():
     try:
         import pandas  # noqa: PLC0415  (optional dependency)
     except ImportError:
-        raise Error("to_pandas needs pandas (Debian: apt-get install python3-pandas)") from None
+        raise Error("to_pandas needs pandas, which is not installed: pip install topiceval[pandas] (or pandas; "
+                    "Debian: apt-get install python3-pandas)") from None
     return pandas
+
+
+def _brief(value) -> str:
+    """A value as a result row's repr shows it: an array or a long list by its length, not its contents."""
+    if isinstance(value, _numpy.ndarray):
+        return f"<{value.size} {value.dtype} values>"
+    if isinstance(value, list) and len(value) > 4:
+        return f"<{len(value)} items>"
+    return repr(value)
+
+
+class _Row(dict):
+    """A row of a result (a model of :class:`SelectResult`, its documents...): a dict whose repr shows its
+    per-document and per-topic arrays by their length, so that printing a row prints a line."""
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{key!r}: {_brief(value)}" for key, value in self.items()) + "}"
+
+    __str__ = __repr__
 
 
 class MalletResult:
@@ -563,18 +687,22 @@ class MalletResult:
 
 
 class SelectResult:
-    """What :func:`select` returns: ``models``, best first, each a dict with its ``path`` (or "model N" for a
-    model in memory, numbered as given), ``topics``, ``total`` +- ``total_se``, ``per_token``,
+    """What :func:`select` returns: ``models``, best first, each a dict with its ``path`` (its name when it was
+    given one, else its path, or "model N" for a model in memory, numbered as given; printed as one line),
+    ``topics``, ``total`` +- ``total_se``, ``per_token``,
     ``perplexity``, ``difference_to_best`` +- ``difference_se`` (paired over documents) and ``verdict``
     ("best", "worse" by more than two errors, or "tied"); ``best`` is the first. ``tokens`` are the
     tokens every model scores (``scored_tokens`` of ``tokens`` in all). Each model's ``quality`` (None with
     ``coherence="none"``, or for a model without words) holds its mean ``coherence`` +- ``coherence_se`` by
     ``measure`` on ``quality_reference``, ``exclusivity``, ``frex``, ``diversity``, ``topic_coherence`` and
-    ``top_words``."""
+    ``top_words``. :meth:`write_html` writes the command line's HTML report (``select --report``)."""
 
     def __init__(self, values: dict):
-        self.models = values["models"]
+        self.models = [_Row(model, documents=_Row(model["documents"]),
+                            quality=None if model["quality"] is None else _Row(model["quality"]))
+                       for model in values["models"]]
         self.best = self.models[0]
+        self._write_report = values["write_report"]
         self.input = values["input"]
         self.quality_reference = values["quality_reference"]
         self.documents = int(values["documents"])
@@ -602,6 +730,10 @@ class SelectResult:
             rows.append(row)
         return _pandas().DataFrame(rows)
 
+    def write_html(self, path) -> None:
+        """The command line's HTML report of this ranking (``select --report``), written to ``path``."""
+        self._write_report(_path("path", path))
+
     def __repr__(self) -> str:
         ranking = ", ".join(f"{model['path']} ({model['topics']} topics, {model['verdict']})" for model in self.models)
         return f"<topiceval.SelectResult {ranking}>"
@@ -613,15 +745,15 @@ class CompareResult:
     direction's estimate)."""
 
     def __init__(self, values: dict):
-        self.model_a = values["model_a"]
-        self.model_b = values["model_b"]
+        self.model_a = _Row(values["model_a"])
+        self.model_b = _Row(values["model_b"])
         self.log_ratio = float(values["log_ratio"])
         self.log_ratio_se = float(values["log_ratio_se"])
         self.perplexity_ratio = float(values["perplexity_ratio"])
         self.tokens = int(values["tokens"])
         self.directions_paired_statistic = float(values["directions_paired_statistic"])
         self.aligned_topics = bool(values["aligned_topics"])
-        self.documents = values["documents"]
+        self.documents = _Row(values["documents"])
         self.seconds = float(values["seconds"])
         self.warnings = [text for _kind, text in values["warnings"]]
 
@@ -637,7 +769,7 @@ class CurveResult:
     (``models``, with ``iterations`` when every file's name carries one)."""
 
     def __init__(self, values: dict):
-        self.models = values["models"]
+        self.models = [_Row(model) for model in values["models"]]
         self.iterations = values["iterations"]
         self.totals = values["totals"]
         self.tokens = int(values["tokens"])
@@ -656,7 +788,7 @@ def evaluate(model: Model, documents, estimator: str | None = None, *, vocabular
 
     ``documents``: word-id sequences, gensim bags of words, strings or token lists (looked up in
     ``vocabulary``, the model's words by default), a document-term count matrix (numpy 2-D or scipy
-    sparse, rows documents), or a file (os.PathLike: an instance list or plain text). ``estimator`` is
+    sparse, rows documents), or a file (str, bytes or os.PathLike: an instance list or plain text). ``estimator`` is
     any of :func:`estimators` (resample-move for LDA models, posterior-importance for logistic-normal
     ones, by default). Every other argument is a keyword; the options are the ``evaluate`` command's
     (an estimator's own settings with underscores: ``particles=64``, ``burn_in_sweeps=10``):
@@ -671,7 +803,7 @@ def evaluate(model: Model, documents, estimator: str | None = None, *, vocabular
         if not isinstance(estimator, str):
             raise SettingTypeError(f"estimator must be a name, one of {', '.join(estimators())}; not {estimator!r}")
         options["estimator"] = estimator
-    texts = _command_options("evaluate", options)
+    texts = _command_options("evaluate", options, ("vocabulary",))
     values = _native.evaluate(model._native, _documents_or_path(documents, model, vocabulary), texts)
     _warn(values["warnings"])
     return Result(values)
@@ -689,7 +821,7 @@ def evaluate_topics(model: Model, documents, *, vocabulary=None, **options) -> M
     Needs a MALLET model or :meth:`Model.from_counts`.
     """
     model = _model(model)
-    texts = _command_options("evaluate-topics", options)
+    texts = _command_options("evaluate-topics", options, ("vocabulary",))
     return MalletResult(_native.evaluate_topics(model._native, _documents_or_path(documents, model, vocabulary),
                                                 texts))
 
@@ -707,53 +839,82 @@ def infer_topics(model: Model, documents, *, vocabulary=None, **options):
     Row ``d`` is document ``d``'s proportions (each row sums to 1).
     """
     model = _model(model)
-    texts = _command_options("infer-topics", options)
+    texts = _command_options("infer-topics", options, ("vocabulary",))
     values = _native.infer_topics(model._native, _documents_or_path(documents, model, vocabulary), texts)
     return values["proportions"]
 
 
-def _models(models) -> list:
-    """Model objects and paths as the library takes them (a directory stands for its model files)."""
+def _named_models(models) -> list:
+    """Models as given, as (name or None, Model or path) pairs: one model, a sequence of them (each may be a
+    (name, model) pair), or a dict name -> model."""
     if isinstance(models, (Model, str, bytes, _os.PathLike)):
         models = [models]
-    converted = []
+    if isinstance(models, dict):
+        return [(_name(f"models key {name!r}", name), model) for name, model in models.items()]
+    try:
+        models = list(models)
+    except TypeError:
+        raise SettingTypeError(f"models must be a Model, a path, or a list or dict of them, not "
+                               f"{type(models).__name__}") from None
+    pairs = []
     for index, model in enumerate(models):
+        if isinstance(model, tuple) and len(model) == 2 and isinstance(model[0], str):
+            pairs.append((_name(f"models[{index}][0]", model[0]), model[1]))
+        else:
+            pairs.append((None, model))
+    return pairs
+
+
+def _models(pairs) -> tuple:
+    """(Model objects and paths as the library takes them, their names ("" for none)) from
+    :func:`_named_models`' pairs (a directory stands for its model files)."""
+    converted, names = [], []
+    for index, (name, model) in enumerate(pairs):
         if isinstance(model, Model):
             converted.append(model._native)
+            name = name if name is not None else model.name
         elif isinstance(model, (str, bytes, _os.PathLike)):
-            converted.append(_os.fsdecode(model))
+            converted.append(_path(f"models[{index}]", model))
         else:
             raise SettingTypeError(f"models[{index}] must be a topiceval.Model or a path, not {type(model).__name__}")
+        names.append(name.encode("utf-8", "surrogateescape") if name is not None else b"")
     if not converted:
         raise SettingError("models must name at least one model")
-    return converted
+    return converted, names
 
 
 def _shared_documents(documents, models, vocabulary):
     """Documents every model reads: a path (each model reads it through its own words), or documents in
     memory whose ids every model shares (text looked up in ``vocabulary``, or the first model's words)."""
     if isinstance(documents, (str, bytes, _os.PathLike)):
-        return _os.fsdecode(documents)
+        return _path("documents", documents)
     first = next((model for model in models if isinstance(model, Model)), None)
     if first is None and vocabulary is None:
         first = load_model(next(model for model in models if not isinstance(model, Model)))
     return _documents(documents, first, vocabulary)
 
 
-def select(models, documents, *, vocabulary=None, **options) -> SelectResult:
+def select(models, documents, *, vocabulary=None, coherence_texts=None, report=None, **options) -> SelectResult:
     """Ranks models (any number of topics; MALLET files, train-ctm models, or Models built from gensim's or
     scikit-learn's arrays) by the probability they give the same held-out tokens, with paired errors.
 
-    ``models``: Models and paths (a directory stands for the model files in it). ``documents``: a file
-    (str or os.PathLike; each model reads it through its own words), or documents in memory whose ids
-    every model shares (text looked up in ``vocabulary``). Options, as keywords:
+    ``models``: Models and paths (a directory stands for the model files in it), each may be a
+    ``(name, model)`` pair, or a dict name -> model; a name (or :attr:`Model.name`) is what the results and
+    the report call the model. ``documents``: a file (str, bytes or os.PathLike; each model reads it
+    through its own words), or documents in memory whose ids every model shares (text looked up in
+    ``vocabulary``). ``coherence_texts``: the reference texts of topic quality, in any form
+    :func:`coherence` takes (a file, token lists or strings; by default the held-out documents).
+    ``report``: a path to write the command line's HTML report to (``select --report``; also
+    :meth:`SelectResult.write_html`). Options, as keywords:
 
 {options}
     """
-    converted = _models(models)
-    given = [models] if isinstance(models, (Model, str, bytes, _os.PathLike)) else list(models)
-    texts = _command_options("select", options)
-    values = _native.select(converted, _shared_documents(documents, given, vocabulary), texts)
+    pairs = _named_models(models)
+    converted, names = _models(pairs)
+    texts = _command_options("select", options, ("vocabulary", "coherence_texts", "report"))
+    report = None if report is None else _path("report", report)
+    values = _native.select(converted, names, _shared_documents(documents, [model for _, model in pairs], vocabulary),
+                            _reference_texts(coherence_texts, "coherence_texts"), report, texts)
     _warn(values["warnings"])
     return SelectResult(values)
 
@@ -764,9 +925,9 @@ def compare(model_a, model_b, documents, *, vocabulary=None, **options) -> Compa
 
 {options}
     """
-    converted = _models([model_a, model_b])
-    texts = _command_options("compare", options)
-    values = _native.compare(converted[0], converted[1],
+    converted, names = _models(_named_models([model_a, model_b]))
+    texts = _command_options("compare", options, ("vocabulary",))
+    values = _native.compare(converted[0], converted[1], names,
                              _shared_documents(documents, [model_a, model_b], vocabulary), texts)
     _warn(values["warnings"])
     return CompareResult(values)
@@ -778,10 +939,11 @@ def curve(models, documents, *, vocabulary=None, **options) -> CurveResult:
 
 {options}
     """
-    converted = _models(models)
-    given = list(models) if not isinstance(models, (Model, str, bytes, _os.PathLike)) else [models]
-    texts = _command_options("curve", options)
-    values = _native.curve(converted, _shared_documents(documents, given, vocabulary), texts)
+    pairs = _named_models(models)
+    converted, names = _models(pairs)
+    texts = _command_options("curve", options, ("vocabulary",))
+    values = _native.curve(converted, names, _shared_documents(documents, [model for _, model in pairs], vocabulary),
+                           texts)
     _warn(values["warnings"])
     return CurveResult(values)
 
@@ -907,18 +1069,25 @@ def _native_text(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
-def _reference_texts(texts):
-    """None, a path, or token lists / strings as (id arrays, their words)."""
+def _reference_texts(texts, name="texts"):
+    """None, a path, or token lists / strings as (id arrays, their words): what :func:`coherence` and
+    :func:`select` take as reference texts."""
     if texts is None:
         return None
     if isinstance(texts, (str, bytes, _os.PathLike)):
-        return _path("texts", texts)
+        return _path(name, texts)
+    try:
+        iterator = iter(texts)
+    except TypeError:
+        raise SettingTypeError(f"{name} must be a file path, or token lists or strings (gensim's texts), not "
+                               f"{type(texts).__name__}") from None
     words, ids, converted = [], {}, []
-    for index, text in enumerate(texts):
+    for index, text in enumerate(iterator):
         tokens = text.split() if isinstance(text, str) else text
         if not isinstance(tokens, (list, tuple)) or not all(isinstance(t, str) for t in tokens):
-            raise SettingTypeError(f"texts[{index}] must be a string or a list of words (gensim's texts), not "
-                                   f"{type(text).__name__}")
+            raise SettingTypeError(f"{name}[{index}] must be a string or a list of words (gensim's texts), not "
+                                   f"{type(text).__name__}" + (" holding None" if isinstance(tokens, (list, tuple))
+                                                               and None in tokens else ""))
         document = []
         for token in tokens:
             if token not in ids:
@@ -949,18 +1118,34 @@ def coherence(model, texts=None, *, measure="c_npmi", topics=None, dictionary=No
     options["measure"] = ",".join(measure)
     if topics is None:
         topics = []
-    elif not all(isinstance(t, (list, tuple)) and all(isinstance(w, str) for w in t) for t in topics):
+    elif isinstance(topics, (str, bytes)) or not all(isinstance(t, (list, tuple)) for t in topics):
         raise SettingTypeError("topics must be lists of words")
+    topics = [[_word(f"topics[{k}][{i}]", word) for i, word in enumerate(topic)] for k, topic in enumerate(topics)]
     if dictionary is None:
         known = []
     elif hasattr(dictionary, "token2id"):
-        known = list(dictionary.token2id)
+        known = [_word("a word of dictionary", word) for word in dictionary.token2id]
+    elif isinstance(dictionary, (str, bytes)) or not hasattr(dictionary, "__iter__"):
+        raise SettingTypeError(f"dictionary must be a gensim Dictionary or a list of words, not "
+                               f"{type(dictionary).__name__}")
     else:
-        known = [str(word) for word in dictionary]
-    values = _native.coherence(_model_or_path(model), _reference_texts(texts), _command_options("coherence", options),
-                               [[_native_text(w) for w in t] for t in topics], [_native_text(w) for w in known])
+        known = [_word(f"dictionary[{index}]", word) for index, word in enumerate(dictionary)]
+    values = _native.coherence(_model_or_path(model), _reference_texts(texts),
+                               _command_options("coherence", options, ("texts", "measure", "topics", "dictionary")),
+                               topics, known)
     _warn(values["warnings"])
     return CoherenceResult(values)
+
+
+def _argument(index, argument) -> bytes:
+    """A command-line argument as the executable gets it: str, bytes and os.PathLike as os.fsencode gives
+    them, numbers as their text."""
+    if isinstance(argument, (str, bytes, _os.PathLike)):
+        return _path(f"arguments[{index}]", argument)
+    if isinstance(argument, (int, float, _numpy.integer, _numpy.floating)) and not isinstance(argument, bool):
+        return str(argument).encode()
+    raise SettingTypeError(f"arguments[{index}] must be a str, bytes, os.PathLike or a number, not "
+                           f"{type(argument).__name__} {argument!r}")
 
 
 def run(command: str, *arguments) -> tuple:
@@ -968,8 +1153,30 @@ def run(command: str, *arguments) -> tuple:
     Ctrl-C interrupts it."""
     if not isinstance(command, str):
         raise SettingTypeError(f"command must be a name (see topiceval --help), not {command!r}")
-    return tuple(_native.run_command(command, [_os.fsdecode(a) if isinstance(a, (bytes, _os.PathLike)) else str(a)
-                                               for a in arguments]))
+    return tuple(_native.run_command(command.encode("utf-8", "surrogateescape"),
+                                     [_argument(index, argument) for index, argument in enumerate(arguments)]))
+
+
+def main(arguments=None) -> int:
+    """The ``topiceval`` command line (what ``pip install`` puts on the PATH, and ``python3 -m topiceval``):
+    runs ``arguments`` (by default sys.argv[1:]) on this process's standard output and error and returns
+    the exit status."""
+    import sys  # noqa: PLC0415
+    if arguments is None:
+        arguments = sys.argv[1:]
+    converted = []
+    for index, argument in enumerate(arguments):
+        try:
+            converted.append(_argument(index, argument))
+        except Error as error:
+            print(f"topiceval: {error}", file=sys.stderr)
+            return 2
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        return _native.command_line(converted)
+    except KeyboardInterrupt:
+        return 130
 
 
 def estimators() -> list:

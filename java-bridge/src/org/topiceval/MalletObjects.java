@@ -19,20 +19,31 @@ public final class MalletObjects {
   public static TopicModelData model(Object parallelTopicModel) {
     if (parallelTopicModel == null) throw new TopicevalException("the MALLET model is null");
     TopicModelData model = new TopicModelData();
-    model.numTopics = field(parallelTopicModel, "numTopics", Integer.class);
-    model.alpha = field(parallelTopicModel, "alpha", double[].class).clone();
-    model.alphaSum = field(parallelTopicModel, "alphaSum", Double.class);
-    model.beta = field(parallelTopicModel, "beta", Double.class);
-    model.betaSum = field(parallelTopicModel, "betaSum", Double.class);
-    int[][] counts = field(parallelTopicModel, "typeTopicCounts", int[][].class);
+    model.numTopics = present(field(parallelTopicModel, "numTopics", Integer.class), "numTopics");
+    model.alpha = present(field(parallelTopicModel, "alpha", double[].class), "alpha").clone();
+    model.alphaSum = present(field(parallelTopicModel, "alphaSum", Double.class), "alphaSum");
+    model.beta = present(field(parallelTopicModel, "beta", Double.class), "beta");
+    model.betaSum = present(field(parallelTopicModel, "betaSum", Double.class), "betaSum");
+    int[][] counts = present(field(parallelTopicModel, "typeTopicCounts", int[][].class), "typeTopicCounts");
     model.typeTopicCounts = new int[counts.length][];
-    for (int type = 0; type < counts.length; type++) model.typeTopicCounts[type] = counts[type].clone();
-    model.tokensPerTopic = field(parallelTopicModel, "tokensPerTopic", int[].class).clone();
+    for (int type = 0; type < counts.length; type++) {
+      model.typeTopicCounts[type] = counts[type] == null ? null : counts[type].clone();  // null: MALLET's unused type
+    }
+    model.tokensPerTopic = present(field(parallelTopicModel, "tokensPerTopic", int[].class), "tokensPerTopic").clone();
     Object alphabet = field(parallelTopicModel, "alphabet", Object.class);
     if (alphabet != null) {
-      Object[] entries = (Object[]) call(alphabet, "toArray");
-      model.words = new String[entries.length];
-      for (int i = 0; i < entries.length; i++) model.words[i] = String.valueOf(entries[i]);
+      Object entries = call(alphabet, "toArray");
+      if (!(entries instanceof Object[])) {
+        throw new TopicevalException("the MALLET model's alphabet.toArray() gave " + describe(entries)
+            + ", not an array of its entries");
+      }
+      Object[] words = (Object[]) entries;
+      model.words = new String[words.length];
+      for (int i = 0; i < words.length; i++) {
+        // A null entry would otherwise become the word "null".
+        if (words[i] == null) throw new TopicevalException("the MALLET model's alphabet has null for word " + i);
+        model.words[i] = String.valueOf(words[i]);
+      }
     }
     return model;
   }
@@ -43,18 +54,37 @@ public final class MalletObjects {
     List<int[]> documents = new ArrayList<>();
     int index = 0;
     for (Object instance : instanceList) {
+      if (instance == null) throw new TopicevalException("instance " + index + " of the MALLET instance list is null");
       Object data = call(instance, "getData");
       if (data == null) throw new TopicevalException("instance " + index + " of the MALLET instance list has no data");
-      int[] features = (int[]) call(data, "getFeatures");
-      int length = (Integer) call(data, "getLength");
-      if (length < 0 || length > features.length) {
-        throw new TopicevalException("instance " + index + " of the MALLET instance list has length " + length
-            + " but " + features.length + " features");
+      Object features = call(data, "getFeatures");
+      Object length = call(data, "getLength");
+      if (!(features instanceof int[]) || !(length instanceof Integer)) {
+        throw new TopicevalException("instance " + index + " of the MALLET instance list holds " + describe(data)
+            + ", not a FeatureSequence (getFeatures() gave " + describe(features) + ", getLength() " + describe(length)
+            + ")");
       }
-      documents.add(java.util.Arrays.copyOf(features, length));
+      documents.add(sequence(index, (int[]) features, (Integer) length));
       index++;
     }
     return documents.toArray(new int[0][]);
+  }
+
+  private static int[] sequence(int index, int[] features, int length) {
+    if (length < 0 || length > features.length) {
+      throw new TopicevalException("instance " + index + " of the MALLET instance list has length " + length
+          + " but " + features.length + " features");
+    }
+    return java.util.Arrays.copyOf(features, length);
+  }
+
+  private static <T> T present(T value, String name) {
+    if (value == null) throw new TopicevalException("the MALLET model's " + name + " is null");
+    return value;
+  }
+
+  private static String describe(Object value) {
+    return value == null ? "null" : "a " + value.getClass().getName();
   }
 
   private static <T> T field(Object owner, String name, Class<T> type) {

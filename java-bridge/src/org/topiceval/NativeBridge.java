@@ -21,6 +21,8 @@ final class NativeBridge {
   static native double[][] inferTopics(Object model, Object documents, int iterations, int sampleInterval,
                                        int burnIn, int seed, int threads);
 
+  static native Selection select(Object[] models, String[] names, Object documents, SelectOptions options);
+
   static native double[] evaluateLikeMallet(TopicModelData model, int[][] documents, int particles,
                                             boolean resampling, int seed, int threads);
 }

@@ -84,6 +84,24 @@ public final class TopicEvaluator {
     return NativeBridge.coherence(model, texts, words, options == null ? new CoherenceOptions() : options);
   }
 
+  /**
+   * Ranks models (any number of topics, any model file, or TopicModelData) by the probability they give the same
+   * held-out tokens, with paired errors, as {@code topiceval select} does; the result carries its HTML report.
+   * Each model is a file's path (String) or a TopicModelData; {@code names} (or null) names them in the result
+   * and the report (a null name: the path, or "model N"). The documents are a file every model reads through
+   * its own words.
+   */
+  public static Selection select(Object[] models, String[] names, String documentsPath, SelectOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.select(models, names, documentsPath, options == null ? new SelectOptions() : options);
+  }
+
+  /** The same on documents in memory, whose type indices every model shares. */
+  public static Selection select(Object[] models, String[] names, int[][] documents, SelectOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.select(models, names, documents, options == null ? new SelectOptions() : options);
+  }
+
   /** The documents of a MALLET instance list (FeatureSequence data), as type indices. */
   public static int[][] readDocuments(String path) {
     NativeLibrary.load();

@@ -24,8 +24,13 @@ public final class TopicModelData {
     return NativeBridge.readModel(path);
   }
 
-  /** Packs dense counts[type][topic] as MALLET does (decreasing count, ties by topic). */
+  /**
+   * Packs dense counts[type][topic] as MALLET does (decreasing count, ties by topic). A null, a row of another
+   * length, or a count that is negative or too large to pack is a TopicevalException naming it.
+   */
   public static TopicModelData fromDenseCounts(int[][] counts, double[] alpha, double beta) {
+    if (counts == null) throw new TopicevalException("counts is null");
+    if (alpha == null) throw new TopicevalException("alpha is null");
     TopicModelData model = new TopicModelData();
     model.numTopics = alpha.length;
     model.alpha = alpha.clone();
@@ -36,8 +41,17 @@ public final class TopicModelData {
     model.typeTopicCounts = new int[counts.length][];
     for (int type = 0; type < counts.length; type++) {
       int[] row = counts[type];
+      if (row == null) throw new TopicevalException("counts[" + type + "] is null");
       if (row.length != model.numTopics) {
-        throw new IllegalArgumentException("counts[" + type + "] has " + row.length + " topics, alpha has " + model.numTopics);
+        throw new TopicevalException("counts[" + type + "] has " + row.length + " topics, alpha has " + model.numTopics);
+      }
+      // MALLET packs count << bits | topic in an int: a count must leave room for the topic's bits.
+      long most = (1L << (31 - bits)) - 1;
+      for (int k = 0; k < row.length; k++) {
+        if (row[k] < 0 || row[k] > most) {
+          throw new TopicevalException("counts[" + type + "][" + k + "] is " + row[k] + ": counts must lie in 0.."
+              + most + " with " + model.numTopics + " topics");
+        }
       }
       Integer[] order = new Integer[row.length];
       for (int k = 0; k < order.length; k++) order[k] = k;
@@ -48,6 +62,9 @@ public final class TopicModelData {
       for (int i = 0; i < nonZero; i++) {
         int topic = order[i];
         packed[i] = (row[topic] << bits) | topic;
+        if (model.tokensPerTopic[topic] > Integer.MAX_VALUE - row[topic]) {
+          throw new TopicevalException("counts: topic " + topic + " holds more than 2^31-1 tokens");
+        }
         model.tokensPerTopic[topic] += row[topic];
       }
       model.typeTopicCounts[type] = packed;

@@ -7,4 +7,9 @@ public class TopicevalException extends RuntimeException {
   public TopicevalException(String message) {
     super(message);
   }
+
+  /** What the JVM raised while the bridge read an argument (the cause), in topiceval's words. */
+  public TopicevalException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

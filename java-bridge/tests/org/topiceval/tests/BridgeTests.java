@@ -18,6 +18,8 @@ import org.topiceval.Diagnostics;
 import org.topiceval.DiagnosticsOptions;
 import org.topiceval.EvaluationOptions;
 import org.topiceval.MalletObjects;
+import org.topiceval.SelectOptions;
+import org.topiceval.Selection;
 import org.topiceval.TopicEvaluator;
 import org.topiceval.TopicModelData;
 import org.topiceval.TopicevalException;
@@ -36,6 +38,9 @@ import org.topiceval.TopicevalException;
  *   quality                  diagnostics give MALLET's XML and topic keys; infer-topics MALLET's doc-topics
  *                            values; coherence gives the command
  *                            line's numbers, from a file and from texts in memory; bad options throw;
+ *   select                   select ranks named models as the command line does and gives its HTML report;
+ *   hostile-arguments        objects of the wrong class, nulls inside MALLET's objects and JVM errors met
+ *                            while reading arguments all arrive as TopicevalException naming the argument;
  *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
  *                            EvaluationOptions (its fields set by their names, as a Java program would).
  */
@@ -71,6 +76,12 @@ public final class BridgeTests {
         break;
       case "parity":
         parity(fixtures, Paths.get(arguments[2]));
+        break;
+      case "select":
+        select(fixtures);
+        break;
+      case "hostile-arguments":
+        hostileArguments(fixtures);
         break;
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
@@ -507,6 +518,171 @@ public final class BridgeTests {
     double[] values = new double[rows.length - 1];
     for (int d = 1; d < rows.length; d++) values[d - 1] = Double.parseDouble(rows[d].split("\t")[4]);
     return values;
+  }
+
+  /** An alphabet whose toArray() gives something else than an array. */
+  public static final class OddAlphabet {
+    public Object toArray() { return "not an array"; }
+  }
+
+  /** An instance whose data is not a FeatureSequence. */
+  public static final class OddInstance {
+    public Object getData() { return "not a sequence"; }
+  }
+
+  /** Runs `action`, which must throw a TopicevalException (and nothing else) whose message is `expected`. */
+  private static void expectExactly(Runnable action, String expected, String what) {
+    try {
+      action.run();
+      check(false, what + ": no exception");
+    } catch (TopicevalException error) {
+      check(error.getMessage().equals(expected), what + ": message '" + error.getMessage() + "'");
+    } catch (RuntimeException | Error foreign) {
+      check(false, what + ": " + foreign + " instead of a TopicevalException");
+    }
+  }
+
+  static void select(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    String inferencer = set.resolve("inferencer.mallet").toString();
+    String state = set.resolve("state.gz").toString();
+    String test = set.resolve("test.mallet").toString();
+    SelectOptions options = new SelectOptions();
+    options.estimator = "filtering";
+    options.vocabSize = 4285L;
+    options.coherence = "none";
+    Selection named = TopicEvaluator.select(new Object[] {inferencer, TopicModelData.read(state)},
+                                            new String[] {"the inferencer", null}, test, options);
+    check(Arrays.asList(named.names).containsAll(List.of("the inferencer", "model 2")),
+          "names given, and a model in memory's number: " + Arrays.toString(named.names));
+    check(named.report.contains("1. the inferencer") || named.report.contains("2. the inferencer"),
+          "the report names the models");
+    // The command line's ranking and report of the same models, byte for byte.
+    Path report = Files.createTempFile("topiceval-select", ".html");
+    CommandResult command = TopicEvaluator.run("select", "--model", inferencer, state, "--input", test, "--estimator",
+        "filtering", "--vocab-size", "4285", "--coherence", "none", "--report", report.toString(), "--quiet");
+    check(command.status == 0, "select on the command line: " + command.err);
+    Selection byPath = TopicEvaluator.select(new Object[] {inferencer, state}, null, test, options);
+    check(byPath.report.equals(new String(Files.readAllBytes(report), StandardCharsets.UTF_8)),
+          "the report is the command line's");
+    Path written = Files.createTempFile("topiceval-select-written", ".html");
+    byPath.writeReport(written);
+    check(Arrays.equals(Files.readAllBytes(written), Files.readAllBytes(report)), "writeReport writes the same file");
+    check(byPath.verdicts[0].equals("best") && byPath.total[0] >= byPath.total[1]
+              && byPath.total[0] == named.total[0] && byPath.scoredTokens == named.scoredTokens,
+          "the ranking: " + Arrays.toString(byPath.total));
+    expectExactly(() -> TopicEvaluator.select(new Object[] {inferencer}, new String[] {"a", "b"}, test, options),
+                  "names has 2 names for 1 models", "names that do not match the models");
+    expectExactly(() -> TopicEvaluator.select(new Object[] {Integer.valueOf(1)}, null, test, options),
+                  "model is a java.lang.Integer, not a TopicModelData or a model file's path (String)",
+                  "an Integer among the models");
+    Files.delete(report);
+    Files.delete(written);
+  }
+
+  static void hostileArguments(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    TopicModelData fromFile = TopicModelData.read(set.resolve("inferencer.mallet").toString());
+    int[][] texts = {{0, 1, 2}, {1, 2, 3}};
+    String[] words = {"a", "b", "c", "d"};
+    // coherence and diagnostics take the model as an Object: another class is named, not a NoSuchFieldError.
+    expectExactly(() -> TopicEvaluator.coherence(Integer.valueOf(3), texts, words, null),
+                  "model is a java.lang.Integer, not a TopicModelData or a model file's path (String)",
+                  "an Integer as the model of coherence");
+    expectExactly(() -> TopicEvaluator.coherence(new StringBuilder("x"), texts, words, null),
+                  "model is a java.lang.StringBuilder, not a TopicModelData or a model file's path (String)",
+                  "a StringBuilder as the model of coherence");
+    // A null inside MALLET's objects is refused, not spelled "null".
+    StandInTopicModel mallet = new StandInTopicModel();
+    mallet.numTopics = fromFile.numTopics;
+    mallet.alpha = fromFile.alpha;
+    mallet.alphaSum = fromFile.alphaSum;
+    mallet.beta = fromFile.beta;
+    mallet.betaSum = fromFile.betaSum;
+    mallet.typeTopicCounts = fromFile.typeTopicCounts;
+    mallet.tokensPerTopic = fromFile.tokensPerTopic;
+    String[] withNull = fromFile.words.clone();
+    withNull[2] = null;
+    mallet.alphabet = new StandInAlphabet(withNull);
+    expectExactly(() -> MalletObjects.model(mallet), "the MALLET model's alphabet has null for word 2",
+                  "a null word in the alphabet");
+    mallet.alphabet = null;
+    mallet.tokensPerTopic = null;
+    expectExactly(() -> MalletObjects.model(mallet), "the MALLET model's tokensPerTopic is null",
+                  "a null tokensPerTopic");
+    OddModel odd = new OddModel();
+    odd.numTopics = 1;
+    odd.alpha = new double[] {0.1};
+    odd.typeTopicCounts = new int[][] {{1 << 1}};
+    odd.tokensPerTopic = new int[] {1};
+    odd.alphabet = new OddAlphabet();
+    expectExactly(() -> MalletObjects.model(odd),
+                  "the MALLET model's alphabet.toArray() gave a java.lang.String, not an array of its entries",
+                  "an alphabet without an array");
+    expectExactly(() -> MalletObjects.documents(List.of(new OddInstance())),
+                  "java.lang.String has no public method getFeatures() as a MALLET object of its kind has",
+                  "an instance without a FeatureSequence");
+    List<Object> withNullInstance = new ArrayList<>();
+    withNullInstance.add(null);
+    expectExactly(() -> MalletObjects.documents(withNullInstance), "instance 0 of the MALLET instance list is null",
+                  "a null instance");
+    // What the JVM raises while the bridge reads an argument arrives as a TopicevalException with it as the cause.
+    EvaluationOptions throwing = new EvaluationOptions();
+    throwing.settings = new java.util.LinkedHashMap<String, String>() {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public java.util.Set<java.util.Map.Entry<String, String>> entrySet() {
+        throw new IllegalStateException("a map that cannot be read");
+      }
+    };
+    int[][] someDocuments = {{0, 1, 2}};
+    expectExactly(() -> TopicEvaluator.evaluate(fromFile, someDocuments, throwing),
+                  "an argument could not be read by the bridge: java.lang.IllegalStateException: a map that cannot be "
+                      + "read",
+                  "a settings map that throws");
+    try {
+      TopicEvaluator.evaluate(fromFile, someDocuments, throwing);
+    } catch (TopicevalException error) {
+      check(error.getCause() instanceof IllegalStateException, "the JVM's exception is the cause");
+    }
+    // Dense counts that cannot be packed are named, not an IllegalArgumentException or NullPointerException.
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1, 2}, {3}}, new double[] {0.1, 0.1}, 0.01),
+                  "counts[1] has 1 topics, alpha has 2", "a short row of counts");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1, 2}, null}, new double[] {0.1, 0.1}, 0.01),
+                  "counts[1] is null", "a null row of counts");
+    expectExactly(() -> TopicModelData.fromDenseCounts(null, new double[] {0.1}, 0.01), "counts is null",
+                  "null counts");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1}}, null, 0.01), "alpha is null", "null alpha");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1, -2}}, new double[] {0.1, 0.1}, 0.01),
+                  "counts[0][1] is -2: counts must lie in 0..1073741823 with 2 topics", "a negative count");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{1 << 30, 0}}, new double[] {0.1, 0.1}, 0.01),
+                  "counts[0][0] is 1073741824: counts must lie in 0..1073741823 with 2 topics",
+                  "a count too large to pack");
+    check(TopicModelData.fromDenseCounts(new int[][] {{(1 << 30) - 1, 0}}, new double[] {0.1, 0.1}, 0.01)
+              .typeTopicCounts[0][0] == (((1 << 30) - 1) << 1), "the largest count that packs");
+    check(TopicModelData.fromDenseCounts(new int[][] {{7}, {Integer.MAX_VALUE - 7}}, new double[] {0.1}, 0.01)
+              .tokensPerTopic[0] == Integer.MAX_VALUE, "one topic: counts up to 2^31-1");
+    expectExactly(() -> TopicModelData.fromDenseCounts(new int[][] {{8}, {Integer.MAX_VALUE - 7}},
+                                                       new double[] {0.1}, 0.01),
+                  "counts: topic 0 holds more than 2^31-1 tokens", "a topic's tokens beyond an int");
+    // A null word in the model's own words is named.
+    TopicModelData copy = TopicModelData.read(set.resolve("inferencer.mallet").toString());
+    copy.words[1] = null;
+    expectExactly(() -> TopicEvaluator.coherence(copy, texts, words, null), "model.words[1] is null",
+                  "a null word in TopicModelData.words");
+  }
+
+  /** A ParallelTopicModel's fields with an alphabet of another kind. */
+  public static final class OddModel {
+    public int numTopics;
+    public double[] alpha;
+    public double alphaSum = 0.1;
+    public double beta = 0.01;
+    public double betaSum = 0.01;
+    public int[][] typeTopicCounts;
+    public int[] tokensPerTopic;
+    public Object alphabet;
   }
 
   static void settingsHonoured(Path fixtures) throws Exception {

@@ -1,0 +1,7 @@
+"""`python3 -m topiceval ARGUMENTS`: the topiceval command line, from the package."""
+
+import sys
+
+from topiceval import main
+
+sys.exit(main())
