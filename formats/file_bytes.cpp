@@ -166,11 +166,11 @@ class InputFile {
       }
     }
     // Non-blocking, so that opening a FIFO nobody writes to does not hang here.
-    fd_ = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    ownsFd_ = path != "-";
-    if (fd_ < 0) throw FormatError(name_, std::string("cannot open: ") + std::strerror(errno));
+    file_.fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    file_.owned = path != "-";
+    if (file_.fd < 0) throw FormatError(name_, std::string("cannot open: ") + std::strerror(errno));
     struct stat info {};
-    if (::fstat(fd_, &info) != 0) throw FormatError(name_, std::string("cannot open: ") + std::strerror(errno));
+    if (::fstat(file_.fd, &info) != 0) throw FormatError(name_, std::string("cannot open: ") + std::strerror(errno));
     if (S_ISDIR(info.st_mode)) throw FormatError(name_, "is a directory, not a file");
     regular_ = S_ISREG(info.st_mode);
     if (regular_) size_ = static_cast<uint64_t>(info.st_size);
@@ -185,14 +185,11 @@ class InputFile {
       return;
     }
     auto spool = std::make_unique<Spool>();
-    spool->stream = std::exchange(fd_, -1);
-    spool->ownsStream = std::exchange(ownsFd_, false);
+    spool->stream = std::exchange(file_.fd, -1);
+    spool->ownsStream = std::exchange(file_.owned, false);
     spool->copy = anonymousFile(spool->problem);
     spool_ = spool.get();
     session.streams.emplace(path, std::move(spool));
-  }
-  ~InputFile() {
-    if (ownsFd_ && fd_ >= 0) ::close(fd_);
   }
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
@@ -209,7 +206,8 @@ class InputFile {
     if (spool_ != nullptr) {
       got = readKept(into, count);
     } else {
-      got = regular_ ? readRegular(fd_, name_, into, count) : readStream(fd_, name_, announcedWait_, into, count);
+      got = regular_ ? readRegular(file_.fd, name_, into, count)
+                     : readStream(file_.fd, name_, announcedWait_, into, count);
     }
     total_ += got;
     if (total_ > kMaxInputBytes) tooLarge(name_);
@@ -300,12 +298,20 @@ class InputFile {
     if (record_->length && *record_->length != position_) changed();
     record_->length = position_;
     struct stat info {};
-    if (::fstat(fd_, &info) != 0 || stateOf(info) != record_->state) changed();
+    if (::fstat(file_.fd, &info) != 0 || stateOf(info) != record_->state) changed();
   }
 
+  // Closed by its own destructor, which runs when the constructor throws too.
+  struct Descriptor {
+    ~Descriptor() {
+      if (owned && fd >= 0) ::close(fd);
+    }
+    int fd = -1;
+    bool owned = false;
+  };
+
   std::string name_;
-  int fd_ = -1;
-  bool ownsFd_ = false;
+  Descriptor file_;
   bool regular_ = false;
   uint64_t size_ = 0;
   std::size_t total_ = 0;
