@@ -263,6 +263,24 @@ TEST_F(StreamedInput, PlanRanks) {
   expectSameFromStreams("plan-ranks --input {documents} --model {model} --ranks 2,8");
 }
 
+// Where no temporary file can be made, a stream read twice is refused by name;
+// a command that reads it once does not need one.
+TEST_F(StreamedInput, WithoutATemporaryFileAStreamReadTwiceIsRefused) {
+  const std::string documents = fixtureFile("stackexchange", "test.mallet");
+  const std::string before = "cat " + quoted(documents) + " | TMPDIR=" + quoted(path("missing")) + " ";
+  const testing::CommandResult twice = testing::runTopiceval("plan-ranks --input - --ranks 2", before + kSafetyKill);
+  EXPECT_EQ(twice.status, 1);
+  EXPECT_EQ(twice.err, "topiceval plan-ranks: standard input: is read more than once by this command, and it is a "
+                       "stream (standard input, a pipe or a device) whose first reading could not be kept: no "
+                       "temporary file could be made in " +
+                           path("missing") + " (No such file or directory); give it as a regular file\n");
+  const testing::CommandResult once = testing::runTopiceval(
+      "evaluate --input - --estimator filtering --model " + quoted(fixtureFile("stackexchange", "inferencer.mallet")),
+      before + kSafetyKill);
+  EXPECT_EQ(once.status, 0) << once.err;
+  EXPECT_NE(once.out.find("input           -: 200 documents, 8383 tokens"), std::string::npos) << once.out;
+}
+
 // Standard input that is a regular file (`< file`) is read once too: its offset is shared.
 TEST_F(StreamedInput, PlanRanksFromARedirectedFile) {
   const std::string documents = fixtureFile("stackexchange", "test.mallet");
