@@ -184,6 +184,7 @@ class InputFile {
       if (!first && stateOf(info) != record_->state) changed();
       return;
     }
+    if (session.files.contains(path)) changed();  // a regular file replaced by a FIFO or a device
     auto spool = std::make_unique<Spool>();
     spool->stream = std::exchange(file_.fd, -1);
     spool->ownsStream = std::exchange(file_.owned, false);

@@ -192,6 +192,60 @@ class FifoWriter {
   std::atomic<int> openings_{0};
 };
 
+// Two readings of one file in a session (what a command's passes are): the
+// same bytes, or a refusal naming the file, whatever the change between them.
+TEST(ReadSession, ASecondReadingFindsTheFirstsBytesOrRefuses) {
+  const std::string path = (std::filesystem::temp_directory_path() / "topiceval-read-session.txt").string();
+  const std::string refusal = path + ": changed while it was being read: this command reads it more than once and "
+                                     "its size, time or bytes differ from an earlier reading; run it again once "
+                                     "nothing writes to it";
+  const auto write = [&](const std::string& text) { std::ofstream(path, std::ios::binary) << text; };
+  const auto read = [&] {
+    const std::vector<uint8_t> bytes = formats::readFileBytes(path);
+    return std::string(bytes.begin(), bytes.end());
+  };
+  const auto refused = [&](const std::function<void()>& reading) {
+    try {
+      reading();
+    } catch (const FileError& error) {
+      return std::string(error.what());
+    }
+    return std::string("not refused");
+  };
+  std::filesystem::remove(path);
+  write("alpha beta\n");
+  {
+    const formats::ReadSession session;
+    EXPECT_EQ(read(), "alpha beta\n");
+    EXPECT_EQ(read(), "alpha beta\n");
+    std::ofstream(path, std::ios::binary | std::ios::app) << "gamma\n";
+    EXPECT_EQ(refused(read), refusal);
+    // Nor does a first look at its start let a changed file through.
+    EXPECT_EQ(refused([&] { formats::readFileStart(path, 4); }), refusal);
+  }
+  // Replaced by a FIFO at the same path.
+  write("alpha beta\n");
+  {
+    const formats::ReadSession session;
+    EXPECT_EQ(read(), "alpha beta\n");
+    const FifoWriter fifo(path, "gamma\n");
+    EXPECT_EQ(refused(read), refusal);
+  }
+  std::filesystem::remove(path);
+  // Readings in sessions of their own (two library calls) see each version.
+  write("alpha\n");
+  {
+    const formats::ReadSession session;
+    EXPECT_EQ(read(), "alpha\n");
+  }
+  write("alpha beta gamma\n");
+  {
+    const formats::ReadSession session;
+    EXPECT_EQ(read(), "alpha beta gamma\n");
+  }
+  std::filesystem::remove(path);
+}
+
 // The safety kill: a command that hangs fails its test instead of blocking the
 // suite (no bound on how long a command that finishes takes).
 const std::string kSafetyKill = "timeout -s KILL 600 ";
