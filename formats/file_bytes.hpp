@@ -57,6 +57,35 @@ inline constexpr std::size_t kFileBlockBytes = std::size_t{1} << 20;
 void readFileBlocks(const std::string& path, StartCheck check,
                     const std::function<void(std::span<const uint8_t> block)>& consume);
 
+// The first `count` bytes of a file (fewer when it is shorter, none when it is
+// empty), opened as readFileBytes opens it; what a reader looks at to choose a
+// reader, before it reads the whole file.
+std::vector<uint8_t> readFileStart(const std::string& path, std::size_t count);
+
+// While one lives on this thread (sessions nest), a command may open the same
+// input more than once and read the same bytes each time, or be refused:
+// - standard input, a FIFO or a device is read from once; its bytes are kept
+//   in an anonymous temporary file (in $TMPDIR, else /tmp) as they arrive, and
+//   a later opening reads them there, then the rest of the stream. Where no
+//   such file can be made, a second opening is refused, naming the input.
+// - a regular file's later openings must find it as its first did (device,
+//   inode, size, modification time), and the bytes they read must have the
+//   checksums, 1 MiB at a time, of the bytes read before: otherwise a
+//   FormatError says it changed while it was being read. A block is checked
+//   before readFileBlocks passes it on, so nothing read from a changed file
+//   reaches a reader's consumer. A reading that reaches the end checks the
+//   file's size and modification time once more.
+// Commands (native/cli's runCommand) and the library's entry points hold one,
+// so that a read of the outline, a second estimator's or a second model's
+// reading sees the bytes the first did.
+class ReadSession {
+ public:
+  ReadSession();
+  ~ReadSession();
+  ReadSession(const ReadSession&) = delete;
+  ReadSession& operator=(const ReadSession&) = delete;
+};
+
 // Whether the bytes start with the gzip magic number.
 bool looksLikeGzip(std::span<const uint8_t> bytes);
 

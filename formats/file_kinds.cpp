@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
-#include <fstream>
 #include <string_view>
 #include <vector>
 
@@ -51,15 +50,9 @@ FileKind recogniseFile(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) throw FileError(path, "is a directory");
   if (path == "-") return formats::recognise(formats::readFileBytes(path), "standard input");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    formats::readFileBytes(path);  // throws the readers' own message (missing, unreadable)
-    throw FileError(path, "cannot be read");
-  }
-  std::vector<uint8_t> start(formats::kRecognitionBytes);
-  file.read(reinterpret_cast<char*>(start.data()), static_cast<std::streamsize>(start.size()));
-  start.resize(static_cast<std::size_t>(file.gcount()));
-  return formats::recognise(start, path);
+  // Opened as the readers open it: a FIFO without a writer does not hang the
+  // opening, and in a session (file_bytes.hpp) the bytes it takes are kept.
+  return formats::recognise(formats::readFileStart(path, formats::kRecognitionBytes), path);
 }
 
 }  // namespace topiceval

@@ -1,9 +1,7 @@
 #include "formats/held_out_reader.hpp"
 
 #include <algorithm>
-#include <array>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <utility>
 
@@ -265,11 +263,8 @@ bool rereadable(const std::string& path) {
 
 bool isPlainTextFile(const std::string& path) {
   if (!rereadable(path)) return false;
-  std::ifstream in(path, std::ios::binary);
-  std::array<uint8_t, 4> start{};
-  in.read(reinterpret_cast<char*>(start.data()), start.size());
-  const std::span<const uint8_t> read(start.data(), static_cast<std::size_t>(in.gcount()));
-  return in.gcount() > 0 && !looksLikeObjectStream(read) && !looksLikeGzip(read);
+  const std::vector<uint8_t> start = readFileStart(path, 4);
+  return !start.empty() && !looksLikeObjectStream(start) && !looksLikeGzip(start);
 }
 
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,

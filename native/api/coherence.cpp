@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "formats/file_bytes.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/quality/coherence.hpp"
@@ -94,6 +95,7 @@ Reference loadReference(const CoherenceRequest& request, const Model& model, con
 const std::vector<std::string>& coherenceMeasures() { return quality::coherenceMeasureNames(); }
 
 CoherenceResult coherence(const CoherenceRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale classic;
   std::vector<quality::MeasureRequest> measures;
   if (request.measures.empty()) throw SettingError("measure", "needs at least one measure");

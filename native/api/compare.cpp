@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "native/api/evaluation_support.hpp"
 #include "native/api/model_data.hpp"
@@ -66,6 +67,7 @@ std::optional<long long> iterationOf(const std::string& path) {
 }  // namespace
 
 CompareResult compare(const CompareRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
   RatioAnnealingOptions annealing;
@@ -168,6 +170,7 @@ CompareResult compare(const CompareRequest& request) {
 }
 
 CurveResult curve(const CurveRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
   checkSettingRange("temperatures", request.temperatures, 1, SettingLimits::kTemperatures);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "formats/file_bytes.hpp"
 #include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
@@ -82,6 +83,7 @@ std::shared_ptr<const Alphabet> trainingAlphabet(const std::string& path, const 
 }  // namespace
 
 DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale classic;
   if (request.numTopWords < 1) throw SettingError("num-top-words", "must be at least 1");
   const Model model = detail::loadModel(request.model);

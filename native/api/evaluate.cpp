@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "native/api/evaluation_support.hpp"
@@ -115,6 +116,7 @@ bool scoringNeedsOutline(const EvaluateRequest& request) {
 }  // namespace
 
 EvaluateResult evaluate(const EvaluateRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkRequest(request);
   const auto started = std::chrono::steady_clock::now();

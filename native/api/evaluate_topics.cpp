@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
@@ -51,6 +52,7 @@ void checkRequest(const EvaluateTopicsRequest& request) {
 }  // namespace
 
 EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkRequest(request);
   const auto started = std::chrono::steady_clock::now();

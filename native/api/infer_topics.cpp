@@ -6,6 +6,7 @@
 #include <numeric>
 #include <ostream>
 
+#include "formats/file_bytes.hpp"
 #include "formats/model_readers.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_settings.hpp"
@@ -58,6 +59,7 @@ uint64_t streamStart(const InferTopicsRequest& request, const TopicModel& counts
 }  // namespace
 
 InferTopicsResult inferTopics(const InferTopicsRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkRequest(request);
   const auto started = std::chrono::steady_clock::now();

@@ -122,6 +122,7 @@ void describeDocuments(FileDescription& description, const DocumentCollection& d
 }  // namespace
 
 FileDescription describeFile(const std::string& path, std::size_t wordCount) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   FileDescription description;
   description.path = path;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "native/api/evaluation_support.hpp"
@@ -58,6 +59,7 @@ std::string modelName(const ModelSource& source, std::size_t index) {
 }  // namespace
 
 SelectResult select(const SelectRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);

@@ -33,6 +33,7 @@ void checkRequest(const TrainCtmRequest& request) {
 }  // namespace
 
 TrainCtmResult trainCtm(const TrainCtmRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkRequest(request);
   DocumentCollection documents;

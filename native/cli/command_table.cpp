@@ -2,6 +2,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "formats/file_bytes.hpp"
 #include "native/cli/command_support.hpp"
 #include "topiceval/options.hpp"
 #include "native/cli/commands.hpp"
@@ -48,6 +49,10 @@ void printOverview(std::ostream& out) {
 int runCommand(const std::string& name, const std::vector<std::string>& arguments, std::ostream& out,
                std::ostream& err) {
   const ClassicLocale numbers;  // "-2417.9338" whatever locale a host program (Python, a JVM) runs under
+  // A command may read an input more than once (evaluate --report's second
+  // estimator, select's models, plan-ranks): each reading must see the same
+  // bytes, and a stream must be read from once.
+  const formats::ReadSession reads;
   const auto& commands = allCommands();
   const auto found =
       std::find_if(commands.begin(), commands.end(), [&](const CommandEntry& entry) { return name == entry.name; });

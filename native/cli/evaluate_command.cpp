@@ -2,6 +2,7 @@
 // on any model file, with an explicit unseen-word policy.
 #include <utility>
 
+#include "formats/file_bytes.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/output/evaluation_output.hpp"
@@ -10,6 +11,7 @@
 namespace topiceval::cli {
 
 int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
+  const formats::ReadSession reads;  // the report's second estimator reads the files the first read
   try {
     const auto options = commandOptions("evaluate", arguments, out);
     if (!options) return 0;

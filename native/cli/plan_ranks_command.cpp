@@ -67,6 +67,7 @@ std::vector<int> parseRanks(const std::vector<std::string>& texts) {
 }  // namespace
 
 int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
+  const formats::ReadSession reads;  // the model and the input are each read twice
   PlanSettings settings;
   std::vector<int> rankCounts;
   try {

@@ -19,14 +19,15 @@ struct CommandResult {
   std::string err;  // standard error
 };
 
-// `arguments` is pasted into a shell command line after the executable.
-inline CommandResult runTopiceval(const std::string& arguments) {
+// `arguments` is pasted into a shell command line after the executable, and
+// `before` before it (a pipe into it, `timeout`).
+inline CommandResult runTopiceval(const std::string& arguments, const std::string& before = "") {
   char errTemplate[] = "/tmp/topiceval-test-stderr-XXXXXX";
   const int descriptor = ::mkstemp(errTemplate);
   if (descriptor < 0) throw std::runtime_error("cannot create a temporary file");
   ::close(descriptor);
   const std::string errFile = errTemplate;
-  const std::string command = std::string(TOPICEVAL_BINARY) + " " + arguments + " 2>" + errFile;
+  const std::string command = before + std::string(TOPICEVAL_BINARY) + " " + arguments + " 2>" + errFile;
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) throw std::runtime_error("cannot run " + command);
   CommandResult result;

@@ -1,0 +1,347 @@
+// Inputs a command reads more than once (evaluate's outline then its scoring,
+// evaluate --report's second estimator, select's models, plan-ranks): a
+// regular file that changes between two readings is refused, naming it,
+// before anything read from the change reaches the results; standard input,
+// a pipe or a FIFO is read from once and gives what a regular file gives.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <csignal>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <thread>
+
+#include "formats/file_bytes.hpp"
+#include "support/fixtures.hpp"
+#include "support/run_command.hpp"
+#include "topiceval/topiceval.hpp"
+
+namespace topiceval {
+namespace {
+
+using testing::fixtureFile;
+
+// 40,000 lines (about 3 MiB: several 1 MiB blocks, several batches of 8192
+// documents) of the model's words and some it lacks.
+std::string heldOutText(const std::vector<std::string>& words) {
+  std::mt19937 generator(5);
+  std::string text;
+  for (int line = 0; line < 40000; ++line) {
+    const int length = 1 + static_cast<int>(generator() % 14);
+    for (int i = 0; i < length; ++i) {
+      text += generator() % 9 == 0 ? "unseen" + std::to_string(generator() % 50) : words[generator() % 400];
+      text += ' ';
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+struct Row {
+  std::size_t index = 0;
+  double logLikelihood = 0.0;
+  uint64_t scoredTokens = 0;
+  bool operator==(const Row&) const = default;
+};
+
+class ChangingInput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    model_ = fixtureFile("stackexchange", "inferencer.mallet");
+    path_ = (std::filesystem::temp_directory_path() /
+             ("topiceval-changing-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+              ".txt"))
+                .string();
+    text_ = heldOutText(*Model::read(model_).words());
+    std::ofstream(path_, std::ios::binary) << text_;
+  }
+  void TearDown() override { std::filesystem::remove(path_); }
+
+  // evaluate with a sink (two passes: the outline, then the scoring) whose
+  // first document changes the file by `change`; the rows the sink got and
+  // the error evaluate threw ("" for none).
+  std::string evaluateWhileChanging(const std::string& policy, const std::function<void()>& change,
+                                    std::vector<Row>& rows) {
+    EvaluateRequest request;
+    request.model = model_;
+    request.documents = path_;
+    request.estimator = "filtering";
+    request.unseenWords = policy;
+    request.threads = 2;
+    request.documentSink = [&](std::size_t index, const DocumentEstimate& estimate) {
+      if (rows.empty()) change();
+      rows.push_back({index, estimate.logLikelihood, estimate.scoredTokens});
+    };
+    try {
+      evaluate(request);
+    } catch (const FileError& error) {
+      return error.what();
+    }
+    return "";
+  }
+
+  // The change is refused, naming the file, and every row handed over before
+  // is the unchanged file's: the documents read from the change reached none.
+  void expectRefusedBeforeTheChange(const std::string& policy, const std::function<void()>& change) {
+    std::vector<Row> unchanged;
+    ASSERT_EQ(evaluateWhileChanging(policy, [] {}, unchanged), "");
+    ASSERT_EQ(unchanged.size(), 40000u);
+    std::vector<Row> rows;
+    EXPECT_EQ(evaluateWhileChanging(policy, change, rows),
+              path_ + ": changed while it was being read: this command reads it more than once and its size, "
+                      "time or bytes differ from an earlier reading; run it again once nothing writes to it");
+    EXPECT_LT(rows.size(), unchanged.size());
+    EXPECT_GT(rows.size(), 0u);
+    for (std::size_t d = 0; d < rows.size() && d < unchanged.size(); ++d) ASSERT_EQ(rows[d], unchanged[d]) << d;
+    std::ofstream(path_, std::ios::binary) << text_;
+  }
+
+  std::string model_;
+  std::string path_;
+  std::string text_;
+};
+
+// New words appended: under smooth they would have been scored with the V of the words read before.
+TEST_F(ChangingInput, AppendedWhileScoredIsRefused) {
+  for (const std::string policy : {"skip", "smooth"}) {
+    expectRefusedBeforeTheChange(policy, [&] {
+      std::ofstream(path_, std::ios::binary | std::ios::app) << "brandnew words never seen\n";
+    });
+  }
+}
+
+TEST_F(ChangingInput, TruncatedWhileScoredIsRefused) {
+  expectRefusedBeforeTheChange("skip", [&] { std::filesystem::resize_file(path_, text_.size() / 2); });
+}
+
+// The same size and modification time, other bytes in the third 1 MiB block:
+// only the checksums see it.
+TEST_F(ChangingInput, RewrittenInPlaceUnderTheSameTimeIsRefused) {
+  ASSERT_GT(text_.size(), (std::size_t{2} << 20) + 1000);
+  expectRefusedBeforeTheChange("smooth", [&] {
+    struct stat before {};
+    ASSERT_EQ(::stat(path_.c_str(), &before), 0);
+    {
+      std::fstream file(path_, std::ios::binary | std::ios::in | std::ios::out);
+      file.seekp((std::streamoff{2} << 20) + 1000);
+      file << "zz";
+    }
+    const timespec times[2] = {before.st_atim, before.st_mtim};
+    ASSERT_EQ(::utimensat(AT_FDCWD, path_.c_str(), times, 0), 0);
+    struct stat after {};
+    ASSERT_EQ(::stat(path_.c_str(), &after), 0);
+    ASSERT_EQ(after.st_size, before.st_size);
+    ASSERT_EQ(after.st_mtim.tv_sec, before.st_mtim.tv_sec);
+    ASSERT_EQ(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+  });
+}
+
+// --- Streams -------------------------------------------------------------
+
+// A FIFO whose first reader gets `bytes` from a thread, as from `cat file > fifo`.
+class FifoWriter {
+ public:
+  FifoWriter(std::string path, std::string bytes) : path_(std::move(path)), bytes_(std::move(bytes)) {
+    std::filesystem::remove(path_);
+    if (::mkfifo(path_.c_str(), 0600) != 0) throw std::runtime_error("mkfifo " + path_);
+    ::signal(SIGPIPE, SIG_IGN);  // a reader that stops early: write fails, and the test goes on
+    thread_ = std::thread([this] { run(); });
+  }
+  ~FifoWriter() {
+    stop_ = true;
+    thread_.join();
+    std::filesystem::remove(path_);
+  }
+  int openings() const { return openings_; }
+
+ private:
+  void run() {
+    while (!stop_) {
+      // Without a reader the opening fails (ENXIO) rather than waits, so that the thread can stop.
+      const int fd = ::open(path_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        continue;
+      }
+      ++openings_;
+      ::fcntl(fd, F_SETFL, 0);  // blocking writes: the reader takes the bytes at its pace
+      for (std::size_t written = 0; written < bytes_.size();) {
+        const ssize_t put = ::write(fd, bytes_.data() + written, bytes_.size() - written);
+        if (put <= 0) break;
+        written += static_cast<std::size_t>(put);
+      }
+      ::close(fd);
+      return;  // as `cat file > fifo` writes: once
+    }
+  }
+
+  std::string path_;
+  std::string bytes_;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> openings_{0};
+};
+
+// Two readings of one file in a session (what a command's passes are): the
+// same bytes, or a refusal naming the file, whatever the change between them.
+TEST(ReadSession, ASecondReadingFindsTheFirstsBytesOrRefuses) {
+  const std::string path = (std::filesystem::temp_directory_path() / "topiceval-read-session.txt").string();
+  const std::string refusal = path + ": changed while it was being read: this command reads it more than once and "
+                                     "its size, time or bytes differ from an earlier reading; run it again once "
+                                     "nothing writes to it";
+  const auto write = [&](const std::string& text) { std::ofstream(path, std::ios::binary) << text; };
+  const auto read = [&] {
+    const std::vector<uint8_t> bytes = formats::readFileBytes(path);
+    return std::string(bytes.begin(), bytes.end());
+  };
+  const auto refused = [&](const std::function<void()>& reading) {
+    try {
+      reading();
+    } catch (const FileError& error) {
+      return std::string(error.what());
+    }
+    return std::string("not refused");
+  };
+  std::filesystem::remove(path);
+  write("alpha beta\n");
+  {
+    const formats::ReadSession session;
+    EXPECT_EQ(read(), "alpha beta\n");
+    EXPECT_EQ(read(), "alpha beta\n");
+    std::ofstream(path, std::ios::binary | std::ios::app) << "gamma\n";
+    EXPECT_EQ(refused(read), refusal);
+    // Nor does a first look at its start let a changed file through.
+    EXPECT_EQ(refused([&] { formats::readFileStart(path, 4); }), refusal);
+  }
+  // Replaced by a FIFO at the same path.
+  write("alpha beta\n");
+  {
+    const formats::ReadSession session;
+    EXPECT_EQ(read(), "alpha beta\n");
+    const FifoWriter fifo(path, "gamma\n");
+    EXPECT_EQ(refused(read), refusal);
+  }
+  std::filesystem::remove(path);
+  // Readings in sessions of their own (two library calls) see each version.
+  write("alpha\n");
+  {
+    const formats::ReadSession session;
+    EXPECT_EQ(read(), "alpha\n");
+  }
+  write("alpha beta gamma\n");
+  {
+    const formats::ReadSession session;
+    EXPECT_EQ(read(), "alpha beta gamma\n");
+  }
+  std::filesystem::remove(path);
+}
+
+// The safety kill: a command that hangs fails its test instead of blocking the
+// suite (no bound on how long a command that finishes takes).
+const std::string kSafetyKill = "timeout -s KILL 600 ";
+
+std::string quoted(const std::string& text) { return "'" + text + "'"; }
+
+class StreamedInput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    directory_ = std::filesystem::temp_directory_path() /
+                 ("topiceval-streamed-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::filesystem::remove_all(directory_);
+    std::filesystem::create_directories(directory_);
+  }
+  void TearDown() override { std::filesystem::remove_all(directory_); }
+  std::string path(const std::string& name) const { return (directory_ / name).string(); }
+
+  // What `command` prints, with {documents} and {model} replaced by `documents`
+  // and `model`, and {output} by a file of its own whose content is appended;
+  // the inputs named "-" and the times taken left out.
+  std::string run(const std::string& command, const std::string& documents, const std::string& model,
+                  const std::string& tag, const std::string& before = "") {
+    const std::string output = path(tag + ".out");
+    std::string line = std::regex_replace(command, std::regex("\\{documents\\}"), quoted(documents));
+    line = std::regex_replace(line, std::regex("\\{model\\}"), quoted(model));
+    line = std::regex_replace(line, std::regex("\\{output\\}"), quoted(output));
+    const testing::CommandResult result = testing::runTopiceval(line, before + kSafetyKill);
+    std::string text = "status " + std::to_string(result.status) + "\n" + result.out;
+    if (result.status != 0) text += result.err;
+    if (std::filesystem::exists(output)) text += testing::readText(output);
+    for (const std::string& name : {documents, model}) {  // each named as standard input is
+      if (name.empty() || name == "-") continue;
+      for (std::size_t at; (at = text.find(name)) != std::string::npos;) text.replace(at, name.size(), "-");
+    }
+    return std::regex_replace(text, std::regex("[0-9]+(\\.[0-9]+)? ?(s|seconds)\\b"), "TIME");
+  }
+
+  // `command` gives the same with its documents and its model as FIFOs, each
+  // opened by the command once, and with its documents on standard input
+  // from a pipe, as with regular files.
+  void expectSameFromStreams(const std::string& command) {
+    const std::string documents = fixtureFile("stackexchange", "test.mallet");
+    const std::string model = fixtureFile("stackexchange", "inferencer.mallet");
+    const std::string regular = run(command, documents, model, "regular");
+    ASSERT_EQ(regular.substr(0, 9), "status 0\n") << regular;
+    {
+      FifoWriter documentsFifo(path("documents.fifo"), testing::readText(documents));
+      FifoWriter modelFifo(path("model.fifo"), testing::readText(model));
+      EXPECT_EQ(run(command, path("documents.fifo"), path("model.fifo"), "fifo"), regular) << command;
+      EXPECT_EQ(documentsFifo.openings(), 1) << command;
+      EXPECT_EQ(modelFifo.openings(), 1) << command;
+    }
+    EXPECT_EQ(run(command, "-", model, "pipe", "cat " + quoted(documents) + " | "), regular) << command;
+  }
+
+  std::filesystem::path directory_;
+};
+
+TEST_F(StreamedInput, EvaluateWithAReport) {
+  expectSameFromStreams("evaluate --model {model} --input {documents} --estimator filtering --report {output}");
+}
+
+TEST_F(StreamedInput, Select) {
+  expectSameFromStreams("select --input {documents} --estimator filtering {model} " +
+                        quoted(fixtureFile("stackexchange", "state.gz")));
+}
+
+TEST_F(StreamedInput, PlanRanks) {
+  expectSameFromStreams("plan-ranks --input {documents} --model {model} --ranks 2,8");
+}
+
+// Where no temporary file can be made, a stream read twice is refused by name;
+// a command that reads it once does not need one.
+TEST_F(StreamedInput, WithoutATemporaryFileAStreamReadTwiceIsRefused) {
+  const std::string documents = fixtureFile("stackexchange", "test.mallet");
+  const std::string before = "cat " + quoted(documents) + " | TMPDIR=" + quoted(path("missing")) + " ";
+  const testing::CommandResult twice = testing::runTopiceval("plan-ranks --input - --ranks 2", before + kSafetyKill);
+  EXPECT_EQ(twice.status, 1);
+  EXPECT_EQ(twice.err, "topiceval plan-ranks: standard input: is read more than once by this command, and it is a "
+                       "stream (standard input, a pipe or a device) whose first reading could not be kept: no "
+                       "temporary file could be made in " +
+                           path("missing") + " (No such file or directory); give it as a regular file\n");
+  const testing::CommandResult once = testing::runTopiceval(
+      "evaluate --input - --estimator filtering --model " + quoted(fixtureFile("stackexchange", "inferencer.mallet")),
+      before + kSafetyKill);
+  EXPECT_EQ(once.status, 0) << once.err;
+  EXPECT_NE(once.out.find("input           -: 200 documents, 8383 tokens"), std::string::npos) << once.out;
+}
+
+// Standard input that is a regular file (`< file`) is read once too: its offset is shared.
+TEST_F(StreamedInput, PlanRanksFromARedirectedFile) {
+  const std::string documents = fixtureFile("stackexchange", "test.mallet");
+  const std::string command = "plan-ranks --input {documents} --ranks 2,8";
+  EXPECT_EQ(run(command + " < " + quoted(documents), "-", "", "redirected"),
+            run(command, documents, "", "regular"));
+}
+
+}  // namespace
+}  // namespace topiceval
