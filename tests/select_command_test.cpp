@@ -454,6 +454,11 @@ TEST(SelectQuality, ScoresTheChosenDocumentsAndWarnsOnceForAllModels) {
                                                                "--threads", "1", "--quiet"});
   ASSERT_EQ(output.status, 0) << output.err;
   EXPECT_EQ(testing::lines(output.err).size(), measured.warnings.size()) << output.err;
+  // The top words asked for, though some topics keep fewer (the words these documents use).
+  EXPECT_NE(output.out.find("c_npmi coherence of the top 10 words (windows of 10) on " + set +
+                            "test.mallet (the held-out documents 0-49)"),
+            std::string::npos)
+      << output.out;
   std::filesystem::remove_all(directory);
 }
 

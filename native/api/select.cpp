@@ -186,6 +186,7 @@ SelectResult select(const SelectRequest& request) {
   // coherence then costs what the likelihood does, however large the file.
   std::optional<DocumentsSource> reference;
   if (measureQuality) {
+    result.qualityTopWords = request.topWords;
     const bool ownTexts = !request.coherenceTexts.path.empty() || request.coherenceTexts.documents;
     if (ownTexts) {
       reference = request.coherenceTexts;
