@@ -609,7 +609,7 @@ TEST(QualityWork, DiagnosticsRefuseTablesBeyondTheLimitBeforeCountingAny) {
   } catch (const SettingError& error) {
     EXPECT_EQ(error.setting(), "num-top-words");
     EXPECT_EQ(error.problem(),
-              "5000 top words over 100 topics needs 9.3 GiB of word-pair counts, more than the 2.0 GiB allowed: "
+              "5000 top words over 100 topics needs 9.3 GiB of working memory, more than the 2.0 GiB allowed: "
               "lower --num-top-words");
   }
   EXPECT_EQ(progress.doneUnits(), 0u);
@@ -681,6 +681,35 @@ TEST(QualityWork, CoherenceStopsWhenCancelledMidway) {
   EXPECT_TRUE(interrupted);
   EXPECT_GE(progress.doneUnits(), 10u);
   EXPECT_LT(progress.doneUnits(), progress.totalUnits());
+}
+
+}  // namespace
+}  // namespace topiceval
+
+namespace topiceval {
+namespace {
+
+TEST(QualityWork, CoherenceRefusesReplicatesBeyondTheLimitBeforeCountingAny) {
+  // The mean's error pairs every two topics in every replicate: 300 topics and
+  // 100,000 replicates are 9e9 pair scores, whatever the top words.
+  std::vector<double> phi(300 * 20, 1.0 / 20);
+  std::vector<std::string> words;
+  for (int w = 0; w < 20; ++w) words.push_back("w" + std::to_string(w));
+  CoherenceRequest request;
+  request.model = Model::fromTopics(phi, 20, std::vector<double>(300, 0.1)).withWords(words);
+  request.texts = DocumentsSource(Documents::fromIds({{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}).withWords(words));
+  request.bootstrap = 100'000;
+  Progress progress;
+  request.progress = &progress;
+  try {
+    coherence(request);
+    FAIL() << "the request was not refused";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "bootstrap");
+    EXPECT_EQ(error.problem(), "100000 replicates of 300 topics needs 9e+09 scores of word or topic pairs, more than "
+                               "the 2e+09 allowed: lower --bootstrap");
+  }
+  EXPECT_EQ(progress.doneUnits(), 0u);
 }
 
 }  // namespace

@@ -584,9 +584,10 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
     // and c_v both ways) once per set.
     const auto keys = static_cast<double>(slots.numSlots() + slots.numPairs());
     const double concurrent = 1.0 + static_cast<double>(std::min<std::size_t>(replicates, static_cast<std::size_t>(threads)));
+    const auto measures = static_cast<double>(settings.measures.size());
+    const auto draws = static_cast<double>(replicates);
     const double bytes = keys * 2.0 * sizeof(uint64_t) * static_cast<double>(modes.size()) * concurrent;
-    const double pairScores = 2.0 * static_cast<double>(slots.numPairs()) * static_cast<double>(settings.measures.size()) *
-                              (1.0 + static_cast<double>(replicates));
+    const double pairScores = 2.0 * static_cast<double>(slots.numPairs()) * measures * (1.0 + draws);
     std::size_t longest = 0;
     for (std::size_t t = 0; t < slots.topics(); ++t) longest = std::max(longest, slots.size(t));
     checkQualityCost("top-words",
@@ -596,6 +597,13 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
                      bytes, pairScores,
                      "lower --top-words, or --bootstrap" +
                          std::string(replicates > 1 && threads > 1 ? " or --threads" : ""));
+    // Every replicate's values are kept (topics x measures), and the mean's
+    // error pairs every two topics over the replicates.
+    const auto topics = static_cast<double>(slots.topics());
+    checkQualityCost("bootstrap",
+                     std::to_string(replicates) + " replicates of " + std::to_string(slots.topics()) + " topics",
+                     draws * measures * topics * sizeof(double), measures * topics * topics * draws,
+                     "lower --bootstrap");
   }
   const std::size_t documents = corpus.numDocuments();
   if (settings.progress != nullptr)

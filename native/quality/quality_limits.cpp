@@ -25,10 +25,10 @@ std::string scores(double count) {
 void checkQualityCost(const std::string& setting, const std::string& what, double bytes, double pairScores,
                       const std::string& advice) {
   if (bytes > QualityLimits::kTableBytes)
-    throw SettingError(setting, what + " needs " + gib(bytes) + " of word-pair counts, more than the " +
+    throw SettingError(setting, what + " needs " + gib(bytes) + " of working memory, more than the " +
                                     gib(QualityLimits::kTableBytes) + " allowed: " + advice);
   if (pairScores > QualityLimits::kPairScores)
-    throw SettingError(setting, what + " needs " + scores(pairScores) + " word-pair scores, more than the " +
+    throw SettingError(setting, what + " needs " + scores(pairScores) + " scores of word or topic pairs, more than the " +
                                     scores(QualityLimits::kPairScores) + " allowed: " + advice);
 }
 

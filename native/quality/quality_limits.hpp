@@ -12,11 +12,11 @@ namespace topiceval::quality {
 
 struct QualityLimits {
   static constexpr double kTableBytes = 2.0 * (uint64_t{1} << 30);  // word-pair counts held at once
-  static constexpr double kPairScores = 2e9;                      // pair scores computed, replicates included
+  static constexpr double kPairScores = 2e9;                      // scores of word (or topic) pairs, replicates included
 };
 
 // SettingError(setting, ...) when `bytes` or `pairScores` exceed the limits:
-// "<what> needs 3.1 GiB of word-pair counts, more than the 2 GiB allowed: <advice>".
+// "<what> needs 3.1 GiB of working memory, more than the 2.0 GiB allowed: <advice>".
 void checkQualityCost(const std::string& setting, const std::string& what, double bytes, double pairScores,
                       const std::string& advice);
 
