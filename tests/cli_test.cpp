@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
 #include "native/cli/output_file.hpp"
@@ -253,3 +254,35 @@ TEST(DescriptorBuffer, WritesStandardErrorAWholeLineAtATime) {
   ::close(ends[0]);
   ::close(ends[1]);
 }
+
+namespace topiceval::cli {
+namespace {
+
+// Out of memory, a command's advice names only options of that command that
+// drive its memory (diagnostics has no --particles).
+TEST(OutOfMemory, AdvisesOnlyTheOptionsOfTheCommandThatRan) {
+  const auto message = [](const std::string& command) {
+    std::ostringstream err;
+    try {
+      throw std::bad_alloc();
+    } catch (...) {
+      reportFailure(command, err);
+    }
+    return err.str();
+  };
+  EXPECT_EQ(message("diagnostics"), "topiceval diagnostics: out of memory (lower --num-top-words)\n");
+  EXPECT_EQ(message("coherence"), "topiceval coherence: out of memory (lower --top-words, --bootstrap or --threads)\n");
+  EXPECT_EQ(message("perturb-state"),
+            "topiceval perturb-state: out of memory (the input is too large for this machine)\n");
+  for (const CommandSpec& spec : commandSpecs()) {
+    const std::string text = message(spec.name);
+    SCOPED_TRACE(text);
+    for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at + 2)) {
+      const std::size_t end = text.find_first_of(",) ", at);
+      EXPECT_NE(findOption(spec, text.substr(at + 2, end - at - 2)), nullptr);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace topiceval::cli

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,6 +13,9 @@
 #include "support/command_output.hpp"
 #include "support/json_check.hpp"
 #include "support/fixtures.hpp"
+#include "topiceval/compare.hpp"
+#include "topiceval/errors.hpp"
+#include "topiceval/progress.hpp"
 
 namespace topiceval::cli {
 namespace {
@@ -166,3 +170,41 @@ TEST_F(CompareCommands, CurveOrdersStatesByTheirIterationAndWritesJsonAndAReport
 
 }  // namespace
 }  // namespace topiceval::cli
+
+namespace topiceval {
+namespace {
+
+// One document annealed at many temperatures is one long unit of curve's
+// work: a cancellation stops it within a temperature, not when the unit ends.
+// The CPU time it takes is compared with the same run's, uncancelled, in this
+// process (CPU time, not wall-clock: a loaded machine slows both alike).
+TEST(CurveCancellation, StopsWithinAUnit) {
+  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/";
+  const Model state = Model::read(set + "state.gz");
+  const Documents documents = Documents::read(set + "test.mallet", state);
+  std::size_t longest = 0;
+  for (std::size_t d = 0; d < documents.size(); ++d) {
+    if (documents.tokens(d).size() > documents.tokens(longest).size()) longest = d;
+  }
+  CurveRequest request;
+  request.models = {state, state};
+  request.documents = DocumentsSource(documents.subset(std::vector<std::size_t>{longest}));
+  request.temperatures = 100'000;
+  request.threads = 1;
+  std::clock_t started = std::clock();
+  const CurveResult whole = curve(request);
+  const double wholeSeconds = static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC;
+  ASSERT_EQ(whole.totals.size(), 2u);
+
+  Progress progress;
+  progress.cancel();
+  request.progress = &progress;
+  started = std::clock();
+  EXPECT_THROW(curve(request), Interrupted);
+  const double cancelledSeconds = static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC;
+  EXPECT_EQ(progress.doneUnits(), 0u);
+  EXPECT_LT(cancelledSeconds, wholeSeconds / 10) << "whole run " << wholeSeconds << " s";
+}
+
+}  // namespace
+}  // namespace topiceval

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -14,6 +15,9 @@
 #include "support/chromium.hpp"
 #include "support/command_output.hpp"
 #include "support/gzip.hpp"
+#include "support/run_command.hpp"
+#include "topiceval/coherence.hpp"
+#include "topiceval/select.hpp"
 
 namespace topiceval::cli {
 namespace {
@@ -397,3 +401,66 @@ TEST(SelectDirectory, PassesOverFilesThatAreNoModel) {
       << output.err;
   std::filesystem::remove_all(directory);
 }
+
+namespace topiceval {
+namespace {
+
+// Topic quality in select scores the documents --documents chose (the same
+// value as coherence on them alone), and a warning every model meets alike is
+// said once for them all, not once per model.
+TEST(SelectQuality, ScoresTheChosenDocumentsAndWarnsOnceForAllModels) {
+  const auto directory = std::filesystem::temp_directory_path() / "topiceval-select-quality";
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directories(directory);
+  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/";
+  for (const char* copy : {"a.mallet", "b.mallet", "c.mallet", "d.mallet", "e.mallet"})
+    std::filesystem::copy_file(set + "inferencer.mallet", directory / copy);
+
+  SelectRequest request;
+  request.models = {directory.string()};
+  request.documents = set + "test.mallet";
+  request.documentSelection = "0-49";
+  request.estimator = "filtering";
+  request.threads = 1;
+  request.seed = 3;
+  const SelectResult selected = select(request);
+  ASSERT_EQ(selected.models.size(), 5u);
+  CoherenceRequest alone;
+  alone.model = set + "inferencer.mallet";
+  std::vector<std::size_t> chosen(50);
+  for (std::size_t d = 0; d < chosen.size(); ++d) chosen[d] = d;
+  alone.texts = DocumentsSource(Documents::read(set + "test.mallet").subset(chosen));
+  alone.seed = 3;
+  alone.threads = 1;
+  const CoherenceResult measured = coherence(alone);
+  ASSERT_TRUE(std::isfinite(measured.measures[0].mean));
+  for (const RankedModel& model : selected.models) {
+    ASSERT_TRUE(model.quality);
+    EXPECT_EQ(model.quality->coherence, measured.measures[0].mean);
+    EXPECT_EQ(model.quality->coherenceStandardError, measured.measures[0].meanStandardError);
+  }
+  ASSERT_FALSE(measured.warnings.empty());
+  ASSERT_EQ(selected.warnings.size(), measured.warnings.size());
+  for (std::size_t i = 0; i < measured.warnings.size(); ++i) {
+    EXPECT_EQ(selected.warnings[i].text, (directory / "a.mallet").string() + ", " +
+                                             (directory / "b.mallet").string() + ", " +
+                                             (directory / "c.mallet").string() + " and 2 other models: " +
+                                             measured.warnings[i].text);
+  }
+
+  // The command line, --quiet: one line per distinct warning.
+  const auto output = testing::runCommand(cli::selectCommand, {"--input", set + "test.mallet", directory.string(),
+                                                               "--estimator", "filtering", "--documents", "0-49",
+                                                               "--threads", "1", "--quiet"});
+  ASSERT_EQ(output.status, 0) << output.err;
+  EXPECT_EQ(testing::lines(output.err).size(), measured.warnings.size()) << output.err;
+  // The top words asked for, though some topics keep fewer (the words these documents use).
+  EXPECT_NE(output.out.find("c_npmi coherence of the top 10 words (windows of 10) on " + set +
+                            "test.mallet (the held-out documents 0-49)"),
+            std::string::npos)
+      << output.out;
+  std::filesystem::remove_all(directory);
+}
+
+}  // namespace
+}  // namespace topiceval

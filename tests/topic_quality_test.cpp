@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstdio>
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <fstream>
 #include <sstream>
 #include <streambuf>
+#include <thread>
 
 #include "support/fixtures.hpp"
 #include "support/run_command.hpp"
@@ -504,6 +506,210 @@ TEST(CoherenceCommand, PrintsGensimsColumnsAndRefusesWhatItCannotScore) {
                                                 " --measure c_w2v");
   EXPECT_EQ(badMeasure.status, 2);
   EXPECT_NE(badMeasure.err.find("c_w2v"), std::string::npos) << badMeasure.err;
+}
+
+}  // namespace
+}  // namespace topiceval
+
+namespace topiceval {
+namespace {
+
+// A model of probabilities over `types` words, every word in every topic,
+// and reference texts that use every word: its topics have as many top words
+// as the vocabulary, so the pairs of top words grow with its square.
+struct WideModel {
+  Model model;
+  Documents texts;
+};
+
+WideModel wideModel(std::size_t topics, std::size_t types) {
+  std::vector<double> phi(topics * types);
+  for (std::size_t k = 0; k < topics; ++k) {
+    double sum = 0.0;
+    for (std::size_t w = 0; w < types; ++w) sum += phi[k * types + w] = 1.0 + static_cast<double>((w * (k + 3)) % 17);
+    for (std::size_t w = 0; w < types; ++w) phi[k * types + w] /= sum;
+  }
+  std::vector<std::string> words;
+  for (std::size_t w = 0; w < types; ++w) words.push_back("w" + std::to_string(w));
+  std::vector<std::vector<int64_t>> documents(20);
+  for (std::size_t w = 0; w < types; ++w) documents[w % documents.size()].push_back(static_cast<int64_t>(w));
+  return {Model::fromTopics(phi, types, std::vector<double>(topics, 0.1)).withWords(words),
+          Documents::fromIds(documents).withWords(words)};
+}
+
+TEST(QualityWork, CoherenceTopWordsAreAtMostTheVocabulary) {
+  const WideModel wide = wideModel(3, 40);
+  CoherenceRequest request;
+  request.model = wide.model;
+  request.texts = DocumentsSource(wide.texts);
+  request.topWords = 100'000;
+  request.bootstrap = 0;
+  const CoherenceResult result = coherence(request);
+  ASSERT_EQ(result.topics.size(), 3u);
+  for (const auto& topic : result.topics) EXPECT_EQ(topic.size(), 40u);
+}
+
+TEST(QualityWork, CoherenceRefusesPairsBeyondTheLimitBeforeCountingAny) {
+  // 3,200 words in 10 topics: 51 million pairs, each held as counts per
+  // bootstrap replicate in flight; refused before a document is counted.
+  const WideModel wide = wideModel(10, 3200);
+  CoherenceRequest request;
+  request.model = wide.model;
+  request.texts = DocumentsSource(wide.texts);
+  request.topWords = 100'000;
+  request.threads = 2;
+  Progress progress;
+  request.progress = &progress;
+  try {
+    coherence(request);
+    FAIL() << "the request was not refused";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "top-words");
+    EXPECT_NE(error.problem().find("10 topics of up to 3200 words (51184000 pairs) with 200 bootstrap replicates needs "),
+              std::string::npos)
+        << error.problem();
+    EXPECT_NE(error.problem().find("lower --top-words, or --bootstrap or --threads"), std::string::npos);
+  }
+  EXPECT_EQ(progress.doneUnits(), 0u);
+}
+
+TEST(QualityWork, DiagnosticsRefuseMoreTopWordsThanTheVocabulary) {
+  DiagnosticsRequest request;
+  request.model = fixtureFile("stackexchange", "state.gz");
+  request.numTopWords = 2608;  // one more than its 2607 words
+  try {
+    diagnostics(request);
+    FAIL() << "the request was not refused";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "num-top-words");
+    EXPECT_NE(error.problem().find("is 2608, more than the 2607 words of "), std::string::npos) << error.problem();
+    EXPECT_NE(error.problem().find("give at most 2607"), std::string::npos);
+  }
+  // As many as it has: every word of each topic, MALLET's figures for N = V.
+  request.numTopWords = 2607;
+  const DiagnosticsResult all = diagnostics(request);
+  EXPECT_EQ(all.numTopWords, 2607);
+  EXPECT_EQ(all.vocabularySize, 2607u);
+  for (const auto& topic : all.topics) {
+    EXPECT_GT(topic.words.size(), 100u);
+    EXPECT_LE(topic.words.size(), 2607u);
+  }
+}
+
+TEST(QualityWork, DiagnosticsRefuseTablesBeyondTheLimitBeforeCountingAny) {
+  // 100 topics of 5,000 top words: a 5,000 x 5,000 table each, 9.3 GiB.
+  DiagnosticsRequest request;
+  request.model = fixtureFile("debian-k100", "state.gz");
+  request.numTopWords = 5000;
+  Progress progress;
+  request.progress = &progress;
+  try {
+    diagnostics(request);
+    FAIL() << "the request was not refused";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "num-top-words");
+    EXPECT_EQ(error.problem(),
+              "5000 top words over 100 topics needs 9.3 GiB of working memory, more than the 2.0 GiB allowed: "
+              "lower --num-top-words");
+  }
+  EXPECT_EQ(progress.doneUnits(), 0u);
+}
+
+// A Cancellation requested before the work starts (Python's Ctrl-C reaches
+// the work this way): the first document or replicate stops it.
+template <class Work>
+void expectInterruptedAtOnce(Work work) {
+  Cancellation cancellation;
+  cancellation.request();
+  const CancellationScope scope(cancellation);
+  Progress progress;
+  EXPECT_THROW(work(progress), Interrupted);
+  EXPECT_EQ(progress.doneUnits(), 0u);
+  EXPECT_GT(progress.totalUnits(), 0u);
+}
+
+TEST(QualityWork, CoherenceAndDiagnosticsAnswerACancellation) {
+  expectInterruptedAtOnce([](Progress& progress) {
+    CoherenceRequest request;
+    request.model = fixtureFile("stackexchange", "state.gz");
+    request.progress = &progress;
+    coherence(request);
+  });
+  expectInterruptedAtOnce([](Progress& progress) {
+    DiagnosticsRequest request;
+    request.model = fixtureFile("stackexchange", "state.gz");
+    request.progress = &progress;
+    diagnostics(request);
+  });
+  // Without a counter of the caller's: the scope alone stops them.
+  Cancellation cancellation;
+  cancellation.request();
+  const CancellationScope scope(cancellation);
+  CoherenceRequest request;
+  request.model = fixtureFile("stackexchange", "state.gz");
+  EXPECT_THROW(coherence(request), Interrupted);
+  DiagnosticsRequest diagnosticsRequest;
+  diagnosticsRequest.model = fixtureFile("stackexchange", "state.gz");
+  EXPECT_THROW(diagnostics(diagnosticsRequest), Interrupted);
+}
+
+TEST(QualityWork, CoherenceStopsWhenCancelledMidway) {
+  // Cancelled from another thread once some work is done: what was left is not done.
+  CoherenceRequest request;
+  request.model = fixtureFile("stackexchange", "state.gz");
+  request.bootstrap = 2000;
+  request.threads = 1;
+  Progress progress;
+  request.progress = &progress;
+  std::atomic<bool> finished{false};
+  std::thread canceller([&] {
+    while (!finished && progress.doneUnits() < 10) std::this_thread::yield();
+    progress.cancel();
+  });
+  bool interrupted = false;
+  try {
+    coherence(request);
+  } catch (const Interrupted&) {
+    interrupted = true;
+  } catch (...) {
+    finished = true;
+    canceller.join();
+    throw;
+  }
+  finished = true;
+  canceller.join();
+  EXPECT_TRUE(interrupted);
+  EXPECT_GE(progress.doneUnits(), 10u);
+  EXPECT_LT(progress.doneUnits(), progress.totalUnits());
+}
+
+}  // namespace
+}  // namespace topiceval
+
+namespace topiceval {
+namespace {
+
+TEST(QualityWork, CoherenceRefusesReplicatesBeyondTheLimitBeforeCountingAny) {
+  // The mean's error pairs every two topics in every replicate: 300 topics and
+  // 100,000 replicates are 9e9 pair scores, whatever the top words.
+  std::vector<double> phi(300 * 20, 1.0 / 20);
+  std::vector<std::string> words;
+  for (int w = 0; w < 20; ++w) words.push_back("w" + std::to_string(w));
+  CoherenceRequest request;
+  request.model = Model::fromTopics(phi, 20, std::vector<double>(300, 0.1)).withWords(words);
+  request.texts = DocumentsSource(Documents::fromIds({{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}).withWords(words));
+  request.bootstrap = 100'000;
+  Progress progress;
+  request.progress = &progress;
+  try {
+    coherence(request);
+    FAIL() << "the request was not refused";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "bootstrap");
+    EXPECT_EQ(error.problem(), "100000 replicates of 300 topics needs 9e+09 scores of word or topic pairs, more than "
+                               "the 2e+09 allowed: lower --bootstrap");
+  }
+  EXPECT_EQ(progress.doneUnits(), 0u);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "topiceval/export.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
+#include "topiceval/progress.hpp"
 #include "topiceval/warning.hpp"
 
 namespace topiceval {
@@ -44,6 +45,12 @@ struct CoherenceRequest {
   // The words a topic word must be among to be kept (gensim's Dictionary);
   // empty: the words that occur in the texts (Dictionary(texts)).
   std::vector<std::string> dictionary;
+  // Advanced per reference document counted and per bootstrap replicate;
+  // cancel() (or a caller's Cancellation) stops the work within a document,
+  // a topic or a replicate. Top words are at most the model's vocabulary, and
+  // a request whose word pairs would need more than QualityLimits
+  // (native/quality/quality_limits.hpp) allows is refused before counting.
+  Progress* progress = nullptr;
 };
 
 struct CoherenceResult {

@@ -22,6 +22,7 @@
 #include "topiceval/export.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
+#include "topiceval/progress.hpp"
 #include "topiceval/warning.hpp"
 
 namespace topiceval {
@@ -39,7 +40,13 @@ struct DiagnosticsRequest {
   // inferencer or saved model of the same training run). Empty: the state's
   // own types (the largest type index + 1), with a warning.
   std::string trainingData;
+  // At most the model's vocabulary (or the default): a larger N is refused,
+  // as is one whose N x N tables per topic would need more memory than the
+  // library allows.
   int numTopWords = kDefaultTopWords;
+  // Advanced per training document and per topic; cancel() (or a caller's
+  // Cancellation) stops the work within one.
+  Progress* progress = nullptr;
 };
 
 struct DiagnosticsResult {

@@ -67,6 +67,10 @@ struct CommandSpec {
 TOPICEVAL_API const std::vector<CommandSpec>& commandSpecs();
 // One command's declaration; SettingError("command", ...) for a name no command has.
 TOPICEVAL_API const CommandSpec& commandSpec(const std::string& name);
+// What running out of memory in `command` means, in command-line spelling
+// (respell() for the others): only options of that command that drive its
+// memory are named (diagnostics: "out of memory (lower --num-top-words)").
+TOPICEVAL_API std::string outOfMemoryMessage(const std::string& command);
 // The declaration of `option` in `command`, or nullptr.
 TOPICEVAL_API const OptionSpec* findOption(const CommandSpec& command, const std::string& option);
 // The option of `command` that sets library setting `setting` (its own name, or

@@ -89,6 +89,7 @@ struct SelectResult {
   std::vector<std::size_t> scoredDocuments;  // documents the best model scores (the paired statistics' own)
   std::vector<std::string> skippedFiles;     // files in a directory that hold no model, with why
   std::string qualityReference;              // the texts topic quality was measured on, or empty
+  int qualityTopWords = 0;                   // the top words asked for (a topic keeps those the texts use)
   std::vector<Warning> warnings;
   double seconds = 0.0;
   int threads = 1;

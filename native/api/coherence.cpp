@@ -206,6 +206,8 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   settings.bootstrap = request.bootstrap;
   settings.seed = request.seed;
   settings.threads = request.threads;
+  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
+  settings.progress = request.progress != nullptr ? request.progress : &ownProgress;
   for (const auto& measure : measures) {
     if (measure.measure != quality::CoherenceMeasure::Mallet) continue;
     const std::optional<double> beta = model.beta();

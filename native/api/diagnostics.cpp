@@ -128,8 +128,21 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
     result.warnings.push_back({"no-words", name + " holds no words: they are shown by type index, without word-length"});
   }
   computed->withDocuments = documents != nullptr;
+  // MALLET fills a topic's list beyond its words with slots of type 0, and its
+  // figures depend on N through them, so N is not silently cut to the
+  // vocabulary (that would print another N's figures); but beyond the
+  // vocabulary (and MALLET's default) they are all such slots, so it is refused.
+  const std::size_t vocabulary = computed->model.numTypes();
+  if (static_cast<std::size_t>(request.numTopWords) > std::max<std::size_t>(vocabulary, DiagnosticsRequest::kDefaultTopWords))
+    throw SettingError("num-top-words", "is " + std::to_string(request.numTopWords) + ", more than the " +
+                                            std::to_string(vocabulary) + " words of " + name +
+                                            ": a topic has at most that many top words; give at most " +
+                                            std::to_string(vocabulary));
+  quality::checkDiagnosticsCost(computed->model, computed->withDocuments, request.numTopWords);
+  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   computed->sorted = quality::sortedTopicWords(computed->model);
-  computed->topics = quality::topicDiagnostics(computed->model, documents, request.numTopWords);
+  computed->topics = quality::topicDiagnostics(computed->model, documents, request.numTopWords,
+                                               request.progress != nullptr ? request.progress : &ownProgress);
 
   result.fromDocuments = computed->withDocuments;
   result.numTopWords = request.numTopWords;

@@ -624,6 +624,33 @@ bool suppliedAsObject(const std::string& command, const std::string& option) {
   return std::find(objects.begin(), objects.end(), option) != objects.end();
 }
 
+std::string outOfMemoryMessage(const std::string& command) {
+  // The options whose values size each command's largest allocations (the
+  // input and the model size the rest, which no option lowers).
+  static const std::map<std::string, std::vector<std::string>> drivers = {
+      {"evaluate", {"particles", "temperatures", "samples", "runs", "threads"}},
+      {"select", {"particles", "temperatures", "samples", "runs", "threads", "top-words", "bootstrap"}},
+      {"compare", {"temperatures", "samples", "threads"}},
+      {"curve", {"temperatures", "threads"}},
+      {"train-ctm", {"num-topics", "threads"}},
+      {"info", {"words"}},
+      {"evaluate-topics", {"num-particles", "temperatures", "samples", "runs", "threads"}},
+      {"infer-topics", {"threads"}},
+      {"diagnostics", {"num-top-words"}},
+      {"coherence", {"top-words", "bootstrap", "threads"}},
+      {"plan-ranks", {"replicate"}}};
+  std::vector<std::string> flags;
+  const auto found = drivers.find(command);
+  for (const CommandSpec& spec : commandSpecs()) {
+    if (spec.name != command || found == drivers.end()) continue;
+    for (const std::string& option : found->second) {
+      if (findOption(spec, option) != nullptr) flags.push_back("--" + option);
+    }
+  }
+  if (flags.empty()) return "out of memory (the input is too large for this machine)";
+  return "out of memory (lower " + listOfChoices(flags) + ")";
+}
+
 const CommandSpec& commandSpec(const std::string& name) {
   for (const CommandSpec& command : commandSpecs()) {
     if (command.name == name) return command;

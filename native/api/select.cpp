@@ -184,15 +184,43 @@ SelectResult select(const SelectRequest& request) {
   };
   // Topic quality's reference texts, read once with words of their own (or
   // the held-out ids in memory, which every model's words read alike).
+  // The held-out documents as reference are those --documents chose: the
+  // coherence then costs what the likelihood does, however large the file.
   std::optional<DocumentsSource> reference;
   if (measureQuality) {
+    result.qualityTopWords = request.topWords;
     const bool ownTexts = !request.coherenceTexts.path.empty() || request.coherenceTexts.documents;
-    reference = ownTexts ? request.coherenceTexts
-                : request.documents.documents ? request.documents
-                                              : DocumentsSource(Documents::read(request.documents.path));
-    result.qualityReference = ownTexts ? detail::sourceName(request.coherenceTexts)
-                                       : result.input + " (the held-out documents)";
+    if (ownTexts) {
+      reference = request.coherenceTexts;
+      result.qualityReference = detail::sourceName(request.coherenceTexts);
+    } else {
+      Documents heldOut =
+          request.documents.documents ? *request.documents.documents : Documents::read(request.documents.path);
+      if (!request.documentSelection.empty())
+        heldOut = heldOut.subset(parseDocumentSelection(request.documentSelection, heldOut.size()));
+      reference = DocumentsSource(std::move(heldOut));
+      result.qualityReference =
+          result.input + (request.documentSelection.empty()
+                              ? " (the held-out documents)"
+                              : " (the held-out documents " + request.documentSelection + ")");
+    }
   }
+  // A warning every model meets alike is said once, naming the models.
+  struct ModelWarning {
+    std::string kind, text;
+    std::vector<std::string> models;
+  };
+  std::vector<ModelWarning> modelWarnings;
+  const auto warnAbout = [&](const std::string& model, const Warning& warning) {
+    const auto same = std::find_if(modelWarnings.begin(), modelWarnings.end(), [&](const ModelWarning& seen) {
+      return seen.kind == warning.kind && seen.text == warning.text;
+    });
+    if (same != modelWarnings.end()) {
+      same->models.push_back(model);
+    } else {
+      modelWarnings.push_back({warning.kind, warning.text, {model}});
+    }
+  };
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   std::vector<RankedModel> ranked(sources.size());
   for (std::size_t m = 0; m < sources.size(); ++m) {
@@ -250,9 +278,9 @@ SelectResult select(const SelectRequest& request) {
     entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
     entry.scoredTokens = estimates.scoredTokens;
     if (measureQuality && model.words() == nullptr) {
-      result.warnings.push_back({"no-topic-quality", surveys[m].report.path +
-                                                         " holds no words (a MALLET evaluator), so its topics' "
-                                                         "quality is not measured: give its inferencer instead"});
+      warnAbout(surveys[m].report.path,
+                {"no-topic-quality", "holds no words (a MALLET evaluator), so its topics' quality is not measured: "
+                                     "give its inferencer instead"});
     } else if (measureQuality) {
       CoherenceRequest quality;
       quality.model = model;
@@ -268,9 +296,21 @@ SelectResult select(const SelectRequest& request) {
       entry.quality = TopicQuality{measure.name,           measure.windowSize,    measure.mean,
                                    measure.meanStandardError, measured.meanExclusivity, measured.meanFrex,
                                    measured.diversity,     measure.perTopic,      measured.topics};
-      for (const Warning& warning : measured.warnings)
-        result.warnings.push_back({warning.kind, surveys[m].report.path + ": " + warning.text});
+      for (const Warning& warning : measured.warnings) warnAbout(surveys[m].report.path, warning);
     }
+  }
+  for (const ModelWarning& warning : modelWarnings) {
+    std::string models = warning.models.front();
+    constexpr std::size_t kNamed = 3;
+    for (std::size_t i = 1; i < std::min(warning.models.size(), kNamed); ++i)
+      models += (i + 1 == warning.models.size() ? " and " : ", ") + warning.models[i];
+    if (warning.models.size() > kNamed)
+      models += " and " + std::to_string(warning.models.size() - kNamed) +
+                (warning.models.size() == kNamed + 1 ? " other model" : " other models");
+    const bool sentence = warning.kind == "no-topic-quality";  // the model is its subject
+    result.warnings.push_back({warning.kind, models + (sentence ? (warning.models.size() > 1 ? " hold" : " holds") +
+                                                                      warning.text.substr(std::string("holds").size())
+                                                                : ": " + warning.text)});
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const RankedModel& a, const RankedModel& b) { return a.total > b.total; });

@@ -29,7 +29,7 @@ std::pair<int, std::string> describeFailure(const std::string& command) {
   } catch (const std::logic_error& error) {  // a broken promise inside topiceval, not the user's mistake
     return {kInternalError, std::string("internal error: ") + error.what() + " (please report it)"};
   } catch (const std::bad_alloc&) {
-    return {kFileProblem, "out of memory while evaluating (lower --particles, --runs, --temperatures or --threads)"};
+    return {kFileProblem, outOfMemoryMessage(command)};
   } catch (const std::exception& error) {
     return {kFileProblem, error.what()};
   }

@@ -70,8 +70,11 @@ struct PathEnd {
 // A chain of topic assignments for one document, annealed along a path.
 class Annealer {
  public:
-  Annealer(std::vector<uint32_t> wordOfToken, std::size_t topics)
-      : wordOfToken_(std::move(wordOfToken)),
+  // `progress`: its cancellation stops an annealing within a step (a
+  // document's annealing at a large --temperatures is long).
+  Annealer(std::vector<uint32_t> wordOfToken, std::size_t topics, const Progress* progress)
+      : progress_(progress),
+        wordOfToken_(std::move(wordOfToken)),
         topics_(topics),
         counts_(topics, 0),
         topicOf_(wordOfToken_.size(), 0),
@@ -96,6 +99,7 @@ class Annealer {
     if (topicOf_.empty()) return 0.0;
     double logWeight = 0.0;
     for (int j = 1; j <= steps; ++j) {
+      if (progress_ != nullptr && progress_->cancelled()) throw Interrupted();
       const double previous = static_cast<double>(j - 1) / steps;
       const double current = static_cast<double>(j) / steps;
       logWeight += logJoint(from, to, path, current) - logJoint(from, to, path, previous);
@@ -182,6 +186,7 @@ class Annealer {
     }
   }
 
+  const Progress* progress_;
   std::vector<uint32_t> wordOfToken_;
   std::size_t topics_;
   std::vector<int32_t> counts_;
@@ -254,7 +259,7 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
           const PathEnd from = PathEnd::of(start, startRows);
           const PathEnd to = PathEnd::of(end, endRows);
           RandomStream random(options.seed, {d, isReverse ? 1u : 0u, sample, 0x52414953});
-          Annealer chain(tokenWords(startRows), static_cast<std::size_t>(start.numTopics()));
+          Annealer chain(tokenWords(startRows), static_cast<std::size_t>(start.numTopics()), options.progress);
           chain.start(from, options.burnIn, random);
           logWeights[d * perDocument + unit % perDocument] =
               chain.anneal(from, to, options.path, options.temperatures, random);
@@ -361,7 +366,7 @@ CurveEstimates estimateLikelihoodCurve(const std::vector<const ScoringModel*>& m
             ends.push_back(PathEnd::of(*model, rows));
           }
           RandomStream random(options.seed, {d, 0x4355525645});
-          Annealer chain(words, topics);
+          Annealer chain(words, topics, options.progress);
           const PathEnd prior = PathEnd::prior(*models.front(), ends.front().phi.size() / topics);
           chain.start(prior, 0, random);
           double logLikelihood =

@@ -43,7 +43,7 @@ const TopicQuality* firstQuality(const SelectResult& result) {
 std::string qualityLine(const SelectResult& result) {
   const TopicQuality* quality = firstQuality(result);
   if (quality == nullptr) return "";
-  return quality->measure + " coherence of the top " + std::to_string(quality->topWords.empty() ? 0 : quality->topWords.front().size()) +
+  return quality->measure + " coherence of the top " + std::to_string(result.qualityTopWords) +
          " words" + (quality->windowSize > 0 ? " (windows of " + std::to_string(quality->windowSize) + ")" : "") +
          " on " + result.qualityReference;
 }

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <atomic>
 #include <map>
 #include <span>
 
 #include "native/java/java_math.hpp"
+#include "native/quality/quality_limits.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/random_stream.hpp"
 
@@ -263,11 +265,16 @@ class DocumentCounter {
   std::vector<std::size_t> presentSlots_;
 };
 
-CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, CountingMode mode, int threads) {
+// `entries` counts the table entries of every mode, which are refused once
+// they would outgrow QualityLimits::kTableBytes (how many pairs of top words
+// meet in a document is known only by counting them).
+CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, CountingMode mode, int threads,
+                       Progress* progress, std::atomic<uint64_t>& entries) {
   // Documents in blocks on the threads, the blocks' tables joined in order.
   const std::size_t documents = corpus.numDocuments();
   const std::size_t blockSize = 4096;
   const std::size_t blocks = (documents + blockSize - 1) / blockSize;
+  constexpr double kEntryBytes = 2 * sizeof(uint32_t);
   std::vector<CountTable> parts(blocks);
   runInParallel(blocks, threads, [&](std::size_t block, int) {
     DocumentCounter counter(slots, mode);
@@ -278,7 +285,19 @@ CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, Counti
       const std::span<const int32_t> tokens(corpus.tokens.data() + from, to - from);
       const std::span<const int32_t> topics =
           corpus.topics.empty() ? std::span<const int32_t>() : std::span<const int32_t>(corpus.topics.data() + from, to - from);
+      const std::size_t before = part.key.size();
       counter.count(tokens, topics, part);
+      const uint64_t added = part.key.size() - before;
+      const uint64_t held = entries.fetch_add(added, std::memory_order_relaxed) + added;
+      if (static_cast<double>(held) * kEntryBytes > QualityLimits::kTableBytes)
+        checkQualityCost("top-words",
+                         "counting the pairs of top words that meet in the reference documents (" +
+                             std::to_string(held) + " after " + std::to_string(d + 1) + " of " +
+                             std::to_string(documents) + " documents)",
+                         static_cast<double>(held) * kEntryBytes * static_cast<double>(documents) /
+                             static_cast<double>(d + 1),
+                         0.0, "lower --top-words, or give fewer reference texts");
+      if (progress != nullptr) progress->advance(1, to - from);
     }
   });
   CountTable table;
@@ -554,19 +573,59 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
   for (std::size_t s = 0; s < slots.numSlots(); ++s) coordinate[s] = static_cast<std::size_t>(slots.word[s]);
 
   const bool assigned = !corpus.topics.empty();
-  std::map<CountingMode, CountTable> tables;
-  for (const MeasureRequest& request : settings.measures) {
-    const CountingMode mode = modeOf(request, assigned);
-    if (!tables.contains(mode)) tables.emplace(mode, countCorpus(corpus, slots, mode, resolveThreads(settings.threads)));
+  std::map<CountingMode, int> modes;
+  for (const MeasureRequest& request : settings.measures) modes.emplace(modeOf(request, assigned), 0);
+  const auto replicates = static_cast<std::size_t>(std::max(settings.bootstrap, 0));
+  const int threads = resolveThreads(settings.threads);
+  {
+    // Each set of totals holds every slot and pair (as counts, then as
+    // values): one per mode for the point values, and one per mode on each
+    // thread drawing a replicate. Each measure scores each pair (c_uci, c_npmi
+    // and c_v both ways) once per set.
+    const auto keys = static_cast<double>(slots.numSlots() + slots.numPairs());
+    const double concurrent = 1.0 + static_cast<double>(std::min<std::size_t>(replicates, static_cast<std::size_t>(threads)));
+    const auto measures = static_cast<double>(settings.measures.size());
+    const auto draws = static_cast<double>(replicates);
+    const double bytes = keys * 2.0 * sizeof(uint64_t) * static_cast<double>(modes.size()) * concurrent;
+    const double pairScores = 2.0 * static_cast<double>(slots.numPairs()) * measures * (1.0 + draws);
+    std::size_t longest = 0;
+    for (std::size_t t = 0; t < slots.topics(); ++t) longest = std::max(longest, slots.size(t));
+    checkQualityCost("top-words",
+                     std::to_string(slots.topics()) + " topics of up to " + std::to_string(longest) + " words (" +
+                         std::to_string(slots.numPairs()) + " pairs) with " + std::to_string(replicates) +
+                         " bootstrap replicates",
+                     bytes, pairScores,
+                     "lower --top-words, or --bootstrap" +
+                         std::string(replicates > 1 && threads > 1 ? " or --threads" : ""));
+    // Every replicate's values are kept (topics x measures), and the mean's
+    // error pairs every two topics over the replicates.
+    const auto topics = static_cast<double>(slots.topics());
+    checkQualityCost("bootstrap",
+                     std::to_string(replicates) + " replicates of " + std::to_string(slots.topics()) + " topics",
+                     draws * measures * topics * sizeof(double), measures * topics * topics * draws,
+                     "lower --bootstrap");
   }
+  const std::size_t documents = corpus.numDocuments();
+  if (settings.progress != nullptr)
+    settings.progress->setTotal(documents * modes.size() + (documents > 0 ? replicates : 0),
+                                corpus.tokens.size() * modes.size());
+  std::atomic<uint64_t> entries{0};
+  std::map<CountingMode, CountTable> tables;
+  for (const auto& [mode, unused] : modes)
+    tables.emplace(mode, countCorpus(corpus, slots, mode, threads, settings.progress, entries));
 
+  const auto stopIfCancelled = [&] {
+    if (settings.progress != nullptr && settings.progress->cancelled()) throw Interrupted();
+  };
   auto evaluate = [&](const std::map<CountingMode, Totals>& totals) {
     std::vector<std::vector<double>> values;
     for (const MeasureRequest& request : settings.measures) {
       const Confirmation confirmation(slots, totals.at(modeOf(request, assigned)));
       std::vector<double> perTopic(slots.topics());
-      for (std::size_t t = 0; t < slots.topics(); ++t)
+      for (std::size_t t = 0; t < slots.topics(); ++t) {
+        stopIfCancelled();
         perTopic[t] = confirmation.topic(request.measure, t, settings.malletBeta, coordinate);
+      }
       values.push_back(std::move(perTopic));
     }
     return values;
@@ -577,17 +636,17 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
   const auto point = evaluate(observed);
 
   // Bootstrap: each replicate draws the reference documents with replacement.
-  const std::size_t documents = corpus.numDocuments();
-  const auto replicates = static_cast<std::size_t>(std::max(settings.bootstrap, 0));
   std::vector<std::vector<std::vector<double>>> draws(replicates);
   if (documents > 0) {
-    runInParallel(replicates, resolveThreads(settings.threads), [&](std::size_t r, int) {
+    runInParallel(replicates, threads, [&](std::size_t r, int) {
+      stopIfCancelled();
       RandomStream random(settings.seed, {0xC0DE, r});
       std::vector<uint32_t> weights(documents, 0);
       for (std::size_t i = 0; i < documents; ++i) ++weights[random.below(documents)];
       std::map<CountingMode, Totals> totals;
       for (const auto& [mode, table] : tables) totals.emplace(mode, sum(table, slots, &weights));
       draws[r] = evaluate(totals);
+      if (settings.progress != nullptr) settings.progress->advance(1, 0);
     });
   }
 

@@ -28,6 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/progress.hpp"
+
 namespace topiceval::quality {
 
 enum class CoherenceMeasure { UMass, CUci, CNpmi, CV, Mallet };
@@ -73,11 +75,17 @@ struct CoherenceSettings {
   int bootstrap = 0;              // replicates (0: no errors)
   uint64_t seed = 1;
   int threads = 0;
+  // Advanced by one per reference document counted (per counting mode) and
+  // per bootstrap replicate; its cancellation stops the work within a document,
+  // a topic or a replicate (Interrupted).
+  Progress* progress = nullptr;
 };
 
 // `topics[k]` are word ids in the corpus's vocabulary, in rank order (a
 // duplicate stays a separate position, as gensim keeps it). Topics' words
 // that the reference never names are the caller's to drop (gensim does).
+// A request whose word pairs would need more memory or work than
+// QualityLimits allows is a SettingError("top-words", ...) before any counting.
 std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const std::vector<std::vector<int32_t>>& topics,
                                           const CoherenceSettings& settings);
 

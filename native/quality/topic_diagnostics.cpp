@@ -5,6 +5,7 @@
 #include <string>
 
 #include "native/java/java_math.hpp"
+#include "native/quality/quality_limits.hpp"
 
 namespace topiceval::quality {
 
@@ -34,7 +35,7 @@ struct DocumentStatistics {
 };
 
 DocumentStatistics countDocuments(const TopicModel& model, const TrainingAssignments& documents,
-                                  const std::vector<std::vector<WordCount>>& sorted, std::size_t n) {
+                                  const std::vector<std::vector<WordCount>>& sorted, std::size_t n, Progress* progress) {
   const auto topics = static_cast<std::size_t>(model.numTopics);
   DocumentStatistics stats;
   stats.coDocuments.assign(topics, std::vector<int32_t>(n * n, 0));
@@ -67,6 +68,7 @@ DocumentStatistics countDocuments(const TopicModel& model, const TrainingAssignm
   for (std::size_t d = 0; d < documents.numDocuments(); ++d) {
     const auto types = documents.documentTypes(d);
     const auto assigned = documents.documentTopics(d);
+    if (progress != nullptr) progress->advance(1, types.size());
     touched.clear();
     for (std::size_t t = 0; t < types.size(); ++t) {
       const auto type = static_cast<std::size_t>(types[t]);
@@ -152,12 +154,25 @@ std::vector<std::vector<WordCount>> sortedTopicWords(const TopicModel& model) {
   return sorted;
 }
 
+void checkDiagnosticsCost(const TopicModel& model, bool withDocuments, int numTopWords) {
+  if (!withDocuments) return;  // then each topic's figures take O(N) of its words
+  const auto n = static_cast<double>(numTopWords);
+  const auto topics = static_cast<double>(model.numTopics);
+  checkQualityCost("num-top-words",
+                   std::to_string(numTopWords) + " top words over " + std::to_string(model.numTopics) + " topics",
+                   topics * n * n * sizeof(int32_t), topics * n * n / 2.0, "lower --num-top-words");
+}
+
 std::vector<TopicDiagnostics> topicDiagnostics(const TopicModel& model, const TrainingAssignments* documents,
-                                               int numTopWords) {
+                                               int numTopWords, Progress* progress) {
   const auto n = static_cast<std::size_t>(numTopWords);
   const auto topics = static_cast<std::size_t>(model.numTopics);
   const auto sorted = sortedTopicWords(model);
-  const DocumentStatistics stats = documents != nullptr ? countDocuments(model, *documents, sorted, n) : countModel(model);
+  if (progress != nullptr)
+    progress->setTotal((documents != nullptr ? documents->numDocuments() : 0) + topics,
+                       documents != nullptr ? static_cast<uint64_t>(model.totalTokens()) : 0);
+  const DocumentStatistics stats =
+      documents != nullptr ? countDocuments(model, *documents, sorted, n, progress) : countModel(model);
   const double numTypes = static_cast<double>(model.numTypes());
   const double beta = model.beta;
   const double betaSum = model.betaSum;
@@ -167,6 +182,7 @@ std::vector<TopicDiagnostics> topicDiagnostics(const TopicModel& model, const Tr
 
   std::vector<TopicDiagnostics> result(topics);
   for (std::size_t k = 0; k < topics; ++k) {
+    if (progress != nullptr) progress->advance(1, 0);
     TopicDiagnostics& topic = result[k];
     const int32_t tokens = model.tokensPerTopic[k];
     const std::vector<WordCount>& words = sorted[k];

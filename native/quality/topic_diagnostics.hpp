@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "native/model/topic_model.hpp"
+#include "topiceval/progress.hpp"
 #include "native/model/training_assignments.hpp"
 
 namespace topiceval::quality {
@@ -72,7 +73,15 @@ struct TopicDiagnostics {
 // corpus_dist uses the model's own counts (which equal the documents' when
 // every token has a topic, as in any state or saved model). Word lengths need
 // the model's alphabet.
+// `progress` (if any) advances by one per document and topic, and its
+// cancellation stops the work within one (Interrupted). The caller bounds N
+// (checkDiagnosticsCost): with documents each topic holds an N x N table.
 std::vector<TopicDiagnostics> topicDiagnostics(const TopicModel& model, const TrainingAssignments* documents,
-                                               int numTopWords);
+                                               int numTopWords, Progress* progress = nullptr);
+
+// SettingError("num-top-words", ...) when N top words over the model's topics
+// would need more memory or work than QualityLimits allows (with documents:
+// an N x N table of co-document counts per topic, and N^2 / 2 pair scores).
+void checkDiagnosticsCost(const TopicModel& model, bool withDocuments, int numTopWords);
 
 }  // namespace topiceval::quality
