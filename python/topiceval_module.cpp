@@ -538,6 +538,8 @@ py::list commandOptions(const std::string& command) {
     option["keyword"] = topiceval::pythonName(spec.name);
     option["kind"] = kinds[static_cast<int>(spec.kind)];
     option["default"] = spec.defaultValue.empty() ? py::none() : py::cast(spec.defaultValue);
+    const std::string shown = topiceval::shownDefault(spec);
+    option["shown_default"] = shown.empty() ? py::none() : py::cast(shown);
     option["least"] = spec.least;
     option["most"] = spec.most;
     option["choices"] = spec.choices;

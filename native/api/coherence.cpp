@@ -133,8 +133,7 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   std::vector<std::vector<int>> modelTop;
   if (topics.empty()) {
     if (data.alphabet() == nullptr)
-      throw SettingError("model", modelName + " holds no words to look up in the texts (an evaluator file: give "
-                                              "the inferencer, the saved model or the topic state)");
+      throw SettingError("model", modelName + " holds no words to look up in the texts (" + data.howToGiveWords() + ")");
     modelTop = topWordIds(model, counts, phi, n);
     for (const auto& ids : modelTop) {
       topics.emplace_back();

@@ -16,6 +16,16 @@ namespace topiceval {
 
 namespace detail {
 
+std::string ModelData::howToGiveWords() const {
+  switch (kind) {
+    case FileKind::Evaluator: return "an evaluator file: give the inferencer, the saved model or the topic state";
+    case FileKind::InMemory:
+      return description + ": give the model its words (Model::withWords; Python's Model.with_words, Java's "
+                           "TopicModelData words)";
+    default: return description + ": give a model file that carries its words";
+  }
+}
+
 int ModelData::numTopics() const {
   if (counts) return counts->numTopics;
   if (logisticNormal) return logisticNormal->numTopics;

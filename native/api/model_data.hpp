@@ -38,6 +38,9 @@ struct ModelData {
   // diagnostics sum along.
   TopicModel malletCounts(std::shared_ptr<const Alphabet> words = nullptr) const;
 
+  // How to give a model without words its words, true for its kind: "an
+  // evaluator file: give the inferencer, ..." or "arrays: give their words ...".
+  std::string howToGiveWords() const;
   ModelFamily family() const { return logisticNormal ? ModelFamily::LogisticNormal : ModelFamily::Dirichlet; }
   int numTopics() const;
   std::size_t numTypes() const;

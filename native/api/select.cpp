@@ -248,9 +248,9 @@ SelectResult select(const SelectRequest& request) {
     entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
     entry.scoredTokens = estimates.scoredTokens;
     if (measureQuality && model.words() == nullptr) {
-      result.warnings.push_back({"no-topic-quality", surveys[m].report.path +
-                                                         " holds no words (a MALLET evaluator), so its topics' "
-                                                         "quality is not measured: give its inferencer instead"});
+      result.warnings.push_back({"no-topic-quality", surveys[m].report.path + " holds no words, so its topics' "
+                                                         "quality is not measured (" +
+                                                         model.data().howToGiveWords() + ")"});
     } else if (measureQuality) {
       CoherenceRequest quality;
       quality.model = model;

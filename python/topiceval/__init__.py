@@ -408,7 +408,8 @@ def _vocabulary(vocabulary, model: Model) -> _Vocabulary:
 
 def options(command: str) -> list:
     """The options a command takes (the library's declarations): dicts with ``keyword``, ``kind``,
-    ``default``, ``choices``, ``help``. Those only the command line has (output files, formats) are left out."""
+    ``default``, ``shown_default`` (what help says: an estimator setting's per-estimator defaults),
+    ``choices``, ``help``. Those only the command line has (output files, formats) are left out."""
     return [option for option in _native.command_options(command) if not option["command_line_only"]]
 
 
@@ -462,7 +463,7 @@ def _options_doc(command: str, leave_out=()) -> str:
     for option in options(command):
         if option["keyword"] in leave_out or option["kind"] in ("path", "list") and option["required"]:
             continue
-        default = "" if option["default"] is None else f" (default {option['default']})"
+        default = "" if option["shown_default"] is None else f" (default {option['shown_default']})"
         lines.append(f"    {option['keyword']}: {option['help']}{default}".replace("\n", "; "))
     return "\n".join(lines)
 
