@@ -81,7 +81,7 @@ SelectResult select(const SelectRequest& request) {
   // are read one at a time, twice (once to find the tokens they all score,
   // once to score them), so that memory holds one model however many there are.
   const auto documentsFor = [&](const Model& model, const std::string& name) {
-    Documents documents = detail::loadDocuments(request.documents, model, name);
+    Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), model, name);
     if (!request.documentSelection.empty())
       documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
     return documents;
