@@ -6,10 +6,12 @@
 #include <utility>
 
 #include "formats/file_bytes.hpp"
+#include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
 #include "formats/gzip_input.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/line_splitter.hpp"
+#include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "formats/read_budget.hpp"
 #include "formats/text_encoding.hpp"
@@ -65,6 +67,12 @@ class TextDocuments {
     if (text.find('\0') != std::string_view::npos) binaryData(source_);
     checkLayout(text);
     ++lines_;
+    words(text, "line " + std::to_string(lines_));
+  }
+
+  // A document given as whitespace-separated words (a line, or a training
+  // document's words), looked up in the model's words.
+  void words(std::string_view text, std::string name) {
     tokens_.clear();
     std::size_t i = 0;
     while (i < text.size()) {
@@ -89,7 +97,7 @@ class TextDocuments {
     }
     // Each line is charged its bookkeeping: a file of newlines cannot ask for millions of documents.
     budget_.charge(kDocumentBookkeeping + tokens_.size() * sizeof(int32_t), "documents");
-    documents_.add(tokens_, "line " + std::to_string(lines_));
+    documents_.add(tokens_, std::move(name));
     if (batch_.documents > 0 && (documents_.size() >= batch_.documents || documents_.totalTokens() >= batch_.tokens))
       flush();
   }
@@ -146,12 +154,11 @@ class TextDocuments {
   std::size_t consumed_ = 0;
 };
 
-void requireWords(const Alphabet* modelAlphabet, const std::string& source, const std::string& modelName) {
+void requireWords(const Alphabet* modelAlphabet, const std::string& source, const std::string& modelName,
+                  const std::string& what = "plain-text documents") {
   if (modelAlphabet == nullptr)
-    throw FormatError(source,
-                      "plain-text documents need a model with words (an inferencer, a saved model or a "
-                      "topic state); " +
-                          modelName + " has none");
+    throw FormatError(source, what + " need a model with words (an inferencer, a saved model or a topic state); " +
+                                  modelName + " has none");
 }
 
 // Text that arrives in blocks (a file read in pieces, gzip decompressed as it
@@ -207,6 +214,45 @@ DocumentCollection readGzippedText(std::span<const uint8_t> compressed, const st
   return text.finish();
 }
 
+// A model file given where documents belong. A topic state and a saved model
+// hold their training documents, which are read as documents (their rows or
+// instances, grouped by document, their words looked up as plain text's
+// are); any other model is refused by name rather than read as what it is not
+// (another Java object is left to the instance-list reader, which names its class).
+void refuseModelAsDocuments(FileKind kind, const std::string& source) {
+  switch (kind) {
+    case FileKind::Evaluator:
+    case FileKind::Inferencer:
+    case FileKind::LogisticNormal:
+    case FileKind::CtmC:
+      throw FormatError(source, std::string("is a ") + describe(kind) +
+                                    ", a model, not documents: give an instance list or plain text with one document per line");
+    default: return;
+  }
+}
+
+DocumentCollection trainingDocuments(const TrainingAssignments& training, const std::vector<std::string>& words,
+                                     const std::string& source, const Alphabet* modelAlphabet,
+                                     const std::string& modelName, FileKind kind) {
+  const std::string what = std::string("the training documents of a ") + describe(kind);
+  requireWords(modelAlphabet, source, modelName, what);
+  TextDocuments documents(*modelAlphabet, source);
+  std::string text;
+  for (std::size_t d = 0; d < training.numDocuments(); ++d) {
+    text.clear();
+    for (const int32_t type : training.documentTypes(d)) {
+      if (type < 0 || static_cast<std::size_t>(type) >= words.size() || words[static_cast<std::size_t>(type)].empty())
+        throw FormatError(source, what + ": document " + std::to_string(d) + " has type " + std::to_string(type) +
+                                      ", which it names no word for");
+      text += words[static_cast<std::size_t>(type)];
+      text += ' ';
+    }
+    documents.input(text.size());
+    documents.words(text, "doc " + std::to_string(d));
+  }
+  return documents.finish();
+}
+
 }  // namespace
 
 void checkHeldOutStart(std::span<const uint8_t> start, const std::string& source) {
@@ -232,6 +278,7 @@ DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet*
     bool first = true;
     readFileBlocks(path, &checkHeldOutStart, [&](std::span<const uint8_t> block) {
       if (first && !looksLikeObjectStream(block) && !looksLikeGzip(block)) {
+        refuseModelAsDocuments(recognise(block, source), source);
         requireWords(modelAlphabet, source, modelName);
         text.emplace(*modelAlphabet, source, size);
       } else if (first && size) {
@@ -277,6 +324,7 @@ bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, T
       readFileBlocks(path, &checkHeldOutStart, [&](std::span<const uint8_t> block) {
         if (!reader) {
           if (looksLikeObjectStream(block) || looksLikeGzip(block)) throw NotText{};
+          refuseModelAsDocuments(recognise(block, path), path);
           reader.emplace(modelAlphabet, path, std::nullopt);
           reader->documents().inBatches(batch, consume);
         }
@@ -297,6 +345,20 @@ bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, T
 DocumentCollection readHeldOutDocuments(std::vector<uint8_t> bytes, const std::string& source,
                                         const Alphabet* modelAlphabet, const std::string& modelName,
                                         FileKind* kind) {
+  const FileKind found = recognise(std::span<const uint8_t>(bytes).first(std::min(bytes.size(), kRecognitionBytes)),
+                                   source);
+  refuseModelAsDocuments(found, source);
+  if (found == FileKind::TopicState) {
+    if (kind != nullptr) *kind = found;
+    const TopicStateContents state = readTopicStateContents(bytes, source);
+    return trainingDocuments(state.documents, state.words, source, modelAlphabet, modelName, found);
+  }
+  if (found == FileKind::ParallelTopicModel) {
+    if (kind != nullptr) *kind = found;
+    const ModelWithAssignments saved = readParallelTopicModelWithAssignments(bytes, source);
+    if (saved.model.alphabet == nullptr) throw FormatError(source, "a saved model without an alphabet");
+    return trainingDocuments(saved.documents, saved.model.alphabet->words(), source, modelAlphabet, modelName, found);
+  }
   if (kind != nullptr) *kind = looksLikeObjectStream(bytes) ? FileKind::InstanceList : FileKind::Text;
   if (looksLikeObjectStream(bytes)) {
     DocumentCollection documents = readInstanceList(bytes, source);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "formats/file_bytes.hpp"
+#include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
 #include "formats/mallet_objects.hpp"
 
@@ -139,10 +140,24 @@ DocumentCollection readInstanceList(std::span<const uint8_t> bytes, const std::s
   return documentsOf(parseInstanceList(bytes, source, shortcut).get(), source, bytes.size());
 }
 
+namespace {
+
+// Another MALLET file where an instance list belongs is named for what it is.
+void checkInstanceListStart(std::span<const uint8_t> start, const std::string& source) {
+  const FileKind kind = recognise(start, source);
+  if (kind != FileKind::InstanceList && kind != FileKind::OtherObjectStream && kind != FileKind::Text &&
+      kind != FileKind::Binary)
+    throw FormatError(source, std::string("is a ") + describe(kind) +
+                                  ", not a MALLET instance list (mallet import-file --keep-sequence writes one)");
+  checkObjectStreamStart(start, source);
+}
+
+}  // namespace
+
 DocumentCollection readInstanceListFile(const std::string& path) {
   const std::string source = path == "-" ? "standard input" : path;
   return namingFileOnAllocationFailure(source, [&] {
-    std::vector<uint8_t> bytes = readFileBytes(path, &checkObjectStreamStart);
+    std::vector<uint8_t> bytes = readFileBytes(path, &checkInstanceListStart);
     const std::size_t streamBytes = bytes.size();
     const auto graph = parseInstanceList(bytes, source, ObjectStreamShortcut::MalletInstances);
     std::vector<uint8_t>().swap(bytes);  // the documents need the graph, not the file

@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
   for (const topiceval::OptionSpec& spec : topiceval::commandSpec(command).options) {
     if (spec.commandLineOnly || topiceval::suppliedAsObject(command, spec.name)) continue;
     std::string help = spec.help;
-    if (!spec.defaultValue.empty()) help += " (default " + spec.defaultValue + ")";
+    if (const std::string shown = topiceval::shownDefault(spec); !shown.empty()) help += " (default " + shown + ")";
     out << "  /** " << comment(topiceval::respell(help, topiceval::Spelling::Java)) << " */\n";
     out << "  public " << javaType(spec) << ' ' << topiceval::javaName(spec.name) << " = null;\n";
   }

@@ -154,15 +154,25 @@ topiceval::OptionValues optionValues(const std::string& command, const Options& 
   return topiceval::OptionValues(topiceval::commandSpec(command), values, objects);
 }
 
-Documents toDocuments(const std::vector<IdArray>& list) {
+// `bags`: the indices of the documents that are bags of words (the package's _Documents.unordered).
+Documents toDocuments(const std::vector<IdArray>& list, const std::vector<std::size_t>& bags = {}) {
   topiceval::DocumentsBuilder builder;
+  std::vector<uint8_t> bag(list.size(), 0);
+  for (const std::size_t d : bags) {
+    if (d < bag.size()) bag[d] = 1;
+  }
   for (std::size_t d = 0; d < list.size(); ++d) {
     const IdArray& array = list[d];
     if (array.ndim() != 1)
       throw topiceval::SettingError("documents[" + std::to_string(d) + "]",
                                     "has " + std::to_string(array.ndim()) +
                                         " dimensions, not 1 (a sequence of word ids)");
-    builder.add(std::span<const int64_t>(array.data(), static_cast<std::size_t>(array.shape(0))));
+    const std::span<const int64_t> ids(array.data(), static_cast<std::size_t>(array.shape(0)));
+    if (bag[d]) {
+      builder.addBag(ids);
+    } else {
+      builder.add(ids);
+    }
   }
   return builder.build();
 }
@@ -170,7 +180,10 @@ Documents toDocuments(const std::vector<IdArray>& list) {
 // Documents as the requests take them: a path, or ids in memory.
 topiceval::DocumentsSource documentsSource(const py::object& documents) {
   if (isPath(documents)) return pathOf(documents);
-  return toDocuments(documents.cast<std::vector<IdArray>>());
+  const std::vector<std::size_t> bags = py::hasattr(documents, "unordered")
+                                            ? documents.attr("unordered").cast<std::vector<std::size_t>>()
+                                            : std::vector<std::size_t>{};
+  return toDocuments(documents.cast<std::vector<IdArray>>(), bags);
 }
 
 // A model as the requests take it: a path, or a model in memory; `name`, when
@@ -651,6 +664,8 @@ py::list commandOptions(const std::string& command) {
     option["keyword"] = topiceval::pythonName(spec.name);
     option["kind"] = kinds[static_cast<int>(spec.kind)];
     option["default"] = spec.defaultValue.empty() ? py::none() : py::cast(spec.defaultValue);
+    const std::string shown = topiceval::shownDefault(spec);
+    option["shown_default"] = shown.empty() ? py::none() : py::cast(shown);
     option["least"] = spec.least;
     option["most"] = spec.most;
     option["choices"] = spec.choices;

@@ -92,8 +92,8 @@ TEST_F(BadInputs, SerializedObjectOfAnotherClass) {
       evaluate(fixtureFile("stackexchange", "inferencer.mallet"), fixtureFile("stackexchange", "inferencer.mallet"));
   EXPECT_EQ(asInput.status, 1);
   EXPECT_EQ(asInput.err, "topiceval evaluate: " + fixtureFile("stackexchange", "inferencer.mallet") +
-                             ": holds a serialized cc.mallet.topics.TopicInferencer, not a MALLET instance list "
-                             "(cc.mallet.types.InstanceList)\n");
+                             ": is a MALLET inferencer (TopicInferencer), a model, not documents: give an instance "
+                             "list or plain text with one document per line\n");
 }
 
 TEST_F(BadInputs, TruncatedEvaluator) {

@@ -550,3 +550,68 @@ TEST_F(HostileInput, DocumentNamesCannotSplitATsvRow) {
 
 }  // namespace
 }  // namespace topiceval
+
+namespace topiceval {
+namespace {
+
+// A MALLET file of a known kind given where documents belong is read as what
+// it is (a topic state's or saved model's training documents, grouped by
+// document) or refused by name: never read as gzipped plain text, one
+// "document" per state row.
+TEST(ModelFilesAsDocuments, AStateOrSavedModelGivesItsTrainingDocumentsAndOtherModelsAreRefused) {
+  const std::string inferencer = fixtureFile("stackexchange", "inferencer.mallet");
+  const auto coherence = [&](const std::string& texts) {
+    return testing::runCommand(cli::coherenceCommand, {"--model", inferencer, "--texts", texts, "--bootstrap", "0",
+                                                       "--format", "tsv", "--measure", "c_npmi"});
+  };
+  // The training instance list holds one empty document more (a state has no rows for it): one window more in
+  // every count's N, so its c_npmi differs in the fifth digit; read as text, rows as documents, it differed in the
+  // first.
+  const auto meanOf = [](const std::string& tsv) {
+    for (const std::string& line : testing::lines(tsv)) {
+      if (line.starts_with("c_npmi\tmean\t")) return std::stod(line.substr(12));
+    }
+    return std::nan("");
+  };
+  const auto training = coherence(fixtureFile("stackexchange", "train.mallet"));
+  ASSERT_EQ(training.status, 0) << training.err;
+  const auto state = coherence(fixtureFile("stackexchange", "state.gz"));
+  ASSERT_EQ(state.status, 0) << state.err;
+  EXPECT_NEAR(meanOf(state.out), meanOf(training.out), 1e-4);
+  for (const std::string file : {"state.gz", "model.mallet"}) {
+    const auto output = coherence(fixtureFile("stackexchange", file));
+    ASSERT_EQ(output.status, 0) << file << ": " << output.err;
+    EXPECT_EQ(output.out, state.out) << file;
+    const auto evaluated = testing::runCommand(
+        cli::evaluateCommand, {"--model", inferencer, "--input", fixtureFile("stackexchange", file), "--estimator",
+                               "filtering", "--quiet"});
+    ASSERT_EQ(evaluated.status, 0) << evaluated.err;
+    EXPECT_NE(evaluated.out.find(fixtureFile("stackexchange", file) + ": 199 documents, 6915 tokens"),
+              std::string::npos)
+        << evaluated.out.substr(0, 600);
+  }
+  for (const std::string file : {"inferencer.mallet", "evaluator.mallet"}) {
+    const std::string path = fixtureFile("stackexchange", file);
+    const auto output = coherence(path);
+    EXPECT_EQ(output.status, 1);
+    EXPECT_EQ(output.err, "topiceval coherence: " + path + ": is a " +
+                              describe(file == "inferencer.mallet" ? FileKind::Inferencer : FileKind::Evaluator) +
+                              ", a model, not documents: give an instance list or plain text with one document per "
+                              "line\n");
+    const auto evaluated =
+        testing::runCommand(cli::evaluateCommand, {"--model", inferencer, "--input", path, "--estimator", "filtering"});
+    EXPECT_EQ(evaluated.status, 1);
+    EXPECT_NE(evaluated.err.find("a model, not documents"), std::string::npos) << evaluated.err;
+  }
+  // MALLET's own evaluate-topics takes an instance list only: a state is named as one.
+  const std::string statePath = fixtureFile("stackexchange", "state.gz");
+  const auto mallet = testing::runCommand(
+      cli::evaluateTopicsCommand, {"--evaluator", fixtureFile("stackexchange", "evaluator.mallet"), "--input", statePath});
+  EXPECT_EQ(mallet.status, 1);
+  EXPECT_EQ(mallet.err, "topiceval evaluate-topics: " + statePath +
+                            ": is a MALLET topic state (gzipped), not a MALLET instance list (mallet import-file "
+                            "--keep-sequence writes one)\n");
+}
+
+}  // namespace
+}  // namespace topiceval

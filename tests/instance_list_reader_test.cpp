@@ -63,8 +63,8 @@ TEST(InstanceListReader, NamesTheWrongClass) {
     FAIL();
   } catch (const FormatError& error) {
     EXPECT_EQ(std::string(error.what()), path +
-                                             ": holds a serialized cc.mallet.topics.MarginalProbEstimator, not a "
-                                             "MALLET instance list (cc.mallet.types.InstanceList)");
+                                             ": is a MALLET evaluator (MarginalProbEstimator), not a MALLET instance "
+                                             "list (mallet import-file --keep-sequence writes one)");
   }
 }
 

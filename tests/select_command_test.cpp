@@ -2,6 +2,7 @@
 // held-out tokens, with paired differences, in every format and the report.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -138,6 +139,34 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
   EXPECT_GT(std::stod(byK["3"][15]), 0.0);
   EXPECT_GT(std::stod(byK["3"][16]), std::stod(byK["6"][16]));
   EXPECT_EQ(std::stod(byK["3"][18]), 1.0);  // three clusters of ten distinct words
+}
+
+TEST_F(SelectCommand, EveryFormatGivesTheDifferenceToTheBestWithOneSign) {
+  std::vector<std::string> arguments = {"--input", path("test.txt"), "--coherence", "none", "--estimator", "filtering"};
+  for (const std::string& model : models()) arguments.push_back(model);
+  const Output text = select(arguments);
+  arguments.insert(arguments.end(), {"--format", "tsv"});
+  const Output tsv = select(arguments);
+  ASSERT_EQ(text.status, 0) << text.err;
+  ASSERT_EQ(tsv.status, 0) << tsv.err;
+  // Rank by rank: the TSV's difference_to_best (the best's total minus this
+  // one's, positive) is the number the table's "difference to best" column shows.
+  const auto rows = lines(tsv.out);
+  const auto table = lines(text.out);
+  for (std::size_t r = 2; r < rows.size(); ++r) {
+    std::vector<std::string> fields;
+    std::istringstream row(rows[r]);
+    for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
+    const double difference = std::stod(fields[10]);
+    EXPECT_GT(difference, 0.0) << rows[r];
+    const auto line = std::find_if(table.begin(), table.end(), [&](const std::string& l) {
+      return l.starts_with(std::to_string(r) + " ") && l.find(fields[1]) != std::string::npos;
+    });
+    ASSERT_NE(line, table.end()) << text.out;
+    char shown[32];
+    std::snprintf(shown, sizeof shown, "%.2f +- ", difference);
+    EXPECT_NE(line->find(std::string("  ") + shown), std::string::npos) << *line << " vs " << rows[r];
+  }
 }
 
 TEST_F(SelectCommand, SaysWhenTheBestIsTheLargestNumberOfTopicsTried) {
@@ -395,8 +424,8 @@ TEST(SelectDirectory, PassesOverFilesThatAreNoModel) {
                             ": text, not a model\nwarning: passed over " + (directory / "test.mallet").string() +
                             ": MALLET instance list (FeatureSequence documents), not a model\n"), std::string::npos)
       << output.err;
-  EXPECT_NE(output.err.find("evaluator.mallet holds no words (a MALLET evaluator), so its topics' quality is not "
-                            "measured"),
+  EXPECT_NE(output.err.find("evaluator.mallet holds no words, so its topics' quality is not measured (an evaluator "
+                            "file: give the inferencer, the saved model or the topic state)"),
             std::string::npos)
       << output.err;
   std::filesystem::remove_all(directory);

@@ -710,6 +710,56 @@ TEST(QualityWork, CoherenceRefusesReplicatesBeyondTheLimitBeforeCountingAny) {
                                "the 2e+09 allowed: lower --bootstrap");
   }
   EXPECT_EQ(progress.doneUnits(), 0u);
+
+// Bags of words have no token order: the window measures count whole
+// documents on them (what ordered texts give with a window as long as the
+// longest document), whatever order the bag's tokens were stored in, and a
+// window size is refused.
+TEST(Coherence, BagsOfWordsCountWholeDocumentsNotAnInventedOrder) {
+  const Model model = Model::read(fixtureFile("stackexchange", "inferencer.mallet"));
+  const Documents ordered = Documents::read(fixtureFile("stackexchange", "test.mallet"), model);
+  DocumentsBuilder bags, reversedBags;
+  std::size_t longest = 0;
+  for (std::size_t d = 0; d < ordered.size(); ++d) {
+    const auto tokens = ordered.tokens(d);
+    std::vector<int64_t> sorted(tokens.begin(), tokens.end());
+    std::sort(sorted.begin(), sorted.end());  // ids in increasing order, as a bag's pairs expand
+    bags.addBag(sorted);
+    std::reverse(sorted.begin(), sorted.end());
+    reversedBags.addBag(sorted);
+    longest = std::max(longest, tokens.size());
+  }
+  const auto measure = [&](DocumentsSource texts, int window) {
+    CoherenceRequest request;
+    request.model = model;
+    request.texts = std::move(texts);
+    request.measures = {"c_npmi", "c_v", "u_mass"};
+    request.bootstrap = 0;
+    request.windowSize = window;
+    return coherence(request);
+  };
+  const Documents bagDocuments = bags.build();
+  EXPECT_TRUE(bagDocuments.anyUnordered() && bagDocuments.unordered(0));
+  EXPECT_FALSE(ordered.anyUnordered());
+  const CoherenceResult bag = measure(bagDocuments, 0);
+  const CoherenceResult reversed = measure(reversedBags.build(), 0);
+  const CoherenceResult wholeDocuments = measure(ordered, static_cast<int>(longest));
+  const CoherenceResult windows = measure(ordered, 0);
+  for (std::size_t m = 0; m < 3; ++m) {
+    EXPECT_EQ(bag.measures[m].perTopic, reversed.measures[m].perTopic) << bag.measures[m].name;
+    for (std::size_t k = 0; k < bag.measures[m].perTopic.size(); ++k)
+      EXPECT_NEAR(bag.measures[m].perTopic[k], wholeDocuments.measures[m].perTopic[k], 1e-12) << bag.measures[m].name;
+    EXPECT_EQ(bag.measures[m].windowSize, 0) << bag.measures[m].name;
+  }
+  EXPECT_GT(std::abs(windows.measures[0].mean - bag.measures[0].mean), 1e-3);  // windows of 10 differ
+  ASSERT_FALSE(bag.warnings.empty());
+  EXPECT_EQ(bag.warnings.back().kind, "bag-of-words-texts");
+  try {
+    measure(bagDocuments, 10);
+    FAIL() << "a window over bags of words";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "window-size");
+  }
 }
 
 }  // namespace

@@ -129,6 +129,14 @@ class TOPICEVAL_API Documents {
   const std::vector<std::string>* words() const;
   // The documents at these 0-based indices, in that order.
   Documents subset(std::span<const std::size_t> indices) const;
+  // Whether document `document` is a bag of words (its tokens' order carries
+  // no meaning: gensim's (id, count) pairs, a row of a count matrix), and
+  // whether any is. The library never reads an order into a bag: estimators
+  // whose result depends on the order see its tokens shuffled, keyed by the
+  // request's seed and the document's index; coherence's sliding windows
+  // count whole documents instead (see README, "Topic quality").
+  bool unordered(std::size_t document) const;
+  bool anyUnordered() const;
   // The same documents with the words behind their ids (ids index `words`):
   // what reference texts given as token lists carry. SettingError for an id
   // beyond the words or a word listed twice.
@@ -150,6 +158,9 @@ class TOPICEVAL_API DocumentsBuilder {
   ~DocumentsBuilder();
   void add(std::span<const int64_t> ids, std::string name = {});
   void add(std::span<const int32_t> ids, std::string name = {});
+  // A bag of words, its tokens in any order (each id repeated by its count):
+  // marked unordered (Documents::unordered).
+  void addBag(std::span<const int64_t> ids, std::string name = {});
   Documents build();
 
  private:

@@ -38,6 +38,9 @@ struct OptionSpec {
   std::string name;  // "particles"
   OptionKind kind = OptionKind::Text;
   std::string defaultValue;          // as text; empty: none (not given unless set)
+  // What help says the default is when it is not one value: an estimator
+  // setting's ("10", or "1 (ais), 1000 (harmonic-mean)"). See shownDefault().
+  std::string describedDefault;
   double least = 0.0, most = 0.0;    // Integer and Real
   std::vector<std::string> choices;  // Choice
   std::string help;                  // one sentence or two, without the default
@@ -120,6 +123,23 @@ TOPICEVAL_API std::string javaName(const std::string& name);    // spell(name, S
 // `text` (a library message or warning, which names options as the command
 // line does: --runs) with every option respelled for `spelling`.
 TOPICEVAL_API std::string respell(const std::string& text, Spelling spelling);
+
+// The default every front end's help shows for `spec` (its value, or the
+// estimators' own), or empty when it has none. Help texts leave the default
+// out; whoever writes help adds this, once.
+TOPICEVAL_API std::string shownDefault(const OptionSpec& spec);
+
+// Whether `spec` takes true or false (a Boolean, a Switch, or an estimator
+// setting declared Boolean): given alone on a command line, it means true.
+TOPICEVAL_API bool takesTruth(const OptionSpec& spec);
+// "true|false|1|0" in any case, or std::nullopt.
+TOPICEVAL_API std::optional<bool> parseTruth(const std::string& text);
+
+// The candidate nearest to `word` by edit distance, when it is close enough to
+// be a typo (at most 2 edits, and fewer than a third of the word): every "did
+// you mean" (options, keywords, commands, choices) asks this.
+TOPICEVAL_API std::optional<std::string> closestMatch(const std::string& word,
+                                                      const std::vector<std::string>& candidates);
 
 // "a", "a or b", "a, b or c".
 TOPICEVAL_API std::string listOfChoices(const std::vector<std::string>& choices);

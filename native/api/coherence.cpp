@@ -135,8 +135,7 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   std::vector<std::vector<int>> modelTop;
   if (topics.empty()) {
     if (data.alphabet() == nullptr)
-      throw SettingError("model", modelName + " holds no words to look up in the texts (an evaluator file: give "
-                                              "the inferencer, the saved model or the topic state)");
+      throw SettingError("model", modelName + " holds no words to look up in the texts (" + data.howToGiveWords() + ")");
     modelTop = topWordIds(model, counts, phi, n);
     for (const auto& ids : modelTop) {
       topics.emplace_back();
@@ -208,6 +207,24 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   settings.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   settings.progress = request.progress != nullptr ? request.progress : &ownProgress;
+  // Bags of words have no order for a window to slide along (an order made up
+  // for them, such as ids in increasing order, would decide the counts): the
+  // window measures count whole documents on them, and say so.
+  settings.unorderedTexts = documents && documents->anyUnordered();
+  std::vector<std::string> windowed;
+  for (const auto& measure : measures) {
+    if (quality::slidesAWindow(measure.measure)) windowed.emplace_back(quality::coherenceMeasureName(measure.measure));
+  }
+  if (settings.unorderedTexts && !windowed.empty()) {
+    if (request.windowSize > 0)
+      throw SettingError("window-size", "does not apply to bags of words (texts without a token order): for " +
+                                            listOfChoices(windowed) + ", whole documents take the place of windows");
+    result.warnings.push_back({"bag-of-words-texts",
+                               "the reference texts are bags of words, without a token order: for " +
+                                   listOfChoices(windowed) +
+                                   ", whole documents (boolean document co-occurrence) take the place of sliding "
+                                   "windows"});
+  }
   for (const auto& measure : measures) {
     if (measure.measure != quality::CoherenceMeasure::Mallet) continue;
     const std::optional<double> beta = model.beta();

@@ -110,7 +110,7 @@ CompareResult compare(const CompareRequest& request) {
     countsB = permuteTopics(countsB, alignTopics(countsA, countsB));
   }
   const Model words = modelA.words() != nullptr ? modelA : modelB;
-  const Documents documents = detail::loadDocuments(request.documents, words, nameA);
+  const Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), words, nameA);
   const DocumentCollection& collection = documents.data().collection;
   const UnseenWords policy = parseUnseenWords(request.unseenWords);
   const ScoringModel scoringA(countsA, policy, collection, request.vocabularySize);
@@ -213,7 +213,8 @@ CurveResult curve(const CurveRequest& request) {
                                         "; a curve follows one training run");
     if (i > 0) checkSameWords(models.front(), models.back(), names.front(), names.back(), result.warnings);
   }
-  const Documents documents = detail::loadDocuments(request.documents, models.front(), names.front());
+  const Documents documents =
+      detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), models.front(), names.front());
   const DocumentCollection& collection = documents.data().collection;
   const UnseenWords policy = parseUnseenWords(request.unseenWords);
   std::vector<std::unique_ptr<ScoringModel>> scoring;

@@ -135,7 +135,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   }
   // Most estimators' work grows with a document's length, and so the deal over MPI ranks weighs the tokens.
   const Documents documents = outline ? *outline
-                                      : detail::loadDealtDocuments(request.documents, model, modelName,
+                                      : detail::loadDealtDocuments(detail::withBagsShuffled(request.documents, request.seed), model, modelName,
                                                                    request.documentSelection, detail::DealCost::Linear);
   const DocumentCollection& collection = documents.data().collection;
 

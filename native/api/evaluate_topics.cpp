@@ -74,7 +74,7 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   // MALLET's input is an instance list, read without a model's words (an evaluator has none).
   const Documents documents =
       request.documents.documents
-          ? *request.documents.documents
+          ? *detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed))).documents
           : detail::makeDocuments(
                 detail::readDealtOverRanks([&] { return formats::readInstanceListFile(request.documents.path); },
                                            // MALLET's left-to-right resamples every earlier word at each word

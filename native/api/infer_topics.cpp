@@ -69,8 +69,9 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) {
     throw SettingError("model", detail::sourceName(request.model) + " holds no counts: MALLET's sampler needs an LDA model "
                                                              "with counts (MALLET's files, a topic state, Model::fromCounts)");
   const TopicModel& counts = *data.counts;
-  const Documents documents = detail::loadDealtDocuments(request.documents, model, detail::sourceName(request.model), "",
-                                                               detail::DealCost::Linear);
+  const Documents documents = detail::loadDealtDocuments(
+      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed))), model,
+      detail::sourceName(request.model), "", detail::DealCost::Linear);
   const DocumentCollection& collection = documents.data().collection;
   const auto loaded = std::chrono::steady_clock::now();
 

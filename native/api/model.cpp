@@ -10,11 +10,22 @@
 #include "formats/model_readers.hpp"
 #include "native/api/evaluation_support.hpp"
 #include "native/model/model_validator.hpp"
+#include "native/runtime/random_stream.hpp"
 #include "topiceval/errors.hpp"
 
 namespace topiceval {
 
 namespace detail {
+
+std::string ModelData::howToGiveWords() const {
+  switch (kind) {
+    case FileKind::Evaluator: return "an evaluator file: give the inferencer, the saved model or the topic state";
+    case FileKind::InMemory:
+      return description + ": give the model its words (Model::withWords; Python's Model.with_words, Java's "
+                           "TopicModelData words)";
+    default: return description + ": give a model file that carries its words";
+  }
+}
 
 int ModelData::numTopics() const {
   if (counts) return counts->numTopics;
@@ -64,6 +75,34 @@ Model makeModel(ModelData data) { return Model(std::make_shared<const ModelData>
 
 Documents makeDocuments(DocumentCollection collection, FileKind kind) {
   return Documents(std::make_shared<const DocumentsData>(DocumentsData{std::move(collection), kind}));
+}
+
+DocumentsSource withBagsShuffled(const DocumentsSource& source, uint64_t seed) {
+  if (!source.documents || !source.documents->anyUnordered()) return source;
+  // The stream's first index sets it apart from every estimator's (document, run, ...) streams.
+  constexpr uint64_t kBagOrder = 0xBA600DE5C0FFEEULL;
+  const Documents& given = *source.documents;
+  const DocumentCollection& collection = given.data().collection;
+  DocumentsData shuffled;
+  shuffled.kind = given.data().kind;
+  shuffled.unordered = given.data().unordered;
+  shuffled.collection.reserve(collection.size(), collection.totalTokens());
+  std::vector<int32_t> tokens;
+  for (std::size_t d = 0; d < collection.size(); ++d) {
+    const auto document = collection.document(d);
+    tokens.assign(document.begin(), document.end());
+    if (given.unordered(d)) {
+      // From the bag's own order (ids ascending), so that the order its pairs came in changes nothing.
+      std::sort(tokens.begin(), tokens.end());
+      RandomStream random(seed, {kBagOrder, d});
+      for (std::size_t n = tokens.size(); n > 1; --n) std::swap(tokens[n - 1], tokens[random.below(n)]);
+    }
+    shuffled.collection.add(tokens, collection.name(d), collection.source(d), collection.named(d));
+  }
+  shuffled.collection.setAlphabet(collection.alphabet());
+  DocumentsSource result;
+  result.documents = Documents(std::make_shared<const DocumentsData>(std::move(shuffled)));
+  return result;
 }
 
 Model loadModel(const ModelSource& source) { return source.model ? *source.model : Model::read(source.path); }
@@ -303,6 +342,12 @@ void DocumentsBuilder::add(std::span<const int64_t> ids, std::string name) {
   data_->collection.add(tokens, std::move(name));
 }
 
+void DocumentsBuilder::addBag(std::span<const int64_t> ids, std::string name) {
+  add(ids, std::move(name));
+  data_->unordered.resize(data_->collection.size(), 0);
+  data_->unordered.back() = 1;
+}
+
 void DocumentsBuilder::add(std::span<const int32_t> ids, std::string name) {
   for (std::size_t n = 0; n < ids.size(); ++n) {
     if (ids[n] < 0)
@@ -333,6 +378,12 @@ std::size_t Documents::size() const { return data_->collection.size(); }
 std::size_t Documents::totalTokens() const { return data_->collection.totalTokens(); }
 std::span<const int32_t> Documents::tokens(std::size_t document) const { return data_->collection.document(document); }
 const std::string& Documents::name(std::size_t document) const { return data_->collection.name(document); }
+bool Documents::unordered(std::size_t document) const {
+  return document < data_->unordered.size() && data_->unordered[document] != 0;
+}
+bool Documents::anyUnordered() const {
+  return std::find(data_->unordered.begin(), data_->unordered.end(), uint8_t{1}) != data_->unordered.end();
+}
 const std::vector<std::string>* Documents::words() const {
   const auto& alphabet = data_->collection.alphabet();
   return alphabet ? &alphabet->words() : nullptr;
@@ -350,7 +401,8 @@ Documents Documents::withWords(std::vector<std::string> words) const {
   if (const std::string problem = findVocabularyProblem(*alphabet); !problem.empty())
     throw SettingError("documents", problem);
   collection.setAlphabet(std::move(alphabet));
-  return detail::makeDocuments(std::move(collection), data_->kind);
+  detail::DocumentsData data{std::move(collection), data_->kind, data_->unordered};
+  return Documents(std::make_shared<const detail::DocumentsData>(std::move(data)));
 }
 
 Documents Documents::subset(std::span<const std::size_t> indices) const {
@@ -359,7 +411,11 @@ Documents Documents::subset(std::span<const std::size_t> indices) const {
       throw SettingError("documents",
                          "has no document " + std::to_string(index) + " (there are " + std::to_string(size()) + ")");
   }
-  return detail::makeDocuments(data_->collection.subset(indices), data_->kind);  // the warnings name the cause by kind
+  detail::DocumentsData data{data_->collection.subset(indices), data_->kind, {}};  // the warnings name the cause by kind
+  if (anyUnordered()) {
+    for (const std::size_t index : indices) data.unordered.push_back(unordered(index) ? 1 : 0);
+  }
+  return Documents(std::make_shared<const detail::DocumentsData>(std::move(data)));
 }
 
 }  // namespace topiceval

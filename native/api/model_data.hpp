@@ -38,6 +38,9 @@ struct ModelData {
   // diagnostics sum along.
   TopicModel malletCounts(std::shared_ptr<const Alphabet> words = nullptr) const;
 
+  // How to give a model without words its words, true for its kind: "an
+  // evaluator file: give the inferencer, ..." or "arrays: give their words ...".
+  std::string howToGiveWords() const;
   ModelFamily family() const { return logisticNormal ? ModelFamily::LogisticNormal : ModelFamily::Dirichlet; }
   int numTopics() const;
   std::size_t numTypes() const;
@@ -53,12 +56,22 @@ struct ModelData {
 struct DocumentsData {
   DocumentCollection collection;
   FileKind kind = FileKind::InMemory;  // InstanceList or Text when read from a file
+  std::vector<uint8_t> unordered;      // by document, 1 for a bag of words; empty: none is
 };
 
 // A Model around a model the library read or built.
 Model makeModel(ModelData data);
 // Documents around a collection.
 Documents makeDocuments(DocumentCollection collection, FileKind kind = FileKind::InMemory);
+
+// `source` with every bag of words among its documents in memory
+// (Documents::unordered) shuffled into an order of its own: document d's
+// tokens, sorted, then shuffled by Fisher-Yates from RandomStream(seed,
+// {kBagOrder, d}): the same order however the bag's pairs were listed.
+// What a likelihood command scores, so that no estimator whose result depends
+// on the order sees an invented one (such as ids in increasing order); the
+// documents stay marked unordered.
+DocumentsSource withBagsShuffled(const DocumentsSource& source, uint64_t seed);
 
 // A source's model, read now if it is a file.
 Model loadModel(const ModelSource& source);

@@ -148,6 +148,7 @@ void addEstimator(std::vector<OptionSpec>& options) {
   for (const SharedSetting& setting : allEstimatorSettings()) {
     OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
     spec.help = setting.helpText();
+    spec.describedDefault = setting.defaultsText();
     spec.placeholder = setting.spec.kind == SettingKind::Integer   ? "N"
                        : setting.spec.kind == SettingKind::Boolean ? "BOOL"
                                                                    : "NAME";
@@ -433,6 +434,7 @@ CommandSpec evaluateTopicsSpec() {
     if (setting.spec.name == "particles" || setting.spec.name == "resampling") continue;
     OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
     spec.help = "topiceval only, " + setting.helpText() + ".";
+    spec.describedDefault = setting.defaultsText();
     spec.placeholder = setting.spec.kind == SettingKind::Integer ? "INTEGER" : "NAME";
     o.push_back(spec);
   }
@@ -736,13 +738,10 @@ std::optional<double> parseReal(const std::string& text) {
   return value;
 }
 
-// "true|false|1|0" in any case.
-std::optional<bool> parseTruth(const std::string& text) {
-  std::string value = text;
-  for (char& c : value) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  if (value == "true" || value == "1") return true;
-  if (value == "false" || value == "0") return false;
-  return std::nullopt;
+// " (did you mean 'x'?)" when `value` is a typo of one of `candidates`, else empty.
+std::string didYouMean(const std::string& value, const std::vector<std::string>& candidates) {
+  const auto suggestion = closestMatch(value, candidates);
+  return suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string();
 }
 
 void checkValue(const OptionSpec& spec, const std::string& value) {
@@ -768,11 +767,29 @@ void checkValue(const OptionSpec& spec, const std::string& value) {
       return;
     case OptionKind::Choice:
       if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
-        throw SettingError(spec.name, "takes " + listOfChoices(spec.choices) + ", not '" + value + "'");
+        throw SettingError(spec.name,
+                           "takes " + listOfChoices(spec.choices) + ", not '" + value + "'" + didYouMean(value, spec.choices));
       return;
     case OptionKind::Path:
-    case OptionKind::List:
       if (value.empty()) throw SettingError(spec.name, "needs a file name");
+      return;
+    case OptionKind::List:
+      // What the list holds decides the message: choices (comma-separated, as
+      // --measure takes them), files, or other values (--ranks checks its own).
+      if (!spec.choices.empty()) {
+        std::size_t start = 0;
+        do {
+          const std::size_t comma = std::min(value.find(',', start), value.size());
+          const std::string item = value.substr(start, comma - start);
+          if (std::find(spec.choices.begin(), spec.choices.end(), item) == spec.choices.end())
+            throw SettingError(spec.name, "takes " + listOfChoices(spec.choices) + " (one or more), not '" + item +
+                                              "'" +
+                                              (item.empty() ? "" : didYouMean(item, spec.choices)));
+          start = comma + 1;
+        } while (start <= value.size());
+      } else if (value.empty()) {
+        throw SettingError(spec.name, spec.placeholder == "LIST" ? "needs a value" : "needs a file name");
+      }
       return;
     case OptionKind::Text:
     case OptionKind::EstimatorSetting: return;
@@ -780,6 +797,51 @@ void checkValue(const OptionSpec& spec, const std::string& value) {
 }
 
 }  // namespace
+
+std::optional<bool> parseTruth(const std::string& text) {
+  std::string value = text;
+  for (char& c : value) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (value == "true" || value == "1") return true;
+  if (value == "false" || value == "0") return false;
+  return std::nullopt;
+}
+
+std::string shownDefault(const OptionSpec& spec) {
+  return spec.defaultValue.empty() ? spec.describedDefault : spec.defaultValue;
+}
+
+bool takesTruth(const OptionSpec& spec) {
+  if (spec.kind == OptionKind::Boolean || spec.kind == OptionKind::Switch) return true;
+  if (spec.kind != OptionKind::EstimatorSetting) return false;
+  for (const SharedSetting& setting : allEstimatorSettings()) {
+    if (setting.spec.name == spec.name) return setting.spec.kind == SettingKind::Boolean;
+  }
+  return false;
+}
+
+std::optional<std::string> closestMatch(const std::string& word, const std::vector<std::string>& candidates) {
+  std::optional<std::string> best;
+  std::size_t bestDistance = std::min<std::size_t>(2, (word.size() + 2) / 3);
+  for (const std::string& candidate : candidates) {
+    // Levenshtein distance, one row at a time.
+    std::vector<std::size_t> row(candidate.size() + 1);
+    for (std::size_t j = 0; j <= candidate.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= word.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= candidate.size(); ++j) {
+        const std::size_t above = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (word[i - 1] == candidate[j - 1] ? 0 : 1)});
+        diagonal = above;
+      }
+    }
+    if (row.back() <= bestDistance && (!best || row.back() < bestDistance)) {
+      best = candidate;
+      bestDistance = row.back();
+    }
+  }
+  return best;
+}
 
 OptionValues::OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,
                            const std::vector<std::string>& suppliedElsewhere)

@@ -83,7 +83,7 @@ SelectResult select(const SelectRequest& request) {
   // are read one at a time, twice (once to find the tokens they all score,
   // once to score them), so that memory holds one model however many there are.
   const auto documentsFor = [&](const Model& model, const std::string& name) {
-    Documents documents = detail::loadDocuments(request.documents, model, name);
+    Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), model, name);
     if (!request.documentSelection.empty())
       documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
     return documents;
@@ -278,9 +278,8 @@ SelectResult select(const SelectRequest& request) {
     entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
     entry.scoredTokens = estimates.scoredTokens;
     if (measureQuality && model.words() == nullptr) {
-      warnAbout(surveys[m].report.path,
-                {"no-topic-quality", "holds no words (a MALLET evaluator), so its topics' quality is not measured: "
-                                     "give its inferencer instead"});
+      warnAbout(surveys[m].report.path, {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
+                                                           model.data().howToGiveWords() + ")"});
     } else if (measureQuality) {
       CoherenceRequest quality;
       quality.model = model;

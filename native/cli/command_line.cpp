@@ -10,8 +10,6 @@ namespace {
 
 bool looksLikeOption(const std::string& argument) { return argument.size() > 2 && argument.starts_with("--"); }
 
-bool takesValue(const OptionSpec& spec) { return spec.kind != OptionKind::Switch; }
-
 // The declaration an argument's name refers to: its own name, or MALLET's spelling of it.
 const OptionSpec* findByName(const CommandSpec& command, const std::string& name) {
   if (const OptionSpec* own = findOption(command, name)) return own;
@@ -53,30 +51,6 @@ std::string wrapped(const std::string& text, std::size_t indent, std::size_t wid
 
 }  // namespace
 
-std::optional<std::string> closestMatch(const std::string& word, const std::vector<std::string>& candidates) {
-  std::optional<std::string> best;
-  std::size_t bestDistance = std::min<std::size_t>(2, (word.size() + 2) / 3);
-  for (const std::string& candidate : candidates) {
-    // Levenshtein distance, one row at a time.
-    std::vector<std::size_t> row(candidate.size() + 1);
-    for (std::size_t j = 0; j <= candidate.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= word.size(); ++i) {
-      std::size_t diagonal = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= candidate.size(); ++j) {
-        const std::size_t above = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (word[i - 1] == candidate[j - 1] ? 0 : 1)});
-        diagonal = above;
-      }
-    }
-    if (row.back() <= bestDistance && (!best || row.back() < bestDistance)) {
-      best = candidate;
-      bestDistance = row.back();
-    }
-  }
-  return best;
-}
-
 GivenOptions parseArguments(const CommandSpec& command, const std::vector<std::string>& arguments, bool& help) {
   GivenOptions given;
   help = false;
@@ -107,7 +81,12 @@ GivenOptions parseArguments(const CommandSpec& command, const std::vector<std::s
       values.push_back(argument.substr(equals + 1));
       continue;
     }
-    if (!takesValue(*spec)) {
+    // Every option of true or false (a switch too) means true when given
+    // alone. What follows is its value when it reads as one, or when there is
+    // no positional argument it could be (then a typo gets the option's own
+    // message).
+    if (takesTruth(*spec) && (index >= arguments.size() || looksLikeOption(arguments[index]) ||
+                              (!parseTruth(arguments[index]) && !command.positional.empty()))) {
       values.push_back("true");
       continue;
     }
@@ -125,7 +104,7 @@ GivenOptions parseArguments(const CommandSpec& command, const std::vector<std::s
 GivenOptions parseMalletArguments(const CommandSpec& command, const std::vector<std::string>& arguments, bool& help) {
   MalletStyleOptions options;
   for (const OptionSpec& spec : command.options) {
-    if (spec.kind == OptionKind::Boolean || spec.kind == OptionKind::Switch) {
+    if (takesTruth(spec)) {
       options.addBoolean(spec.name, spec.defaultValue == "true", spec.help);
     } else if (spec.kind == OptionKind::Integer && !spec.defaultValue.empty()) {
       options.addInteger(spec.name, spec.placeholder, std::stoi(spec.defaultValue), spec.help);
@@ -144,7 +123,7 @@ GivenOptions parseMalletArguments(const CommandSpec& command, const std::vector<
     // Java's integers ("+5") and MALLET's booleans ("TRUE", alone) in the declarations' own forms.
     if (spec.kind == OptionKind::Integer) {
       given[spec.name] = {std::to_string(options.integer(spec.name))};
-    } else if (spec.kind == OptionKind::Boolean || spec.kind == OptionKind::Switch) {
+    } else if (takesTruth(spec)) {
       given[spec.name] = {options.boolean(spec.name) ? "true" : "false"};
     } else {
       given[spec.name] = {*options.string(spec.name)};
@@ -181,7 +160,7 @@ void writeHelp(std::ostream& out, const CommandSpec& command) {
     out << "\n";
     std::string help = spec.help;
     if (spec.required) help += " (required)";
-    if (!spec.defaultValue.empty()) help += " (default " + spec.defaultValue + ")";
+    if (const std::string shown = shownDefault(spec); !shown.empty()) help += " (default " + shown + ")";
     if (spec.kind == OptionKind::Choice && spec.help.find(spec.choices.front()) == std::string::npos)
       help += "; one of " + listOfChoices(spec.choices);
     out << wrapped(help, 6, 100);
@@ -192,9 +171,9 @@ void writeHelp(std::ostream& out, const CommandSpec& command) {
 void writeMalletHelp(std::ostream& out, const CommandSpec& command) {
   out << command.purpose << "\n";
   for (const OptionSpec& spec : command.options) {
-    const bool boolean = spec.kind == OptionKind::Boolean || spec.kind == OptionKind::Switch;
-    out << "--" << spec.name << " " << (boolean ? "TRUE|FALSE" : spec.placeholder) << "\n  " << spec.help
-        << "\n  Default is " << (spec.defaultValue.empty() ? "null" : spec.defaultValue) << "\n";
+    const std::string shown = shownDefault(spec);
+    out << "--" << spec.name << " " << (takesTruth(spec) ? "TRUE|FALSE" : spec.placeholder) << "\n  " << spec.help
+        << "\n  Default is " << (shown.empty() ? "null" : shown) << "\n";
   }
   out << "--help TRUE|FALSE\n  Print this list of options.\n  Default is false\n";
   out << "\nInside MALLET: with topiceval's launcher (java-bridge/bin/mallet) first on PATH and MALLET_HOME set,\n"

@@ -41,8 +41,7 @@ void writeMalletHelp(std::ostream& out, const CommandSpec& command);
 // "--num-particles" in evaluate-topics, which keeps MALLET's spellings).
 std::string commandLineFlag(const std::string& command, const std::string& setting);
 
-// The candidate nearest to `word` by edit distance, when it is close enough to
-// be a typo (at most 2 edits, and fewer than a third of the word); for "did you mean".
-std::optional<std::string> closestMatch(const std::string& word, const std::vector<std::string>& candidates);
+// (The library's, topiceval/options.hpp.)
+using topiceval::closestMatch;
 
 }  // namespace topiceval::cli

@@ -1,6 +1,7 @@
 #include "native/cli/mallet_style_options.hpp"
 
 #include "native/estimators/estimator_settings.hpp"
+#include "topiceval/options.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -54,7 +55,14 @@ void MalletStyleOptions::parse(const std::vector<std::string>& arguments) {
     if (!looksLikeOption(argument)) throw UsageError("unexpected argument '" + argument + "' (options start with --)");
     const std::string name = argument.substr(2);
     const auto found = options_.find(name);
-    if (found == options_.end()) throw UsageError("Unrecognized option " + argument);
+    if (found == options_.end()) {
+      // MALLET's message, then the suggestion every other command gives.
+      std::vector<std::string> names;
+      for (const std::string& declared : order_) names.push_back("--" + declared);
+      const auto suggestion = closestMatch(argument, names);
+      throw UsageError("Unrecognized option " + argument +
+                       (suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string()));
+    }
     Option& option = found->second;
     option.given = true;
     ++index;

@@ -157,7 +157,7 @@ std::string SharedSetting::helpText() const {
   } else {
     for (const auto& [help, users] : groups) text += (text.empty() ? "" : "; ") + listOfChoices(users) + ": " + help;
   }
-  return text + " (default " + defaultsText() + ")";
+  return text;
 }
 
 std::vector<SharedSetting> allEstimatorSettings() {

@@ -73,8 +73,9 @@ struct SharedSetting {
   std::vector<std::string> helps;     // each estimator's own help text, in the same order
   // "10", or "1 (ais), 1000 (harmonic-mean)" when the estimators' defaults differ.
   std::string defaultsText() const;
-  // "ais or harmonic-mean: samples per estimate (default ...)", or, when the
-  // estimators describe it differently, each description with its estimators.
+  // "ais or harmonic-mean: samples per estimate", or, when the estimators
+  // describe it differently, each description with its estimators; without
+  // the default (help adds defaultsText() once: topiceval::shownDefault).
   std::string helpText() const;
 };
 std::vector<SharedSetting> allEstimatorSettings();

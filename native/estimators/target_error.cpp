@@ -57,6 +57,10 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
   if (report.largestBudget < report.startBudget)
     throw SettingError("budget-cap", "is below the budget the estimator starts at (" + definition.budget + " " +
                                          std::to_string(report.startBudget) + ")");
+  if (report.largestBudget > most)
+    throw SettingError("budget-cap", "is above the most " + definition.name + " takes (--" + definition.budget +
+                                         " at most " + std::to_string(most) + "; got " +
+                                         std::to_string(report.largestBudget) + ")");
   report.startRuns = options.runs;
   report.largestRuns = target.largestRuns > 0 ? target.largestRuns : std::min<int>(4 * options.runs, 1 << 20);
   if (report.largestRuns < report.startRuns)
@@ -74,7 +78,15 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
     if (!made) {
       EstimatorSettings at = settings;
       at.values[definition.budget] = std::to_string(budget);
-      made = logisticNormal != nullptr ? makeEstimator(at, *logisticNormal) : makeEstimator(at, model);
+      try {
+        made = logisticNormal != nullptr ? makeEstimator(at, *logisticNormal) : makeEstimator(at, model);
+      } catch (const SettingError& error) {
+        // A budget the target chose (not the one given) that the model cannot
+        // afford is the cap's to lower: name the option the user can change.
+        if (error.setting() != definition.budget || (given && budget == report.startBudget)) throw;
+        throw SettingError("budget-cap", "lets --" + definition.budget + " reach " + std::to_string(budget) +
+                                             ", which this model cannot take (" + error.problem() + ")");
+      }
     }
     return *made;
   };

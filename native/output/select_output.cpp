@@ -77,7 +77,7 @@ void writeSelectText(std::ostream& out, const SelectResult& result) {
     const RankedModel& model = result.models[r];
     const std::string difference =
         r == 0 ? "(best)"
-               : plusMinus(-model.difference, model.differenceError, 2) + (model.verdict == "worse" ? "" : " tied");
+               : plusMinus(model.difference, model.differenceError, 2) + (model.verdict == "worse" ? "" : " tied");
     out << padded(std::to_string(r + 1), 5) << ' ' << padded(std::to_string(model.model.topics), 7) << ' '
         << padded(plusMinus(model.total, model.totalStandardError, 2), 25) << ' '
         << padded(plusMinus(model.perToken, model.perTokenStandardError, 5), 22) << ' '
@@ -104,7 +104,8 @@ void writeSelectText(std::ostream& out, const SelectResult& result) {
   out << "\n+- after a total or per-token figure: its standard error over runs ("
       << (result.unbiased ? "the estimator is unbiased" : "it leaves out the estimator's bias")
       << (result.errorCaveat.empty() ? "" : "; " + result.errorCaveat) << ").\n"
-      << "difference to best: paired over the same documents, +- its standard error over documents; \"tied\": "
+      << "difference to best: the best total minus this one (nats behind the best), paired over the same "
+         "documents, +- its standard error over documents; \"tied\": "
          "within two errors of the best, not distinguishably worse.\n";
   if (firstQuality(result) != nullptr)
     out << "coherence: the mean over topics, +- its bootstrap error over the reference documents (another sample of "
@@ -188,7 +189,7 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
                        plusMinus(model.perToken, model.perTokenStandardError, 5) + "; perplexity " +
                        fixed(model.perplexity, 1) +
                        (r == 0 ? "; best"
-                               : "; " + plusMinus(-model.difference, model.differenceError, 2) + " nats to the best (" +
+                               : "; " + plusMinus(model.difference, model.differenceError, 2) + " nats behind the best (" +
                                      model.verdict + ")");
     if (model.quality)
       line += "; " + model.quality->measure + " " +
@@ -204,7 +205,7 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
     topics.push_back(model.model.topics);
     perToken.push_back(model.perToken);
     errors.push_back(model.perTokenStandardError);
-    difference.push_back(-model.difference / shared);
+    difference.push_back(model.difference / shared);
     differenceErrors.push_back(model.differenceError / shared);
   }
   report.figures.push_back(
@@ -212,9 +213,10 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
        "(drawn at least 3 px wide).",
        lineBandSvg(topics, perToken, errors, "number of topics", "log likelihood per token", "by-k")});
   report.figures.push_back(
-      {"Difference to the best model in log likelihood per token, paired over the same documents; bars are +- 2 "
+      {"Difference to the best model: the best's log likelihood per token minus this one's, paired over the same "
+       "documents; bars are +- 2 "
        "standard errors over documents. A bar that crosses 0 is a tie.",
-       errorBarsSvg(topics, difference, differenceErrors, "number of topics", "per token, minus the best's",
+       errorBarsSvg(topics, difference, differenceErrors, "number of topics", "per token, behind the best",
                     "difference", true)});
   if (const TopicQuality* first = firstQuality(result); first != nullptr) {
     const std::string measure = first->measure;

@@ -440,7 +440,10 @@ class Confirmation {
   const Totals& totals_;
 };
 
-CountingMode modeOf(const MeasureRequest& request, bool assigned) {
+// Bags of words (`unordered`) have no order to slide a window along: the
+// window measures count whole documents, each a window of its own.
+CountingMode modeOf(const MeasureRequest& request, bool assigned, bool unordered) {
+  if (unordered && slidesAWindow(request.measure)) return {CountingMode::Documents, 0};
   switch (request.measure) {
     case CoherenceMeasure::UMass: return {CountingMode::Documents, 0};
     case CoherenceMeasure::Mallet: return {assigned ? CountingMode::AssignedDocuments : CountingMode::Documents, 0};
@@ -524,6 +527,8 @@ const char* coherenceMeasureName(CoherenceMeasure measure) {
   return coherenceMeasureNames()[static_cast<std::size_t>(measure)].c_str();
 }
 
+bool slidesAWindow(CoherenceMeasure measure) { return defaultWindowSize(measure) > 0; }
+
 int defaultWindowSize(CoherenceMeasure measure) {
   switch (measure) {
     case CoherenceMeasure::CUci:
@@ -574,7 +579,7 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
 
   const bool assigned = !corpus.topics.empty();
   std::map<CountingMode, int> modes;
-  for (const MeasureRequest& request : settings.measures) modes.emplace(modeOf(request, assigned), 0);
+  for (const MeasureRequest& request : settings.measures) modes.emplace(modeOf(request, assigned, settings.unorderedTexts), 0);
   const auto replicates = static_cast<std::size_t>(std::max(settings.bootstrap, 0));
   const int threads = resolveThreads(settings.threads);
   {
@@ -620,7 +625,7 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
   auto evaluate = [&](const std::map<CountingMode, Totals>& totals) {
     std::vector<std::vector<double>> values;
     for (const MeasureRequest& request : settings.measures) {
-      const Confirmation confirmation(slots, totals.at(modeOf(request, assigned)));
+      const Confirmation confirmation(slots, totals.at(modeOf(request, assigned, settings.unorderedTexts)));
       std::vector<double> perTopic(slots.topics());
       for (std::size_t t = 0; t < slots.topics(); ++t) {
         stopIfCancelled();
@@ -654,7 +659,7 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
   for (std::size_t m = 0; m < settings.measures.size(); ++m) {
     MeasureValues values;
     values.measure = settings.measures[m].measure;
-    values.windowSize = modeOf(settings.measures[m], assigned).window;
+    values.windowSize = modeOf(settings.measures[m], assigned, settings.unorderedTexts).window;
     values.perTopic = point[m];
     values.mean = numpyMean(values.perTopic);
     values.perTopicStandardError.assign(slots.topics(), kNaN);

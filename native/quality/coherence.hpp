@@ -37,6 +37,7 @@ const std::vector<std::string>& coherenceMeasureNames();  // u_mass c_uci c_npmi
 std::optional<CoherenceMeasure> coherenceMeasure(const std::string& name);
 const char* coherenceMeasureName(CoherenceMeasure measure);
 // gensim's SLIDING_WINDOW_SIZES (0: documents, no window).
+bool slidesAWindow(CoherenceMeasure measure);  // c_uci, c_npmi, c_v
 int defaultWindowSize(CoherenceMeasure measure);
 
 // Reference texts as word ids (one vocabulary shared with the topics), with
@@ -71,6 +72,9 @@ struct MeasureValues {
 
 struct CoherenceSettings {
   std::vector<MeasureRequest> measures;
+  // The texts are bags of words (no token order): the sliding-window measures
+  // count whole documents (boolean documents, as u_mass does; windowSize 0).
+  bool unorderedTexts = false;
   double malletBeta = 0.01;       // the model's beta, for `mallet`
   int bootstrap = 0;              // replicates (0: no errors)
   uint64_t seed = 1;

@@ -97,14 +97,16 @@ def test_every_form_of_documents_gives_the_same_numbers():
     model = topiceval.Model.from_topics(phi, alpha)
     words = ["apple", "banana", "cherry", "date"]
     ids = [[0, 1, 1, 3], [2, 2, 0]]
-    bags = [[(0, 1), (1, 2), (3, 1)], [(2, 2), (0, 1)]]  # gensim's doc2bow, expanded in pair order
+    bags = [[(0, 1), (1, 2), (3, 1)], [(2, 2), (0, 1)]]  # gensim's doc2bow: no order (shuffled by seed)
     texts = ["apple banana banana date", "cherry cherry apple"]
     expected = topiceval.evaluate(model, ids, "filtering").log_likelihood
     numpy.testing.assert_array_equal(topiceval.evaluate(model, [numpy.array(d) for d in ids], "filtering")
                                      .log_likelihood, expected)
-    bag = topiceval.evaluate(model, bags, "filtering")
-    assert bag.log_likelihood[0] == pytest.approx(expected[0], rel=1e-12)  # the order differs, p does not
-    assert bag.log_likelihood[1] == pytest.approx(expected[1], rel=1e-12)
+    bag = topiceval.evaluate(model, bags, "filtering")  # filtering depends on the order: the bag's own
+    for d, document in enumerate(ids):  # some order of the bag's tokens, whichever the seed picked
+        orders = sorted(set(itertools.permutations(document)))
+        by_order = topiceval.evaluate(model, [list(o) for o in orders], "filtering").log_likelihood
+        assert numpy.isclose(by_order, bag.log_likelihood[d], rtol=1e-12, atol=0).any(), d
     numpy.testing.assert_array_equal(topiceval.evaluate(model, texts, "filtering", vocabulary=words)
                                      .log_likelihood, expected)
     mapping = {word: index for index, word in enumerate(words)}
@@ -122,9 +124,8 @@ def test_every_form_of_documents_gives_the_same_numbers():
     numpy.testing.assert_array_equal(
         topiceval.evaluate(model, [t.split() for t in texts], "filtering", vocabulary=words).log_likelihood, expected)
     counts = numpy.array([[1, 2, 0, 1], [1, 0, 2, 0]])
-    by_counts = topiceval.evaluate(model, counts, "filtering")  # ids in increasing order, as expanded
-    in_order = topiceval.evaluate(model, [sorted(d) for d in ids], "filtering").log_likelihood
-    numpy.testing.assert_array_equal(by_counts.log_likelihood, in_order)
+    by_counts = topiceval.evaluate(model, counts, "filtering")  # bags, like gensim's pairs
+    numpy.testing.assert_array_equal(by_counts.log_likelihood, bag.log_likelihood)
     sparse = pytest.importorskip("scipy.sparse")
     numpy.testing.assert_array_equal(topiceval.evaluate(model, sparse.csr_matrix(counts), "filtering").log_likelihood,
                                      by_counts.log_likelihood)
@@ -197,3 +198,52 @@ def test_result_to_pandas_when_available():
     phi, alpha, documents = tiny(4)
     frame = topiceval.evaluate(topiceval.Model.from_topics(phi, alpha), documents, runs=2).to_pandas()
     assert isinstance(frame, pandas.DataFrame) and len(frame) == 3
+
+
+def test_a_bag_of_words_has_no_order_to_invent():
+    """gensim's (id, count) pairs and count-matrix rows carry no token order: an estimator whose result
+    depends on the order sees each bag shuffled (keyed by the seed and the document's index), never the ids
+    in increasing order, and the result does not depend on the order the pairs were listed in."""
+    generator = numpy.random.default_rng(5)
+    phi = generator.dirichlet(numpy.full(30, 0.2), size=4)
+    model = topiceval.Model.from_topics(phi, numpy.full(4, 0.3))
+    documents = [generator.integers(0, 30, size=40) for _ in range(6)]
+    bags = [sorted(zip(*numpy.unique(d, return_counts=True))) for d in documents]
+    bags = [[(int(w), int(c)) for w, c in bag] for bag in bags]
+    reversed_bags = [list(reversed(bag)) for bag in bags]
+    in_id_order = [numpy.repeat([w for w, _ in bag], [c for _, c in bag]) for bag in bags]
+    counts = numpy.zeros((len(bags), 30), dtype=numpy.int64)
+    for d, bag in enumerate(bags):
+        for w, c in bag:
+            counts[d, w] = c
+    settings = dict(particles=3, runs=1, seed=11)
+    bag = topiceval.evaluate(model, bags, "left-to-right", **settings).log_likelihood
+    # The order the pairs come in, and a count matrix of the same bags, change nothing.
+    numpy.testing.assert_array_equal(topiceval.evaluate(model, reversed_bags, "left-to-right", **settings)
+                                     .log_likelihood, bag)
+    numpy.testing.assert_array_equal(topiceval.evaluate(model, counts, "left-to-right", **settings).log_likelihood,
+                                     bag)
+    # The ids in increasing order are one order among many, not the one a bag is scored in.
+    sorted_ids = topiceval.evaluate(model, in_id_order, "left-to-right", **settings).log_likelihood
+    assert not numpy.array_equal(sorted_ids, bag)
+    # Another seed, another order (and other draws): the order is part of what the seed decides.
+    assert not numpy.array_equal(topiceval.evaluate(model, bags, "left-to-right", particles=3, runs=1, seed=12)
+                                 .log_likelihood, bag)
+
+
+def test_window_coherence_on_bags_of_words_counts_whole_documents(fixtures):
+    """c_uci, c_npmi and c_v slide windows along the tokens; bags have no order, so select's coherence on
+    them counts whole documents (boolean document co-occurrence), which is what the same texts in any order
+    give with a window as long as the longest document, and says so."""
+    model = topiceval.load_model(fixtures / "stackexchange" / "inferencer.mallet")
+    ordered = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)
+    bags = [[(int(w), int(c)) for w, c in zip(*numpy.unique(d, return_counts=True))] for d in ordered]
+    longest = max(len(d) for d in ordered)
+    texts = [[model.words[w] for w in d] for d in ordered]
+    for measure in ("c_v", "c_npmi"):
+        with pytest.warns(topiceval.TopicevalWarning, match="bags of words"):
+            chosen = topiceval.select([model], bags, estimator="filtering", coherence=measure, bootstrap=0)
+        whole = topiceval.coherence(model, texts, measure=measure, window_size=longest, bootstrap=0)
+        assert chosen.models[0]["quality"]["coherence"] == pytest.approx(whole.mean[measure], abs=1e-12)
+        in_order = topiceval.select([model], ordered, estimator="filtering", coherence=measure, bootstrap=0)
+        assert in_order.models[0]["quality"]["coherence"] != pytest.approx(whole.mean[measure], abs=1e-3)

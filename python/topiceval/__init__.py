@@ -12,7 +12,9 @@ standard error over independent runs.
     print(result.total, "+-", result.total_se, result.perplexity)
 
 Documents are given as a list of word-id sequences, as a gensim bag-of-words corpus (each
-``(id, count)`` pair expanded to ``count`` copies of ``id``, pairs in the order given), or as
+``(id, count)`` pair expanded to ``count`` copies of ``id``; a bag has no token order, so estimators that
+depend on the order see its tokens shuffled, keyed by ``seed`` and the document's index, and the window
+coherences count whole documents), or as
 strings split on whitespace and looked up in a vocabulary (the model's words, or a list or
 dict given as ``vocabulary=``); a word the vocabulary lacks gets an id beyond the model, and
 is skipped and counted in ``skipped_tokens``.
@@ -391,13 +393,25 @@ def _expand(index, words, counts) -> _numpy.ndarray:
                  lambda: _numpy.repeat(words.astype(_numpy.int64), counts.astype(_numpy.int64)), tokens * 12)
 
 
+class _Documents(list):
+    """Documents as int64 arrays, with the indices of those that are bags of words (``unordered``): the
+    library shuffles a bag's tokens (keyed by the seed and the document's index) for the estimators whose
+    result depends on the order, and counts whole documents for the window coherences, never an order the
+    expansion made up."""
+
+    def __init__(self, documents, unordered):
+        super().__init__(documents)
+        self.unordered = list(unordered)
+
+
 def _documents(documents, model: Model, vocabulary) -> list:
     """Any accepted form of documents as a list of int64 arrays (see the module's documentation)."""
     if isinstance(documents, (str, bytes)):
         raise SettingTypeError("documents must be a sequence of documents, not one string (a path is given as "
                                "os.PathLike, or to load_documents)")
     if hasattr(documents, "tocsr") or (isinstance(documents, _numpy.ndarray) and documents.ndim == 2):
-        return _count_matrix(documents)  # a document-term count matrix, as scikit-learn's CountVectorizer makes
+        counted = _count_matrix(documents)  # a document-term count matrix, as scikit-learn's CountVectorizer makes
+        return _Documents(counted, range(len(counted)))
     if isinstance(documents, _numpy.ndarray) and documents.ndim == 1 and documents.dtype.kind in "iuf":
         raise SettingError("documents must be a sequence of documents; this 1-D array of numbers looks like one "
                            "document: pass [array]")
@@ -406,7 +420,7 @@ def _documents(documents, model: Model, vocabulary) -> list:
     except TypeError:
         raise SettingTypeError(f"documents must be a sequence of documents, not {type(documents).__name__}") from None
     lookup = None
-    converted = []
+    converted, bags = [], []
     for index, document in enumerate(iterator):
         if isinstance(document, bytes):
             raise SettingTypeError(f"documents[{index}] is bytes: decode it to a str (words are looked up by text)")
@@ -438,6 +452,7 @@ def _documents(documents, model: Model, vocabulary) -> list:
                 raise SettingTypeError(f"documents[{index}] has (id, count) pairs whose counts are not numbers") \
                     from None
             converted.append(_expand(index, _numpy.asarray(words, dtype=_numpy.int64), counts))
+            bags.append(index)
             continue
         try:
             converted.append(_ids(index, items))
@@ -445,7 +460,7 @@ def _documents(documents, model: Model, vocabulary) -> list:
             if isinstance(error, Error):
                 raise
             raise SettingTypeError(f"documents[{index}] must be a sequence of word ids: {error}") from None
-    return converted
+    return _Documents(converted, bags)
 
 
 def _documents_or_path(documents, model: Model, vocabulary):
@@ -501,7 +516,8 @@ def _vocabulary(vocabulary, model: Model) -> _Vocabulary:
 
 def options(command: str) -> list:
     """The options a command takes (the library's declarations): dicts with ``keyword``, ``kind``,
-    ``default``, ``choices``, ``help``. Those only the command line has (output files, formats) are left out."""
+    ``default``, ``shown_default`` (what help says: an estimator setting's per-estimator defaults),
+    ``choices``, ``help``. Those only the command line has (output files, formats) are left out."""
     if not isinstance(command, str):
         raise SettingTypeError(f"command must be a name (see topiceval --help), not {command!r}")
     return [option for option in _native.command_options(command.encode("utf-8", "surrogateescape"))
@@ -566,7 +582,7 @@ def _options_doc(command: str, leave_out=()) -> str:
     for option in options(command):
         if option["keyword"] in leave_out or option["kind"] in ("path", "list") and option["required"]:
             continue
-        default = "" if option["default"] is None else f" (default {option['default']})"
+        default = "" if option["shown_default"] is None else f" (default {option['shown_default']})"
         lines.append(f"    {option['keyword']}: {option['help']}{default}".replace("\n", "; "))
     return "\n".join(lines)
 

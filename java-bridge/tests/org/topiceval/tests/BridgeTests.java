@@ -393,7 +393,7 @@ public final class BridgeTests {
     expectException(() -> TopicModelData.read(truncated.toString()), "truncated", "truncated evaluator");
     Files.delete(truncated);
     expectException(() -> TopicEvaluator.readDocuments(evaluator.toString()),
-                    "holds a serialized cc.mallet.topics.MarginalProbEstimator, not a MALLET instance list", "wrong class");
+                    "is a MALLET evaluator (MarginalProbEstimator), a model, not documents", "wrong class");
     expectException(() -> TopicModelData.read("/nonexistent/model.mallet"), "cannot open: No such file or directory",
                     "missing file");
 

@@ -1,0 +1,185 @@
+// What the command line says to a user's mistakes, for every command at once:
+// a boolean given alone, a misspelt option, an empty list, help's defaults, an
+// error about an option the user gave rather than one derived from it, advice
+// that holds for the model at hand.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+
+#include "native/cli/command_line.hpp"
+#include "native/cli/commands.hpp"
+#include "support/command_output.hpp"
+#include "support/fixtures.hpp"
+#include "topiceval/coherence.hpp"
+#include "topiceval/errors.hpp"
+#include "topiceval/evaluate.hpp"
+#include "topiceval/model.hpp"
+#include "topiceval/options.hpp"
+
+namespace topiceval::cli {
+namespace {
+
+using testing::fixtureFile;
+using Output = testing::CommandOutput;
+
+Output run(const std::string& command, const std::vector<std::string>& arguments) {
+  std::ostringstream out, err;
+  const int status = runCommand(command, arguments, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST(CommandLineMessages, EveryBooleanGivenAloneMeansTrue) {
+  int booleans = 0;
+  for (const CommandSpec& command : commandSpecs()) {
+    for (const OptionSpec& spec : command.options) {
+      if (!takesTruth(spec)) continue;
+      ++booleans;
+      bool help = false;
+      // Alone at the end, and alone before another option.
+      for (const std::vector<std::string>& arguments :
+           {std::vector<std::string>{"--" + spec.name}, std::vector<std::string>{"--" + spec.name, "--help"}}) {
+        const GivenOptions given = command.name == "evaluate-topics" ? parseMalletArguments(command, arguments, help)
+                                                                     : parseArguments(command, arguments, help);
+        ASSERT_EQ(given.count(spec.name), 1u) << command.name << " --" << spec.name;
+        EXPECT_EQ(given.at(spec.name), std::vector<std::string>{"true"}) << command.name << " --" << spec.name;
+      }
+      // A value that reads as one is still its value.
+      const GivenOptions off = command.name == "evaluate-topics"
+                                   ? parseMalletArguments(command, {"--" + spec.name, "false"}, help)
+                                   : parseArguments(command, {"--" + spec.name, "false"}, help);
+      EXPECT_EQ(off.at(spec.name), std::vector<std::string>{"false"}) << command.name << " --" << spec.name;
+    }
+  }
+  EXPECT_GE(booleans, 15);  // quiet, exact, timing, show-words, resampling, check-convergence...
+
+  // infer-topics declares --quiet a boolean (MALLET's layout) and runs with it alone.
+  const Output inferred = run("infer-topics", {"--inferencer", fixtureFile("stackexchange", "inferencer.mallet"),
+                                               "--input", fixtureFile("stackexchange", "test.mallet"),
+                                               "--num-iterations", "2", "--quiet"});
+  EXPECT_EQ(inferred.status, 0) << inferred.err;
+  EXPECT_EQ(inferred.err, "");
+  // A typo of a value is still the option's own message.
+  const Output typo = run("infer-topics", {"--quiet", "ture"});
+  EXPECT_EQ(typo.status, 2);
+  EXPECT_EQ(typo.err, "topiceval infer-topics: --quiet takes true or false, not 'ture'\n");
+}
+
+TEST(CommandLineMessages, EveryCommandSuggestsTheOptionMeant) {
+  for (const CommandSpec& command : commandSpecs()) {
+    for (const OptionSpec& spec : command.options) {
+      if (spec.name.size() < 5) continue;
+      const std::string typo = spec.name.substr(0, spec.name.size() - 1);
+      if (findOption(command, typo) != nullptr) continue;
+      const Output output = run(command.name, {"--" + typo, "1"});
+      EXPECT_EQ(output.status, 2) << command.name << " --" << typo;
+      EXPECT_NE(output.err.find("(did you mean '--"), std::string::npos) << command.name << ": " << output.err;
+    }
+  }
+  EXPECT_EQ(run("evaluate-topics", {"--num-particle", "5"}).err,
+            "topiceval evaluate-topics: Unrecognized option --num-particle (did you mean '--num-particles'?)\n");
+  EXPECT_EQ(run("evaluate", {"--model", "m", "--input", "d", "--estimator", "left-to-rihgt"}).err,
+            "topiceval evaluate: --estimator takes " + listOfChoices(estimatorNames()) +
+                ", not 'left-to-rihgt' (did you mean 'left-to-right'?)\n");
+}
+
+TEST(CommandLineMessages, HelpGivesEachDefaultOnce) {
+  for (const CommandSpec& command : commandSpecs()) {
+    const Output help = run(command.name, {"--help"});
+    ASSERT_EQ(help.status, 0) << command.name;
+    // One block per option: its line and the indented lines under it.
+    std::istringstream lines(help.out);
+    std::string block, line;
+    const auto check = [&] {
+      const std::regex mention("\\(default |Default is ");
+      const auto count = std::distance(std::sregex_iterator(block.begin(), block.end(), mention), std::sregex_iterator());
+      EXPECT_LE(count, 1) << command.name << ":\n" << block;
+    };
+    while (std::getline(lines, line)) {
+      if (line.starts_with("--") || line.starts_with("  --")) {
+        check();
+        block.clear();
+      }
+      block += line + "\n";
+    }
+    check();
+  }
+  // An estimator setting's default, from the estimator, in each layout.
+  const Output mallet = run("evaluate-topics", {"--help"});
+  EXPECT_NE(mallet.out.find("--temperatures INTEGER\n  topiceval only, ais: annealing steps.\n  Default is 1000\n"),
+            std::string::npos)
+      << mallet.out;
+  const Output own = run("evaluate", {"--help"});
+  EXPECT_NE(own.out.find("  --temperatures N\n      ais: annealing steps (default 1000)\n"), std::string::npos)
+      << own.out;
+}
+
+TEST(CommandLineMessages, AnEmptyMeasureListNamesTheMeasures) {
+  const std::string expected =
+      "topiceval coherence: --measure takes u_mass, c_uci, c_npmi, c_v or mallet (one or more), not ''\n";
+  const std::string model = fixtureFile("stackexchange", "state.gz");
+  for (const std::vector<std::string>& measure : std::vector<std::vector<std::string>>{
+           {"--measure", ""}, {"--measure", ","}, {"--measure="}, {"--measures", ","}, {"--measure", "c_v,"}}) {
+    std::vector<std::string> arguments = {"--model", model};
+    arguments.insert(arguments.end(), measure.begin(), measure.end());
+    const Output output = run("coherence", arguments);
+    EXPECT_EQ(output.status, 2) << measure.front();
+    if (measure.front() == "--measures") {
+      EXPECT_NE(output.err.find("did you mean '--measure'"), std::string::npos) << output.err;
+    } else {
+      EXPECT_EQ(output.err, expected) << measure.front();
+    }
+  }
+  EXPECT_EQ(run("coherence", {"--model", model, "--measure", "c_v,c_npm"}).err,
+            "topiceval coherence: --measure takes u_mass, c_uci, c_npmi, c_v or mallet (one or more), not 'c_npm' "
+            "(did you mean 'c_npmi'?)\n");
+  // Files still need a name.
+  EXPECT_EQ(run("select", {"--input", fixtureFile("stackexchange", "test.mallet"), ""}).err,
+            "topiceval select: --model needs a file name\n");
+}
+
+TEST(CommandLineMessages, ABudgetCapBeyondTheEstimatorNamesTheCap) {
+  const std::vector<std::string> base = {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
+                                         fixtureFile("stackexchange", "test.mallet"), "--target-error", "1e-300",
+                                         "--quiet"};
+  for (const std::string& estimator : {"left-to-right", "resample-move"}) {
+    std::vector<std::string> arguments = base;
+    arguments.insert(arguments.end(), {"--estimator", estimator, "--budget-cap", "10000000"});
+    const Output output = run("evaluate", arguments);
+    EXPECT_EQ(output.status, 2) << output.err;
+    EXPECT_EQ(output.err, "topiceval evaluate: --budget-cap is above the most " + estimator +
+                              " takes (--particles at most 100000; got 10000000)\n");
+  }
+  // A given budget beyond the estimator is still that option's error.
+  std::vector<std::string> arguments = base;
+  arguments.insert(arguments.end(), {"--particles", "10000000"});
+  EXPECT_EQ(run("evaluate", arguments).err, "topiceval evaluate: --particles must be at most 100000 (got 10000000)\n");
+}
+
+TEST(CommandLineMessages, AdviceForAModelWithoutWordsFitsItsKind) {
+  // Two topics over three words, given as probabilities: no words, and no inferencer to give.
+  const std::vector<double> phi = {0.5, 0.25, 0.25, 0.1, 0.1, 0.8};
+  CoherenceRequest request;
+  request.model = Model::fromTopics(phi, 3, {0.1, 0.1});
+  request.texts = DocumentsSource(Documents::fromIds({{0, 1, 2}, {2, 2, 1}}).withWords({"a", "b", "c"}));
+  try {
+    coherence(request);
+    FAIL() << "a model without words was scored";
+  } catch (const SettingError& error) {
+    const std::string message = error.what();
+    EXPECT_EQ(message.find("inferencer"), std::string::npos) << message;
+    EXPECT_NE(message.find("topic-word probabilities: give the model its words"), std::string::npos) << message;
+  }
+  request.model = fixtureFile("stackexchange", "evaluator.mallet");
+  try {
+    coherence(request);
+    FAIL() << "an evaluator was scored";
+  } catch (const SettingError& error) {
+    EXPECT_NE(std::string(error.what()).find("give the inferencer, the saved model or the topic state"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace topiceval::cli
