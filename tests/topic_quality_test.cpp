@@ -710,6 +710,7 @@ TEST(QualityWork, CoherenceRefusesReplicatesBeyondTheLimitBeforeCountingAny) {
                                "the 2e+09 allowed: lower --bootstrap");
   }
   EXPECT_EQ(progress.doneUnits(), 0u);
+}
 
 // Bags of words have no token order: the window measures count whole
 // documents on them (what ordered texts give with a window as long as the
