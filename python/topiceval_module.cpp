@@ -121,13 +121,15 @@ auto runInterruptibly(Work work) {
 // need not be UTF-8, which pybind11's own conversion requires (it raises
 // UnicodeDecodeError): a MALLET file's lone surrogate (three CESU bytes)
 // becomes that surrogate, as Java held it, and a text with other bytes that are
-// not UTF-8 has each replaced by U+FFFD.
-py::str pythonText(const std::string& text) {
+// not UTF-8 has each replaced by U+FFFD (`otherBytes` "replace"), or kept as
+// os.fsdecode keeps a file name's ("surrogateescape": a command's output,
+// which names the files it was given).
+py::str pythonText(const std::string& text, const char* otherBytes = "replace") {
   const auto size = static_cast<py::ssize_t>(text.size());
   PyObject* decoded = PyUnicode_DecodeUTF8(text.data(), size, "surrogatepass");
   if (decoded == nullptr) {
     PyErr_Clear();
-    decoded = PyUnicode_DecodeUTF8(text.data(), size, "replace");
+    decoded = PyUnicode_DecodeUTF8(text.data(), size, otherBytes);
   }
   if (decoded == nullptr) throw py::error_already_set();
   return py::reinterpret_steal<py::str>(decoded);
@@ -625,7 +627,7 @@ py::tuple runCommand(const std::string& name, const std::vector<std::string>& ar
   const topiceval::ClassicLocale numbers;
   std::ostringstream out, err;
   const int status = runInterruptibly([&] { return topiceval::cli::runCommand(name, arguments, out, err); });
-  return py::make_tuple(status, pythonText(out.str()), pythonText(err.str()));
+  return py::make_tuple(status, pythonText(out.str(), "surrogateescape"), pythonText(err.str(), "surrogateescape"));
 }
 
 // The `topiceval` executable's dispatch on this process's standard output and

@@ -306,11 +306,7 @@ topiceval::ModelSource toModelSource(JNIEnv* env, jobject model) {
   if (model == nullptr) throw topiceval::SettingError("model", "is null");
   jclass stringType = require(env, env->FindClass("java/lang/String"));
   if (env->IsInstanceOf(model, stringType)) return toUtf8(env, static_cast<jstring>(model), "model");
-  // Looked up by field name, another class would leave a NoSuchFieldError instead of the library's message.
-  jclass modelType = require(env, env->FindClass("org/topiceval/TopicModelData"));
-  if (!env->IsInstanceOf(model, modelType))
-    throw topiceval::SettingError("model", "must be a path (a String) or a TopicModelData");
-  return toModel(env, model);
+  return toModel(env, model);  // which names another class (a field looked up on it would throw NoSuchFieldError)
 }
 
 // Setters for the result objects' public fields.

@@ -443,7 +443,8 @@ public final class BridgeTests {
     shortWords.words = new String[] {"a", null, "c"};
     expectException(() -> TopicEvaluator.diagnostics(shortWords, null), "model.words[1] is null", "a null word");
     expectException(() -> TopicEvaluator.coherence(Integer.valueOf(3), null, null, null),
-                    "model must be a path (a String) or a TopicModelData", "a model of another class");
+                    "model is a java.lang.Integer, not a TopicModelData or a model file's path (String)",
+                    "a model of another class");
     // A file of nested arrays deeper than the limit, read on a Java thread with the default 1 MiB stack.
     Path nested = Files.createTempFile("topiceval-nested", ".mallet");
     java.io.ByteArrayOutputStream deep = new java.io.ByteArrayOutputStream();
