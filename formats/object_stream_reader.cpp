@@ -147,9 +147,9 @@ class StreamParser {
       : bytes_(bytes),
         source_(source),
         limits_(limits),
-        shortcut_(shortcut),
         budget_(bytes.size(), source),
-        graph_(std::make_unique<ObjectGraph>()) {
+        graph_(std::make_unique<ObjectGraph>()),
+        shortcut_(shortcut) {
     // An instance list is mostly its instances' features: reserving by the
     // stream's length spares the copies of growing (pages never touched cost
     // no memory). Each instance takes over 40 bytes and 3 to 4 handles.

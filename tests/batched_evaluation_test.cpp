@@ -91,7 +91,9 @@ TEST(BatchedEvaluation, GivesTheBitsOfTheWholeFile) {
     expectSameTotals(batched, whole);
     EXPECT_EQ(batched.inputDocuments, 20000u);
     EXPECT_GT(batched.emptyDocuments, 200u);
-    if (policy == "smooth") EXPECT_EQ(batched.unseenTypesScored, 50u);  // V grew by them before the first batch
+    if (policy == "smooth") {
+      EXPECT_EQ(batched.unseenTypesScored, 50u);  // V grew by them before the first batch
+    }
 
     // Keeping no documents and handing none over: one pass when the policy needs nothing ahead (skip),
     // the outline first when it does (smooth); the same totals and counts either way.

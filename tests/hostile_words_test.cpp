@@ -174,7 +174,7 @@ TEST_F(HostileWords, AVocabularyShorterThanTheModelIsRefused) {
       write("short.mallet", testing::EvaluatorWriter::writeInferencer(model, {"a", "b", "c"}));
   const std::string text = "a b c d e\nd e a\n";
   const std::string texts = write("texts.txt", std::vector<uint8_t>(text.begin(), text.end()));
-  for (const std::string command : {"diagnostics --model " + inferencer, "info " + inferencer,
+  for (const std::string& command : {"diagnostics --model " + inferencer, "info " + inferencer,
                                     "coherence --texts " + texts + " --model " + inferencer}) {
     const testing::CommandResult run = testing::runTopiceval(command);
     EXPECT_EQ(run.status, 1) << command << run.err;
@@ -198,7 +198,7 @@ TEST_F(HostileWords, AVocabularyShorterThanTheModelIsRefused) {
 TEST(XmlCheck, RefusesWhatParsersRefuse) {
   const std::string good = "<?xml version=\"1.0\"?>\n<m a='1'>\n<w r=\"2\">x]]&gt;&amp;&#x41;\t\xC3\xA9</w><e/></m>\n\n";
   EXPECT_EQ(XmlCheck::problem(good), "");
-  for (const std::string bad :
+  for (const std::string& bad :
        {std::string("<m>x]]>y</m>"), std::string("<m>a\x01</m>"), std::string("<m>a\0</m>", 9),
         std::string("<m>\xED\xA0\x80</m>"), std::string("<m>\xEF\xBF\xBE</m>"), std::string("<m>a<b</m>"),
         std::string("<m>&nbsp;</m>"), std::string("<m>&#1;</m>"), std::string("<m><w></m></w>"), std::string("<m>"),

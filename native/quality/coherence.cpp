@@ -604,10 +604,10 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
                          std::string(replicates > 1 && threads > 1 ? " or --threads" : ""));
     // Every replicate's values are kept (topics x measures), and the mean's
     // error pairs every two topics over the replicates.
-    const auto topics = static_cast<double>(slots.topics());
+    const auto topicCount = static_cast<double>(slots.topics());
     checkQualityCost("bootstrap",
                      std::to_string(replicates) + " replicates of " + std::to_string(slots.topics()) + " topics",
-                     draws * measures * topics * sizeof(double), measures * topics * topics * draws,
+                     draws * measures * topicCount * sizeof(double), measures * topicCount * topicCount * draws,
                      "lower --bootstrap");
   }
   const std::size_t documents = corpus.numDocuments();
