@@ -11,6 +11,7 @@
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/gzip.hpp"
+#include "support/scratch_directory.hpp"
 
 namespace topiceval::cli {
 namespace {
@@ -23,29 +24,9 @@ Output run(testing::Command command, const std::vector<std::string>& arguments) 
   return testing::runCommand(command, arguments);
 }
 
-class BadInputs : public ::testing::Test {
+class BadInputs : public testing::ScratchDirectory {
  protected:
-  void SetUp() override {
-    directory_ =
-        std::filesystem::temp_directory_path() /
-        ("topiceval-bad-inputs-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
-
-  std::string write(const std::string& name, const std::vector<uint8_t>& bytes) {
-    const std::string path = (directory_ / name).string();
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    return path;
-  }
-  std::string write(const std::string& name, const std::string& text) {
-    return write(name, std::vector<uint8_t>(text.begin(), text.end()));
-  }
-  static std::vector<uint8_t> bytesOf(const std::string& path) {
-    const std::string text = testing::readText(path);
-    return {text.begin(), text.end()};
-  }
+  BadInputs() : ScratchDirectory("bad-inputs") {}
 
   Output evaluateTopics(const std::string& evaluator, const std::string& input, std::vector<std::string> more = {}) {
     std::vector<std::string> arguments = {"--evaluator", evaluator, "--input", input, "--random-seed", "1"};
@@ -60,7 +41,6 @@ class BadInputs : public ::testing::Test {
 
   const std::string evaluator_ = fixtureFile("stackexchange", "evaluator.mallet");
   const std::string heldOut_ = fixtureFile("stackexchange", "test.mallet");
-  std::filesystem::path directory_;
 };
 
 TEST_F(BadInputs, EmptyFile) {

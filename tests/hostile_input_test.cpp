@@ -33,6 +33,7 @@
 #include "support/object_stream_builder.hpp"
 #include "support/run_command.hpp"
 #include "support/tiny_models.hpp"
+#include "support/scratch_directory.hpp"
 
 namespace topiceval {
 namespace {
@@ -50,37 +51,10 @@ std::string errorOf(Work&& work) {
   return "no error";
 }
 
-class HostileInput : public ::testing::Test {
+class HostileInput : public testing::ScratchDirectory {
  protected:
-  void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("topiceval-hostile-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::remove_all(directory_);
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
+  HostileInput() : ScratchDirectory("hostile") {}
 
-  std::string path(const std::string& name) const { return (directory_ / name).string(); }
-  std::string write(const std::string& name, const std::vector<uint8_t>& bytes) const {
-    std::ofstream(path(name), std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    return path(name);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    return write(name, std::vector<uint8_t>(text.begin(), text.end()));
-  }
-  static std::vector<uint8_t> bytesOf(const std::string& file) {
-    const std::string text = testing::readText(file);
-    return {text.begin(), text.end()};
-  }
-  std::vector<std::string> filesHere() const {
-    std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(directory_)) names.push_back(entry.path().filename());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
-  std::filesystem::path directory_;
   const std::string evaluator_ = fixtureFile("stackexchange", "evaluator.mallet");
   const std::string heldOut_ = fixtureFile("stackexchange", "test.mallet");
   const std::string state_ = fixtureFile("stackexchange", "state.gz");

@@ -27,6 +27,7 @@
 #include "support/fixtures.hpp"
 #include "support/gzip.hpp"
 #include "support/run_command.hpp"
+#include "support/scratch_directory.hpp"
 
 namespace topiceval {
 namespace {
@@ -43,30 +44,11 @@ std::string errorOf(Work&& work) {
   return "no error";
 }
 
-class ThirdRound : public ::testing::Test {
+class ThirdRound : public testing::ScratchDirectory {
  protected:
-  void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("topiceval-third-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::remove_all(directory_);
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
-
-  std::string path(const std::string& name) const { return (directory_ / name).string(); }
-  std::string write(const std::string& name, const std::string& bytes) const {
-    std::ofstream(path(name), std::ios::binary) << bytes;
-    return path(name);
-  }
-  std::vector<std::string> filesHere() const {
-    std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(directory_)) names.push_back(entry.path().filename());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
+  ThirdRound() : ScratchDirectory("third") {}
 
   const std::string inferencer_ = fixtureFile("stackexchange", "inferencer.mallet");
-  std::filesystem::path directory_;
 };
 
 // ---- Byte-order marks and UTF-16 --------------------------------------------

@@ -18,6 +18,7 @@
 #include "support/json_check.hpp"
 #include "support/run_command.hpp"
 #include "support/xml_check.hpp"
+#include "support/scratch_directory.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace topiceval {
@@ -50,24 +51,9 @@ TopicModel everyWordInEveryTopic(int topics, int types) {
                                      static_cast<std::size_t>(types));
 }
 
-class HostileWords : public ::testing::Test {
+class HostileWords : public testing::ScratchDirectory {
  protected:
-  void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("topiceval-words-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::remove_all(directory_);
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
-
-  std::string write(const std::string& name, const std::vector<uint8_t>& bytes) const {
-    const std::string path = (directory_ / name).string();
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    return path;
-  }
-
-  std::filesystem::path directory_;
+  HostileWords() : ScratchDirectory("words") {}
 };
 
 TEST_F(HostileWords, DiagnosticsOfAMalletFileParseAsXmlAndJson) {

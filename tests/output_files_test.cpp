@@ -17,33 +17,17 @@
 #include "native/runtime/replacing_file.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
+#include "support/scratch_directory.hpp"
 
 namespace topiceval {
 namespace {
 
 using testing::fixtureFile;
 
-class OutputFiles : public ::testing::Test {
+class OutputFiles : public testing::ScratchDirectory {
  protected:
-  void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("topiceval-outputs-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::remove_all(directory_);
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
+  OutputFiles() : ScratchDirectory("outputs") {}
 
-  std::string path(const std::string& name) const { return (directory_ / name).string(); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name), std::ios::binary) << text;
-    return path(name);
-  }
-  std::vector<std::string> filesHere() const {
-    std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(directory_)) names.push_back(entry.path().filename());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
   // A process id that no longer exists: a child that has ended and been reaped.
   static pid_t goneProcess() {
     const pid_t gone = ::fork();
@@ -52,7 +36,6 @@ class OutputFiles : public ::testing::Test {
     return gone;
   }
 
-  std::filesystem::path directory_;
   const std::string evaluator_ = fixtureFile("stackexchange", "evaluator.mallet");
   const std::string heldOut_ = fixtureFile("stackexchange", "test.mallet");
   const std::string state_ = fixtureFile("stackexchange", "state.gz");

@@ -24,6 +24,7 @@
 #include "formats/file_bytes.hpp"
 #include "support/fixtures.hpp"
 #include "support/run_command.hpp"
+#include "support/scratch_directory.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace topiceval {
@@ -252,16 +253,9 @@ const std::string kSafetyKill = "timeout -s KILL 600 ";
 
 std::string quoted(const std::string& text) { return "'" + text + "'"; }
 
-class StreamedInput : public ::testing::Test {
+class StreamedInput : public testing::ScratchDirectory {
  protected:
-  void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("topiceval-streamed-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    std::filesystem::remove_all(directory_);
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
-  std::string path(const std::string& name) const { return (directory_ / name).string(); }
+  StreamedInput() : ScratchDirectory("streamed") {}
 
   // What `command` prints, with {documents} and {model} replaced by `documents`
   // and `model`, and {output} by a file of its own whose content is appended;
@@ -300,8 +294,6 @@ class StreamedInput : public ::testing::Test {
     }
     EXPECT_EQ(run(command, "-", model, "pipe", "cat " + quoted(documents) + " | "), regular) << command;
   }
-
-  std::filesystem::path directory_;
 };
 
 TEST_F(StreamedInput, EvaluateWithAReport) {

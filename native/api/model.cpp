@@ -74,7 +74,7 @@ TopicModel ModelData::malletCounts(std::shared_ptr<const Alphabet> vocabulary) c
 Model makeModel(ModelData data) { return Model(std::make_shared<const ModelData>(std::move(data))); }
 
 Documents makeDocuments(DocumentCollection collection, FileKind kind) {
-  return Documents(std::make_shared<const DocumentsData>(DocumentsData{std::move(collection), kind}));
+  return Documents(std::make_shared<const DocumentsData>(DocumentsData{std::move(collection), kind, {}}));
 }
 
 DocumentsSource withBagsShuffled(const DocumentsSource& source, uint64_t seed) {
