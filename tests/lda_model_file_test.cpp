@@ -16,6 +16,7 @@
 #include "formats/file_kinds.hpp"
 #include "formats/lda_model_file.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/model_data.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/errors.hpp"
@@ -84,6 +85,24 @@ TEST(LdaModelFile, MalletModelsReadBackScoreToTheSameBits) {
         Documents::read(testing::fixtureFile("stackexchange", "test.mallet"), withWords).subset(first(15));
     for (const char* estimator : {"left-to-right", "importance-sampling"}) expectSameScores(model, read, documents, estimator);
   }
+}
+
+// An evaluator file may store smoothing terms MALLET's formulas, in C++'s
+// order, do not give to the bit: the file keeps them, and the MALLET-identical
+// estimator that starts from them gives the same bits.
+TEST(LdaModelFile, StoredSmoothingTermsThatDifferFromTheFormulasAreKept) {
+  const Model evaluator = Model::read(testing::fixtureFile("stackexchange", "evaluator.mallet"));
+  EXPECT_EQ(written(evaluator).find("smoothing-only-mass"), std::string::npos);  // the fixture's are the formulas'
+  detail::ModelData data = evaluator.data();
+  data.counts->smoothingOnlyMass = std::nextafter(data.counts->smoothingOnlyMass, 1.0);
+  data.counts->cachedCoefficients[1] = std::nextafter(data.counts->cachedCoefficients[1], 0.0);
+  const Model nudged = detail::makeModel(std::move(data));
+  const Model read = savedAndRead(nudged, "smoothing");
+  EXPECT_TRUE(sameBits(read.data().counts->smoothingOnlyMass, nudged.data().counts->smoothingOnlyMass));
+  EXPECT_EQ(read.data().counts->cachedCoefficients, nudged.data().counts->cachedCoefficients);
+  const Documents documents =
+      Documents::read(testing::fixtureFile("stackexchange", "test.mallet"), evaluator).subset(first(15));
+  expectSameScores(nudged, read, documents, "left-to-right");
 }
 
 TEST(LdaModelFile, CoherenceOfAModelReadBackIsTheSame) {
