@@ -92,7 +92,8 @@ void readCountRows(TextCursor& cursor, TopicModel& model, std::size_t types, con
     }
     const std::vector<int32_t> packed = parseRow(line, model, totals, problem);
     if (!problem.empty())
-      throw FormatError(source, "line " + std::to_string(lineNumber) + ": type " + std::to_string(type) + ": " + problem);
+      throw FormatError(source,
+                        "line " + std::to_string(lineNumber) + ": type " + std::to_string(type) + ": " + problem);
     model.typeTopicCounts.addRow(packed);
   }
   model.tokensPerTopic.assign(totals.begin(), totals.end());
@@ -123,7 +124,8 @@ void writeHeader(std::ostream& out, std::size_t topics, std::size_t types, std::
     for (std::size_t w = 0; w < words->size(); ++w) {
       const std::string& word = words->word(w);
       if (word.find('\n') != std::string::npos || word.ends_with('\r'))
-        throw ModelError("word " + std::to_string(w) + " holds a line break, which a model file of one word per line "
+        throw ModelError("word " + std::to_string(w) +
+                         " holds a line break, which a model file of one word per line "
                          "cannot keep");
     }
   }

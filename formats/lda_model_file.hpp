@@ -48,11 +48,11 @@ inline constexpr const char* kLdaModelMagic = "topiceval LDA model";
 
 // An LDA model as topiceval's format holds it: counts, or probabilities.
 struct LdaModelFile {
-  std::optional<TopicModel> counts;        // with its alphabet
-  std::vector<double> probabilities;       // phi[k * types + w], when no counts
-  std::vector<double> alpha;               // with probabilities
-  std::size_t types = 0;                   // with probabilities
-  std::shared_ptr<const Alphabet> words;   // with probabilities, or null
+  std::optional<TopicModel> counts;       // with its alphabet
+  std::vector<double> probabilities;      // phi[k * types + w], when no counts
+  std::vector<double> alpha;              // with probabilities
+  std::size_t types = 0;                  // with probabilities
+  std::shared_ptr<const Alphabet> words;  // with probabilities, or null
 };
 
 // Whether `bytes` start like this format.

@@ -17,7 +17,9 @@
 namespace topiceval::formats {
 
 // White space as the C locale has it, whatever the process's locale.
-inline bool isAsciiSpace(uint8_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+inline bool isAsciiSpace(uint8_t c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // Reads whitespace-separated tokens and whole lines, counting lines for messages.
 class TextCursor {

@@ -48,7 +48,8 @@ Model savedAndRead(const Model& model, const std::string& name) {
 
 bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-void expectSameScores(const Model& original, const Model& read, const Documents& documents, const std::string& estimator) {
+void expectSameScores(const Model& original, const Model& read, const Documents& documents,
+                      const std::string& estimator) {
   EvaluateRequest request;
   request.estimator = estimator;
   request.runs = 2;
@@ -83,7 +84,8 @@ TEST(LdaModelFile, MalletModelsReadBackScoreToTheSameBits) {
     const Model withWords = Model::read(testing::fixtureFile("stackexchange", "inferencer.mallet"));
     const Documents documents =
         Documents::read(testing::fixtureFile("stackexchange", "test.mallet"), withWords).subset(first(15));
-    for (const char* estimator : {"left-to-right", "importance-sampling"}) expectSameScores(model, read, documents, estimator);
+    for (const char* estimator : {"left-to-right", "importance-sampling"})
+      expectSameScores(model, read, documents, estimator);
   }
 }
 
@@ -197,7 +199,8 @@ TEST(LdaModelFile, EveryTruncationIsRefused) {
     const std::string text = written(model);
     // Every cut before the last word (a cut inside it leaves another word) holds too little.
     const std::size_t lastWord = text.rfind('\n', text.size() - 2) + 1;
-    for (std::size_t cut = 0; cut < lastWord; ++cut) expectRefused(text.substr(0, cut), "cut at " + std::to_string(cut));
+    for (std::size_t cut = 0; cut < lastWord; ++cut)
+      expectRefused(text.substr(0, cut), "cut at " + std::to_string(cut));
   }
 }
 
