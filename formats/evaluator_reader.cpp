@@ -6,6 +6,7 @@
 #include "formats/file_bytes.hpp"
 #include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
+#include "formats/lda_model_file.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "formats/mallet_objects.hpp"
 #include "formats/model_readers.hpp"
@@ -256,7 +257,7 @@ void checkModelStart(std::span<const uint8_t> start, const std::string& source) 
   if (looksLikeGzip(start) || looksLikeObjectStream(start)) return;
   const std::span<const uint8_t> text =
       startsWithUtf8ByteOrderMark(start) ? start.subspan(kUtf8ByteOrderMarkSize) : start;
-  if (looksLikeLogisticNormalModel(text)) return;  // read on, for readModel's or readAnyModel's own word on it
+  if (looksLikeLogisticNormalModel(text) || looksLikeLdaModel(text)) return;  // read on: its reader names the problem
   throw FormatError(source, "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
 }
 
@@ -266,6 +267,16 @@ LoadedModel readModel(std::span<const uint8_t> bytes, const std::string& source)
     throw FormatError(source,
                       "is a logistic-normal topic model (train-ctm): this reads LDA models only (evaluate, select, "
                       "info and the Python package's load_model take it)");
+  if (kind == FileKind::LdaModel) {
+    const std::span<const uint8_t> text =
+        startsWithUtf8ByteOrderMark(bytes) ? bytes.subspan(kUtf8ByteOrderMarkSize) : bytes;
+    LdaModelFile file = readLdaModel(text, source);
+    if (!file.counts)
+      throw FormatError(source,
+                        "holds topic-word probabilities, not counts: this reads models with counts (evaluate, select, "
+                        "info and the Python package's load_model take it)");
+    return {std::move(*file.counts), ModelFileKind::LdaModel, std::nullopt, std::nullopt};
+  }
   // Any gzip stream is read as a state (a gzipped text of documents gets the state reader's own message).
   if (kind == FileKind::TopicState || (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B)) {
     TopicStateContents contents = readTopicStateContents(bytes, source);

@@ -9,6 +9,7 @@
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/gzip_input.hpp"
+#include "formats/lda_model_file.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "formats/text_encoding.hpp"
@@ -28,6 +29,7 @@ const char* describe(FileKind kind) {
     case FileKind::Text: return "text";
     case FileKind::Binary: return "binary data";
     case FileKind::InMemory: return "model built from arrays";
+    case FileKind::LdaModel: return "LDA topic model (topiceval's format, Model.save)";
   }
   return "file";
 }
@@ -40,6 +42,7 @@ bool isModel(FileKind kind) {
     case FileKind::TopicState:
     case FileKind::LogisticNormal:
     case FileKind::CtmC:
+    case FileKind::LdaModel:
     case FileKind::InMemory: return true;
     default: return false;
   }
@@ -100,6 +103,7 @@ FileKind recognise(std::span<const uint8_t> start, const std::string& source) {
   const std::span<const uint8_t> text =
       startsWithUtf8ByteOrderMark(start) ? start.subspan(kUtf8ByteOrderMarkSize) : start;
   if (looksLikeLogisticNormalModel(text)) return FileKind::LogisticNormal;
+  if (looksLikeLdaModel(text)) return FileKind::LdaModel;
   if (looksLikeObjectStream(start)) {
     const std::string name = firstObjectClass(start);
     if (name == "cc.mallet.topics.MarginalProbEstimator") return FileKind::Evaluator;

@@ -224,6 +224,7 @@ void refuseModelAsDocuments(FileKind kind, const std::string& source) {
     case FileKind::Evaluator:
     case FileKind::Inferencer:
     case FileKind::LogisticNormal:
+    case FileKind::LdaModel:
     case FileKind::CtmC:
       throw FormatError(source, std::string("is a ") + describe(kind) +
                                     ", a model, not documents: give an instance list or plain text with one document per line");

@@ -27,6 +27,7 @@
 #include <span>
 #include <string>
 
+#include "formats/lda_model_file.hpp"
 #include "formats/model_readers.hpp"
 #include "native/model/logistic_normal_model.hpp"
 
@@ -47,16 +48,27 @@ LogisticNormalModel readCtmModel(const std::string& path);
 
 // Any model file `evaluate` and `select` take: one of MALLET's (readModelFile),
 // topiceval's logistic-normal format or a ctm-c model, recognised by content
-// (or, for ctm-c, by name). Exactly one of the two models is set.
+// (or, for ctm-c, by name), or topiceval's LDA format (lda_model_file.hpp).
+// Exactly one of the three models is set.
 struct AnyLoadedModel {
   ModelFileKind kind = ModelFileKind::Evaluator;
   std::optional<TopicModel> lda;
   std::optional<LogisticNormalModel> logisticNormal;
   std::optional<TrainingAssignments> training;  // a state's or saved model's training documents
   std::optional<TopicModel> malletOrder;         // a state's counts with MALLET's rows
-  int numTopics() const { return lda ? lda->numTopics : logisticNormal->numTopics; }
-  std::size_t numTypes() const { return lda ? lda->numTypes() : logisticNormal->numTypes; }
-  const Alphabet* alphabet() const { return lda ? lda->alphabet.get() : logisticNormal->alphabet.get(); }
+  std::optional<LdaModelFile> probabilities;     // an LDA file of topic-word probabilities
+  int numTopics() const {
+    if (probabilities) return static_cast<int>(probabilities->alpha.size());
+    return lda ? lda->numTopics : logisticNormal->numTopics;
+  }
+  std::size_t numTypes() const {
+    if (probabilities) return probabilities->types;
+    return lda ? lda->numTypes() : logisticNormal->numTypes;
+  }
+  const Alphabet* alphabet() const {
+    if (probabilities) return probabilities->words.get();
+    return lda ? lda->alphabet.get() : logisticNormal->alphabet.get();
+  }
 };
 AnyLoadedModel readAnyModelFile(const std::string& path);
 // The same for a file already read (not a ctm-c model, which is several files).

@@ -24,6 +24,7 @@
 #include "native/cli/command_line.hpp"
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
+#include "native/api/model_data.hpp"
 #include "native/cli/output_file.hpp"
 #include "native/output/select_output.hpp"
 #include "native/runtime/classic_locale.hpp"
@@ -713,16 +714,11 @@ PYBIND11_MODULE(_native, module) {
       .def_property_readonly("logistic_normal",
                              [](const Model& model) { return model.family() == topiceval::ModelFamily::LogisticNormal; })
       .def("with_words", &Model::withWords)
-      // A file every command reads back: topiceval's logistic-normal format (train-ctm's), the one model
-      // format the library writes.
+      // A file every command reads back (topiceval::writeModel), replaced whole, never the model's own file.
       .def("save", [](const Model& model, const py::object& path) {
-        if (model.family() != topiceval::ModelFamily::LogisticNormal)
-          throw topiceval::ModelError(
-              "save writes logistic-normal models (topiceval's format, which train-ctm writes); this is " +
-              model.describe() + ", an LDA model, and no file the command line reads is written from one: keep "
-              "the file it was read from, or the arrays it was built from");
-        writeOutput(pathOf(path), "save", {},
-                    [&](std::ostream& stream) { topiceval::writeLogisticNormalModel(model, stream); });
+        std::vector<std::string> inputs;
+        if (!model.data().source.empty()) inputs.push_back(model.data().source);
+        writeOutput(pathOf(path), "save", inputs, [&](std::ostream& stream) { topiceval::writeModel(model, stream); });
       })
       .def("topic_word_probabilities", &topicWordProbabilities);
   module.def("read_model", [](const py::object& path) {

@@ -3,6 +3,7 @@
 // arrays, and the held-out documents to score under it.
 
 #include <cstdint>
+#include <iosfwd>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -33,6 +34,7 @@ enum class FileKind {
   Text,                // anything else that is text: plain documents, one per line (gzipped or not)
   Binary,              // anything else
   InMemory,            // a model built from arrays (Model::fromCounts, Model::fromTopics)
+  LdaModel,            // topiceval's own LDA model file (Model::save, writeModel)
 };
 // "MALLET evaluator (MarginalProbEstimator)" ...
 TOPICEVAL_API const char* describe(FileKind kind);
@@ -103,6 +105,14 @@ class TOPICEVAL_API Model {
  private:
   std::shared_ptr<const detail::ModelData> data_;
 };
+
+// Writes `model` as a file every command reads back (Model::read): a
+// logistic-normal model in topiceval's logistic-normal format (train-ctm's),
+// an LDA model in topiceval's LDA format (formats/lda_model_file.hpp), its
+// counts or probabilities and words, so that it scores documents to the same
+// bits. Not kept: a topic state's or saved model's training documents.
+// ModelError for a word with a line break (the files hold one word per line).
+TOPICEVAL_API void writeModel(const Model& model, std::ostream& out);
 
 // Held-out documents as word ids, with names. Plain text and instance lists
 // are read through a model's words (below).

@@ -7,6 +7,7 @@
 #include <jni.h>
 
 #include <cmath>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "native/cli/commands.hpp"
+#include "native/cli/output_file.hpp"
 #include "native/output/select_output.hpp"
 #include "native/java/java_strings.hpp"
 #include "native/runtime/classic_locale.hpp"
@@ -407,6 +409,16 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_readModel(JNIEnv* env,
       env->SetObjectField(data, field(env, type, "words", "[Ljava/lang/String;"), toJava(env, arrays.words));
     check(env);
     return data;
+  });
+}
+
+JNIEXPORT void JNICALL Java_org_topiceval_NativeBridge_saveModel(JNIEnv* env, jclass, jobject data, jstring path) {
+  guarded<int>(env, [&]() -> int {
+    const Model model = toModel(env, data);
+    topiceval::cli::OutputFile file(toUtf8(env, path, "the path"), "save", {}, std::cout);
+    writeModel(model, file.stream());
+    file.commit();
+    return 0;
   });
 }
 

@@ -54,6 +54,28 @@ void describeCounts(FileDescription& description, const TopicModel& model, std::
   if (model.alphabet != nullptr && wordCount > 0) description.topWords = topWords(model, wordCount);
 }
 
+// A model of topic-word probabilities (topiceval's LDA format): alpha and
+// each topic's most probable words (ties: the smaller type first).
+void describeProbabilities(FileDescription& description, const formats::LdaModelFile& model, std::size_t wordCount) {
+  const std::size_t topics = model.alpha.size();
+  description.topics = static_cast<int>(topics);
+  description.types = model.types;
+  description.alpha = model.alpha;
+  for (const double a : model.alpha) description.alphaSum += a;
+  if (model.words == nullptr || wordCount == 0) return;
+  description.alphabetSize = model.words->size();
+  description.topWords.resize(topics);
+  for (std::size_t k = 0; k < topics; ++k) {
+    const double* row = model.probabilities.data() + k * model.types;
+    std::vector<std::size_t> order(model.types);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    const std::size_t keep = std::min(wordCount, order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                      [&](std::size_t a, std::size_t b) { return row[a] != row[b] ? row[a] > row[b] : a < b; });
+    for (std::size_t i = 0; i < keep; ++i) description.topWords[k].push_back(model.words->word(order[i]));
+  }
+}
+
 // Per topic its mean log-odds and spread (against the reference topic K,
 // whose log-odds are 0) and top words, then the most correlated pairs.
 void describeLogisticNormal(FileDescription& description, const LogisticNormalModel& model, std::size_t wordCount) {
@@ -138,6 +160,14 @@ FileDescription describeFile(const std::string& path, std::size_t wordCount) {
     case FileKind::LogisticNormal:
       describeLogisticNormal(description, *formats::readAnyModel(bytes, path).logisticNormal, wordCount);
       break;
+    case FileKind::LdaModel: {
+      const formats::AnyLoadedModel loaded = formats::readAnyModel(bytes, path);
+      if (loaded.lda)
+        describeCounts(description, *loaded.lda, wordCount);
+      else
+        describeProbabilities(description, *loaded.probabilities, wordCount);
+      break;
+    }
     case FileKind::InstanceList: describeDocuments(description, formats::readInstanceList(bytes, path)); break;
     case FileKind::OtherObjectStream: {
       // A subclass of a MALLET class is read as it; anything else is named.

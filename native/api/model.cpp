@@ -152,6 +152,14 @@ Model Model::read(const std::string& path) {
   data.source = path;
   if (loaded.lda) data.counts = std::move(*loaded.lda);
   if (loaded.logisticNormal) data.logisticNormal = std::move(*loaded.logisticNormal);
+  if (loaded.probabilities) {
+    data.types = loaded.probabilities->types;
+    data.probabilities = std::move(loaded.probabilities->probabilities);
+    data.alpha = std::move(loaded.probabilities->alpha);
+    data.words = std::move(loaded.probabilities->words);
+    data.probabilityRows = std::make_shared<const ScoringModel>(
+        ScoringModel::fromTopicWordProbabilities(data.probabilities, data.types, data.alpha, DocumentCollection{}));
+  }
   if (loaded.training) data.training = std::make_shared<const TrainingAssignments>(std::move(*loaded.training));
   if (loaded.malletOrder) data.malletOrder = std::make_shared<const TopicModel>(std::move(*loaded.malletOrder));
   return detail::makeModel(std::move(data));
@@ -243,6 +251,23 @@ Model::MalletArrays Model::malletArrays() const {
   }
   if (const Alphabet* words = data_->alphabet()) arrays.words = words->words();
   return arrays;
+}
+
+void writeModel(const Model& model, std::ostream& out) {
+  const detail::ModelData& data = model.data();
+  if (data.logisticNormal) {
+    if (data.words != nullptr) {  // words given to a model read without them
+      LogisticNormalModel withWords = *data.logisticNormal;
+      withWords.alphabet = data.words;
+      formats::writeLogisticNormalModel(out, withWords);
+    } else {
+      formats::writeLogisticNormalModel(out, *data.logisticNormal);
+    }
+  } else if (data.counts) {
+    formats::writeLdaModel(out, *data.counts, data.alphabet());
+  } else {
+    formats::writeLdaModel(out, data.probabilities, data.types, data.alpha, data.alphabet());
+  }
 }
 
 Model Model::withWords(std::vector<std::string> words) const {

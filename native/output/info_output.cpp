@@ -81,12 +81,18 @@ void writeFileDescription(std::ostream& out, const FileDescription& description)
   out << "types           " << description.types << "\n";
   out << "alpha           sum " << fixed(description.alphaSum, 6) << ", min " << fixed(*low, 6) << ", mean "
       << fixed(mean, 6) << ", max " << fixed(*high, 6) << (*low == *high ? " (symmetric)" : " (asymmetric)") << "\n";
-  out << "beta            " << formatNumber(description.beta) << " (betaSum " << formatNumber(description.betaSum)
-      << ")\n";
-  out << "tokens          " << description.tokens << "\n";
+  // A model of topic-word probabilities (topiceval's LDA format) has no beta and no counts.
+  if (description.beta > 0.0) {
+    out << "beta            " << formatNumber(description.beta) << " (betaSum " << formatNumber(description.betaSum)
+        << ")\n";
+    out << "tokens          " << description.tokens << "\n";
+  } else {
+    out << "beta            none (topic-word probabilities)\n";
+  }
   out << "alphabet        "
       << (description.alphabetSize ? std::to_string(*description.alphabetSize) + " words"
-                                   : "none (evaluator files carry no words)")
+          : description.kind == FileKind::Evaluator ? std::string("none (evaluator files carry no words)")
+                                                    : std::string("none"))
       << "\n";
   for (std::size_t k = 0; k < description.topWords.size(); ++k) {
     out << "topic " << padded(std::to_string(k), 3) << ' ' << right(fixed(description.alpha[k], 4), 7) << ' ';
@@ -136,7 +142,8 @@ void writeFileDescriptionJson(std::ostream& out, const FileDescription& descript
         .field("mean", description.alphaSum / description.topics)
         .field("max", *high)
         .endObject();
-    json.field("beta", description.beta).field("beta_sum", description.betaSum).field("tokens", description.tokens);
+    if (description.beta > 0.0)
+      json.field("beta", description.beta).field("beta_sum", description.betaSum).field("tokens", description.tokens);
     if (description.alphabetSize) json.field("alphabet_size", static_cast<uint64_t>(*description.alphabetSize));
     writeTopWords(json, description);
   }

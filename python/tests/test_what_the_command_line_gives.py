@@ -2,6 +2,8 @@
 `topiceval` command itself, reference texts in every form, results that print as a line, pandas as an
 optional extra."""
 
+import json
+import math
 import os
 import pathlib
 import subprocess
@@ -153,9 +155,32 @@ def test_a_saved_model_is_one_the_command_line_reads(fixtures, tmp_path):
     original = topiceval.run("evaluate", "--model", str(trained), *arguments)
     again = topiceval.run("evaluate", "--model", str(saved), *arguments)
     assert original[0] == again[0] == 0 and original[1] == again[1], again[2]
-    # An LDA model has no such file: said, and nothing is left behind.
-    lda = topiceval.Model.from_topics([[0.5, 0.5], [0.25, 0.75]], 0.1)
-    with pytest.raises(topiceval.ModelError, match="^save writes logistic-normal models .* this is topic-word "
-                                                   "probabilities, an LDA model"):
-        lda.save(tmp_path / "lda.txt")
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["ctm.txt", "saved-\xe9.txt"]
+
+
+def test_a_saved_lda_model_is_one_the_command_line_reads(fixtures, tmp_path):
+    words = ["apple", "banana", "cherry", "date", "elder"]
+    model = topiceval.Model.from_topics([[0.4, 0.3, 0.2, 0.1, 0.0], [0.1, 0.1, 0.3, 0.2, 0.3]],
+                                        [0.5, 1 / 3]).with_words(words)
+    saved = tmp_path / "lda.txt"
+    model.save(saved)
+    assert saved.read_bytes().startswith(b"topiceval LDA model 1\ntopics 2\ntypes 5\nalpha\n0.5 0.3333333333333333\n")
+    documents = tmp_path / "documents.txt"
+    documents.write_text("apple banana cherry\ndate elder apple elder\ncherry banana date apple fig\n")
+    expected = topiceval.evaluate(model, documents, "left-to-right", runs=2, seed=3)
+    status, out, err = topiceval.run("evaluate", "--model", saved, "--input", documents, "--estimator", "left-to-right",
+                                     "--runs", "2", "--seed", "3", "--format", "json", "--quiet")
+    assert status == 0, err
+    assert json.loads(out)["summary"]["log_likelihood"] == expected.total and math.isfinite(expected.total)
+    assert topiceval.load_model(saved).words == words
+    # A model read from MALLET's file: the same numbers again, and its own file is never the one written.
+    inferencer = fixtures / "stackexchange" / "inferencer.mallet"
+    mallet = topiceval.load_model(inferencer)
+    copy = tmp_path / "inferencer.txt"
+    mallet.save(copy)
+    test = fixtures / "stackexchange" / "test.mallet"
+    assert (topiceval.evaluate(topiceval.load_model(copy), test, "filtering").total ==
+            topiceval.evaluate(mallet, test, "filtering").total)
+    before = inferencer.read_bytes()
+    with pytest.raises(topiceval.Error, match="inferencer.mallet"):
+        mallet.save(inferencer)
+    assert inferencer.read_bytes() == before

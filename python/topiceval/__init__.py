@@ -199,8 +199,10 @@ class Model:
 
     def save(self, path) -> None:
         """Writes this model to ``path`` for the command line and :func:`load_model` (``topiceval evaluate --model
-        PATH``): a logistic-normal model in topiceval's own format, as ``train-ctm`` writes it. An LDA model has no
-        such format (MALLET's files are MALLET's to write): a ModelError says so."""
+        PATH``), in topiceval's own text formats: a logistic-normal model as ``train-ctm`` writes it, an LDA model
+        (read from MALLET's files or built from counts or probabilities) with its counts or probabilities and
+        words, so that it scores every document to the same bits. A topic state's training documents are not
+        kept. The file is replaced whole, and never the file the model was read from."""
         self._native.save(_path("path", path))
 
     def __repr__(self) -> str:

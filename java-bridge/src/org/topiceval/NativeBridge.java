@@ -8,6 +8,8 @@ final class NativeBridge {
 
   static native TopicModelData readModel(String path);
 
+  static native void saveModel(TopicModelData model, String path);
+
   static native int[][] readDocuments(String path);
 
   static native double[] evaluate(TopicModelData model, int[][] documents, EvaluationOptions options);

@@ -25,6 +25,16 @@ public final class TopicModelData {
   }
 
   /**
+   * Writes this model as topiceval's LDA model file (what Python's Model.save writes), which every topiceval
+   * command's --model reads and scores to the same bits; the file is replaced whole. A model the checks refuse,
+   * or a path that cannot be written, is a TopicevalException naming it.
+   */
+  public void save(String path) {
+    NativeLibrary.load();
+    NativeBridge.saveModel(this, path);
+  }
+
+  /**
    * Packs dense counts[type][topic] as MALLET does (decreasing count, ties by topic). A null, a row of another
    * length, or a count that is negative or too large to pack is a TopicevalException naming it.
    */

@@ -155,6 +155,20 @@ public final class BridgeTests {
     check(java.util.Arrays.equals(TopicEvaluator.evaluate(model, read, options),
               TopicEvaluator.evaluate(fromFile, documents, options)),
         "a ParallelTopicModel's numbers equal the file's");
+    // Saved as topiceval's LDA model file and read back: the same numbers, in memory and on the command line.
+    Path saved = Files.createTempFile("topiceval-saved-", ".txt");
+    try {
+      model.save(saved.toString());
+      check(Files.readAllLines(saved, StandardCharsets.UTF_8).get(0).equals("topiceval LDA model 1"),
+          "a saved model's first line");
+      TopicModelData again = TopicModelData.read(saved.toString());
+      check(java.util.Arrays.equals(TopicEvaluator.evaluate(again, read, options),
+                TopicEvaluator.evaluate(model, read, options)),
+          "a saved model read back gives the same numbers");
+      check(java.util.Arrays.equals(again.words, model.words), "a saved model's words");
+    } finally {
+      Files.deleteIfExists(saved);
+    }
     try {
       MalletObjects.model("not a model");
       check(false, "a String taken for a ParallelTopicModel");
