@@ -142,7 +142,7 @@ TEST(CommandLineMessages, ABudgetCapBeyondTheEstimatorNamesTheCap) {
   const std::vector<std::string> base = {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input",
                                          fixtureFile("stackexchange", "test.mallet"), "--target-error", "1e-300",
                                          "--quiet"};
-  for (const std::string& estimator : {"left-to-right", "resample-move"}) {
+  for (const std::string estimator : {"left-to-right", "resample-move"}) {
     std::vector<std::string> arguments = base;
     arguments.insert(arguments.end(), {"--estimator", estimator, "--budget-cap", "10000000"});
     const Output output = run("evaluate", arguments);
