@@ -28,17 +28,7 @@ class EvaluatorWriter {
     w.ints({1, model.numTopics, model.topicMask, model.topicBits});
     w.doubleArray(model.alpha);
     w.doubles({model.alphaSum, model.beta, model.betaSum});
-    w.b_.u8(B::kArray).classDesc("[[I", B::kSerializable, 0).endClassDesc().null();
-    w.b_.i32(static_cast<int32_t>(model.numTypes()));
-    for (std::size_t type = 0; type < model.numTypes(); ++type) {
-      const auto row = model.typeTopicCounts.storedRow(type);
-      w.intArray(std::vector<int32_t>(row.begin(), row.end()));
-    }
-    w.intArray(model.tokensPerTopic);
-    w.b_.null();  // the random generator
-    w.doubles({model.smoothingOnlyMass});
-    w.doubleArray(model.cachedCoefficients);
-    w.b_.u8(B::kEndBlockData);
+    w.countsAndCaches(model);
     return w.b_.bytes;
   }
 
@@ -56,21 +46,28 @@ class EvaluatorWriter {
     w.ints({model.numTopics, model.topicMask, model.topicBits, static_cast<int32_t>(model.numTypes())});
     w.doubleArray(model.alpha);
     w.doubles({model.beta, model.betaSum});
-    w.b_.u8(B::kArray).classDesc("[[I", B::kSerializable, 0).endClassDesc().null();
-    w.b_.i32(static_cast<int32_t>(model.numTypes()));
-    for (std::size_t type = 0; type < model.numTypes(); ++type) {
-      const auto row = model.typeTopicCounts.storedRow(type);
-      w.intArray(std::vector<int32_t>(row.begin(), row.end()));
-    }
-    w.intArray(model.tokensPerTopic);
-    w.b_.null();  // the random generator
-    w.doubles({model.smoothingOnlyMass});
-    w.doubleArray(model.cachedCoefficients);
-    w.b_.u8(B::kEndBlockData);
+    w.countsAndCaches(model);
     return w.b_.bytes;
   }
 
  private:
+  // What an evaluator and an inferencer both end with: the type-topic counts
+  // as MALLET stores them, the topic totals, no random generator, and the
+  // sampler's cached terms.
+  void countsAndCaches(const TopicModel& model) {
+    b_.u8(B::kArray).classDesc("[[I", B::kSerializable, 0).endClassDesc().null();
+    b_.i32(static_cast<int32_t>(model.numTypes()));
+    for (std::size_t type = 0; type < model.numTypes(); ++type) {
+      const auto row = model.typeTopicCounts.storedRow(type);
+      intArray(std::vector<int32_t>(row.begin(), row.end()));
+    }
+    intArray(model.tokensPerTopic);
+    b_.null();  // the random generator
+    doubles({model.smoothingOnlyMass});
+    doubleArray(model.cachedCoefficients);
+    b_.u8(B::kEndBlockData);
+  }
+
   void block(const std::vector<uint8_t>& data) {
     for (std::size_t start = 0; start < data.size(); start += 255) {
       const std::size_t end = std::min(data.size(), start + 255);
