@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "topiceval/export.hpp"
+#include "topiceval/vocabulary.hpp"
 
 namespace topiceval {
 
@@ -20,22 +21,6 @@ struct ModelData;
 struct DocumentsData;
 }  // namespace detail
 
-// What a file holds, recognised from its first bytes (a ctm-c model also by
-// its name): one table that every reader, `info` and `select` consult.
-enum class FileKind {
-  Evaluator,           // MALLET's MarginalProbEstimator (train-topics --evaluator-filename)
-  Inferencer,          // MALLET's TopicInferencer (--inferencer-filename), with its alphabet
-  ParallelTopicModel,  // MALLET's saved model (--output-model), with its alphabet
-  TopicState,          // MALLET's gzipped topic state (--output-state)
-  LogisticNormal,      // topiceval train-ctm's logistic-normal model
-  CtmC,                // Blei & Lafferty's ctm-c output (a directory, or its -param.txt)
-  InstanceList,        // MALLET's InstanceList of FeatureSequence documents (import-file --keep-sequence)
-  OtherObjectStream,   // a Java serialization stream of another class
-  Text,                // anything else that is text: plain documents, one per line (gzipped or not)
-  Binary,              // anything else
-  InMemory,            // a model built from arrays (Model::fromCounts, Model::fromTopics)
-  LdaModel,            // topiceval's own LDA model file (Model::save, writeModel)
-};
 // "MALLET evaluator (MarginalProbEstimator)" ...
 TOPICEVAL_API const char* describe(FileKind kind);
 // Whether a file of this kind is a model (evaluate, select and info take it).
@@ -43,10 +28,6 @@ TOPICEVAL_API bool isModel(FileKind kind);
 // What the file at `path` is, reading only its first bytes; FileError when it
 // cannot be read at all.
 TOPICEVAL_API FileKind recogniseFile(const std::string& path);
-
-// The two kinds of model topiceval scores: LDA's (a Dirichlet over topic
-// proportions; every MALLET file, and arrays) and logistic-normal ones.
-enum class ModelFamily { Dirichlet, LogisticNormal };
 
 class TOPICEVAL_API Model {
  public:

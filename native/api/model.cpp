@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/logistic_normal_files.hpp"
@@ -141,6 +142,10 @@ std::string sourceName(const ModelSource& source) {
 std::string sourceName(const DocumentsSource& source) { return source.documents ? "documents in memory" : source.path; }
 
 }  // namespace detail
+
+const char* describe(FileKind kind) { return formats::describeKind(kind); }
+bool isModel(FileKind kind) { return formats::isModelKind(kind); }
+FileKind recogniseFile(const std::string& path) { return formats::recogniseFile(path); }
 
 Model::Model(std::shared_ptr<const detail::ModelData> data) : data_(std::move(data)) {}
 
