@@ -55,9 +55,9 @@ struct TrainCtmResult {
   int threads = 1;
 };
 
-TOPICEVAL_API TrainCtmResult trainCtm(const TrainCtmRequest& request);
+[[nodiscard]] TOPICEVAL_API TrainCtmResult trainCtm(const TrainCtmRequest& request);
 // The request the `train-ctm` command's options describe.
-TOPICEVAL_API TrainCtmRequest trainCtmRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API TrainCtmRequest trainCtmRequest(const OptionValues& options);
 // Writes a logistic-normal model in topiceval's text format (what Model::read reads).
 TOPICEVAL_API void writeLogisticNormalModel(const Model& model, std::ostream& out);
 

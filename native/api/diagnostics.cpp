@@ -18,17 +18,13 @@
 
 namespace topiceval {
 
-namespace detail {
-
-struct DiagnosticsData {
+struct DiagnosticsResult::Tables {
   TopicModel model;  // rows in MALLET's order, over the training vocabulary
   std::vector<quality::TopicDiagnostics> topics;
   std::vector<std::vector<quality::WordCount>> sorted;
   bool withDocuments = false;
   bool withWords = true;
 };
-
-}  // namespace detail
 
 namespace {
 
@@ -60,7 +56,7 @@ std::shared_ptr<const Alphabet> trainingAlphabet(const std::string& path, const 
                                 std::to_string(documents.numDocuments()) +
                                 " (was the model trained on this instance list?)");
   } else if (kind == FileKind::Inferencer || kind == FileKind::ParallelTopicModel) {
-    alphabet = Model::read(path).data().counts->alphabet;
+    alphabet = detail::dataOf(Model::read(path)).counts->alphabet;
   } else {
     throw SettingError("input", path + " is " + describe(kind) +
                                     ": give the training instance list, or the inferencer or saved model of the "
@@ -87,13 +83,13 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
   const ClassicLocale classic;
   if (request.numTopWords < 1) throw SettingError("num-top-words", "must be at least 1");
   const Model model = detail::loadModel(request.model);
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   const std::string name = detail::sourceName(request.model);
   if (!data.counts)
     throw ModelError(name + " is " + data.description +
                      ": diagnostics need an LDA model with counts (a topic state, a saved model or an inferencer)");
 
-  auto computed = std::make_shared<detail::DiagnosticsData>();
+  auto computed = std::make_shared<DiagnosticsResult::Tables>();
   DiagnosticsResult result;
   const TrainingAssignments* documents = data.training.get();
   if (!request.trainingData.empty() && data.kind != FileKind::TopicState)
