@@ -226,8 +226,9 @@ void refuseModelAsDocuments(FileKind kind, const std::string& source) {
     case FileKind::LogisticNormal:
     case FileKind::LdaModel:
     case FileKind::CtmC:
-      throw FormatError(source, std::string("is a ") + describeKind(kind) +
-                                    ", a model, not documents: give an instance list or plain text with one document per line");
+      throw FormatError(source,
+                        std::string("is a ") + describeKind(kind) +
+                            ", a model, not documents: give an instance list or plain text with one document per line");
     default: return;
   }
 }

@@ -100,7 +100,8 @@ TEST(LdaModelFile, StoredSmoothingTermsThatDifferFromTheFormulasAreKept) {
   data.counts->cachedCoefficients[1] = std::nextafter(data.counts->cachedCoefficients[1], 0.0);
   const Model nudged = detail::makeModel(std::move(data));
   const Model read = savedAndRead(nudged, "smoothing");
-  EXPECT_TRUE(sameBits(detail::dataOf(read).counts->smoothingOnlyMass, detail::dataOf(nudged).counts->smoothingOnlyMass));
+  EXPECT_TRUE(
+      sameBits(detail::dataOf(read).counts->smoothingOnlyMass, detail::dataOf(nudged).counts->smoothingOnlyMass));
   EXPECT_EQ(detail::dataOf(read).counts->cachedCoefficients, detail::dataOf(nudged).counts->cachedCoefficients);
   const Documents documents =
       Documents::read(testing::fixtureFile("stackexchange", "test.mallet"), evaluator).subset(first(15));

@@ -37,7 +37,8 @@ class TOPICEVAL_API Model {
   // w in topic k, alpha per topic, beta the symmetric word prior; phi is
   // (n[w][k] + beta) / (n[k] + V beta). ModelError for shapes that disagree,
   // negative counts, counts of 2^30 and more, or non-positive alpha or beta.
-  [[nodiscard]] static Model fromCounts(std::span<const int64_t> counts, std::size_t types, std::vector<double> alpha, double beta);
+  [[nodiscard]] static Model fromCounts(std::span<const int64_t> counts, std::size_t types, std::vector<double> alpha,
+                                        double beta);
   // Topic-word probabilities phi[k * types + w] = p(w | topic k) (gensim's
   // get_topics(), scikit-learn's normalised components_) and alpha: each
   // row non-negative and summing to 1 within 1e-4 (then renormalised); a word
@@ -100,7 +101,8 @@ class TOPICEVAL_API Documents {
   Documents();
   // Documents given as id sequences (ids are the model's type indices; an
   // id beyond the model is an unseen word). SettingError for a negative id.
-  [[nodiscard]] static Documents fromIds(const std::vector<std::vector<int64_t>>& documents, std::vector<std::string> names = {});
+  [[nodiscard]] static Documents fromIds(const std::vector<std::vector<int64_t>>& documents,
+                                         std::vector<std::string> names = {});
   // A MALLET instance list, or plain text with one document per line (gzipped
   // or not) whose whitespace-separated words are looked up in `model`'s words
   // (new words get ids beyond them, in order of first appearance). An

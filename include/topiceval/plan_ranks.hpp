@@ -18,12 +18,12 @@
 namespace topiceval {
 
 struct PlanRanksRequest {
-  std::string input;                    // held-out documents: an instance list, or plain text (needs the model)
-  std::string model;                    // the model file the job reads (its size counts in the broadcast), or empty
+  std::string input;                      // held-out documents: an instance list, or plain text (needs the model)
+  std::string model;                      // the model file the job reads (its size counts in the broadcast), or empty
   std::vector<int> ranks{2, 8, 64, 512};  // rank counts to plan for, each 1 to 1000000
-  bool quadraticCost = true;            // a document of N tokens costs N(N+1)/2 (resample-move...), else N
-  int64_t replicate = 0;                // plan for this many documents, the input's repeated in turn (0: as is)
-  int runs = 4;                         // runs per document (the results summed)
+  bool quadraticCost = true;              // a document of N tokens costs N(N+1)/2 (resample-move...), else N
+  int64_t replicate = 0;                  // plan for this many documents, the input's repeated in turn (0: as is)
+  int runs = 4;                           // runs per document (the results summed)
 };
 
 struct PlanRanksResult {
@@ -38,8 +38,8 @@ struct PlanRanksResult {
     double speedUp = 0.0;                            // the total cost over the largest rank's
     double modelBroadcast = 0.0;                     // bytes
     double documentsMoved = 0.0, tokensMoved = 0.0;  // bytes
-    double inputBroadcast = 0.0;  // bytes, had the whole input been broadcast instead
-    double summed = 0.0;          // bytes of results summed per rank
+    double inputBroadcast = 0.0;                     // bytes, had the whole input been broadcast instead
+    double summed = 0.0;                             // bytes of results summed per rank
   };
   std::vector<Plan> plans;  // one per rank count, in the request's order
 };

@@ -46,7 +46,7 @@ const Alphabet* Model::Data::alphabet() const {
 }
 
 ScoringModel Model::Data::scoring(UnseenWords policy, const DocumentCollection& documents,
-                                std::optional<std::size_t> vocabularySize, bool policyGiven) const {
+                                  std::optional<std::size_t> vocabularySize, bool policyGiven) const {
   if (counts) return ScoringModel(*counts, policy, documents, vocabularySize);
   if (logisticNormal) {
     if (vocabularySize || policyGiven)
@@ -75,7 +75,8 @@ namespace detail {
 Model makeModel(ModelData data) { return LibraryAccess::model(std::make_shared<const ModelData>(std::move(data))); }
 
 Documents makeDocuments(DocumentCollection collection, FileKind kind) {
-  return LibraryAccess::documents(std::make_shared<const DocumentsData>(DocumentsData{std::move(collection), kind, {}}));
+  return LibraryAccess::documents(
+      std::make_shared<const DocumentsData>(DocumentsData{std::move(collection), kind, {}}));
 }
 
 DocumentsSource withBagsShuffled(const DocumentsSource& source, uint64_t seed) {
@@ -112,7 +113,8 @@ Documents loadDocuments(const DocumentsSource& source, const Model& model, const
   if (source.documents) return *source.documents;
   if (source.path.empty()) throw SettingError("input", "is required (an instance list or a text file)");
   FileKind kind = FileKind::Text;
-  DocumentCollection collection = formats::readHeldOutDocuments(source.path, dataOf(model).alphabet(), modelName, &kind);
+  DocumentCollection collection =
+      formats::readHeldOutDocuments(source.path, dataOf(model).alphabet(), modelName, &kind);
   return makeDocuments(std::move(collection), kind);
 }
 
@@ -126,7 +128,8 @@ Documents loadDealtDocuments(const DocumentsSource& source, const Model& model, 
   DocumentCollection collection = readDealtOverRanks(
       [&] {
         kind = FileKind::Text;
-        DocumentCollection read = formats::readHeldOutDocuments(source.path, dataOf(model).alphabet(), modelName, &kind);
+        DocumentCollection read =
+            formats::readHeldOutDocuments(source.path, dataOf(model).alphabet(), modelName, &kind);
         if (selection.empty()) return read;
         return read.subset(parseDocumentSelection(selection, read.size()));
       },
@@ -394,7 +397,8 @@ Documents DocumentsBuilder::build() {
 }
 
 Documents Documents::read(const std::string& path, const Model& model) {
-  return detail::loadDocuments(path, model, detail::dataOf(model).source.empty() ? "the model" : detail::dataOf(model).source);
+  return detail::loadDocuments(path, model,
+                               detail::dataOf(model).source.empty() ? "the model" : detail::dataOf(model).source);
 }
 
 Documents Documents::read(const std::string& path) {

@@ -278,8 +278,9 @@ SelectResult select(const SelectRequest& request) {
     entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
     entry.scoredTokens = estimates.scoredTokens;
     if (measureQuality && model.words() == nullptr) {
-      warnAbout(surveys[m].report.path, {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
-                                                           detail::dataOf(model).howToGiveWords() + ")"});
+      warnAbout(surveys[m].report.path,
+                {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
+                                         detail::dataOf(model).howToGiveWords() + ")"});
     } else if (measureQuality) {
       CoherenceRequest quality;
       quality.model = model;

@@ -45,7 +45,7 @@ struct TrainingOptions {
   // in LDA); 0 gives the paper's maximum-likelihood topics.
   double topicWordSmoothing = TrainCtmDefaults::kTopicWordSmoothing;
   uint64_t seed = 1;
-  int initialSweeps = TrainCtmDefaults::kInitialSweeps;       // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
+  int initialSweeps = TrainCtmDefaults::kInitialSweeps;  // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
   int threads = 0;               // 0: every hardware thread
   Progress* progress = nullptr;  // advanced by one per document fitted
   std::function<void(const TrainingIteration&)> onIteration;
