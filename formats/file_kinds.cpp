@@ -14,9 +14,9 @@
 #include "formats/object_stream_reader.hpp"
 #include "formats/text_encoding.hpp"
 
-namespace topiceval {
+namespace topiceval::formats {
 
-const char* describe(FileKind kind) {
+const char* describeKind(FileKind kind) {
   switch (kind) {
     case FileKind::Evaluator: return "MALLET evaluator (MarginalProbEstimator)";
     case FileKind::Inferencer: return "MALLET inferencer (TopicInferencer)";
@@ -34,7 +34,7 @@ const char* describe(FileKind kind) {
   return "file";
 }
 
-bool isModel(FileKind kind) {
+bool isModelKind(FileKind kind) {
   switch (kind) {
     case FileKind::Evaluator:
     case FileKind::Inferencer:
@@ -49,18 +49,14 @@ bool isModel(FileKind kind) {
 }
 
 FileKind recogniseFile(const std::string& path) {
-  if (formats::namesCtmModel(path)) return FileKind::CtmC;
+  if (namesCtmModel(path)) return FileKind::CtmC;
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) throw FileError(path, "is a directory");
-  if (path == "-") return formats::recognise(formats::readFileBytes(path), "standard input");
+  if (path == "-") return recognise(readFileBytes(path), "standard input");
   // Opened as the readers open it: a FIFO without a writer does not hang the
   // opening, and in a session (file_bytes.hpp) the bytes it takes are kept.
-  return formats::recognise(formats::readFileStart(path, formats::kRecognitionBytes), path);
+  return recognise(readFileStart(path, kRecognitionBytes), path);
 }
-
-}  // namespace topiceval
-
-namespace topiceval::formats {
 
 namespace {
 

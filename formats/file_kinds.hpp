@@ -1,5 +1,5 @@
 #pragma once
-// The one table of file kinds (topiceval/model.hpp's FileKind): what a file is,
+// The one table of file kinds (topiceval/vocabulary.hpp's FileKind): what a file is,
 // from its first bytes, for every reader's dispatch, `info` and `select`'s
 // directories. Reading a whole file is left to the kind's reader.
 
@@ -7,9 +7,17 @@
 #include <span>
 #include <string>
 
-#include "topiceval/model.hpp"
+#include "topiceval/vocabulary.hpp"
 
 namespace topiceval::formats {
+
+// What the public describe(), isModel() and recogniseFile() answer
+// (topiceval/model.hpp): "MALLET evaluator (MarginalProbEstimator)" ...;
+// whether a kind is a model; what the file at `path` is (FileError when it
+// cannot be read at all).
+const char* describeKind(FileKind kind);
+bool isModelKind(FileKind kind);
+FileKind recogniseFile(const std::string& path);
 
 // How many leading bytes recognise() needs at most.
 inline constexpr std::size_t kRecognitionBytes = std::size_t{64} << 10;

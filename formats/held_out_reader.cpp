@@ -226,8 +226,9 @@ void refuseModelAsDocuments(FileKind kind, const std::string& source) {
     case FileKind::LogisticNormal:
     case FileKind::LdaModel:
     case FileKind::CtmC:
-      throw FormatError(source, std::string("is a ") + describe(kind) +
-                                    ", a model, not documents: give an instance list or plain text with one document per line");
+      throw FormatError(source,
+                        std::string("is a ") + describeKind(kind) +
+                            ", a model, not documents: give an instance list or plain text with one document per line");
     default: return;
   }
 }
@@ -235,7 +236,7 @@ void refuseModelAsDocuments(FileKind kind, const std::string& source) {
 DocumentCollection trainingDocuments(const TrainingAssignments& training, const std::vector<std::string>& words,
                                      const std::string& source, const Alphabet* modelAlphabet,
                                      const std::string& modelName, FileKind kind) {
-  const std::string what = std::string("the training documents of a ") + describe(kind);
+  const std::string what = std::string("the training documents of a ") + describeKind(kind);
   requireWords(modelAlphabet, source, modelName, what);
   TextDocuments documents(*modelAlphabet, source);
   std::string text;

@@ -11,7 +11,7 @@
 
 #include "native/model/alphabet.hpp"
 #include "native/model/document_collection.hpp"
-#include "topiceval/model.hpp"
+#include "topiceval/vocabulary.hpp"
 
 namespace topiceval::formats {
 

@@ -147,7 +147,7 @@ void checkInstanceListStart(std::span<const uint8_t> start, const std::string& s
   const FileKind kind = recognise(start, source);
   if (kind != FileKind::InstanceList && kind != FileKind::OtherObjectStream && kind != FileKind::Text &&
       kind != FileKind::Binary)
-    throw FormatError(source, std::string("is a ") + describe(kind) +
+    throw FormatError(source, std::string("is a ") + describeKind(kind) +
                                   ", not a MALLET instance list (mallet import-file --keep-sequence writes one)");
   checkObjectStreamStart(start, source);
 }

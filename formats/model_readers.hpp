@@ -12,7 +12,7 @@
 
 #include "native/model/topic_model.hpp"
 #include "native/model/training_assignments.hpp"
-#include "topiceval/model.hpp"
+#include "topiceval/vocabulary.hpp"
 
 namespace topiceval::formats {
 
@@ -59,7 +59,7 @@ struct ModelWithAssignments {
 };
 ModelWithAssignments readParallelTopicModelWithAssignments(std::span<const uint8_t> bytes, const std::string& source);
 
-// The kinds of model file, in the one table of file kinds (topiceval/model.hpp,
+// The kinds of model file, in the one table of file kinds (topiceval/vocabulary.hpp,
 // formats/file_kinds.hpp). LogisticNormal and CtmC are read by
 // readAnyModelFile (logistic_normal_files.hpp).
 using ModelFileKind = FileKind;

@@ -21,11 +21,9 @@
 #include <system_error>
 #include <vector>
 
-#include "native/cli/command_line.hpp"
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
 #include "native/api/model_data.hpp"
-#include "native/cli/output_file.hpp"
+#include "native/cli/commands.hpp"
+#include "native/output/output_file.hpp"
 #include "native/output/select_output.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/replacing_file.hpp"
@@ -64,7 +62,7 @@ std::string pathOf(const py::handle& value) {
   return encoded.cast<std::string>();
 }
 
-// Writes `path` as the command line writes its outputs (cli::OutputFile): the
+// Writes `path` as the command line writes its outputs (output::OutputFile): the
 // target is checked before any work (writable, none of `inputs`), written
 // beside it and renamed over it once complete, so that a failed write leaves
 // what was there. `what` names the output in messages.
@@ -72,7 +70,7 @@ template <class Write>
 void writeOutput(const std::string& path, const std::string& what, const std::vector<std::string>& inputs,
                  Write write) {
   const topiceval::ClassicLocale classic;
-  topiceval::cli::OutputFile file(path, what, inputs, std::cout);
+  topiceval::output::OutputFile file(path, what, inputs, std::cout);
   write(file.stream());
   file.commit();
 }
@@ -342,7 +340,7 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   // The files the report must not replace, and the report opened before the work, as the command line does.
   std::vector<std::string> inputs{request.documents.path, request.coherenceTexts.path};
   for (const auto& source : request.models) inputs.push_back(source.path);
-  std::optional<topiceval::cli::OutputFile> report;
+  std::optional<topiceval::output::OutputFile> report;
   if (!reportPath.is_none()) report.emplace(pathOf(reportPath), "report", inputs, std::cout);
   auto result = std::make_shared<const topiceval::SelectResult>(
       runInterruptibly([&] { return topiceval::select(request); }));
@@ -640,7 +638,7 @@ int commandLine(const std::vector<std::string>& arguments) {
     return arguments.empty() ? 2 : 0;
   }
   if (arguments.front() == "--version" || arguments.front() == "version") {
-    std::cout << "topiceval " << topiceval::cli::kVersion << "\n";
+    std::cout << "topiceval " << topiceval::kVersion << "\n";
     return 0;
   }
   const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
@@ -648,7 +646,7 @@ int commandLine(const std::vector<std::string>& arguments) {
   std::cerr.flush();
   if (status == 0) {
     try {
-      topiceval::cli::checkStandardOutput(std::cout);
+      topiceval::output::checkStandardOutput(std::cout);
     } catch (const std::exception& error) {
       std::cerr << "topiceval " << arguments.front() << ": " << error.what() << "\n";
       status = 1;
@@ -717,7 +715,7 @@ PYBIND11_MODULE(_native, module) {
       // A file every command reads back (topiceval::writeModel), replaced whole, never the model's own file.
       .def("save", [](const Model& model, const py::object& path) {
         std::vector<std::string> inputs;
-        if (!model.data().source.empty()) inputs.push_back(model.data().source);
+        if (!topiceval::detail::dataOf(model).source.empty()) inputs.push_back(topiceval::detail::dataOf(model).source);
         writeOutput(pathOf(path), "save", inputs, [&](std::ostream& stream) { topiceval::writeModel(model, stream); });
       })
       .def("topic_word_probabilities", &topicWordProbabilities);
@@ -738,9 +736,9 @@ PYBIND11_MODULE(_native, module) {
   module.def("coherence", &coherence);
   module.def("run_command", &runCommand);
   module.def("command_line", &commandLine);
-  // The command line's rule for "did you mean" (native/cli/command_line.hpp), for keywords.
+  // The command line's rule for "did you mean" (topiceval/options.hpp), for keywords.
   module.def("closest_match", [](const std::string& word, const std::vector<std::string>& candidates) {
-    return topiceval::cli::closestMatch(word, candidates);
+    return topiceval::closestMatch(word, candidates);
   });
   module.def("command_options", &commandOptions);
   module.def("estimator_names", [] { return topiceval::estimatorNames(); });

@@ -120,7 +120,7 @@ TEST(BatchedEvaluation, RefusesABadFileBeforeAnyDocument) {
   request.estimator = "filtering";
   std::string whole;
   try {
-    evaluate(request);
+    (void)evaluate(request);
   } catch (const FileError& error) {
     whole = error.what();
   }
@@ -128,7 +128,7 @@ TEST(BatchedEvaluation, RefusesABadFileBeforeAnyDocument) {
   std::size_t handed = 0;
   request.documentSink = [&](std::size_t, const DocumentEstimate&) { ++handed; };
   try {
-    evaluate(request);
+    (void)evaluate(request);
     ADD_FAILURE() << "a file with a NUL byte was read";
   } catch (const FileError& error) {
     EXPECT_EQ(std::string(error.what()), whole);
@@ -138,7 +138,7 @@ TEST(BatchedEvaluation, RefusesABadFileBeforeAnyDocument) {
   request.documentSink = nullptr;
   request.keepDocuments = false;
   try {
-    evaluate(request);
+    (void)evaluate(request);
     ADD_FAILURE() << "a file with a NUL byte was read in one pass";
   } catch (const FileError& error) {
     EXPECT_EQ(std::string(error.what()), whole);
@@ -159,7 +159,7 @@ TEST(BatchedEvaluation, RefusesAFileWithNothingScoredInOnePass) {
   for (const bool keep : {true, false}) {
     request.keepDocuments = keep;
     try {
-      evaluate(request);
+      (void)evaluate(request);
     } catch (const FileError& error) {
       messages[keep] = error.what();
     }

@@ -11,7 +11,7 @@
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mallet_style_options.hpp"
-#include "native/cli/output_file.hpp"
+#include "native/output/output_file.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/run_command.hpp"

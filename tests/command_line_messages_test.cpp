@@ -163,7 +163,7 @@ TEST(CommandLineMessages, AdviceForAModelWithoutWordsFitsItsKind) {
   request.model = Model::fromTopics(phi, 3, {0.1, 0.1});
   request.texts = DocumentsSource(Documents::fromIds({{0, 1, 2}, {2, 2, 1}}).withWords({"a", "b", "c"}));
   try {
-    coherence(request);
+    (void)coherence(request);
     FAIL() << "a model without words was scored";
   } catch (const SettingError& error) {
     const std::string message = error.what();
@@ -172,7 +172,7 @@ TEST(CommandLineMessages, AdviceForAModelWithoutWordsFitsItsKind) {
   }
   request.model = fixtureFile("stackexchange", "evaluator.mallet");
   try {
-    coherence(request);
+    (void)coherence(request);
     FAIL() << "an evaluator was scored";
   } catch (const SettingError& error) {
     EXPECT_NE(std::string(error.what()).find("give the inferencer, the saved model or the topic state"),

@@ -299,5 +299,41 @@ TEST(TypeProfile, CountsEveryTypeOnceInTypeOrder) {
   EXPECT_TRUE(profile.take().empty());  // taken: the profile starts again
 }
 
+// plan-ranks as a library function: the deal above priced per rank count.
+TEST(PlanRanks, PricesTheDealOfAnMpiRunForEachRankCount) {
+  PlanRanksRequest request;
+  request.input = testing::fixtureFile("stackexchange", "test.mallet");
+  request.model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  request.ranks = {2, 512};
+  const PlanRanksResult result = planRanks(request);
+  EXPECT_EQ(result.inputDocuments, 200u);
+  EXPECT_EQ(result.documents, 200u);
+  EXPECT_GT(result.modelBytes, 0u);
+  ASSERT_EQ(result.plans.size(), 2u);
+  // stackexchange's 200 documents split evenly over 2 ranks under quadratic
+  // cost; at 512 the longest document (8.92% of the cost) bounds the speed-up.
+  EXPECT_EQ(result.plans[0].ranks, 2);
+  EXPECT_NEAR(result.plans[0].largestShare, 50.0, 0.005);
+  EXPECT_NEAR(result.plans[0].imbalance, 1.0, 0.0005);
+  EXPECT_NEAR(result.plans[1].largestShare, 8.92, 0.005);
+  EXPECT_NEAR(result.plans[1].speedUp, 11.2, 0.05);
+  EXPECT_DOUBLE_EQ(result.plans[1].modelBroadcast, static_cast<double>(result.modelBytes) * 511);
+  EXPECT_DOUBLE_EQ(result.plans[1].summed, 200.0 * request.runs * 16.0);
+  // Replicated to 1000 documents over 8 ranks, a linear cost deals evenly too.
+  request.model.clear();
+  request.ranks = {8};
+  request.replicate = 1000;
+  request.quadraticCost = false;
+  const PlanRanksResult synthetic = planRanks(request);
+  EXPECT_EQ(synthetic.documents, 1000u);
+  EXPECT_EQ(synthetic.modelBytes, 0u);
+  EXPECT_NEAR(synthetic.plans.at(0).largestShare, 12.5, 0.005);
+  // A request built in C++ gets the command line's checks.
+  request.ranks = {0};
+  EXPECT_THROW((void)planRanks(request), SettingError);
+  request.ranks.clear();
+  EXPECT_THROW((void)planRanks(request), SettingError);
+}
+
 }  // namespace
 }  // namespace topiceval

@@ -13,6 +13,7 @@
 #include "native/estimators/filtering_estimator.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
+#include "topiceval/evaluate.hpp"
 
 namespace topiceval::cli {
 namespace {

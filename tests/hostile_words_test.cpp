@@ -173,7 +173,7 @@ TEST_F(HostileWords, AVocabularyShorterThanTheModelIsRefused) {
   ASSERT_EQ(arrays.words.size(), 5u);
   arrays.words.resize(3);
   try {
-    Model::fromMalletArrays(arrays);
+    (void)Model::fromMalletArrays(arrays);
     ADD_FAILURE() << "a short vocabulary was taken";
   } catch (const ModelError& error) {
     EXPECT_EQ(std::string(error.what()), "model: " + message);

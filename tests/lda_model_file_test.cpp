@@ -95,13 +95,14 @@ TEST(LdaModelFile, MalletModelsReadBackScoreToTheSameBits) {
 TEST(LdaModelFile, StoredSmoothingTermsThatDifferFromTheFormulasAreKept) {
   const Model evaluator = Model::read(testing::fixtureFile("stackexchange", "evaluator.mallet"));
   EXPECT_EQ(written(evaluator).find("smoothing-only-mass"), std::string::npos);  // the fixture's are the formulas'
-  detail::ModelData data = evaluator.data();
+  detail::ModelData data = detail::dataOf(evaluator);
   data.counts->smoothingOnlyMass = std::nextafter(data.counts->smoothingOnlyMass, 1.0);
   data.counts->cachedCoefficients[1] = std::nextafter(data.counts->cachedCoefficients[1], 0.0);
   const Model nudged = detail::makeModel(std::move(data));
   const Model read = savedAndRead(nudged, "smoothing");
-  EXPECT_TRUE(sameBits(read.data().counts->smoothingOnlyMass, nudged.data().counts->smoothingOnlyMass));
-  EXPECT_EQ(read.data().counts->cachedCoefficients, nudged.data().counts->cachedCoefficients);
+  EXPECT_TRUE(
+      sameBits(detail::dataOf(read).counts->smoothingOnlyMass, detail::dataOf(nudged).counts->smoothingOnlyMass));
+  EXPECT_EQ(detail::dataOf(read).counts->cachedCoefficients, detail::dataOf(nudged).counts->cachedCoefficients);
   const Documents documents =
       Documents::read(testing::fixtureFile("stackexchange", "test.mallet"), evaluator).subset(first(15));
   expectSameScores(nudged, read, documents, "left-to-right");

@@ -84,7 +84,7 @@ class ChangingInput : public ::testing::Test {
       rows.push_back({index, estimate.logLikelihood, estimate.scoredTokens});
     };
     try {
-      evaluate(request);
+      (void)evaluate(request);
     } catch (const FileError& error) {
       return error.what();
     }

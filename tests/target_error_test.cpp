@@ -218,7 +218,7 @@ TEST(TargetError, TheLibraryReportsEachDocumentsBudgetAndRefusesConflicts) {
 
   request.checkConvergence = true;
   try {
-    evaluate(request);
+    (void)evaluate(request);
     FAIL() << "target error with check-convergence accepted";
   } catch (const Error& error) {
     EXPECT_NE(std::string(error.what()).find("target-error and --check-convergence each choose the budget"),

@@ -220,7 +220,7 @@ TEST(Diagnostics, TrainingDataThatDoesNotMatchIsRefused) {
   request.model = fixtureFile("stackexchange", "state.gz");
   request.trainingData = fixtureFile("sgu-k100", "train.mallet");
   try {
-    diagnostics(request);
+    (void)diagnostics(request);
     FAIL() << "a training list of other documents was accepted";
   } catch (const FileError& error) {
     EXPECT_NE(std::string(error.what()).find("does not hold the documents of"), std::string::npos) << error.what();
@@ -325,13 +325,13 @@ TEST(Coherence, PlainTextReferencesGiveTheSameNumbers) {
   // The training documents written as text, one per line: gensim's texts.
   DiagnosticsRequest diagnosticsRequest;
   const Model model = Model::read(fixtureFile("stackexchange", "state.gz"));
-  const TrainingAssignments& training = *model.data().training;
+  const TrainingAssignments& training = *detail::dataOf(model).training;
   const std::string path = ::testing::TempDir() + "stackexchange-training.txt";
   {
     std::ofstream text(path);
     for (std::size_t d = 0; d < training.numDocuments(); ++d) {
       for (const int32_t type : training.documentTypes(d))
-        text << model.data().alphabet()->word(static_cast<std::size_t>(type)) << ' ';
+        text << detail::dataOf(model).alphabet()->word(static_cast<std::size_t>(type)) << ' ';
       text << '\n';
     }
   }
@@ -416,7 +416,7 @@ TEST(Coherence, ErrorsAreTheSameOnAnyThreadCountAndShrinkWithMoreText) {
   }
   // A quarter of the documents: the error of the mean about doubles.
   const Model model = Model::read(fixtureFile("debian-k100", "state.gz"));
-  const TrainingAssignments& training = *model.data().training;
+  const TrainingAssignments& training = *detail::dataOf(model).training;
   std::vector<std::vector<int64_t>> quarter;
   for (std::size_t d = 0; d < training.numDocuments(); d += 4) {
     const auto types = training.documentTypes(d);
@@ -461,7 +461,7 @@ TEST(Frex, IsStmsHarmonicMeanOfExclusivityAndFrequencyRanks) {
 
 TEST(Frex, OfACountModelEqualsItsRowsBitForBit) {
   const Model model = Model::read(fixtureFile("stackexchange", "inferencer.mallet"));
-  const TopicModel& counts = *model.data().counts;
+  const TopicModel& counts = *detail::dataOf(model).counts;
   const auto K = static_cast<std::size_t>(counts.numTopics);
   const std::size_t V = counts.numTypes();
   std::vector<std::vector<std::pair<int, int>>> nonzero(K);
@@ -561,7 +561,7 @@ TEST(QualityWork, CoherenceRefusesPairsBeyondTheLimitBeforeCountingAny) {
   Progress progress;
   request.progress = &progress;
   try {
-    coherence(request);
+    (void)coherence(request);
     FAIL() << "the request was not refused";
   } catch (const SettingError& error) {
     EXPECT_EQ(error.setting(), "top-words");
@@ -578,7 +578,7 @@ TEST(QualityWork, DiagnosticsRefuseMoreTopWordsThanTheVocabulary) {
   request.model = fixtureFile("stackexchange", "state.gz");
   request.numTopWords = 2608;  // one more than its 2607 words
   try {
-    diagnostics(request);
+    (void)diagnostics(request);
     FAIL() << "the request was not refused";
   } catch (const SettingError& error) {
     EXPECT_EQ(error.setting(), "num-top-words");
@@ -604,7 +604,7 @@ TEST(QualityWork, DiagnosticsRefuseTablesBeyondTheLimitBeforeCountingAny) {
   Progress progress;
   request.progress = &progress;
   try {
-    diagnostics(request);
+    (void)diagnostics(request);
     FAIL() << "the request was not refused";
   } catch (const SettingError& error) {
     EXPECT_EQ(error.setting(), "num-top-words");
@@ -633,13 +633,13 @@ TEST(QualityWork, CoherenceAndDiagnosticsAnswerACancellation) {
     CoherenceRequest request;
     request.model = fixtureFile("stackexchange", "state.gz");
     request.progress = &progress;
-    coherence(request);
+    (void)coherence(request);
   });
   expectInterruptedAtOnce([](Progress& progress) {
     DiagnosticsRequest request;
     request.model = fixtureFile("stackexchange", "state.gz");
     request.progress = &progress;
-    diagnostics(request);
+    (void)diagnostics(request);
   });
   // Without a counter of the caller's: the scope alone stops them.
   Cancellation cancellation;
@@ -668,7 +668,7 @@ TEST(QualityWork, CoherenceStopsWhenCancelledMidway) {
   });
   bool interrupted = false;
   try {
-    coherence(request);
+    (void)coherence(request);
   } catch (const Interrupted&) {
     interrupted = true;
   } catch (...) {
@@ -702,7 +702,7 @@ TEST(QualityWork, CoherenceRefusesReplicatesBeyondTheLimitBeforeCountingAny) {
   Progress progress;
   request.progress = &progress;
   try {
-    coherence(request);
+    (void)coherence(request);
     FAIL() << "the request was not refused";
   } catch (const SettingError& error) {
     EXPECT_EQ(error.setting(), "bootstrap");

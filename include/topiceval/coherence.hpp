@@ -78,10 +78,10 @@ struct CoherenceResult {
   std::vector<Warning> warnings;
 };
 
-TOPICEVAL_API CoherenceResult coherence(const CoherenceRequest& request);
+[[nodiscard]] TOPICEVAL_API CoherenceResult coherence(const CoherenceRequest& request);
 // The request the `coherence` command's options describe.
-TOPICEVAL_API CoherenceRequest coherenceRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API CoherenceRequest coherenceRequest(const OptionValues& options);
 // The measures' names, in the order the command lists them.
-TOPICEVAL_API const std::vector<std::string>& coherenceMeasures();
+[[nodiscard]] TOPICEVAL_API const std::vector<std::string>& coherenceMeasures();
 
 }  // namespace topiceval

@@ -68,9 +68,9 @@ struct CompareResult {
   int threads = 1;
 };
 
-TOPICEVAL_API CompareResult compare(const CompareRequest& request);
+[[nodiscard]] TOPICEVAL_API CompareResult compare(const CompareRequest& request);
 // The request the `compare` command's options describe.
-TOPICEVAL_API CompareRequest compareRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API CompareRequest compareRequest(const OptionValues& options);
 
 struct CurveRequest {
   // Models in training order: states named NAME.ITERATION (MALLET's
@@ -100,8 +100,8 @@ struct CurveResult {
   int threads = 1;
 };
 
-TOPICEVAL_API CurveResult curve(const CurveRequest& request);
+[[nodiscard]] TOPICEVAL_API CurveResult curve(const CurveRequest& request);
 // The request the `curve` command's options describe.
-TOPICEVAL_API CurveRequest curveRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API CurveRequest curveRequest(const OptionValues& options);
 
 }  // namespace topiceval

@@ -27,10 +27,6 @@
 
 namespace topiceval {
 
-namespace detail {
-struct DiagnosticsData;
-}  // namespace detail
-
 struct DiagnosticsRequest {
   static constexpr int kDefaultTopWords = 20;  // MALLET's --num-top-words
 
@@ -74,12 +70,15 @@ struct DiagnosticsResult {
   int64_t tokens = 0;
   std::string modelDescription;
   std::vector<Warning> warnings;
-  std::shared_ptr<const detail::DiagnosticsData> computed;  // (what the writers below use)
+  // The whole tables the writers below read (every word of every topic), opaque:
+  // defined inside the library.
+  struct Tables;
+  std::shared_ptr<const Tables> computed;
 };
 
-TOPICEVAL_API DiagnosticsResult diagnostics(const DiagnosticsRequest& request);
+[[nodiscard]] TOPICEVAL_API DiagnosticsResult diagnostics(const DiagnosticsRequest& request);
 // The request the `diagnostics` command's options describe.
-TOPICEVAL_API DiagnosticsRequest diagnosticsRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API DiagnosticsRequest diagnosticsRequest(const OptionValues& options);
 
 // MALLET's files, byte for byte (UTF-8, "\n" line ends).
 TOPICEVAL_API void writeDiagnosticsXml(std::ostream& out, const DiagnosticsResult& result);

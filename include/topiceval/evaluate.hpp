@@ -176,14 +176,14 @@ struct EvaluateResult {
   int threads = 1;
 };
 
-TOPICEVAL_API EvaluateResult evaluate(const EvaluateRequest& request);
+[[nodiscard]] TOPICEVAL_API EvaluateResult evaluate(const EvaluateRequest& request);
 // The request the `evaluate` command's options describe: what the command
 // line, Python and Java each build from their own spelling of the options.
-TOPICEVAL_API EvaluateRequest evaluateRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API EvaluateRequest evaluateRequest(const OptionValues& options);
 
 // The estimator names, in the order help texts list them, and the default of
 // each model family.
-TOPICEVAL_API std::vector<std::string> estimatorNames();
-TOPICEVAL_API std::string defaultEstimator(ModelFamily family);
+[[nodiscard]] TOPICEVAL_API std::vector<std::string> estimatorNames();
+[[nodiscard]] TOPICEVAL_API std::string defaultEstimator(ModelFamily family);
 
 }  // namespace topiceval

@@ -56,8 +56,8 @@ struct EvaluateTopicsResult {
   std::string instructionSet;  // the kernels' copy that ran
 };
 
-TOPICEVAL_API EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request);
+[[nodiscard]] TOPICEVAL_API EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request);
 // The request the `evaluate-topics` command's options describe.
-TOPICEVAL_API EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options);
 
 }  // namespace topiceval

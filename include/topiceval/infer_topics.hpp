@@ -49,9 +49,9 @@ struct InferTopicsResult {
   int threads = 1;
 };
 
-TOPICEVAL_API InferTopicsResult inferTopics(const InferTopicsRequest& request);
+[[nodiscard]] TOPICEVAL_API InferTopicsResult inferTopics(const InferTopicsRequest& request);
 // The request the `infer-topics` command's options describe.
-TOPICEVAL_API InferTopicsRequest inferTopicsRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API InferTopicsRequest inferTopicsRequest(const OptionValues& options);
 
 // MALLET's --output-doc-topics file, byte for byte. threshold > 0 lists, per
 // document, the topics whose proportion is at least `threshold`, largest first

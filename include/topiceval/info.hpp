@@ -41,6 +41,6 @@ struct FileDescription {
 };
 
 // `topWords` most probable words per topic (models with words).
-TOPICEVAL_API FileDescription describeFile(const std::string& path, std::size_t topWords = 10);
+[[nodiscard]] TOPICEVAL_API FileDescription describeFile(const std::string& path, std::size_t topWords = 10);
 
 }  // namespace topiceval

@@ -12,58 +12,38 @@
 #include <vector>
 
 #include "topiceval/export.hpp"
+#include "topiceval/vocabulary.hpp"
 
 namespace topiceval {
 
-namespace detail {
-struct ModelData;
-struct DocumentsData;
-}  // namespace detail
+// What the handles below hold is the library's own (native/api/model_data.hpp).
+struct LibraryAccess;
 
-// What a file holds, recognised from its first bytes (a ctm-c model also by
-// its name): one table that every reader, `info` and `select` consult.
-enum class FileKind {
-  Evaluator,           // MALLET's MarginalProbEstimator (train-topics --evaluator-filename)
-  Inferencer,          // MALLET's TopicInferencer (--inferencer-filename), with its alphabet
-  ParallelTopicModel,  // MALLET's saved model (--output-model), with its alphabet
-  TopicState,          // MALLET's gzipped topic state (--output-state)
-  LogisticNormal,      // topiceval train-ctm's logistic-normal model
-  CtmC,                // Blei & Lafferty's ctm-c output (a directory, or its -param.txt)
-  InstanceList,        // MALLET's InstanceList of FeatureSequence documents (import-file --keep-sequence)
-  OtherObjectStream,   // a Java serialization stream of another class
-  Text,                // anything else that is text: plain documents, one per line (gzipped or not)
-  Binary,              // anything else
-  InMemory,            // a model built from arrays (Model::fromCounts, Model::fromTopics)
-  LdaModel,            // topiceval's own LDA model file (Model::save, writeModel)
-};
 // "MALLET evaluator (MarginalProbEstimator)" ...
-TOPICEVAL_API const char* describe(FileKind kind);
+[[nodiscard]] TOPICEVAL_API const char* describe(FileKind kind);
 // Whether a file of this kind is a model (evaluate, select and info take it).
-TOPICEVAL_API bool isModel(FileKind kind);
+[[nodiscard]] TOPICEVAL_API bool isModel(FileKind kind);
 // What the file at `path` is, reading only its first bytes; FileError when it
 // cannot be read at all.
-TOPICEVAL_API FileKind recogniseFile(const std::string& path);
-
-// The two kinds of model topiceval scores: LDA's (a Dirichlet over topic
-// proportions; every MALLET file, and arrays) and logistic-normal ones.
-enum class ModelFamily { Dirichlet, LogisticNormal };
+[[nodiscard]] TOPICEVAL_API FileKind recogniseFile(const std::string& path);
 
 class TOPICEVAL_API Model {
  public:
   // Any model file, recognised by content (FileError when it is none, or
   // cannot be read): MALLET's evaluator, inferencer, saved model or gzipped
   // topic state, a train-ctm model, or a ctm-c directory.
-  static Model read(const std::string& path);
+  [[nodiscard]] static Model read(const std::string& path);
   // LDA's counts, as MALLET keeps them: counts[k * types + w] tokens of word
   // w in topic k, alpha per topic, beta the symmetric word prior; phi is
   // (n[w][k] + beta) / (n[k] + V beta). ModelError for shapes that disagree,
   // negative counts, counts of 2^30 and more, or non-positive alpha or beta.
-  static Model fromCounts(std::span<const int64_t> counts, std::size_t types, std::vector<double> alpha, double beta);
+  [[nodiscard]] static Model fromCounts(std::span<const int64_t> counts, std::size_t types, std::vector<double> alpha,
+                                        double beta);
   // Topic-word probabilities phi[k * types + w] = p(w | topic k) (gensim's
   // get_topics(), scikit-learn's normalised components_) and alpha: each
   // row non-negative and summing to 1 within 1e-4 (then renormalised); a word
   // with probability 0 under every topic cannot be scored and is skipped.
-  static Model fromTopics(std::span<const double> phi, std::size_t types, std::vector<double> alpha);
+  [[nodiscard]] static Model fromTopics(std::span<const double> phi, std::size_t types, std::vector<double> alpha);
   // A model as MALLET's ParallelTopicModel holds it (what the Java bridge is
   // handed): typeTopicCounts[type] lists packed entries (count << topicBits |
   // topic), decreasing, ending at the first that is not positive; the rows'
@@ -80,30 +60,30 @@ class TOPICEVAL_API Model {
     std::vector<bool> presentRows;                      // empty: every row present
     std::vector<std::string> words;                     // empty: none
   };
-  static Model fromMalletArrays(MalletArrays arrays);
+  [[nodiscard]] static Model fromMalletArrays(MalletArrays arrays);
   // The same arrays back (LDA models with counts; ModelError otherwise).
-  MalletArrays malletArrays() const;
+  [[nodiscard]] MalletArrays malletArrays() const;
   // The words of an array model, by id (optional; plain text is then looked up in them).
-  Model withWords(std::vector<std::string> words) const;
+  [[nodiscard]] Model withWords(std::vector<std::string> words) const;
 
-  FileKind kind() const;         // a file's kind; Text for models built from arrays
-  std::string describe() const;  // "MALLET inferencer (TopicInferencer)", "topic-word counts"...
-  ModelFamily family() const;
-  int numTopics() const;
-  std::size_t numTypes() const;
+  [[nodiscard]] FileKind kind() const;         // a file's kind; Text for models built from arrays
+  [[nodiscard]] std::string describe() const;  // "MALLET inferencer (TopicInferencer)", "topic-word counts"...
+  [[nodiscard]] ModelFamily family() const;
+  [[nodiscard]] int numTopics() const;
+  [[nodiscard]] std::size_t numTypes() const;
   // The words by type index, or nullptr (an evaluator file holds none).
-  const std::vector<std::string>* words() const;
+  [[nodiscard]] const std::vector<std::string>* words() const;
   // LDA: alpha per topic and beta (none for a model given as probabilities).
-  std::vector<double> alpha() const;
-  std::optional<double> beta() const;
+  [[nodiscard]] std::vector<double> alpha() const;
+  [[nodiscard]] std::optional<double> beta() const;
   // phi[k * numTypes() + w] as topiceval scores it (LDA models).
-  std::vector<double> topicWordProbabilities() const;
-
-  const detail::ModelData& data() const { return *data_; }  // (for the library's own use)
-  explicit Model(std::shared_ptr<const detail::ModelData> data);
+  [[nodiscard]] std::vector<double> topicWordProbabilities() const;
 
  private:
-  std::shared_ptr<const detail::ModelData> data_;
+  friend struct LibraryAccess;
+  struct Data;
+  explicit Model(std::shared_ptr<const Data> data);
+  std::shared_ptr<const Data> data_;
 };
 
 // Writes `model` as a file every command reads back (Model::read): a
@@ -121,42 +101,44 @@ class TOPICEVAL_API Documents {
   Documents();
   // Documents given as id sequences (ids are the model's type indices; an
   // id beyond the model is an unseen word). SettingError for a negative id.
-  static Documents fromIds(const std::vector<std::vector<int64_t>>& documents, std::vector<std::string> names = {});
+  [[nodiscard]] static Documents fromIds(const std::vector<std::vector<int64_t>>& documents,
+                                         std::vector<std::string> names = {});
   // A MALLET instance list, or plain text with one document per line (gzipped
   // or not) whose whitespace-separated words are looked up in `model`'s words
   // (new words get ids beyond them, in order of first appearance). An
   // instance list whose alphabet disagrees with the model's is refused.
-  static Documents read(const std::string& path, const Model& model);
+  [[nodiscard]] static Documents read(const std::string& path, const Model& model);
   // The same without a model: an instance list with its own alphabet, or plain
   // text whose words get ids in order of first appearance.
-  static Documents read(const std::string& path);
+  [[nodiscard]] static Documents read(const std::string& path);
 
-  std::size_t size() const;
-  std::size_t totalTokens() const;
-  std::span<const int32_t> tokens(std::size_t document) const;
-  const std::string& name(std::size_t document) const;
+  [[nodiscard]] std::size_t size() const;
+  [[nodiscard]] std::size_t totalTokens() const;
+  [[nodiscard]] std::span<const int32_t> tokens(std::size_t document) const;
+  [[nodiscard]] const std::string& name(std::size_t document) const;
   // The words behind the ids, when the input carried them (or nullptr).
-  const std::vector<std::string>* words() const;
+  [[nodiscard]] const std::vector<std::string>* words() const;
   // The documents at these 0-based indices, in that order.
-  Documents subset(std::span<const std::size_t> indices) const;
+  [[nodiscard]] Documents subset(std::span<const std::size_t> indices) const;
   // Whether document `document` is a bag of words (its tokens' order carries
   // no meaning: gensim's (id, count) pairs, a row of a count matrix), and
   // whether any is. The library never reads an order into a bag: estimators
   // whose result depends on the order see its tokens shuffled, keyed by the
   // request's seed and the document's index; coherence's sliding windows
   // count whole documents instead (see README, "Topic quality").
-  bool unordered(std::size_t document) const;
-  bool anyUnordered() const;
+  [[nodiscard]] bool unordered(std::size_t document) const;
+  [[nodiscard]] bool anyUnordered() const;
   // The same documents with the words behind their ids (ids index `words`):
   // what reference texts given as token lists carry. SettingError for an id
   // beyond the words or a word listed twice.
-  Documents withWords(std::vector<std::string> words) const;
-
-  const detail::DocumentsData& data() const { return *data_; }  // (for the library's own use)
-  explicit Documents(std::shared_ptr<const detail::DocumentsData> data);
+  [[nodiscard]] Documents withWords(std::vector<std::string> words) const;
 
  private:
-  std::shared_ptr<const detail::DocumentsData> data_;
+  friend struct LibraryAccess;
+  friend class DocumentsBuilder;
+  struct Data;
+  explicit Documents(std::shared_ptr<const Data> data);
+  std::shared_ptr<const Data> data_;
 };
 
 // Documents built one at a time from ids (what the bridges do with the
@@ -171,10 +153,10 @@ class TOPICEVAL_API DocumentsBuilder {
   // A bag of words, its tokens in any order (each id repeated by its count):
   // marked unordered (Documents::unordered).
   void addBag(std::span<const int64_t> ids, std::string name = {});
-  Documents build();
+  [[nodiscard]] Documents build();
 
  private:
-  std::unique_ptr<detail::DocumentsData> data_;
+  std::unique_ptr<Documents::Data> data_;
 };
 
 // Where a request's model comes from: a file (read when the request runs, after

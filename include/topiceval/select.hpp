@@ -95,8 +95,8 @@ struct SelectResult {
   int threads = 1;
 };
 
-TOPICEVAL_API SelectResult select(const SelectRequest& request);
+[[nodiscard]] TOPICEVAL_API SelectResult select(const SelectRequest& request);
 // The request the `select` command's options describe.
-TOPICEVAL_API SelectRequest selectRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API SelectRequest selectRequest(const OptionValues& options);
 
 }  // namespace topiceval

@@ -24,6 +24,8 @@
 #include "topiceval/info.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
+#include "topiceval/perturb_state.hpp"
+#include "topiceval/plan_ranks.hpp"
 #include "topiceval/progress.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"

@@ -12,21 +12,19 @@
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
+#include "topiceval/vocabulary.hpp"
 
 #include "topiceval/export.hpp"
 
 namespace topiceval {
 
 struct TrainCtmRequest {
-  static constexpr int kDefaultMaxIterations = 200;
-  // ctm-c stops at 1e-3; on simulated data the topics were still improving at 1e-4.
-  static constexpr double kDefaultTolerance = 1e-5;
-  // On sgu at K = 10 the held-out likelihood per token is -8.569 (0.001),
-  // -8.417 (0.01), -8.300 (0.1), -8.298 (0.3); hence 0.1.
-  static constexpr double kDefaultTopicWordSmoothing = 0.1;
+  static constexpr int kDefaultMaxIterations = TrainCtmDefaults::kMaxIterations;
+  static constexpr double kDefaultTolerance = TrainCtmDefaults::kTolerance;
+  static constexpr double kDefaultTopicWordSmoothing = TrainCtmDefaults::kTopicWordSmoothing;
   // Beyond it every topic is uniform to double precision (and far beyond, the counts overflow).
   static constexpr double kLargestTopicWordSmoothing = 1e6;
-  static constexpr int kDefaultInitialSweeps = 100;
+  static constexpr int kDefaultInitialSweeps = TrainCtmDefaults::kInitialSweeps;
 
   DocumentsSource documents;     // an instance list or plain text (each word its own id, in order of first use)
   int topics = 0;                // K, at least 2
@@ -57,9 +55,9 @@ struct TrainCtmResult {
   int threads = 1;
 };
 
-TOPICEVAL_API TrainCtmResult trainCtm(const TrainCtmRequest& request);
+[[nodiscard]] TOPICEVAL_API TrainCtmResult trainCtm(const TrainCtmRequest& request);
 // The request the `train-ctm` command's options describe.
-TOPICEVAL_API TrainCtmRequest trainCtmRequest(const OptionValues& options);
+[[nodiscard]] TOPICEVAL_API TrainCtmRequest trainCtmRequest(const OptionValues& options);
 // Writes a logistic-normal model in topiceval's text format (what Model::read reads).
 TOPICEVAL_API void writeLogisticNormalModel(const Model& model, std::ostream& out);
 

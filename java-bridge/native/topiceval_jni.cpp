@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "native/cli/commands.hpp"
-#include "native/cli/output_file.hpp"
+#include "native/output/output_file.hpp"
 #include "native/output/select_output.hpp"
 #include "native/java/java_strings.hpp"
 #include "native/runtime/classic_locale.hpp"
@@ -415,7 +415,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_readModel(JNIEnv* env,
 JNIEXPORT void JNICALL Java_org_topiceval_NativeBridge_saveModel(JNIEnv* env, jclass, jobject data, jstring path) {
   guarded<int>(env, [&]() -> int {
     const Model model = toModel(env, data);
-    topiceval::cli::OutputFile file(toUtf8(env, path, "the path"), "save", {}, std::cout);
+    topiceval::output::OutputFile file(toUtf8(env, path, "the path"), "save", {}, std::cout);
     writeModel(model, file.stream());
     file.commit();
     return 0;

@@ -28,7 +28,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // larger index first, as MALLET breaks them).
 std::vector<std::vector<int>> topWordIds(const Model& model, const std::optional<TopicModel>& counts,
                                          const std::vector<double>& phi, std::size_t n) {
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   std::vector<std::vector<int>> top(static_cast<std::size_t>(data.numTopics()));
   if (counts) {
     const auto sorted = quality::sortedTopicWords(*counts);
@@ -59,7 +59,7 @@ struct Reference {
 Reference loadReference(const CoherenceRequest& request, const Model& model, const std::string& modelName,
                         std::optional<Documents>& keep) {
   Reference reference;
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   if (!request.texts) {
     if (!data.training)
       throw SettingError("texts", modelName + " (" + data.description +
@@ -114,7 +114,7 @@ CoherenceResult coherence(const CoherenceRequest& request) {
 
   const Model model = detail::loadModel(request.model);
   const std::string modelName = detail::sourceName(request.model);
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   std::optional<Documents> documents;
   Reference reference = loadReference(request, model, modelName, documents);
 

@@ -27,8 +27,8 @@ namespace {
 // without words (an evaluator) is assumed to share them: a note says so.
 void checkSameWords(const Model& a, const Model& b, const std::string& nameA, const std::string& nameB,
                     std::vector<Warning>& warnings) {
-  const Alphabet* wordsA = a.data().alphabet();
-  const Alphabet* wordsB = b.data().alphabet();
+  const Alphabet* wordsA = detail::dataOf(a).alphabet();
+  const Alphabet* wordsB = detail::dataOf(b).alphabet();
   if (wordsA == nullptr || wordsB == nullptr) {
     const std::string note = (wordsA == nullptr ? nameA : nameB) +
                              " carries no words (an evaluator file); the models are assumed to share their alphabet";
@@ -48,11 +48,11 @@ void checkSameWords(const Model& a, const Model& b, const std::string& nameA, co
 
 // The LDA counts annealing needs.
 const TopicModel& countsOf(const Model& model, const std::string& name) {
-  if (!model.data().counts)
+  if (!detail::dataOf(model).counts)
     throw FileError(name, "is a " + model.describe() +
                               ": compare and curve anneal between LDA models with counts (MALLET's files, or models "
                               "built from counts)");
-  return *model.data().counts;
+  return *detail::dataOf(model).counts;
 }
 
 // The training iteration in a state file's name: MALLET's --output-state-interval
@@ -111,7 +111,7 @@ CompareResult compare(const CompareRequest& request) {
   }
   const Model words = modelA.words() != nullptr ? modelA : modelB;
   const Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), words, nameA);
-  const DocumentCollection& collection = documents.data().collection;
+  const DocumentCollection& collection = detail::dataOf(documents).collection;
   const UnseenWords policy = parseUnseenWords(request.unseenWords);
   const ScoringModel scoringA(countsA, policy, collection, request.vocabularySize);
   const ScoringModel scoringB(countsB, policy, collection, request.vocabularySize);
@@ -215,13 +215,13 @@ CurveResult curve(const CurveRequest& request) {
   }
   const Documents documents =
       detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), models.front(), names.front());
-  const DocumentCollection& collection = documents.data().collection;
+  const DocumentCollection& collection = detail::dataOf(documents).collection;
   const UnseenWords policy = parseUnseenWords(request.unseenWords);
   std::vector<std::unique_ptr<ScoringModel>> scoring;
   std::vector<const ScoringModel*> series;
   for (std::size_t i = 0; i < models.size(); ++i) {
     scoring.push_back(
-        std::make_unique<ScoringModel>(*models[i].data().counts, policy, collection, request.vocabularySize));
+        std::make_unique<ScoringModel>(*detail::dataOf(models[i]).counts, policy, collection, request.vocabularySize));
     series.push_back(scoring.back().get());
   }
   checkSomethingIsScored(*scoring.front(), documents, request.documents, request.unseenWords, names.front());

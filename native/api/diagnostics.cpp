@@ -18,17 +18,13 @@
 
 namespace topiceval {
 
-namespace detail {
-
-struct DiagnosticsData {
+struct DiagnosticsResult::Tables {
   TopicModel model;  // rows in MALLET's order, over the training vocabulary
   std::vector<quality::TopicDiagnostics> topics;
   std::vector<std::vector<quality::WordCount>> sorted;
   bool withDocuments = false;
   bool withWords = true;
 };
-
-}  // namespace detail
 
 namespace {
 
@@ -62,7 +58,7 @@ std::shared_ptr<const Alphabet> trainingAlphabet(const std::string& path, const 
                                 std::to_string(documents.numDocuments()) +
                                 " (was the model trained on this instance list?)");
   } else if (kind == FileKind::Inferencer || kind == FileKind::ParallelTopicModel) {
-    alphabet = Model::read(path).data().counts->alphabet;
+    alphabet = detail::dataOf(Model::read(path)).counts->alphabet;
   } else {
     throw SettingError("input", path + " is " + describe(kind) +
                                     ": give the training instance list, or the inferencer or saved model of the "
@@ -84,10 +80,10 @@ std::shared_ptr<const Alphabet> trainingAlphabet(const std::string& path, const 
 
 // The counts the figures are computed from, as MALLET's diagnostics see them,
 // with a warning for each figure the model cannot give as MALLET would.
-std::shared_ptr<detail::DiagnosticsData> countsForDiagnostics(const DiagnosticsRequest& request,
-                                                              const detail::ModelData& data, const std::string& name,
-                                                              DiagnosticsResult& result) {
-  auto computed = std::make_shared<detail::DiagnosticsData>();
+std::shared_ptr<DiagnosticsResult::Tables> countsForDiagnostics(const DiagnosticsRequest& request,
+                                                                const detail::ModelData& data, const std::string& name,
+                                                                DiagnosticsResult& result) {
+  auto computed = std::make_shared<DiagnosticsResult::Tables>();
   const TrainingAssignments* documents = data.training.get();
   if (!request.trainingData.empty() && data.kind != FileKind::TopicState)
     throw SettingError("input", "applies to a topic state, which does not record its vocabulary; " + name + " (" +
@@ -129,7 +125,7 @@ std::shared_ptr<detail::DiagnosticsData> countsForDiagnostics(const DiagnosticsR
 
 // One topic's figures as the result gives them: NaN (or -1 documents) for
 // those that need training documents or words the model does not hold.
-DiagnosticsResult::Topic topicResult(const quality::TopicDiagnostics& topic, const detail::DiagnosticsData& computed,
+DiagnosticsResult::Topic topicResult(const quality::TopicDiagnostics& topic, const DiagnosticsResult::Tables& computed,
                                      std::size_t k) {
   const bool d = computed.withDocuments;
   DiagnosticsResult::Topic out{topic.tokens,
@@ -162,7 +158,7 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
   const ClassicLocale classic;
   if (request.numTopWords < 1) throw SettingError("num-top-words", "must be at least 1");
   const Model model = detail::loadModel(request.model);
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   const std::string name = detail::sourceName(request.model);
   if (!data.counts)
     throw ModelError(name + " is " + data.description +

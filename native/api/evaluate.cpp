@@ -122,7 +122,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   const auto started = std::chrono::steady_clock::now();
   const Model model = detail::loadModel(request.model);
   const std::string modelName = detail::sourceName(request.model);
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   // In batches: two passes (the outline first) when documents are handed over
   // as they finish, so that a refused file hands over none, or when the
   // scoring needs the outline; else one pass, which counts as it goes.
@@ -137,7 +137,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   const Documents documents = outline ? *outline
                                       : detail::loadDealtDocuments(detail::withBagsShuffled(request.documents, request.seed), model, modelName,
                                                                    request.documentSelection, detail::DealCost::Linear);
-  const DocumentCollection& collection = documents.data().collection;
+  const DocumentCollection& collection = detail::dataOf(documents).collection;
 
   // A logistic-normal model takes its own family's estimator and scores the
   // words of its vocabulary: LDA's smoothing options do not apply.
@@ -216,7 +216,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
     totals.fill(result);
     if (onePass) {  // the counts the outline would have given, now that every document was read
       readOutline = counted.build();
-      countedScoring = data.scoring(policy, readOutline->data().collection, request.vocabularySize,
+      countedScoring = data.scoring(policy, detail::dataOf(*readOutline).collection, request.vocabularySize,
                                     request.unseenWords != EvaluateRequest{}.unseenWords);
       checkSomethingIsScored(*countedScoring, *readOutline, request.documents, request.unseenWords, modelName);
     }

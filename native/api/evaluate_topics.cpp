@@ -66,7 +66,7 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
     data.counts = formats::readEvaluatorFile(request.model.path);
     return detail::makeModel(std::move(data));
   }();
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   if (!data.counts)
     throw SettingError("model", "holds no counts: MALLET's evaluator needs a MALLET model or one built from counts");
   const TopicModel& counts = *data.counts;
@@ -80,7 +80,7 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
                                            // MALLET's left-to-right resamples every earlier word at each word
                                            request.resampling ? detail::DealCost::Quadratic : detail::DealCost::Linear),
                 FileKind::InstanceList);
-  const DocumentCollection& collection = documents.data().collection;
+  const DocumentCollection& collection = detail::dataOf(documents).collection;
   if (request.documents.documents) {  // in memory: refused when nothing is scored, as everywhere
     uint64_t skipped = 0;
     for (std::size_t d = 0; d < collection.size(); ++d) {

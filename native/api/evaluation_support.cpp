@@ -85,7 +85,7 @@ void checkSomethingIsScored(const ScoringModel& scoring, const Documents& docume
                             const std::string& unseenWords, const std::string& modelName) {
   const std::string policy = describe(parseUnseenWords(unseenWords));
   if (source.documents) {
-    checkDocumentsAreScored(documents.data().collection, scoring.skippedTokens(), "--unseen-words " + policy);
+    checkDocumentsAreScored(detail::dataOf(documents).collection, scoring.skippedTokens(), "--unseen-words " + policy);
     return;
   }
   const std::string input = source.path == "-" ? "standard input" : source.path;
@@ -320,7 +320,7 @@ std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Docu
   const uint64_t tokens = result.scoredTokens + result.skippedTokens;
   if (result.skippedTokens * 20 > tokens) {
     // Why they are skipped: the cause that applies to where the documents came from.
-    const FileKind input = documents.data().kind;
+    const FileKind input = detail::dataOf(documents).kind;
     const std::string cause =
         input == FileKind::Text
             ? "plain text is split at white space, without MALLET's import pipeline: import held-out documents "

@@ -64,7 +64,7 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) {
   checkRequest(request);
   const auto started = std::chrono::steady_clock::now();
   const Model model = loadInferenceModel(request);
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   if (!data.counts)
     throw SettingError("model", detail::sourceName(request.model) + " holds no counts: MALLET's sampler needs an LDA model "
                                                              "with counts (MALLET's files, a topic state, Model::fromCounts)");
@@ -72,7 +72,7 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) {
   const Documents documents = detail::loadDealtDocuments(
       detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed))), model,
       detail::sourceName(request.model), "", detail::DealCost::Linear);
-  const DocumentCollection& collection = documents.data().collection;
+  const DocumentCollection& collection = detail::dataOf(documents).collection;
   const auto loaded = std::chrono::steady_clock::now();
 
   InferTopicsResult result;

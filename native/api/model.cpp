@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/logistic_normal_files.hpp"
@@ -15,9 +16,7 @@
 
 namespace topiceval {
 
-namespace detail {
-
-std::string ModelData::howToGiveWords() const {
+std::string Model::Data::howToGiveWords() const {
   switch (kind) {
     case FileKind::Evaluator: return "an evaluator file: give the inferencer, the saved model or the topic state";
     case FileKind::InMemory:
@@ -27,27 +26,27 @@ std::string ModelData::howToGiveWords() const {
   }
 }
 
-int ModelData::numTopics() const {
+int Model::Data::numTopics() const {
   if (counts) return counts->numTopics;
   if (logisticNormal) return logisticNormal->numTopics;
   return static_cast<int>(alpha.size());
 }
 
-std::size_t ModelData::numTypes() const {
+std::size_t Model::Data::numTypes() const {
   if (counts) return counts->numTypes();
   if (logisticNormal) return logisticNormal->numTypes;
   return types;
 }
 
-const Alphabet* ModelData::alphabet() const {
+const Alphabet* Model::Data::alphabet() const {
   if (words) return words.get();
   if (counts) return counts->alphabet.get();
   if (logisticNormal) return logisticNormal->alphabet.get();
   return nullptr;
 }
 
-ScoringModel ModelData::scoring(UnseenWords policy, const DocumentCollection& documents,
-                                std::optional<std::size_t> vocabularySize, bool policyGiven) const {
+ScoringModel Model::Data::scoring(UnseenWords policy, const DocumentCollection& documents,
+                                  std::optional<std::size_t> vocabularySize, bool policyGiven) const {
   if (counts) return ScoringModel(*counts, policy, documents, vocabularySize);
   if (logisticNormal) {
     if (vocabularySize || policyGiven)
@@ -64,17 +63,20 @@ ScoringModel ModelData::scoring(UnseenWords policy, const DocumentCollection& do
   return probabilityRows->forDocuments(documents);
 }
 
-TopicModel ModelData::malletCounts(std::shared_ptr<const Alphabet> vocabulary) const {
+TopicModel Model::Data::malletCounts(std::shared_ptr<const Alphabet> vocabulary) const {
   if (kind != FileKind::TopicState || !training) return *counts;
   if (vocabulary == nullptr && malletOrder) return *malletOrder;
   return TopicModel::fromAssignments(counts->alpha, counts->beta, *training,
                                      vocabulary != nullptr ? std::move(vocabulary) : counts->alphabet);
 }
 
-Model makeModel(ModelData data) { return Model(std::make_shared<const ModelData>(std::move(data))); }
+namespace detail {
+
+Model makeModel(ModelData data) { return LibraryAccess::model(std::make_shared<const ModelData>(std::move(data))); }
 
 Documents makeDocuments(DocumentCollection collection, FileKind kind) {
-  return Documents(std::make_shared<const DocumentsData>(DocumentsData{std::move(collection), kind, {}}));
+  return LibraryAccess::documents(
+      std::make_shared<const DocumentsData>(DocumentsData{std::move(collection), kind, {}}));
 }
 
 DocumentsSource withBagsShuffled(const DocumentsSource& source, uint64_t seed) {
@@ -82,10 +84,10 @@ DocumentsSource withBagsShuffled(const DocumentsSource& source, uint64_t seed) {
   // The stream's first index sets it apart from every estimator's (document, run, ...) streams.
   constexpr uint64_t kBagOrder = 0xBA600DE5C0FFEEULL;
   const Documents& given = *source.documents;
-  const DocumentCollection& collection = given.data().collection;
+  const DocumentCollection& collection = dataOf(given).collection;
   DocumentsData shuffled;
-  shuffled.kind = given.data().kind;
-  shuffled.unordered = given.data().unordered;
+  shuffled.kind = dataOf(given).kind;
+  shuffled.unordered = dataOf(given).unordered;
   shuffled.collection.reserve(collection.size(), collection.totalTokens());
   std::vector<int32_t> tokens;
   for (std::size_t d = 0; d < collection.size(); ++d) {
@@ -101,7 +103,7 @@ DocumentsSource withBagsShuffled(const DocumentsSource& source, uint64_t seed) {
   }
   shuffled.collection.setAlphabet(collection.alphabet());
   DocumentsSource result;
-  result.documents = Documents(std::make_shared<const DocumentsData>(std::move(shuffled)));
+  result.documents = LibraryAccess::documents(std::make_shared<const DocumentsData>(std::move(shuffled)));
   return result;
 }
 
@@ -111,7 +113,8 @@ Documents loadDocuments(const DocumentsSource& source, const Model& model, const
   if (source.documents) return *source.documents;
   if (source.path.empty()) throw SettingError("input", "is required (an instance list or a text file)");
   FileKind kind = FileKind::Text;
-  DocumentCollection collection = formats::readHeldOutDocuments(source.path, model.data().alphabet(), modelName, &kind);
+  DocumentCollection collection =
+      formats::readHeldOutDocuments(source.path, dataOf(model).alphabet(), modelName, &kind);
   return makeDocuments(std::move(collection), kind);
 }
 
@@ -125,7 +128,8 @@ Documents loadDealtDocuments(const DocumentsSource& source, const Model& model, 
   DocumentCollection collection = readDealtOverRanks(
       [&] {
         kind = FileKind::Text;
-        DocumentCollection read = formats::readHeldOutDocuments(source.path, model.data().alphabet(), modelName, &kind);
+        DocumentCollection read =
+            formats::readHeldOutDocuments(source.path, dataOf(model).alphabet(), modelName, &kind);
         if (selection.empty()) return read;
         return read.subset(parseDocumentSelection(selection, read.size()));
       },
@@ -142,7 +146,11 @@ std::string sourceName(const DocumentsSource& source) { return source.documents 
 
 }  // namespace detail
 
-Model::Model(std::shared_ptr<const detail::ModelData> data) : data_(std::move(data)) {}
+const char* describe(FileKind kind) { return formats::describeKind(kind); }
+bool isModel(FileKind kind) { return formats::isModelKind(kind); }
+FileKind recogniseFile(const std::string& path) { return formats::recogniseFile(path); }
+
+Model::Model(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
 
 Model Model::read(const std::string& path) {
   formats::AnyLoadedModel loaded = formats::readAnyModelFile(path);
@@ -254,7 +262,7 @@ Model::MalletArrays Model::malletArrays() const {
 }
 
 void writeModel(const Model& model, std::ostream& out) {
-  const detail::ModelData& data = model.data();
+  const detail::ModelData& data = detail::dataOf(model);
   if (data.logisticNormal) {
     if (data.words != nullptr) {  // words given to a model read without them
       LogisticNormalModel withWords = *data.logisticNormal;
@@ -328,7 +336,7 @@ std::vector<double> Model::topicWordProbabilities() const {
 }
 
 Documents::Documents() : data_(std::make_shared<const detail::DocumentsData>()) {}
-Documents::Documents(std::shared_ptr<const detail::DocumentsData> data) : data_(std::move(data)) {}
+Documents::Documents(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
 
 Documents Documents::fromIds(const std::vector<std::vector<int64_t>>& documents, std::vector<std::string> names) {
   if (!names.empty() && names.size() != documents.size())
@@ -389,7 +397,8 @@ Documents DocumentsBuilder::build() {
 }
 
 Documents Documents::read(const std::string& path, const Model& model) {
-  return detail::loadDocuments(path, model, model.data().source.empty() ? "the model" : model.data().source);
+  return detail::loadDocuments(path, model,
+                               detail::dataOf(model).source.empty() ? "the model" : detail::dataOf(model).source);
 }
 
 Documents Documents::read(const std::string& path) {

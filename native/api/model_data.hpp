@@ -14,9 +14,9 @@
 #include "native/model/topic_model.hpp"
 #include "topiceval/model.hpp"
 
-namespace topiceval::detail {
+namespace topiceval {
 
-struct ModelData {
+struct Model::Data {
   FileKind kind = FileKind::InMemory;
   std::string description;            // describe(kind), or what the arrays were
   std::string source;                 // the file it was read from, or empty
@@ -53,11 +53,29 @@ struct ModelData {
                        std::optional<std::size_t> vocabularySize, bool policyGiven = false) const;
 };
 
-struct DocumentsData {
+struct Documents::Data {
   DocumentCollection collection;
   FileKind kind = FileKind::InMemory;  // InstanceList or Text when read from a file
   std::vector<uint8_t> unordered;      // by document, 1 for a bag of words; empty: none is
 };
+
+// The library's own reach behind the public handles: their data and the
+// constructors around it, which the public header keeps private.
+struct LibraryAccess {
+  using ModelData = Model::Data;
+  using DocumentsData = Documents::Data;
+  static const ModelData& data(const Model& model) { return *model.data_; }
+  static const DocumentsData& data(const Documents& documents) { return *documents.data_; }
+  static Model model(std::shared_ptr<const ModelData> data) { return Model(std::move(data)); }
+  static Documents documents(std::shared_ptr<const DocumentsData> data) { return Documents(std::move(data)); }
+};
+
+namespace detail {
+
+using ModelData = LibraryAccess::ModelData;
+using DocumentsData = LibraryAccess::DocumentsData;
+inline const ModelData& dataOf(const Model& model) { return LibraryAccess::data(model); }
+inline const DocumentsData& dataOf(const Documents& documents) { return LibraryAccess::data(documents); }
 
 // A Model around a model the library read or built.
 Model makeModel(ModelData data);
@@ -87,4 +105,6 @@ Documents loadDealtDocuments(const DocumentsSource& source, const Model& model, 
 std::string sourceName(const ModelSource& source);
 std::string sourceName(const DocumentsSource& source);
 
-}  // namespace topiceval::detail
+}  // namespace detail
+
+}  // namespace topiceval

@@ -101,7 +101,7 @@ SelectResult select(const SelectRequest& request) {
     const Model model = detail::loadModel(sources[m]);
     const std::string name = modelName(sources[m], m);
     const Documents documents = documentsFor(model, name);
-    const DocumentCollection& collection = documents.data().collection;
+    const DocumentCollection& collection = detail::dataOf(documents).collection;
     if (m == 0) {
       for (std::size_t d = 0; d < collection.size(); ++d) lengths.push_back(collection.length(d));
       common.resize(lengths.size());
@@ -112,7 +112,7 @@ SelectResult select(const SelectRequest& request) {
     if (!aligned)
       throw FileError(result.input,
                       "reads into different documents under " + name + " than under " + modelName(sources[0], 0));
-    const ScoringModel scoring = model.data().scoring(policy, collection, request.vocabularySize);
+    const ScoringModel scoring = detail::dataOf(model).scoring(policy, collection, request.vocabularySize);
     surveys.push_back({modelReport(model, name), model.family(),
                        model.family() == ModelFamily::Dirichlet ? scoring.vocabularySize() : 0});
     for (std::size_t d = 0; d < collection.size(); ++d) {
@@ -228,7 +228,7 @@ SelectResult select(const SelectRequest& request) {
     DocumentCollection kept;
     {
       const Documents documents = documentsFor(model, surveys[m].report.path);
-      const DocumentCollection& collection = documents.data().collection;
+      const DocumentCollection& collection = detail::dataOf(documents).collection;
       std::vector<int32_t> tokens;
       for (std::size_t d = 0; d < count; ++d) {
         tokens.clear();
@@ -239,7 +239,7 @@ SelectResult select(const SelectRequest& request) {
         kept.add(tokens, collection.name(d));
       }
     }
-    const detail::ModelData& data = model.data();
+    const detail::ModelData& data = detail::dataOf(model);
     const ScoringModel scoring = data.scoring(policy, kept, data.counts ? result.vocabularySize : std::nullopt);
     const ModelFamily family = model.family();
     const auto estimator = data.logisticNormal ? makeEstimator(familySettings(family), *data.logisticNormal)
@@ -278,8 +278,9 @@ SelectResult select(const SelectRequest& request) {
     entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
     entry.scoredTokens = estimates.scoredTokens;
     if (measureQuality && model.words() == nullptr) {
-      warnAbout(surveys[m].report.path, {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
-                                                           model.data().howToGiveWords() + ")"});
+      warnAbout(surveys[m].report.path,
+                {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
+                                         detail::dataOf(model).howToGiveWords() + ")"});
     } else if (measureQuality) {
       CoherenceRequest quality;
       quality.model = model;

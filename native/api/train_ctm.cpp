@@ -38,7 +38,7 @@ TrainCtmResult trainCtm(const TrainCtmRequest& request) {
   checkRequest(request);
   DocumentCollection documents;
   if (request.documents.documents) {
-    documents = request.documents.documents->data().collection;
+    documents = detail::dataOf(*request.documents.documents).collection;
   } else {
     // An empty alphabet: every word gets its index as first seen (plain
     // text), or the instance list's own alphabet is kept.
@@ -92,9 +92,9 @@ TrainCtmResult trainCtm(const TrainCtmRequest& request) {
 }
 
 void writeLogisticNormalModel(const Model& model, std::ostream& out) {
-  if (!model.data().logisticNormal)
+  if (!detail::dataOf(model).logisticNormal)
     throw ModelError("only a logistic-normal model is written in topiceval's logistic-normal format");
-  formats::writeLogisticNormalModel(out, *model.data().logisticNormal);
+  formats::writeLogisticNormalModel(out, *detail::dataOf(model).logisticNormal);
 }
 
 }  // namespace topiceval

@@ -9,11 +9,18 @@
 #include <vector>
 
 #include "native/cli/command_line.hpp"
-#include "native/cli/output_file.hpp"
+#include "native/output/output_file.hpp"
 #include "native/cli/progress_line.hpp"
 #include "topiceval/evaluate.hpp"
 
 namespace topiceval::cli {
+
+// The outputs (native/output/output_file.hpp), as every command opens them.
+using output::checkStandardOutput;
+using output::DiscardingStream;
+using output::OutputFile;
+using output::removeTemporaryOutputsOnSignals;
+using topiceval::DescriptorBuffer;
 
 // topiceval's version (the CMake project's), for --version and JSON outputs.
 extern const char* const kVersion;

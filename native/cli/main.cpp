@@ -15,7 +15,7 @@
 #include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "native/cli/mpi_cluster.hpp"
-#include "native/cli/output_file.hpp"
+#include "native/output/output_file.hpp"
 #include "native/output/number_text.hpp"
 #include "native/runtime/cluster.hpp"
 

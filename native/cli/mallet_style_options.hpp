@@ -12,13 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "native/runtime/setting_error.hpp"
+
 namespace topiceval::cli {
 
-// A mistake on the command line: the caller prints it and exits with status 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// (A mistake on the command line: native/runtime/setting_error.hpp.)
+using topiceval::UsageError;
 
 class MalletStyleOptions {
  public:

@@ -25,7 +25,7 @@ const std::vector<EstimatorDefinition>& estimatorRegistry() {
   return all;
 }
 
-std::vector<std::string> estimatorNames() {
+std::vector<std::string> registeredEstimatorNames() {
   std::vector<std::string> names;
   for (const EstimatorDefinition& definition : estimatorRegistry()) names.push_back(definition.name);
   return names;
@@ -64,7 +64,7 @@ bool declaresSetting(const std::string& name, const std::string& setting) {
   return false;
 }
 
-std::string defaultEstimator(ModelFamily family) {
+std::string familyDefaultEstimator(ModelFamily family) {
   // From the accuracy benchmark (README, "Accuracy against time, and the default estimator").
   return family == ModelFamily::Dirichlet ? "resample-move" : "posterior-importance";
 }
@@ -73,7 +73,7 @@ const EstimatorDefinition& findEstimator(const std::string& name) {
   for (const EstimatorDefinition& definition : estimatorRegistry()) {
     if (definition.name == name) return definition;
   }
-  throw SettingError("estimator", "takes " + listOfChoices(estimatorNames()) + ", not '" + name + "'");
+  throw SettingError("estimator", "takes " + listOfChoices(registeredEstimatorNames()) + ", not '" + name + "'");
 }
 
 namespace {

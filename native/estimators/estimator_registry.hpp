@@ -14,12 +14,12 @@
 #include "native/estimators/estimator_settings.hpp"
 #include "native/model/logistic_normal_model.hpp"
 #include "native/model/scoring_model.hpp"
-#include "topiceval/evaluate.hpp"
+#include "topiceval/vocabulary.hpp"
 
 namespace topiceval {
 
-// (The models an estimator scores, ModelFamily, and estimatorNames() and
-// defaultEstimator() are part of the public API: topiceval/evaluate.hpp.)
+// (The public estimatorNames() and defaultEstimator(), topiceval/evaluate.hpp,
+// answer from registeredEstimatorNames() and familyDefaultEstimator().)
 
 struct EstimatorDefinition {
   std::string name;     // "left-to-right"
@@ -38,8 +38,11 @@ struct EstimatorDefinition {
 
 // Every estimator, in the order help texts list them.
 const std::vector<EstimatorDefinition>& estimatorRegistry();
-// Those of one family, in the same order.
+// Their names, in that order, and those of one family.
+std::vector<std::string> registeredEstimatorNames();
 std::vector<std::string> estimatorNames(ModelFamily family);
+// The estimator a model of `family` gets when none is named.
+std::string familyDefaultEstimator(ModelFamily family);
 // SettingError("estimator", "takes ..., not 'x'") for an unknown name.
 const EstimatorDefinition& findEstimator(const std::string& name);
 

@@ -21,7 +21,7 @@
 #include "native/model/document_collection.hpp"
 #include "native/model/logistic_normal_model.hpp"
 #include "native/runtime/progress.hpp"
-#include "topiceval/train_ctm.hpp"
+#include "topiceval/vocabulary.hpp"
 
 namespace topiceval {
 
@@ -38,14 +38,14 @@ struct TrainingIteration {
 struct TrainingOptions {
   int numTopics = 10;
   PosteriorMethod method = PosteriorMethod::Taylor;
-  int maxIterations = TrainCtmRequest::kDefaultMaxIterations;
-  double tolerance = TrainCtmRequest::kDefaultTolerance;
+  int maxIterations = TrainCtmDefaults::kMaxIterations;
+  double tolerance = TrainCtmDefaults::kTolerance;
   // A pseudo-count added to every expected topic-word count, so that every
   // word keeps a positive probability under every topic (the role beta plays
   // in LDA); 0 gives the paper's maximum-likelihood topics.
-  double topicWordSmoothing = TrainCtmRequest::kDefaultTopicWordSmoothing;
+  double topicWordSmoothing = TrainCtmDefaults::kTopicWordSmoothing;
   uint64_t seed = 1;
-  int initialSweeps = TrainCtmRequest::kDefaultInitialSweeps;       // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
+  int initialSweeps = TrainCtmDefaults::kInitialSweeps;  // Gibbs sweeps of the LDA start (initialLogisticNormalModel)
   int threads = 0;               // 0: every hardware thread
   Progress* progress = nullptr;  // advanced by one per document fitted
   std::function<void(const TrainingIteration&)> onIteration;

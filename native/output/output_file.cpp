@@ -1,4 +1,4 @@
-#include "native/cli/output_file.hpp"
+#include "native/output/output_file.hpp"
 
 #include <signal.h>
 #include <sys/stat.h>
@@ -9,10 +9,9 @@
 #include <algorithm>
 
 #include "formats/format_error.hpp"
-#include "native/cli/mallet_style_options.hpp"
 #include "native/runtime/cluster.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::output {
 
 namespace {
 
@@ -117,4 +116,4 @@ void checkStandardOutput(std::ostream& out) {
   throw formats::FormatError("standard output", "writing failed: " + lastError());
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::output

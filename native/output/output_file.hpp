@@ -6,7 +6,7 @@
 // are one); it is then written as native/runtime/replacing_file.hpp says.
 // "-" is standard output. Every write error, standard output's included, is
 // reported. Under MPI only rank 0 writes: on the other ranks an output is
-// discarded.
+// discarded. What the command line and the bindings write files through.
 
 #include <memory>
 #include <ostream>
@@ -16,8 +16,9 @@
 
 #include "native/runtime/descriptor_buffer.hpp"
 #include "native/runtime/replacing_file.hpp"
+#include "native/runtime/setting_error.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::output {
 
 // A stream that accepts and drops everything: what ranks other than 0 write
 // under MPI.
@@ -65,11 +66,8 @@ class OutputFile {
 // a JVM) owns its signals.
 void removeTemporaryOutputsOnSignals();
 
-// The executable's standard output and standard error (see the runtime's header).
-using topiceval::DescriptorBuffer;
-
 // Flushes `out` (standard output) and throws a FormatError naming it if any
 // write failed, e.g. on a full disk or a closed pipe.
 void checkStandardOutput(std::ostream& out);
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::output
