@@ -8,7 +8,6 @@
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
-#include "native/api/evaluation_support.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"

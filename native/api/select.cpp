@@ -10,7 +10,10 @@
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
-#include "native/api/evaluation_support.hpp"
+#include "native/api/document_selection.hpp"
+#include "native/api/estimator_report.hpp"
+#include "native/api/result_totals.hpp"
+#include "native/api/setting_checks.hpp"
 #include "native/estimators/target_error.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
@@ -61,7 +64,8 @@ std::string modelName(const ModelSource& source, std::size_t index) {
 SelectResult select(const SelectRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
-  checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
+  const UnseenWords policy =
+      checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);
   checkTargetError(request.targetError, request.targetDocumentError, false, request.estimator, request.runs);
   if (request.models.empty()) throw SettingError("model", "needs at least one model file (or a directory of them)");
@@ -74,7 +78,6 @@ SelectResult select(const SelectRequest& request) {
   SelectResult result;
   const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
   const auto started = std::chrono::steady_clock::now();
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
   result.input = detail::sourceName(request.documents);
   result.unseenWords = describe(policy);
 

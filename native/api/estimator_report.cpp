@@ -1,14 +1,13 @@
-#include "native/api/evaluation_support.hpp"
+#include "native/api/estimator_report.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
 
-#include "formats/format_error.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
-#include "native/estimators/setting_limits.hpp"
 
 namespace topiceval {
 
@@ -20,184 +19,25 @@ std::string shortestText(double value) {
   return std::string(buffer, end);
 }
 
-void checkCommonSettings(int runs, int threads, const std::string& unseenWords,
-                         std::optional<std::size_t> vocabularySize) {
-  checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
-  checkSettingRange("threads", threads, 0, SettingLimits::kThreads);
-  parseUnseenWords(unseenWords);
-  if (vocabularySize && *vocabularySize < 1) throw SettingError("vocab-size", "must be positive");
-}
-
-void checkEstimatorChoice(const std::string& estimator, const std::map<std::string, std::string>& settings) {
-  if (!estimator.empty()) {
-    validateSettings({estimator, settings});
-    return;
-  }
-  EstimatorSettings lda{defaultEstimator(ModelFamily::Dirichlet), {}};
-  EstimatorSettings logisticNormal{defaultEstimator(ModelFamily::LogisticNormal), {}};
+std::vector<TypedSetting> typedSettings(const std::string& estimator,
+                                        const std::vector<std::pair<std::string, std::string>>& settings) {
+  const EstimatorDefinition& definition = findEstimator(estimator);
+  std::vector<TypedSetting> typed;
   for (const auto& [name, value] : settings) {
-    if (declaresSetting(lda.estimator, name)) {
-      lda.values[name] = value;
-    } else if (declaresSetting(logisticNormal.estimator, name)) {
-      logisticNormal.values[name] = value;
-    } else {
-      validateSettings({lda.estimator, settings});  // names the estimators that declare it
+    const std::string& setting = name;
+    const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
+                                   [&](const SettingSpec& s) { return s.name == setting; });
+    TypedSetting entry{name, value};
+    if (spec != definition.settings.end() && spec->kind == SettingKind::Integer) {
+      int64_t number = 0;
+      std::from_chars(value.data(), value.data() + value.size(), number);
+      entry.value = number;
+    } else if (spec != definition.settings.end() && spec->kind == SettingKind::Boolean) {
+      entry.value = value == "true";
     }
+    typed.push_back(std::move(entry));
   }
-  validateSettings(lda);
-  validateSettings(logisticNormal);
-}
-
-std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::size_t documents) {
-  const auto malformed = [&]() {
-    return SettingError("documents", "takes 0-based indices and ranges such as 0-29,40, not '" + text + "'");
-  };
-  const auto number = [&](const std::string& digits) {
-    if (digits.empty() || digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos)
-      throw malformed();
-    const auto value = std::stoull(digits);
-    if (value >= documents)
-      throw SettingError("documents", "names document " + digits + ", but the input has " + std::to_string(documents) +
-                                          " documents (0 to " + std::to_string(documents == 0 ? 0 : documents - 1) +
-                                          ")");
-    return static_cast<std::size_t>(value);
-  };
-  std::vector<bool> chosen(documents, false);
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string item = text.substr(start, comma - start);
-    const std::size_t dash = item.find('-');
-    const std::size_t first = number(item.substr(0, dash));
-    const std::size_t last = dash == std::string::npos ? first : number(item.substr(dash + 1));
-    if (last < first) throw malformed();
-    for (std::size_t d = first; d <= last; ++d) chosen[d] = true;
-    start = comma + 1;
-  }
-  std::vector<std::size_t> indices;
-  for (std::size_t d = 0; d < documents; ++d) {
-    if (chosen[d]) indices.push_back(d);
-  }
-  return indices;
-}
-
-void checkSomethingIsScored(const ScoringModel& scoring, const Documents& documents, const DocumentsSource& source,
-                            const std::string& unseenWords, const std::string& modelName) {
-  const std::string policy = describe(parseUnseenWords(unseenWords));
-  if (source.documents) {
-    checkDocumentsAreScored(documents.data().collection, scoring.skippedTokens(), "--unseen-words " + policy);
-    return;
-  }
-  const std::string input = source.path == "-" ? "standard input" : source.path;
-  if (documents.totalTokens() == 0) throw FileError(input, "holds no words");
-  if (scoring.skippedTokens() == documents.totalTokens())
-    throw FileError(input, "none of its " + std::to_string(documents.totalTokens()) +
-                               " words is scored under --unseen-words " + policy +
-                               ": were these documents imported for " + modelName + "?");
-}
-
-ModelReport modelReport(const Model& model, const std::string& name) {
-  return {name, model.describe(), model.numTopics(), model.numTypes()};
-}
-
-DocumentEstimate documentEstimate(const DocumentResult& document, const std::string& name, bool stochasticOnce) {
-  DocumentEstimate estimate;
-  estimate.name = name;
-  estimate.logLikelihood = document.logLikelihood;
-  estimate.standardError = stochasticOnce ? std::nan("") : document.standardError;
-  estimate.perplexity = document.scoredTokens == 0
-                            ? std::nan("")
-                            : std::exp(-document.logLikelihood / static_cast<double>(document.scoredTokens));
-  estimate.effectiveRuns = document.effectiveRuns;
-  estimate.scoredTokens = document.scoredTokens;
-  estimate.skippedTokens = document.skippedTokens;
-  estimate.conditionedTokens = document.conditionedTokens;
-  estimate.siteUpdates = document.siteUpdates;
-  estimate.heavyTailed = document.heavyTailed();
-  estimate.runLogLikelihoods = document.runLogLikelihoods;
-  return estimate;
-}
-
-void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, const DocumentCollection& documents,
-                    const std::vector<bool>* notConverged) {
-  result.documents.clear();
-  result.documents.reserve(estimates.documents.size());
-  for (std::size_t d = 0; d < estimates.documents.size(); ++d) {
-    DocumentEstimate estimate = documentEstimate(estimates.documents[d], documents.name(d), false);
-    estimate.notConverged = notConverged != nullptr && d < notConverged->size() && (*notConverged)[d];
-    result.documents.push_back(std::move(estimate));
-  }
-  result.total = estimates.totalLogLikelihood;
-  result.totalStandardError = estimates.totalStandardError;
-  result.logMeanBias = 0.0;
-  for (const DocumentEstimate& document : result.documents)
-    result.logMeanBias += 0.5 * document.standardError * document.standardError;
-  result.perToken = estimates.perTokenLogLikelihood();
-  result.perTokenStandardError = estimates.perTokenStandardError();
-  result.perplexity = estimates.perplexity();
-  result.perplexityStandardError = estimates.perplexityStandardError();
-  result.scoredTokens = estimates.scoredTokens;
-  result.skippedTokens = estimates.skippedTokens;
-  result.conditionedTokens = estimates.conditionedTokens;
-  result.siteUpdates = estimates.siteUpdates;
-  result.heavyTailedDocuments = estimates.heavyTailedDocuments();
-  result.emptyDocuments = 0;
-  for (const DocumentEstimate& document : result.documents) result.emptyDocuments += document.scoredTokens == 0;
-}
-
-void EvaluationTotals::add(const EvaluationResult& batch, const DocumentCollection& documents, bool stochasticOnce,
-                           const std::function<void(std::size_t, DocumentEstimate)>& each) {
-  for (std::size_t d = 0; d < batch.documents.size(); ++d) {
-    const DocumentResult& document = batch.documents[d];
-    // As sumTotals and fillEvaluation sum them, document by document in order.
-    totals_.totalLogLikelihood += document.logLikelihood;
-    variance_ += document.standardError * document.standardError;
-    totals_.scoredTokens += document.scoredTokens;
-    totals_.skippedTokens += document.skippedTokens;
-    totals_.conditionedTokens += document.conditionedTokens;
-    totals_.siteUpdates += document.siteUpdates;
-    heavyTailed_ += document.heavyTailed();
-    empty_ += document.scoredTokens == 0;
-    DocumentEstimate estimate = documentEstimate(document, documents.name(d), stochasticOnce);
-    logMeanBias_ += 0.5 * estimate.standardError * estimate.standardError;
-    each(d, std::move(estimate));
-  }
-}
-
-void EvaluationTotals::fill(EvaluateResult& result) {
-  totals_.totalStandardError = std::sqrt(variance_);
-  fillEvaluation(result, totals_, DocumentCollection{}, nullptr);
-  result.logMeanBias = logMeanBias_;
-  result.heavyTailedDocuments = heavyTailed_;
-  result.emptyDocuments = empty_;
-}
-
-void fillScoring(EvaluateResult& result, const ScoringModel& scoring, bool vocabularyGiven) {
-  result.unseenWords = describe(scoring.policy());
-  result.unseenSkippedTokens = scoring.skippedTokens();
-  result.skippedTypes = scoring.skippedTypes();
-  result.unseenTypesScored = scoring.unseenTypesScored();
-  result.vocabularySize = scoring.vocabularySize();
-  result.vocabularySizeGiven = vocabularyGiven;
-}
-
-void markErrorsOfOneRun(EvaluateResult& result) {
-  if (!result.estimator.stochastic || result.estimator.runs != 1) return;
-  result.totalStandardError = result.perTokenStandardError = result.perplexityStandardError = std::nan("");
-  result.logMeanBias = std::nan("");
-  for (DocumentEstimate& document : result.documents) document.standardError = std::nan("");
-}
-
-void checkTargetError(double perToken, double perDocument, bool checkConvergence, const std::string& estimator,
-                      int runs) {
-  if (perToken == 0.0 && perDocument == 0.0) return;
-  for (const auto& [name, value] : {std::pair{"target-error", perToken}, {"target-document-error", perDocument}}) {
-    if (value < 0.0 || !std::isfinite(value)) throw SettingError(name, "must be a positive number of nats");
-  }
-  if (checkConvergence)
-    throw SettingError("target-error", "and --check-convergence each choose the budget: give one of them");
-  checkTargetErrorEstimator(findEstimator(estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : estimator),
-                            runs);
+  return typed;
 }
 
 TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents) {
