@@ -149,11 +149,11 @@ void DocumentHandOver::finish() {
   writer_->end();
 }
 
-EvaluationSetup::EvaluationSetup(const EvaluationPlan& plan, const Model& model)
-    : model(model),
-      data(model.data()),
+EvaluationSetup::EvaluationSetup(const EvaluationPlan& plan, const Model& loaded)
+    : model(loaded),
+      data(loaded.data()),
       reading(Reading::Whole),
-      documents(readDocuments(plan, model, reading)),
+      documents(readDocuments(plan, loaded, reading)),
       chosen(chosenEstimator(plan, data)),
       scoring(checkedScoring(plan, data, documents, reading)),
       estimator(data.logisticNormal ? makeEstimator(chosen, *data.logisticNormal) : makeEstimator(chosen, scoring)),
