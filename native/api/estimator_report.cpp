@@ -40,6 +40,28 @@ std::vector<TypedSetting> typedSettings(const std::string& estimator,
   return typed;
 }
 
+namespace {
+
+// "; N documents are above --target-document-error ...": those at the caps and those the pilot misjudged.
+std::string aboveTargetText(const TargetErrorReport& report, std::size_t aboveTarget) {
+  if (aboveTarget == 0) return "";
+  std::size_t atCaps = 0;
+  for (std::size_t d = 0; d < report.missed.size(); ++d)
+    atCaps += report.missed[d] && report.budgets[d] == report.largestBudget && report.runs[d] == report.largestRuns;
+  const std::size_t misjudged = aboveTarget - atCaps;
+  std::string above = "; " + std::to_string(aboveTarget) + (aboveTarget == 1 ? " document is" : " documents are") +
+                      " above --target-document-error (flag above-target)";
+  if (atCaps > 0)
+    above += ", " + std::to_string(atCaps) + " at the caps (" + report.budgetSetting + " " +
+             std::to_string(report.largestBudget) + ", " + std::to_string(report.largestRuns) +
+             " runs: raise --budget-cap or --max-runs)";
+  if (misjudged > 0)
+    above += ", " + std::to_string(misjudged) + " below them, whose pilot's error understated what they need";
+  return above;
+}
+
+}  // namespace
+
 TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents) {
   TargetErrorSummary summary;
   summary.perToken = report.perToken;
@@ -68,22 +90,7 @@ TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<Do
   if (report.perToken > 0.0) goal = shortestText(report.perToken) + " nats per token (the corpus's)";
   if (report.perDocument > 0.0)
     goal += (goal.empty() ? "" : " and ") + shortestText(report.perDocument) + " nats per document (each)";
-  std::size_t atCaps = 0;
-  for (std::size_t d = 0; d < documents.size(); ++d)
-    atCaps += report.missed[d] && report.budgets[d] == report.largestBudget && report.runs[d] == report.largestRuns;
-  std::string above;
-  if (summary.aboveTargetDocuments > 0) {
-    const std::size_t misjudged = summary.aboveTargetDocuments - atCaps;
-    above = "; " + std::to_string(summary.aboveTargetDocuments) +
-            (summary.aboveTargetDocuments == 1 ? " document is" : " documents are") +
-            " above --target-document-error (flag above-target)";
-    if (atCaps > 0)
-      above += ", " + std::to_string(atCaps) + " at the caps (" + report.budgetSetting + " " +
-               std::to_string(report.largestBudget) + ", " + std::to_string(report.largestRuns) +
-               " runs: raise --budget-cap or --max-runs)";
-    if (misjudged > 0)
-      above += ", " + std::to_string(misjudged) + " below them, whose pilot's error understated what they need";
-  }
+  const std::string above = aboveTargetText(report, summary.aboveTargetDocuments);
   std::string total;
   if (report.perToken > 0.0 && report.result.scoredTokens > 0) {
     const auto tokens = static_cast<double>(report.result.scoredTokens);
