@@ -1,4 +1,4 @@
-// evaluate with a document sink (EvaluateRequest::documentSink): a plain-text
+// evaluate with a document sink (EvaluateRequest::documentSink, or its documentWriter): a plain-text
 // file larger than a batch is read and scored in batches, and gives the same
 // bits as the whole file at once: every document's estimate, in order, and
 // every total, count and warning; a file the reader refuses is refused before
@@ -174,6 +174,60 @@ TEST(BatchedEvaluation, RefusesAFileWithNothingScoredInOnePass) {
 
 namespace topiceval {
 namespace {
+
+// Records what a DocumentWriter is told, in order: "begin", each index, "end".
+class RecordingWriter final : public DocumentWriter {
+ public:
+  void begin() override { events.push_back("begin"); }
+  void document(std::size_t index, const DocumentEstimate& estimate) override {
+    events.push_back(std::to_string(index));
+    logLikelihoods.push_back(estimate.logLikelihood);
+  }
+  void end() override { events.push_back("end"); }
+  std::vector<std::string> events;
+  std::vector<double> logLikelihoods;
+};
+
+// A writer is told where the documents begin and end, around every document
+// in order, whether they are read whole or in batches; it takes the place of
+// a documentSink also set; a file refused tells it nothing.
+TEST(DocumentWriter, IsToldWhereTheDocumentsBeginAndEnd) {
+  const std::string model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const auto text = std::filesystem::temp_directory_path() / "topiceval-writer.txt";
+  std::ofstream(text) << heldOutText(*Model::read(model).words());
+  for (const std::string& input : {testing::fixtureFile("stackexchange", "test.mallet"), text.string()}) {
+    EvaluateRequest request;
+    request.model = model;
+    request.documents = input;
+    request.estimator = "filtering";
+    const EvaluateResult whole = evaluate(request);
+    RecordingWriter writer;
+    std::size_t sunk = 0;
+    request.documentWriter = &writer;
+    request.documentSink = [&](std::size_t, const DocumentEstimate&) { ++sunk; };
+    EXPECT_TRUE(evaluate(request).documents.empty());
+    EXPECT_EQ(sunk, 0u);
+    ASSERT_EQ(writer.events.size(), whole.documents.size() + 2) << input;
+    EXPECT_EQ(writer.events.front(), "begin");
+    EXPECT_EQ(writer.events.back(), "end");
+    for (std::size_t d = 0; d < whole.documents.size(); ++d) {
+      ASSERT_EQ(writer.events[d + 1], std::to_string(d));
+      ASSERT_EQ(writer.logLikelihoods[d], whole.documents[d].logLikelihood);
+    }
+  }
+  std::string bad = heldOutText(*Model::read(model).words());
+  bad.insert(bad.size() - 10, 1, '\0');
+  std::ofstream(text, std::ios::binary) << bad;
+  EvaluateRequest request;
+  request.model = model;
+  request.documents = text.string();
+  request.estimator = "filtering";
+  RecordingWriter writer;
+  request.documentWriter = &writer;
+  EXPECT_THROW(evaluate(request), FileError);
+  EXPECT_TRUE(writer.events.empty());
+  std::filesystem::remove(text);
+}
 
 // An instance list is read whole (it is not plain text), and still no document is kept or handed over twice.
 TEST(BatchedEvaluation, KeepsNoDocumentOfAnInstanceListEither) {

@@ -8,8 +8,10 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "topiceval/document_writer.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
@@ -19,12 +21,20 @@
 
 namespace topiceval {
 
+// One estimator setting as used, typed as its declaration says: a whole
+// number, true/false, or a choice's text (what JSON writes).
+struct TypedSetting {
+  std::string name;
+  std::variant<std::string, int64_t, bool> value;
+};
+
 // The estimator of a run, and what its error covers.
 struct EstimatorReport {
   std::string name;                                                  // "resample-move"
   std::string description;                                           // "resample-move, 64 particles, 1 sweep"
   std::vector<std::pair<std::string, std::string>> settings;         // every setting, as used (text)
   std::vector<std::pair<std::string, std::string>> integerSettings;  // (those that are whole numbers, for JSON)
+  std::vector<TypedSetting> typedSettings;                           // every setting, as used, typed
   bool stochastic = true;
   bool unbiased = false;    // the mean over runs of exp(estimate) is p(w): the error covers all but heavy tails
   std::string errorCaveat;  // what the error is known to miss (a clause), or empty
@@ -133,6 +143,9 @@ struct EvaluateRequest {
   // numbers are the same bits as without it. The file is read once first for
   // its outline, so a file the reader refuses hands over no document.
   std::function<void(std::size_t index, const DocumentEstimate& estimate)> documentSink;
+  // The same hand-over as documentSink (which it takes the place of when both
+  // are set), as a writer that is also told where the documents begin and end.
+  DocumentWriter* documentWriter = nullptr;
   // false: the result's `documents` stays empty (the totals, counts and
   // warnings are all there), and a plain-text file is read and scored in one
   // pass of batches when the unseen-word policy needs nothing ahead (skip,

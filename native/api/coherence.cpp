@@ -90,6 +90,229 @@ Reference loadReference(const CoherenceRequest& request, const Model& model, con
   return reference;
 }
 
+// The topics as words: the ones given, or the model's top words (then also as
+// the model's type indices, for exclusivity and FREX).
+struct TopicWords {
+  std::vector<std::vector<std::string>> words;
+  std::vector<std::vector<int>> modelTop;  // empty for topics given
+};
+
+TopicWords topicWords(const CoherenceRequest& request, const Model& model, const std::string& modelName,
+                      const std::optional<TopicModel>& counts, const std::vector<double>& phi) {
+  const detail::ModelData& data = detail::dataOf(model);
+  TopicWords topics{request.topics, {}};
+  if (!topics.words.empty()) return topics;
+  if (data.alphabet() == nullptr)
+    throw SettingError("model", modelName + " holds no words to look up in the texts (" + data.howToGiveWords() + ")");
+  topics.modelTop = topWordIds(model, counts, phi, static_cast<std::size_t>(request.topWords));
+  for (const auto& ids : topics.modelTop) {
+    topics.words.emplace_back();
+    for (const int id : ids) topics.words.back().push_back(data.alphabet()->word(static_cast<std::size_t>(id)));
+  }
+  return topics;
+}
+
+// Each word by its id in the texts. A topic word outside the dictionary (by
+// default the words the texts use) is dropped, as gensim drops it; one in
+// the dictionary but not in the texts keeps a count of 0.
+class TextWordIds {
+ public:
+  TextWordIds(const CoherenceRequest& request, const Reference& reference) : words_(*reference.words) {
+    std::vector<uint8_t> used(words_.size(), 0);
+    for (const int32_t id : reference.corpus.tokens) {
+      if (static_cast<std::size_t>(id) < used.size()) used[static_cast<std::size_t>(id)] = 1;
+    }
+    for (std::size_t id = 0; id < words_.size(); ++id) idOf_.emplace(words_[id], static_cast<int32_t>(id));
+    if (request.dictionary.empty()) {
+      std::erase_if(idOf_, [&](const auto& entry) { return used[static_cast<std::size_t>(entry.second)] == 0; });
+    } else {
+      const std::unordered_set<std::string_view> known(request.dictionary.begin(), request.dictionary.end());
+      std::erase_if(idOf_, [&](const auto& entry) { return !known.contains(entry.first); });
+      for (const std::string& word : request.dictionary) {
+        if (!idOf_.contains(word)) absent_.push_back(word);
+      }
+    }
+    for (std::size_t i = 0; i < absent_.size(); ++i) idOf_.emplace(absent_[i], static_cast<int32_t>(words_.size() + i));
+  }
+  std::optional<int32_t> find(const std::string& word) const {
+    const auto found = idOf_.find(word);
+    return found == idOf_.end() ? std::nullopt : std::optional<int32_t>(found->second);
+  }
+  const std::string& word(int32_t id) const {
+    return static_cast<std::size_t>(id) < words_.size() ? words_[static_cast<std::size_t>(id)]
+                                                        : absent_[static_cast<std::size_t>(id) - words_.size()];
+  }
+
+ private:
+  const std::vector<std::string>& words_;
+  std::unordered_map<std::string_view, int32_t> idOf_;
+  std::vector<std::string> absent_;  // dictionary words the texts never use: ids of their own
+};
+
+// The topics as ids in the texts, cut to `n` as gensim cuts them; the words
+// kept go to the result, and those dropped are said in a warning.
+std::vector<std::vector<int32_t>> topicIdsInTexts(const std::vector<std::vector<std::string>>& topics,
+                                                  const TextWordIds& idOf, std::size_t n, CoherenceResult& result) {
+  std::vector<std::vector<int32_t>> ids(topics.size());
+  std::size_t dropped = 0, total = 0;
+  std::vector<std::size_t> unknownTopics;
+  for (std::size_t k = 0; k < topics.size(); ++k) {
+    for (const std::string& word : topics[k]) {
+      ++total;
+      const std::optional<int32_t> found = idOf.find(word);
+      if (!found) {
+        ++dropped;
+      } else {
+        ids[k].push_back(*found);
+      }
+    }
+    if (ids[k].empty()) unknownTopics.push_back(k);
+  }
+  // gensim cuts every topic to topn only when the first is longer.
+  if (!ids.empty() && ids[0].size() > n) {
+    for (auto& topic : ids) topic.resize(std::min(topic.size(), n));
+  }
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    result.topics.emplace_back();
+    for (const int32_t id : ids[k]) result.topics.back().push_back(idOf.word(id));
+  }
+  if (dropped > 0) {
+    std::string text = std::to_string(dropped) + " of the " + std::to_string(total) +
+                       " top words never occur in the reference texts and were left out, as gensim leaves them out";
+    if (!unknownTopics.empty())
+      text += "; " + std::to_string(unknownTopics.size()) + " topic(s) kept no word at all and score NaN (topic " +
+              std::to_string(unknownTopics.front()) + (unknownTopics.size() > 1 ? ", ..." : "") + ")";
+    result.warnings.push_back({"dropped-top-words", text});
+  }
+  return ids;
+}
+
+// The measures' settings. Bags of words have no order for a window to slide
+// along (an order made up for them, such as ids in increasing order, would
+// decide the counts): the window measures count whole documents on them, and
+// say so. MALLET's measure smooths with the model's beta.
+quality::CoherenceSettings coherenceSettings(const CoherenceRequest& request,
+                                             const std::vector<quality::MeasureRequest>& measures,
+                                             const std::optional<Documents>& documents, const Model& model,
+                                             const std::string& modelName, CoherenceResult& result) {
+  quality::CoherenceSettings settings;
+  settings.measures = measures;
+  settings.bootstrap = request.bootstrap;
+  settings.seed = request.seed;
+  settings.threads = request.threads;
+  settings.unorderedTexts = documents && documents->anyUnordered();
+  std::vector<std::string> windowed;
+  for (const auto& measure : measures) {
+    if (quality::slidesAWindow(measure.measure)) windowed.emplace_back(quality::coherenceMeasureName(measure.measure));
+  }
+  if (settings.unorderedTexts && !windowed.empty()) {
+    if (request.windowSize > 0)
+      throw SettingError("window-size", "does not apply to bags of words (texts without a token order): for " +
+                                            listOfChoices(windowed) + ", whole documents take the place of windows");
+    result.warnings.push_back(
+        {"bag-of-words-texts", "the reference texts are bags of words, without a token order: for " +
+                                   listOfChoices(windowed) +
+                                   ", whole documents (boolean document co-occurrence) take the place of sliding "
+                                   "windows"});
+  }
+  for (const auto& measure : measures) {
+    if (measure.measure != quality::CoherenceMeasure::Mallet) continue;
+    const std::optional<double> beta = model.beta();
+    if (!beta)
+      throw SettingError("measure", "mallet smooths with the model's beta, and " + modelName +
+                                        " has none: choose u_mass, c_uci, c_npmi or c_v");
+    settings.malletBeta = *beta;
+  }
+  return settings;
+}
+
+// Each measure's values in the result, and a warning for topics whose
+// bootstrap replicates were not all finite.
+void addMeasures(const std::vector<quality::MeasureValues>& measured, int bootstrap, CoherenceResult& result) {
+  for (const quality::MeasureValues& measure : measured) {
+    CoherenceResult::Measure out;
+    out.name = quality::coherenceMeasureName(measure.measure);
+    out.windowSize = measure.windowSize;
+    out.perTopic = measure.perTopic;
+    out.perTopicStandardError = measure.perTopicStandardError;
+    out.mean = measure.mean;
+    out.meanStandardError = measure.meanStandardError;
+    std::size_t unstable = 0;
+    int worst = 0;
+    for (std::size_t k = 0; k < measure.perTopicNonFinite.size(); ++k) {
+      if (std::isfinite(measure.perTopic[k]) && measure.perTopicNonFinite[k] > 0) ++unstable;
+      worst = std::max(worst, measure.perTopicNonFinite[k]);
+    }
+    if (unstable > 0 || (std::isfinite(measure.mean) && measure.meanNonFinite > 0)) {
+      const auto share = [&](int count) {
+        return std::to_string(static_cast<int>(std::lround(100.0 * count / bootstrap))) + "%";
+      };
+      result.warnings.push_back(
+          {"unstable-coherence",
+           out.name + ": " + std::to_string(unstable) +
+               " topic(s) have a top word in so few reference documents that "
+               "up to " +
+               share(worst) +
+               " of the bootstrap replicates draw none of them (the value is then not "
+               "finite); their errors come from the other replicates and understate that instability; the mean's "
+               "error pairs topics over the replicates where both are finite"});
+    }
+    result.measures.push_back(std::move(out));
+  }
+}
+
+// Exclusivity and FREX describe the model's own top words (NaN for topics
+// given). A count model's phi, (n + beta) / (n_k + betaSum), is made a row at a time.
+void addExclusivity(const CoherenceRequest& request, const detail::ModelData& data,
+                    const std::optional<TopicModel>& counts, const std::vector<double>& phi,
+                    const std::vector<std::vector<int>>& modelTop, std::size_t topicCount, CoherenceResult& result) {
+  const auto n = static_cast<std::size_t>(request.topWords);
+  if (modelTop.empty()) {
+    result.exclusivity.assign(topicCount, kNaN);
+    result.frex.assign(topicCount, kNaN);
+  } else if (counts) {
+    std::vector<std::vector<std::pair<int, int>>> nonzero(topicCount);
+    for (std::size_t type = 0; type < counts->numTypes(); ++type) {
+      for (const int32_t entry : counts->typeTopicCounts.activeRow(type))
+        nonzero[static_cast<std::size_t>(counts->topicOf(entry))].emplace_back(static_cast<int>(type),
+                                                                               counts->countOf(entry));
+    }
+    for (const auto& topic : quality::topicDiagnostics(*counts, nullptr, request.topWords))
+      result.exclusivity.push_back(topic.exclusivity);
+    result.frex =
+        quality::frexOfCounts(nonzero, counts->tokensPerTopic, counts->beta, counts->betaSum, counts->numTypes(), n);
+  } else {
+    const quality::PhiRow rows = quality::matrixRows(phi, data.numTypes());
+    result.exclusivity = quality::exclusivityOfProbabilities(rows, topicCount, data.numTypes(), modelTop, n);
+    // stm's M most probable words: R's order, ties by index.
+    std::vector<std::vector<int>> frexTop(topicCount);
+    std::vector<double> values;
+    for (std::size_t k = 0; k < topicCount; ++k) {
+      rows(k, values);
+      std::vector<int> order(values.size());
+      for (std::size_t w = 0; w < order.size(); ++w) order[w] = static_cast<int>(w);
+      const std::size_t keep = std::min(n, order.size());
+      std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                        [&](int a, int b) { return values[a] != values[b] ? values[a] > values[b] : a < b; });
+      frexTop[k].assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep));
+    }
+    result.frex = quality::frex(rows, topicCount, data.numTypes(), frexTop);
+  }
+  result.meanExclusivity = quality::numpyMean(result.exclusivity);
+  result.meanFrex = quality::numpyMean(result.frex);
+}
+
+// The share of distinct words among all the topics' words.
+double diversityOf(const std::vector<std::vector<std::string>>& topics) {
+  std::unordered_set<std::string> distinct;
+  std::size_t words = 0;
+  for (const auto& topic : topics) {
+    distinct.insert(topic.begin(), topic.end());
+    words += topic.size();
+  }
+  return words == 0 ? kNaN : static_cast<double>(distinct.size()) / static_cast<double>(words);
+}
+
 }  // namespace
 
 const std::vector<std::string>& coherenceMeasures() { return quality::coherenceMeasureNames(); }
@@ -101,8 +324,7 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   if (request.measures.empty()) throw SettingError("measure", "needs at least one measure");
   for (const std::string& name : request.measures) {
     const auto measure = quality::coherenceMeasure(name);
-    if (!measure)
-      throw SettingError("measure", "takes " + listOfChoices(coherenceMeasures()) + ", not '" + name + "'");
+    if (!measure) throw SettingError("measure", "takes " + listOfChoices(coherenceMeasures()) + ", not '" + name + "'");
     measures.push_back({*measure, request.windowSize});
   }
   if (request.topWords < 1) throw SettingError("top-words", "must be at least 1");
@@ -126,187 +348,19 @@ CoherenceResult coherence(const CoherenceRequest& request) {
 
   // MALLET's rows for a count model (once: a state's are rebuilt).
   const std::optional<TopicModel> counts = data.counts ? std::optional<TopicModel>(data.malletCounts()) : std::nullopt;
-  // The topics as words: the model's top words, or the ones given.
   // A model of probabilities (or logistic-normal) as its matrix; a count model's phi is made a row at a time.
-  const std::vector<double> phi =
-      data.family() == ModelFamily::LogisticNormal || !data.counts ? model.topicWordProbabilities() : std::vector<double>{};
-  const auto n = static_cast<std::size_t>(request.topWords);
-  std::vector<std::vector<std::string>> topics = request.topics;
-  std::vector<std::vector<int>> modelTop;
-  if (topics.empty()) {
-    if (data.alphabet() == nullptr)
-      throw SettingError("model", modelName + " holds no words to look up in the texts (" + data.howToGiveWords() + ")");
-    modelTop = topWordIds(model, counts, phi, n);
-    for (const auto& ids : modelTop) {
-      topics.emplace_back();
-      for (const int id : ids) topics.back().push_back(data.alphabet()->word(static_cast<std::size_t>(id)));
-    }
-  }
-
-  // Each word by its id in the texts. A topic word outside the dictionary (by
-  // default the words the texts use) is dropped, as gensim drops it; one in
-  // the dictionary but not in the texts keeps a count of 0.
-  std::vector<uint8_t> used(reference.words->size(), 0);
-  for (const int32_t id : reference.corpus.tokens) {
-    if (static_cast<std::size_t>(id) < used.size()) used[static_cast<std::size_t>(id)] = 1;
-  }
-  std::unordered_map<std::string_view, int32_t> idOf;
-  for (std::size_t id = 0; id < reference.words->size(); ++id) idOf.emplace((*reference.words)[id], static_cast<int32_t>(id));
-  std::vector<std::string> absent;  // dictionary words the texts never use: ids of their own
-  if (request.dictionary.empty()) {
-    std::erase_if(idOf, [&](const auto& entry) { return used[static_cast<std::size_t>(entry.second)] == 0; });
-  } else {
-    const std::unordered_set<std::string_view> known(request.dictionary.begin(), request.dictionary.end());
-    std::erase_if(idOf, [&](const auto& entry) { return !known.contains(entry.first); });
-    for (const std::string& word : request.dictionary) {
-      if (!idOf.contains(word)) absent.push_back(word);
-    }
-  }
-  const std::size_t firstAbsent = reference.words->size();
-  for (std::size_t i = 0; i < absent.size(); ++i) idOf.emplace(absent[i], static_cast<int32_t>(firstAbsent + i));
-  const auto wordOf = [&](int32_t id) -> const std::string& {
-    return static_cast<std::size_t>(id) < firstAbsent ? (*reference.words)[static_cast<std::size_t>(id)]
-                                                      : absent[static_cast<std::size_t>(id) - firstAbsent];
-  };
-  std::vector<std::vector<int32_t>> ids(topics.size());
-  std::size_t dropped = 0, total = 0;
-  std::vector<std::size_t> unknownTopics;
-  for (std::size_t k = 0; k < topics.size(); ++k) {
-    for (const std::string& word : topics[k]) {
-      ++total;
-      const auto found = idOf.find(word);
-      if (found == idOf.end()) {
-        ++dropped;
-      } else {
-        ids[k].push_back(found->second);
-      }
-    }
-    if (ids[k].empty()) unknownTopics.push_back(k);
-  }
-  // gensim cuts every topic to topn only when the first is longer.
-  if (!ids.empty() && ids[0].size() > n) {
-    for (auto& topic : ids) topic.resize(std::min(topic.size(), n));
-  }
-  for (std::size_t k = 0; k < ids.size(); ++k) {
-    result.topics.emplace_back();
-    for (const int32_t id : ids[k]) result.topics.back().push_back(wordOf(id));
-  }
-  if (dropped > 0) {
-    std::string text = std::to_string(dropped) + " of the " + std::to_string(total) +
-                       " top words never occur in the reference texts and were left out, as gensim leaves them out";
-    if (!unknownTopics.empty())
-      text += "; " + std::to_string(unknownTopics.size()) + " topic(s) kept no word at all and score NaN (topic " +
-              std::to_string(unknownTopics.front()) + (unknownTopics.size() > 1 ? ", ..." : "") + ")";
-    result.warnings.push_back({"dropped-top-words", text});
-  }
-
-  quality::CoherenceSettings settings;
-  settings.measures = measures;
-  settings.bootstrap = request.bootstrap;
-  settings.seed = request.seed;
-  settings.threads = request.threads;
+  const std::vector<double> phi = data.family() == ModelFamily::LogisticNormal || !data.counts
+                                      ? model.topicWordProbabilities()
+                                      : std::vector<double>{};
+  const TopicWords topics = topicWords(request, model, modelName, counts, phi);
+  const std::vector<std::vector<int32_t>> ids = topicIdsInTexts(topics.words, TextWordIds(request, reference),
+                                                                static_cast<std::size_t>(request.topWords), result);
+  quality::CoherenceSettings settings = coherenceSettings(request, measures, documents, model, modelName, result);
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   settings.progress = request.progress != nullptr ? request.progress : &ownProgress;
-  // Bags of words have no order for a window to slide along (an order made up
-  // for them, such as ids in increasing order, would decide the counts): the
-  // window measures count whole documents on them, and say so.
-  settings.unorderedTexts = documents && documents->anyUnordered();
-  std::vector<std::string> windowed;
-  for (const auto& measure : measures) {
-    if (quality::slidesAWindow(measure.measure)) windowed.emplace_back(quality::coherenceMeasureName(measure.measure));
-  }
-  if (settings.unorderedTexts && !windowed.empty()) {
-    if (request.windowSize > 0)
-      throw SettingError("window-size", "does not apply to bags of words (texts without a token order): for " +
-                                            listOfChoices(windowed) + ", whole documents take the place of windows");
-    result.warnings.push_back({"bag-of-words-texts",
-                               "the reference texts are bags of words, without a token order: for " +
-                                   listOfChoices(windowed) +
-                                   ", whole documents (boolean document co-occurrence) take the place of sliding "
-                                   "windows"});
-  }
-  for (const auto& measure : measures) {
-    if (measure.measure != quality::CoherenceMeasure::Mallet) continue;
-    const std::optional<double> beta = model.beta();
-    if (!beta)
-      throw SettingError("measure", "mallet smooths with the model's beta, and " + modelName +
-                                        " has none: choose u_mass, c_uci, c_npmi or c_v");
-    settings.malletBeta = *beta;
-  }
-  const auto measured = quality::topicCoherence(reference.corpus, ids, settings);
-  for (const quality::MeasureValues& measure : measured) {
-    CoherenceResult::Measure out;
-    out.name = quality::coherenceMeasureName(measure.measure);
-    out.windowSize = measure.windowSize;
-    out.perTopic = measure.perTopic;
-    out.perTopicStandardError = measure.perTopicStandardError;
-    out.mean = measure.mean;
-    out.meanStandardError = measure.meanStandardError;
-    std::size_t unstable = 0;
-    int worst = 0;
-    for (std::size_t k = 0; k < measure.perTopicNonFinite.size(); ++k) {
-      if (std::isfinite(measure.perTopic[k]) && measure.perTopicNonFinite[k] > 0) ++unstable;
-      worst = std::max(worst, measure.perTopicNonFinite[k]);
-    }
-    if (unstable > 0 || (std::isfinite(measure.mean) && measure.meanNonFinite > 0)) {
-      const auto share = [&](int count) {
-        return std::to_string(static_cast<int>(std::lround(100.0 * count / request.bootstrap))) + "%";
-      };
-      result.warnings.push_back(
-          {"unstable-coherence",
-           out.name + ": " + std::to_string(unstable) + " topic(s) have a top word in so few reference documents that "
-               "up to " + share(worst) + " of the bootstrap replicates draw none of them (the value is then not "
-               "finite); their errors come from the other replicates and understate that instability; the mean's "
-               "error pairs topics over the replicates where both are finite"});
-    }
-    result.measures.push_back(std::move(out));
-  }
-
-  // Exclusivity and FREX describe the model's own top words. A count model's
-  // phi, (n + beta) / (n_k + betaSum), is made a row at a time.
-  const std::size_t topicCount = topics.size();
-  if (!modelTop.empty()) {
-    if (counts) {
-      std::vector<std::vector<std::pair<int, int>>> nonzero(topicCount);
-      for (std::size_t type = 0; type < counts->numTypes(); ++type) {
-        for (const int32_t entry : counts->typeTopicCounts.activeRow(type))
-          nonzero[static_cast<std::size_t>(counts->topicOf(entry))].emplace_back(static_cast<int>(type),
-                                                                                 counts->countOf(entry));
-      }
-      for (const auto& topic : quality::topicDiagnostics(*counts, nullptr, request.topWords))
-        result.exclusivity.push_back(topic.exclusivity);
-      result.frex = quality::frexOfCounts(nonzero, counts->tokensPerTopic, counts->beta, counts->betaSum,
-                                          counts->numTypes(), n);
-    } else {
-      const quality::PhiRow rows = quality::matrixRows(phi, data.numTypes());
-      result.exclusivity = quality::exclusivityOfProbabilities(rows, topicCount, data.numTypes(), modelTop, n);
-      // stm's M most probable words: R's order, ties by index.
-      std::vector<std::vector<int>> frexTop(topicCount);
-      std::vector<double> values;
-      for (std::size_t k = 0; k < topicCount; ++k) {
-        rows(k, values);
-        std::vector<int> order(values.size());
-        for (std::size_t w = 0; w < order.size(); ++w) order[w] = static_cast<int>(w);
-        const std::size_t keep = std::min(n, order.size());
-        std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
-                          [&](int a, int b) { return values[a] != values[b] ? values[a] > values[b] : a < b; });
-        frexTop[k].assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep));
-      }
-      result.frex = quality::frex(rows, topicCount, data.numTypes(), frexTop);
-    }
-  } else {
-    result.exclusivity.assign(topicCount, kNaN);
-    result.frex.assign(topicCount, kNaN);
-  }
-  result.meanExclusivity = quality::numpyMean(result.exclusivity);
-  result.meanFrex = quality::numpyMean(result.frex);
-  std::unordered_set<std::string> distinct;
-  std::size_t words = 0;
-  for (const auto& topic : topics) {
-    distinct.insert(topic.begin(), topic.end());
-    words += topic.size();
-  }
-  result.diversity = words == 0 ? kNaN : static_cast<double>(distinct.size()) / static_cast<double>(words);
+  addMeasures(quality::topicCoherence(reference.corpus, ids, settings), request.bootstrap, result);
+  addExclusivity(request, data, counts, phi, topics.modelTop, topics.words.size(), result);
+  result.diversity = diversityOf(topics.words);
   return result;
 }
 

@@ -8,7 +8,9 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
-#include "native/api/evaluation_support.hpp"
+#include "native/api/result_totals.hpp"
+#include "native/api/setting_checks.hpp"
+#include "native/api/unseen_word_accounting.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/estimators/filtering_estimator.hpp"
@@ -69,7 +71,7 @@ std::optional<long long> iterationOf(const std::string& path) {
 CompareResult compare(const CompareRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
-  checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
+  const UnseenWords policy = checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
   RatioAnnealingOptions annealing;
   if (request.path != "geometric" && request.path != "convex")
     throw SettingError("path", "takes geometric or convex, not '" + request.path + "'");
@@ -112,10 +114,9 @@ CompareResult compare(const CompareRequest& request) {
   const Model words = modelA.words() != nullptr ? modelA : modelB;
   const Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), words, nameA);
   const DocumentCollection& collection = detail::dataOf(documents).collection;
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
   const ScoringModel scoringA(countsA, policy, collection, request.vocabularySize);
   const ScoringModel scoringB(countsB, policy, collection, request.vocabularySize);
-  checkSomethingIsScored(scoringA, documents, request.documents, request.unseenWords, nameA);
+  checkSomethingIsScored(scoringA, documents, request.documents, policy, nameA);
   const RatioResult ratios = estimateLogRatios(scoringA, scoringB, collection, annealing);
 
   result.modelA = modelReport(modelA, nameA);
@@ -172,7 +173,7 @@ CompareResult compare(const CompareRequest& request) {
 CurveResult curve(const CurveRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
-  checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
+  const UnseenWords policy = checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
   checkSettingRange("temperatures", request.temperatures, 1, SettingLimits::kTemperatures);
   if (request.models.empty()) throw SettingError("states", "needs at least one model file");
   CurveResult result;
@@ -216,7 +217,6 @@ CurveResult curve(const CurveRequest& request) {
   const Documents documents =
       detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), models.front(), names.front());
   const DocumentCollection& collection = detail::dataOf(documents).collection;
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
   std::vector<std::unique_ptr<ScoringModel>> scoring;
   std::vector<const ScoringModel*> series;
   for (std::size_t i = 0; i < models.size(); ++i) {
@@ -224,7 +224,7 @@ CurveResult curve(const CurveRequest& request) {
         std::make_unique<ScoringModel>(*detail::dataOf(models[i]).counts, policy, collection, request.vocabularySize));
     series.push_back(scoring.back().get());
   }
-  checkSomethingIsScored(*scoring.front(), documents, request.documents, request.unseenWords, names.front());
+  checkSomethingIsScored(*scoring.front(), documents, request.documents, policy, names.front());
   CurveOptions options;
   options.temperatures = request.temperatures;
   options.seed = request.seed;

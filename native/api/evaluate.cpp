@@ -1,267 +1,86 @@
-// topiceval::evaluate (topiceval/evaluate.hpp): one request checked once, the
-// model and documents read, the estimator (or the convergence check) run, and
-// everything a front end reports gathered as plain data.
+// topiceval::evaluate (topiceval/evaluate.hpp): one request checked once into
+// a plan, the model read, the driver of the plan's mode run
+// (evaluation_drivers.hpp), and everything a front end reports gathered as
+// plain data.
 #include "topiceval/evaluate.hpp"
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 
 #include "formats/file_bytes.hpp"
-#include "formats/format_error.hpp"
-#include "formats/held_out_reader.hpp"
-#include "native/api/evaluation_support.hpp"
-#include "native/api/model_data.hpp"
-#include "native/estimators/convergence_check.hpp"
+#include "native/api/estimator_report.hpp"
+#include "native/api/evaluation_drivers.hpp"
+#include "native/api/evaluation_plan.hpp"
 #include "native/estimators/estimator_registry.hpp"
-#include "native/estimators/setting_limits.hpp"
-#include "native/estimators/target_error.hpp"
+#include "native/api/result_totals.hpp"
+#include "native/api/unseen_word_accounting.hpp"
 #include "native/logistic_normal/gamma_posterior.hpp"
-#include "native/model/type_profile.hpp"
 #include "native/runtime/classic_locale.hpp"
-#include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval {
 
-namespace {
-
-// Every setting of the request, before anything is read.
-void checkRequest(const EvaluateRequest& request) {
-  checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
-  checkEstimatorChoice(request.estimator, request.settings);
-  if (!request.completeDocuments.empty()) parseDocumentSplit(request.completeDocuments);
-  if (request.checkConvergence) {
-    if (!(request.tolerance > 0.0) || !std::isfinite(request.tolerance))
-      throw SettingError("tolerance", "must be a positive number of nats per document");
-    checkSettingRange("max-doublings", request.maxDoublings, 1, 20);
-    checkConvergenceEstimator(
-        findEstimator(request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator),
-        request.runs);
-  }
-  checkTargetError(request.targetError, request.targetDocumentError, request.checkConvergence, request.estimator,
-                   request.runs);
-}
-
-ConvergenceVerdict verdictOf(const ConvergenceReport& report) {
-  ConvergenceVerdict verdict;
-  verdict.converged = report.converged;
-  verdict.capped = report.capped;
-  verdict.budgetSetting = report.budgetSetting;
-  for (const ConvergenceStep& step : report.steps)
-    verdict.steps.push_back(
-        {step.budget, step.totalLogLikelihood, step.totalStandardError, step.documentsNotConverged, step.seconds});
-  verdict.lastChange = report.lastChange;
-  verdict.lastChangeError = report.lastChangeError;
-  verdict.largestDocumentChange = report.largestDocumentChange;
-  verdict.summary = report.summary();
-  return verdict;
-}
-
-// A batch of plain text: at most this many documents or tokens (4 MiB of
-// them), so that memory holds a batch whatever the file's size; a batch still
-// gives two threads thousands of documents to share.
-constexpr formats::TextBatch kBatch{8192, std::size_t{1} << 20};
-
-// Whether a request is read and scored in batches: a sink takes the documents
-// or none are kept (nothing gathers them), the input is a file, and nothing
-// needs every document at once (a selection, the convergence check or a
-// target error, which choose budgets over the whole set; MPI's deal; a
-// logistic-normal model's variational bound).
-bool mayReadInBatches(const EvaluateRequest& request, const detail::ModelData& data) {
-  return (request.documentSink || !request.keepDocuments) && !request.documents.documents &&
-         !request.documents.path.empty() &&
-         request.documentSelection.empty() && !request.checkConvergence && request.targetError == 0.0 &&
-         request.targetDocumentError == 0.0 && cluster().size() == 1 && !data.logisticNormal &&
-         data.alphabet() != nullptr;
-}
-
-// Every document's length and the set's type profile, gathered batch by
-// batch: what a model needs to count the words it skips.
-class OutlineBuilder {
- public:
-  void add(const DocumentCollection& batch) {
-    for (std::size_t d = 0; d < batch.size(); ++d) lengths_.push_back(static_cast<uint32_t>(batch.length(d)));
-    profile_.add(batch);
-  }
-  Documents build() {
-    return detail::makeDocuments(DocumentCollection::outline(std::move(lengths_), profile_.take()), FileKind::Text);
-  }
-
- private:
-  std::vector<uint32_t> lengths_;
-  TypeProfile profile_;
-};
-
-// The first of two passes over plain text in batches: the outline, from which
-// the model counts what it will skip before the first batch is scored; the
-// read's every error comes here, before any document is scored or handed
-// over. Nothing when the file is not plain text.
-std::optional<Documents> outlineOfText(const std::string& path, const Alphabet& words) {
-  OutlineBuilder outline;
-  if (!formats::readTextInBatches(path, words, kBatch,
-                                  [&](DocumentCollection batch, std::size_t) { outline.add(batch); }))
-    return std::nullopt;
-  return outline.build();
-}
-
-// Whether the scoring model depends on the documents before they are scored:
-// smoothing counts the unseen types into V, and a given V is checked against
-// them. Skipping needs nothing ahead, and a single pass can count what it skipped.
-bool scoringNeedsOutline(const EvaluateRequest& request) {
-  return parseUnseenWords(request.unseenWords) == UnseenWords::Smooth || request.vocabularySize.has_value();
-}
-
-}  // namespace
-
 EvaluateResult evaluate(const EvaluateRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
-  checkRequest(request);
+  const EvaluationPlan plan = planEvaluation(request);
   const auto started = std::chrono::steady_clock::now();
-  const Model model = detail::loadModel(request.model);
-  const std::string modelName = detail::sourceName(request.model);
-  const detail::ModelData& data = detail::dataOf(model);
-  // In batches: two passes (the outline first) when documents are handed over
-  // as they finish, so that a refused file hands over none, or when the
-  // scoring needs the outline; else one pass, which counts as it goes.
-  std::optional<Documents> outline;
-  bool onePass = false;
-  if (mayReadInBatches(request, data)) {
-    onePass = !request.documentSink && !scoringNeedsOutline(request) && formats::isPlainTextFile(request.documents.path);
-    outline = onePass ? detail::makeDocuments(DocumentCollection::outline({}, {}), FileKind::Text)
-                      : outlineOfText(request.documents.path, *data.alphabet());
-  }
-  // Most estimators' work grows with a document's length, and so the deal over MPI ranks weighs the tokens.
-  const Documents documents = outline ? *outline
-                                      : detail::loadDealtDocuments(detail::withBagsShuffled(request.documents, request.seed), model, modelName,
-                                                                   request.documentSelection, detail::DealCost::Linear);
-  const DocumentCollection& collection = detail::dataOf(documents).collection;
-
-  // A logistic-normal model takes its own family's estimator and scores the
-  // words of its vocabulary: LDA's smoothing options do not apply.
-  EstimatorSettings chosen{request.estimator.empty() ? defaultEstimator(data.family()) : request.estimator,
-                           request.settings};
-  if (data.logisticNormal && !request.completeDocuments.empty())
-    throw SettingError("complete-documents", "is not available for logistic-normal models");
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
-  const ScoringModel scoring =
-      data.scoring(policy, collection, request.vocabularySize, request.unseenWords != EvaluateRequest{}.unseenWords);
-  if (!onePass) checkSomethingIsScored(scoring, documents, request.documents, request.unseenWords, modelName);
-  std::unique_ptr<DocumentEstimator> estimator =
-      data.logisticNormal ? makeEstimator(chosen, *data.logisticNormal) : makeEstimator(chosen, scoring);
-  EvaluationOptions evaluation;
-  evaluation.seed = request.seed;
-  evaluation.runs = request.runs;
-  evaluation.threads = request.threads;
-  if (!request.completeDocuments.empty()) evaluation.completion = parseDocumentSplit(request.completeDocuments);
-  // A counter of its own when none is given: made on this thread, it answers a caller's Cancellation.
-  Progress ownProgress;
-  evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
-
+  const Model model = detail::loadModel(*plan.model);
+  EvaluationSetup setup(plan, model);
   EvaluateResult result;
-  EvaluationResult estimates;
-  std::optional<Documents> readOutline;         // one pass: the documents as read
-  std::optional<ScoringModel> countedScoring;  // one pass: what the policy skipped in them
-  if (request.checkConvergence) {
-    ConvergenceOptions options;
-    options.tolerance = request.tolerance;
-    options.maxDoublings = request.maxDoublings;
-    const LogisticNormalModel* logisticNormal = data.logisticNormal ? &*data.logisticNormal : nullptr;
-    ConvergenceReport report = checkConvergence(chosen, scoring, collection, evaluation, options, logisticNormal);
-    estimates = std::move(report.result);
-    result.estimator.description = report.estimatorDescription;
-    result.estimator.settings = report.estimatorSettings;
-    result.convergence = verdictOf(report);
-    fillEvaluation(result, estimates, collection, &report.notConverged);
-  } else if (request.targetError > 0.0 || request.targetDocumentError > 0.0) {
-    const TargetErrorOptions target{request.targetError, request.targetDocumentError, 0, request.budgetCap,
-                                    request.maxRuns};
-    const LogisticNormalModel* logisticNormal = data.logisticNormal ? &*data.logisticNormal : nullptr;
-    TargetErrorReport report = evaluateToTarget(chosen, scoring, collection, evaluation, target, logisticNormal);
-    estimates = std::move(report.result);
-    result.estimator.description = report.startDescription + "; raised by target error to at most " +
-                                   report.budgetSetting + " " + std::to_string(report.largestBudget) + " and " +
-                                   std::to_string(report.largestRuns) + " runs";
-    result.estimator.settings = validateSettings(chosen).asText();
-    fillEvaluation(result, estimates, collection, nullptr);
-    result.target = targetSummary(report, result.documents);
-  } else if (outline) {
-    // The second pass: each batch scored as it is read, its documents handed
-    // to the sink and forgotten; the totals gathered in document order.
-    EvaluationTotals totals;
-    OutlineBuilder counted;  // one pass: what the skipped words are is counted as they come
-    const bool stochasticOnce = estimator->stochastic() && request.runs == 1;
-    Progress& progress = *evaluation.progress;
-    progress.setTotal(collection.size() * static_cast<uint64_t>(evaluation.runs),
-                      collection.totalTokens() * static_cast<uint64_t>(evaluation.runs),
-                      static_cast<uint64_t>(evaluation.runs));  // nothing known ahead of one pass
-    formats::readTextInBatches(request.documents.path, *data.alphabet(), kBatch,
-                               [&](DocumentCollection batch, std::size_t first) {
-                                 if (onePass) counted.add(batch);
-                                 EvaluationOptions options = evaluation;
-                                 options.firstDocument = first;
-                                 Progress batchProgress;  // made here: it answers the caller's Cancellation too
-                                 options.progress = &batchProgress;
-                                 const EvaluationResult scored = evaluateDocuments(*estimator, scoring, batch, options);
-                                 totals.add(scored, batch, stochasticOnce, [&](std::size_t d, DocumentEstimate estimate) {
-                                   if (request.documentSink) request.documentSink(first + d, estimate);
-                                 });
-                                 progress.advance(batch.size() * static_cast<uint64_t>(evaluation.runs),
-                                                  batch.totalTokens() * static_cast<uint64_t>(evaluation.runs));
-                               });
-    result.estimator.description = estimator->description();
-    result.estimator.settings = validateSettings(chosen).asText();
-    totals.fill(result);
-    if (onePass) {  // the counts the outline would have given, now that every document was read
-      readOutline = counted.build();
-      countedScoring = data.scoring(policy, detail::dataOf(*readOutline).collection, request.vocabularySize,
-                                    request.unseenWords != EvaluateRequest{}.unseenWords);
-      checkSomethingIsScored(*countedScoring, *readOutline, request.documents, request.unseenWords, modelName);
-    }
-  } else {
-    estimates = evaluateDocuments(*estimator, scoring, collection, evaluation);
-    result.estimator.description = estimator->description();
-    result.estimator.settings = validateSettings(chosen).asText();
-    fillEvaluation(result, estimates, collection, nullptr);
+  switch (plan.mode) {
+    case EvaluationMode::ConvergenceCheck: evaluateToConvergence(plan, setup, result); break;
+    case EvaluationMode::TargetError: evaluateToTargetError(plan, setup, result); break;
+    case EvaluationMode::FixedBudget:
+      if (setup.reading == Reading::Whole) {
+        evaluateWholeRead(plan, setup, result);
+      } else {
+        evaluateInBatches(plan, setup, result);
+      }
+      break;
   }
-  result.model = modelReport(model, modelName);
-  const Documents& described = readOutline ? *readOutline : documents;
-  result.input = detail::sourceName(request.documents);
+  assembleResult(plan, setup, result);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
+
+void assembleResult(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result) {
+  const Documents& described = setup.readOutline ? *setup.readOutline : setup.documents;
+  const DocumentEstimator& estimator = *setup.estimator;
+  result.model = modelReport(setup.model, plan.modelName);
+  result.input = plan.input;
   result.inputDocuments = described.size();
   result.inputTokens = described.totalTokens();
-  result.estimator.name = chosen.estimator;
-  result.estimator.stochastic = estimator->stochastic();
-  result.estimator.unbiased = estimator->unbiased();
-  result.estimator.errorCaveat = estimator->errorCaveat();
-  result.estimator.seed = request.seed;
-  result.estimator.runs = estimator->stochastic() ? request.runs : 1;
-  fillScoring(result, countedScoring ? *countedScoring : scoring, request.vocabularySize.has_value());
+  result.estimator.name = setup.chosen.estimator;
+  result.estimator.typedSettings = typedSettings(setup.chosen.estimator, result.estimator.settings);
+  result.estimator.stochastic = estimator.stochastic();
+  result.estimator.unbiased = estimator.unbiased();
+  result.estimator.errorCaveat = estimator.errorCaveat();
+  result.estimator.seed = plan.seed;
+  result.estimator.runs = estimator.stochastic() ? plan.runs : 1;
+  fillScoring(result, setup.countedScoring ? *setup.countedScoring : setup.scoring, plan.vocabularySize.has_value());
   markErrorsOfOneRun(result);
-  result.completeDocuments = request.completeDocuments;
-  if (data.logisticNormal) {
-    const PosteriorMethod method = parsePosteriorMethod(validateSettings(chosen).choice("e-step"), "e-step");
-    result.variationalBound =
-        totalBound(GammaPosteriorInference(*data.logisticNormal), collection, method, request.threads);
+  result.completeDocuments = plan.completionName;
+  if (setup.data.logisticNormal) {
+    const PosteriorMethod method = parsePosteriorMethod(validateSettings(setup.chosen).choice("e-step"), "e-step");
+    result.variationalBound = totalBound(GammaPosteriorInference(*setup.data.logisticNormal),
+                                         detail::dataOf(setup.documents).collection, method, plan.threads);
     result.boundMethod = describe(method);
   }
   result.errorStatement = errorStatement(result.estimator, result.completeDocuments, result.heavyTailedDocuments,
                                          result.logMeanBias, result.scoredTokens);
   if (result.target)
     result.errorStatement += "; under the target error each document has the runs and budget it needed (see budget)";
-  result.warnings = evaluationWarnings(result, described, data.kind);
-  if (request.documentSink && !outline) {  // read whole: handed over now
-    for (std::size_t d = 0; d < result.documents.size(); ++d) request.documentSink(d, result.documents[d]);
+  result.warnings = evaluationWarnings(result, described, setup.data.kind);
+  if (setup.reading == Reading::Whole) {  // read whole: handed over now
+    for (std::size_t d = 0; d < result.documents.size(); ++d) setup.handOver.document(d, result.documents[d]);
   }
-  if (request.documentSink || !request.keepDocuments) result.documents = {};
+  setup.handOver.finish();
+  if (!plan.keepDocuments) result.documents = {};
   if (result.convergence && !result.convergence->converged)
     result.warnings.push_back({"not-converged", result.convergence->summary});
   if (result.target && (result.target->aboveTargetDocuments > 0 || result.target->totalMissed))
     result.warnings.push_back({"above-target", result.target->summary});
-  result.threads = resolveThreads(request.threads);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return result;
+  result.threads = resolveThreads(plan.threads);
 }
 
 }  // namespace topiceval

@@ -8,7 +8,6 @@
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
-#include "native/api/evaluation_support.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
@@ -34,7 +33,8 @@ EstimatorSettings settingsOf(const EvaluateTopicsRequest& request) {
   return settings;
 }
 
-void checkRequest(const EvaluateTopicsRequest& request) {
+// Every setting of the request, before anything is read; the unseen-word policy, parsed.
+UnseenWords checkRequest(const EvaluateTopicsRequest& request) {
   checkSettingRange("particles", request.particles, 1, SettingLimits::kParticles);
   checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
   checkSettingRange("runs", request.runs, 1, SettingLimits::kRuns);
@@ -47,6 +47,7 @@ void checkRequest(const EvaluateTopicsRequest& request) {
                        "for left-to-right in evaluate-topics follows MALLET's rule (skip); use topiceval evaluate for "
                        "others");
   validateSettings(settingsOf(request));  // the name and the other estimators' settings, without a model
+  return policy;
 }
 
 }  // namespace
@@ -54,7 +55,7 @@ void checkRequest(const EvaluateTopicsRequest& request) {
 EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
-  checkRequest(request);
+  const UnseenWords policy = checkRequest(request);
   const auto started = std::chrono::steady_clock::now();
   // A file must be MALLET's evaluator, as for MALLET (an inferencer's counts are the same, but only the
   // evaluator carries the terms MALLET's arithmetic starts from); a Model in memory needs counts.
@@ -74,7 +75,8 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   // MALLET's input is an instance list, read without a model's words (an evaluator has none).
   const Documents documents =
       request.documents.documents
-          ? *detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed))).documents
+          ? *detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed)))
+                 .documents
           : detail::makeDocuments(
                 detail::readDealtOverRanks([&] { return formats::readInstanceListFile(request.documents.path); },
                                            // MALLET's left-to-right resamples every earlier word at each word
@@ -105,7 +107,7 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   if (malletsOwn(request.estimator)) {
     mallet = evaluateLikeMallet(counts, collection, options);
   } else {
-    const ScoringModel scoring(counts, parseUnseenWords(request.unseenWords), collection);
+    const ScoringModel scoring(counts, policy, collection);
     const auto estimator = makeEstimator(settingsOf(request), scoring);
     EvaluationOptions other;
     other.seed = static_cast<uint32_t>(result.seed);

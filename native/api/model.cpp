@@ -9,7 +9,7 @@
 #include "formats/held_out_reader.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
-#include "native/api/evaluation_support.hpp"
+#include "native/api/document_selection.hpp"
 #include "native/model/model_validator.hpp"
 #include "native/runtime/random_stream.hpp"
 #include "topiceval/errors.hpp"

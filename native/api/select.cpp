@@ -10,7 +10,10 @@
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
-#include "native/api/evaluation_support.hpp"
+#include "native/api/document_selection.hpp"
+#include "native/api/estimator_report.hpp"
+#include "native/api/result_totals.hpp"
+#include "native/api/setting_checks.hpp"
 #include "native/estimators/target_error.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
@@ -56,114 +59,125 @@ std::string modelName(const ModelSource& source, std::size_t index) {
   return source.model ? "model " + std::to_string(index + 1) : source.path;
 }
 
-}  // namespace
-
-SelectResult select(const SelectRequest& request) {
-  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
-  const ClassicLocale numbers;
-  checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
+// Every setting of the request, before anything is read; the unseen-word policy, parsed.
+UnseenWords checkSelectRequest(const SelectRequest& request) {
+  const UnseenWords policy =
+      checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);
   checkTargetError(request.targetError, request.targetDocumentError, false, request.estimator, request.runs);
   if (request.models.empty()) throw SettingError("model", "needs at least one model file (or a directory of them)");
-  const bool measureQuality = request.coherenceMeasure != "none";
   const auto& measures = coherenceMeasures();
-  if (measureQuality && std::find(measures.begin(), measures.end(), request.coherenceMeasure) == measures.end())
-    throw SettingError("coherence", "takes " + listOfChoices(measures) + " or none, not '" +
-                                        request.coherenceMeasure + "'");
+  if (request.coherenceMeasure != "none" &&
+      std::find(measures.begin(), measures.end(), request.coherenceMeasure) == measures.end())
+    throw SettingError("coherence",
+                       "takes " + listOfChoices(measures) + " or none, not '" + request.coherenceMeasure + "'");
   if (request.topWords < 1) throw SettingError("top-words", "must be at least 1");
-  SelectResult result;
-  const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
-  const auto started = std::chrono::steady_clock::now();
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
-  result.input = detail::sourceName(request.documents);
-  result.unseenWords = describe(policy);
+  return policy;
+}
 
-  // Every model reads the same documents through its own words; a token is
-  // scored only if every model scores it, so all totals cover one set. Models
-  // are read one at a time, twice (once to find the tokens they all score,
-  // once to score them), so that memory holds one model however many there are.
-  const auto documentsFor = [&](const Model& model, const std::string& name) {
-    Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), model, name);
-    if (!request.documentSelection.empty())
-      documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
-    return documents;
-  };
-  struct Survey {
-    ModelReport report;
-    ModelFamily family = ModelFamily::Dirichlet;
-    std::size_t ownVocabulary = 0;  // V the model alone would use (LDA)
-  };
-  std::vector<Survey> surveys;
-  std::vector<std::size_t> lengths;  // the documents' lengths, which every model must read alike
-  std::vector<std::vector<uint8_t>> common;
-  std::vector<uint64_t> ownSkipped(sources.size(), 0);
+// The held-out documents as `model` reads them, those --documents chose.
+Documents documentsFor(const SelectRequest& request, const Model& model, const std::string& name) {
+  Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), model, name);
+  if (!request.documentSelection.empty())
+    documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
+  return documents;
+}
+
+// The first reading of every model: which tokens each scores. Models are read
+// one at a time, twice (once here, once to score), so that memory holds one
+// model however many there are.
+struct SurveyedModel {
+  ModelReport report;
+  ModelFamily family = ModelFamily::Dirichlet;
+  std::size_t ownVocabulary = 0;  // V the model alone would use (LDA)
+  uint64_t ownSkipped = 0;        // tokens it alone cannot score
+};
+struct Survey {
+  std::vector<SurveyedModel> models;
+  std::vector<std::size_t> lengths;          // the documents' lengths, which every model must read alike
+  std::vector<std::vector<uint8_t>> common;  // per token: whether every model scores it
+};
+
+Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>& sources, UnseenWords policy,
+                    const std::string& input) {
+  Survey survey;
   for (std::size_t m = 0; m < sources.size(); ++m) {
     const Model model = detail::loadModel(sources[m]);
     const std::string name = modelName(sources[m], m);
-    const Documents documents = documentsFor(model, name);
+    const Documents documents = documentsFor(request, model, name);
     const DocumentCollection& collection = detail::dataOf(documents).collection;
     if (m == 0) {
-      for (std::size_t d = 0; d < collection.size(); ++d) lengths.push_back(collection.length(d));
-      common.resize(lengths.size());
-      for (std::size_t d = 0; d < lengths.size(); ++d) common[d].assign(lengths[d], 1);
+      for (std::size_t d = 0; d < collection.size(); ++d) survey.lengths.push_back(collection.length(d));
+      survey.common.resize(survey.lengths.size());
+      for (std::size_t d = 0; d < survey.lengths.size(); ++d) survey.common[d].assign(survey.lengths[d], 1);
     }
-    bool aligned = collection.size() == lengths.size();
-    for (std::size_t d = 0; aligned && d < lengths.size(); ++d) aligned = collection.length(d) == lengths[d];
+    bool aligned = collection.size() == survey.lengths.size();
+    for (std::size_t d = 0; aligned && d < survey.lengths.size(); ++d)
+      aligned = collection.length(d) == survey.lengths[d];
     if (!aligned)
-      throw FileError(result.input,
+      throw FileError(input,
                       "reads into different documents under " + name + " than under " + modelName(sources[0], 0));
     const ScoringModel scoring = detail::dataOf(model).scoring(policy, collection, request.vocabularySize);
-    surveys.push_back({modelReport(model, name), model.family(),
-                       model.family() == ModelFamily::Dirichlet ? scoring.vocabularySize() : 0});
+    SurveyedModel& surveyed = survey.models.emplace_back();
+    surveyed = {modelReport(model, name), model.family(),
+                model.family() == ModelFamily::Dirichlet ? scoring.vocabularySize() : 0, 0};
     for (std::size_t d = 0; d < collection.size(); ++d) {
       const auto tokens = collection.document(d);
       for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (scoring.scored(tokens[i])) continue;
-        common[d][i] = 0;
-        ++ownSkipped[m];
+        survey.common[d][i] = 0;
+        ++surveyed.ownSkipped;
       }
     }
   }
-  const std::size_t count = lengths.size();
-  // One V for every model: phi = (n + beta) / (n_k + V beta) normalizes over V
-  // words, and models normalized over different vocabularies are not comparable
-  // (a topic state only shows the types it has tokens of, so it would otherwise
-  // get a smaller V than the same model's inferencer). A logistic-normal
-  // model's topics are normalised over its own vocabulary. (Which tokens a
-  // model scores does not depend on V.)
+  return survey;
+}
+
+// The tokens every model scores, and one V for every model: phi = (n + beta) /
+// (n_k + V beta) normalizes over V words, and models normalized over different
+// vocabularies are not comparable (a topic state only shows the types it has
+// tokens of, so it would otherwise get a smaller V than the same model's
+// inferencer). A logistic-normal model's topics are normalised over its own
+// vocabulary. (Which tokens a model scores does not depend on V.)
+void fillSharedTokens(const SelectRequest& request, const Survey& survey, SelectResult& result) {
   result.vocabularySize = request.vocabularySize;
   if (!result.vocabularySize) {
     std::size_t largest = 0, smallest = SIZE_MAX;
-    for (const Survey& survey : surveys) {
-      if (survey.family != ModelFamily::Dirichlet) continue;
-      largest = std::max(largest, survey.ownVocabulary);
-      smallest = std::min(smallest, survey.ownVocabulary);
+    for (const SurveyedModel& model : survey.models) {
+      if (model.family != ModelFamily::Dirichlet) continue;
+      largest = std::max(largest, model.ownVocabulary);
+      smallest = std::min(smallest, model.ownVocabulary);
     }
     if (largest > 0) result.vocabularySize = largest;
     result.vocabulariesDiffer = largest > 0 && smallest != largest;
   }
-  for (const auto& mask : common) result.sharedTokens += static_cast<uint64_t>(std::count(mask.begin(), mask.end(), 1));
-  for (const std::size_t length : lengths) result.tokens += length;
-  result.documents = count;
+  for (const auto& mask : survey.common)
+    result.sharedTokens += static_cast<uint64_t>(std::count(mask.begin(), mask.end(), 1));
+  for (const std::size_t length : survey.lengths) result.tokens += length;
+  result.documents = survey.lengths.size();
   if (result.sharedTokens == 0)
     throw FileError(result.input, "holds no word that every model scores under --unseen-words " + result.unseenWords);
+}
 
-  // One table may hold LDA and logistic-normal models: each family runs the
-  // estimator named if it is of that family, else the family's default, with
-  // the settings given that its estimator declares.
-  const auto estimatorFor = [&](ModelFamily family) {
-    return !request.estimator.empty() && findEstimator(request.estimator).family == family ? request.estimator
-                                                                                           : defaultEstimator(family);
-  };
-  const auto familySettings = [&](ModelFamily family) {
-    EstimatorSettings chosen{estimatorFor(family), request.settings};
-    std::erase_if(chosen.values, [&](const auto& entry) { return !declaresSetting(chosen.estimator, entry.first); });
-    return chosen;
-  };
-  // Every setting given must apply to the estimator of some model here.
+// One table may hold LDA and logistic-normal models: each family runs the
+// estimator named if it is of that family, else the family's default, with
+// the settings given that its estimator declares.
+std::string estimatorFor(const SelectRequest& request, ModelFamily family) {
+  return !request.estimator.empty() && findEstimator(request.estimator).family == family ? request.estimator
+                                                                                         : defaultEstimator(family);
+}
+
+EstimatorSettings familySettings(const SelectRequest& request, ModelFamily family) {
+  EstimatorSettings chosen{estimatorFor(request, family), request.settings};
+  std::erase_if(chosen.values, [&](const auto& entry) { return !declaresSetting(chosen.estimator, entry.first); });
+  return chosen;
+}
+
+// Every setting given must apply to the estimator of some model here.
+void checkSettingsApply(const SelectRequest& request, const Survey& survey) {
   std::vector<std::string> estimatorsUsed;
-  for (const Survey& survey : surveys) {
-    const std::string name = estimatorFor(survey.family);
+  for (const SurveyedModel& model : survey.models) {
+    const std::string name = estimatorFor(request, model.family);
     if (std::find(estimatorsUsed.begin(), estimatorsUsed.end(), name) == estimatorsUsed.end())
       estimatorsUsed.push_back(name);
   }
@@ -174,151 +188,173 @@ SelectResult select(const SelectRequest& request) {
       throw SettingError(name,
                          "does not apply to " + listOfChoices(estimatorsUsed) + ", the estimators of these models");
   }
-  result.estimator = request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator;
-  EvaluationOptions evaluation;
-  evaluation.seed = request.seed;
-  evaluation.runs = request.runs;
-  evaluation.threads = request.threads;
-  const auto addOnce = [](std::string& list, const std::string& item) {
-    if (!item.empty() && list.find(item) == std::string::npos) list += (list.empty() ? "" : "; ") + item;
-  };
-  // Topic quality's reference texts, read once with words of their own (or
-  // the held-out ids in memory, which every model's words read alike).
-  // The held-out documents as reference are those --documents chose: the
-  // coherence then costs what the likelihood does, however large the file.
-  std::optional<DocumentsSource> reference;
-  if (measureQuality) {
-    result.qualityTopWords = request.topWords;
-    const bool ownTexts = !request.coherenceTexts.path.empty() || request.coherenceTexts.documents;
-    if (ownTexts) {
-      reference = request.coherenceTexts;
-      result.qualityReference = detail::sourceName(request.coherenceTexts);
+}
+
+// Topic quality's reference texts, read once with words of their own (or the
+// held-out ids in memory, which every model's words read alike). The held-out
+// documents as reference are those --documents chose: the coherence then costs
+// what the likelihood does, however large the file. Nothing when no quality is measured.
+std::optional<DocumentsSource> qualityReference(const SelectRequest& request, SelectResult& result) {
+  if (request.coherenceMeasure == "none") return std::nullopt;
+  result.qualityTopWords = request.topWords;
+  if (!request.coherenceTexts.path.empty() || request.coherenceTexts.documents) {
+    result.qualityReference = detail::sourceName(request.coherenceTexts);
+    return request.coherenceTexts;
+  }
+  Documents heldOut =
+      request.documents.documents ? *request.documents.documents : Documents::read(request.documents.path);
+  if (!request.documentSelection.empty())
+    heldOut = heldOut.subset(parseDocumentSelection(request.documentSelection, heldOut.size()));
+  result.qualityReference = result.input + (request.documentSelection.empty()
+                                                ? " (the held-out documents)"
+                                                : " (the held-out documents " + request.documentSelection + ")");
+  return DocumentsSource(std::move(heldOut));
+}
+
+// A warning every model meets alike is said once, naming the models.
+class ModelWarnings {
+ public:
+  void add(const std::string& model, const Warning& warning) {
+    const auto same = std::find_if(warnings_.begin(), warnings_.end(), [&](const Entry& seen) {
+      return seen.kind == warning.kind && seen.text == warning.text;
+    });
+    if (same != warnings_.end()) {
+      same->models.push_back(model);
     } else {
-      Documents heldOut =
-          request.documents.documents ? *request.documents.documents : Documents::read(request.documents.path);
-      if (!request.documentSelection.empty())
-        heldOut = heldOut.subset(parseDocumentSelection(request.documentSelection, heldOut.size()));
-      reference = DocumentsSource(std::move(heldOut));
-      result.qualityReference =
-          result.input + (request.documentSelection.empty()
-                              ? " (the held-out documents)"
-                              : " (the held-out documents " + request.documentSelection + ")");
+      warnings_.push_back({warning.kind, warning.text, {model}});
     }
   }
-  // A warning every model meets alike is said once, naming the models.
-  struct ModelWarning {
+  void appendTo(std::vector<Warning>& warnings) const {
+    for (const Entry& warning : warnings_) {
+      std::string models = warning.models.front();
+      constexpr std::size_t kNamed = 3;
+      for (std::size_t i = 1; i < std::min(warning.models.size(), kNamed); ++i)
+        models += (i + 1 == warning.models.size() ? " and " : ", ") + warning.models[i];
+      if (warning.models.size() > kNamed)
+        models += " and " + std::to_string(warning.models.size() - kNamed) +
+                  (warning.models.size() == kNamed + 1 ? " other model" : " other models");
+      const bool sentence = warning.kind == "no-topic-quality";  // the model is its subject
+      warnings.push_back({warning.kind, models + (sentence ? (warning.models.size() > 1 ? " hold" : " holds") +
+                                                                 warning.text.substr(std::string("holds").size())
+                                                           : ": " + warning.text)});
+    }
+  }
+
+ private:
+  struct Entry {
     std::string kind, text;
     std::vector<std::string> models;
   };
-  std::vector<ModelWarning> modelWarnings;
-  const auto warnAbout = [&](const std::string& model, const Warning& warning) {
-    const auto same = std::find_if(modelWarnings.begin(), modelWarnings.end(), [&](const ModelWarning& seen) {
-      return seen.kind == warning.kind && seen.text == warning.text;
-    });
-    if (same != modelWarnings.end()) {
-      same->models.push_back(model);
-    } else {
-      modelWarnings.push_back({warning.kind, warning.text, {model}});
+  std::vector<Entry> warnings_;
+};
+
+// The documents as `model` reads them, kept to the tokens every model scores.
+DocumentCollection sharedTokensOf(const SelectRequest& request, const Model& model, const std::string& name,
+                                  const Survey& survey) {
+  const Documents documents = documentsFor(request, model, name);
+  const DocumentCollection& collection = detail::dataOf(documents).collection;
+  DocumentCollection kept;
+  std::vector<int32_t> tokens;
+  for (std::size_t d = 0; d < survey.lengths.size(); ++d) {
+    tokens.clear();
+    const auto document = collection.document(d);
+    for (std::size_t i = 0; i < document.size(); ++i) {
+      if (survey.common[d][i]) tokens.push_back(document[i]);
     }
+    kept.add(tokens, collection.name(d));
+  }
+  return kept;
+}
+
+// One model's likelihood on the shared tokens; what its estimator is and says
+// goes into the result's description.
+RankedModel scoreModel(const SelectRequest& request, const Model& model, const SurveyedModel& surveyed,
+                       const DocumentCollection& kept, UnseenWords policy, EvaluationOptions& evaluation,
+                       SelectResult& result) {
+  const auto addOnce = [](std::string& list, const std::string& item) {
+    if (!item.empty() && list.find(item) == std::string::npos) list += (list.empty() ? "" : "; ") + item;
   };
-  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
-  std::vector<RankedModel> ranked(sources.size());
-  for (std::size_t m = 0; m < sources.size(); ++m) {
-    const Model model = detail::loadModel(sources[m]);
-    DocumentCollection kept;
-    {
-      const Documents documents = documentsFor(model, surveys[m].report.path);
-      const DocumentCollection& collection = detail::dataOf(documents).collection;
-      std::vector<int32_t> tokens;
-      for (std::size_t d = 0; d < count; ++d) {
-        tokens.clear();
-        const auto document = collection.document(d);
-        for (std::size_t i = 0; i < document.size(); ++i) {
-          if (common[d][i]) tokens.push_back(document[i]);
-        }
-        kept.add(tokens, collection.name(d));
-      }
-    }
-    const detail::ModelData& data = detail::dataOf(model);
-    const ScoringModel scoring = data.scoring(policy, kept, data.counts ? result.vocabularySize : std::nullopt);
-    const ModelFamily family = model.family();
-    const auto estimator = data.logisticNormal ? makeEstimator(familySettings(family), *data.logisticNormal)
-                                               : makeEstimator(familySettings(family), scoring);
-    const bool targeted = request.targetError > 0.0 || request.targetDocumentError > 0.0;
-    addOnce(result.estimatorDescription,
-            (family == ModelFamily::Dirichlet ? "LDA models: " : "logistic-normal models: ") +
-                estimator->description() + (targeted ? ", each document's budget by the target error" : ""));
-    result.stochastic = result.stochastic || estimator->stochastic();
-    result.unbiased = result.unbiased && estimator->unbiased();
-    addOnce(result.errorCaveat, estimator->errorCaveat());
-    evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
-    const EvaluationResult estimates =
-        targeted ? evaluateToTarget(familySettings(family), scoring, kept, evaluation,
-                                    {request.targetError, request.targetDocumentError, 0, request.budgetCap,
-                                     request.maxRuns},
-                                    data.logisticNormal ? &*data.logisticNormal : nullptr)
-                       .result
-                 : evaluateDocuments(*estimator, scoring, kept, evaluation);
-    if (!std::isfinite(estimates.totalLogLikelihood))
-      throw Error(surveys[m].report.path + ": its estimated log likelihood is not a finite number (" +
-                  shortestText(estimates.totalLogLikelihood) + "), so it cannot be ranked");
-    RankedModel& entry = ranked[m];
-    entry.model = surveys[m].report;
-    entry.ownSkippedTokens = ownSkipped[m];
-    const bool once = estimator->stochastic() && request.runs == 1;
-    for (std::size_t d = 0; d < estimates.documents.size(); ++d) {
-      entry.documents.push_back(documentEstimate(estimates.documents[d], kept.name(d), once));
-      entry.documents.back().runLogLikelihoods.clear();
-    }
-    entry.total = estimates.totalLogLikelihood;
-    entry.totalStandardError = once ? std::nan("") : estimates.totalStandardError;
-    entry.perToken = estimates.perTokenLogLikelihood();
-    entry.perTokenStandardError = once ? std::nan("") : estimates.perTokenStandardError();
-    entry.perplexity = estimates.perplexity();
-    entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
-    entry.scoredTokens = estimates.scoredTokens;
-    if (measureQuality && model.words() == nullptr) {
-      warnAbout(surveys[m].report.path,
-                {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
-                                         detail::dataOf(model).howToGiveWords() + ")"});
-    } else if (measureQuality) {
-      CoherenceRequest quality;
-      quality.model = model;
-      quality.model.name = surveys[m].report.path;
-      quality.texts = reference;
-      quality.measures = {request.coherenceMeasure};
-      quality.topWords = request.topWords;
-      quality.bootstrap = request.bootstrap;
-      quality.seed = request.seed;
-      quality.threads = request.threads;
-      const CoherenceResult measured = coherence(quality);
-      const CoherenceResult::Measure& measure = measured.measures.front();
-      entry.quality = TopicQuality{measure.name,           measure.windowSize,    measure.mean,
-                                   measure.meanStandardError, measured.meanExclusivity, measured.meanFrex,
-                                   measured.diversity,     measure.perTopic,      measured.topics};
-      for (const Warning& warning : measured.warnings) warnAbout(surveys[m].report.path, warning);
-    }
+  const detail::ModelData& data = detail::dataOf(model);
+  const ScoringModel scoring = data.scoring(policy, kept, data.counts ? result.vocabularySize : std::nullopt);
+  const ModelFamily family = model.family();
+  const EstimatorSettings settings = familySettings(request, family);
+  const auto estimator =
+      data.logisticNormal ? makeEstimator(settings, *data.logisticNormal) : makeEstimator(settings, scoring);
+  const bool targeted = request.targetError > 0.0 || request.targetDocumentError > 0.0;
+  addOnce(result.estimatorDescription,
+          (family == ModelFamily::Dirichlet ? "LDA models: " : "logistic-normal models: ") + estimator->description() +
+              (targeted ? ", each document's budget by the target error" : ""));
+  result.stochastic = result.stochastic || estimator->stochastic();
+  result.unbiased = result.unbiased && estimator->unbiased();
+  addOnce(result.errorCaveat, estimator->errorCaveat());
+  const TargetErrorOptions target{request.targetError, request.targetDocumentError, 0, request.budgetCap,
+                                  request.maxRuns};
+  const EvaluationResult estimates = targeted ? evaluateToTarget(settings, scoring, kept, evaluation, target,
+                                                                 data.logisticNormal ? &*data.logisticNormal : nullptr)
+                                                    .result
+                                              : evaluateDocuments(*estimator, scoring, kept, evaluation);
+  if (!std::isfinite(estimates.totalLogLikelihood))
+    throw Error(surveyed.report.path + ": its estimated log likelihood is not a finite number (" +
+                shortestText(estimates.totalLogLikelihood) + "), so it cannot be ranked");
+  RankedModel entry;
+  entry.model = surveyed.report;
+  entry.ownSkippedTokens = surveyed.ownSkipped;
+  const bool once = estimator->stochastic() && request.runs == 1;
+  for (std::size_t d = 0; d < estimates.documents.size(); ++d) {
+    entry.documents.push_back(documentEstimate(estimates.documents[d], kept.name(d), once));
+    entry.documents.back().runLogLikelihoods.clear();
   }
-  for (const ModelWarning& warning : modelWarnings) {
-    std::string models = warning.models.front();
-    constexpr std::size_t kNamed = 3;
-    for (std::size_t i = 1; i < std::min(warning.models.size(), kNamed); ++i)
-      models += (i + 1 == warning.models.size() ? " and " : ", ") + warning.models[i];
-    if (warning.models.size() > kNamed)
-      models += " and " + std::to_string(warning.models.size() - kNamed) +
-                (warning.models.size() == kNamed + 1 ? " other model" : " other models");
-    const bool sentence = warning.kind == "no-topic-quality";  // the model is its subject
-    result.warnings.push_back({warning.kind, models + (sentence ? (warning.models.size() > 1 ? " hold" : " holds") +
-                                                                      warning.text.substr(std::string("holds").size())
-                                                                : ": " + warning.text)});
+  entry.total = estimates.totalLogLikelihood;
+  entry.totalStandardError = once ? std::nan("") : estimates.totalStandardError;
+  entry.perToken = estimates.perTokenLogLikelihood();
+  entry.perTokenStandardError = once ? std::nan("") : estimates.perTokenStandardError();
+  entry.perplexity = estimates.perplexity();
+  entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
+  entry.scoredTokens = estimates.scoredTokens;
+  return entry;
+}
+
+// One model's topic quality on the reference texts (coherence with its
+// bootstrap error, exclusivity, FREX, diversity); nothing for a model without words.
+std::optional<TopicQuality> measureQuality(const SelectRequest& request, const Model& model, const std::string& name,
+                                           const DocumentsSource& reference, ModelWarnings& warnings) {
+  if (model.words() == nullptr) {
+    warnings.add(name, {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
+                                                detail::dataOf(model).howToGiveWords() + ")"});
+    return std::nullopt;
   }
+  CoherenceRequest quality;
+  quality.model = model;
+  quality.model.name = name;
+  quality.texts = reference;
+  quality.measures = {request.coherenceMeasure};
+  quality.topWords = request.topWords;
+  quality.bootstrap = request.bootstrap;
+  quality.seed = request.seed;
+  quality.threads = request.threads;
+  const CoherenceResult measured = coherence(quality);
+  const CoherenceResult::Measure& measure = measured.measures.front();
+  for (const Warning& warning : measured.warnings) warnings.add(name, warning);
+  return TopicQuality{measure.name,
+                      measure.windowSize,
+                      measure.mean,
+                      measure.meanStandardError,
+                      measured.meanExclusivity,
+                      measured.meanFrex,
+                      measured.diversity,
+                      measure.perTopic,
+                      measured.topics};
+}
+
+// Best first, each with its difference to the best, paired over documents:
+// the total difference is a sum over the same documents, so its error is
+// sqrt(D) times the spread of the per-document differences (which holds each
+// estimate's own noise as well).
+void rankModels(std::vector<RankedModel>& ranked, SelectResult& result) {
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const RankedModel& a, const RankedModel& b) { return a.total > b.total; });
-  // Paired over documents: the total difference is a sum over the same
-  // documents, so its error is sqrt(D) times the spread of the per-document
-  // differences (which holds each estimate's own noise as well).
   const RankedModel& best = ranked.front();
-  for (std::size_t d = 0; d < count; ++d) {
+  for (std::size_t d = 0; d < result.documents; ++d) {
     if (best.documents[d].scoredTokens > 0) result.scoredDocuments.push_back(d);
   }
   const auto used = static_cast<double>(result.scoredDocuments.size());
@@ -335,6 +371,10 @@ SelectResult select(const SelectRequest& request) {
         used > 1 ? std::sqrt(used * std::max(0.0, (squares - used * mean * mean) / (used - 1.0))) : std::nan("");
     model.verdict = &model == &best ? "best" : model.difference > 2.0 * model.differenceError ? "worse" : "tied";
   }
+}
+
+// The warnings of the whole table: a model that alone skips many tokens, a file passed over.
+void tableWarnings(const std::vector<RankedModel>& ranked, SelectResult& result) {
   for (const RankedModel& model : ranked) {
     if (model.ownSkippedTokens * 20 > result.tokens)
       result.warnings.push_back(
@@ -344,6 +384,44 @@ SelectResult select(const SelectRequest& request) {
                                  std::to_string(result.sharedTokens) + " tokens all of them score"});
   }
   for (const std::string& file : result.skippedFiles) result.warnings.push_back({"not-a-model", "passed over " + file});
+}
+
+}  // namespace
+
+// Every model reads the same documents through its own words; a token is
+// scored only if every model scores it, so all totals cover one set.
+SelectResult select(const SelectRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
+  const ClassicLocale numbers;
+  const UnseenWords policy = checkSelectRequest(request);
+  SelectResult result;
+  const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
+  const auto started = std::chrono::steady_clock::now();
+  result.input = detail::sourceName(request.documents);
+  result.unseenWords = describe(policy);
+  const Survey survey = surveyModels(request, sources, policy, result.input);
+  fillSharedTokens(request, survey, result);
+  checkSettingsApply(request, survey);
+  result.estimator = request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator;
+  const std::optional<DocumentsSource> reference = qualityReference(request, result);
+  ModelWarnings warnings;
+  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
+  EvaluationOptions evaluation;
+  evaluation.seed = request.seed;
+  evaluation.runs = request.runs;
+  evaluation.threads = request.threads;
+  evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
+  std::vector<RankedModel> ranked;
+  for (std::size_t m = 0; m < sources.size(); ++m) {
+    const Model model = detail::loadModel(sources[m]);
+    const std::string& name = survey.models[m].report.path;
+    const DocumentCollection kept = sharedTokensOf(request, model, name, survey);
+    ranked.push_back(scoreModel(request, model, survey.models[m], kept, policy, evaluation, result));
+    if (reference) ranked.back().quality = measureQuality(request, model, name, *reference, warnings);
+  }
+  warnings.appendTo(result.warnings);
+  rankModels(ranked, result);
+  tableWarnings(ranked, result);
   result.models = std::move(ranked);
   result.seed = request.seed;
   result.runs = request.runs;

@@ -1,6 +1,6 @@
 // `topiceval evaluate`: held-out likelihood with any of topiceval's estimators,
 // on any model file, with an explicit unseen-word policy.
-#include <utility>
+#include <optional>
 
 #include "formats/file_bytes.hpp"
 #include "native/cli/command_support.hpp"
@@ -24,14 +24,9 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     request.progress = &progress;
     // The table's rows are written as documents finish, and the summary needs
     // none kept: plain text is then read in batches (see EvaluateRequest's
-    // documentSink and keepDocuments). The report and JSON need them all.
-    bool headed = false;
-    if (!report && format == "tsv") {
-      request.documentSink = [&](std::size_t index, const DocumentEstimate& document) {
-        if (!std::exchange(headed, true)) output::writeDocumentTableHeader(out);
-        output::writeDocumentRow(out, index, document);
-      };
-    }
+    // documentWriter and keepDocuments). The report and JSON need them all.
+    std::optional<output::DocumentTableWriter> table;
+    if (!report && format == "tsv") request.documentWriter = &table.emplace(out);
     if (!report && format == "text") request.keepDocuments = false;
     EvaluateResult result;
     {
@@ -39,7 +34,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       result = evaluate(request);
     }
     if (format == "tsv") {
-      if (!headed) output::writeDocumentTableHeader(out);
+      if (!table) output::writeDocumentTableHeader(out);  // (the writer heads its table)
       output::writeSummary(err, result);
     } else if (format == "json") {
       output::writeJson(out, "evaluate", result);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <variant>
 
-#include "native/estimators/estimator_registry.hpp"
 #include "native/output/number_text.hpp"
 #include "topiceval/version.hpp"
 
@@ -117,21 +117,8 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
   json.field("description", estimator.description).field("stochastic", estimator.stochastic);
   json.field("name", estimator.name);
   json.key("settings").beginObject();
-  const EstimatorDefinition& definition = findEstimator(estimator.name);
-  for (const auto& [name, value] : estimator.settings) {
-    const std::string& setting = name;
-    const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
-                                   [&](const SettingSpec& s) { return s.name == setting; });
-    if (spec != definition.settings.end() && spec->kind == SettingKind::Integer) {
-      int64_t number = 0;
-      std::from_chars(value.data(), value.data() + value.size(), number);
-      json.field(name, number);
-    } else if (spec != definition.settings.end() && spec->kind == SettingKind::Boolean) {
-      json.field(name, value == "true");
-    } else {
-      json.field(name, value);
-    }
-  }
+  for (const TypedSetting& setting : estimator.typedSettings)
+    std::visit([&](const auto& value) { json.field(setting.name, value); }, setting.value);
   json.endObject();
   json.field("unbiased", estimator.unbiased).field("seed", estimator.seed).field("runs", estimator.runs);
   if (!result.completeDocuments.empty()) {

@@ -24,6 +24,16 @@ std::string documentFlags(const DocumentEstimate& document);
 // they come (doc name tokens skipped loglik loglik_se perplexity effective_runs flag).
 void writeDocumentTableHeader(std::ostream& out);
 void writeDocumentRow(std::ostream& out, std::size_t index, const DocumentEstimate& document);
+// The same table written as evaluate hands the documents over (EvaluateRequest::documentWriter).
+class DocumentTableWriter final : public DocumentWriter {
+ public:
+  explicit DocumentTableWriter(std::ostream& out) : out_(out) {}
+  void begin() override { writeDocumentTableHeader(out_); }
+  void document(std::size_t index, const DocumentEstimate& estimate) override { writeDocumentRow(out_, index, estimate); }
+
+ private:
+  std::ostream& out_;
+};
 // The summary as (name, value) rows, shared by the text, JSON and HTML outputs.
 std::vector<std::pair<std::string, std::string>> summaryRows(const EvaluateResult& result);
 // The readable summary: model, input, estimator, unseen-word policy and what it

@@ -1,0 +1,32 @@
+#pragma once
+// What a result says in words about its estimator: what the +- means, what a
+// target error spent, the warnings the numbers must be read with, and the
+// settings typed for the writers (which then need no estimator registry).
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "native/estimators/target_error.hpp"
+#include "topiceval/evaluate.hpp"
+
+namespace topiceval {
+
+// A number as the shortest decimal that reads back the same ("nan", "inf", "-inf" for those).
+std::string shortestText(double value);
+
+// `settings` (as text, the estimator's canonical spelling) typed by the estimator's declarations.
+std::vector<TypedSetting> typedSettings(const std::string& estimator,
+                                        const std::vector<std::pair<std::string, std::string>>& settings);
+// The summary of `report`, and each document's budget, runs and cap in `documents`.
+TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents);
+// One sentence on what the +- means: the runs behind it, whether it includes
+// bias, the heavy-tailed documents.
+std::string errorStatement(const EstimatorReport& estimator, const std::string& completion,
+                           std::size_t heavyTailedDocuments, double logMeanBias = 0.0, uint64_t scoredTokens = 0);
+// What the numbers must be read with: skipped tokens (and why), a topic
+// state's V, documents with nothing scored.
+std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Documents& documents, FileKind modelKind);
+
+}  // namespace topiceval

@@ -1,0 +1,90 @@
+#include "native/api/result_totals.hpp"
+
+#include <cmath>
+
+namespace topiceval {
+
+ModelReport modelReport(const Model& model, const std::string& name) {
+  return {name, model.describe(), model.numTopics(), model.numTypes()};
+}
+
+DocumentEstimate documentEstimate(const DocumentResult& document, const std::string& name, bool stochasticOnce) {
+  DocumentEstimate estimate;
+  estimate.name = name;
+  estimate.logLikelihood = document.logLikelihood;
+  estimate.standardError = stochasticOnce ? std::nan("") : document.standardError;
+  estimate.perplexity = document.scoredTokens == 0
+                            ? std::nan("")
+                            : std::exp(-document.logLikelihood / static_cast<double>(document.scoredTokens));
+  estimate.effectiveRuns = document.effectiveRuns;
+  estimate.scoredTokens = document.scoredTokens;
+  estimate.skippedTokens = document.skippedTokens;
+  estimate.conditionedTokens = document.conditionedTokens;
+  estimate.siteUpdates = document.siteUpdates;
+  estimate.heavyTailed = document.heavyTailed();
+  estimate.runLogLikelihoods = document.runLogLikelihoods;
+  return estimate;
+}
+
+void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, const DocumentCollection& documents,
+                    const std::vector<bool>* notConverged) {
+  result.documents.clear();
+  result.documents.reserve(estimates.documents.size());
+  for (std::size_t d = 0; d < estimates.documents.size(); ++d) {
+    DocumentEstimate estimate = documentEstimate(estimates.documents[d], documents.name(d), false);
+    estimate.notConverged = notConverged != nullptr && d < notConverged->size() && (*notConverged)[d];
+    result.documents.push_back(std::move(estimate));
+  }
+  result.total = estimates.totalLogLikelihood;
+  result.totalStandardError = estimates.totalStandardError;
+  result.logMeanBias = 0.0;
+  for (const DocumentEstimate& document : result.documents)
+    result.logMeanBias += 0.5 * document.standardError * document.standardError;
+  result.perToken = estimates.perTokenLogLikelihood();
+  result.perTokenStandardError = estimates.perTokenStandardError();
+  result.perplexity = estimates.perplexity();
+  result.perplexityStandardError = estimates.perplexityStandardError();
+  result.scoredTokens = estimates.scoredTokens;
+  result.skippedTokens = estimates.skippedTokens;
+  result.conditionedTokens = estimates.conditionedTokens;
+  result.siteUpdates = estimates.siteUpdates;
+  result.heavyTailedDocuments = estimates.heavyTailedDocuments();
+  result.emptyDocuments = 0;
+  for (const DocumentEstimate& document : result.documents) result.emptyDocuments += document.scoredTokens == 0;
+}
+
+void EvaluationTotals::add(const EvaluationResult& batch, const DocumentCollection& documents, bool stochasticOnce,
+                           const std::function<void(std::size_t, DocumentEstimate)>& each) {
+  for (std::size_t d = 0; d < batch.documents.size(); ++d) {
+    const DocumentResult& document = batch.documents[d];
+    // As sumTotals and fillEvaluation sum them, document by document in order.
+    totals_.totalLogLikelihood += document.logLikelihood;
+    variance_ += document.standardError * document.standardError;
+    totals_.scoredTokens += document.scoredTokens;
+    totals_.skippedTokens += document.skippedTokens;
+    totals_.conditionedTokens += document.conditionedTokens;
+    totals_.siteUpdates += document.siteUpdates;
+    heavyTailed_ += document.heavyTailed();
+    empty_ += document.scoredTokens == 0;
+    DocumentEstimate estimate = documentEstimate(document, documents.name(d), stochasticOnce);
+    logMeanBias_ += 0.5 * estimate.standardError * estimate.standardError;
+    each(d, std::move(estimate));
+  }
+}
+
+void EvaluationTotals::fill(EvaluateResult& result) {
+  totals_.totalStandardError = std::sqrt(variance_);
+  fillEvaluation(result, totals_, DocumentCollection{}, nullptr);
+  result.logMeanBias = logMeanBias_;
+  result.heavyTailedDocuments = heavyTailed_;
+  result.emptyDocuments = empty_;
+}
+
+void markErrorsOfOneRun(EvaluateResult& result) {
+  if (!result.estimator.stochastic || result.estimator.runs != 1) return;
+  result.totalStandardError = result.perTokenStandardError = result.perplexityStandardError = std::nan("");
+  result.logMeanBias = std::nan("");
+  for (DocumentEstimate& document : result.documents) document.standardError = std::nan("");
+}
+
+}  // namespace topiceval

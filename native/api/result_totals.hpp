@@ -1,0 +1,41 @@
+#pragma once
+// The estimators' numbers turned into the public result: per-document
+// estimates and totals, summed in one order whether documents arrive whole or
+// in batches, so both give the same bits.
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "native/estimators/estimator.hpp"
+#include "native/model/document_collection.hpp"
+#include "topiceval/evaluate.hpp"
+
+namespace topiceval {
+
+ModelReport modelReport(const Model& model, const std::string& name);
+DocumentEstimate documentEstimate(const DocumentResult& document, const std::string& name, bool stochasticOnce);
+// The per-document estimates and the totals.
+void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, const DocumentCollection& documents,
+                    const std::vector<bool>* notConverged);
+
+// The same totals gathered batch by batch (documents read and scored in
+// batches): the same sums in the same order, so the same bits, while each
+// document's estimate goes to `each` and is not kept.
+class EvaluationTotals {
+ public:
+  void add(const EvaluationResult& batch, const DocumentCollection& documents, bool stochasticOnce,
+           const std::function<void(std::size_t index, DocumentEstimate estimate)>& each);
+  void fill(EvaluateResult& result);
+
+ private:
+  EvaluationResult totals_;  // no documents: the sums only
+  double variance_ = 0.0, logMeanBias_ = 0.0;
+  std::size_t heavyTailed_ = 0, empty_ = 0;
+};
+
+// One run of a stochastic estimator gives no error: every error NaN.
+void markErrorsOfOneRun(EvaluateResult& result);
+
+}  // namespace topiceval

@@ -1,0 +1,53 @@
+#include "native/api/setting_checks.hpp"
+
+#include <cmath>
+
+#include "native/estimators/convergence_check.hpp"
+#include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
+#include "native/estimators/target_error.hpp"
+
+namespace topiceval {
+
+UnseenWords checkCommonSettings(int runs, int threads, const std::string& unseenWords,
+                                std::optional<std::size_t> vocabularySize) {
+  checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
+  checkSettingRange("threads", threads, 0, SettingLimits::kThreads);
+  const UnseenWords policy = parseUnseenWords(unseenWords);
+  if (vocabularySize && *vocabularySize < 1) throw SettingError("vocab-size", "must be positive");
+  return policy;
+}
+
+void checkEstimatorChoice(const std::string& estimator, const std::map<std::string, std::string>& settings) {
+  if (!estimator.empty()) {
+    validateSettings({estimator, settings});
+    return;
+  }
+  EstimatorSettings lda{defaultEstimator(ModelFamily::Dirichlet), {}};
+  EstimatorSettings logisticNormal{defaultEstimator(ModelFamily::LogisticNormal), {}};
+  for (const auto& [name, value] : settings) {
+    if (declaresSetting(lda.estimator, name)) {
+      lda.values[name] = value;
+    } else if (declaresSetting(logisticNormal.estimator, name)) {
+      logisticNormal.values[name] = value;
+    } else {
+      validateSettings({lda.estimator, settings});  // names the estimators that declare it
+    }
+  }
+  validateSettings(lda);
+  validateSettings(logisticNormal);
+}
+
+void checkTargetError(double perToken, double perDocument, bool checkConvergence, const std::string& estimator,
+                      int runs) {
+  if (perToken == 0.0 && perDocument == 0.0) return;
+  for (const auto& [name, value] : {std::pair{"target-error", perToken}, {"target-document-error", perDocument}}) {
+    if (value < 0.0 || !std::isfinite(value)) throw SettingError(name, "must be a positive number of nats");
+  }
+  if (checkConvergence)
+    throw SettingError("target-error", "and --check-convergence each choose the budget: give one of them");
+  checkTargetErrorEstimator(findEstimator(estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : estimator),
+                            runs);
+}
+
+}  // namespace topiceval

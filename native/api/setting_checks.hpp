@@ -1,0 +1,26 @@
+#pragma once
+// The checks the likelihood functions (evaluate, select, compare) run on their
+// common settings before anything is read, so a mistyped setting costs no read.
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "native/model/scoring_model.hpp"
+
+namespace topiceval {
+
+// --runs, --threads, --unseen-words and --vocab-size, before any work; the
+// unseen-word policy, parsed.
+UnseenWords checkCommonSettings(int runs, int threads, const std::string& unseenWords,
+                                std::optional<std::size_t> vocabularySize);
+// The estimator and its settings, without a model. With no estimator named,
+// each model family picks its default, so each setting is checked against the
+// default that declares it (and again against the model's estimator later).
+void checkEstimatorChoice(const std::string& estimator, const std::map<std::string, std::string>& settings);
+// SettingError for a target error that cannot apply: negative, beside
+// check-convergence, with a deterministic estimator or fewer than 2 runs.
+void checkTargetError(double perToken, double perDocument, bool checkConvergence, const std::string& estimator,
+                      int runs);
+
+}  // namespace topiceval
