@@ -6,6 +6,7 @@
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/estimators/target_error.hpp"
+#include "topiceval/evaluate.hpp"
 
 namespace topiceval {
 
