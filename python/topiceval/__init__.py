@@ -649,7 +649,7 @@ Result.__doc__ = """What :func:`evaluate` returns, read-only, named as ``topicev
 
     ``columns`` holds the documents' values as numpy arrays under the same names (``columns["loglik"]``...), and
     :meth:`to_pandas` as a DataFrame. The summary's ``per_token``, ``per_token_se``, ``perplexity``,
-    ``perplexity_se``, ``error``, ``site_updates``, ``wall_seconds`` and ``variational_bound`` are also read on
+    ``perplexity_se``, ``error``, ``wall_seconds`` and ``variational_bound`` are also read on
     the result itself (``result.perplexity`` is the corpus's, as in the JSON's summary).
     """
 
@@ -669,14 +669,14 @@ def _result_repr(self) -> str:
 
 Result.to_pandas = _result_to_pandas
 Result.__repr__ = _result_repr
-for _key in ("per_token", "per_token_se", "perplexity", "perplexity_se", "error", "site_updates", "wall_seconds",
-             "variational_bound"):
+for _key in ("per_token", "per_token_se", "perplexity", "perplexity_se", "error", "wall_seconds", "variational_bound"):
     setattr(Result, _key, property(lambda self, _key=_key: getattr(self.summary, _key), doc=f"``summary.{_key}``"))
 # The spellings of earlier releases, each the same value as its new spelling.
 for _old, _new, _get in (
         ("total", "result.summary.log_likelihood", lambda r: r.summary.log_likelihood),
         ("total_se", "result.summary.log_likelihood_se", lambda r: r.summary.log_likelihood_se),
         ("seconds", "result.summary.wall_seconds", lambda r: r.summary.wall_seconds),
+        ("site_updates", "result.summary.site_updates", lambda r: r.summary.site_updates),
         ("estimator_name", "result.estimator.name", lambda r: r.estimator.name),
         ("stochastic", "result.estimator.stochastic", lambda r: r.estimator.stochastic),
         ("unbiased", "result.estimator.unbiased", lambda r: r.estimator.unbiased),
