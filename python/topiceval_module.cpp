@@ -222,46 +222,6 @@ py::dict modelReport(const topiceval::ModelReport& report) {
   return out;
 }
 
-// Per-document estimates as columns.
-py::dict documentColumns(const std::vector<topiceval::DocumentEstimate>& documents) {
-  std::vector<double> logLikelihood, standardError, perplexity, effectiveRuns;
-  std::vector<int64_t> scored, skipped, conditioned, siteUpdates, budgets, runs;
-  std::vector<bool> heavy, notConverged, capped;
-  std::vector<std::string> names;
-  for (const auto& document : documents) {
-    logLikelihood.push_back(document.logLikelihood);
-    standardError.push_back(document.standardError);
-    perplexity.push_back(document.perplexity);
-    effectiveRuns.push_back(document.effectiveRuns);
-    scored.push_back(static_cast<int64_t>(document.scoredTokens));
-    skipped.push_back(static_cast<int64_t>(document.skippedTokens));
-    conditioned.push_back(static_cast<int64_t>(document.conditionedTokens));
-    heavy.push_back(document.heavyTailed);
-    notConverged.push_back(document.notConverged);
-    siteUpdates.push_back(static_cast<int64_t>(document.siteUpdates));
-    budgets.push_back(document.budget);
-    runs.push_back(document.runs);
-    capped.push_back(document.aboveTarget);
-    names.push_back(document.name);
-  }
-  py::dict out;
-  out["log_likelihood"] = toArray(logLikelihood);
-  out["standard_error"] = toArray(standardError);
-  out["perplexity"] = toArray(perplexity);
-  out["effective_runs"] = toArray(effectiveRuns);
-  out["scored_tokens"] = toArray(scored);
-  out["skipped_tokens"] = toArray(skipped);
-  out["conditioned_tokens"] = toArray(conditioned);
-  out["heavy_tailed"] = heavy;
-  out["not_converged"] = notConverged;
-  out["document_site_updates"] = toArray(siteUpdates);
-  out["budgets"] = toArray(budgets);
-  out["runs"] = toArray(runs);
-  out["above_target"] = capped;
-  out["names"] = pythonWords(names);
-  return out;
-}
-
 std::shared_ptr<topiceval::EvaluateResult> evaluate(const Model& model, const py::object& documents,
                                                          const Options& options) {
   const topiceval::ClassicLocale numbers;
@@ -582,7 +542,7 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
     entry["difference_to_best"] = model.difference;
     entry["difference_se"] = model.differenceError;
     entry["verdict"] = model.verdict;
-    entry["documents"] = documentColumns(model.documents);
+    entry["documents"] = documentColumnArrays(model.documents);
     if (model.quality) {
       py::dict quality;
       quality["measure"] = model.quality->measure;

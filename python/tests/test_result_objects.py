@@ -134,3 +134,22 @@ def test_results_are_read_only(fixtures):
     assert isinstance(result, topiceval.Result)
     assert "\n" not in repr(result) and "\n" not in repr(result.summary)
     assert result.documents[0].loglik == result.columns["loglik"][0]
+
+
+def test_a_ranked_models_documents_use_the_same_names_and_the_earlier_keys_warn(fixtures):
+    folder = fixtures / "stackexchange"
+    test = folder / "test.mallet"
+    report = topiceval.select([folder / "inferencer.mallet"], test, estimator="filtering", coherence="none")
+    evaluated = topiceval.evaluate(topiceval.load_model(folder / "inferencer.mallet"), test, "filtering")
+    documents = report.models[0]["documents"]
+    assert set(documents) == set(evaluated.columns)
+    for key in ("loglik", "perplexity", "tokens"):
+        numpy.testing.assert_array_equal(documents[key], evaluated.columns[key])
+    # The corpus's perplexity is the model's "perplexity"; the documents' are documents["perplexity"].
+    assert report.models[0]["perplexity"] == evaluated.perplexity
+    for old, new in (("log_likelihood", "loglik"), ("standard_error", "loglik_se"), ("scored_tokens", "tokens"),
+                     ("skipped_tokens", "skipped"), ("document_site_updates", "site_updates"),
+                     ("budgets", "budget"), ("names", "name")):
+        with pytest.warns(DeprecationWarning, match=rf'^documents\["{old}"\] is deprecated: use documents\["{new}"\]'):
+            value = documents[old]
+        assert list(value) == list(documents[new]), old

@@ -126,9 +126,9 @@ def test_result_rows_print_as_one_line(fixtures):
                               estimator="filtering", vocab_size=4285, bootstrap=5)
     row = repr(result.models[0])
     assert "\n" not in row and len(row) < 1200, row
-    assert "'documents': {'log_likelihood': <200 float64 values>" in row
+    assert "'documents': {'name': <200 items>, 'tokens': <200 int64 values>" in row
     assert str(result.models[0]) == row
-    assert result.models[0]["documents"]["log_likelihood"].shape == (200,)  # the arrays are all there
+    assert result.models[0]["documents"]["loglik"].shape == (200,)  # the arrays are all there
 
 
 def test_to_pandas_without_pandas_says_how_to_install_it(fixtures, monkeypatch):

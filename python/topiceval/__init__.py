@@ -9,7 +9,7 @@ standard error over independent runs.
     model = topiceval.load_model("inferencer.mallet")
     documents = topiceval.load_documents("test.mallet", model)
     result = topiceval.evaluate(model, documents)            # resample-move, 64 particles, 4 runs
-    print(result.total, "+-", result.total_se, result.perplexity)
+    print(result.summary.log_likelihood, "+-", result.summary.log_likelihood_se, result.perplexity)
 
 Documents are given as a list of word-id sequences, as a gensim bag-of-words corpus (each
 ``(id, count)`` pair expanded to ``count`` copies of ``id``; a bag has no token order, so estimators that
@@ -737,6 +737,24 @@ class _Row(dict):
     __str__ = __repr__
 
 
+class _DocumentColumns(_Row):
+    """A model's per-document columns (:class:`SelectResult`), named as ``topiceval evaluate --format json`` names
+    a document's keys (``loglik``, ``loglik_se``, ``tokens``...: :attr:`Result.columns`); the keys of earlier
+    releases still read, with a DeprecationWarning naming the new key."""
+
+    _EARLIER = {"log_likelihood": "loglik", "standard_error": "loglik_se", "scored_tokens": "tokens",
+                "skipped_tokens": "skipped", "document_site_updates": "site_updates", "budgets": "budget",
+                "names": "name"}
+
+    def __getitem__(self, key):
+        if key in self._EARLIER and not dict.__contains__(self, key):
+            import warnings as _warnings  # noqa: PLC0415
+            _warnings.warn(f'documents["{key}"] is deprecated: use documents["{self._EARLIER[key]}"]',
+                           DeprecationWarning, stacklevel=2)
+            key = self._EARLIER[key]
+        return super().__getitem__(key)
+
+
 class MalletResult:
     """What :func:`evaluate_topics` returns: MALLET's numbers (``log_likelihood`` per document, ``total``)."""
 
@@ -761,7 +779,7 @@ class SelectResult:
     ``top_words``. :meth:`write_html` writes the command line's HTML report (``select --report``)."""
 
     def __init__(self, values: dict):
-        self.models = [_Row(model, documents=_Row(model["documents"]),
+        self.models = [_Row(model, documents=_DocumentColumns(model["documents"]),
                             quality=None if model["quality"] is None else _Row(model["quality"]))
                        for model in values["models"]]
         self.best = self.models[0]
