@@ -546,6 +546,7 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
     if (model.quality) {
       py::dict quality;
       quality["measure"] = model.quality->measure;
+      quality["window"] = model.quality->windowSize;
       quality["coherence"] = model.quality->coherence;
       quality["coherence_se"] = model.quality->coherenceStandardError;
       quality["exclusivity"] = model.quality->exclusivity;

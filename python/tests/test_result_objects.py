@@ -153,3 +153,23 @@ def test_a_ranked_models_documents_use_the_same_names_and_the_earlier_keys_warn(
         with pytest.warns(DeprecationWarning, match=rf'^documents\["{old}"\] is deprecated: use documents\["{new}"\]'):
             value = documents[old]
         assert list(value) == list(documents[new]), old
+
+
+def test_every_result_calls_its_time_wall_seconds(fixtures):
+    folder = fixtures / "stackexchange"
+    test = folder / "test.mallet"
+    state = folder / "state.gz"
+    results = [topiceval.select([folder / "inferencer.mallet"], test, estimator="filtering", bootstrap=2),
+               topiceval.compare(state, state, test, temperatures=2),
+               topiceval.curve([state, state], test, temperatures=2)]
+    for result in results:
+        name = type(result).__name__
+        assert result.wall_seconds > 0, name
+        with pytest.warns(DeprecationWarning, match=rf"^{name}\.seconds is deprecated: use result\.wall_seconds"):
+            assert result.seconds == result.wall_seconds
+    # select's topic quality names its window as the JSON does, with the same value.
+    status, out, err = topiceval.run("select", "--model", folder / "inferencer.mallet", "--input", test, "--estimator",
+                                     "filtering", "--bootstrap", "2", "--format", "json", "--quiet")
+    assert status == 0, err
+    quality = json.loads(out)["models"][0]["quality"]
+    assert results[0].models[0]["quality"]["window"] == quality["window"] > 0

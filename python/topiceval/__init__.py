@@ -795,7 +795,7 @@ class SelectResult:
         self.unbiased = bool(values["unbiased"])
         self.seed = int(values["seed"])
         self.runs = int(values["runs"])
-        self.seconds = float(values["seconds"])
+        self.wall_seconds = float(values["seconds"])
         self.warnings = [text for _kind, text in values["warnings"]]
 
     def to_pandas(self):
@@ -814,6 +814,8 @@ class SelectResult:
     def write_html(self, path) -> None:
         """The command line's HTML report of this ranking (``select --report``), written to ``path``."""
         self._write_report(_path("path", path))
+
+    seconds = _deprecated("SelectResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 
     def __repr__(self) -> str:
         ranking = ", ".join(f"{model['path']} ({model['topics']} topics, {model['verdict']})" for model in self.models)
@@ -835,11 +837,13 @@ class CompareResult:
         self.directions_paired_statistic = float(values["directions_paired_statistic"])
         self.aligned_topics = bool(values["aligned_topics"])
         self.documents = _Row(values["documents"])
-        self.seconds = float(values["seconds"])
+        self.wall_seconds = float(values["seconds"])
         self.warnings = [text for _kind, text in values["warnings"]]
 
     def to_pandas(self):
         return _pandas().DataFrame(self.documents)
+
+    seconds = _deprecated("CompareResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 
     def __repr__(self) -> str:
         return f"<topiceval.CompareResult log ratio A/B {self.log_ratio:.4f} +- {self.log_ratio_se:.4f}>"
@@ -855,8 +859,10 @@ class CurveResult:
         self.totals = values["totals"]
         self.tokens = int(values["tokens"])
         self.per_token = self.totals / self.tokens if self.tokens else self.totals
-        self.seconds = float(values["seconds"])
+        self.wall_seconds = float(values["seconds"])
         self.warnings = [text for _kind, text in values["warnings"]]
+
+    seconds = _deprecated("CurveResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 
     def __repr__(self) -> str:
         return f"<topiceval.CurveResult {len(self.models)} models, per token {list(self.per_token)}>"

@@ -212,7 +212,7 @@ class SelectResult:
     unbiased: bool
     seed: int
     runs: int
-    seconds: float
+    wall_seconds: float
     warnings: list[str]
     def to_pandas(self) -> Any: ...
     def write_html(self, path: Path) -> None: ...
@@ -227,7 +227,7 @@ class CompareResult:
     directions_paired_statistic: float
     aligned_topics: bool
     documents: dict[str, numpy.ndarray]
-    seconds: float
+    wall_seconds: float
     warnings: list[str]
     def to_pandas(self) -> Any: ...
 
@@ -237,7 +237,7 @@ class CurveResult:
     totals: numpy.ndarray
     per_token: numpy.ndarray
     tokens: int
-    seconds: float
+    wall_seconds: float
     warnings: list[str]
 
 class Diagnostics:
