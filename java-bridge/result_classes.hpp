@@ -21,9 +21,16 @@
 namespace topiceval::java_results {
 
 enum class JavaType {
-  Int, Long, Double, Boolean, String,
+  Int,
+  Long,
+  Double,
+  Boolean,
+  String,
   BoxedDouble,  // null where the JSON leaves the key out
-  DoubleArray, LongArray, BooleanArray, StringArray,
+  DoubleArray,
+  LongArray,
+  BooleanArray,
+  StringArray,
   Object,      // another described class; null when absent
   ObjectArray  // an array of another described class
 };
@@ -37,8 +44,8 @@ struct ResultField {
   std::string name;
   JavaType type;
   std::string doc;
-  std::function<JavaValue(const void*)> value;  // every type but Object and ObjectArray
-  const ResultClass* nested = nullptr;          // Object and ObjectArray: the class of the elements
+  std::function<JavaValue(const void*)> value;                    // every type but Object and ObjectArray
+  const ResultClass* nested = nullptr;                            // Object and ObjectArray: the class of the elements
   std::function<std::vector<const void*>(const void*)> elements;  // Object: none (null) or one
   std::string replacedBy;                                         // deprecated: what to read instead
 };
@@ -56,7 +63,10 @@ inline int64_t whole(uint64_t value) { return static_cast<int64_t>(value); }
 
 template <class Source, class Get>
 ResultField field(std::string name, JavaType type, std::string doc, Get get) {
-  return {std::move(name), type, std::move(doc), [get](const void* source) {
+  return {std::move(name),
+          type,
+          std::move(doc),
+          [get](const void* source) {
             const auto value = get(*static_cast<const Source*>(source));
             // Java's integers are signed: every count becomes a long (or an int where the field says so).
             if constexpr (std::is_integral_v<decltype(value)> && !std::is_same_v<decltype(value), const bool>) {
@@ -65,31 +75,50 @@ ResultField field(std::string name, JavaType type, std::string doc, Get get) {
               return JavaValue(value);
             }
           },
-          nullptr, {}, {}};
+          nullptr,
+          {},
+          {}};
 }
 
 // A JSON section that is a view of the same struct (the result's "summary"...).
 template <class Source>
 ResultField section(std::string name, const ResultClass& nested, std::string doc) {
-  return {std::move(name), JavaType::Object, std::move(doc), {}, &nested,
-          [](const void* source) { return std::vector<const void*>{source}; }, {}};
+  return {std::move(name),
+          JavaType::Object,
+          std::move(doc),
+          {},
+          &nested,
+          [](const void* source) { return std::vector<const void*>{source}; },
+          {}};
 }
 
 template <class Source, class Get>
 ResultField object(std::string name, const ResultClass& nested, std::string doc, Get get) {
-  return {std::move(name), JavaType::Object, std::move(doc), {}, &nested, [get](const void* source) {
+  return {std::move(name),
+          JavaType::Object,
+          std::move(doc),
+          {},
+          &nested,
+          [get](const void* source) {
             const auto* element = get(*static_cast<const Source*>(source));
             return element != nullptr ? std::vector<const void*>{element} : std::vector<const void*>{};
-          }, {}};
+          },
+          {}};
 }
 
 template <class Source, class Get>
 ResultField objects(std::string name, const ResultClass& nested, std::string doc, Get get) {
-  return {std::move(name), JavaType::ObjectArray, std::move(doc), {}, &nested, [get](const void* source) {
+  return {std::move(name),
+          JavaType::ObjectArray,
+          std::move(doc),
+          {},
+          &nested,
+          [get](const void* source) {
             std::vector<const void*> list;
             for (const auto& element : get(*static_cast<const Source*>(source))) list.push_back(&element);
             return list;
-          }, {}};
+          },
+          {}};
 }
 
 inline ResultField deprecated(ResultField field, std::string replacedBy) {
@@ -113,7 +142,8 @@ inline const ResultClass& modelReportClass() {
   using namespace describe;
   using R = ModelReport;
   static const ResultClass described{
-      "Evaluation.ModelReport", "The model: its path (or name), kind, topics and types.",
+      "Evaluation.ModelReport",
+      "The model: its path (or name), kind, topics and types.",
       {field<R>("path", JavaType::String, "", [](const R& r) { return r.path; }),
        field<R>("kind", JavaType::String, "", [](const R& r) { return r.kind; }),
        field<R>("topics", JavaType::Int, "", [](const R& r) { return int64_t{r.topics}; }),
@@ -125,13 +155,15 @@ inline const ResultClass& documentEstimateClass() {
   using namespace describe;
   using D = DocumentEstimate;
   static const ResultClass described{
-      "Evaluation.DocumentEstimate", "One document's estimate (a row of the command line's document table).",
+      "Evaluation.DocumentEstimate",
+      "One document's estimate (a row of the command line's document table).",
       {field<D>("name", JavaType::String, "", [](const D& d) { return d.name; }),
        field<D>("tokens", JavaType::Long, "Tokens scored.", [](const D& d) { return whole(d.scoredTokens); }),
        field<D>("skipped", JavaType::Long, "Tokens skipped.", [](const D& d) { return whole(d.skippedTokens); }),
        field<D>("loglik", JavaType::Double, "The log of the mean over runs of the estimates of p(w) (natural log).",
                 [](const D& d) { return d.logLikelihood; }),
-       field<D>("loglikSe", JavaType::Double, "Its standard error in nats (NaN with one run of a stochastic estimator).",
+       field<D>("loglikSe", JavaType::Double,
+                "Its standard error in nats (NaN with one run of a stochastic estimator).",
                 [](const D& d) { return d.standardError; }),
        field<D>("perplexity", JavaType::Double, "exp(-loglik / tokens); NaN when nothing is scored.",
                 [](const D& d) { return d.perplexity; }),
@@ -158,17 +190,20 @@ inline const ResultClass& evaluationClass() {
   using C = ConvergenceVerdict;
   using T = TargetErrorSummary;
   static const ResultClass input{
-      "Evaluation.Input", "The documents read: their path (or \"documents in memory\"), count and tokens.",
+      "Evaluation.Input",
+      "The documents read: their path (or \"documents in memory\"), count and tokens.",
       {field<E>("path", JavaType::String, "", [](const E& r) { return r.input; }),
        field<E>("documents", JavaType::Long, "", [](const E& r) { return whole(r.inputDocuments); }),
        field<E>("tokens", JavaType::Long, "", [](const E& r) { return r.inputTokens; })}};
   static const ResultClass completion{
-      "Evaluation.Completion", "Document completion: the split, and the tokens conditioned on and scored.",
+      "Evaluation.Completion",
+      "Document completion: the split, and the tokens conditioned on and scored.",
       {field<E>("split", JavaType::String, "", [](const E& r) { return r.completeDocuments; }),
        field<E>("conditionedTokens", JavaType::Long, "", [](const E& r) { return whole(r.conditionedTokens); }),
        field<E>("scoredTokens", JavaType::Long, "", [](const E& r) { return whole(r.scoredTokens); })}};
   static const ResultClass estimator{
-      "Evaluation.EstimatorReport", "The estimator as run, and what its error covers.",
+      "Evaluation.EstimatorReport",
+      "The estimator as run, and what its error covers.",
       {field<E>("description", JavaType::String, "\"resample-move, 64 particles, 1 sweep\".",
                 [](const E& r) { return r.estimator.description; }),
        field<E>("stochastic", JavaType::Boolean, "", [](const E& r) { return r.estimator.stochastic; }),
@@ -187,14 +222,16 @@ inline const ResultClass& evaluationClass() {
        field<E>("errorCaveat", JavaType::String, "What the error is known to miss, or empty.",
                 [](const E& r) { return javaText(r.estimator.errorCaveat); })}};
   static const ResultClass unseenWords{
-      "Evaluation.UnseenWords", "The unseen-word policy and what it skipped.",
+      "Evaluation.UnseenWords",
+      "The unseen-word policy and what it skipped.",
       {field<E>("policy", JavaType::String, "", [](const E& r) { return r.unseenWords; }),
        field<E>("skippedTokens", JavaType::Long, "", [](const E& r) { return r.unseenSkippedTokens; }),
        field<E>("skippedTypes", JavaType::Long, "", [](const E& r) { return r.skippedTypes; }),
        field<E>("unseenTypesScored", JavaType::Long, "", [](const E& r) { return r.unseenTypesScored; }),
        field<E>("vocabularySize", JavaType::Long, "", [](const E& r) { return whole(r.vocabularySize); })}};
   static const ResultClass summary{
-      "Evaluation.Summary", "The corpus's figures, as the command line's summary reports them.",
+      "Evaluation.Summary",
+      "The corpus's figures, as the command line's summary reports them.",
       {field<E>("logLikelihood", JavaType::Double, "The documents' total log likelihood.",
                 [](const E& r) { return r.total; }),
        field<E>("logLikelihoodSe", JavaType::Double, "", [](const E& r) { return r.totalStandardError; }),
@@ -217,7 +254,8 @@ inline const ResultClass& evaluationClass() {
        field<E>("variationalBoundEStep", JavaType::String, "Null without a variational bound.",
                 [](const E& r) { return r.variationalBound ? JavaValue(r.boundMethod) : JavaValue(); })}};
   static const ResultClass step{
-      "Evaluation.ConvergenceStep", "One budget of a convergence check.",
+      "Evaluation.ConvergenceStep",
+      "One budget of a convergence check.",
       {field<C::Step>("budget", JavaType::Long, "", [](const C::Step& s) { return int64_t{s.budget}; }),
        field<C::Step>("logLikelihood", JavaType::Double, "", [](const C::Step& s) { return s.logLikelihood; }),
        field<C::Step>("logLikelihoodSe", JavaType::Double, "", [](const C::Step& s) { return s.standardError; }),
@@ -225,21 +263,25 @@ inline const ResultClass& evaluationClass() {
                       [](const C::Step& s) { return whole(s.documentsNotConverged); }),
        field<C::Step>("seconds", JavaType::Double, "", [](const C::Step& s) { return s.seconds; })}};
   static const ResultClass convergence{
-      "Evaluation.Convergence", "What the convergence check found (option checkConvergence).",
+      "Evaluation.Convergence",
+      "What the convergence check found (option checkConvergence).",
       {field<C>("converged", JavaType::Boolean, "", [](const C& c) { return c.converged; }),
        field<C>("budgetSetting", JavaType::String, "", [](const C& c) { return c.budgetSetting; }),
        field<C>("summary", JavaType::String, "", [](const C& c) { return javaText(c.summary); }),
        field<C>("lastChange", JavaType::Double, "", [](const C& c) { return c.lastChange; }),
        field<C>("lastChangeSe", JavaType::Double, "", [](const C& c) { return c.lastChangeError; }),
-       objects<C>("steps", step, "", [](const C& c) -> const auto& { return c.steps; })}};
+       objects<C>(
+           "steps", step, "", [](const C& c) -> const auto& { return c.steps; })}};
   static const ResultClass level{
-      "Evaluation.TargetErrorLevel", "Documents by the budget and runs they needed.",
+      "Evaluation.TargetErrorLevel",
+      "Documents by the budget and runs they needed.",
       {field<T::Level>("budget", JavaType::Long, "", [](const T::Level& l) { return int64_t{l.budget}; }),
        field<T::Level>("runs", JavaType::Long, "", [](const T::Level& l) { return int64_t{l.runs}; }),
        field<T::Level>("documents", JavaType::Long, "", [](const T::Level& l) { return whole(l.documents); })}};
   const auto given = [](double target) { return target > 0.0 ? JavaValue(target) : JavaValue(); };
   static const ResultClass targetError{
-      "Evaluation.TargetError", "What a target error spent (options targetError, targetDocumentError).",
+      "Evaluation.TargetError",
+      "What a target error spent (options targetError, targetDocumentError).",
       {field<T>("perToken", JavaType::BoxedDouble, "Null when not given.",
                 [given](const T& t) { return given(t.perToken); }),
        field<T>("perDocument", JavaType::BoxedDouble, "Null when not given.",
@@ -252,22 +294,22 @@ inline const ResultClass& evaluationClass() {
        field<T>("rounds", JavaType::Long, "", [](const T& t) { return whole(t.rounds); }),
        field<T>("aboveTargetDocuments", JavaType::Long, "", [](const T& t) { return whole(t.aboveTargetDocuments); }),
        field<T>("summary", JavaType::String, "", [](const T& t) { return javaText(t.summary); }),
-       objects<T>("levels", level, "", [](const T& t) -> const auto& { return t.levels; })}};
+       objects<T>(
+           "levels", level, "", [](const T& t) -> const auto& { return t.levels; })}};
   static const ResultClass described{
       "Evaluation",
       "What {@link TopicEvaluator#evaluateDetailed} returns, named as {@code topiceval evaluate --format json} "
       "names its keys (in camelCase).",
-      {object<E>("model", modelReportClass(), "", [](const E& r) { return &r.model; }),
-       section<E>("input", input, ""),
+      {object<E>("model", modelReportClass(), "", [](const E& r) { return &r.model; }), section<E>("input", input, ""),
        section<E>("estimatorReport", estimator,
                   "The JSON's \"estimator\" (the field {@code estimator} keeps its earlier meaning, the description)."),
-       section<E>("unseenWords", unseenWords, ""),
-       section<E>("summary", summary, ""),
+       section<E>("unseenWords", unseenWords, ""), section<E>("summary", summary, ""),
        object<E>("convergence", convergence, "Null unless checked.",
                  [](const E& r) { return r.convergence ? &*r.convergence : nullptr; }),
        object<E>("targetError", targetError, "Null without a target error.",
                  [](const E& r) { return r.target ? &*r.target : nullptr; }),
-       objects<E>("documents", documentEstimateClass(), "", [](const E& r) -> const auto& { return r.documents; }),
+       objects<E>(
+           "documents", documentEstimateClass(), "", [](const E& r) -> const auto& { return r.documents; }),
        field<E>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
                 [](const E& r) {
                   std::vector<std::string> list;
@@ -283,8 +325,7 @@ inline const ResultClass& evaluationClass() {
        // The spellings of earlier releases.
        deprecated(field<E>("estimator", JavaType::String, "", [](const E& r) { return r.estimator.description; }),
                   "estimatorReport.description"),
-       deprecated(field<E>("total", JavaType::Double, "", [](const E& r) { return r.total; }),
-                  "summary.logLikelihood"),
+       deprecated(field<E>("total", JavaType::Double, "", [](const E& r) { return r.total; }), "summary.logLikelihood"),
        deprecated(field<E>("totalStandardError", JavaType::Double, "", [](const E& r) { return r.totalStandardError; }),
                   "summary.logLikelihoodSe"),
        deprecated(field<E>("target", JavaType::String, "",

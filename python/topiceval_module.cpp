@@ -15,6 +15,7 @@
 
 #include <future>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -252,6 +253,12 @@ using CompletionView = EvaluateView<kCompletionSection>;
 using UnseenWordsView = EvaluateView<kUnseenWordsSection>;
 using SummaryView = EvaluateView<kSummarySection>;
 
+// A part of a bound result (a document of it...): a reference that keeps the result alive.
+template <class T>
+py::object part(const T* value, const py::object& owner) {
+  return py::cast(value, py::return_value_policy::reference_internal, owner);
+}
+
 py::str pythonMessage(const std::string& message) { return pythonText(topiceval::respell(message, Spelling::Python)); }
 
 py::list pythonMessages(const std::vector<topiceval::Warning>& warnings) {
@@ -416,7 +423,8 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("policy", [](const UnseenWordsView& v) { return v.result->unseenWords; })
       .def_property_readonly("skipped_tokens", [](const UnseenWordsView& v) { return v.result->unseenSkippedTokens; })
       .def_property_readonly("skipped_types", [](const UnseenWordsView& v) { return v.result->skippedTypes; })
-      .def_property_readonly("unseen_types_scored", [](const UnseenWordsView& v) { return v.result->unseenTypesScored; })
+      .def_property_readonly("unseen_types_scored",
+                             [](const UnseenWordsView& v) { return v.result->unseenTypesScored; })
       .def_property_readonly("vocabulary_size", [](const UnseenWordsView& v) { return v.result->vocabularySize; });
   py::class_<SummaryView>(module, "EvaluateSummary")
       .def_property_readonly("log_likelihood", [](const SummaryView& v) { return v.result->total; })
@@ -449,21 +457,19 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("convergence",
                              [](const py::object& self) {
                                const auto& r = self.cast<const EvaluateResult&>();
-                               return r.convergence ? py::cast(&*r.convergence, py::return_value_policy::reference_internal, self)
-                                                    : py::none();
+                               return r.convergence ? part(&*r.convergence, self) : py::none();
                              })
       .def_property_readonly("target_error",
                              [](const py::object& self) {
                                const auto& r = self.cast<const EvaluateResult&>();
-                               return r.target ? py::cast(&*r.target, py::return_value_policy::reference_internal, self)
-                                               : py::none();
+                               return r.target ? part(&*r.target, self) : py::none();
                              })
       .def_property_readonly("documents",
                              [](const py::object& self) {
                                const auto& r = self.cast<const EvaluateResult&>();
                                py::list list;
                                for (const auto& document : r.documents)
-                                 list.append(py::cast(&document, py::return_value_policy::reference_internal, self));
+                                 list.append(part(&document, self));
                                return list;
                              })
       .def_property_readonly("warnings", [](const EvaluateResult& r) { return pythonMessages(r.warnings); })

@@ -173,3 +173,15 @@ def test_every_result_calls_its_time_wall_seconds(fixtures):
     assert status == 0, err
     quality = json.loads(out)["models"][0]["quality"]
     assert results[0].models[0]["quality"]["window"] == quality["window"] > 0
+
+
+def test_a_part_of_a_result_outlives_the_result(fixtures):
+    import gc  # noqa: PLC0415
+    model = topiceval.load_model(fixtures / "stackexchange" / "inferencer.mallet")
+    documents = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)[:3]
+    result = topiceval.evaluate(model, documents, "filtering")
+    expected = (result.documents[2].loglik, result.model.topics, result.summary.perplexity)
+    document, model_report, summary = result.documents[2], result.model, result.summary
+    del result
+    gc.collect()
+    assert (document.loglik, model_report.topics, summary.perplexity) == expected
