@@ -28,6 +28,8 @@ std::string javaType(const topiceval::java_results::ResultField& field) {
     case JavaType::LongArray: return "long[]";
     case JavaType::BooleanArray: return "boolean[]";
     case JavaType::StringArray: return "String[]";
+    case JavaType::IntArray: return "int[]";
+    case JavaType::StringMatrix: return "String[][]";
     case JavaType::Object: return simpleName(field.nested->name);
     case JavaType::ObjectArray: return simpleName(field.nested->name) + "[]";
   }
@@ -71,6 +73,7 @@ int main(int argc, char** argv) {
            "/** "
         << root->doc << " */\n@SuppressWarnings(\"dep-ann\")\npublic final class " << className << " {\n";
     writeFields(out, *root, "  ");
+    if (!root->javaMembers.empty()) out << '\n' << root->javaMembers;
     std::vector<const ResultClass*> nested;
     std::set<std::string> seen;
     collect(*root, nested, seen);

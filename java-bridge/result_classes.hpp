@@ -9,14 +9,17 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <variant>
 #include <vector>
 
 #include "native/output/evaluation_output.hpp"
+#include "native/output/select_output.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/options.hpp"
+#include "topiceval/select.hpp"
 
 namespace topiceval::java_results {
 
@@ -31,12 +34,15 @@ enum class JavaType {
   LongArray,
   BooleanArray,
   StringArray,
-  Object,      // another described class; null when absent
-  ObjectArray  // an array of another described class
+  IntArray,
+  StringMatrix,  // String[][]
+  Object,        // another described class; null when absent
+  ObjectArray    // an array of another described class
 };
 
-using JavaValue = std::variant<std::monostate, int64_t, double, bool, std::string, std::vector<double>,
-                               std::vector<int64_t>, std::vector<bool>, std::vector<std::string>>;
+using JavaValue =
+    std::variant<std::monostate, int64_t, double, bool, std::string, std::vector<double>, std::vector<int64_t>,
+                 std::vector<bool>, std::vector<std::string>, std::vector<std::vector<std::string>>>;
 
 struct ResultClass;
 
@@ -55,6 +61,7 @@ struct ResultClass {
   std::string name;
   std::string doc;
   std::vector<ResultField> fields;
+  std::string javaMembers = {};  // Java code written after the fields (a convenience method)
 };
 
 namespace describe {
@@ -355,7 +362,136 @@ inline const ResultClass& evaluationClass() {
   return described;
 }
 
+inline const ResultClass& selectionClass() {
+  using namespace describe;
+  using S = SelectResult;
+  using M = RankedModel;
+  using Q = TopicQuality;
+  static const ResultClass input{
+      "Selection.Input",
+      "The documents: their path, count and tokens, and the tokens every model scores.",
+      {field<S>("path", JavaType::String, "", [](const S& r) { return r.input; }),
+       field<S>("documents", JavaType::Long, "", [](const S& r) { return r.documents; }),
+       field<S>("tokens", JavaType::Long, "", [](const S& r) { return r.tokens; }),
+       field<S>("scoredTokens", JavaType::Long, "The tokens every model scores.",
+                [](const S& r) { return r.sharedTokens; }),
+       field<S>("unseenWords", JavaType::String, "", [](const S& r) { return r.unseenWords; })}};
+  static const ResultClass estimator{
+      "Selection.EstimatorReport",
+      "The estimator as run.",
+      {field<S>("name", JavaType::String, "", [](const S& r) { return r.estimator; }),
+       field<S>("description", JavaType::String, "", [](const S& r) { return r.estimatorDescription; }),
+       field<S>("stochastic", JavaType::Boolean, "", [](const S& r) { return r.stochastic; }),
+       field<S>("unbiased", JavaType::Boolean, "", [](const S& r) { return r.unbiased; }),
+       field<S>("seed", JavaType::Long, "", [](const S& r) { return r.seed; }),
+       field<S>("runs", JavaType::Long, "", [](const S& r) { return r.runs; })}};
+  static const ResultClass quality{
+      "Selection.TopicQuality",
+      "A model's topic quality: mean coherence +- its bootstrap error, and more.",
+      {field<Q>("measure", JavaType::String, "", [](const Q& q) { return q.measure; }),
+       field<Q>("window", JavaType::Long, "", [](const Q& q) { return q.windowSize; }),
+       field<Q>("coherence", JavaType::Double, "", [](const Q& q) { return q.coherence; }),
+       field<Q>("coherenceSe", JavaType::Double, "", [](const Q& q) { return q.coherenceStandardError; }),
+       field<Q>("exclusivity", JavaType::Double, "", [](const Q& q) { return q.exclusivity; }),
+       field<Q>("frex", JavaType::Double, "", [](const Q& q) { return q.frex; }),
+       field<Q>("diversity", JavaType::Double, "", [](const Q& q) { return q.diversity; }),
+       field<Q>("topicCoherence", JavaType::DoubleArray, "", [](const Q& q) { return q.topicCoherence; }),
+       field<Q>("topWords", JavaType::StringMatrix, "", [](const Q& q) { return q.topWords; })}};
+  static const ResultClass model{
+      "Selection.RankedModel",
+      "A model's place: its figures on the tokens every model scores.",
+      {field<M>("path", JavaType::String, "Its name when it was given one, else its path, or \"model N\".",
+                [](const M& m) { return m.model.path; }),
+       field<M>("kind", JavaType::String, "", [](const M& m) { return m.model.kind; }),
+       field<M>("topics", JavaType::Int, "", [](const M& m) { return m.model.topics; }),
+       field<M>("tokens", JavaType::Long, "", [](const M& m) { return m.scoredTokens; }),
+       field<M>("ownSkippedTokens", JavaType::Long, "", [](const M& m) { return m.ownSkippedTokens; }),
+       field<M>("total", JavaType::Double, "", [](const M& m) { return m.total; }),
+       field<M>("totalSe", JavaType::Double, "", [](const M& m) { return m.totalStandardError; }),
+       field<M>("perToken", JavaType::Double, "", [](const M& m) { return m.perToken; }),
+       field<M>("perTokenSe", JavaType::Double, "", [](const M& m) { return m.perTokenStandardError; }),
+       field<M>("perplexity", JavaType::Double, "", [](const M& m) { return m.perplexity; }),
+       field<M>("differenceToBest", JavaType::Double, "", [](const M& m) { return m.difference; }),
+       field<M>("differenceSe", JavaType::Double, "", [](const M& m) { return m.differenceError; }),
+       field<M>("verdict", JavaType::String, "\"best\", \"worse\" (by more than two errors), or \"tied\".",
+                [](const M& m) { return m.verdict; }),
+       object<M>("quality", quality, "Null with coherence \"none\" or for a model without words.",
+                 [](const M& m) { return m.quality ? &*m.quality : nullptr; })}};
+  const auto perModel = [](auto get) {
+    return [get](const S& r) {
+      std::vector<decltype(get(r.models.front()))> values;
+      for (const RankedModel& ranked : r.models) values.push_back(get(ranked));
+      return values;
+    };
+  };
+  static const ResultClass described{
+      "Selection",
+      "What {@link TopicEvaluator#select} returns, named as {@code topiceval select --format json} names its keys "
+      "(in camelCase), and the command line's HTML report ({@code select --report}) of the same ranking.",
+      {section<S>("input", input, ""), section<S>("estimator", estimator, ""),
+       objects<S>(
+           "models", model, "Best first.", [](const S& r) -> const auto& { return r.models; }),
+       field<S>("qualityReference", JavaType::String, "The texts topic quality was measured on; null if none.",
+                [](const S& r) { return r.qualityReference.empty() ? JavaValue() : JavaValue(r.qualityReference); }),
+       field<S>("wallSeconds", JavaType::Double, "", [](const S& r) { return r.seconds; }),
+       field<S>("threads", JavaType::Long, "", [](const S& r) { return r.threads; }),
+       field<S>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const S& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                }),
+       field<S>("report", JavaType::String, "The HTML report, as {@code select --report} writes it.",
+                [](const S& r) {
+                  std::ostringstream report;
+                  output::writeSelectReport(report, r);
+                  return report.str();
+                }),
+       // The spellings of earlier releases: one array per model, in the models' order.
+       deprecated(field<S>("names", JavaType::StringArray, "", perModel([](const M& m) { return m.model.path; })),
+                  "models[i].path"),
+       deprecated(
+           field<S>("topics", JavaType::IntArray, "", perModel([](const M& m) { return int64_t{m.model.topics}; })),
+           "models[i].topics"),
+       deprecated(field<S>("total", JavaType::DoubleArray, "", perModel([](const M& m) { return m.total; })),
+                  "models[i].total"),
+       deprecated(field<S>("totalStandardError", JavaType::DoubleArray, "",
+                           perModel([](const M& m) { return m.totalStandardError; })),
+                  "models[i].totalSe"),
+       deprecated(field<S>("perToken", JavaType::DoubleArray, "", perModel([](const M& m) { return m.perToken; })),
+                  "models[i].perToken"),
+       deprecated(field<S>("perplexity", JavaType::DoubleArray, "", perModel([](const M& m) { return m.perplexity; })),
+                  "models[i].perplexity"),
+       deprecated(
+           field<S>("differenceToBest", JavaType::DoubleArray, "", perModel([](const M& m) { return m.difference; })),
+           "models[i].differenceToBest"),
+       deprecated(field<S>("differenceStandardError", JavaType::DoubleArray, "",
+                           perModel([](const M& m) { return m.differenceError; })),
+                  "models[i].differenceSe"),
+       deprecated(field<S>("verdicts", JavaType::StringArray, "", perModel([](const M& m) { return m.verdict; })),
+                  "models[i].verdict"),
+       deprecated(field<S>("scoredTokens", JavaType::Long, "", [](const S& r) { return r.sharedTokens; }),
+                  "input.scoredTokens")},
+      "  /**\n"
+      "   * Writes {@link #report} to {@code path} as UTF-8: the command line's file. It is written beside the target\n"
+      "   * and moved over it once complete, so that a failed write leaves what was there.\n"
+      "   */\n"
+      "  public void writeReport(java.nio.file.Path path) throws java.io.IOException {\n"
+      "    java.nio.file.Path target = path.toAbsolutePath();\n"
+      "    java.nio.file.Path temporary = java.nio.file.Files.createTempFile(target.getParent(), \".report-\", "
+      "\".tmp\");\n"
+      "    try {\n"
+      "      java.nio.file.Files.write(temporary, report.getBytes(java.nio.charset.StandardCharsets.UTF_8));\n"
+      "      java.nio.file.Files.move(temporary, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,\n"
+      "                               java.nio.file.StandardCopyOption.ATOMIC_MOVE);\n"
+      "    } finally {\n"
+      "      java.nio.file.Files.deleteIfExists(temporary);\n"
+      "    }\n"
+      "  }\n"};
+  return described;
+}
+
 // The result classes with a file of their own (each holding its nested classes).
-inline std::vector<const ResultClass*> rootResultClasses() { return {&evaluationClass()}; }
+inline std::vector<const ResultClass*> rootResultClasses() { return {&evaluationClass(), &selectionClass()}; }
 
 }  // namespace topiceval::java_results

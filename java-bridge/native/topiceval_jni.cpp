@@ -444,6 +444,16 @@ jobject fillResult(JNIEnv* env, const topiceval::java_results::ResultClass& desc
         env->SetObjectField(object, field(env, type, name, "[Ljava/lang/String;"),
                             toJava(env, std::get<std::vector<std::string>>(value)));
         break;
+      case JavaType::IntArray: {
+        const auto& values = std::get<std::vector<int64_t>>(value);
+        const std::vector<int32_t> ints(values.begin(), values.end());
+        env->SetObjectField(object, field(env, type, name, "[I"), toJava(env, std::span<const int32_t>(ints)));
+        break;
+      }
+      case JavaType::StringMatrix:
+        env->SetObjectField(object, field(env, type, name, "[[Ljava/lang/String;"),
+                            toJava(env, std::get<std::vector<std::vector<std::string>>>(value)));
+        break;
       default: break;
     }
     check(env);
@@ -660,38 +670,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_select(JNIEnv* env, jc
                             ? topiceval::DocumentsSource(toUtf8(env, static_cast<jstring>(documents), "documents"))
                             : topiceval::DocumentsSource(toDocuments(env, static_cast<jobjectArray>(documents)));
     const topiceval::SelectResult result = topiceval::select(request);
-    jclass type = require(env, env->FindClass("org/topiceval/Selection"));
-    jobject out = require(env, env->AllocObject(type));
-    std::vector<std::string> modelNames, verdicts;
-    std::vector<int32_t> topics;
-    std::vector<double> total, totalError, perToken, perplexity, difference, differenceError;
-    for (const topiceval::RankedModel& model : result.models) {
-      modelNames.push_back(model.model.path);
-      verdicts.push_back(model.verdict);
-      topics.push_back(model.model.topics);
-      total.push_back(model.total);
-      totalError.push_back(model.totalStandardError);
-      perToken.push_back(model.perToken);
-      perplexity.push_back(model.perplexity);
-      difference.push_back(model.difference);
-      differenceError.push_back(model.differenceError);
-    }
-    setStrings(env, out, type, "names", modelNames);
-    setStrings(env, out, type, "verdicts", verdicts);
-    env->SetObjectField(out, field(env, type, "topics", "[I"), toJava(env, std::span<const int32_t>(topics)));
-    setDoubles(env, out, type, "total", total);
-    setDoubles(env, out, type, "totalStandardError", totalError);
-    setDoubles(env, out, type, "perToken", perToken);
-    setDoubles(env, out, type, "perplexity", perplexity);
-    setDoubles(env, out, type, "differenceToBest", difference);
-    setDoubles(env, out, type, "differenceStandardError", differenceError);
-    env->SetLongField(out, field(env, type, "scoredTokens", "J"), static_cast<jlong>(result.sharedTokens));
-    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
-    std::ostringstream report;
-    topiceval::output::writeSelectReport(report, result);
-    env->SetObjectField(out, field(env, type, "report", "Ljava/lang/String;"), toJava(env, report.str()));
-    check(env);
-    return out;
+    return fillResult(env, topiceval::java_results::selectionClass(), &result);
   });
 }
 

@@ -574,8 +574,10 @@ public final class BridgeTests {
     options.coherence = "none";
     Selection named = TopicEvaluator.select(new Object[] {inferencer, TopicModelData.read(state)},
                                             new String[] {"the inferencer", null}, test, options);
-    check(Arrays.asList(named.names).containsAll(List.of("the inferencer", "model 2")),
-          "names given, and a model in memory's number: " + Arrays.toString(named.names));
+    List<String> paths = new ArrayList<>();
+    for (Selection.RankedModel model : named.models) paths.add(model.path);
+    check(paths.containsAll(List.of("the inferencer", "model 2")),
+          "names given, and a model in memory's number: " + paths);
     check(named.report.contains("1. the inferencer") || named.report.contains("2. the inferencer"),
           "the report names the models");
     // The command line's ranking and report of the same models, byte for byte.
@@ -589,9 +591,25 @@ public final class BridgeTests {
     Path written = Files.createTempFile("topiceval-select-written", ".html");
     byPath.writeReport(written);
     check(Arrays.equals(Files.readAllBytes(written), Files.readAllBytes(report)), "writeReport writes the same file");
-    check(byPath.verdicts[0].equals("best") && byPath.total[0] >= byPath.total[1]
-              && byPath.total[0] == named.total[0] && byPath.scoredTokens == named.scoredTokens,
-          "the ranking: " + Arrays.toString(byPath.total));
+    check(byPath.models[0].verdict.equals("best") && byPath.models[0].total >= byPath.models[1].total
+              && byPath.models[0].total == named.models[0].total
+              && byPath.input.scoredTokens == named.input.scoredTokens,
+          "the ranking: " + byPath.models[0].total + ", " + byPath.models[1].total);
+    // Every key of the command line's JSON is a field of the same value; the earlier arrays agree with it.
+    CommandResult json = TopicEvaluator.run("select", "--model", inferencer, state, "--input", test, "--estimator",
+        "filtering", "--vocab-size", "4285", "--coherence", "none", "--format", "json", "--quiet");
+    check(json.status == 0, "select --format json: " + json.err);
+    sameValue(new Json(json.out).value(), byPath, "selection");
+    checkEarlierSelectionFields(byPath);
+    SelectOptions withQuality = new SelectOptions();
+    withQuality.estimator = "filtering";
+    withQuality.bootstrap = 2;
+    CommandResult qualityJson = TopicEvaluator.run("select", "--model", state, "--input", test, "--estimator",
+        "filtering", "--bootstrap", "2", "--format", "json", "--quiet");
+    check(qualityJson.status == 0, "select with quality --format json: " + qualityJson.err);
+    Selection quality = TopicEvaluator.select(new Object[] {state}, null, test, withQuality);
+    check(quality.models[0].quality != null && quality.models[0].quality.topWords.length > 0, "topic quality");
+    sameValue(new Json(qualityJson.out).value(), quality, "selection");
     expectExactly(() -> TopicEvaluator.select(new Object[] {inferencer}, new String[] {"a", "b"}, test, options),
                   "names has 2 names for 1 models", "names that do not match the models");
     expectExactly(() -> TopicEvaluator.select(new Object[] {Integer.valueOf(1)}, null, test, options),
@@ -946,6 +964,21 @@ public final class BridgeTests {
           where + ": " + actual + ", not " + expected);
     } else {
       check(expected.equals(actual), where + ": " + actual + ", not " + expected);
+    }
+  }
+
+  @SuppressWarnings("deprecation")  // the fields of earlier releases, checked against their new names
+  static void checkEarlierSelectionFields(Selection selection) {
+    check(selection.scoredTokens == selection.input.scoredTokens, "scoredTokens (deprecated)");
+    for (int i = 0; i < selection.models.length; i++) {
+      Selection.RankedModel model = selection.models[i];
+      check(selection.names[i].equals(model.path) && selection.topics[i] == model.topics
+                && selection.total[i] == model.total && selection.totalStandardError[i] == model.totalSe
+                && selection.perToken[i] == model.perToken && selection.perplexity[i] == model.perplexity
+                && Double.compare(selection.differenceToBest[i], model.differenceToBest) == 0
+                && Double.compare(selection.differenceStandardError[i], model.differenceSe) == 0
+                && selection.verdicts[i].equals(model.verdict),
+            "model " + i + "'s deprecated arrays");
     }
   }
 
