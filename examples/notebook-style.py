@@ -51,14 +51,14 @@ def main():
     ours = topiceval.Model.from_topics(python_models.gensim_topics(model, corpus), model.alpha)
     result = topiceval.evaluate(ours, corpus.test_bags, particles=particles, runs=runs)
     print(f"| gensim LdaModel, K=20 | {seconds:.1f} | {bound:.4f} | {result.per_token:.4f} | "
-          f"{result.per_token_se:.4f} | {result.seconds:.2f} |")
+          f"{result.per_token_se:.4f} | {result.wall_seconds:.2f} |")
     learner, seconds = python_models.train_sklearn(corpus, topics=20, iterations=10 if arguments.quick else 30)
     bound = -math.log(learner.perplexity(corpus.test_counts))
     phi = learner.components_ / learner.components_.sum(axis=1, keepdims=True)
     ours = topiceval.Model.from_topics(phi, numpy.full(20, learner.doc_topic_prior_))
     result = topiceval.evaluate(ours, corpus.test_bags, particles=particles, runs=runs)
     print(f"| scikit-learn LatentDirichletAllocation, K=20 | {seconds:.1f} | {bound:.4f} | {result.per_token:.4f} "
-          f"| {result.per_token_se:.4f} | {result.seconds:.2f} |\n")
+          f"| {result.per_token_se:.4f} | {result.wall_seconds:.2f} |\n")
 
     # Cell 2: choose K.
     print("| K | topiceval per token | +- | total | +- | difference to best | +- |")
@@ -68,14 +68,15 @@ def main():
         model, _ = python_models.train_gensim(corpus, topics=topics, passes=passes)
         ours = topiceval.Model.from_topics(python_models.gensim_topics(model, corpus), model.alpha)
         results[topics] = topiceval.evaluate(ours, corpus.test_bags, particles=particles, runs=runs)
-    best = max(results, key=lambda k: results[k].total)
+    best = max(results, key=lambda k: results[k].summary.log_likelihood)
     for topics, result in results.items():
         # Documents are independent: the difference's error adds the two models' document errors.
-        difference = result.log_likelihood - results[best].log_likelihood
-        error = math.sqrt(float(numpy.sum(result.standard_error ** 2 + results[best].standard_error ** 2))) \
+        difference = result.columns["loglik"] - results[best].columns["loglik"]
+        errors = result.columns["loglik_se"] ** 2 + results[best].columns["loglik_se"] ** 2
+        error = math.sqrt(float(numpy.sum(errors))) \
             if topics != best else 0.0
-        print(f"| {topics} | {result.per_token:.4f} | {result.per_token_se:.4f} | {result.total:.1f} | "
-              f"{result.total_se:.1f} | {difference.sum():+.1f} | {error:.1f} |")
+        print(f"| {topics} | {result.per_token:.4f} | {result.per_token_se:.4f} | {result.summary.log_likelihood:.1f} | "
+              f"{result.summary.log_likelihood_se:.1f} | {difference.sum():+.1f} | {error:.1f} |")
     print(f"\nbest K = {best}")
 
 

@@ -15,6 +15,7 @@
 
 #include <future>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -23,6 +24,7 @@
 
 #include "native/api/model_data.hpp"
 #include "native/cli/commands.hpp"
+#include "native/output/evaluation_output.hpp"
 #include "native/output/output_file.hpp"
 #include "native/output/select_output.hpp"
 #include "native/runtime/classic_locale.hpp"
@@ -219,75 +221,257 @@ py::dict modelReport(const topiceval::ModelReport& report) {
   return out;
 }
 
-// Per-document estimates as columns.
-py::dict documentColumns(const std::vector<topiceval::DocumentEstimate>& documents) {
-  std::vector<double> logLikelihood, standardError, perplexity, effectiveRuns;
-  std::vector<int64_t> scored, skipped, conditioned, siteUpdates, budgets, runs;
-  std::vector<bool> heavy, notConverged, capped;
-  std::vector<std::string> names;
-  for (const auto& document : documents) {
-    logLikelihood.push_back(document.logLikelihood);
-    standardError.push_back(document.standardError);
-    perplexity.push_back(document.perplexity);
-    effectiveRuns.push_back(document.effectiveRuns);
-    scored.push_back(static_cast<int64_t>(document.scoredTokens));
-    skipped.push_back(static_cast<int64_t>(document.skippedTokens));
-    conditioned.push_back(static_cast<int64_t>(document.conditionedTokens));
-    heavy.push_back(document.heavyTailed);
-    notConverged.push_back(document.notConverged);
-    siteUpdates.push_back(static_cast<int64_t>(document.siteUpdates));
-    budgets.push_back(document.budget);
-    runs.push_back(document.runs);
-    capped.push_back(document.aboveTarget);
-    names.push_back(document.name);
-  }
-  py::dict out;
-  out["log_likelihood"] = toArray(logLikelihood);
-  out["standard_error"] = toArray(standardError);
-  out["perplexity"] = toArray(perplexity);
-  out["effective_runs"] = toArray(effectiveRuns);
-  out["scored_tokens"] = toArray(scored);
-  out["skipped_tokens"] = toArray(skipped);
-  out["conditioned_tokens"] = toArray(conditioned);
-  out["heavy_tailed"] = heavy;
-  out["not_converged"] = notConverged;
-  out["document_site_updates"] = toArray(siteUpdates);
-  out["budgets"] = toArray(budgets);
-  out["runs"] = toArray(runs);
-  out["above_target"] = capped;
-  out["names"] = pythonWords(names);
-  return out;
-}
-
-py::dict evaluate(const Model& model, const py::object& documents, const Options& options) {
+std::shared_ptr<topiceval::EvaluateResult> evaluate(const Model& model, const py::object& documents,
+                                                         const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::EvaluateRequest request = topiceval::evaluateRequest(optionValues("evaluate", options, {"model", "input"}));
   request.model = model;
   request.documents = documentsSource(documents);
-  const topiceval::EvaluateResult result = runInterruptibly([&] { return topiceval::evaluate(request); });
-  py::dict out = documentColumns(result.documents);
-  out["total"] = result.total;
-  out["total_se"] = result.totalStandardError;
-  out["per_token"] = result.perToken;
-  out["per_token_se"] = result.perTokenStandardError;
-  out["perplexity_total"] = result.perplexity;
-  out["perplexity_se"] = result.perplexityStandardError;
-  out["site_updates"] = result.siteUpdates;
-  out["seconds"] = result.seconds;
-  out["estimator"] = result.estimator.description;
-  out["estimator_name"] = result.estimator.name;
-  out["stochastic"] = result.estimator.stochastic;
-  out["unbiased"] = result.estimator.unbiased;
-  out["error_caveat"] = topiceval::respell(result.estimator.errorCaveat, Spelling::Python);
-  out["error"] = topiceval::respell(result.errorStatement, Spelling::Python);
-  out["unseen_words"] = result.unseenWords;
-  out["vocabulary_size"] = result.vocabularySize;
-  out["variational_bound"] = result.variationalBound ? py::cast(*result.variationalBound) : py::none();
-  out["convergence"] = result.convergence ? py::cast(topiceval::respell(result.convergence->summary, Spelling::Python))
-                                          : py::none();
-  out["target"] = result.target ? py::cast(topiceval::respell(result.target->summary, Spelling::Python)) : py::none();
-  out["warnings"] = warningsOf(result.warnings);
+  return std::make_shared<topiceval::EvaluateResult>(runInterruptibly([&] { return topiceval::evaluate(request); }));
+}
+
+// ---- Results, bound once ------------------------------------------------------------------------------------
+// Each result struct is bound by one function below, its attributes named as
+// the JSON writer names its keys (native/output/*_output.cpp), read-only. Where
+// the JSON groups fields of one struct into sections ("input", "summary"...),
+// a section is a view over the result it belongs to. Texts that name options
+// are respelled for Python here, in the getter.
+
+using EvaluateResultPtr = std::shared_ptr<topiceval::EvaluateResult>;
+
+// A JSON section of an evaluate result: a view that keeps the result alive.
+template <int Section>
+struct EvaluateView {
+  EvaluateResultPtr result;
+};
+enum : int { kInputSection, kEstimatorSection, kCompletionSection, kUnseenWordsSection, kSummarySection };
+using InputView = EvaluateView<kInputSection>;
+using EstimatorView = EvaluateView<kEstimatorSection>;
+using CompletionView = EvaluateView<kCompletionSection>;
+using UnseenWordsView = EvaluateView<kUnseenWordsSection>;
+using SummaryView = EvaluateView<kSummarySection>;
+
+// A part of a bound result (a document of it...): a reference that keeps the result alive.
+template <class T>
+py::object part(const T* value, const py::object& owner) {
+  return py::cast(value, py::return_value_policy::reference_internal, owner);
+}
+
+py::str pythonMessage(const std::string& message) { return pythonText(topiceval::respell(message, Spelling::Python)); }
+
+py::list pythonMessages(const std::vector<topiceval::Warning>& warnings) {
+  py::list list;
+  for (const auto& warning : warnings) list.append(pythonMessage(warning.text));
+  return list;
+}
+
+// JSON's null for a number that is not finite stays NaN here, as numpy has it.
+py::object optionalNumber(const std::optional<double>& value) { return value ? py::cast(*value) : py::none(); }
+
+void bindModelReport(py::module_& module) {
+  py::class_<topiceval::ModelReport>(module, "ModelReport")
+      .def_property_readonly("path", [](const topiceval::ModelReport& r) { return text(r.path); })
+      .def_property_readonly("kind", [](const topiceval::ModelReport& r) { return text(r.kind); })
+      .def_readonly("topics", &topiceval::ModelReport::topics)
+      .def_readonly("types", &topiceval::ModelReport::types);
+}
+
+// One row of "documents" (the command line's document table).
+void bindDocumentEstimate(py::module_& module) {
+  using topiceval::DocumentEstimate;
+  py::class_<DocumentEstimate>(module, "DocumentEstimate")
+      .def_property_readonly("name", [](const DocumentEstimate& d) { return pythonText(d.name); })
+      .def_readonly("tokens", &DocumentEstimate::scoredTokens)
+      .def_readonly("skipped", &DocumentEstimate::skippedTokens)
+      .def_readonly("loglik", &DocumentEstimate::logLikelihood)
+      .def_readonly("loglik_se", &DocumentEstimate::standardError)
+      .def_readonly("perplexity", &DocumentEstimate::perplexity)
+      .def_readonly("effective_runs", &DocumentEstimate::effectiveRuns)
+      .def_property_readonly("flag", [](const DocumentEstimate& d) { return topiceval::output::documentFlags(d); })
+      .def_readonly("budget", &DocumentEstimate::budget)
+      .def_readonly("runs", &DocumentEstimate::runs)
+      .def_readonly("site_updates", &DocumentEstimate::siteUpdates)
+      // Beyond the JSON: the flag's parts, the tokens conditioned on under completion, each run's estimate.
+      .def_readonly("conditioned_tokens", &DocumentEstimate::conditionedTokens)
+      .def_readonly("heavy_tailed", &DocumentEstimate::heavyTailed)
+      .def_readonly("not_converged", &DocumentEstimate::notConverged)
+      .def_readonly("above_target", &DocumentEstimate::aboveTarget)
+      .def_property_readonly("run_log_likelihoods",
+                             [](const DocumentEstimate& d) { return toArray(d.runLogLikelihoods); });
+}
+
+void bindConvergenceVerdict(py::module_& module) {
+  using topiceval::ConvergenceVerdict;
+  py::class_<ConvergenceVerdict::Step>(module, "ConvergenceStep")
+      .def_readonly("budget", &ConvergenceVerdict::Step::budget)
+      .def_readonly("log_likelihood", &ConvergenceVerdict::Step::logLikelihood)
+      .def_readonly("log_likelihood_se", &ConvergenceVerdict::Step::standardError)
+      .def_readonly("documents_not_converged", &ConvergenceVerdict::Step::documentsNotConverged)
+      .def_readonly("seconds", &ConvergenceVerdict::Step::seconds);
+  py::class_<ConvergenceVerdict>(module, "ConvergenceVerdict")
+      .def_readonly("converged", &ConvergenceVerdict::converged)
+      .def_property_readonly("budget_setting", [](const ConvergenceVerdict& c) { return text(c.budgetSetting); })
+      .def_property_readonly("summary", [](const ConvergenceVerdict& c) { return pythonMessage(c.summary); })
+      .def_readonly("last_change", &ConvergenceVerdict::lastChange)
+      .def_readonly("last_change_se", &ConvergenceVerdict::lastChangeError)
+      .def_readonly("steps", &ConvergenceVerdict::steps)
+      .def_readonly("capped", &ConvergenceVerdict::capped)
+      .def_readonly("largest_document_change", &ConvergenceVerdict::largestDocumentChange);
+}
+
+void bindTargetErrorSummary(py::module_& module) {
+  using topiceval::TargetErrorSummary;
+  py::class_<TargetErrorSummary::Level>(module, "TargetErrorLevel")
+      .def_readonly("budget", &TargetErrorSummary::Level::budget)
+      .def_readonly("runs", &TargetErrorSummary::Level::runs)
+      .def_readonly("documents", &TargetErrorSummary::Level::documents);
+  // The JSON leaves out a target not given; here it is None.
+  const auto target = [](double value) { return value > 0.0 ? optionalNumber(value) : py::none(); };
+  py::class_<TargetErrorSummary>(module, "TargetErrorSummary")
+      .def_property_readonly("per_token", [target](const TargetErrorSummary& t) { return target(t.perToken); })
+      .def_property_readonly("per_document", [target](const TargetErrorSummary& t) { return target(t.perDocument); })
+      .def_property_readonly("budget_setting", [](const TargetErrorSummary& t) { return text(t.budgetSetting); })
+      .def_readonly("start_budget", &TargetErrorSummary::startBudget)
+      .def_readonly("budget_cap", &TargetErrorSummary::largestBudget)
+      .def_readonly("start_runs", &TargetErrorSummary::startRuns)
+      .def_readonly("max_runs", &TargetErrorSummary::largestRuns)
+      .def_readonly("rounds", &TargetErrorSummary::rounds)
+      .def_readonly("above_target_documents", &TargetErrorSummary::aboveTargetDocuments)
+      .def_property_readonly("summary", [](const TargetErrorSummary& t) { return pythonMessage(t.summary); })
+      .def_readonly("levels", &TargetErrorSummary::levels);
+}
+
+// The per-document values as numpy columns, named as "documents"' keys.
+py::dict documentColumnArrays(const std::vector<topiceval::DocumentEstimate>& documents) {
+  std::vector<double> loglik, loglikSe, perplexity, effectiveRuns;
+  std::vector<int64_t> tokens, skipped, conditioned, budget, runs, siteUpdates;
+  std::vector<uint8_t> heavy, notConverged, aboveTarget;
+  py::list names, flags;
+  for (const auto& d : documents) {
+    loglik.push_back(d.logLikelihood);
+    loglikSe.push_back(d.standardError);
+    perplexity.push_back(d.perplexity);
+    effectiveRuns.push_back(d.effectiveRuns);
+    tokens.push_back(static_cast<int64_t>(d.scoredTokens));
+    skipped.push_back(static_cast<int64_t>(d.skippedTokens));
+    conditioned.push_back(static_cast<int64_t>(d.conditionedTokens));
+    budget.push_back(d.budget);
+    runs.push_back(d.runs);
+    siteUpdates.push_back(static_cast<int64_t>(d.siteUpdates));
+    heavy.push_back(d.heavyTailed);
+    notConverged.push_back(d.notConverged);
+    aboveTarget.push_back(d.aboveTarget);
+    names.append(pythonText(d.name));
+    flags.append(topiceval::output::documentFlags(d));
+  }
+  const auto flagsOf = [](const std::vector<uint8_t>& values) {
+    return py::module_::import("numpy").attr("asarray")(toArray(values), "bool");
+  };
+  py::dict out;
+  out["name"] = names;
+  out["tokens"] = toArray(tokens);
+  out["skipped"] = toArray(skipped);
+  out["loglik"] = toArray(loglik);
+  out["loglik_se"] = toArray(loglikSe);
+  out["perplexity"] = toArray(perplexity);
+  out["effective_runs"] = toArray(effectiveRuns);
+  out["flag"] = flags;
+  out["budget"] = toArray(budget);
+  out["runs"] = toArray(runs);
+  out["site_updates"] = toArray(siteUpdates);
+  out["conditioned_tokens"] = toArray(conditioned);
+  out["heavy_tailed"] = flagsOf(heavy);
+  out["not_converged"] = flagsOf(notConverged);
+  out["above_target"] = flagsOf(aboveTarget);
   return out;
+}
+
+void bindEvaluateResult(py::module_& module) {
+  using topiceval::EvaluateResult;
+  py::class_<InputView>(module, "EvaluateInput")
+      .def_property_readonly("path", [](const InputView& v) { return text(v.result->input); })
+      .def_property_readonly("documents", [](const InputView& v) { return v.result->inputDocuments; })
+      .def_property_readonly("tokens", [](const InputView& v) { return v.result->inputTokens; });
+  py::class_<CompletionView>(module, "EvaluateCompletion")
+      .def_property_readonly("split", [](const CompletionView& v) { return v.result->completeDocuments; })
+      .def_property_readonly("conditioned_tokens", [](const CompletionView& v) { return v.result->conditionedTokens; })
+      .def_property_readonly("scored_tokens", [](const CompletionView& v) { return v.result->scoredTokens; });
+  py::class_<EstimatorView>(module, "EstimatorReport")
+      .def_property_readonly("description", [](const EstimatorView& v) { return v.result->estimator.description; })
+      .def_property_readonly("stochastic", [](const EstimatorView& v) { return v.result->estimator.stochastic; })
+      .def_property_readonly("name", [](const EstimatorView& v) { return v.result->estimator.name; })
+      .def_property_readonly("settings",
+                             [](const EstimatorView& v) {
+                               py::dict settings;
+                               for (const auto& [name, value] : v.result->estimator.settings)
+                                 settings[py::str(name)] = value;
+                               return settings;
+                             })
+      .def_property_readonly("unbiased", [](const EstimatorView& v) { return v.result->estimator.unbiased; })
+      .def_property_readonly("seed", [](const EstimatorView& v) { return v.result->estimator.seed; })
+      .def_property_readonly("runs", [](const EstimatorView& v) { return v.result->estimator.runs; })
+      .def_property_readonly("completion",
+                             [](const EstimatorView& v) {
+                               return v.result->completeDocuments.empty() ? py::none()
+                                                                          : py::cast(CompletionView{v.result});
+                             })
+      .def_property_readonly("error_caveat",
+                             [](const EstimatorView& v) { return pythonMessage(v.result->estimator.errorCaveat); });
+  py::class_<UnseenWordsView>(module, "UnseenWords")
+      .def_property_readonly("policy", [](const UnseenWordsView& v) { return v.result->unseenWords; })
+      .def_property_readonly("skipped_tokens", [](const UnseenWordsView& v) { return v.result->unseenSkippedTokens; })
+      .def_property_readonly("skipped_types", [](const UnseenWordsView& v) { return v.result->skippedTypes; })
+      .def_property_readonly("unseen_types_scored",
+                             [](const UnseenWordsView& v) { return v.result->unseenTypesScored; })
+      .def_property_readonly("vocabulary_size", [](const UnseenWordsView& v) { return v.result->vocabularySize; });
+  py::class_<SummaryView>(module, "EvaluateSummary")
+      .def_property_readonly("log_likelihood", [](const SummaryView& v) { return v.result->total; })
+      .def_property_readonly("log_likelihood_se", [](const SummaryView& v) { return v.result->totalStandardError; })
+      .def_property_readonly("per_token", [](const SummaryView& v) { return v.result->perToken; })
+      .def_property_readonly("per_token_se", [](const SummaryView& v) { return v.result->perTokenStandardError; })
+      .def_property_readonly("perplexity", [](const SummaryView& v) { return v.result->perplexity; })
+      .def_property_readonly("perplexity_se", [](const SummaryView& v) { return v.result->perplexityStandardError; })
+      .def_property_readonly("error", [](const SummaryView& v) { return pythonMessage(v.result->errorStatement); })
+      .def_property_readonly("log_mean_bias", [](const SummaryView& v) { return v.result->logMeanBias; })
+      .def_property_readonly("heavy_tailed_documents",
+                             [](const SummaryView& v) { return v.result->heavyTailedDocuments; })
+      .def_property_readonly("documents", [](const SummaryView& v) { return v.result->documents.size(); })
+      .def_property_readonly("tokens", [](const SummaryView& v) { return v.result->scoredTokens; })
+      .def_property_readonly("skipped_tokens", [](const SummaryView& v) { return v.result->skippedTokens; })
+      .def_property_readonly("wall_seconds", [](const SummaryView& v) { return v.result->seconds; })
+      .def_property_readonly("threads", [](const SummaryView& v) { return v.result->threads; })
+      .def_property_readonly("site_updates", [](const SummaryView& v) { return v.result->siteUpdates; })
+      .def_property_readonly("variational_bound",
+                             [](const SummaryView& v) { return optionalNumber(v.result->variationalBound); })
+      .def_property_readonly("variational_bound_e_step", [](const SummaryView& v) {
+        return v.result->variationalBound ? py::cast(v.result->boundMethod) : py::none();
+      });
+  py::class_<EvaluateResult, std::shared_ptr<EvaluateResult>>(module, "EvaluateResult")
+      .def_readonly("model", &EvaluateResult::model)
+      .def_property_readonly("input", [](const EvaluateResultPtr& r) { return InputView{r}; })
+      .def_property_readonly("estimator", [](const EvaluateResultPtr& r) { return EstimatorView{r}; })
+      .def_property_readonly("unseen_words", [](const EvaluateResultPtr& r) { return UnseenWordsView{r}; })
+      .def_property_readonly("summary", [](const EvaluateResultPtr& r) { return SummaryView{r}; })
+      .def_property_readonly("convergence",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const EvaluateResult&>();
+                               return r.convergence ? part(&*r.convergence, self) : py::none();
+                             })
+      .def_property_readonly("target_error",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const EvaluateResult&>();
+                               return r.target ? part(&*r.target, self) : py::none();
+                             })
+      .def_property_readonly("documents",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const EvaluateResult&>();
+                               py::list list;
+                               for (const auto& document : r.documents)
+                                 list.append(part(&document, self));
+                               return list;
+                             })
+      .def_property_readonly("warnings", [](const EvaluateResult& r) { return pythonMessages(r.warnings); })
+      .def_property_readonly("columns", [](const EvaluateResult& r) { return documentColumnArrays(r.documents); });
 }
 
 py::dict evaluateTopics(const Model& model, const py::object& documents, const Options& options) {
@@ -362,10 +546,11 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
     entry["difference_to_best"] = model.difference;
     entry["difference_se"] = model.differenceError;
     entry["verdict"] = model.verdict;
-    entry["documents"] = documentColumns(model.documents);
+    entry["documents"] = documentColumnArrays(model.documents);
     if (model.quality) {
       py::dict quality;
       quality["measure"] = model.quality->measure;
+      quality["window"] = model.quality->windowSize;
       quality["coherence"] = model.quality->coherence;
       quality["coherence_se"] = model.quality->coherenceStandardError;
       quality["exclusivity"] = model.quality->exclusivity;
@@ -726,6 +911,11 @@ PYBIND11_MODULE(_native, module) {
   module.def("from_counts", &fromCounts);
   module.def("from_topics", &fromTopics);
   module.def("read_documents", &readDocuments);
+  bindModelReport(module);
+  bindDocumentEstimate(module);
+  bindConvergenceVerdict(module);
+  bindTargetErrorSummary(module);
+  bindEvaluateResult(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "java-bridge/result_classes.hpp"
 #include "native/cli/commands.hpp"
 #include "native/output/output_file.hpp"
 #include "native/output/select_output.hpp"
@@ -359,6 +360,107 @@ topiceval::EvaluateResult evaluateFromJava(JNIEnv* env, jobject modelData, jobje
   return topiceval::evaluate(request);
 }
 
+// A result as its generated Java class (java-bridge/result_classes.hpp): every
+// field set by walking the one description the class was generated from.
+jobject fillResult(JNIEnv* env, const topiceval::java_results::ResultClass& described, const void* source) {
+  using topiceval::java_results::JavaType;
+  using topiceval::java_results::JavaValue;
+  const auto className = [](const std::string& name) {
+    std::string path = "org/topiceval/" + name;
+    for (char& c : path) c = c == '.' ? '$' : c;
+    return path;
+  };
+  // A frame of its own: a result of many documents holds no more local references than one document's.
+  if (env->PushLocalFrame(32) != 0) throw JavaExceptionPending{};
+  jclass type = require(env, env->FindClass(className(described.name).c_str()));
+  jobject object = require(env, env->AllocObject(type));
+  for (const auto& entry : described.fields) {
+    if (entry.type == JavaType::Object || entry.type == JavaType::ObjectArray) {
+      const std::string nested = className(entry.nested->name);
+      const std::vector<const void*> elements = entry.elements(source);
+      if (entry.type == JavaType::Object) {
+        if (elements.empty()) continue;  // null
+        env->SetObjectField(object, field(env, type, entry.name.c_str(), ("L" + nested + ";").c_str()),
+                            fillResult(env, *entry.nested, elements.front()));
+      } else {
+        jclass elementType = require(env, env->FindClass(nested.c_str()));
+        jobjectArray array =
+            require(env, env->NewObjectArray(static_cast<jsize>(elements.size()), elementType, nullptr));
+        for (std::size_t i = 0; i < elements.size(); ++i) {
+          jobject element = fillResult(env, *entry.nested, elements[i]);
+          env->SetObjectArrayElement(array, static_cast<jsize>(i), element);
+          env->DeleteLocalRef(element);
+          check(env);
+        }
+        env->SetObjectField(object, field(env, type, entry.name.c_str(), ("[L" + nested + ";").c_str()), array);
+      }
+      check(env);
+      continue;
+    }
+    const JavaValue value = entry.value(source);
+    const char* name = entry.name.c_str();
+    if (std::holds_alternative<std::monostate>(value)) continue;  // null
+    switch (entry.type) {
+      case JavaType::Int:
+        env->SetIntField(object, field(env, type, name, "I"), static_cast<jint>(std::get<int64_t>(value)));
+        break;
+      case JavaType::Long: env->SetLongField(object, field(env, type, name, "J"), std::get<int64_t>(value)); break;
+      case JavaType::Double: env->SetDoubleField(object, field(env, type, name, "D"), std::get<double>(value)); break;
+      case JavaType::Boolean:
+        env->SetBooleanField(object, field(env, type, name, "Z"), std::get<bool>(value) ? JNI_TRUE : JNI_FALSE);
+        break;
+      case JavaType::String:
+        env->SetObjectField(object, field(env, type, name, "Ljava/lang/String;"),
+                            toJava(env, std::get<std::string>(value)));
+        break;
+      case JavaType::BoxedDouble: {
+        jclass boxed = require(env, env->FindClass("java/lang/Double"));
+        const jmethodID valueOf = require(env, env->GetStaticMethodID(boxed, "valueOf", "(D)Ljava/lang/Double;"));
+        env->SetObjectField(object, field(env, type, name, "Ljava/lang/Double;"),
+                            require(env, env->CallStaticObjectMethod(boxed, valueOf, std::get<double>(value))));
+        break;
+      }
+      case JavaType::DoubleArray:
+        env->SetObjectField(object, field(env, type, name, "[D"), toJava(env, std::get<std::vector<double>>(value)));
+        break;
+      case JavaType::LongArray: {
+        const auto& values = std::get<std::vector<int64_t>>(value);
+        const std::vector<jlong> longs(values.begin(), values.end());
+        jlongArray array = require(env, env->NewLongArray(static_cast<jsize>(longs.size())));
+        env->SetLongArrayRegion(array, 0, static_cast<jsize>(longs.size()), longs.data());
+        env->SetObjectField(object, field(env, type, name, "[J"), array);
+        break;
+      }
+      case JavaType::BooleanArray: {
+        const auto& values = std::get<std::vector<bool>>(value);
+        std::vector<jboolean> flags;
+        for (const bool flag : values) flags.push_back(flag ? JNI_TRUE : JNI_FALSE);
+        jbooleanArray array = require(env, env->NewBooleanArray(static_cast<jsize>(flags.size())));
+        env->SetBooleanArrayRegion(array, 0, static_cast<jsize>(flags.size()), flags.data());
+        env->SetObjectField(object, field(env, type, name, "[Z"), array);
+        break;
+      }
+      case JavaType::StringArray:
+        env->SetObjectField(object, field(env, type, name, "[Ljava/lang/String;"),
+                            toJava(env, std::get<std::vector<std::string>>(value)));
+        break;
+      case JavaType::IntArray: {
+        const auto& values = std::get<std::vector<int64_t>>(value);
+        const std::vector<int32_t> ints(values.begin(), values.end());
+        env->SetObjectField(object, field(env, type, name, "[I"), toJava(env, std::span<const int32_t>(ints)));
+        break;
+      }
+      case JavaType::StringMatrix:
+        env->SetObjectField(object, field(env, type, name, "[[Ljava/lang/String;"),
+                            toJava(env, std::get<std::vector<std::vector<std::string>>>(value)));
+        break;
+      default: break;
+    }
+    check(env);
+  }
+  return env->PopLocalFrame(object);
+}
+
 }  // namespace
 
 extern "C" {
@@ -445,52 +547,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_evaluateDetailed(JNIEn
                                                                            jobjectArray documentData, jobject options) {
   return guarded<jobject>(env, [&]() -> jobject {
     const topiceval::EvaluateResult result = evaluateFromJava(env, modelData, documentData, options);
-    jclass type = require(env, env->FindClass("org/topiceval/Evaluation"));
-    jobject evaluation = require(env, env->AllocObject(type));
-    std::vector<double> logLikelihood, standardError;
-    std::vector<jlong> scored, siteUpdates, budgets, runs;
-    std::vector<jboolean> heavy;
-    for (const auto& document : result.documents) {
-      logLikelihood.push_back(document.logLikelihood);
-      standardError.push_back(document.standardError);
-      scored.push_back(static_cast<jlong>(document.scoredTokens));
-      siteUpdates.push_back(static_cast<jlong>(document.siteUpdates));
-      budgets.push_back(static_cast<jlong>(document.budget));
-      runs.push_back(static_cast<jlong>(document.runs));
-      heavy.push_back(document.heavyTailed ? JNI_TRUE : JNI_FALSE);
-    }
-    const auto longs = [&](const char* name, const std::vector<jlong>& values) {
-      jlongArray array = require(env, env->NewLongArray(static_cast<jsize>(values.size())));
-      env->SetLongArrayRegion(array, 0, static_cast<jsize>(values.size()), values.data());
-      env->SetObjectField(evaluation, field(env, type, name, "[J"), array);
-    };
-    longs("siteUpdates", siteUpdates);
-    longs("budgets", budgets);
-    longs("runs", runs);
-    env->SetObjectField(evaluation, field(env, type, "target", "Ljava/lang/String;"),
-                        result.target ? toJava(env, topiceval::respell(result.target->summary, Spelling::Java))
-                                      : nullptr);
-    env->SetObjectField(evaluation, field(env, type, "logLikelihood", "[D"), toJava(env, logLikelihood));
-    env->SetObjectField(evaluation, field(env, type, "standardError", "[D"), toJava(env, standardError));
-    jlongArray tokens = require(env, env->NewLongArray(static_cast<jsize>(scored.size())));
-    env->SetLongArrayRegion(tokens, 0, static_cast<jsize>(scored.size()), scored.data());
-    env->SetObjectField(evaluation, field(env, type, "scoredTokens", "[J"), tokens);
-    jbooleanArray flags = require(env, env->NewBooleanArray(static_cast<jsize>(heavy.size())));
-    env->SetBooleanArrayRegion(flags, 0, static_cast<jsize>(heavy.size()), heavy.data());
-    env->SetObjectField(evaluation, field(env, type, "heavyTailed", "[Z"), flags);
-    env->SetDoubleField(evaluation, field(env, type, "total", "D"), result.total);
-    env->SetDoubleField(evaluation, field(env, type, "totalStandardError", "D"), result.totalStandardError);
-    env->SetDoubleField(evaluation, field(env, type, "perToken", "D"), result.perToken);
-    env->SetDoubleField(evaluation, field(env, type, "perplexity", "D"), result.perplexity);
-    env->SetObjectField(evaluation, field(env, type, "estimator", "Ljava/lang/String;"),
-                        toJava(env, result.estimator.description));
-    env->SetObjectField(evaluation, field(env, type, "error", "Ljava/lang/String;"),
-                        toJava(env, topiceval::respell(result.errorStatement, Spelling::Java)));
-    std::vector<std::string> warnings;
-    for (const auto& warning : result.warnings) warnings.push_back(topiceval::respell(warning.text, Spelling::Java));
-    env->SetObjectField(evaluation, field(env, type, "warnings", "[Ljava/lang/String;"), toJava(env, warnings));
-    check(env);
-    return evaluation;
+    return fillResult(env, topiceval::java_results::evaluationClass(), &result);
   });
 }
 
@@ -613,38 +670,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_select(JNIEnv* env, jc
                             ? topiceval::DocumentsSource(toUtf8(env, static_cast<jstring>(documents), "documents"))
                             : topiceval::DocumentsSource(toDocuments(env, static_cast<jobjectArray>(documents)));
     const topiceval::SelectResult result = topiceval::select(request);
-    jclass type = require(env, env->FindClass("org/topiceval/Selection"));
-    jobject out = require(env, env->AllocObject(type));
-    std::vector<std::string> modelNames, verdicts;
-    std::vector<int32_t> topics;
-    std::vector<double> total, totalError, perToken, perplexity, difference, differenceError;
-    for (const topiceval::RankedModel& model : result.models) {
-      modelNames.push_back(model.model.path);
-      verdicts.push_back(model.verdict);
-      topics.push_back(model.model.topics);
-      total.push_back(model.total);
-      totalError.push_back(model.totalStandardError);
-      perToken.push_back(model.perToken);
-      perplexity.push_back(model.perplexity);
-      difference.push_back(model.difference);
-      differenceError.push_back(model.differenceError);
-    }
-    setStrings(env, out, type, "names", modelNames);
-    setStrings(env, out, type, "verdicts", verdicts);
-    env->SetObjectField(out, field(env, type, "topics", "[I"), toJava(env, std::span<const int32_t>(topics)));
-    setDoubles(env, out, type, "total", total);
-    setDoubles(env, out, type, "totalStandardError", totalError);
-    setDoubles(env, out, type, "perToken", perToken);
-    setDoubles(env, out, type, "perplexity", perplexity);
-    setDoubles(env, out, type, "differenceToBest", difference);
-    setDoubles(env, out, type, "differenceStandardError", differenceError);
-    env->SetLongField(out, field(env, type, "scoredTokens", "J"), static_cast<jlong>(result.sharedTokens));
-    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
-    std::ostringstream report;
-    topiceval::output::writeSelectReport(report, result);
-    env->SetObjectField(out, field(env, type, "report", "Ljava/lang/String;"), toJava(env, report.str()));
-    check(env);
-    return out;
+    return fillResult(env, topiceval::java_results::selectionClass(), &result);
   });
 }
 

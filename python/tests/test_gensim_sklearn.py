@@ -26,9 +26,9 @@ def check_estimate(model, corpus, bound_per_token, label):
     documents = corpus.test_bags  # gensim's bag-of-words form, expanded pair by pair
     estimate = topiceval.evaluate(model, documents, "resample-move", particles=32, runs=4)
     check = topiceval.evaluate(model, documents, "left-to-right", particles=20, resampling=True, runs=2)
-    assert int(estimate.scored_tokens.sum()) == corpus.test_tokens  # every held-out token is scored
+    assert int(estimate.columns["tokens"].sum()) == corpus.test_tokens  # every held-out token is scored
     print(f"{label}: own bound per token {bound_per_token:.4f}; topiceval {estimate.per_token:.4f} +- "
-          f"{estimate.per_token_se:.4f} ({estimate.seconds:.2f} s); left-to-right {check.per_token:.4f}")
+          f"{estimate.per_token_se:.4f} ({estimate.wall_seconds:.2f} s); left-to-right {check.per_token:.4f}")
     assert math.isfinite(estimate.per_token) and estimate.per_token_se < 0.01
     assert abs(estimate.per_token - check.per_token) < 0.04
     # A variational bound is a lower bound on the likelihood it approximates: the held-out
@@ -55,7 +55,7 @@ def test_a_scikit_learn_model(corpus):
     # The count matrix, a bag of words per row like gensim's pairs, gives the same numbers.
     rows = corpus.test_counts.tocsr()
     again = topiceval.evaluate(ours, rows, "resample-move", particles=32, runs=4)
-    numpy.testing.assert_array_equal(again.log_likelihood, estimate.log_likelihood)
+    numpy.testing.assert_array_equal(again.columns["loglik"], estimate.columns["loglik"])
 
 
 def test_the_notebook_example_runs(corpora):

@@ -249,7 +249,7 @@ def test_paths_are_taken_as_str_bytes_or_pathlike_whatever_their_bytes(fixtures,
     assert result.models[0]["path"] == os.fsdecode(name)  # the same bytes back
     # Documents from a file, named any of the three ways, as select takes them.
     model = topiceval.load_model(name)
-    totals = {topiceval.evaluate(model, given, "filtering").total
+    totals = {topiceval.evaluate(model, given, "filtering").summary.log_likelihood
               for given in (test, os.fsdecode(test), pathlib.Path(os.fsdecode(test)))}
     assert len(totals) == 1 and len(topiceval.load_documents(test, model)) == 200
     # Missing: the message names the file, its odd bytes shown as \xNN.

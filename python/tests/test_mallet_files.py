@@ -69,7 +69,7 @@ def test_every_model_file_kind_loads_and_agrees(fixtures):
         assert model.num_topics == 10
         if documents is None:
             documents = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)
-        totals.append(topiceval.evaluate(model, documents, "filtering").total)
+        totals.append(topiceval.evaluate(model, documents, "filtering").summary.log_likelihood)
     # The three serialized objects hold the same counts; the topic state names only the types with
     # training tokens, so more held-out words lie beyond it (skipped) and its total differs.
     assert totals[0] == totals[1] == totals[2]
@@ -110,17 +110,18 @@ def test_result_arrays_and_completion(fixtures):
     model = topiceval.load_model(fixtures / "stackexchange" / "inferencer.mallet")
     documents = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)[:10]
     result = topiceval.evaluate(model, documents, "resample-move", particles=16, runs=3, seed=5)
-    assert result.log_likelihood.shape == (10,) and result.log_likelihood.dtype == numpy.float64
-    assert numpy.all(result.standard_error > 0)
-    assert result.total == pytest.approx(result.log_likelihood.sum(), rel=1e-12)
-    assert result.total_se == pytest.approx(numpy.sqrt((result.standard_error ** 2).sum()), rel=1e-12)
-    assert int(result.scored_tokens.sum()) == sum(len(d) for d in documents)
-    assert result.per_token == pytest.approx(result.total / result.scored_tokens.sum())
+    loglik, loglik_se, tokens = (result.columns[key] for key in ("loglik", "loglik_se", "tokens"))
+    assert loglik.shape == (10,) and loglik.dtype == numpy.float64
+    assert numpy.all(loglik_se > 0)
+    assert result.summary.log_likelihood == pytest.approx(loglik.sum(), rel=1e-12)
+    assert result.summary.log_likelihood_se == pytest.approx(numpy.sqrt((loglik_se ** 2).sum()), rel=1e-12)
+    assert int(tokens.sum()) == sum(len(d) for d in documents) == result.summary.tokens
+    assert result.per_token == pytest.approx(result.summary.log_likelihood / tokens.sum())
     assert result.perplexity == pytest.approx(numpy.exp(-result.per_token))
-    assert result.unbiased and result.site_updates > 0
+    assert result.estimator.unbiased and result.summary.site_updates > 0
     assert result.error.startswith("+- is one standard error over 3 runs per document")
     filtering = topiceval.evaluate(model, documents, "filtering")
-    assert numpy.all(filtering.standard_error == 0) and "+-" not in repr(filtering)
+    assert numpy.all(filtering.columns["loglik_se"] == 0) and "+-" not in repr(filtering)
     assert filtering.error == "none from sampling (a deterministic estimator); its bias is not measured here"
     # MALLET's default seed is the clock's: two calls differ, and each says which seed it took.
     first, second = (topiceval.evaluate_topics(model, documents) for _ in range(2))
@@ -132,11 +133,11 @@ def test_result_arrays_and_completion(fixtures):
                                   "--documents", "0-9", "--particles", "16", "--runs", "3", "--seed", "5", "--format",
                                   "tsv", "--quiet"], capture_output=True, text=True, check=True)
         rows = [line.split("\t") for line in command.stdout.strip().split("\n")[1:]]
-        assert [float(row[4]) for row in rows] == list(result.log_likelihood)
+        assert [float(row[4]) for row in rows] == list(result.columns["loglik"])
     completed = topiceval.evaluate(model, documents, "ais", temperatures=50, complete_documents="first-half")
-    assert numpy.all(completed.conditioned_tokens == [len(d) // 2 for d in documents])
-    assert numpy.all(completed.scored_tokens == [len(d) - len(d) // 2 for d in documents])
-    assert completed.total > result.total  # p(w2 | w1) of half the tokens
+    assert numpy.all(completed.columns["conditioned_tokens"] == [len(d) // 2 for d in documents])
+    assert numpy.all(completed.columns["tokens"] == [len(d) - len(d) // 2 for d in documents])
+    assert completed.summary.log_likelihood > result.summary.log_likelihood  # p(w2 | w1) of half the tokens
 
 
 def test_select_and_compare_return_result_objects(fixtures):

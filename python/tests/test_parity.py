@@ -50,4 +50,4 @@ def test_python_gives_the_command_lines_bits(fixtures, name, options):
     keywords = {option[2:].replace("-", "_"): as_keyword(value) for option, value in options}
     estimator = keywords.pop("estimator", None)
     result = topiceval.evaluate(model, documents, estimator, **keywords)
-    assert list(result.log_likelihood) == expected  # the same bits
+    assert list(result.columns["loglik"]) == expected  # the same bits

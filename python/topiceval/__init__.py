@@ -9,7 +9,7 @@ standard error over independent runs.
     model = topiceval.load_model("inferencer.mallet")
     documents = topiceval.load_documents("test.mallet", model)
     result = topiceval.evaluate(model, documents)            # resample-move, 64 particles, 4 runs
-    print(result.total, "+-", result.total_se, result.perplexity)
+    print(result.summary.log_likelihood, "+-", result.summary.log_likelihood_se, result.perplexity)
 
 Documents are given as a list of word-id sequences, as a gensim bag-of-words corpus (each
 ``(id, count)`` pair expanded to ``count`` copies of ``id``; a bag has no token order, so estimators that
@@ -597,71 +597,116 @@ def _warn(warnings) -> None:
 
 # ---- Results --------------------------------------------------------------------------------------------------
 
-class Result:
-    """What :func:`evaluate` returns: per-document numpy arrays and corpus totals.
+def _deprecated(owner: str, old: str, new: str, get):
+    """A property kept for the spelling of an earlier release: it warns, naming the new spelling, and gives the
+    same value."""
+    def getter(self):
+        import warnings as _warnings  # noqa: PLC0415
+        _warnings.warn(f"{owner}.{old} is deprecated: use {new}", DeprecationWarning, stacklevel=2)
+        return get(self)
+    return property(getter, doc=f"Deprecated: use ``{new}``.")
 
-    ``log_likelihood[d]`` is the log of the mean over runs of the estimates of p(w_d) (of
-    p(w2 | w1) under document completion), ``standard_error[d]`` its standard error in nats (NaN
-    with one run; 0 for a deterministic estimator, whose bias is not measured), ``effective_runs[d]``
-    and ``heavy_tailed[d]`` how far to trust it. ``total`` +- ``total_se`` sums the documents
-    (independent errors add in quadrature); ``per_token`` and ``perplexity`` divide by the scored
-    tokens, with ``per_token_se`` and ``perplexity_se``. Under ``target_error``, ``budgets[d]`` and
-    ``runs[d]`` are the budget and runs document d needed, ``above_target[d]`` whether it stayed above
-    its target at the caps, and ``target`` the summary line. ``error`` says in words what the error
-    includes, as the command line's summary does; ``unbiased`` whether the estimator is unbiased;
-    ``warnings`` what the numbers must be read with (also issued as TopicevalWarning).
+
+def _compares_as_text(cls, owner: str, old: str, field: str) -> None:
+    """A section that earlier releases gave as a text (its ``field``) still compares equal to that text, with a
+    DeprecationWarning naming the attribute to read instead."""
+    def equals(self, other):
+        if isinstance(other, str):
+            import warnings as _warnings  # noqa: PLC0415
+            _warnings.warn(f"{owner}.{old} is no longer a str: compare {owner}.{old}.{field}", DeprecationWarning,
+                           stacklevel=2)
+            return getattr(self, field) == other
+        return NotImplemented
+    cls.__eq__ = equals
+    cls.__hash__ = None
+    cls.__str__ = lambda self: str(getattr(self, field))
+
+
+def _one_line(self) -> str:
+    """A result section in one line: its attributes, arrays and long lists by their length."""
+    names = [name for name in dir(type(self)) if not name.startswith("_")
+             and isinstance(getattr(type(self), name), property) and not getattr(type(self), name).__doc__
+             or name in getattr(type(self), "_shown", ())]
+    return (f"<topiceval.{type(self).__name__} "
+            + ", ".join(f"{name}={_brief(getattr(self, name))}" for name in names) + ">")
+
+
+# What evaluate() returns: the library's result bound as it is (topiceval._native.EvaluateResult), its attributes
+# named as ``topiceval evaluate --format json`` names its keys, read-only.
+Result = _native.EvaluateResult
+Result.__doc__ = """What :func:`evaluate` returns, read-only, named as ``topiceval evaluate --format json`` names its keys.
+
+    ``model`` (``path``, ``kind``, ``topics``, ``types``); ``input`` (``path``, ``documents``, ``tokens``);
+    ``estimator`` (``name``, ``description``, ``settings``, ``stochastic``, ``unbiased``, ``seed``, ``runs``,
+    ``completion``, ``error_caveat``); ``unseen_words`` (``policy``, ``skipped_tokens``, ``skipped_types``,
+    ``unseen_types_scored``, ``vocabulary_size``); ``summary``: the corpus's ``log_likelihood`` +-
+    ``log_likelihood_se`` (the documents' sum, independent errors in quadrature), ``per_token`` and ``perplexity``
+    (with ``per_token_se``, ``perplexity_se``) over the scored ``tokens``, ``error`` (what the +- covers, in
+    words), ``log_mean_bias``, ``heavy_tailed_documents``, ``wall_seconds``, ``site_updates``...; ``convergence``
+    and ``target_error`` (None unless asked for); ``documents``, one entry per document (``name``, ``tokens``,
+    ``skipped``, ``loglik`` +- ``loglik_se``, ``perplexity``, ``effective_runs``, ``flag``, ``budget``,
+    ``runs``, ``site_updates``); ``warnings`` (also issued as TopicevalWarning).
+
+    ``columns`` holds the documents' values as numpy arrays under the same names (``columns["loglik"]``...), and
+    :meth:`to_pandas` as a DataFrame. The summary's ``per_token``, ``per_token_se``, ``perplexity``,
+    ``perplexity_se``, ``error``, ``wall_seconds`` and ``variational_bound`` are also read on
+    the result itself (``result.perplexity`` is the corpus's, as in the JSON's summary).
     """
 
-    def __init__(self, values: dict):
-        self.log_likelihood = values["log_likelihood"]
-        self.standard_error = values["standard_error"]
-        self.effective_runs = values["effective_runs"]
-        self.scored_tokens = values["scored_tokens"]
-        self.skipped_tokens = values["skipped_tokens"]
-        self.conditioned_tokens = values["conditioned_tokens"]
-        self.heavy_tailed = _numpy.asarray(values["heavy_tailed"], dtype=bool)
-        self.not_converged = _numpy.asarray(values["not_converged"], dtype=bool)
-        self.document_site_updates = values["document_site_updates"]
-        self.budgets = values["budgets"]
-        self.runs = values["runs"]
-        self.above_target = _numpy.asarray(values["above_target"], dtype=bool)
-        self.target = values["target"]
-        self.document_perplexity = values["perplexity"]
-        self.names = list(values["names"])
-        self.total = float(values["total"])
-        self.total_se = float(values["total_se"])
-        self.per_token = float(values["per_token"])
-        self.per_token_se = float(values["per_token_se"])
-        self.perplexity = float(values["perplexity_total"])
-        self.perplexity_se = float(values["perplexity_se"])
-        self.site_updates = int(values["site_updates"])
-        self.seconds = float(values["seconds"])
-        self.estimator = values["estimator"]
-        self.estimator_name = values["estimator_name"]
-        self.stochastic = bool(values["stochastic"])
-        self.unbiased = bool(values["unbiased"])
-        self.error = values["error"]
-        self.error_caveat = values["error_caveat"]
-        self.unseen_words = values["unseen_words"]
-        self.vocabulary_size = int(values["vocabulary_size"])
-        self.variational_bound = values["variational_bound"]
-        self.convergence = values["convergence"]
-        self.warnings = [text for _kind, text in values["warnings"]]
 
-    def to_pandas(self):
-        """One row per document (needs pandas: Debian's python3-pandas)."""
-        pandas = _pandas()
-        return pandas.DataFrame({
-            "name": self.names, "log_likelihood": self.log_likelihood, "standard_error": self.standard_error,
-            "perplexity": self.document_perplexity, "scored_tokens": self.scored_tokens,
-            "skipped_tokens": self.skipped_tokens, "effective_runs": self.effective_runs,
-            "heavy_tailed": self.heavy_tailed, "not_converged": self.not_converged,
-        })
+def _result_to_pandas(self):
+    """One row per document, columns named as the JSON's documents (needs pandas: Debian's python3-pandas)."""
+    return _pandas().DataFrame(self.columns)
 
-    def __repr__(self) -> str:
-        error = "" if not self.stochastic or _math.isnan(self.total_se) else f" +- {self.total_se:.4f}"
-        return (f"<topiceval.Result {self.estimator}: total {self.total:.4f}{error}, per token "
-                f"{self.per_token:.6f}, perplexity {self.perplexity:.3f}, {len(self.log_likelihood)} documents>")
+
+def _result_repr(self) -> str:
+    summary = self.summary
+    error = ("" if not self.estimator.stochastic or _math.isnan(summary.log_likelihood_se)
+             else f" +- {summary.log_likelihood_se:.4f}")
+    return (f"<topiceval.Result {self.estimator.description}: log likelihood {summary.log_likelihood:.4f}{error}, "
+            f"per token {summary.per_token:.6f}, perplexity {summary.perplexity:.3f}, {summary.documents} documents>")
+
+
+Result.to_pandas = _result_to_pandas
+Result.__repr__ = _result_repr
+for _key in ("per_token", "per_token_se", "perplexity", "perplexity_se", "error", "wall_seconds", "variational_bound"):
+    setattr(Result, _key, property(lambda self, _key=_key: getattr(self.summary, _key), doc=f"``summary.{_key}``"))
+# The spellings of earlier releases, each the same value as its new spelling.
+for _old, _new, _get in (
+        ("total", "result.summary.log_likelihood", lambda r: r.summary.log_likelihood),
+        ("total_se", "result.summary.log_likelihood_se", lambda r: r.summary.log_likelihood_se),
+        ("seconds", "result.summary.wall_seconds", lambda r: r.summary.wall_seconds),
+        ("site_updates", "result.summary.site_updates", lambda r: r.summary.site_updates),
+        ("estimator_name", "result.estimator.name", lambda r: r.estimator.name),
+        ("stochastic", "result.estimator.stochastic", lambda r: r.estimator.stochastic),
+        ("unbiased", "result.estimator.unbiased", lambda r: r.estimator.unbiased),
+        ("error_caveat", "result.estimator.error_caveat", lambda r: r.estimator.error_caveat),
+        ("vocabulary_size", "result.unseen_words.vocabulary_size", lambda r: r.unseen_words.vocabulary_size),
+        ("target", "result.target_error.summary",
+         lambda r: None if r.target_error is None else r.target_error.summary),
+        ("log_likelihood", 'result.columns["loglik"]', lambda r: r.columns["loglik"]),
+        ("standard_error", 'result.columns["loglik_se"]', lambda r: r.columns["loglik_se"]),
+        ("document_perplexity", 'result.columns["perplexity"]', lambda r: r.columns["perplexity"]),
+        ("scored_tokens", 'result.columns["tokens"]', lambda r: r.columns["tokens"]),
+        ("skipped_tokens", 'result.columns["skipped"]', lambda r: r.columns["skipped"]),
+        ("document_site_updates", 'result.columns["site_updates"]', lambda r: r.columns["site_updates"]),
+        ("budgets", 'result.columns["budget"]', lambda r: r.columns["budget"]),
+        ("runs", 'result.columns["runs"]', lambda r: r.columns["runs"]),
+        ("names", 'result.columns["name"]', lambda r: r.columns["name"]),
+        ("effective_runs", 'result.columns["effective_runs"]', lambda r: r.columns["effective_runs"]),
+        ("conditioned_tokens", 'result.columns["conditioned_tokens"]', lambda r: r.columns["conditioned_tokens"]),
+        ("heavy_tailed", 'result.columns["heavy_tailed"]', lambda r: r.columns["heavy_tailed"]),
+        ("not_converged", 'result.columns["not_converged"]', lambda r: r.columns["not_converged"]),
+        ("above_target", 'result.columns["above_target"]', lambda r: r.columns["above_target"])):
+    setattr(Result, _old, _deprecated("Result", _old, _new, _get))
+_compares_as_text(_native.EstimatorReport, "Result", "estimator", "description")
+_compares_as_text(_native.UnseenWords, "Result", "unseen_words", "policy")
+_compares_as_text(_native.ConvergenceVerdict, "Result", "convergence", "summary")
+for _section in (_native.ModelReport, _native.EvaluateInput, _native.EvaluateCompletion, _native.EstimatorReport,
+                 _native.UnseenWords, _native.EvaluateSummary, _native.ConvergenceVerdict, _native.ConvergenceStep,
+                 _native.TargetErrorSummary, _native.TargetErrorLevel, _native.DocumentEstimate):
+    _section.__repr__ = _one_line
+del _key, _old, _new, _get, _section
 
 
 def _pandas():
@@ -692,6 +737,24 @@ class _Row(dict):
     __str__ = __repr__
 
 
+class _DocumentColumns(_Row):
+    """A model's per-document columns (:class:`SelectResult`), named as ``topiceval evaluate --format json`` names
+    a document's keys (``loglik``, ``loglik_se``, ``tokens``...: :attr:`Result.columns`); the keys of earlier
+    releases still read, with a DeprecationWarning naming the new key."""
+
+    _EARLIER = {"log_likelihood": "loglik", "standard_error": "loglik_se", "scored_tokens": "tokens",
+                "skipped_tokens": "skipped", "document_site_updates": "site_updates", "budgets": "budget",
+                "names": "name"}
+
+    def __getitem__(self, key):
+        if key in self._EARLIER and not dict.__contains__(self, key):
+            import warnings as _warnings  # noqa: PLC0415
+            _warnings.warn(f'documents["{key}"] is deprecated: use documents["{self._EARLIER[key]}"]',
+                           DeprecationWarning, stacklevel=2)
+            key = self._EARLIER[key]
+        return super().__getitem__(key)
+
+
 class MalletResult:
     """What :func:`evaluate_topics` returns: MALLET's numbers (``log_likelihood`` per document, ``total``)."""
 
@@ -716,7 +779,7 @@ class SelectResult:
     ``top_words``. :meth:`write_html` writes the command line's HTML report (``select --report``)."""
 
     def __init__(self, values: dict):
-        self.models = [_Row(model, documents=_Row(model["documents"]),
+        self.models = [_Row(model, documents=_DocumentColumns(model["documents"]),
                             quality=None if model["quality"] is None else _Row(model["quality"]))
                        for model in values["models"]]
         self.best = self.models[0]
@@ -732,7 +795,7 @@ class SelectResult:
         self.unbiased = bool(values["unbiased"])
         self.seed = int(values["seed"])
         self.runs = int(values["runs"])
-        self.seconds = float(values["seconds"])
+        self.wall_seconds = float(values["seconds"])
         self.warnings = [text for _kind, text in values["warnings"]]
 
     def to_pandas(self):
@@ -751,6 +814,8 @@ class SelectResult:
     def write_html(self, path) -> None:
         """The command line's HTML report of this ranking (``select --report``), written to ``path``."""
         self._write_report(_path("path", path))
+
+    seconds = _deprecated("SelectResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 
     def __repr__(self) -> str:
         ranking = ", ".join(f"{model['path']} ({model['topics']} topics, {model['verdict']})" for model in self.models)
@@ -772,11 +837,13 @@ class CompareResult:
         self.directions_paired_statistic = float(values["directions_paired_statistic"])
         self.aligned_topics = bool(values["aligned_topics"])
         self.documents = _Row(values["documents"])
-        self.seconds = float(values["seconds"])
+        self.wall_seconds = float(values["seconds"])
         self.warnings = [text for _kind, text in values["warnings"]]
 
     def to_pandas(self):
         return _pandas().DataFrame(self.documents)
+
+    seconds = _deprecated("CompareResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 
     def __repr__(self) -> str:
         return f"<topiceval.CompareResult log ratio A/B {self.log_ratio:.4f} +- {self.log_ratio_se:.4f}>"
@@ -792,8 +859,10 @@ class CurveResult:
         self.totals = values["totals"]
         self.tokens = int(values["tokens"])
         self.per_token = self.totals / self.tokens if self.tokens else self.totals
-        self.seconds = float(values["seconds"])
+        self.wall_seconds = float(values["seconds"])
         self.warnings = [text for _kind, text in values["warnings"]]
+
+    seconds = _deprecated("CurveResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 
     def __repr__(self) -> str:
         return f"<topiceval.CurveResult {len(self.models)} models, per token {list(self.per_token)}>"
@@ -822,9 +891,9 @@ def evaluate(model: Model, documents, estimator: str | None = None, *, vocabular
             raise SettingTypeError(f"estimator must be a name, one of {', '.join(estimators())}; not {estimator!r}")
         options["estimator"] = estimator
     texts = _command_options("evaluate", options, ("vocabulary",))
-    values = _native.evaluate(model._native, _documents_or_path(documents, model, vocabulary), texts)
-    _warn(values["warnings"])
-    return Result(values)
+    result = _native.evaluate(model._native, _documents_or_path(documents, model, vocabulary), texts)
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 def evaluate_topics(model: Model, documents, *, vocabulary=None, **options) -> MalletResult:

@@ -50,41 +50,148 @@ Models = ModelOrPath | Iterable[ModelOrPath | tuple[str, ModelOrPath]] | Mapping
 Texts = Path | Sequence[str | Sequence[str]]
 Option = int | float | bool | str | os.PathLike[str]
 
-class Result:
-    log_likelihood: numpy.ndarray
-    standard_error: numpy.ndarray
-    effective_runs: numpy.ndarray
-    scored_tokens: numpy.ndarray
-    skipped_tokens: numpy.ndarray
-    conditioned_tokens: numpy.ndarray
-    heavy_tailed: numpy.ndarray
-    not_converged: numpy.ndarray
-    document_site_updates: numpy.ndarray
-    budgets: numpy.ndarray
-    runs: numpy.ndarray
-    above_target: numpy.ndarray
-    target: str | None
-    document_perplexity: numpy.ndarray
-    names: list[str]
-    total: float
-    total_se: float
+class ModelReport:
+    path: str
+    kind: str
+    topics: int
+    types: int
+
+class DocumentEstimate:
+    name: str
+    tokens: int
+    skipped: int
+    loglik: float
+    loglik_se: float
+    perplexity: float
+    effective_runs: float
+    flag: str
+    budget: int
+    runs: int
+    site_updates: int
+    conditioned_tokens: int
+    heavy_tailed: bool
+    not_converged: bool
+    above_target: bool
+    run_log_likelihoods: numpy.ndarray
+
+class EvaluateInput:
+    path: str
+    documents: int
+    tokens: int
+
+class EvaluateCompletion:
+    split: str
+    conditioned_tokens: int
+    scored_tokens: int
+
+class EstimatorReport:
+    description: str
+    stochastic: bool
+    name: str
+    settings: dict[str, str]
+    unbiased: bool
+    seed: int
+    runs: int
+    completion: EvaluateCompletion | None
+    error_caveat: str
+
+class UnseenWords:
+    policy: str
+    skipped_tokens: int
+    skipped_types: int
+    unseen_types_scored: int
+    vocabulary_size: int
+
+class EvaluateSummary:
+    log_likelihood: float
+    log_likelihood_se: float
     per_token: float
     per_token_se: float
     perplexity: float
     perplexity_se: float
-    site_updates: int
-    seconds: float
-    estimator: str
-    estimator_name: str
-    stochastic: bool
-    unbiased: bool
     error: str
-    error_caveat: str
-    unseen_words: str
-    vocabulary_size: int
+    log_mean_bias: float
+    heavy_tailed_documents: int
+    documents: int
+    tokens: int
+    skipped_tokens: int
+    wall_seconds: float
+    threads: int
+    site_updates: int
     variational_bound: float | None
-    convergence: str | None
-    warnings: list[str]
+    variational_bound_e_step: str | None
+
+class ConvergenceStep:
+    budget: int
+    log_likelihood: float
+    log_likelihood_se: float
+    documents_not_converged: int
+    seconds: float
+
+class ConvergenceVerdict:
+    converged: bool
+    budget_setting: str
+    summary: str
+    last_change: float
+    last_change_se: float
+    steps: list[ConvergenceStep]
+    capped: bool
+    largest_document_change: float
+
+class TargetErrorLevel:
+    budget: int
+    runs: int
+    documents: int
+
+class TargetErrorSummary:
+    per_token: float | None
+    per_document: float | None
+    budget_setting: str
+    start_budget: int
+    budget_cap: int
+    start_runs: int
+    max_runs: int
+    rounds: int
+    above_target_documents: int
+    summary: str
+    levels: list[TargetErrorLevel]
+
+class Result:
+    """Read-only; named as ``topiceval evaluate --format json`` names its keys."""
+    @property
+    def model(self) -> ModelReport: ...
+    @property
+    def input(self) -> EvaluateInput: ...
+    @property
+    def estimator(self) -> EstimatorReport: ...
+    @property
+    def unseen_words(self) -> UnseenWords: ...
+    @property
+    def summary(self) -> EvaluateSummary: ...
+    @property
+    def convergence(self) -> ConvergenceVerdict | None: ...
+    @property
+    def target_error(self) -> TargetErrorSummary | None: ...
+    @property
+    def documents(self) -> list[DocumentEstimate]: ...
+    @property
+    def warnings(self) -> list[str]: ...
+    @property
+    def columns(self) -> dict[str, Any]: ...
+    @property
+    def per_token(self) -> float: ...
+    @property
+    def per_token_se(self) -> float: ...
+    @property
+    def perplexity(self) -> float: ...
+    @property
+    def perplexity_se(self) -> float: ...
+    @property
+    def error(self) -> str: ...
+    @property
+    def wall_seconds(self) -> float: ...
+    @property
+    def variational_bound(self) -> float | None: ...
     def to_pandas(self) -> Any: ...
 
 class MalletResult:
@@ -105,7 +212,7 @@ class SelectResult:
     unbiased: bool
     seed: int
     runs: int
-    seconds: float
+    wall_seconds: float
     warnings: list[str]
     def to_pandas(self) -> Any: ...
     def write_html(self, path: Path) -> None: ...
@@ -120,7 +227,7 @@ class CompareResult:
     directions_paired_statistic: float
     aligned_topics: bool
     documents: dict[str, numpy.ndarray]
-    seconds: float
+    wall_seconds: float
     warnings: list[str]
     def to_pandas(self) -> Any: ...
 
@@ -130,7 +237,7 @@ class CurveResult:
     totals: numpy.ndarray
     per_token: numpy.ndarray
     tokens: int
-    seconds: float
+    wall_seconds: float
     warnings: list[str]
 
 class Diagnostics:

@@ -16,6 +16,7 @@ import org.topiceval.CoherenceOptions;
 import org.topiceval.CommandResult;
 import org.topiceval.Diagnostics;
 import org.topiceval.DiagnosticsOptions;
+import org.topiceval.Evaluation;
 import org.topiceval.EvaluationOptions;
 import org.topiceval.MalletObjects;
 import org.topiceval.SelectOptions;
@@ -41,6 +42,8 @@ import org.topiceval.TopicevalException;
  *   select                   select ranks named models as the command line does and gives its HTML report;
  *   hostile-arguments        objects of the wrong class, nulls inside MALLET's objects and JVM errors met
  *                            while reading arguments all arrive as TopicevalException naming the argument;
+ *   result-fields            every key of evaluate's JSON is a field of Evaluation (camelCase) with the same
+ *                            value; the fields of earlier releases hold the same values as their new names;
  *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
  *                            EvaluationOptions (its fields set by their names, as a Java program would).
  */
@@ -82,6 +85,9 @@ public final class BridgeTests {
         break;
       case "hostile-arguments":
         hostileArguments(fixtures);
+        break;
+      case "result-fields":
+        resultFields(fixtures);
         break;
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
@@ -568,8 +574,10 @@ public final class BridgeTests {
     options.coherence = "none";
     Selection named = TopicEvaluator.select(new Object[] {inferencer, TopicModelData.read(state)},
                                             new String[] {"the inferencer", null}, test, options);
-    check(Arrays.asList(named.names).containsAll(List.of("the inferencer", "model 2")),
-          "names given, and a model in memory's number: " + Arrays.toString(named.names));
+    List<String> paths = new ArrayList<>();
+    for (Selection.RankedModel model : named.models) paths.add(model.path);
+    check(paths.containsAll(List.of("the inferencer", "model 2")),
+          "names given, and a model in memory's number: " + paths);
     check(named.report.contains("1. the inferencer") || named.report.contains("2. the inferencer"),
           "the report names the models");
     // The command line's ranking and report of the same models, byte for byte.
@@ -583,9 +591,25 @@ public final class BridgeTests {
     Path written = Files.createTempFile("topiceval-select-written", ".html");
     byPath.writeReport(written);
     check(Arrays.equals(Files.readAllBytes(written), Files.readAllBytes(report)), "writeReport writes the same file");
-    check(byPath.verdicts[0].equals("best") && byPath.total[0] >= byPath.total[1]
-              && byPath.total[0] == named.total[0] && byPath.scoredTokens == named.scoredTokens,
-          "the ranking: " + Arrays.toString(byPath.total));
+    check(byPath.models[0].verdict.equals("best") && byPath.models[0].total >= byPath.models[1].total
+              && byPath.models[0].total == named.models[0].total
+              && byPath.input.scoredTokens == named.input.scoredTokens,
+          "the ranking: " + byPath.models[0].total + ", " + byPath.models[1].total);
+    // Every key of the command line's JSON is a field of the same value; the earlier arrays agree with it.
+    CommandResult json = TopicEvaluator.run("select", "--model", inferencer, state, "--input", test, "--estimator",
+        "filtering", "--vocab-size", "4285", "--coherence", "none", "--format", "json", "--quiet");
+    check(json.status == 0, "select --format json: " + json.err);
+    sameValue(new Json(json.out).value(), byPath, "selection");
+    checkEarlierSelectionFields(byPath);
+    SelectOptions withQuality = new SelectOptions();
+    withQuality.estimator = "filtering";
+    withQuality.bootstrap = 2;
+    CommandResult qualityJson = TopicEvaluator.run("select", "--model", state, "--input", test, "--estimator",
+        "filtering", "--bootstrap", "2", "--format", "json", "--quiet");
+    check(qualityJson.status == 0, "select with quality --format json: " + qualityJson.err);
+    Selection quality = TopicEvaluator.select(new Object[] {state}, null, test, withQuality);
+    check(quality.models[0].quality != null && quality.models[0].quality.topWords.length > 0, "topic quality");
+    sameValue(new Json(qualityJson.out).value(), quality, "selection");
     expectExactly(() -> TopicEvaluator.select(new Object[] {inferencer}, new String[] {"a", "b"}, test, options),
                   "names has 2 names for 1 models", "names that do not match the models");
     expectExactly(() -> TopicEvaluator.select(new Object[] {Integer.valueOf(1)}, null, test, options),
@@ -787,6 +811,234 @@ public final class BridgeTests {
     }
     check(result.out.contains("per token       -"), "the summary: " + result.out);
     check(String.format("%.1f", 2.5).equals("2,5"), "the JVM runs under de_DE: " + String.format("%.1f", 2.5));
+  }
+
+  // ---- result-fields ----------------------------------------------------------------------------------------
+
+  /** A JSON value as the command line writes it: objects, arrays, strings, numbers, true, false, null. */
+  static final class Json {
+    private final String text;
+    private int at = 0;
+
+    Json(String text) { this.text = text; }
+
+    Object value() {
+      skipSpace();
+      char c = text.charAt(at);
+      if (c == '{') {
+        java.util.LinkedHashMap<String, Object> object = new java.util.LinkedHashMap<>();
+        at++;
+        skipSpace();
+        if (text.charAt(at) == '}') { at++; return object; }
+        for (;;) {
+          skipSpace();
+          String key = (String) value();
+          skipSpace();
+          at++;  // ':'
+          object.put(key, value());
+          skipSpace();
+          if (text.charAt(at++) == '}') return object;
+        }
+      }
+      if (c == '[') {
+        List<Object> array = new ArrayList<>();
+        at++;
+        skipSpace();
+        if (text.charAt(at) == ']') { at++; return array; }
+        for (;;) {
+          array.add(value());
+          skipSpace();
+          if (text.charAt(at++) == ']') return array;
+        }
+      }
+      if (c == '"') {
+        StringBuilder out = new StringBuilder();
+        for (at++; text.charAt(at) != '"'; at++) {
+          char d = text.charAt(at);
+          if (d == '\\') {
+            char e = text.charAt(++at);
+            if (e == 'u') {
+              out.append((char) Integer.parseInt(text.substring(at + 1, at + 5), 16));
+              at += 4;
+            } else {
+              out.append(e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e);
+            }
+          } else {
+            out.append(d);
+          }
+        }
+        at++;
+        return out.toString();
+      }
+      for (String word : new String[] {"true", "false", "null"}) {
+        if (text.startsWith(word, at)) {
+          at += word.length();
+          return word.equals("null") ? null : Boolean.valueOf(word);
+        }
+      }
+      int start = at;
+      while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) at++;
+      String number = text.substring(start, at);
+      return number.matches("-?[0-9]+") ? (Object) Long.valueOf(number) : (Object) Double.valueOf(number);
+    }
+
+    private void skipSpace() {
+      while (at < text.length() && Character.isWhitespace(text.charAt(at))) at++;
+    }
+  }
+
+  static String camelCase(String key) {
+    StringBuilder out = new StringBuilder();
+    boolean upper = false;
+    for (char c : key.toCharArray()) {
+      if (c == '_') {
+        upper = true;
+      } else {
+        out.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    return out.toString();
+  }
+
+  /** The command line's option names (--max-runs) as Java's messages spell them (maxRuns). */
+  static String javaSpelling(String text) {
+    java.util.regex.Matcher option = java.util.regex.Pattern.compile("--([a-z0-9-]+)").matcher(text);
+    StringBuffer out = new StringBuffer();
+    while (option.find()) option.appendReplacement(out, camelCase(option.group(1).replace('-', '_')));
+    option.appendTail(out);
+    return out.toString();
+  }
+
+  // Keys that differ between two runs by nature, by how the model and documents were given (files to the command
+  // line, arrays without names here), or that belong to the JSON's envelope.
+  static final java.util.Set<String> NOT_COMPARED =
+      java.util.Set.of("command", "version", "wall_seconds", "seconds", "doc", "path", "name");
+
+  static void sameValue(Object expected, Object actual, String where) throws Exception {
+    if (expected instanceof java.util.Map) {
+      java.util.Map<?, ?> map = (java.util.Map<?, ?>) expected;
+      if (where.endsWith(".settings")) {
+        String[] pairs = (String[]) actual;
+        java.util.Map<String, String> given = new java.util.LinkedHashMap<>();
+        for (int i = 0; i + 1 < pairs.length; i += 2) given.put(pairs[i], pairs[i + 1]);
+        java.util.Map<String, String> written = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<?, ?> entry : map.entrySet())
+          written.put((String) entry.getKey(), String.valueOf(entry.getValue()));
+        check(given.equals(written), where + ": " + given + " against " + written);
+        return;
+      }
+      for (java.util.Map.Entry<?, ?> entry : map.entrySet()) {
+        String key = (String) entry.getKey();
+        // (A model handed over as arrays is of the kind "MALLET topic model (arrays)".)
+        if (NOT_COMPARED.contains(key) || where.equals("evaluation.model") && key.equals("kind")) continue;
+        // The one field whose JSON name an earlier release had taken for another meaning.
+        String name = where.equals("evaluation") && key.equals("estimator") ? "estimatorReport" : camelCase(key);
+        java.lang.reflect.Field field;
+        try {
+          field = actual.getClass().getField(name);
+        } catch (NoSuchFieldException missing) {
+          check(false, where + "." + key + " has no field " + name);
+          continue;
+        }
+        sameValue(entry.getValue(), field.get(actual), where + "." + name);
+      }
+    } else if (expected instanceof List) {
+      List<?> list = (List<?>) expected;
+      int length = java.lang.reflect.Array.getLength(actual);
+      check(length == list.size(), where + ": " + length + " elements, not " + list.size());
+      for (int i = 0; i < Math.min(length, list.size()); i++)
+        sameValue(list.get(i), java.lang.reflect.Array.get(actual, i), where + "[" + i + "]");
+    } else if (expected == null) {
+      check(actual == null || Double.isNaN(((Number) actual).doubleValue()), where + ": " + actual + ", not null");
+    } else if (expected instanceof String) {
+      check(javaSpelling((String) expected).equals(actual), where + ": " + actual + ", not " + expected);
+    } else if (expected instanceof Long) {
+      // A whole number is written without a point whatever its type.
+      check(actual instanceof Double ? (Double) actual == ((Long) expected).doubleValue()
+                                     : (actual instanceof Long || actual instanceof Integer)
+                                           && ((Number) actual).longValue() == (Long) expected,
+          where + ": " + actual + ", not " + expected);
+    } else if (expected instanceof Double) {
+      check(actual instanceof Double && ((Double) actual).doubleValue() == (Double) expected,
+          where + ": " + actual + ", not " + expected);
+    } else {
+      check(expected.equals(actual), where + ": " + actual + ", not " + expected);
+    }
+  }
+
+  @SuppressWarnings("deprecation")  // the fields of earlier releases, checked against their new names
+  static void checkEarlierSelectionFields(Selection selection) {
+    check(selection.scoredTokens == selection.input.scoredTokens, "scoredTokens (deprecated)");
+    for (int i = 0; i < selection.models.length; i++) {
+      Selection.RankedModel model = selection.models[i];
+      check(selection.names[i].equals(model.path) && selection.topics[i] == model.topics
+                && selection.total[i] == model.total && selection.totalStandardError[i] == model.totalSe
+                && selection.perToken[i] == model.perToken && selection.perplexity[i] == model.perplexity
+                && Double.compare(selection.differenceToBest[i], model.differenceToBest) == 0
+                && Double.compare(selection.differenceStandardError[i], model.differenceSe) == 0
+                && selection.verdicts[i].equals(model.verdict),
+            "model " + i + "'s deprecated arrays");
+    }
+  }
+
+  @SuppressWarnings("deprecation")  // the fields of earlier releases, checked against their new names
+  static void resultFields(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    TopicModelData model = TopicModelData.read(set.resolve("inferencer.mallet").toString());
+    int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
+    String[][] runs = {
+        {"estimator", "resample-move", "particles", "8", "runs", "3", "seed", "7", "target-error", "0.5"},
+        {"estimator", "ais", "temperatures", "20", "complete-documents", "first-half", "runs", "2"},
+        {"estimator", "left-to-right", "particles", "4", "runs", "2", "check-convergence", "true", "max-doublings",
+         "1", "tolerance", "100"},
+        {"estimator", "filtering", "unseen-words", "smooth"}};
+    for (String[] run : runs) {
+      List<String> arguments = new ArrayList<>(Arrays.asList("--model", set.resolve("inferencer.mallet").toString(),
+          "--input", set.resolve("test.mallet").toString(), "--format", "json", "--quiet"));
+      EvaluationOptions options = new EvaluationOptions();
+      for (int i = 0; i < run.length; i += 2) {
+        java.lang.reflect.Field field = EvaluationOptions.class.getField(camelCase(run[i].replace('-', '_')));
+        Class<?> type = field.getType();
+        field.set(options, type == Integer.class ? (Object) Integer.valueOf(run[i + 1])
+                         : type == Long.class ? (Object) Long.valueOf(run[i + 1])
+                         : type == Double.class ? (Object) Double.valueOf(run[i + 1])
+                         : type == Boolean.class ? (Object) Boolean.valueOf(run[i + 1]) : run[i + 1]);
+        arguments.add("--" + run[i]);
+        if (type != Boolean.class) arguments.add(run[i + 1]);
+      }
+      CommandResult cli = TopicEvaluator.run("evaluate", arguments.toArray(new String[0]));
+      check(cli.status == 0, "evaluate " + arguments + ": " + cli.err);
+      if (cli.status != 0) continue;
+      Object expected = new Json(cli.out).value();
+      Evaluation evaluation = TopicEvaluator.evaluateDetailed(model, documents, options);
+      sameValue(expected, evaluation, "evaluation");
+      java.util.Map<?, ?> json = (java.util.Map<?, ?>) expected;
+      check((evaluation.targetError == null) == !json.containsKey("target_error"), "targetError null as JSON has it");
+      check((evaluation.convergence == null) == !json.containsKey("convergence"), "convergence null as JSON has it");
+      // The fields of earlier releases: the same values under their new names.
+      check(evaluation.perplexity == evaluation.summary.perplexity, "perplexity is the corpus's");
+      check(evaluation.total == evaluation.summary.logLikelihood, "total (deprecated)");
+      check(evaluation.totalStandardError == evaluation.summary.logLikelihoodSe, "totalStandardError (deprecated)");
+      check(evaluation.estimator.equals(evaluation.estimatorReport.description), "estimator (deprecated)");
+      check(evaluation.target == null ? evaluation.targetError == null
+                                      : evaluation.target.equals(evaluation.targetError.summary),
+          "target (deprecated)");
+      for (int d = 0; d < evaluation.documents.length; d++) {
+        Evaluation.DocumentEstimate document = evaluation.documents[d];
+        check(evaluation.logLikelihood[d] == document.loglik
+                  && Double.compare(evaluation.standardError[d], document.loglikSe) == 0
+                  && evaluation.scoredTokens[d] == document.tokens
+                  && evaluation.heavyTailed[d] == document.heavyTailed
+                  && evaluation.siteUpdates[d] == document.siteUpdates && evaluation.budgets[d] == document.budget
+                  && evaluation.runs[d] == document.runs,
+            "document " + d + "'s deprecated arrays");
+      }
+      // evaluate() gives the same per-document values as evaluateDetailed().
+      double[] plain = TopicEvaluator.evaluate(model, documents, options);
+      for (int d = 0; d < plain.length; d++)
+        check(plain[d] == evaluation.documents[d].loglik, "evaluate()'s document " + d);
+    }
   }
 
   static void parity(Path fixtures, Path cases) throws Exception {

@@ -1,0 +1,497 @@
+#pragma once
+// The Java result classes, described once: for each result struct, its Java
+// fields as (name, type, accessor), named as the JSON writer names its keys
+// (native/output/*_output.cpp) in Java's camelCase. generate_results.cpp writes
+// the Java classes from this description at build time and topiceval_jni.cpp
+// fills them by walking it, so that a field added here is one line and the two
+// cannot drift. A field with `replacedBy` is the spelling of an earlier release,
+// kept (@Deprecated) with the same value as its new spelling.
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "native/output/evaluation_output.hpp"
+#include "native/output/select_output.hpp"
+#include "topiceval/evaluate.hpp"
+#include "topiceval/options.hpp"
+#include "topiceval/select.hpp"
+
+namespace topiceval::java_results {
+
+enum class JavaType {
+  Int,
+  Long,
+  Double,
+  Boolean,
+  String,
+  BoxedDouble,  // null where the JSON leaves the key out
+  DoubleArray,
+  LongArray,
+  BooleanArray,
+  StringArray,
+  IntArray,
+  StringMatrix,  // String[][]
+  Object,        // another described class; null when absent
+  ObjectArray    // an array of another described class
+};
+
+using JavaValue =
+    std::variant<std::monostate, int64_t, double, bool, std::string, std::vector<double>, std::vector<int64_t>,
+                 std::vector<bool>, std::vector<std::string>, std::vector<std::vector<std::string>>>;
+
+struct ResultClass;
+
+struct ResultField {
+  std::string name;
+  JavaType type;
+  std::string doc;
+  std::function<JavaValue(const void*)> value;                    // every type but Object and ObjectArray
+  const ResultClass* nested = nullptr;                            // Object and ObjectArray: the class of the elements
+  std::function<std::vector<const void*>(const void*)> elements;  // Object: none (null) or one
+  std::string replacedBy;                                         // deprecated: what to read instead
+};
+
+// A Java class; `name` is nested in the root's file ("Evaluation.Summary" is Evaluation$Summary).
+struct ResultClass {
+  std::string name;
+  std::string doc;
+  std::vector<ResultField> fields;
+  std::string javaMembers = {};  // Java code written after the fields (a convenience method)
+};
+
+namespace describe {
+
+inline int64_t whole(uint64_t value) { return static_cast<int64_t>(value); }
+
+template <class Source, class Get>
+ResultField field(std::string name, JavaType type, std::string doc, Get get) {
+  return {std::move(name),
+          type,
+          std::move(doc),
+          [get](const void* source) {
+            const auto value = get(*static_cast<const Source*>(source));
+            // Java's integers are signed: every count becomes a long (or an int where the field says so).
+            if constexpr (std::is_integral_v<decltype(value)> && !std::is_same_v<decltype(value), const bool>) {
+              return JavaValue(static_cast<int64_t>(value));
+            } else {
+              return JavaValue(value);
+            }
+          },
+          nullptr,
+          {},
+          {}};
+}
+
+// A JSON section that is a view of the same struct (the result's "summary"...).
+template <class Source>
+ResultField section(std::string name, const ResultClass& nested, std::string doc) {
+  return {std::move(name),
+          JavaType::Object,
+          std::move(doc),
+          {},
+          &nested,
+          [](const void* source) { return std::vector<const void*>{source}; },
+          {}};
+}
+
+template <class Source, class Get>
+ResultField object(std::string name, const ResultClass& nested, std::string doc, Get get) {
+  return {std::move(name),
+          JavaType::Object,
+          std::move(doc),
+          {},
+          &nested,
+          [get](const void* source) {
+            const auto* element = get(*static_cast<const Source*>(source));
+            return element != nullptr ? std::vector<const void*>{element} : std::vector<const void*>{};
+          },
+          {}};
+}
+
+template <class Source, class Get>
+ResultField objects(std::string name, const ResultClass& nested, std::string doc, Get get) {
+  return {std::move(name),
+          JavaType::ObjectArray,
+          std::move(doc),
+          {},
+          &nested,
+          [get](const void* source) {
+            std::vector<const void*> list;
+            for (const auto& element : get(*static_cast<const Source*>(source))) list.push_back(&element);
+            return list;
+          },
+          {}};
+}
+
+inline ResultField deprecated(ResultField field, std::string replacedBy) {
+  field.replacedBy = std::move(replacedBy);
+  return field;
+}
+
+inline std::string javaText(const std::string& message) { return respell(message, Spelling::Java); }
+
+// A per-document column, for the deprecated arrays of earlier releases.
+template <class T, class Get>
+std::vector<T> column(const EvaluateResult& result, Get get) {
+  std::vector<T> values;
+  for (const DocumentEstimate& document : result.documents) values.push_back(static_cast<T>(get(document)));
+  return values;
+}
+
+}  // namespace describe
+
+inline const ResultClass& modelReportClass() {
+  using namespace describe;
+  using R = ModelReport;
+  static const ResultClass described{
+      "Evaluation.ModelReport",
+      "The model: its path (or name), kind, topics and types.",
+      {field<R>("path", JavaType::String, "", [](const R& r) { return r.path; }),
+       field<R>("kind", JavaType::String, "", [](const R& r) { return r.kind; }),
+       field<R>("topics", JavaType::Int, "", [](const R& r) { return int64_t{r.topics}; }),
+       field<R>("types", JavaType::Long, "", [](const R& r) { return whole(r.types); })}};
+  return described;
+}
+
+inline const ResultClass& documentEstimateClass() {
+  using namespace describe;
+  using D = DocumentEstimate;
+  static const ResultClass described{
+      "Evaluation.DocumentEstimate",
+      "One document's estimate (a row of the command line's document table).",
+      {field<D>("name", JavaType::String, "", [](const D& d) { return d.name; }),
+       field<D>("tokens", JavaType::Long, "Tokens scored.", [](const D& d) { return whole(d.scoredTokens); }),
+       field<D>("skipped", JavaType::Long, "Tokens skipped.", [](const D& d) { return whole(d.skippedTokens); }),
+       field<D>("loglik", JavaType::Double, "The log of the mean over runs of the estimates of p(w) (natural log).",
+                [](const D& d) { return d.logLikelihood; }),
+       field<D>("loglikSe", JavaType::Double,
+                "Its standard error in nats (NaN with one run of a stochastic estimator).",
+                [](const D& d) { return d.standardError; }),
+       field<D>("perplexity", JavaType::Double, "exp(-loglik / tokens); NaN when nothing is scored.",
+                [](const D& d) { return d.perplexity; }),
+       field<D>("effectiveRuns", JavaType::Double, "", [](const D& d) { return d.effectiveRuns; }),
+       field<D>("flag", JavaType::String, "heavy-tailed, not-converged, above-target, or -.",
+                [](const D& d) { return output::documentFlags(d); }),
+       field<D>("budget", JavaType::Long, "Under a target error: the budget of its last round (0 otherwise).",
+                [](const D& d) { return int64_t{d.budget}; }),
+       field<D>("runs", JavaType::Long, "Under a target error: the runs of its last round (0 otherwise).",
+                [](const D& d) { return int64_t{d.runs}; }),
+       field<D>("siteUpdates", JavaType::Long, "Gibbs site updates over every run.",
+                [](const D& d) { return whole(d.siteUpdates); }),
+       field<D>("conditionedTokens", JavaType::Long, "Under document completion, the tokens of w1.",
+                [](const D& d) { return whole(d.conditionedTokens); }),
+       field<D>("heavyTailed", JavaType::Boolean, "", [](const D& d) { return d.heavyTailed; }),
+       field<D>("notConverged", JavaType::Boolean, "", [](const D& d) { return d.notConverged; }),
+       field<D>("aboveTarget", JavaType::Boolean, "", [](const D& d) { return d.aboveTarget; })}};
+  return described;
+}
+
+inline const ResultClass& evaluationClass() {
+  using namespace describe;
+  using E = EvaluateResult;
+  using C = ConvergenceVerdict;
+  using T = TargetErrorSummary;
+  static const ResultClass input{
+      "Evaluation.Input",
+      "The documents read: their path (or \"documents in memory\"), count and tokens.",
+      {field<E>("path", JavaType::String, "", [](const E& r) { return r.input; }),
+       field<E>("documents", JavaType::Long, "", [](const E& r) { return whole(r.inputDocuments); }),
+       field<E>("tokens", JavaType::Long, "", [](const E& r) { return r.inputTokens; })}};
+  static const ResultClass completion{
+      "Evaluation.Completion",
+      "Document completion: the split, and the tokens conditioned on and scored.",
+      {field<E>("split", JavaType::String, "", [](const E& r) { return r.completeDocuments; }),
+       field<E>("conditionedTokens", JavaType::Long, "", [](const E& r) { return whole(r.conditionedTokens); }),
+       field<E>("scoredTokens", JavaType::Long, "", [](const E& r) { return whole(r.scoredTokens); })}};
+  static const ResultClass estimator{
+      "Evaluation.EstimatorReport",
+      "The estimator as run, and what its error covers.",
+      {field<E>("description", JavaType::String, "\"resample-move, 64 particles, 1 sweep\".",
+                [](const E& r) { return r.estimator.description; }),
+       field<E>("stochastic", JavaType::Boolean, "", [](const E& r) { return r.estimator.stochastic; }),
+       field<E>("name", JavaType::String, "", [](const E& r) { return r.estimator.name; }),
+       field<E>("settings", JavaType::StringArray, "Every setting as used: name, value, name, value, ...",
+                [](const E& r) {
+                  std::vector<std::string> pairs;
+                  for (const auto& [name, value] : r.estimator.settings) pairs.insert(pairs.end(), {name, value});
+                  return pairs;
+                }),
+       field<E>("unbiased", JavaType::Boolean, "", [](const E& r) { return r.estimator.unbiased; }),
+       field<E>("seed", JavaType::Long, "", [](const E& r) { return whole(r.estimator.seed); }),
+       field<E>("runs", JavaType::Long, "", [](const E& r) { return int64_t{r.estimator.runs}; }),
+       object<E>("completion", completion, "Null without document completion.",
+                 [](const E& r) { return r.completeDocuments.empty() ? nullptr : &r; }),
+       field<E>("errorCaveat", JavaType::String, "What the error is known to miss, or empty.",
+                [](const E& r) { return javaText(r.estimator.errorCaveat); })}};
+  static const ResultClass unseenWords{
+      "Evaluation.UnseenWords",
+      "The unseen-word policy and what it skipped.",
+      {field<E>("policy", JavaType::String, "", [](const E& r) { return r.unseenWords; }),
+       field<E>("skippedTokens", JavaType::Long, "", [](const E& r) { return r.unseenSkippedTokens; }),
+       field<E>("skippedTypes", JavaType::Long, "", [](const E& r) { return r.skippedTypes; }),
+       field<E>("unseenTypesScored", JavaType::Long, "", [](const E& r) { return r.unseenTypesScored; }),
+       field<E>("vocabularySize", JavaType::Long, "", [](const E& r) { return whole(r.vocabularySize); })}};
+  static const ResultClass summary{
+      "Evaluation.Summary",
+      "The corpus's figures, as the command line's summary reports them.",
+      {field<E>("logLikelihood", JavaType::Double, "The documents' total log likelihood.",
+                [](const E& r) { return r.total; }),
+       field<E>("logLikelihoodSe", JavaType::Double, "", [](const E& r) { return r.totalStandardError; }),
+       field<E>("perToken", JavaType::Double, "", [](const E& r) { return r.perToken; }),
+       field<E>("perTokenSe", JavaType::Double, "", [](const E& r) { return r.perTokenStandardError; }),
+       field<E>("perplexity", JavaType::Double, "The corpus's perplexity.", [](const E& r) { return r.perplexity; }),
+       field<E>("perplexitySe", JavaType::Double, "", [](const E& r) { return r.perplexityStandardError; }),
+       field<E>("error", JavaType::String, "What the +- means, in a sentence.",
+                [](const E& r) { return javaText(r.errorStatement); }),
+       field<E>("logMeanBias", JavaType::Double, "", [](const E& r) { return r.logMeanBias; }),
+       field<E>("heavyTailedDocuments", JavaType::Long, "", [](const E& r) { return whole(r.heavyTailedDocuments); }),
+       field<E>("documents", JavaType::Long, "", [](const E& r) { return whole(r.documents.size()); }),
+       field<E>("tokens", JavaType::Long, "Tokens scored.", [](const E& r) { return r.scoredTokens; }),
+       field<E>("skippedTokens", JavaType::Long, "", [](const E& r) { return r.skippedTokens; }),
+       field<E>("wallSeconds", JavaType::Double, "", [](const E& r) { return r.seconds; }),
+       field<E>("threads", JavaType::Long, "", [](const E& r) { return int64_t{r.threads}; }),
+       field<E>("siteUpdates", JavaType::Long, "", [](const E& r) { return r.siteUpdates; }),
+       field<E>("variationalBound", JavaType::BoxedDouble, "A logistic-normal model's bound; null otherwise.",
+                [](const E& r) { return r.variationalBound ? JavaValue(*r.variationalBound) : JavaValue(); }),
+       field<E>("variationalBoundEStep", JavaType::String, "Null without a variational bound.",
+                [](const E& r) { return r.variationalBound ? JavaValue(r.boundMethod) : JavaValue(); })}};
+  static const ResultClass step{
+      "Evaluation.ConvergenceStep",
+      "One budget of a convergence check.",
+      {field<C::Step>("budget", JavaType::Long, "", [](const C::Step& s) { return int64_t{s.budget}; }),
+       field<C::Step>("logLikelihood", JavaType::Double, "", [](const C::Step& s) { return s.logLikelihood; }),
+       field<C::Step>("logLikelihoodSe", JavaType::Double, "", [](const C::Step& s) { return s.standardError; }),
+       field<C::Step>("documentsNotConverged", JavaType::Long, "",
+                      [](const C::Step& s) { return whole(s.documentsNotConverged); }),
+       field<C::Step>("seconds", JavaType::Double, "", [](const C::Step& s) { return s.seconds; })}};
+  static const ResultClass convergence{
+      "Evaluation.Convergence",
+      "What the convergence check found (option checkConvergence).",
+      {field<C>("converged", JavaType::Boolean, "", [](const C& c) { return c.converged; }),
+       field<C>("budgetSetting", JavaType::String, "", [](const C& c) { return c.budgetSetting; }),
+       field<C>("summary", JavaType::String, "", [](const C& c) { return javaText(c.summary); }),
+       field<C>("lastChange", JavaType::Double, "", [](const C& c) { return c.lastChange; }),
+       field<C>("lastChangeSe", JavaType::Double, "", [](const C& c) { return c.lastChangeError; }),
+       objects<C>(
+           "steps", step, "", [](const C& c) -> const auto& { return c.steps; })}};
+  static const ResultClass level{
+      "Evaluation.TargetErrorLevel",
+      "Documents by the budget and runs they needed.",
+      {field<T::Level>("budget", JavaType::Long, "", [](const T::Level& l) { return int64_t{l.budget}; }),
+       field<T::Level>("runs", JavaType::Long, "", [](const T::Level& l) { return int64_t{l.runs}; }),
+       field<T::Level>("documents", JavaType::Long, "", [](const T::Level& l) { return whole(l.documents); })}};
+  const auto given = [](double target) { return target > 0.0 ? JavaValue(target) : JavaValue(); };
+  static const ResultClass targetError{
+      "Evaluation.TargetError",
+      "What a target error spent (options targetError, targetDocumentError).",
+      {field<T>("perToken", JavaType::BoxedDouble, "Null when not given.",
+                [given](const T& t) { return given(t.perToken); }),
+       field<T>("perDocument", JavaType::BoxedDouble, "Null when not given.",
+                [given](const T& t) { return given(t.perDocument); }),
+       field<T>("budgetSetting", JavaType::String, "", [](const T& t) { return t.budgetSetting; }),
+       field<T>("startBudget", JavaType::Long, "", [](const T& t) { return int64_t{t.startBudget}; }),
+       field<T>("budgetCap", JavaType::Long, "", [](const T& t) { return int64_t{t.largestBudget}; }),
+       field<T>("startRuns", JavaType::Long, "", [](const T& t) { return int64_t{t.startRuns}; }),
+       field<T>("maxRuns", JavaType::Long, "", [](const T& t) { return int64_t{t.largestRuns}; }),
+       field<T>("rounds", JavaType::Long, "", [](const T& t) { return whole(t.rounds); }),
+       field<T>("aboveTargetDocuments", JavaType::Long, "", [](const T& t) { return whole(t.aboveTargetDocuments); }),
+       field<T>("summary", JavaType::String, "", [](const T& t) { return javaText(t.summary); }),
+       objects<T>(
+           "levels", level, "", [](const T& t) -> const auto& { return t.levels; })}};
+  static const ResultClass described{
+      "Evaluation",
+      "What {@link TopicEvaluator#evaluateDetailed} returns, named as {@code topiceval evaluate --format json} "
+      "names its keys (in camelCase).",
+      {object<E>("model", modelReportClass(), "", [](const E& r) { return &r.model; }), section<E>("input", input, ""),
+       section<E>("estimatorReport", estimator,
+                  "The JSON's \"estimator\" (the field {@code estimator} keeps its earlier meaning, the description)."),
+       section<E>("unseenWords", unseenWords, ""), section<E>("summary", summary, ""),
+       object<E>("convergence", convergence, "Null unless checked.",
+                 [](const E& r) { return r.convergence ? &*r.convergence : nullptr; }),
+       object<E>("targetError", targetError, "Null without a target error.",
+                 [](const E& r) { return r.target ? &*r.target : nullptr; }),
+       objects<E>(
+           "documents", documentEstimateClass(), "", [](const E& r) -> const auto& { return r.documents; }),
+       field<E>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const E& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                }),
+       // The summary's figures, also on the result itself (as in Python).
+       field<E>("perToken", JavaType::Double, "{@code summary.perToken}.", [](const E& r) { return r.perToken; }),
+       field<E>("perplexity", JavaType::Double, "{@code summary.perplexity}: the corpus's.",
+                [](const E& r) { return r.perplexity; }),
+       field<E>("error", JavaType::String, "{@code summary.error}.",
+                [](const E& r) { return javaText(r.errorStatement); }),
+       // The spellings of earlier releases.
+       deprecated(field<E>("estimator", JavaType::String, "", [](const E& r) { return r.estimator.description; }),
+                  "estimatorReport.description"),
+       deprecated(field<E>("total", JavaType::Double, "", [](const E& r) { return r.total; }), "summary.logLikelihood"),
+       deprecated(field<E>("totalStandardError", JavaType::Double, "", [](const E& r) { return r.totalStandardError; }),
+                  "summary.logLikelihoodSe"),
+       deprecated(field<E>("target", JavaType::String, "",
+                           [](const E& r) { return r.target ? JavaValue(javaText(r.target->summary)) : JavaValue(); }),
+                  "targetError.summary"),
+       deprecated(field<E>("logLikelihood", JavaType::DoubleArray, "",
+                           [](const E& r) { return column<double>(r, [](const auto& d) { return d.logLikelihood; }); }),
+                  "documents[d].loglik"),
+       deprecated(field<E>("standardError", JavaType::DoubleArray, "",
+                           [](const E& r) { return column<double>(r, [](const auto& d) { return d.standardError; }); }),
+                  "documents[d].loglikSe"),
+       deprecated(field<E>("scoredTokens", JavaType::LongArray, "",
+                           [](const E& r) { return column<int64_t>(r, [](const auto& d) { return d.scoredTokens; }); }),
+                  "documents[d].tokens"),
+       deprecated(field<E>("heavyTailed", JavaType::BooleanArray, "",
+                           [](const E& r) { return column<bool>(r, [](const auto& d) { return d.heavyTailed; }); }),
+                  "documents[d].heavyTailed"),
+       deprecated(field<E>("siteUpdates", JavaType::LongArray, "",
+                           [](const E& r) { return column<int64_t>(r, [](const auto& d) { return d.siteUpdates; }); }),
+                  "documents[d].siteUpdates"),
+       deprecated(field<E>("budgets", JavaType::LongArray, "",
+                           [](const E& r) { return column<int64_t>(r, [](const auto& d) { return d.budget; }); }),
+                  "documents[d].budget"),
+       deprecated(field<E>("runs", JavaType::LongArray, "",
+                           [](const E& r) { return column<int64_t>(r, [](const auto& d) { return d.runs; }); }),
+                  "documents[d].runs")}};
+  return described;
+}
+
+inline const ResultClass& selectionClass() {
+  using namespace describe;
+  using S = SelectResult;
+  using M = RankedModel;
+  using Q = TopicQuality;
+  static const ResultClass input{
+      "Selection.Input",
+      "The documents: their path, count and tokens, and the tokens every model scores.",
+      {field<S>("path", JavaType::String, "", [](const S& r) { return r.input; }),
+       field<S>("documents", JavaType::Long, "", [](const S& r) { return r.documents; }),
+       field<S>("tokens", JavaType::Long, "", [](const S& r) { return r.tokens; }),
+       field<S>("scoredTokens", JavaType::Long, "The tokens every model scores.",
+                [](const S& r) { return r.sharedTokens; }),
+       field<S>("unseenWords", JavaType::String, "", [](const S& r) { return r.unseenWords; })}};
+  static const ResultClass estimator{
+      "Selection.EstimatorReport",
+      "The estimator as run.",
+      {field<S>("name", JavaType::String, "", [](const S& r) { return r.estimator; }),
+       field<S>("description", JavaType::String, "", [](const S& r) { return r.estimatorDescription; }),
+       field<S>("stochastic", JavaType::Boolean, "", [](const S& r) { return r.stochastic; }),
+       field<S>("unbiased", JavaType::Boolean, "", [](const S& r) { return r.unbiased; }),
+       field<S>("seed", JavaType::Long, "", [](const S& r) { return r.seed; }),
+       field<S>("runs", JavaType::Long, "", [](const S& r) { return r.runs; })}};
+  static const ResultClass quality{
+      "Selection.TopicQuality",
+      "A model's topic quality: mean coherence +- its bootstrap error, and more.",
+      {field<Q>("measure", JavaType::String, "", [](const Q& q) { return q.measure; }),
+       field<Q>("window", JavaType::Long, "", [](const Q& q) { return q.windowSize; }),
+       field<Q>("coherence", JavaType::Double, "", [](const Q& q) { return q.coherence; }),
+       field<Q>("coherenceSe", JavaType::Double, "", [](const Q& q) { return q.coherenceStandardError; }),
+       field<Q>("exclusivity", JavaType::Double, "", [](const Q& q) { return q.exclusivity; }),
+       field<Q>("frex", JavaType::Double, "", [](const Q& q) { return q.frex; }),
+       field<Q>("diversity", JavaType::Double, "", [](const Q& q) { return q.diversity; }),
+       field<Q>("topicCoherence", JavaType::DoubleArray, "", [](const Q& q) { return q.topicCoherence; }),
+       field<Q>("topWords", JavaType::StringMatrix, "", [](const Q& q) { return q.topWords; })}};
+  static const ResultClass model{
+      "Selection.RankedModel",
+      "A model's place: its figures on the tokens every model scores.",
+      {field<M>("path", JavaType::String, "Its name when it was given one, else its path, or \"model N\".",
+                [](const M& m) { return m.model.path; }),
+       field<M>("kind", JavaType::String, "", [](const M& m) { return m.model.kind; }),
+       field<M>("topics", JavaType::Int, "", [](const M& m) { return m.model.topics; }),
+       field<M>("tokens", JavaType::Long, "", [](const M& m) { return m.scoredTokens; }),
+       field<M>("ownSkippedTokens", JavaType::Long, "", [](const M& m) { return m.ownSkippedTokens; }),
+       field<M>("total", JavaType::Double, "", [](const M& m) { return m.total; }),
+       field<M>("totalSe", JavaType::Double, "", [](const M& m) { return m.totalStandardError; }),
+       field<M>("perToken", JavaType::Double, "", [](const M& m) { return m.perToken; }),
+       field<M>("perTokenSe", JavaType::Double, "", [](const M& m) { return m.perTokenStandardError; }),
+       field<M>("perplexity", JavaType::Double, "", [](const M& m) { return m.perplexity; }),
+       field<M>("differenceToBest", JavaType::Double, "", [](const M& m) { return m.difference; }),
+       field<M>("differenceSe", JavaType::Double, "", [](const M& m) { return m.differenceError; }),
+       field<M>("verdict", JavaType::String, "\"best\", \"worse\" (by more than two errors), or \"tied\".",
+                [](const M& m) { return m.verdict; }),
+       object<M>("quality", quality, "Null with coherence \"none\" or for a model without words.",
+                 [](const M& m) { return m.quality ? &*m.quality : nullptr; })}};
+  const auto perModel = [](auto get) {
+    return [get](const S& r) {
+      std::vector<decltype(get(r.models.front()))> values;
+      for (const RankedModel& ranked : r.models) values.push_back(get(ranked));
+      return values;
+    };
+  };
+  static const ResultClass described{
+      "Selection",
+      "What {@link TopicEvaluator#select} returns, named as {@code topiceval select --format json} names its keys "
+      "(in camelCase), and the command line's HTML report ({@code select --report}) of the same ranking.",
+      {section<S>("input", input, ""), section<S>("estimator", estimator, ""),
+       objects<S>(
+           "models", model, "Best first.", [](const S& r) -> const auto& { return r.models; }),
+       field<S>("qualityReference", JavaType::String, "The texts topic quality was measured on; null if none.",
+                [](const S& r) { return r.qualityReference.empty() ? JavaValue() : JavaValue(r.qualityReference); }),
+       field<S>("wallSeconds", JavaType::Double, "", [](const S& r) { return r.seconds; }),
+       field<S>("threads", JavaType::Long, "", [](const S& r) { return r.threads; }),
+       field<S>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const S& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                }),
+       field<S>("report", JavaType::String, "The HTML report, as {@code select --report} writes it.",
+                [](const S& r) {
+                  std::ostringstream report;
+                  output::writeSelectReport(report, r);
+                  return report.str();
+                }),
+       // The spellings of earlier releases: one array per model, in the models' order.
+       deprecated(field<S>("names", JavaType::StringArray, "", perModel([](const M& m) { return m.model.path; })),
+                  "models[i].path"),
+       deprecated(
+           field<S>("topics", JavaType::IntArray, "", perModel([](const M& m) { return int64_t{m.model.topics}; })),
+           "models[i].topics"),
+       deprecated(field<S>("total", JavaType::DoubleArray, "", perModel([](const M& m) { return m.total; })),
+                  "models[i].total"),
+       deprecated(field<S>("totalStandardError", JavaType::DoubleArray, "",
+                           perModel([](const M& m) { return m.totalStandardError; })),
+                  "models[i].totalSe"),
+       deprecated(field<S>("perToken", JavaType::DoubleArray, "", perModel([](const M& m) { return m.perToken; })),
+                  "models[i].perToken"),
+       deprecated(field<S>("perplexity", JavaType::DoubleArray, "", perModel([](const M& m) { return m.perplexity; })),
+                  "models[i].perplexity"),
+       deprecated(
+           field<S>("differenceToBest", JavaType::DoubleArray, "", perModel([](const M& m) { return m.difference; })),
+           "models[i].differenceToBest"),
+       deprecated(field<S>("differenceStandardError", JavaType::DoubleArray, "",
+                           perModel([](const M& m) { return m.differenceError; })),
+                  "models[i].differenceSe"),
+       deprecated(field<S>("verdicts", JavaType::StringArray, "", perModel([](const M& m) { return m.verdict; })),
+                  "models[i].verdict"),
+       deprecated(field<S>("scoredTokens", JavaType::Long, "", [](const S& r) { return r.sharedTokens; }),
+                  "input.scoredTokens")},
+      "  /**\n"
+      "   * Writes {@link #report} to {@code path} as UTF-8: the command line's file. It is written beside the target\n"
+      "   * and moved over it once complete, so that a failed write leaves what was there.\n"
+      "   */\n"
+      "  public void writeReport(java.nio.file.Path path) throws java.io.IOException {\n"
+      "    java.nio.file.Path target = path.toAbsolutePath();\n"
+      "    java.nio.file.Path temporary = java.nio.file.Files.createTempFile(target.getParent(), \".report-\", "
+      "\".tmp\");\n"
+      "    try {\n"
+      "      java.nio.file.Files.write(temporary, report.getBytes(java.nio.charset.StandardCharsets.UTF_8));\n"
+      "      java.nio.file.Files.move(temporary, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,\n"
+      "                               java.nio.file.StandardCopyOption.ATOMIC_MOVE);\n"
+      "    } finally {\n"
+      "      java.nio.file.Files.deleteIfExists(temporary);\n"
+      "    }\n"
+      "  }\n"};
+  return described;
+}
+
+// The result classes with a file of their own (each holding its nested classes).
+inline std::vector<const ResultClass*> rootResultClasses() { return {&evaluationClass(), &selectionClass()}; }
+
+}  // namespace topiceval::java_results
