@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#include <boost/program_options/options_description.hpp>
+#include <boost/program_options/parsers.hpp>
+#include <boost/program_options/positional_options.hpp>
+
 #include "topiceval/errors.hpp"
 
 namespace topiceval::cli {
@@ -51,54 +55,177 @@ std::string wrapped(const std::string& text, std::size_t indent, std::size_t wid
 
 }  // namespace
 
-GivenOptions parseArguments(const CommandSpec& command, const std::vector<std::string>& arguments, bool& help) {
-  GivenOptions given;
-  help = false;
-  for (std::size_t index = 0; index < arguments.size();) {
-    const std::string& argument = arguments[index++];
-    if (argument == "--help") {
-      help = true;
-      continue;
+namespace {
+
+namespace po = boost::program_options;
+
+// Boost's description of a command's options, from its declarations: the
+// name and MALLET's spelling of each, and how many arguments it takes. No
+// help text: --help is written from the declarations (writeHelp), and Boost's
+// formatter never sees a declaration's words.
+po::options_description describe(const CommandSpec& command) {
+  po::options_description options;
+  auto add = options.add_options();
+  for (const OptionSpec& spec : command.options) {
+    const std::string names = spec.malletName.empty() ? spec.name : spec.name + "," + spec.malletName;
+    if (takesTruth(spec)) {
+      add(names.c_str(), po::value<std::string>()->implicit_value("true"));  // alone: true
+    } else if (spec.kind == OptionKind::List) {
+      add(names.c_str(), po::value<std::vector<std::string>>()->multitoken());
+    } else {
+      add(names.c_str(), po::value<std::string>());
     }
-    if (!looksLikeOption(argument)) {
-      if (command.positional.empty())
-        throw UsageError("unexpected argument '" + argument + "' (options start with --)");
-      const OptionSpec& positional = *findOption(command, command.positional);
-      if (positional.kind != OptionKind::List && given.count(positional.name))
-        throw UsageError("unexpected argument '" + argument + "' (" + command.name + " takes one " +
-                         positional.placeholder + ")");
-      given[positional.name].push_back(argument);
-      continue;
-    }
-    const std::size_t equals = argument.find('=');
-    const std::string name = argument.substr(2, equals == std::string::npos ? std::string::npos : equals - 2);
-    const OptionSpec* spec = findByName(command, name);
-    if (spec == nullptr) throw unknownOption(command, argument.substr(0, equals));
-    std::vector<std::string>& values = given[spec->name];
-    if (!values.empty() && spec->kind != OptionKind::List)
-      throw UsageError("option '--" + spec->name + "' is given twice");
-    if (equals != std::string::npos) {
-      values.push_back(argument.substr(equals + 1));
-      continue;
-    }
-    // Every option of true or false (a switch too) means true when given
-    // alone. What follows is its value when it reads as one, or when there is
-    // no positional argument it could be (then a typo gets the option's own
-    // message).
-    if (takesTruth(*spec) && (index >= arguments.size() || looksLikeOption(arguments[index]) ||
-                              (!parseTruth(arguments[index]) && !command.positional.empty()))) {
-      values.push_back("true");
-      continue;
-    }
-    // The next argument is the value unless it is itself an option ("-" and
-    // "-1" are values); a Paths option takes every value up to the next option.
-    if (index >= arguments.size() || looksLikeOption(arguments[index]))
-      throw UsageError("option '--" + spec->name + "' needs a value (" + spec->placeholder + ")");
-    values.push_back(arguments[index++]);
-    while (spec->kind == OptionKind::List && index < arguments.size() && !looksLikeOption(arguments[index]))
-      values.push_back(arguments[index++]);
   }
-  return given;
+  add("help", po::bool_switch());
+  return options;
+}
+
+// The arguments Boost's own long-option syntax reads otherwise than topiceval
+// always has, read as topiceval reads them: "--" is a bare argument (not the
+// end of the options), "--name=" gives an empty value (Boost refuses it), and
+// "--=value" or a value given to a switch ("--help=yes") is an unrecognised
+// option. Boost would stop the parse there; these go through the checks below
+// in their turn.
+std::vector<po::option> ownSpellings(const po::options_description& options, std::vector<std::string>& arguments) {
+  const std::string& token = arguments.front();
+  po::option option;
+  option.original_tokens = {token};
+  if (token == "--") {
+    option.value = {token};
+  } else {
+    const std::size_t equals = token.find('=');
+    if (!looksLikeOption(token) || equals == std::string::npos) return {};
+    const std::string name = token.substr(2, equals - 2);
+    const po::option_description* declared = name.empty() ? nullptr : options.find_nothrow(name, false);
+    if (declared != nullptr && declared->semantic()->max_tokens() == 0) {
+      option.string_key = token;  // no declaration has this name: unregistered
+    } else if (name.empty() || equals + 1 == token.size()) {
+      option.string_key = name.empty() ? token : name;
+      option.value = {token.substr(equals + 1)};
+    } else {
+      return {};
+    }
+  }
+  arguments.erase(arguments.begin());
+  return {option};
+}
+
+// Boost's parse, checked argument by argument in the order given, so that the
+// first mistake on the line is the one reported, in topiceval's words (never
+// Boost's: its messages loop forever on an option named like its placeholders,
+// "--%canonical_option%").
+class GivenArguments {
+ public:
+  explicit GivenArguments(const CommandSpec& command) : command_(command) {}
+
+  void take(const po::option& option) {
+    const std::string& token = option.original_tokens.front();
+    if (option.unregistered) throw unknownOption(command_, token.substr(0, token.find('=')));
+    if (option.position_key != -1) return bare(token);
+    if (option.string_key == "help") {
+      help = true;
+      return;
+    }
+    const OptionSpec& spec = *findOption(command_, option.string_key);
+    std::vector<std::string>& values = given[spec.name];
+    if (!values.empty() && spec.kind != OptionKind::List)
+      throw UsageError("option '--" + spec.name + "' is given twice");
+    // Boost gives an option the bare arguments that follow it as far as it
+    // can take them; topiceval's rules say which of them are its values.
+    std::size_t taken = 0;
+    if (token.find('=') != std::string::npos) {
+      values.push_back(option.value.front());
+      taken = 1;
+    } else if (takesTruth(spec)) {
+      // Given alone it means true; what follows is its value when it reads as
+      // one, or when there is no bare argument it could be (then a typo gets
+      // the option's own message).
+      if (option.value.empty() || (!parseTruth(option.value.front()) && !command_.positional.empty())) {
+        values.push_back("true");
+      } else {
+        values.push_back(option.value.front());
+        taken = 1;
+      }
+    } else {
+      // Boost takes the next argument as the value even when it is an option
+      // ("-" and "-1" are values, "--input" is not).
+      if (option.value.empty() || looksLikeOption(option.value.front()))
+        throw UsageError("option '--" + spec.name + "' needs a value (" + spec.placeholder + ")");
+      taken = option.value.size();
+      values.insert(values.end(), option.value.begin(), option.value.end());
+    }
+    for (std::size_t rest = taken; rest < option.value.size(); ++rest) bare(option.value[rest]);
+  }
+
+  // An option Boost found without the value it needs, last on the line.
+  void takeWithoutValue(const std::string& token) {
+    po::option option;
+    option.string_key = *optionNamed(token);
+    option.original_tokens = {token};
+    take(option);
+  }
+
+  // The declared name of the option `token` gives, if it gives one.
+  std::optional<std::string> optionNamed(const std::string& token) const {
+    if (!looksLikeOption(token)) return std::nullopt;
+    const std::string name = token.substr(2, token.find('=') == std::string::npos ? std::string::npos : token.find('=') - 2);
+    const OptionSpec* spec = findByName(command_, name);
+    return spec != nullptr ? std::optional<std::string>(spec->name) : std::nullopt;
+  }
+
+  GivenOptions given;
+  bool help = false;
+
+ private:
+  void bare(const std::string& argument) {
+    if (command_.positional.empty())
+      throw UsageError("unexpected argument '" + argument + "' (options start with --)");
+    const OptionSpec& positional = *findOption(command_, command_.positional);
+    if (positional.kind != OptionKind::List && given.count(positional.name))
+      throw UsageError("unexpected argument '" + argument + "' (" + command_.name + " takes one " +
+                       positional.placeholder + ")");
+    given[positional.name].push_back(argument);
+  }
+
+  const CommandSpec& command_;
+};
+
+void parseInto(GivenArguments& walk, const CommandSpec& command, const std::vector<std::string>& arguments) {
+  const po::options_description options = describe(command);
+  po::positional_options_description positional;
+  po::command_line_parser parser(arguments);
+  parser.options(options)
+      .style(po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
+             po::command_line_style::long_allow_next)
+      .extra_style_parser([&options](std::vector<std::string>& rest) { return ownSpellings(options, rest); })
+      .allow_unregistered();
+  if (!command.positional.empty()) parser.positional(positional.add(command.positional.c_str(), -1));
+  std::vector<po::option> parsed;
+  try {
+    parsed = parser.run().options;
+  } catch (const po::invalid_command_line_syntax& error) {
+    if (error.kind() != po::invalid_command_line_syntax::missing_parameter) throw UsageError("cannot read the command line");
+    // Boost stops at an option that needs a value and ends the line; the
+    // arguments before it are checked first.
+    std::size_t at = arguments.size();
+    while (at > 0 && !walk.optionNamed(arguments[at - 1])) --at;
+    if (at == 0) throw UsageError("cannot read the command line");
+    parseInto(walk, command, std::vector<std::string>(arguments.begin(), arguments.begin() + (at - 1)));
+    walk.takeWithoutValue(arguments[at - 1]);
+    throw UsageError("cannot read the command line");
+  } catch (const po::error&) {
+    throw UsageError("cannot read the command line");
+  }
+  for (const po::option& option : parsed) walk.take(option);
+}
+
+}  // namespace
+
+GivenOptions parseArguments(const CommandSpec& command, const std::vector<std::string>& arguments, bool& help) {
+  GivenArguments walk(command);
+  parseInto(walk, command, arguments);
+  help = walk.help;
+  return std::move(walk.given);
 }
 
 GivenOptions parseMalletArguments(const CommandSpec& command, const std::vector<std::string>& arguments, bool& help) {
