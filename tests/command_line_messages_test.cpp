@@ -97,7 +97,8 @@ TEST(CommandLineMessages, EveryDeclaredSpellingGivesItsOption) {
   // Several values for a list, up to the next option; bare arguments fill the positional option.
   const CommandSpec& select = commandSpec("select");
   bool help = false;
-  const GivenOptions models = parseArguments(select, {"a", "--input", "d", "--model", "b", "-", "--", "--quiet", "c"}, help);
+  const GivenOptions models =
+      parseArguments(select, {"a", "--input", "d", "--model", "b", "-", "--", "--quiet", "c"}, help);
   EXPECT_EQ(models.at("model"), (std::vector<std::string>{"a", "b", "-", "--", "c"}));
   EXPECT_EQ(models.at("input"), std::vector<std::string>{"d"});
   EXPECT_EQ(models.at("quiet"), std::vector<std::string>{"true"});
@@ -115,16 +116,33 @@ TEST(CommandLineMessages, TheFirstMistakeIsReported) {
   EXPECT_EQ(run("compare", {"extra", "--seed"}).err,
             "topiceval compare: unexpected argument 'extra' (options start with --)\n");
   EXPECT_EQ(run("evaluate", {"--model", "a", "--seed"}).err, "topiceval evaluate: option '--seed' needs a value (N)\n");
-  EXPECT_EQ(run("evaluate", {"--num-particles"}).err,
-            "topiceval evaluate: option '--particles' needs a value (N)\n");
-  EXPECT_EQ(run("evaluate", {"--seed", "--model", "a"}).err,
-            "topiceval evaluate: option '--seed' needs a value (N)\n");
+  EXPECT_EQ(run("evaluate", {"--num-particles"}).err, "topiceval evaluate: option '--particles' needs a value (N)\n");
+  EXPECT_EQ(run("evaluate", {"--seed", "--model", "a"}).err, "topiceval evaluate: option '--seed' needs a value (N)\n");
   // A switch given a value, and "--=", are options no command has.
   EXPECT_EQ(run("evaluate", {"--help=yes"}).err,
             "topiceval evaluate: unrecognised option '--help' (did you mean '--help'?)\n");
   EXPECT_EQ(run("evaluate", {"--=x"}).err, "topiceval evaluate: unrecognised option '--'\n");
   for (const Output& output : {run("evaluate", {"--seed", "1", "--seed"}), run("evaluate", {"--=x"})})
     EXPECT_EQ(output.status, 2);
+  // MALLET's syntax, through the same parser: MALLET's words, in the same order.
+  const auto mallet = [](const std::vector<std::string>& arguments) { return run("evaluate-topics", arguments).err; };
+  EXPECT_EQ(mallet({"--bogus", "--num-particles"}), "topiceval evaluate-topics: Unrecognized option --bogus\n");
+  EXPECT_EQ(mallet({"--random-seed", "+5", "--num-particles"}),
+            "topiceval evaluate-topics: Missing argument for option num-particles\n");
+  EXPECT_EQ(mallet({"--num-particles", "--use-resampling"}),
+            "topiceval evaluate-topics: Missing argument for option num-particles\n");
+  EXPECT_EQ(mallet({"--num-particles=5"}),
+            "topiceval evaluate-topics: Unrecognized option --num-particles=5 (did you mean '--num-particles'?)\n");
+  EXPECT_EQ(mallet({"--"}), "topiceval evaluate-topics: Unrecognized option --\n");
+  EXPECT_EQ(mallet({"stray"}), "topiceval evaluate-topics: unexpected argument 'stray' (options start with --)\n");
+  EXPECT_EQ(mallet({"--num-particles", "x"}), "topiceval evaluate-topics: --num-particles needs an integer, not 'x'\n");
+  EXPECT_EQ(mallet({"--help", "maybe"}),
+            "topiceval evaluate-topics: Boolean option should be true|false|0|1.  Instead found maybe (for --help)\n");
+  // The last of a repeated option wins; Java's integers in the declarations' form.
+  bool help = false;
+  const GivenOptions given =
+      parseMalletArguments(commandSpec("evaluate-topics"), {"--num-particles", "5", "--num-particles", "+7"}, help);
+  EXPECT_EQ(given.at("num-particles"), std::vector<std::string>{"7"});
 }
 
 TEST(CommandLineMessages, EveryCommandSuggestsTheOptionMeant) {

@@ -63,7 +63,7 @@ namespace po = boost::program_options;
 // name and MALLET's spelling of each, and how many arguments it takes. No
 // help text: --help is written from the declarations (writeHelp), and Boost's
 // formatter never sees a declaration's words.
-po::options_description describe(const CommandSpec& command) {
+po::options_description describeOptions(const CommandSpec& command) {
   po::options_description options;
   auto add = options.add_options();
   for (const OptionSpec& spec : command.options) {
@@ -118,6 +118,11 @@ class GivenArguments {
  public:
   explicit GivenArguments(const CommandSpec& command) : command_(command) {}
 
+  static po::options_description describe(const CommandSpec& command) { return describeOptions(command); }
+  static std::vector<po::option> spellings(const po::options_description& options, std::vector<std::string>& rest) {
+    return ownSpellings(options, rest);
+  }
+
   void take(const po::option& option) {
     const std::string& token = option.original_tokens.front();
     if (option.unregistered) throw unknownOption(command_, token.substr(0, token.find('=')));
@@ -168,7 +173,8 @@ class GivenArguments {
   // The declared name of the option `token` gives, if it gives one.
   std::optional<std::string> optionNamed(const std::string& token) const {
     if (!looksLikeOption(token)) return std::nullopt;
-    const std::string name = token.substr(2, token.find('=') == std::string::npos ? std::string::npos : token.find('=') - 2);
+    const std::string name =
+        token.substr(2, token.find('=') == std::string::npos ? std::string::npos : token.find('=') - 2);
     const OptionSpec* spec = findByName(command_, name);
     return spec != nullptr ? std::optional<std::string>(spec->name) : std::nullopt;
   }
@@ -178,8 +184,7 @@ class GivenArguments {
 
  private:
   void bare(const std::string& argument) {
-    if (command_.positional.empty())
-      throw UsageError("unexpected argument '" + argument + "' (options start with --)");
+    if (command_.positional.empty()) throw UsageError("unexpected argument '" + argument + "' (options start with --)");
     const OptionSpec& positional = *findOption(command_, command_.positional);
     if (positional.kind != OptionKind::List && given.count(positional.name))
       throw UsageError("unexpected argument '" + argument + "' (" + command_.name + " takes one " +
@@ -190,31 +195,129 @@ class GivenArguments {
   const CommandSpec& command_;
 };
 
-void parseInto(GivenArguments& walk, const CommandSpec& command, const std::vector<std::string>& arguments) {
-  const po::options_description options = describe(command);
+// MALLET's syntax (CommandOption's, evaluate-topics): no "--name=value" and
+// no bare arguments; a boolean alone means true and takes true|false|1|0; an
+// integer is Java's; the last of a repeated option wins; MALLET's messages.
+class MalletArguments {
+ public:
+  explicit MalletArguments(const CommandSpec& command) : command_(command) {}
+
+  static bool looksLikeOption(const std::string& argument) { return argument.starts_with("--"); }
+
+  // Boost's description: every declaration by its own name (MALLET's), and
+  // MALLET's --help TRUE|FALSE.
+  static po::options_description describe(const CommandSpec& command) {
+    po::options_description options;
+    auto add = options.add_options();
+    for (const OptionSpec& spec : command.options) {
+      if (takesTruth(spec)) {
+        add(spec.name.c_str(), po::value<std::string>()->implicit_value("true"));
+      } else {
+        add(spec.name.c_str(), po::value<std::string>());
+      }
+    }
+    add("help", po::value<std::string>()->implicit_value("true"));
+    return options;
+  }
+
+  // "--" and any "--name=value" are options MALLET does not have.
+  static std::vector<po::option> spellings(const po::options_description&, std::vector<std::string>& arguments) {
+    const std::string& token = arguments.front();
+    if (token != "--" && !(token.starts_with("--") && token.find('=') != std::string::npos)) return {};
+    po::option option;
+    option.string_key = token;  // no declaration has this name: unregistered
+    option.original_tokens = {token};
+    arguments.erase(arguments.begin());
+    return {option};
+  }
+
+  void take(const po::option& option) {
+    const std::string& token = option.original_tokens.front();
+    if (option.unregistered) {
+      // MALLET's message, then the suggestion every other command gives.
+      std::vector<std::string> names;
+      for (const OptionSpec& spec : command_.options) names.push_back("--" + spec.name);
+      names.push_back("--help");
+      const auto suggestion = closestMatch(token, names);
+      throw UsageError("Unrecognized option " + token +
+                       (suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string()));
+    }
+    if (option.position_key != -1) throw UsageError("unexpected argument '" + token + "' (options start with --)");
+    const OptionSpec* spec = findOption(command_, option.string_key);
+    const std::string& name = option.string_key;
+    const bool truth = spec == nullptr || takesTruth(*spec);  // --help, or a boolean
+    // Boost takes the next argument as the value even when it is an option.
+    if (option.value.empty() || looksLikeOption(option.value.front())) {
+      if (!truth || !option.value.empty()) throw UsageError("Missing argument for option " + name);
+    }
+    const std::string value = option.value.empty() ? "true" : option.value.front();
+    // Java's integers ("+5") and MALLET's booleans ("TRUE") in the declarations' own forms.
+    std::string checked = value;
+    if (truth) {
+      const auto parsed = parseMalletBoolean(value);
+      if (!parsed)
+        throw UsageError("Boolean option should be true|false|0|1.  Instead found " + value + " (for --" + name + ")");
+      checked = *parsed ? "true" : "false";
+    } else if (spec->kind == OptionKind::Integer && !spec->defaultValue.empty()) {
+      const auto parsed = parseJavaInteger(value);
+      if (!parsed) throw UsageError("--" + name + " needs an integer, not '" + value + "'");
+      checked = std::to_string(*parsed);
+    }
+    if (spec == nullptr) {
+      help = checked == "true";
+    } else {
+      given[spec->name] = {checked};
+    }
+  }
+
+  void takeWithoutValue(const std::string& token) {
+    po::option option;
+    option.string_key = token.substr(2);
+    option.original_tokens = {token};
+    take(option);
+  }
+
+  std::optional<std::string> optionNamed(const std::string& token) const {
+    if (!looksLikeOption(token) || token.find('=') != std::string::npos) return std::nullopt;
+    const OptionSpec* spec = findOption(command_, token.substr(2));
+    return spec != nullptr ? std::optional<std::string>(spec->name) : std::nullopt;
+  }
+
+  GivenOptions given;
+  bool help = false;
+
+ private:
+  const CommandSpec& command_;
+};
+
+// `arguments` read by Boost.Program_options with the dialect's description and
+// its spellings, each option handed to `walk` in the order given. Boost stops
+// at an option that needs a value and ends the line: then the arguments before
+// it are handed on first, and that option without its value.
+template <typename Walk>
+void readArguments(Walk& walk, const CommandSpec& command, const std::vector<std::string>& arguments) {
+  const po::options_description options = Walk::describe(command);
   po::positional_options_description positional;
   po::command_line_parser parser(arguments);
   parser.options(options)
       .style(po::command_line_style::allow_long | po::command_line_style::long_allow_adjacent |
              po::command_line_style::long_allow_next)
-      .extra_style_parser([&options](std::vector<std::string>& rest) { return ownSpellings(options, rest); })
+      .extra_style_parser([&options](std::vector<std::string>& rest) { return Walk::spellings(options, rest); })
       .allow_unregistered();
   if (!command.positional.empty()) parser.positional(positional.add(command.positional.c_str(), -1));
   std::vector<po::option> parsed;
   try {
     parsed = parser.run().options;
   } catch (const po::invalid_command_line_syntax& error) {
-    if (error.kind() != po::invalid_command_line_syntax::missing_parameter) throw UsageError("cannot read the command line");
-    // Boost stops at an option that needs a value and ends the line; the
-    // arguments before it are checked first.
     std::size_t at = arguments.size();
     while (at > 0 && !walk.optionNamed(arguments[at - 1])) --at;
-    if (at == 0) throw UsageError("cannot read the command line");
-    parseInto(walk, command, std::vector<std::string>(arguments.begin(), arguments.begin() + (at - 1)));
+    if (error.kind() != po::invalid_command_line_syntax::missing_parameter || at == 0)
+      throw UsageError("cannot read the command line");
+    readArguments(walk, command, std::vector<std::string>(arguments.begin(), arguments.begin() + (at - 1)));
     walk.takeWithoutValue(arguments[at - 1]);
     throw UsageError("cannot read the command line");
   } catch (const po::error&) {
-    throw UsageError("cannot read the command line");
+    throw UsageError("cannot read the command line");  // never Boost's own words (see GivenArguments)
   }
   for (const po::option& option : parsed) walk.take(option);
 }
@@ -223,40 +326,16 @@ void parseInto(GivenArguments& walk, const CommandSpec& command, const std::vect
 
 GivenOptions parseArguments(const CommandSpec& command, const std::vector<std::string>& arguments, bool& help) {
   GivenArguments walk(command);
-  parseInto(walk, command, arguments);
+  readArguments(walk, command, arguments);
   help = walk.help;
   return std::move(walk.given);
 }
 
 GivenOptions parseMalletArguments(const CommandSpec& command, const std::vector<std::string>& arguments, bool& help) {
-  MalletStyleOptions options;
-  for (const OptionSpec& spec : command.options) {
-    if (takesTruth(spec)) {
-      options.addBoolean(spec.name, spec.defaultValue == "true", spec.help);
-    } else if (spec.kind == OptionKind::Integer && !spec.defaultValue.empty()) {
-      options.addInteger(spec.name, spec.placeholder, std::stoi(spec.defaultValue), spec.help);
-    } else {
-      options.addString(spec.name, spec.placeholder,
-                        spec.defaultValue.empty() ? std::nullopt : std::optional<std::string>(spec.defaultValue),
-                        spec.help);
-    }
-  }
-  options.addBoolean("help", false, "Print this list of options.");
-  options.parse(arguments);
-  help = options.boolean("help");
-  GivenOptions given;
-  for (const OptionSpec& spec : command.options) {
-    if (!options.given(spec.name)) continue;
-    // Java's integers ("+5") and MALLET's booleans ("TRUE", alone) in the declarations' own forms.
-    if (spec.kind == OptionKind::Integer) {
-      given[spec.name] = {std::to_string(options.integer(spec.name))};
-    } else if (takesTruth(spec)) {
-      given[spec.name] = {options.boolean(spec.name) ? "true" : "false"};
-    } else {
-      given[spec.name] = {*options.string(spec.name)};
-    }
-  }
-  return given;
+  MalletArguments walk(command);
+  readArguments(walk, command, arguments);
+  help = walk.help;
+  return std::move(walk.given);
 }
 
 std::optional<OptionValues> commandOptions(const std::string& name, const std::vector<std::string>& arguments,
