@@ -14,15 +14,6 @@ namespace {
 
 bool looksLikeOption(const std::string& argument) { return argument.size() > 2 && argument.starts_with("--"); }
 
-// The declaration an argument's name refers to: its own name, or MALLET's spelling of it.
-const OptionSpec* findByName(const CommandSpec& command, const std::string& name) {
-  if (const OptionSpec* own = findOption(command, name)) return own;
-  for (const OptionSpec& spec : command.options) {
-    if (!spec.malletName.empty() && spec.malletName == name) return &spec;
-  }
-  return nullptr;
-}
-
 UsageError unknownOption(const CommandSpec& command, const std::string& argument) {
   std::vector<std::string> names = {"--help"};
   for (const OptionSpec& spec : command.options) names.push_back("--" + spec.name);
@@ -60,20 +51,21 @@ namespace {
 namespace po = boost::program_options;
 
 // Boost's description of a command's options, from its declarations: the
-// name and MALLET's spelling of each, and how many arguments it takes. No
-// help text: --help is written from the declarations (writeHelp), and Boost's
-// formatter never sees a declaration's words.
+// name and MALLET's spelling of each, one value or (a list) several. Each may
+// stand alone as far as Boost knows: Boost would stop the parse at a missing
+// value, before mistakes earlier on the line; whether a value is needed (a
+// boolean alone means true) is checked in order below. No help text: --help
+// is written from the declarations (writeHelp), and Boost's formatter never
+// sees a declaration's words.
 po::options_description describeOptions(const CommandSpec& command) {
   po::options_description options;
   auto add = options.add_options();
   for (const OptionSpec& spec : command.options) {
     const std::string names = spec.malletName.empty() ? spec.name : spec.name + "," + spec.malletName;
-    if (takesTruth(spec)) {
-      add(names.c_str(), po::value<std::string>()->implicit_value("true"));  // alone: true
-    } else if (spec.kind == OptionKind::List) {
-      add(names.c_str(), po::value<std::vector<std::string>>()->multitoken());
+    if (spec.kind == OptionKind::List) {
+      add(names.c_str(), po::value<std::vector<std::string>>()->multitoken()->implicit_value({}, ""));
     } else {
-      add(names.c_str(), po::value<std::string>());
+      add(names.c_str(), po::value<std::string>()->implicit_value("", ""));
     }
   }
   add("help", po::bool_switch());
@@ -152,31 +144,14 @@ class GivenArguments {
         taken = 1;
       }
     } else {
-      // Boost takes the next argument as the value even when it is an option
-      // ("-" and "-1" are values, "--input" is not).
+      // The next argument is the value unless it is itself an option ("-"
+      // and "-1" are values).
       if (option.value.empty() || looksLikeOption(option.value.front()))
         throw UsageError("option '--" + spec.name + "' needs a value (" + spec.placeholder + ")");
       taken = option.value.size();
       values.insert(values.end(), option.value.begin(), option.value.end());
     }
     for (std::size_t rest = taken; rest < option.value.size(); ++rest) bare(option.value[rest]);
-  }
-
-  // An option Boost found without the value it needs, last on the line.
-  void takeWithoutValue(const std::string& token) {
-    po::option option;
-    option.string_key = *optionNamed(token);
-    option.original_tokens = {token};
-    take(option);
-  }
-
-  // The declared name of the option `token` gives, if it gives one.
-  std::optional<std::string> optionNamed(const std::string& token) const {
-    if (!looksLikeOption(token)) return std::nullopt;
-    const std::string name =
-        token.substr(2, token.find('=') == std::string::npos ? std::string::npos : token.find('=') - 2);
-    const OptionSpec* spec = findByName(command_, name);
-    return spec != nullptr ? std::optional<std::string>(spec->name) : std::nullopt;
   }
 
   GivenOptions given;
@@ -205,18 +180,14 @@ class MalletArguments {
   static bool looksLikeOption(const std::string& argument) { return argument.starts_with("--"); }
 
   // Boost's description: every declaration by its own name (MALLET's), and
-  // MALLET's --help TRUE|FALSE.
+  // MALLET's --help TRUE|FALSE; each may stand alone as far as Boost knows
+  // (see describeOptions).
   static po::options_description describe(const CommandSpec& command) {
     po::options_description options;
     auto add = options.add_options();
-    for (const OptionSpec& spec : command.options) {
-      if (takesTruth(spec)) {
-        add(spec.name.c_str(), po::value<std::string>()->implicit_value("true"));
-      } else {
-        add(spec.name.c_str(), po::value<std::string>());
-      }
-    }
-    add("help", po::value<std::string>()->implicit_value("true"));
+    for (const OptionSpec& spec : command.options)
+      add(spec.name.c_str(), po::value<std::string>()->implicit_value("", ""));
+    add("help", po::value<std::string>()->implicit_value("", ""));
     return options;
   }
 
@@ -246,10 +217,8 @@ class MalletArguments {
     const OptionSpec* spec = findOption(command_, option.string_key);
     const std::string& name = option.string_key;
     const bool truth = spec == nullptr || takesTruth(*spec);  // --help, or a boolean
-    // Boost takes the next argument as the value even when it is an option.
-    if (option.value.empty() || looksLikeOption(option.value.front())) {
-      if (!truth || !option.value.empty()) throw UsageError("Missing argument for option " + name);
-    }
+    if (!truth && (option.value.empty() || looksLikeOption(option.value.front())))
+      throw UsageError("Missing argument for option " + name);
     const std::string value = option.value.empty() ? "true" : option.value.front();
     // Java's integers ("+5") and MALLET's booleans ("TRUE") in the declarations' own forms.
     std::string checked = value;
@@ -270,19 +239,6 @@ class MalletArguments {
     }
   }
 
-  void takeWithoutValue(const std::string& token) {
-    po::option option;
-    option.string_key = token.substr(2);
-    option.original_tokens = {token};
-    take(option);
-  }
-
-  std::optional<std::string> optionNamed(const std::string& token) const {
-    if (!looksLikeOption(token) || token.find('=') != std::string::npos) return std::nullopt;
-    const OptionSpec* spec = findOption(command_, token.substr(2));
-    return spec != nullptr ? std::optional<std::string>(spec->name) : std::nullopt;
-  }
-
   GivenOptions given;
   bool help = false;
 
@@ -291,9 +247,7 @@ class MalletArguments {
 };
 
 // `arguments` read by Boost.Program_options with the dialect's description and
-// its spellings, each option handed to `walk` in the order given. Boost stops
-// at an option that needs a value and ends the line: then the arguments before
-// it are handed on first, and that option without its value.
+// its spellings, each option handed to `walk` in the order given.
 template <typename Walk>
 void readArguments(Walk& walk, const CommandSpec& command, const std::vector<std::string>& arguments) {
   const po::options_description options = Walk::describe(command);
@@ -308,14 +262,6 @@ void readArguments(Walk& walk, const CommandSpec& command, const std::vector<std
   std::vector<po::option> parsed;
   try {
     parsed = parser.run().options;
-  } catch (const po::invalid_command_line_syntax& error) {
-    std::size_t at = arguments.size();
-    while (at > 0 && !walk.optionNamed(arguments[at - 1])) --at;
-    if (error.kind() != po::invalid_command_line_syntax::missing_parameter || at == 0)
-      throw UsageError("cannot read the command line");
-    readArguments(walk, command, std::vector<std::string>(arguments.begin(), arguments.begin() + (at - 1)));
-    walk.takeWithoutValue(arguments[at - 1]);
-    throw UsageError("cannot read the command line");
   } catch (const po::error&) {
     throw UsageError("cannot read the command line");  // never Boost's own words (see GivenArguments)
   }
