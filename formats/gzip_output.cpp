@@ -1,60 +1,87 @@
 #include "formats/gzip_output.hpp"
 
-#include <zlib.h>
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
 
 #include <cerrno>
 #include <cstring>
-#include <vector>
 
 #include "formats/format_error.hpp"
 
 namespace topiceval::formats {
 
-struct GzipWriter::Stream {
-  z_stream z{};
-  bool initialised = false;
-  std::vector<char> buffer = std::vector<char>(std::size_t{1} << 16);
-  ~Stream() {
-    if (initialised) deflateEnd(&z);
+namespace {
+
+// Boost.Iostreams' sink for the destination: the first failed write throws
+// (Boost's own adapter would retry a write that can never succeed), and every
+// write after it is dropped, so that nothing is retried while the chain is
+// taken down.
+class CheckedSink {
+ public:
+  using char_type = char;
+  using category = boost::iostreams::sink_tag;
+
+  CheckedSink(std::ostream& out, const std::string& destination, bool& failed)
+      : out_(&out), destination_(&destination), failed_(&failed) {}
+
+  std::streamsize write(const char* bytes, std::streamsize count) {
+    if (*failed_) return count;
+    errno = 0;
+    out_->write(bytes, count);
+    if (!*out_) {
+      *failed_ = true;
+      throw FormatError(*destination_,
+                        std::string("writing failed: ") + (errno != 0 ? std::strerror(errno) : "write error"));
+    }
+    return count;
   }
+
+ private:
+  std::ostream* out_;
+  const std::string* destination_;
+  bool* failed_;
+};
+
+constexpr std::streamsize kBufferBytes = std::streamsize{1} << 16;
+
+}  // namespace
+
+// Boost's gzip header (no name, time 0, operating system "unknown") is the
+// one Java's GZIPOutputStream writes, so a state written here has MALLET's
+// bytes.
+struct GzipWriter::Stream {
+  boost::iostreams::filtering_ostream out;
+  bool failed = false;
+  bool finished = false;
 };
 
 GzipWriter::GzipWriter(std::ostream& out, std::string destination)
     : stream_(std::make_unique<Stream>()), out_(out), destination_(std::move(destination)) {
-  if (deflateInit2(&stream_->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    throw FormatError(destination_, "cannot start gzip compression");
-  stream_->initialised = true;
+  stream_->out.push(boost::iostreams::gzip_compressor(boost::iostreams::gzip_params(), kBufferBytes), kBufferBytes);
+  stream_->out.push(CheckedSink(out_, destination_, stream_->failed), kBufferBytes);
+  stream_->out.exceptions(std::ios::badbit);  // a FormatError from the sink reaches the caller
 }
 
-GzipWriter::~GzipWriter() = default;
-
-void GzipWriter::pump(int flush) {
-  z_stream& z = stream_->z;
-  int status = Z_OK;
-  do {
-    z.next_out = reinterpret_cast<Bytef*>(stream_->buffer.data());
-    z.avail_out = static_cast<uInt>(stream_->buffer.size());
-    status = deflate(&z, flush);
-    if (status == Z_STREAM_ERROR) throw FormatError(destination_, "gzip compression failed");
-    const std::size_t ready = stream_->buffer.size() - z.avail_out;
-    errno = 0;
-    out_.write(stream_->buffer.data(), static_cast<std::streamsize>(ready));
-    if (!out_)
-      throw FormatError(destination_,
-                        std::string("writing failed: ") + (errno != 0 ? std::strerror(errno) : "write error"));
-  } while (z.avail_out == 0 || (flush == Z_FINISH && status != Z_STREAM_END));
+GzipWriter::~GzipWriter() {
+  // Unfinished (an error on the way): the stream is abandoned, not ended.
+  if (!stream_->finished) stream_->failed = true;
 }
 
 void GzipWriter::write(std::string_view bytes) {
-  z_stream& z = stream_->z;
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  z.avail_in = static_cast<uInt>(bytes.size());
-  pump(Z_NO_FLUSH);
+  try {
+    stream_->out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  } catch (const boost::iostreams::gzip_error&) {
+    throw FormatError(destination_, "gzip compression failed");
+  }
 }
 
 void GzipWriter::finish() {
-  stream_->z.avail_in = 0;
-  pump(Z_FINISH);
+  try {
+    stream_->out.pop();  // closes the chain: the compressor's last block and the trailer, through the sink
+  } catch (const boost::iostreams::gzip_error&) {
+    throw FormatError(destination_, "gzip compression failed");
+  }
+  stream_->finished = true;
 }
 
 }  // namespace topiceval::formats

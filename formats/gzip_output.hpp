@@ -1,7 +1,8 @@
 #pragma once
-// Gzip compression onto an ostream that stops at the first failed write (a
-// full disk, a closed pipe) with a FormatError naming the destination, rather
-// than retrying a write that can never succeed.
+// Gzip compression onto an ostream (Boost.Iostreams' gzip_compressor) that
+// stops at the first failed write (a full disk, a closed pipe) with a
+// FormatError naming the destination, rather than retrying a write that can
+// never succeed.
 
 #include <memory>
 #include <ostream>
@@ -22,7 +23,6 @@ class GzipWriter {
   void finish();
 
  private:
-  void pump(int flush);
   struct Stream;
   std::unique_ptr<Stream> stream_;
   std::ostream& out_;

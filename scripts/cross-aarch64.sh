@@ -20,7 +20,8 @@ run_tests=1
 
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
-packages=(g++-aarch64-linux-gnu qemu-user zlib1g-dev:arm64 libgtest-dev:arm64 libc6:arm64 libstdc++6:arm64)
+packages=(g++-aarch64-linux-gnu qemu-user zlib1g-dev:arm64 libboost-program-options-dev:arm64
+          libboost-iostreams-dev:arm64 libgtest-dev:arm64 libc6:arm64 libstdc++6:arm64)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -9,6 +9,7 @@ set -euo pipefail
 run_packages=(
   cmake g++ make pkg-config
   zlib1g-dev
+  libboost-program-options-dev libboost-iostreams-dev   # the command line's parser; gzip writing
   pybind11-dev python3-dev python3-numpy   # the Python package (import topiceval)
   libopenmpi-dev openmpi-bin               # mpirun spreads the documents over ranks
 )

@@ -65,6 +65,86 @@ TEST(CommandLineMessages, EveryBooleanGivenAloneMeansTrue) {
   EXPECT_EQ(typo.err, "topiceval infer-topics: --quiet takes true or false, not 'ture'\n");
 }
 
+// Boost.Program_options reads each command's arguments from a description
+// built out of the declarations: every declared name and MALLET spelling, in
+// each of topiceval's forms, gives the declared option its value.
+TEST(CommandLineMessages, EveryDeclaredSpellingGivesItsOption) {
+  int spellings = 0;
+  for (const CommandSpec& command : commandSpecs()) {
+    if (command.name == "evaluate-topics") continue;  // MALLET's syntax (parseMalletArguments)
+    for (const OptionSpec& spec : command.options) {
+      for (const std::string& name : {spec.name, spec.malletName}) {
+        if (name.empty()) continue;
+        ++spellings;
+        const std::string value = takesTruth(spec) ? "false" : "-1";  // a value may start with '-'
+        bool help = true;
+        for (const std::vector<std::string>& arguments :
+             {std::vector<std::string>{"--" + name, value}, std::vector<std::string>{"--" + name + "=" + value}}) {
+          const GivenOptions given = parseArguments(command, arguments, help);
+          EXPECT_FALSE(help);
+          ASSERT_EQ(given.count(spec.name), 1u) << command.name << " " << arguments.front();
+          EXPECT_EQ(given.at(spec.name), std::vector<std::string>{value}) << command.name << " " << arguments.front();
+        }
+        // "--name=" gives the empty value (Boost alone would refuse it).
+        EXPECT_EQ(parseArguments(command, {"--" + name + "="}, help).at(spec.name), std::vector<std::string>{""});
+      }
+    }
+    bool help = false;
+    EXPECT_TRUE(parseArguments(command, {"--help"}, help).empty());
+    EXPECT_TRUE(help) << command.name;
+  }
+  EXPECT_GE(spellings, 100);
+  // Several values for a list, up to the next option; bare arguments fill the positional option.
+  const CommandSpec& select = commandSpec("select");
+  bool help = false;
+  const GivenOptions models =
+      parseArguments(select, {"a", "--input", "d", "--model", "b", "-", "--", "--quiet", "c"}, help);
+  EXPECT_EQ(models.at("model"), (std::vector<std::string>{"a", "b", "-", "--", "c"}));
+  EXPECT_EQ(models.at("input"), std::vector<std::string>{"d"});
+  EXPECT_EQ(models.at("quiet"), std::vector<std::string>{"true"});
+  // A value given with '=' is the option's one value; what follows is bare.
+  EXPECT_EQ(parseArguments(select, {"--model=a", "b"}, help).at("model"), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(run("coherence", {"--measure=c_v", "u_mass"}).err,
+            "topiceval coherence: unexpected argument 'u_mass' (options start with --)\n");
+}
+
+// The first mistake on the line is the one reported, also when Boost stops
+// at a later one (an option that needs a value, last on the line).
+TEST(CommandLineMessages, TheFirstMistakeIsReported) {
+  EXPECT_EQ(run("evaluate", {"--seed", "1", "--seed"}).err, "topiceval evaluate: option '--seed' is given twice\n");
+  EXPECT_EQ(run("evaluate", {"--bogus", "--seed"}).err, "topiceval evaluate: unrecognised option '--bogus'\n");
+  EXPECT_EQ(run("compare", {"extra", "--seed"}).err,
+            "topiceval compare: unexpected argument 'extra' (options start with --)\n");
+  EXPECT_EQ(run("evaluate", {"--model", "a", "--seed"}).err, "topiceval evaluate: option '--seed' needs a value (N)\n");
+  EXPECT_EQ(run("evaluate", {"--num-particles"}).err, "topiceval evaluate: option '--particles' needs a value (N)\n");
+  EXPECT_EQ(run("evaluate", {"--seed", "--model", "a"}).err, "topiceval evaluate: option '--seed' needs a value (N)\n");
+  // A switch given a value, and "--=", are options no command has.
+  EXPECT_EQ(run("evaluate", {"--help=yes"}).err,
+            "topiceval evaluate: unrecognised option '--help' (did you mean '--help'?)\n");
+  EXPECT_EQ(run("evaluate", {"--=x"}).err, "topiceval evaluate: unrecognised option '--'\n");
+  for (const Output& output : {run("evaluate", {"--seed", "1", "--seed"}), run("evaluate", {"--=x"})})
+    EXPECT_EQ(output.status, 2);
+  // MALLET's syntax, through the same parser: MALLET's words, in the same order.
+  const auto mallet = [](const std::vector<std::string>& arguments) { return run("evaluate-topics", arguments).err; };
+  EXPECT_EQ(mallet({"--bogus", "--num-particles"}), "topiceval evaluate-topics: Unrecognized option --bogus\n");
+  EXPECT_EQ(mallet({"--random-seed", "+5", "--num-particles"}),
+            "topiceval evaluate-topics: Missing argument for option num-particles\n");
+  EXPECT_EQ(mallet({"--num-particles", "--use-resampling"}),
+            "topiceval evaluate-topics: Missing argument for option num-particles\n");
+  EXPECT_EQ(mallet({"--num-particles=5"}),
+            "topiceval evaluate-topics: Unrecognized option --num-particles=5 (did you mean '--num-particles'?)\n");
+  EXPECT_EQ(mallet({"--"}), "topiceval evaluate-topics: Unrecognized option --\n");
+  EXPECT_EQ(mallet({"stray"}), "topiceval evaluate-topics: unexpected argument 'stray' (options start with --)\n");
+  EXPECT_EQ(mallet({"--num-particles", "x"}), "topiceval evaluate-topics: --num-particles needs an integer, not 'x'\n");
+  EXPECT_EQ(mallet({"--help", "maybe"}),
+            "topiceval evaluate-topics: Boolean option should be true|false|0|1.  Instead found maybe (for --help)\n");
+  // The last of a repeated option wins; Java's integers in the declarations' form.
+  bool help = false;
+  const GivenOptions given =
+      parseMalletArguments(commandSpec("evaluate-topics"), {"--num-particles", "5", "--num-particles", "+7"}, help);
+  EXPECT_EQ(given.at("num-particles"), std::vector<std::string>{"7"});
+}
+
 TEST(CommandLineMessages, EveryCommandSuggestsTheOptionMeant) {
   for (const CommandSpec& command : commandSpecs()) {
     for (const OptionSpec& spec : command.options) {
