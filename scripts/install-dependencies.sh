@@ -18,7 +18,6 @@ test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   openjdk-17-jdk-headless          # the Java bridge and MALLET's launcher
   clang libclang-rt-14-dev         # the fuzz targets (libFuzzer), and the clang build of the suite
-  libc++-dev libc++abi-dev googletest   # that build's standard library, and GoogleTest's source to build on it
   chromium                         # renders the HTML reports in user_output_test
   locales                          # de_DE built by the locale tests (localedef, into a temporary LOCPATH)
   python3-venv python3-setuptools python3-wheel python3-build   # pip install . and a wheel (check-install.sh)
