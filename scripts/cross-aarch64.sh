@@ -35,8 +35,8 @@ fi
 
 cmake -S . -B build-aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release \
   -DTOPICEVAL_MPI=OFF -DTOPICEVAL_JAVA=OFF -DTOPICEVAL_PYTHON=OFF -DTOPICEVAL_BENCHMARKS=OFF > /dev/null
-cmake --build build-aarch64 -j "$(nproc)" --target topiceval-cli mallet_exactness_test java_compatibility_test \
-  topic_quality_test infer_topics_test
+cmake --build build-aarch64 -j "$(nproc)" --target topiceval-cli mallet_test java_compatibility_test api_test \
+  cli_test
 file -b build-aarch64/topiceval | cut -d, -f1-2
 [ "$run_tests" = 1 ] || exit 0
 # Every MALLET configuration and thread count, Java's arithmetic, MALLET's diagnostics and gensim's coherence,

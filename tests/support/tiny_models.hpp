@@ -2,6 +2,7 @@
 // Tiny topic models built in code, and their exact held-out likelihood by
 // summing over every topic assignment.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -111,6 +112,23 @@ inline double exactLogLikelihood(std::span<const int32_t> document, const std::v
   double total = 0.0;
   for (const auto& entry : states) total += entry.second;
   return logScale + std::log(total);
+}
+
+// `model` with row `type` replaced by `packed` (tokensPerTopic and the cached
+// terms recomputed from the new rows, so that only the row itself is wrong).
+inline TopicModel withRow(const TopicModel& model, std::size_t type, const std::vector<int32_t>& packed) {
+  TopicModel changed = model;
+  changed.typeTopicCounts = TypeTopicCounts();
+  std::fill(changed.tokensPerTopic.begin(), changed.tokensPerTopic.end(), 0);
+  for (std::size_t t = 0; t < model.numTypes(); ++t) {
+    const auto stored = model.typeTopicCounts.storedRow(t);
+    const std::vector<int32_t> row = t == type ? packed : std::vector<int32_t>(stored.begin(), stored.end());
+    changed.typeTopicCounts.addRow(row);
+    for (const int32_t entry : changed.typeTopicCounts.activeRow(t))
+      changed.tokensPerTopic[static_cast<std::size_t>(model.topicOf(entry))] += model.countOf(entry);
+  }
+  changed.computeSmoothingTerms();
+  return changed;
 }
 
 }  // namespace topiceval::testing

@@ -1,13 +1,15 @@
 // What the command line says to a user's mistakes, for every command at once:
 // a boolean given alone, a misspelt option, an empty list, help's defaults, an
 // error about an option the user gave rather than one derived from it, advice
-// that holds for the model at hand.
+// that holds for the model at hand, MALLET's spellings with "did you mean" for
+// typos, and every command run through the one table.
 #include <gtest/gtest.h>
 
 #include <regex>
 #include <sstream>
 
 #include "native/cli/command_line.hpp"
+#include "native/cli/command_support.hpp"
 #include "native/cli/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
@@ -28,6 +30,9 @@ Output run(const std::string& command, const std::vector<std::string>& arguments
   const int status = runCommand(command, arguments, out, err);
   return {status, out.str(), err.str()};
 }
+
+// The evaluate command's function itself, as the table runs it.
+Output evaluateWith(const std::vector<std::string>& arguments) { return testing::runCommand(evaluateCommand, arguments); }
 
 TEST(CommandLineMessages, EveryBooleanGivenAloneMeansTrue) {
   int booleans = 0;
@@ -259,6 +264,43 @@ TEST(CommandLineMessages, AdviceForAModelWithoutWordsFitsItsKind) {
               std::string::npos)
         << error.what();
   }
+}
+
+TEST(CommandLineMessages, MalletSpellingsWorkAndTyposGetASuggestion) {
+  const std::vector<std::string> common = {"--model",     fixtureFile("stackexchange", "inferencer.mallet"),
+                                           "--input",     fixtureFile("stackexchange", "test.mallet"),
+                                           "--documents", "0-4",
+                                           "--format",    "tsv"};
+  std::vector<std::string> ours = common, mallets = common;
+  ours.insert(ours.end(), {"--particles", "3", "--seed", "5"});
+  mallets.insert(mallets.end(), {"--num-particles", "3", "--random-seed", "5"});
+  const Output a = evaluateWith(ours);
+  const Output b = evaluateWith(mallets);
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  std::vector<std::string> typo = common;
+  typo.insert(typo.end(), {"--particels", "3"});
+  EXPECT_EQ(evaluateWith(typo).err,
+            "topiceval evaluate: unrecognised option '--particels' (did you mean '--particles'?)\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(runCommand("evalute", {}, out, err), 2);
+  EXPECT_EQ(err.str(), "topiceval: unknown command 'evalute' (did you mean 'evaluate'?)\n");
+  std::ostringstream out2, err2;
+  runCommand("frobnicate", {}, out2, err2);
+  EXPECT_EQ(err2.str(), "topiceval: unknown command 'frobnicate'\n");
+  EXPECT_EQ(closestMatch("selct", {"select", "compare"}), "select");
+  EXPECT_FALSE(closestMatch("xy", {"select"}).has_value());
+}
+
+TEST(CommandLineMessages, EveryCommandRunsThroughTheOneTable) {
+  for (const CommandEntry& command : allCommands()) {
+    std::ostringstream out, err;
+    EXPECT_EQ(runCommand(command.name, {"--help"}, out, err), 0) << command.name << err.str();
+    EXPECT_FALSE(out.str().empty()) << command.name;
+  }
+  std::ostringstream overview;
+  printOverview(overview);
+  EXPECT_NE(overview.str().find("  select            rank models"), std::string::npos) << overview.str();
 }
 
 }  // namespace

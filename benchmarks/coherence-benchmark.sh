@@ -6,7 +6,7 @@
 # the same session; each row is the median of the runs, and the numbers of both
 # are checked to agree within 1e-9.
 #
-#   scripts/benchmark-coherence.sh [--runs N] [--measures "c_v c_npmi u_mass c_uci"]
+#   benchmarks/coherence-benchmark.sh [--runs N] [--measures "c_v c_npmi u_mass c_uci"]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -41,7 +41,7 @@ echo "|---|---|---|---|---|---|---|"
 for measure in $measures; do
   : > "$scratch/gensim" ; : > "$scratch/one" ; : > "$scratch/all"
   for _ in $(seq "$runs"); do
-    seconds /usr/bin/python3 benchmarks/gensim_coherence.py "$set_dir/state.gz" "$set_dir/diagnostics/topic-keys.txt" \
+    seconds /usr/bin/python3 benchmarks/support/gensim_coherence.py "$set_dir/state.gz" "$set_dir/diagnostics/topic-keys.txt" \
       "$measure" >> "$scratch/gensim"
     cp "$scratch/out" "$scratch/gensim.out"
     seconds "$topiceval" coherence --model "$set_dir/state.gz" --measure "$measure" --bootstrap 0 --threads 1 \

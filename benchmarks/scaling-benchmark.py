@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """How the cost of evaluate-topics grows with K, documents, length, particles and threads, against MALLET.
 
-    scripts/scaling-benchmark.py --prepare [--models DIR]     # once, with MALLET_HOME (about 15 minutes)
-    scripts/scaling-benchmark.py [--models DIR] [--repeat 3] [--quick]
+    benchmarks/scaling-benchmark.py --prepare [--models DIR]     # once, with MALLET_HOME (about 15 minutes)
+    benchmarks/scaling-benchmark.py [--models DIR] [--repeat 3] [--quick]
 
 --prepare (needs MALLET_HOME, a MALLET 2.1.1 build: ../shared/tools/build-mallet.sh) imports the Debian
 descriptions (../shared/corpora) with MALLET, trains K = 20, 100, 250, 1000 (200 iterations, seed 1, one
@@ -26,7 +26,8 @@ import sys
 import tempfile
 import time
 
-import benchmark_machine
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+import benchmark_machine  # noqa: E402 (benchmarks/support/)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "..", "shared", "corpora")

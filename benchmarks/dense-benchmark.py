@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Models given as dense probabilities against the same model's sparse counts: tokens per second.
 
-    PYTHONPATH=build/python scripts/dense-benchmark.py [--fixture sgu-k100] [--documents 60] [--repeat 3]
+    PYTHONPATH=build/python benchmarks/dense-benchmark.py [--fixture sgu-k100] [--documents 60] [--repeat 3]
 
 A MALLET model's counts make sparse rows (a word has counts in few topics; the rest is smoothing,
 summed once per topic). The same model's phi handed over as a dense matrix (what gensim's

@@ -1,6 +1,6 @@
-// The rough edges a new user hit (issue "choose the number of topics"), each
-// pinned: plain text that only looks like text, skipped tokens and a topic
-// state's V said out loud, MALLET's option spellings, "did you mean", --version.
+// What evaluate tells a user about the input it was given: plain text that
+// only looks like text (MALLET's import-file layout), skipped tokens and a
+// topic state's vocabulary size said out loud, and a --vocab-size too small.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -22,7 +22,7 @@ using testing::writeTemporary;
 
 Output evaluate(const std::vector<std::string>& arguments) { return testing::runCommand(evaluateCommand, arguments); }
 
-TEST(NewUser, MalletImportFileLayoutIsRefusedAsPlainText) {
+TEST(EvaluateAdvice, MalletImportFileLayoutIsRefusedAsPlainText) {
   const std::string tsv = writeTemporary("docs.tsv", "doc1\tX\thear subatomic particles\ndoc2\tX\tparticles\n");
   const Output output = evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input", tsv});
   EXPECT_EQ(output.status, 1);
@@ -38,7 +38,7 @@ TEST(NewUser, MalletImportFileLayoutIsRefusedAsPlainText) {
             0);
 }
 
-TEST(NewUser, SkippedTokensAndATopicStatesVocabularyAreSaidOutLoud) {
+TEST(EvaluateAdvice, SkippedTokensAndATopicStatesVocabularyAreSaidOutLoud) {
   // Half the words are unknown to the model: skipped under the default policy.
   const std::string text = writeTemporary("half.txt", "particles zzqq1 particles zzqq2\nhear zzqq3\n");
   const Output output = evaluate({"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", text,
@@ -65,7 +65,7 @@ TEST(NewUser, SkippedTokensAndATopicStatesVocabularyAreSaidOutLoud) {
   EXPECT_EQ(sized.err.find("topic state shows"), std::string::npos) << sized.err;
 }
 
-TEST(NewUser, VocabularySizeCountsAStatesUnnamedSlotsOnce) {
+TEST(EvaluateAdvice, VocabularySizeCountsAStatesUnnamedSlotsOnce) {
   // Type 1 has no token in the state, so it has no name: a held-out word the
   // named alphabet lacks may be that type, and V = 3 covers everything.
   const std::string state = writeTemporary("slots.gz", "");
@@ -86,43 +86,6 @@ TEST(NewUser, VocabularySizeCountsAStatesUnnamedSlotsOnce) {
   EXPECT_EQ(
       evaluate(two).err,
       "topiceval evaluate: --vocab-size 2 is smaller than the 3 types the model and the held-out documents use\n");
-}
-
-TEST(NewUser, MalletSpellingsWorkAndTyposGetASuggestion) {
-  const std::vector<std::string> common = {"--model",     fixtureFile("stackexchange", "inferencer.mallet"),
-                                           "--input",     fixtureFile("stackexchange", "test.mallet"),
-                                           "--documents", "0-4",
-                                           "--format",    "tsv"};
-  std::vector<std::string> ours = common, mallets = common;
-  ours.insert(ours.end(), {"--particles", "3", "--seed", "5"});
-  mallets.insert(mallets.end(), {"--num-particles", "3", "--random-seed", "5"});
-  const Output a = evaluate(ours);
-  const Output b = evaluate(mallets);
-  ASSERT_EQ(a.status, 0) << a.err;
-  EXPECT_EQ(a.out, b.out);
-  std::vector<std::string> typo = common;
-  typo.insert(typo.end(), {"--particels", "3"});
-  EXPECT_EQ(evaluate(typo).err,
-            "topiceval evaluate: unrecognised option '--particels' (did you mean '--particles'?)\n");
-  std::ostringstream out, err;
-  EXPECT_EQ(runCommand("evalute", {}, out, err), 2);
-  EXPECT_EQ(err.str(), "topiceval: unknown command 'evalute' (did you mean 'evaluate'?)\n");
-  std::ostringstream out2, err2;
-  runCommand("frobnicate", {}, out2, err2);
-  EXPECT_EQ(err2.str(), "topiceval: unknown command 'frobnicate'\n");
-  EXPECT_EQ(closestMatch("selct", {"select", "compare"}), "select");
-  EXPECT_FALSE(closestMatch("xy", {"select"}).has_value());
-}
-
-TEST(NewUser, EveryCommandRunsThroughTheOneTable) {
-  for (const CommandEntry& command : allCommands()) {
-    std::ostringstream out, err;
-    EXPECT_EQ(runCommand(command.name, {"--help"}, out, err), 0) << command.name << err.str();
-    EXPECT_FALSE(out.str().empty()) << command.name;
-  }
-  std::ostringstream overview;
-  printOverview(overview);
-  EXPECT_NE(overview.str().find("  select            rank models"), std::string::npos) << overview.str();
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // A target error instead of a fixed budget (native/estimators/target_error.hpp),
 // and resample-move's bounded rejuvenation on documents longer than its bound:
-// on tiny models with exact likelihoods and on a real fixture.
+// on tiny models with exact likelihoods (the library's requests with a target
+// error: tests/api/target_error_request_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,9 +17,6 @@
 #include "native/model/scoring_model.hpp"
 #include "native/runtime/setting_error.hpp"
 #include "support/tiny_models.hpp"
-#include "topiceval/errors.hpp"
-#include "topiceval/evaluate.hpp"
-#include "topiceval/select.hpp"
 
 namespace topiceval {
 namespace {
@@ -181,74 +179,6 @@ TEST(TargetError, SettingsThatCannotApplyAreRefused) {
   once.runs = 1;
   EXPECT_THROW(evaluateToTarget({"resample-move", {}}, tiny.scoring, tiny.documents, once, target), SettingError);
   EXPECT_THROW(evaluateToTarget({"resample-move", {}}, tiny.scoring, tiny.documents, fourRuns(), {}), SettingError);
-}
-
-const std::string kFixtures = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/";
-
-TEST(TargetError, TheLibraryReportsEachDocumentsBudgetAndRefusesConflicts) {
-  EvaluateRequest request;
-  request.model = kFixtures + "debian-k100/inferencer.mallet";
-  request.documents = kFixtures + "debian-k100/test.mallet";
-  request.documentSelection = "0-59";
-  request.targetError = 0.02;
-  request.threads = 2;
-  const EvaluateResult result = evaluate(request);
-  ASSERT_TRUE(result.target.has_value());
-  std::size_t levelled = 0;
-  for (const auto& level : result.target->levels) levelled += level.documents;
-  EXPECT_EQ(levelled, 60u);
-  for (const DocumentEstimate& document : result.documents) {
-    EXPECT_GE(document.budget, 16);
-    EXPECT_GE(document.runs, 4);
-    EXPECT_FALSE(document.aboveTarget);
-  }
-  // The corpus's error and bias bound per token, each asked within half the
-  // target; the pilot of 60 documents may fall a little short, which the
-  // summary then says.
-  const double bias = result.logMeanBias / static_cast<double>(result.scoredTokens);
-  EXPECT_LE(result.perTokenStandardError, 0.01);
-  EXPECT_LE(bias, 0.015);
-  EXPECT_EQ(result.target->totalMissed, bias > 0.01) << result.target->summary;
-  EXPECT_EQ(result.target->summary.find("above the target") != std::string::npos, result.target->totalMissed);
-  EXPECT_NE(result.target->summary.find("target error 0.02 nats per token (the corpus's): a pilot at particles 16 x 4 "
-                                        "runs"),
-            std::string::npos)
-      << result.target->summary;
-  EXPECT_NE(result.errorStatement.find("runs and budget it needed"), std::string::npos);
-
-  request.checkConvergence = true;
-  try {
-    (void)evaluate(request);
-    FAIL() << "target error with check-convergence accepted";
-  } catch (const Error& error) {
-    EXPECT_NE(std::string(error.what()).find("target-error and --check-convergence each choose the budget"),
-              std::string::npos)
-        << error.what();
-  }
-  request.checkConvergence = false;
-  request.estimator = "filtering";
-  EXPECT_THROW(evaluate(request), Error);
-}
-
-// select takes the same options: each model's documents get their budgets.
-TEST(TargetError, SelectRanksModelsUnderATargetError) {
-  SelectRequest request;
-  request.models = {kFixtures + "stackexchange/inferencer.mallet", kFixtures + "stackexchange/state.gz"};
-  request.documents = kFixtures + "stackexchange/test.mallet";
-  request.documentSelection = "0-39";
-  request.coherenceMeasure = "none";
-  request.threads = 2;
-  request.targetError = 0.02;
-  const SelectResult result = select(request);
-  ASSERT_EQ(result.models.size(), 2u);
-  EXPECT_NE(result.estimatorDescription.find("each document's budget by the target error"), std::string::npos)
-      << result.estimatorDescription;
-  for (const RankedModel& model : result.models) {
-    EXPECT_LE(model.perTokenStandardError, 0.01) << model.model.path;
-    EXPECT_TRUE(std::isfinite(model.total));
-  }
-  request.runs = 1;
-  EXPECT_THROW(select(request), Error);
 }
 
 // log p(w) of a two-topic model by a dynamic program over the count of topic

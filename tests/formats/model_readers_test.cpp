@@ -5,7 +5,9 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "native/model/model_validator.hpp"
 #include "support/fixtures.hpp"
+#include "support/tiny_models.hpp"
 
 namespace topiceval::formats {
 namespace {
@@ -157,6 +159,16 @@ TEST(EvaluatorReader, RejectsInconsistentModels) {
   hugeTopics[static_cast<std::size_t>(at - bytes.begin()) + 6] = 0x7F;
   EXPECT_EQ(errorOf([&] { readEvaluator(hugeTopics, "e.mallet"); }),
             "e.mallet: the model claims 2130706442 topics but alpha has 10 values");
+}
+
+TEST(ModelValidator, AcceptsEveryFixtureModelAndATinyOne) {
+  for (const char* set : {"stackexchange", "stackexchange-oov", "sgu-k100"}) {
+    for (const char* file : {"evaluator.mallet", "inferencer.mallet", "state.gz"}) {
+      const auto loaded = readModelFile(fixtureFile(set, file));
+      EXPECT_EQ(findModelProblem(loaded.model), "") << set << "/" << file;
+    }
+  }
+  EXPECT_EQ(findModelProblem(testing::tinyModel(4, 12, 3)), "");
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 # Every estimator of `topiceval evaluate` on the same model and documents, side
 # by side: total held-out log likelihood, per token, perplexity and time.
 #
-#   scripts/benchmark-estimators.sh [SET ...]     (default: debian-k100 sgu-k100)
+#   benchmarks/estimators-benchmark.sh [SET ...]     (default: debian-k100 sgu-k100)
 #
 # SET names a directory of ../shared/fixtures/mallet-2.1.1 (its inferencer and
 # test.mallet are used). MALLET's own figure (10 particles, resampling, seed 1)

@@ -8,7 +8,7 @@
 # repeated to 100,000 documents). MALLET's compute time without its JVM start
 # is its whole time less that of a run on no documents.
 #
-#   scripts/benchmark-infer.sh MALLET_HOME [--runs N]
+#   benchmarks/infer-topics-benchmark.sh MALLET_HOME [--runs N]
 # MALLET_HOME: a MALLET 2.1.1 installation (../shared/tools/build-mallet.sh builds one).
 set -euo pipefail
 cd "$(dirname "$0")/.."

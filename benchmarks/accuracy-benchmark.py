@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Accuracy against time for every estimator of `topiceval evaluate`.
 
-    scripts/accuracy-benchmark.py [--quick] [--output DIR] [--reference-particles N]
+    benchmarks/accuracy-benchmark.py [--quick] [--output DIR] [--reference-particles N]
 
 On documents of two fixtures (30 `sgu-k100` held-out documents of 50..1500
 tokens chosen evenly by length, and 100 `debian-k100` held-out documents drawn
@@ -246,7 +246,7 @@ def main():
         page.append(f"<figure>{plot(series)}<figcaption>{html.escape(fixture)}: {count} documents, {tokens} tokens. "
                     f"Distance of each estimator's total ({RUNS} runs) to resample-move with {particles} particles, "
                     "against whole-process time.</figcaption></figure>\n")
-    page.append("<p>Written by scripts/accuracy-benchmark.py.</p>\n</body></html>\n")
+    page.append("<p>Written by benchmarks/accuracy-benchmark.py.</p>\n</body></html>\n")
     with open(os.path.join(arguments.output, "accuracy.html"), "w", encoding="utf-8") as out:
         out.write("".join(page))
     print(f"Plot: {os.path.join(arguments.output, 'accuracy.html')}")

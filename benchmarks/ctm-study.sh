@@ -3,7 +3,7 @@
 # figure 7 question, answered for ../shared/corpora/sgu (podcast segments:
 # long documents, as the paper's NIPS set), from the same held-out documents.
 #
-#   MALLET_HOME=/path/to/mallet-2.1.1 scripts/ctm-study.sh [--topics "10 20 30 40"] [--smoothing S] [--work DIR]
+#   MALLET_HOME=/path/to/mallet-2.1.1 benchmarks/ctm-study.sh [--topics "10 20 30 40"] [--smoothing S] [--work DIR]
 #
 # MALLET_HOME: a MALLET 2.1.1 build (../shared/tools/build-mallet.sh). Steps,
 # all into DIR (default ~/.cache/topiceval/ctm-study, outside the repository):

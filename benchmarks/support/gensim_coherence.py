@@ -2,7 +2,7 @@
 """gensim's CoherenceModel on a MALLET model's topics, as a gensim user runs it: the training documents of a topic
 state as texts, a Dictionary of them, and the first N words of each line of MALLET's topic keys as topics.
 
-    /usr/bin/python3 benchmarks/gensim_coherence.py STATE.gz TOPIC_KEYS.txt MEASURE [TOP_WORDS] [PROCESSES]
+    /usr/bin/python3 benchmarks/support/gensim_coherence.py STATE.gz TOPIC_KEYS.txt MEASURE [TOP_WORDS] [PROCESSES]
 
 Prints one line per topic (topic<TAB>value) and the mean (mean<TAB>value), values as repr (shortest round trip).
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Wallach et al. (2009), table 1's menu and section 5's document completion on MALLET models.
 
-    scripts/wallach-study.py [--quick] [--output DIR]
+    benchmarks/wallach-study.py [--quick] [--output DIR]
 
 On the held-out documents of `stackexchange` (all 200) and of `debian-k100` (the accuracy benchmark's 100),
 every estimator of the paper's table 1 runs at two budgets (4 runs each, seed 1), chosen so that each

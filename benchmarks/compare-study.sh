@@ -5,7 +5,7 @@
 # evaluations, it prints the share of documents where the unperturbed model
 # wins and the per-document variance of the log ratio across two runs.
 #
-#   scripts/compare-study.sh [SET] [TEMPERATURES]     default: debian-k100 200
+#   benchmarks/compare-study.sh [SET] [TEMPERATURES]     default: debian-k100 200
 set -euo pipefail
 cd "$(dirname "$0")/.."
 set=${1:-debian-k100}

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """What each document's budget buys: bounded rejuvenation on long documents, and --target-error.
 
-    scripts/budget-benchmark.py [--part short|long|both] [--documents N] [--output DIR]
+    benchmarks/budget-benchmark.py [--part short|long|both] [--documents N] [--output DIR]
 
 Short documents (--part short): the first 1,000 held-out documents of the
 debian-k100 fixture (about 31 scored tokens each). The reference is

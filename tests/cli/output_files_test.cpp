@@ -228,5 +228,90 @@ TEST_F(OutputFiles, AnOutputInTheFileStandardOutputWritesGoesToStandardOutput) {
   }
 }
 
+// ---- Outputs never destroy inputs, and a failed run changes nothing -------------
+
+TEST_F(OutputFiles, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
+  const std::string input = path("test.mallet");
+  std::filesystem::copy_file(heldOut_, input);
+  const auto output = testing::runCommand(cli::evaluateTopicsCommand,
+                                          {"--evaluator", evaluator_, "--input", input, "--output-doc-probs", input});
+  EXPECT_EQ(output.status, 1);
+  EXPECT_EQ(output.err, "topiceval evaluate-topics: " + input +
+                            ": is also an input of this run; writing --output-doc-probs there would destroy it: choose "
+                            "another file\n");
+  EXPECT_EQ(testing::readText(input), testing::readText(heldOut_));
+  const auto report =
+      testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", input, "--report", evaluator_});
+  EXPECT_EQ(report.status, 1);
+  EXPECT_NE(report.err.find("is also an input of this run; writing --report there would destroy it"),
+            std::string::npos);
+}
+
+TEST_F(OutputFiles, AFailedRunLeavesAnExistingOutputAsItWas) {
+  const std::string existing = write("probs.txt", "kept\n");
+  const std::string broken = write("broken.mallet", std::string("\xAC\xED\x00\x05\x73", 5));
+  const auto output = testing::runCommand(cli::evaluateTopicsCommand,
+                                          {"--evaluator", broken, "--input", heldOut_, "--output-doc-probs", existing});
+  EXPECT_EQ(output.status, 1);
+  EXPECT_EQ(testing::readText(existing), "kept\n");
+  EXPECT_EQ(filesHere(), (std::vector<std::string>{"broken.mallet", "probs.txt"}));  // no temporary file left
+  // A successful run replaces it whole.
+  const auto good = testing::runCommand(
+      cli::evaluateTopicsCommand,
+      {"--evaluator", evaluator_, "--input", heldOut_, "--output-doc-probs", existing, "--random-seed", "1"});
+  EXPECT_EQ(good.status, 0) << good.err;
+  EXPECT_EQ(testing::lines(testing::readText(existing)).size(), 200u);
+  EXPECT_EQ(filesHere(), (std::vector<std::string>{"broken.mallet", "probs.txt"}));
+}
+
+TEST_F(OutputFiles, OutputsThroughLinksAndTwiceTheSameFile) {
+  const std::string real = write("real.txt", "old\n");
+  std::filesystem::create_symlink(real, path("link.txt"));
+  auto output = testing::runCommand(
+      cli::evaluateTopicsCommand,
+      {"--evaluator", evaluator_, "--input", heldOut_, "--output-prob", path("link.txt"), "--random-seed", "1"});
+  EXPECT_EQ(output.status, 0) << output.err;
+  EXPECT_TRUE(std::filesystem::is_symlink(path("link.txt")));  // the link is kept, its target written
+  EXPECT_NE(testing::readText(real), "old\n");
+  output =
+      testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_, "--output-prob",
+                                                       path("same.txt"), "--output-doc-probs", path("same.txt")});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "topiceval evaluate-topics: --output-doc-probs and --output-prob name the same file, " +
+                            path("same.txt") + "\n");
+  output = testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--report",
+                                                      path("r.html"), "--report-versus", "oracle"});
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.out, "");  // refused before any work
+  EXPECT_EQ(output.err.rfind("topiceval evaluate: --report-versus takes left-to-right, ", 0), 0u) << output.err;
+}
+
+TEST_F(OutputFiles, TemporaryFilesOfKilledRunsOnThisHostAreRemovedByTheNextRun) {
+  // A process id that no longer exists: a child that has ended and been reaped.
+  const pid_t gone = ::fork();
+  if (gone == 0) ::_exit(0);
+  ::waitpid(gone, nullptr, 0);
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  std::string name = host;
+  for (char& c : name) {
+    if (c == '/' || c == '-') c = '_';
+  }
+  const std::string stale = "docprobs.txt.tmp-" + name + "-" + std::to_string(gone) + "-0";
+  const std::string living = "docprobs.txt.tmp-" + name + "-" + std::to_string(::getpid()) + "-0";
+  const std::string otherHost = "docprobs.txt.tmp-elsewhere-" + std::to_string(gone) + "-0";
+  write(stale, "left by a killed run\n");
+  write(living, "being written by a run still going\n");
+  write(otherHost, "another machine's\n");
+  const auto run = testing::runCommand(
+      cli::evaluateTopicsCommand,
+      {"--evaluator", fixtureFile("stackexchange", "evaluator.mallet"), "--input",
+       fixtureFile("stackexchange", "test.mallet"), "--random-seed", "1", "--output-doc-probs", path("docprobs.txt")});
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::vector<std::string> expected = {"docprobs.txt", living, otherHost};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(filesHere(), expected);
+}
+
 }  // namespace
 }  // namespace topiceval

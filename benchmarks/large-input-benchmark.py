@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Held-out sets of any size: time and peak memory of reading and evaluating, against MALLET.
 
-    MALLET_HOME=... scripts/large-input-benchmark.py --prepare [--tokens 10M] [--dir DIR]   # once
-    scripts/large-input-benchmark.py [--tokens 10M] [--dir DIR] [--repeat 3] [--baseline OTHER_TOPICEVAL]
+    MALLET_HOME=... benchmarks/large-input-benchmark.py --prepare [--tokens 10M] [--dir DIR]   # once
+    benchmarks/large-input-benchmark.py [--tokens 10M] [--dir DIR] [--repeat 3] [--baseline OTHER_TOPICEVAL]
 
 --prepare writes, into DIR (default ~/.cache/topiceval/large), the Debian held-out descriptions
 (../shared/corpora) repeated in turn until they hold --tokens tokens (10M, or 100M for the run MALLET
@@ -27,7 +27,8 @@ import re
 import subprocess
 import sys
 
-import benchmark_machine
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+import benchmark_machine  # noqa: E402 (benchmarks/support/)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(ROOT, "..", "shared")

@@ -2,7 +2,7 @@
 # Whole-process benchmark of `topiceval evaluate-topics` against MALLET's
 # `evaluate-topics` on the shared fixtures, as one table.
 #
-#   scripts/benchmark.sh [--quick] [--repeat N]
+#   benchmarks/evaluate-topics-benchmark.sh [--quick] [--repeat N]
 #
 # With MALLET_HOME pointing at a MALLET build (its bin/mallet), MALLET runs the
 # same jobs in the same session and the ratio is measured; otherwise the table
