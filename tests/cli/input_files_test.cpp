@@ -14,6 +14,7 @@
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "native/cli/commands.hpp"
+#include "topiceval/model.hpp"
 #include "support/command_output.hpp"
 #include "support/evaluator_writer.hpp"
 #include "support/fixtures.hpp"
