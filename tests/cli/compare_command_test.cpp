@@ -65,26 +65,6 @@ TEST_F(CompareCommands, PerturbStateMovesTheAskedShareOfAssignments) {
   std::filesystem::remove(perturbed_ + ".3");
 }
 
-// Gzip is written through Boost.Iostreams, whose header is the one Java's
-// GZIPOutputStream writes: a state with nothing moved is MALLET's own file,
-// byte for byte (zlib's own header differs in its operating-system byte).
-TEST(PerturbState, MovingNothingWritesMalletsOwnBytes) {
-  for (const std::string fixture : {"stackexchange", "sgu-k100"}) {
-    const std::string output = (std::filesystem::temp_directory_path() /
-                                ("topiceval-unmoved-" + fixture + "-" + std::to_string(::getpid()) + ".gz"))
-                                   .string();
-    const Output result =
-        run(perturbStateCommand, {"--input", fixtureFile(fixture, "state.gz"), "--output", output, "--fraction", "0"});
-    ASSERT_EQ(result.status, 0) << result.err;
-    std::ifstream written(output, std::ios::binary), original(fixtureFile(fixture, "state.gz"), std::ios::binary);
-    const std::string writtenBytes((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
-    const std::string originalBytes((std::istreambuf_iterator<char>(original)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(writtenBytes.size(), originalBytes.size()) << fixture;
-    EXPECT_TRUE(writtenBytes == originalBytes) << fixture;
-    std::filesystem::remove(output);
-  }
-}
-
 TEST_F(CompareCommands, ComparesTwoModelsInBothDirections) {
   const Output output = run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
                                              perturbed_, "--input", fixtureFile("stackexchange", "test.mallet"),
