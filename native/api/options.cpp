@@ -3,13 +3,11 @@
 #include "topiceval/options.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <limits>
 #include <map>
 
 #include "native/estimators/estimator_registry.hpp"
-#include "native/estimators/estimator_settings.hpp"
+#include "native/settings/settings.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
@@ -20,19 +18,12 @@
 #include "topiceval/infer_topics.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
-#include "native/runtime/decimal.hpp"
 
 namespace topiceval {
 
 namespace {
 
 constexpr double kLargestInteger = 9007199254740992.0;  // 2^53: every whole number below is a double
-
-std::string numberText(double value) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  return std::string(buffer, end);
-}
 
 OptionSpec option(std::string name, OptionKind kind, std::string defaultValue = {}) {
   OptionSpec spec;
@@ -149,9 +140,9 @@ void addEstimator(std::vector<OptionSpec>& options) {
     OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
     spec.help = setting.helpText();
     spec.describedDefault = setting.defaultsText();
-    spec.placeholder = setting.spec.kind == SettingKind::Integer   ? "N"
-                       : setting.spec.kind == SettingKind::Boolean ? "BOOL"
-                                                                   : "NAME";
+    spec.placeholder = setting.spec.kind == OptionKind::Integer   ? "N"
+                       : setting.spec.kind == OptionKind::Boolean ? "BOOL"
+                                                                  : "NAME";
     if (spec.name == "particles") spec.malletName = "num-particles";
     if (spec.name == "resampling") spec.malletName = "use-resampling";
     options.push_back(spec);
@@ -435,7 +426,7 @@ CommandSpec evaluateTopicsSpec() {
     OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
     spec.help = "topiceval only, " + setting.helpText() + ".";
     spec.describedDefault = setting.defaultsText();
-    spec.placeholder = setting.spec.kind == SettingKind::Integer ? "INTEGER" : "NAME";
+    spec.placeholder = setting.spec.kind == OptionKind::Integer ? "INTEGER" : "NAME";
     o.push_back(spec);
   }
   o.push_back(commandLineOnly(
@@ -722,90 +713,6 @@ std::string javaName(const std::string& name) {
   return field;
 }
 
-namespace {
-
-std::optional<int64_t> parseWhole(const std::string& text) {
-  int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-std::optional<double> parseReal(const std::string& text) {
-  double value = 0.0;
-  const auto [end, error] = parseDecimal(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
-// " (did you mean 'x'?)" when `value` is a typo of one of `candidates`, else empty.
-std::string didYouMean(const std::string& value, const std::vector<std::string>& candidates) {
-  const auto suggestion = closestMatch(value, candidates);
-  return suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string();
-}
-
-void checkValue(const OptionSpec& spec, const std::string& value) {
-  switch (spec.kind) {
-    case OptionKind::Integer: {
-      const auto number = parseWhole(value);
-      if (!number) throw SettingError(spec.name, "takes a whole number, not '" + value + "'");
-      if (static_cast<double>(*number) < spec.least)
-        throw SettingError(spec.name, "must be at least " + numberText(spec.least));
-      if (static_cast<double>(*number) > spec.most)
-        throw SettingError(spec.name, "must be at most " + numberText(spec.most) + " (got " + value + ")");
-      return;
-    }
-    case OptionKind::Real: {
-      const auto number = parseReal(value);
-      if (!number) throw SettingError(spec.name, "takes a finite number, not '" + value + "'");
-      checkRealRange(spec.name, *number, spec.least, spec.most);
-      return;
-    }
-    case OptionKind::Boolean:
-    case OptionKind::Switch:
-      if (!parseTruth(value)) throw SettingError(spec.name, "takes true or false, not '" + value + "'");
-      return;
-    case OptionKind::Choice:
-      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
-        throw SettingError(spec.name,
-                           "takes " + listOfChoices(spec.choices) + ", not '" + value + "'" + didYouMean(value, spec.choices));
-      return;
-    case OptionKind::Path:
-      if (value.empty()) throw SettingError(spec.name, "needs a file name");
-      return;
-    case OptionKind::List:
-      // What the list holds decides the message: choices (comma-separated, as
-      // --measure takes them), files, or other values (--ranks checks its own).
-      if (!spec.choices.empty()) {
-        std::size_t start = 0;
-        do {
-          const std::size_t comma = std::min(value.find(',', start), value.size());
-          const std::string item = value.substr(start, comma - start);
-          if (std::find(spec.choices.begin(), spec.choices.end(), item) == spec.choices.end())
-            throw SettingError(spec.name, "takes " + listOfChoices(spec.choices) + " (one or more), not '" + item +
-                                              "'" +
-                                              (item.empty() ? "" : didYouMean(item, spec.choices)));
-          start = comma + 1;
-        } while (start <= value.size());
-      } else if (value.empty()) {
-        throw SettingError(spec.name, spec.placeholder == "LIST" ? "needs a value" : "needs a file name");
-      }
-      return;
-    case OptionKind::Text:
-    case OptionKind::EstimatorSetting: return;
-  }
-}
-
-}  // namespace
-
-std::optional<bool> parseTruth(const std::string& text) {
-  std::string value = text;
-  for (char& c : value) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  if (value == "true" || value == "1") return true;
-  if (value == "false" || value == "0") return false;
-  return std::nullopt;
-}
-
 std::string shownDefault(const OptionSpec& spec) {
   return spec.defaultValue.empty() ? spec.describedDefault : spec.defaultValue;
 }
@@ -814,33 +721,9 @@ bool takesTruth(const OptionSpec& spec) {
   if (spec.kind == OptionKind::Boolean || spec.kind == OptionKind::Switch) return true;
   if (spec.kind != OptionKind::EstimatorSetting) return false;
   for (const SharedSetting& setting : allEstimatorSettings()) {
-    if (setting.spec.name == spec.name) return setting.spec.kind == SettingKind::Boolean;
+    if (setting.spec.name == spec.name) return setting.spec.kind == OptionKind::Boolean;
   }
   return false;
-}
-
-std::optional<std::string> closestMatch(const std::string& word, const std::vector<std::string>& candidates) {
-  std::optional<std::string> best;
-  std::size_t bestDistance = std::min<std::size_t>(2, (word.size() + 2) / 3);
-  for (const std::string& candidate : candidates) {
-    // Levenshtein distance, one row at a time.
-    std::vector<std::size_t> row(candidate.size() + 1);
-    for (std::size_t j = 0; j <= candidate.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= word.size(); ++i) {
-      std::size_t diagonal = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= candidate.size(); ++j) {
-        const std::size_t above = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (word[i - 1] == candidate[j - 1] ? 0 : 1)});
-        diagonal = above;
-      }
-    }
-    if (row.back() <= bestDistance && (!best || row.back() < bestDistance)) {
-      best = candidate;
-      bestDistance = row.back();
-    }
-  }
-  return best;
 }
 
 OptionValues::OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,

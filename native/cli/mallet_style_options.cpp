@@ -1,6 +1,5 @@
 #include "native/cli/mallet_style_options.hpp"
 
-#include "native/estimators/estimator_settings.hpp"
 #include "topiceval/options.hpp"
 
 #include <cctype>
@@ -28,7 +27,7 @@ std::optional<int> parseJavaInteger(const std::string& text) {
   return value;
 }
 
-std::optional<bool> parseMalletBoolean(const std::string& text) { return parseBoolean(text); }
+std::optional<bool> parseMalletBoolean(const std::string& text) { return parseTruth(text); }
 
 void MalletStyleOptions::addString(const std::string& name, const std::string& argumentName,
                                    std::optional<std::string> defaultValue, const std::string& help) {

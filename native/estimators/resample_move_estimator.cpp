@@ -199,16 +199,16 @@ void ResampleMoveEstimator::filter(std::span<const int32_t> document, const Esti
 EstimatorDefinition resampleMoveDefinition() {
   return {"resample-move",
           "Scott & Baldridge (2013) particle filter with Gibbs rejuvenation (Gilks & Berzuini 2001): unbiased",
-          {{"particles", SettingKind::Integer, "64", 1, SettingLimits::kParticles, {}, "particles"},
-           {"sweep-sites", SettingKind::Integer, std::to_string(ResampleMoveEstimator::kDefaultSweepSites), 0,
-            SettingLimits::kSweepSites, {},
-            "earlier positions one rejuvenation updates at most (the most recent half and an even spread of the "
-            "rest), for time linear in a document's length instead of quadratic; unbiased, but on documents of "
-            "thousands of tokens far noisier than full sweeps (see the README); 0 sweeps them all"},
-           {"resample-below", SettingKind::Integer, std::to_string(ResampleMoveEstimator::kDefaultResampleBelow), 1,
-            100, {},
-            "select (resample) the particles only when the effective particles fall below this percentage of them; "
-            "100 selects at every position"}},
+          {integerSetting("particles", 64, 1, SettingLimits::kParticles, "particles"),
+           integerSetting(
+               "sweep-sites", ResampleMoveEstimator::kDefaultSweepSites, 0, SettingLimits::kSweepSites,
+               "earlier positions one rejuvenation updates at most (the most recent half and an even spread of the "
+               "rest), for time linear in a document's length instead of quadratic; unbiased, but on documents of "
+               "thousands of tokens far noisier than full sweeps (see the README); 0 sweeps them all"),
+           integerSetting(
+               "resample-below", ResampleMoveEstimator::kDefaultResampleBelow, 1, 100,
+               "select (resample) the particles only when the effective particles fall below this percentage of them; "
+               "100 selects at every position")},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
             if (values.integer("sweep-sites") == 1)

@@ -42,7 +42,7 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
   if (!(target.perToken > 0.0) && !(target.perDocument > 0.0))
     throw SettingError("target-error", "needs a positive target (nats per token or per document)");
   const SettingSpec& spec = budgetSpec(definition);
-  const int64_t least = spec.least, most = spec.most;
+  const auto least = static_cast<int64_t>(spec.least), most = static_cast<int64_t>(spec.most);
   const bool given = settings.values.count(definition.budget) > 0;
   const int64_t byDefault = validateSettings(settings).integer(definition.budget);
 

@@ -122,11 +122,11 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
     const std::string& setting = name;
     const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
                                    [&](const SettingSpec& s) { return s.name == setting; });
-    if (spec != definition.settings.end() && spec->kind == SettingKind::Integer) {
+    if (spec != definition.settings.end() && spec->kind == OptionKind::Integer) {
       int64_t number = 0;
       std::from_chars(value.data(), value.data() + value.size(), number);
       json.field(name, number);
-    } else if (spec != definition.settings.end() && spec->kind == SettingKind::Boolean) {
+    } else if (spec != definition.settings.end() && spec->kind == OptionKind::Boolean) {
       json.field(name, value == "true");
     } else {
       json.field(name, value);
