@@ -81,6 +81,8 @@ struct CoherenceResult {
 TOPICEVAL_API CoherenceResult coherence(const CoherenceRequest& request);
 // The request the `coherence` command's options describe.
 TOPICEVAL_API CoherenceRequest coherenceRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const CoherenceRequest& request);
 // The measures' names, in the order the command lists them.
 TOPICEVAL_API const std::vector<std::string>& coherenceMeasures();
 

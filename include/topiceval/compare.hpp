@@ -71,6 +71,8 @@ struct CompareResult {
 TOPICEVAL_API CompareResult compare(const CompareRequest& request);
 // The request the `compare` command's options describe.
 TOPICEVAL_API CompareRequest compareRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices; compare() runs it first.
+TOPICEVAL_API void validate(const CompareRequest& request);
 
 struct CurveRequest {
   // Models in training order: states named NAME.ITERATION (MALLET's
@@ -103,5 +105,7 @@ struct CurveResult {
 TOPICEVAL_API CurveResult curve(const CurveRequest& request);
 // The request the `curve` command's options describe.
 TOPICEVAL_API CurveRequest curveRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices; curve() runs it first.
+TOPICEVAL_API void validate(const CurveRequest& request);
 
 }  // namespace topiceval

@@ -118,13 +118,13 @@ struct EvaluateRequest {
   // A target error instead of a fixed budget (see native/estimators/target_error.hpp):
   // the corpus's standard error and log-mean bias bound per scored token
   // (each within half of it), and each document's standard error, in nats
-  // (0: no such target). The budget setting then starts at its value if
-  // given, else at a quarter of its default, and grows to budgetCap (0: 64
-  // times the start); then the runs grow to maxRuns (0: 4 times runs).
-  double targetError = 0.0;
-  double targetDocumentError = 0.0;
-  int64_t budgetCap = 0;
-  int maxRuns = 0;
+  // (none given: a fixed budget). The budget setting then starts at its value
+  // if given, else at a quarter of its default, and grows to budgetCap (none:
+  // 64 times the start); then the runs grow to maxRuns (none: 4 times runs).
+  std::optional<double> targetError;
+  std::optional<double> targetDocumentError;
+  std::optional<int64_t> budgetCap;
+  std::optional<int> maxRuns;
   Progress* progress = nullptr;               // advanced as documents finish; cancel() stops the work
   // When set, each document's estimate goes here, in document order, and the
   // result's `documents` stays empty. A plain-text file is then read and
@@ -180,6 +180,9 @@ TOPICEVAL_API EvaluateResult evaluate(const EvaluateRequest& request);
 // The request the `evaluate` command's options describe: what the command
 // line, Python and Java each build from their own spelling of the options.
 TOPICEVAL_API EvaluateRequest evaluateRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (the same
+// checks, and messages, as the options'): what evaluate() runs first.
+TOPICEVAL_API void validate(const EvaluateRequest& request);
 
 // The estimator names, in the order help texts list them, and the default of
 // each model family.

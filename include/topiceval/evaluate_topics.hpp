@@ -59,5 +59,7 @@ struct EvaluateTopicsResult {
 TOPICEVAL_API EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request);
 // The request the `evaluate-topics` command's options describe.
 TOPICEVAL_API EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const EvaluateTopicsRequest& request);
 
 }  // namespace topiceval

@@ -52,6 +52,8 @@ struct InferTopicsResult {
 TOPICEVAL_API InferTopicsResult inferTopics(const InferTopicsRequest& request);
 // The request the `infer-topics` command's options describe.
 TOPICEVAL_API InferTopicsRequest inferTopicsRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const InferTopicsRequest& request);
 
 // MALLET's --output-doc-topics file, byte for byte. threshold > 0 lists, per
 // document, the topics whose proportion is at least `threshold`, largest first

@@ -32,11 +32,11 @@ struct SelectRequest {
   std::optional<std::size_t> vocabularySize;  // one V for every LDA model; the largest they need if empty
   std::string documentSelection;
   // A target error instead of a fixed budget, for each model as evaluate's
-  // (EvaluateRequest::targetError and the rest; 0: none).
-  double targetError = 0.0;
-  double targetDocumentError = 0.0;
-  int64_t budgetCap = 0;
-  int maxRuns = 0;
+  // (EvaluateRequest::targetError and the rest; none given: a fixed budget).
+  std::optional<double> targetError;
+  std::optional<double> targetDocumentError;
+  std::optional<int64_t> budgetCap;
+  std::optional<int> maxRuns;
   Progress* progress = nullptr;  // restarted for each model
   // Topic quality beside the likelihood: each model's coherence by this
   // measure (one of coherenceMeasures(), or "none" to leave topic quality
@@ -98,5 +98,7 @@ struct SelectResult {
 TOPICEVAL_API SelectResult select(const SelectRequest& request);
 // The request the `select` command's options describe.
 TOPICEVAL_API SelectRequest selectRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices; select() runs it first.
+TOPICEVAL_API void validate(const SelectRequest& request);
 
 }  // namespace topiceval

@@ -60,6 +60,8 @@ struct TrainCtmResult {
 TOPICEVAL_API TrainCtmResult trainCtm(const TrainCtmRequest& request);
 // The request the `train-ctm` command's options describe.
 TOPICEVAL_API TrainCtmRequest trainCtmRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const TrainCtmRequest& request);
 // Writes a logistic-normal model in topiceval's text format (what Model::read reads).
 TOPICEVAL_API void writeLogisticNormalModel(const Model& model, std::ostream& out);
 

@@ -97,6 +97,7 @@ const std::vector<std::string>& coherenceMeasures() { return quality::coherenceM
 CoherenceResult coherence(const CoherenceRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale classic;
+  validate(request);
   std::vector<quality::MeasureRequest> measures;
   if (request.measures.empty()) throw SettingError("measure", "needs at least one measure");
   for (const std::string& name : request.measures) {
@@ -308,29 +309,6 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   }
   result.diversity = words == 0 ? kNaN : static_cast<double>(distinct.size()) / static_cast<double>(words);
   return result;
-}
-
-CoherenceRequest coherenceRequest(const OptionValues& options) {
-  CoherenceRequest request;
-  request.model = options.text("model").value_or("");
-  if (options.given("texts")) request.texts = DocumentsSource(*options.text("texts"));
-  if (options.given("measure")) {
-    request.measures.clear();
-    for (const std::string& value : options.list("measure")) {
-      std::size_t start = 0;
-      while (start <= value.size()) {  // "c_v,u_mass" names two
-        const std::size_t comma = std::min(value.find(',', start), value.size());
-        if (comma > start) request.measures.push_back(value.substr(start, comma - start));
-        start = comma + 1;
-      }
-    }
-  }
-  request.topWords = static_cast<int>(options.integer("top-words"));
-  request.windowSize = static_cast<int>(options.integer("window-size"));
-  request.bootstrap = static_cast<int>(options.integer("bootstrap"));
-  request.seed = static_cast<uint64_t>(options.integer("seed"));
-  request.threads = static_cast<int>(options.integer("threads"));
-  return request;
 }
 
 }  // namespace topiceval

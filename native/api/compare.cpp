@@ -69,15 +69,9 @@ std::optional<long long> iterationOf(const std::string& path) {
 CompareResult compare(const CompareRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
+  validate(request);
   checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
   RatioAnnealingOptions annealing;
-  if (request.path != "geometric" && request.path != "convex")
-    throw SettingError("path", "takes geometric or convex, not '" + request.path + "'");
-  if (request.direction != "forward" && request.direction != "reverse" && request.direction != "both")
-    throw SettingError("direction", "takes forward, reverse or both, not '" + request.direction + "'");
-  checkSettingRange("temperatures", request.temperatures, 1, SettingLimits::kTemperatures);
-  checkSettingRange("burn-in", request.burnIn, 0, SettingLimits::kBurnIn);
-  checkSettingRange("samples", request.samples, 1, SettingLimits::kSamples);
   annealing.path = request.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
   annealing.direction = request.direction == "forward"   ? AnnealingDirection::Forward
                         : request.direction == "reverse" ? AnnealingDirection::Reverse
@@ -172,8 +166,8 @@ CompareResult compare(const CompareRequest& request) {
 CurveResult curve(const CurveRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
+  validate(request);
   checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
-  checkSettingRange("temperatures", request.temperatures, 1, SettingLimits::kTemperatures);
   if (request.models.empty()) throw SettingError("states", "needs at least one model file");
   CurveResult result;
   // In training order: by the iteration in each name when every name has one

@@ -29,6 +29,7 @@ namespace {
 
 // Every setting of the request, before anything is read.
 void checkRequest(const EvaluateRequest& request) {
+  validate(request);
   checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);
   if (!request.completeDocuments.empty()) parseDocumentSplit(request.completeDocuments);
@@ -40,8 +41,8 @@ void checkRequest(const EvaluateRequest& request) {
         findEstimator(request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator),
         request.runs);
   }
-  checkTargetError(request.targetError, request.targetDocumentError, request.checkConvergence, request.estimator,
-                   request.runs);
+  checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0),
+                   request.checkConvergence, request.estimator, request.runs);
 }
 
 ConvergenceVerdict verdictOf(const ConvergenceReport& report) {
@@ -71,9 +72,8 @@ constexpr formats::TextBatch kBatch{8192, std::size_t{1} << 20};
 // logistic-normal model's variational bound).
 bool mayReadInBatches(const EvaluateRequest& request, const detail::ModelData& data) {
   return (request.documentSink || !request.keepDocuments) && !request.documents.documents &&
-         !request.documents.path.empty() &&
-         request.documentSelection.empty() && !request.checkConvergence && request.targetError == 0.0 &&
-         request.targetDocumentError == 0.0 && cluster().size() == 1 && !data.logisticNormal &&
+         !request.documents.path.empty() && request.documentSelection.empty() && !request.checkConvergence &&
+         !request.targetError && !request.targetDocumentError && cluster().size() == 1 && !data.logisticNormal &&
          data.alphabet() != nullptr;
 }
 
@@ -175,9 +175,9 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
     result.estimator.settings = report.estimatorSettings;
     result.convergence = verdictOf(report);
     fillEvaluation(result, estimates, collection, &report.notConverged);
-  } else if (request.targetError > 0.0 || request.targetDocumentError > 0.0) {
-    const TargetErrorOptions target{request.targetError, request.targetDocumentError, 0, request.budgetCap,
-                                    request.maxRuns};
+  } else if (request.targetError.value_or(0.0) > 0.0 || request.targetDocumentError.value_or(0.0) > 0.0) {
+    const TargetErrorOptions target{request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), 0,
+                                    request.budgetCap.value_or(0), request.maxRuns.value_or(0)};
     const LogisticNormalModel* logisticNormal = data.logisticNormal ? &*data.logisticNormal : nullptr;
     TargetErrorReport report = evaluateToTarget(chosen, scoring, collection, evaluation, target, logisticNormal);
     estimates = std::move(report.result);

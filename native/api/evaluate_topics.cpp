@@ -35,9 +35,7 @@ EstimatorSettings settingsOf(const EvaluateTopicsRequest& request) {
 }
 
 void checkRequest(const EvaluateTopicsRequest& request) {
-  checkSettingRange("particles", request.particles, 1, SettingLimits::kParticles);
-  checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
-  checkSettingRange("runs", request.runs, 1, SettingLimits::kRuns);
+  validate(request);
   const UnseenWords policy = parseUnseenWords(request.unseenWords);
   const bool mallet = malletsOwn(request.estimator);
   if (!mallet && request.showWords)

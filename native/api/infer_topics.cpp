@@ -24,10 +24,7 @@ namespace topiceval {
 namespace {
 
 void checkRequest(const InferTopicsRequest& request) {
-  checkSettingRange("num-iterations", request.iterations, 0, SettingLimits::kInferenceIterations);
-  checkSettingRange("burn-in", request.burnIn, 0, SettingLimits::kInferenceIterations);
-  checkSettingRange("sample-interval", request.sampleInterval, 0, SettingLimits::kInferenceIterations);
-  checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
+  validate(request);
   // MALLET divides by it once a sweep is past the burn-in (and dies of it, leaving an empty file).
   if (request.sampleInterval == 0 && request.iterations > request.burnIn)
     throw SettingError("sample-interval", "must be at least 1 when --num-iterations exceeds --burn-in");

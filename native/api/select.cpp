@@ -61,9 +61,11 @@ std::string modelName(const ModelSource& source, std::size_t index) {
 SelectResult select(const SelectRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
+  validate(request);
   checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);
-  checkTargetError(request.targetError, request.targetDocumentError, false, request.estimator, request.runs);
+  checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), false,
+                   request.estimator, request.runs);
   if (request.models.empty()) throw SettingError("model", "needs at least one model file (or a directory of them)");
   const bool measureQuality = request.coherenceMeasure != "none";
   const auto& measures = coherenceMeasures();
@@ -244,7 +246,7 @@ SelectResult select(const SelectRequest& request) {
     const ModelFamily family = model.family();
     const auto estimator = data.logisticNormal ? makeEstimator(familySettings(family), *data.logisticNormal)
                                                : makeEstimator(familySettings(family), scoring);
-    const bool targeted = request.targetError > 0.0 || request.targetDocumentError > 0.0;
+    const bool targeted = request.targetError.value_or(0.0) > 0.0 || request.targetDocumentError.value_or(0.0) > 0.0;
     addOnce(result.estimatorDescription,
             (family == ModelFamily::Dirichlet ? "LDA models: " : "logistic-normal models: ") +
                 estimator->description() + (targeted ? ", each document's budget by the target error" : ""));
@@ -254,8 +256,8 @@ SelectResult select(const SelectRequest& request) {
     evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
     const EvaluationResult estimates =
         targeted ? evaluateToTarget(familySettings(family), scoring, kept, evaluation,
-                                    {request.targetError, request.targetDocumentError, 0, request.budgetCap,
-                                     request.maxRuns},
+                                    {request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), 0,
+                                     request.budgetCap.value_or(0), request.maxRuns.value_or(0)},
                                     data.logisticNormal ? &*data.logisticNormal : nullptr)
                        .result
                  : evaluateDocuments(*estimator, scoring, kept, evaluation);

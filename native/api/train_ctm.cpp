@@ -20,15 +20,7 @@ namespace topiceval {
 
 namespace {
 
-void checkRequest(const TrainCtmRequest& request) {
-  checkSettingRange("num-topics", request.topics, 2, SettingLimits::kAlignedTopics);
-  parsePosteriorMethod(request.eStep, "e-step");
-  checkSettingRange("max-iterations", request.maxIterations, 1, 100'000);
-  checkRealRange("tolerance", request.tolerance, 0.0, std::numeric_limits<double>::max());
-  checkRealRange("topic-word-smoothing", request.topicWordSmoothing, 0.0, TrainCtmRequest::kLargestTopicWordSmoothing);
-  checkSettingRange("initial-sweeps", request.initialSweeps, 0, 100'000);
-  checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
-}
+void checkRequest(const TrainCtmRequest& request) { validate(request); }
 
 }  // namespace
 

@@ -96,7 +96,7 @@ ConvergenceReport checkConvergence(const EstimatorSettings& settings, const Scor
       break;
     }
     if (doubling == convergence.maxDoublings) break;
-    if (budget > spec.most / 2) {
+    if (budget > static_cast<int64_t>(spec.most) / 2) {
       report.capped = true;
       break;
     }
