@@ -36,7 +36,6 @@ void checkRequest(const EvaluateRequest& request) {
   if (request.checkConvergence) {
     if (!(request.tolerance > 0.0) || !std::isfinite(request.tolerance))
       throw SettingError("tolerance", "must be a positive number of nats per document");
-    checkSettingRange("max-doublings", request.maxDoublings, 1, 20);
     checkConvergenceEstimator(
         findEstimator(request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator),
         request.runs);

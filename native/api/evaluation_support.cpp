@@ -9,6 +9,7 @@
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/settings/setting_names.hpp"
 
 namespace topiceval {
 
@@ -191,11 +192,12 @@ void markErrorsOfOneRun(EvaluateResult& result) {
 void checkTargetError(double perToken, double perDocument, bool checkConvergence, const std::string& estimator,
                       int runs) {
   if (perToken == 0.0 && perDocument == 0.0) return;
-  for (const auto& [name, value] : {std::pair{"target-error", perToken}, {"target-document-error", perDocument}}) {
+  for (const auto& [name, value] :
+       {std::pair{setting_names::kTargetError, perToken}, {setting_names::kTargetDocumentError, perDocument}}) {
     if (value < 0.0 || !std::isfinite(value)) throw SettingError(name, "must be a positive number of nats");
   }
   if (checkConvergence)
-    throw SettingError("target-error", "and --check-convergence each choose the budget: give one of them");
+    throw SettingError(setting_names::kTargetError, "and --check-convergence each choose the budget: give one of them");
   checkTargetErrorEstimator(findEstimator(estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : estimator),
                             runs);
 }
@@ -239,8 +241,8 @@ TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<Do
             " above --target-document-error (flag above-target)";
     if (atCaps > 0)
       above += ", " + std::to_string(atCaps) + " at the caps (" + report.budgetSetting + " " +
-               std::to_string(report.largestBudget) + ", " + std::to_string(report.largestRuns) +
-               " runs: raise --budget-cap or --max-runs)";
+               std::to_string(report.largestBudget) + ", " + std::to_string(report.largestRuns) + " runs: raise --" +
+               setting_names::kBudgetCap + " or --" + setting_names::kMaxRuns + ")";
     if (misjudged > 0)
       above += ", " + std::to_string(misjudged) + " below them, whose pilot's error understated what they need";
   }
@@ -301,7 +303,8 @@ std::string errorStatement(const EstimatorReport& estimator, const std::string& 
                  (heavyTailedDocuments == 1 ? " document is" : " documents are") +
                  " heavy-tailed (a few runs carry the mean, see flag): their errors are unreliable; a larger budget "
                  "(--particles, --temperatures or --samples) thins the tail, while more --runs only find more of it "
-                 "(--target-error raises each document's budget until it is met)";
+                 "(--" +
+                 std::string(setting_names::kTargetError) + " raises each document's budget until it is met)";
   return statement;
 }
 

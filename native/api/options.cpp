@@ -8,6 +8,7 @@
 
 #include "native/estimators/estimator_registry.hpp"
 #include "native/settings/field.hpp"
+#include "native/settings/setting_names.hpp"
 #include "native/settings/settings.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "topiceval/coherence.hpp"
@@ -203,20 +204,23 @@ void addEstimator(std::vector<OptionSpec>& options) {
 template <class R>
 void addTargetError(std::vector<OptionSpec>& options) {
   options.push_back(
-      real("target-error", FIELD(R, targetError), 0.0, 1e6,
+      real(setting_names::kTargetError, FIELD(R, targetError), 0.0, 1e6,
            "give each document the budget (particles, temperatures or samples; then runs) that brings the "
            "corpus's standard error and the bound on its log-mean bias each within half of this many "
            "nats per scored token, at the least cost (a pilot, then the budgets it asks for)"));
   options.push_back(
-      real("target-document-error", FIELD(R, targetDocumentError), 0.0, 1e9,
+      real(setting_names::kTargetDocumentError, FIELD(R, targetDocumentError), 0.0, 1e9,
            "raise each document's budget until its own standard error is at most this many nats (and at most "
            "sqrt(half of it), which keeps its log-mean bias within a quarter of it)"));
-  options.push_back(integer("budget-cap", FIELD(R, budgetCap), 1, static_cast<double>(SettingLimits::kTemperatures),
-                            "--target-error: the largest budget (default 64 times where it starts: the budget "
-                            "setting if given, else a quarter of its default)"));
-  options.push_back(integer("max-runs", FIELD(R, maxRuns), 2, static_cast<double>(SettingLimits::kRuns),
-                            "--target-error: the most runs a document may get once its budget is at the cap "
-                            "(default 4 times --runs)"));
+  options.push_back(integer(setting_names::kBudgetCap, FIELD(R, budgetCap), 1,
+                            static_cast<double>(SettingLimits::kTemperatures),
+                            std::string("--") + setting_names::kTargetError +
+                                ": the largest budget (default 64 times where it starts: the budget "
+                                "setting if given, else a quarter of its default)"));
+  options.push_back(integer(setting_names::kMaxRuns, FIELD(R, maxRuns), 2, static_cast<double>(SettingLimits::kRuns),
+                            std::string("--") + setting_names::kTargetError +
+                                ": the most runs a document may get once its budget is at the cap "
+                                "(default 4 times --runs)"));
 }
 
 OptionSpec commandLineOnly(OptionSpec spec) {
@@ -251,15 +255,17 @@ CommandSpec evaluateSpec() {
                      "document completion (Wallach et al. 2009, section 5): estimate p(w2 | w1) for w1 the first half "
                      "(first-half) or the even positions (alternate) of each document; left-to-right, resample-move, "
                      "ais, importance-sampling and estimated-theta"));
-  o.push_back(flag("check-convergence", FIELD(EvaluateRequest, checkConvergence),
+  o.push_back(flag(setting_names::kCheckConvergence, FIELD(EvaluateRequest, checkConvergence),
                    "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves "
                    "by more than --tolerance beyond its error, or has a change whose error exceeds --tolerance; the "
                    "others are flagged not-converged"));
-  OptionSpec tolerance = real("tolerance", FIELD(EvaluateRequest, tolerance), 0.0, std::numeric_limits<double>::max(),
-                              "--check-convergence: the change allowed per document, in nats");
+  OptionSpec tolerance =
+      real("tolerance", FIELD(EvaluateRequest, tolerance), 0.0, std::numeric_limits<double>::max(),
+           std::string("--") + setting_names::kCheckConvergence + ": the change allowed per document, in nats");
   o.push_back(tolerance);
-  o.push_back(integer("max-doublings", FIELD(EvaluateRequest, maxDoublings), 1, 20,
-                      "--check-convergence: at most this many doublings of the budget"));
+  o.push_back(
+      integer(setting_names::kMaxDoublings, FIELD(EvaluateRequest, maxDoublings), 1, 20,
+              std::string("--") + setting_names::kCheckConvergence + ": at most this many doublings of the budget"));
   addTargetError<EvaluateRequest>(o);
   o.push_back(commandLineOnly(text("documents", FIELD(EvaluateRequest, documentSelection),
                                    "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc "

@@ -1,3 +1,4 @@
+#include "native/settings/setting_names.hpp"
 #include "native/estimators/convergence_check.hpp"
 
 #include <algorithm>
@@ -38,7 +39,7 @@ std::string ConvergenceReport::summary() const {
 }
 
 void checkConvergenceEstimator(const EstimatorDefinition& definition, int runs) {
-  requireSampledErrors("check-convergence", definition, runs, "so it has nothing to converge",
+  requireSampledErrors(setting_names::kCheckConvergence, definition, runs, "so it has nothing to converge",
                        "it compares changes with their errors");
 }
 

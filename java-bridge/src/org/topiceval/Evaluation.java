@@ -15,7 +15,7 @@ public final class Evaluation {
   /** Per document: Gibbs site updates over every run (and every round of a target error). */
   public long[] siteUpdates;
   /**
-   * Per document under a target error (options "target-error", "target-document-error"): the budget
+   * Per document under a target error (EvaluationOptions.targetError, targetDocumentError): the budget
    * (particles, temperatures or samples) and runs of its last round; 0 otherwise.
    */
   public long[] budgets;
