@@ -282,7 +282,7 @@ py::dict evaluate(const Model& model, const py::object& documents, const Options
   out["unbiased"] = result.estimator.unbiased;
   out["error_caveat"] = topiceval::respell(result.estimator.errorCaveat, Spelling::Python);
   out["error"] = topiceval::respell(result.errorStatement, Spelling::Python);
-  out["unseen_words"] = result.unseenWords;
+  out["unseen_words"] = std::string(topiceval::spellingOf(result.unseenWords));
   out["vocabulary_size"] = result.vocabularySize;
   out["variational_bound"] = result.variationalBound ? py::cast(*result.variationalBound) : py::none();
   out["convergence"] = result.convergence ? py::cast(topiceval::respell(result.convergence->summary, Spelling::Python))

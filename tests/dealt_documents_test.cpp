@@ -155,7 +155,8 @@ TEST(DealtDocuments, EvaluateGivesOneProcessesBitsOnEveryRank) {
     request.documents = testing::fixtureFile(kSet, "test.mallet");
     request.estimator = estimator;
     request.settings = settings;
-    request.completeDocuments = completion;
+    request.completeDocuments =
+        completion.empty() ? DocumentSplit::None : *choiceFromSpelling<DocumentSplit>(completion);
     request.runs = 2;
     request.threads = 1;
     const EvaluateResult one = evaluate(request);

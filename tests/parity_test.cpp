@@ -75,9 +75,9 @@ std::vector<double> api(const ParityCase& parity) {
     } else if (name == "seed") {
       request.seed = std::stoull(value);
     } else if (name == "unseen-words") {
-      request.unseenWords = value;
+      request.unseenWords = choiceFromSpelling<UnseenWords>(value).value();
     } else if (name == "complete-documents") {
-      request.completeDocuments = value;
+      request.completeDocuments = choiceFromSpelling<DocumentSplit>(value).value();
     } else if (name == "target-error") {
       request.targetError = std::stod(value);
     } else if (name == "target-document-error") {

@@ -93,7 +93,7 @@ TEST(Settings, OptionsFillTheirFieldsAndLeaveTheRestAtTheStructsDefaults) {
                                                                {"model", "input"}));
   EXPECT_EQ(request.maxDoublings, 7);
   EXPECT_EQ(request.targetError, 0.25);
-  EXPECT_EQ(request.completeDocuments, "alternate");
+  EXPECT_EQ(request.completeDocuments, DocumentSplit::Alternate);
   EXPECT_TRUE(request.checkConvergence);
   EXPECT_EQ(request.vocabularySize, std::size_t{5000});
   EXPECT_FALSE(request.targetDocumentError.has_value());  // not given, and no default to pretend it was

@@ -31,7 +31,7 @@ struct CompareRequest {
   bool alignTopics = false;       // reorder B's topics to match A's first
   uint64_t seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
-  std::string unseenWords = "skip";
+  UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;
   Progress* progress = nullptr;
 };
@@ -82,7 +82,7 @@ struct CurveRequest {
   int temperatures = CompareRequest::kDefaultTemperatures;
   uint64_t seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
-  std::string unseenWords = "skip";
+  UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;
   Progress* progress = nullptr;
 };

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/choices.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
@@ -108,9 +109,9 @@ struct EvaluateRequest {
   int runs = kDefaultRuns;
   uint64_t seed = kDefaultSeed;
   int threads = 0;                            // 0: every core; results never depend on it
-  std::string unseenWords = "skip";           // skip | skip-untrained | smooth
+  std::optional<UnseenWords> unseenWords;     // none given: kDefaultUnseenWords (skip)
   std::optional<std::size_t> vocabularySize;  // V; the model's type count (and unseen types under smooth) if empty
-  std::string completeDocuments;              // "", first-half or alternate: p(w2 | w1) instead of p(w)
+  DocumentSplit completeDocuments = DocumentSplit::None;  // FirstHalf, Alternate: p(w2 | w1) instead of p(w)
   std::string documentSelection;              // "0-29,40": only these documents (0-based), empty for all
   bool checkConvergence = false;              // rerun at doubled budgets until no document moves
   double tolerance = kDefaultTolerance;       // check-convergence: nats per document
@@ -158,11 +159,11 @@ struct EvaluateResult {
   double perplexity = 0.0, perplexityStandardError = 0.0;
   uint64_t scoredTokens = 0, skippedTokens = 0, conditionedTokens = 0, siteUpdates = 0;
   // The unseen-word policy and what it skipped over the documents read.
-  std::string unseenWords;
+  UnseenWords unseenWords = kDefaultUnseenWords;
   uint64_t unseenSkippedTokens = 0, skippedTypes = 0, unseenTypesScored = 0;
   std::size_t vocabularySize = 0;
   bool vocabularySizeGiven = false;
-  std::string completeDocuments;  // as requested
+  DocumentSplit completeDocuments = DocumentSplit::None;  // as requested
   std::string errorStatement;     // what the +- means, in a sentence (options as the command line spells them)
   std::optional<ConvergenceVerdict> convergence;
   std::optional<TargetErrorSummary> target;

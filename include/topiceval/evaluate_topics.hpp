@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/choices.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
@@ -33,7 +34,7 @@ struct EvaluateTopicsRequest {
   std::string estimator;
   std::map<std::string, std::string> settings;
   int runs = 1;
-  std::string unseenWords = "skip";
+  UnseenWords unseenWords = kDefaultUnseenWords;
   Progress* progress = nullptr;
 };
 

@@ -28,7 +28,7 @@ struct SelectRequest {
   int runs = EvaluateRequest::kDefaultRuns;
   uint64_t seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
-  std::string unseenWords = "skip";
+  UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;  // one V for every LDA model; the largest they need if empty
   std::string documentSelection;
   // A target error instead of a fixed budget, for each model as evaluate's

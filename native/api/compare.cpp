@@ -70,7 +70,7 @@ CompareResult compare(const CompareRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
-  checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
+  checkCommonSettings(1, request.threads, request.vocabularySize);
   RatioAnnealingOptions annealing;
   annealing.path = request.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
   annealing.direction = request.direction == "forward"   ? AnnealingDirection::Forward
@@ -106,10 +106,10 @@ CompareResult compare(const CompareRequest& request) {
   const Model words = modelA.words() != nullptr ? modelA : modelB;
   const Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), words, nameA);
   const DocumentCollection& collection = documents.data().collection;
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  const UnseenWords policy = request.unseenWords;
   const ScoringModel scoringA(countsA, policy, collection, request.vocabularySize);
   const ScoringModel scoringB(countsB, policy, collection, request.vocabularySize);
-  checkSomethingIsScored(scoringA, documents, request.documents, request.unseenWords, nameA);
+  checkSomethingIsScored(scoringA, documents, request.documents, policy, nameA);
   const RatioResult ratios = estimateLogRatios(scoringA, scoringB, collection, annealing);
 
   result.modelA = modelReport(modelA, nameA);
@@ -123,7 +123,7 @@ CompareResult compare(const CompareRequest& request) {
   result.samples = annealing.samples;
   result.seed = annealing.seed;
   result.alignedTopics = request.alignTopics;
-  result.unseenWords = describe(policy);
+  result.unseenWords = spellingOf(policy);
   result.scoredTokens = ratios.scoredTokens;
   result.logRatio = ratios.totalLogRatio;
   result.logRatioError = ratios.totalLogRatioError;
@@ -167,7 +167,7 @@ CurveResult curve(const CurveRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
-  checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
+  checkCommonSettings(1, request.threads, request.vocabularySize);
   if (request.models.empty()) throw SettingError("states", "needs at least one model file");
   CurveResult result;
   // In training order: by the iteration in each name when every name has one
@@ -210,7 +210,7 @@ CurveResult curve(const CurveRequest& request) {
   const Documents documents =
       detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), models.front(), names.front());
   const DocumentCollection& collection = documents.data().collection;
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  const UnseenWords policy = request.unseenWords;
   std::vector<std::unique_ptr<ScoringModel>> scoring;
   std::vector<const ScoringModel*> series;
   for (std::size_t i = 0; i < models.size(); ++i) {
@@ -218,7 +218,7 @@ CurveResult curve(const CurveRequest& request) {
         std::make_unique<ScoringModel>(*models[i].data().counts, policy, collection, request.vocabularySize));
     series.push_back(scoring.back().get());
   }
-  checkSomethingIsScored(*scoring.front(), documents, request.documents, request.unseenWords, names.front());
+  checkSomethingIsScored(*scoring.front(), documents, request.documents, policy, names.front());
   CurveOptions options;
   options.temperatures = request.temperatures;
   options.seed = request.seed;

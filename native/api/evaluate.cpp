@@ -30,9 +30,8 @@ namespace {
 // Every setting of the request, before anything is read.
 void checkRequest(const EvaluateRequest& request) {
   validate(request);
-  checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
+  checkCommonSettings(request.runs, request.threads, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);
-  if (!request.completeDocuments.empty()) parseDocumentSplit(request.completeDocuments);
   if (request.checkConvergence) {
     if (!(request.tolerance > 0.0) || !std::isfinite(request.tolerance))
       throw SettingError("tolerance", "must be a positive number of nats per document");
@@ -109,7 +108,7 @@ std::optional<Documents> outlineOfText(const std::string& path, const Alphabet& 
 // smoothing counts the unseen types into V, and a given V is checked against
 // them. Skipping needs nothing ahead, and a single pass can count what it skipped.
 bool scoringNeedsOutline(const EvaluateRequest& request) {
-  return parseUnseenWords(request.unseenWords) == UnseenWords::Smooth || request.vocabularySize.has_value();
+  return request.unseenWords == UnseenWords::Smooth || request.vocabularySize.has_value();
 }
 
 }  // namespace
@@ -142,19 +141,19 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   // words of its vocabulary: LDA's smoothing options do not apply.
   EstimatorSettings chosen{request.estimator.empty() ? defaultEstimator(data.family()) : request.estimator,
                            request.settings};
-  if (data.logisticNormal && !request.completeDocuments.empty())
+  if (data.logisticNormal && request.completeDocuments != DocumentSplit::None)
     throw SettingError("complete-documents", "is not available for logistic-normal models");
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  const UnseenWords policy = request.unseenWords.value_or(kDefaultUnseenWords);
   const ScoringModel scoring =
-      data.scoring(policy, collection, request.vocabularySize, request.unseenWords != EvaluateRequest{}.unseenWords);
-  if (!onePass) checkSomethingIsScored(scoring, documents, request.documents, request.unseenWords, modelName);
+      data.scoring(policy, collection, request.vocabularySize, request.unseenWords.has_value());
+  if (!onePass) checkSomethingIsScored(scoring, documents, request.documents, policy, modelName);
   std::unique_ptr<DocumentEstimator> estimator =
       data.logisticNormal ? makeEstimator(chosen, *data.logisticNormal) : makeEstimator(chosen, scoring);
   EvaluationOptions evaluation;
   evaluation.seed = request.seed;
   evaluation.runs = request.runs;
   evaluation.threads = request.threads;
-  if (!request.completeDocuments.empty()) evaluation.completion = parseDocumentSplit(request.completeDocuments);
+  evaluation.completion = request.completeDocuments;
   // A counter of its own when none is given: made on this thread, it answers a caller's Cancellation.
   Progress ownProgress;
   evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
@@ -215,9 +214,9 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
     totals.fill(result);
     if (onePass) {  // the counts the outline would have given, now that every document was read
       readOutline = counted.build();
-      countedScoring = data.scoring(policy, readOutline->data().collection, request.vocabularySize,
-                                    request.unseenWords != EvaluateRequest{}.unseenWords);
-      checkSomethingIsScored(*countedScoring, *readOutline, request.documents, request.unseenWords, modelName);
+      countedScoring =
+          data.scoring(policy, readOutline->data().collection, request.vocabularySize, request.unseenWords.has_value());
+      checkSomethingIsScored(*countedScoring, *readOutline, request.documents, policy, modelName);
     }
   } else {
     estimates = evaluateDocuments(*estimator, scoring, collection, evaluation);

@@ -36,7 +36,7 @@ EstimatorSettings settingsOf(const EvaluateTopicsRequest& request) {
 
 void checkRequest(const EvaluateTopicsRequest& request) {
   validate(request);
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  const UnseenWords policy = request.unseenWords;
   const bool mallet = malletsOwn(request.estimator);
   if (!mallet && request.showWords)
     throw SettingError("show-words", "needs per-word probabilities, which only left-to-right gives");
@@ -103,7 +103,7 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   if (malletsOwn(request.estimator)) {
     mallet = evaluateLikeMallet(counts, collection, options);
   } else {
-    const ScoringModel scoring(counts, parseUnseenWords(request.unseenWords), collection);
+    const ScoringModel scoring(counts, request.unseenWords, collection);
     const auto estimator = makeEstimator(settingsOf(request), scoring);
     EvaluationOptions other;
     other.seed = static_cast<uint32_t>(result.seed);

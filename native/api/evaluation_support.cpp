@@ -21,11 +21,9 @@ std::string shortestText(double value) {
   return std::string(buffer, end);
 }
 
-void checkCommonSettings(int runs, int threads, const std::string& unseenWords,
-                         std::optional<std::size_t> vocabularySize) {
+void checkCommonSettings(int runs, int threads, std::optional<std::size_t> vocabularySize) {
   checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
   checkSettingRange("threads", threads, 0, SettingLimits::kThreads);
-  parseUnseenWords(unseenWords);
   if (vocabularySize && *vocabularySize < 1) throw SettingError("vocab-size", "must be positive");
 }
 
@@ -83,8 +81,8 @@ std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::si
 }
 
 void checkSomethingIsScored(const ScoringModel& scoring, const Documents& documents, const DocumentsSource& source,
-                            const std::string& unseenWords, const std::string& modelName) {
-  const std::string policy = describe(parseUnseenWords(unseenWords));
+                            UnseenWords unseenWords, const std::string& modelName) {
+  const std::string policy(spellingOf(unseenWords));
   if (source.documents) {
     checkDocumentsAreScored(documents.data().collection, scoring.skippedTokens(), "--unseen-words " + policy);
     return;
@@ -174,7 +172,7 @@ void EvaluationTotals::fill(EvaluateResult& result) {
 }
 
 void fillScoring(EvaluateResult& result, const ScoringModel& scoring, bool vocabularyGiven) {
-  result.unseenWords = describe(scoring.policy());
+  result.unseenWords = scoring.policy();
   result.unseenSkippedTokens = scoring.skippedTokens();
   result.skippedTypes = scoring.skippedTypes();
   result.unseenTypesScored = scoring.unseenTypesScored();
@@ -264,15 +262,15 @@ TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<Do
   return summary;
 }
 
-std::string errorStatement(const EstimatorReport& estimator, const std::string& completion,
-                           std::size_t heavyTailedDocuments, double logMeanBias, uint64_t scoredTokens) {
+std::string errorStatement(const EstimatorReport& estimator, DocumentSplit completion, std::size_t heavyTailedDocuments,
+                           double logMeanBias, uint64_t scoredTokens) {
   if (!estimator.stochastic) return "none from sampling (a deterministic estimator); its bias is not measured here";
   if (estimator.runs == 1)
     return "unknown: one run gives no standard error (use --runs 2 or more; 4 is a fair minimum)";
   std::string statement = "+- is one standard error over " + std::to_string(estimator.runs) +
                           " runs per document (the larger of the jackknife and lognormal errors), summed over "
                           "independent documents; ";
-  if (!completion.empty()) {
+  if (completion != DocumentSplit::None) {
     // p(w2 | w1) = p(w) / p(w1): no estimator here is unbiased for the ratio
     // unless it samples p(z1 | w1) exactly.
     statement += estimator.unbiased
@@ -334,7 +332,8 @@ std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Docu
             : "their ids lie beyond the model's words, or the model gives them no probability";
     warnings.push_back({"skipped-tokens", std::to_string(result.skippedTokens) + " of " + std::to_string(tokens) +
                                               " tokens (" + percent(result.skippedTokens, tokens) +
-                                              "%) are skipped under --unseen-words " + result.unseenWords +
+                                              "%) are skipped under --unseen-words " +
+                                              std::string(spellingOf(result.unseenWords)) +
                                               ": the likelihood covers only the rest, so it is not comparable with a "
                                               "run that scores more (" +
                                               cause + ")"});

@@ -20,9 +20,8 @@ namespace topiceval {
 // A number as the shortest decimal that reads back the same ("nan", "inf", "-inf" for those).
 std::string shortestText(double value);
 
-// --runs, --threads, --unseen-words and --vocab-size, before any work.
-void checkCommonSettings(int runs, int threads, const std::string& unseenWords,
-                         std::optional<std::size_t> vocabularySize);
+// --runs, --threads and --vocab-size, before any work.
+void checkCommonSettings(int runs, int threads, std::optional<std::size_t> vocabularySize);
 // The estimator and its settings, without a model. With no estimator named,
 // each model family picks its default, so each setting is checked against the
 // default that declares it (and again against the model's estimator later).
@@ -33,7 +32,7 @@ std::vector<std::size_t> parseDocumentSelection(const std::string& text, std::si
 // Documents that hold no word, or none the policy scores: a FileError naming
 // the file they came from, or a SettingError("documents", ...) for documents in memory.
 void checkSomethingIsScored(const ScoringModel& scoring, const Documents& documents, const DocumentsSource& source,
-                            const std::string& unseenWords, const std::string& modelName);
+                            UnseenWords policy, const std::string& modelName);
 
 ModelReport modelReport(const Model& model, const std::string& name);
 // The per-document estimates and the totals.
@@ -68,8 +67,8 @@ void checkTargetError(double perToken, double perDocument, bool checkConvergence
 TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents);
 // One sentence on what the +- means: the runs behind it, whether it includes
 // bias, the heavy-tailed documents.
-std::string errorStatement(const EstimatorReport& estimator, const std::string& completion,
-                           std::size_t heavyTailedDocuments, double logMeanBias = 0.0, uint64_t scoredTokens = 0);
+std::string errorStatement(const EstimatorReport& estimator, DocumentSplit completion, std::size_t heavyTailedDocuments,
+                           double logMeanBias = 0.0, uint64_t scoredTokens = 0);
 // What the numbers must be read with: skipped tokens (and why), a topic
 // state's V, documents with nothing scored.
 std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Documents& documents, FileKind modelKind);

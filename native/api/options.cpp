@@ -158,7 +158,7 @@ OptionSpec withMallet(OptionSpec spec, std::string malletName) {
 }
 
 const std::vector<std::string> kFormats = {"text", "tsv", "json"};
-const std::vector<std::string> kUnseenWords = {"skip", "skip-untrained", "smooth"};
+const std::vector<std::string> kUnseenWords = spellingsOf<UnseenWords>();
 
 // What every likelihood command takes with the same meaning: the unseen-word
 // policy, V, the seed and the threads.
@@ -251,10 +251,13 @@ CommandSpec evaluateSpec() {
                    true));
   addEstimator<EvaluateRequest>(o);
   o.push_back(format());
-  o.push_back(choice("complete-documents", FIELD(EvaluateRequest, completeDocuments), {"first-half", "alternate"},
-                     "document completion (Wallach et al. 2009, section 5): estimate p(w2 | w1) for w1 the first half "
-                     "(first-half) or the even positions (alternate) of each document; left-to-right, resample-move, "
-                     "ais, importance-sampling and estimated-theta"));
+  // DocumentSplit::None ("none") is not a choice: it is giving none.
+  o.push_back(bindField(
+      choice("complete-documents", std::string(), spellingsOf<DocumentSplit>(1),
+             "document completion (Wallach et al. 2009, section 5): estimate p(w2 | w1) for w1 the first half "
+             "(first-half) or the even positions (alternate) of each document; left-to-right, resample-move, "
+             "ais, importance-sampling and estimated-theta"),
+      FIELD(EvaluateRequest, completeDocuments), false));
   o.push_back(flag(setting_names::kCheckConvergence, FIELD(EvaluateRequest, checkConvergence),
                    "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves "
                    "by more than --tolerance beyond its error, or has a change whose error exceeds --tolerance; the "

@@ -62,7 +62,7 @@ SelectResult select(const SelectRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
-  checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
+  checkCommonSettings(request.runs, request.threads, request.vocabularySize);
   checkEstimatorChoice(request.estimator, request.settings);
   checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), false,
                    request.estimator, request.runs);
@@ -76,9 +76,9 @@ SelectResult select(const SelectRequest& request) {
   SelectResult result;
   const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
   const auto started = std::chrono::steady_clock::now();
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  const UnseenWords policy = request.unseenWords;
   result.input = detail::sourceName(request.documents);
-  result.unseenWords = describe(policy);
+  result.unseenWords = spellingOf(policy);
 
   // Every model reads the same documents through its own words; a token is
   // scored only if every model scores it, so all totals cover one set. Models

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "native/settings/settings.hpp"
+#include "topiceval/choices.hpp"
 
 namespace topiceval {
 
@@ -47,6 +48,8 @@ template <class T>
 T fromText(const std::string& text) {
   if constexpr (std::is_same_v<T, bool>) {
     return *parseTruth(text);
+  } else if constexpr (std::is_enum_v<T>) {
+    return *choiceFromSpelling<T>(text);
   } else if constexpr (std::is_integral_v<T>) {
     return static_cast<T>(*parseWhole(text));
   } else if constexpr (std::is_floating_point_v<T>) {
@@ -62,6 +65,8 @@ std::string defaultText(const T& value) {
     return value ? defaultText(*value) : std::string();
   } else if constexpr (std::is_same_v<T, bool>) {
     return value ? "true" : "false";
+  } else if constexpr (std::is_enum_v<T>) {
+    return std::string(spellingOf(value));
   } else if constexpr (std::is_integral_v<T>) {
     return std::to_string(value);
   } else if constexpr (std::is_floating_point_v<T>) {
@@ -83,7 +88,8 @@ template <class T>
 void check(const T& value, const OptionSpec& spec, const std::string& name) {
   if constexpr (Optional<T>::value) {
     if (value) check(*value, spec, name);
-  } else if constexpr (std::is_same_v<T, bool>) {
+  } else if constexpr (std::is_same_v<T, bool> || std::is_enum_v<T>) {
+    // (An enum holds one of its choices by its type.)
   } else if constexpr (std::is_integral_v<T>) {
     int64_t whole = 0;
     if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(int64_t)) {
@@ -133,6 +139,16 @@ void assign(T& field, const std::vector<std::string>& values, bool commaSeparate
 }
 
 }  // namespace field_rules
+
+// The spellings of `Choice` a declaration offers (all, or those after the
+// first when the first means "none" and is chosen by giving nothing).
+template <class Choice>
+std::vector<std::string> spellingsOf(std::size_t from = 0) {
+  std::vector<std::string> names;
+  for (std::size_t i = from; i < ChoiceSpellings<Choice>::names.size(); ++i)
+    names.emplace_back(ChoiceSpellings<Choice>::names[i]);
+  return names;
+}
 
 // `spec` bound to `field`: its default (unless the declaration gives one) is
 // the request struct's own, so a default is written once.
