@@ -64,7 +64,7 @@ TEST(BatchedEvaluation, GivesTheBitsOfTheWholeFile) {
     request.model = model;
     request.documents = path.string();
     request.estimator = estimator;
-    request.settings = {{"particles", "2"}};
+    request.settings.particles = 2;
     request.runs = runs;
     request.unseenWords = policy;
     request.threads = 2;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "native/estimators/estimator_registry.hpp"
+#include "support/fixtures.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace topiceval {
@@ -110,6 +111,42 @@ TEST(Settings, OptionsFillTheirFieldsAndLeaveTheRestAtTheStructsDefaults) {
   const CoherenceRequest coherence =
       coherenceRequest(OptionValues(commandSpec("coherence"), {{"measure", {"c_v,u_mass", "mallet"}}}, {"model"}));
   EXPECT_EQ(coherence.measures, (std::vector<std::string>{"c_v", "u_mass", "mallet"}));
+}
+
+TEST(Settings, TypedEstimatorSettingsGiveTheBitsTheOptionsGive) {
+  const std::string model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const std::string documents = testing::fixtureFile("stackexchange", "test.mallet");
+  EvaluateRequest fromOptions = evaluateRequest(OptionValues(commandSpec("evaluate"),
+                                                             {{"estimator", {"resample-move"}},
+                                                              {"particles", {"3"}},
+                                                              {"sweep-sites", {"4"}},
+                                                              {"runs", {"2"}},
+                                                              {"documents", {"0-5"}}},
+                                                             {"model", "input"}));
+  EXPECT_EQ(fromOptions.settings.particles, 3);
+  EXPECT_EQ(fromOptions.settings.sweepSites, int64_t{4});
+  EXPECT_FALSE(fromOptions.settings.samples.has_value());
+  fromOptions.model = model;
+  fromOptions.documents = documents;
+
+  EvaluateRequest typed;
+  typed.model = model;
+  typed.documents = documents;
+  typed.estimator = "resample-move";
+  typed.settings.particles = 3;
+  typed.settings.sweepSites = 4;
+  typed.runs = 2;
+  typed.documentSelection = "0-5";
+
+  const EvaluateResult a = evaluate(fromOptions), b = evaluate(typed);
+  ASSERT_EQ(a.documents.size(), 6u);
+  ASSERT_EQ(b.documents.size(), a.documents.size());
+  for (std::size_t d = 0; d < a.documents.size(); ++d)
+    EXPECT_EQ(a.documents[d].runLogLikelihoods, b.documents[d].runLogLikelihoods) << d;
+  EXPECT_EQ(a.estimator.settings, b.estimator.settings);
+  // A setting the estimator does not take is refused, by its library name.
+  typed.settings.temperatures = 10;
+  EXPECT_EQ(settingErrorOf([&] { (void)evaluate(typed); }).setting(), "temperatures");
 }
 
 }  // namespace

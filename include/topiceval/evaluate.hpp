@@ -15,6 +15,7 @@
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
 
+#include "topiceval/estimator_settings.hpp"
 #include "topiceval/export.hpp"
 #include "topiceval/warning.hpp"
 
@@ -25,7 +26,6 @@ struct EstimatorReport {
   std::string name;                                                  // "resample-move"
   std::string description;                                           // "resample-move, 64 particles, 1 sweep"
   std::vector<std::pair<std::string, std::string>> settings;         // every setting, as used (text)
-  std::vector<std::pair<std::string, std::string>> integerSettings;  // (those that are whole numbers, for JSON)
   bool stochastic = true;
   bool unbiased = false;    // the mean over runs of exp(estimate) is p(w): the error covers all but heavy tails
   std::string errorCaveat;  // what the error is known to miss (a clause), or empty
@@ -105,7 +105,7 @@ struct EvaluateRequest {
   // Empty: the model family's default (resample-move for LDA, posterior-importance
   // for logistic-normal models; topiceval::defaultEstimator).
   std::string estimator;
-  std::map<std::string, std::string> settings;  // the estimator's settings given, by name, as text
+  EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
   int runs = kDefaultRuns;
   uint64_t seed = kDefaultSeed;
   int threads = 0;                            // 0: every core; results never depend on it

@@ -13,6 +13,7 @@
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
 
+#include "topiceval/estimator_settings.hpp"
 #include "topiceval/export.hpp"
 
 namespace topiceval {
@@ -32,7 +33,7 @@ struct EvaluateTopicsRequest {
   // Another of topiceval's estimators, reported in MALLET's layout (empty or
   // left-to-right: MALLET's own), with its settings, runs and unseen-word policy.
   std::string estimator;
-  std::map<std::string, std::string> settings;
+  EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
   int runs = 1;
   UnseenWords unseenWords = kDefaultUnseenWords;
   Progress* progress = nullptr;

@@ -13,6 +13,7 @@
 #include "topiceval/coherence.hpp"
 #include "topiceval/evaluate.hpp"
 
+#include "topiceval/estimator_settings.hpp"
 #include "topiceval/export.hpp"
 
 namespace topiceval {
@@ -24,7 +25,7 @@ struct SelectRequest {
   std::vector<ModelSource> models;
   DocumentsSource documents;
   std::string estimator;  // empty: each model family's default
-  std::map<std::string, std::string> settings;
+  EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
   int runs = EvaluateRequest::kDefaultRuns;
   uint64_t seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;

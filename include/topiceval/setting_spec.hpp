@@ -44,6 +44,9 @@ struct FieldBinding {
   // (range, choices): SettingError naming the setting; nothing for a field
   // left unset (an empty optional, an empty choice).
   std::function<void(const void* request, const OptionSpec& spec)> check;
+  // The field's value as text (as an option would give it), or empty when
+  // unset (an empty optional or choice).
+  std::function<std::string(const void* request)> read;
 };
 
 struct OptionSpec {
@@ -67,6 +70,10 @@ struct OptionSpec {
   // --report, --quiet), or what a program does itself (--documents: slice the
   // documents). The bridges leave it out.
   bool commandLineOnly = false;
+  // An EstimatorSetting's own kind (Integer, Boolean or Choice), as its
+  // estimators declare it: what its text must read as before the estimator
+  // (which checks the range and choices) is known.
+  OptionKind valueKind = OptionKind::Text;
   // The request field it fills, or none (options a front end acts on itself,
   // an estimator's own settings).
   std::shared_ptr<const FieldBinding> binding;

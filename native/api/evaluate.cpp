@@ -13,6 +13,7 @@
 #include "formats/held_out_reader.hpp"
 #include "native/api/evaluation_support.hpp"
 #include "native/api/model_data.hpp"
+#include "native/api/settings_by_name.hpp"
 #include "native/estimators/convergence_check.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
@@ -31,7 +32,7 @@ namespace {
 void checkRequest(const EvaluateRequest& request) {
   validate(request);
   checkCommonSettings(request.runs, request.threads, request.vocabularySize);
-  checkEstimatorChoice(request.estimator, request.settings);
+  checkEstimatorChoice(request.estimator, settingsByName(request.settings));
   if (request.checkConvergence) {
     if (!(request.tolerance > 0.0) || !std::isfinite(request.tolerance))
       throw SettingError("tolerance", "must be a positive number of nats per document");
@@ -139,8 +140,8 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
 
   // A logistic-normal model takes its own family's estimator and scores the
   // words of its vocabulary: LDA's smoothing options do not apply.
-  EstimatorSettings chosen{request.estimator.empty() ? defaultEstimator(data.family()) : request.estimator,
-                           request.settings};
+  EstimatorChoice chosen{request.estimator.empty() ? defaultEstimator(data.family()) : request.estimator,
+                         settingsByName(request.settings)};
   if (data.logisticNormal && request.completeDocuments != DocumentSplit::None)
     throw SettingError("complete-documents", "is not available for logistic-normal models");
   const UnseenWords policy = request.unseenWords.value_or(kDefaultUnseenWords);

@@ -8,6 +8,7 @@
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/settings_by_name.hpp"
 #include "native/api/evaluation_support.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
@@ -25,8 +26,9 @@ bool malletsOwn(const std::string& estimator) { return estimator.empty() || esti
 
 // The estimator settings the request runs with: MALLET's particles and
 // resampling go to an estimator that takes them.
-EstimatorSettings settingsOf(const EvaluateTopicsRequest& request) {
-  EstimatorSettings settings{malletsOwn(request.estimator) ? "left-to-right" : request.estimator, request.settings};
+EstimatorChoice settingsOf(const EvaluateTopicsRequest& request) {
+  EstimatorChoice settings{malletsOwn(request.estimator) ? "left-to-right" : request.estimator,
+                           settingsByName(request.settings)};
   if (declaresSetting(settings.estimator, "particles") && !settings.values.count("particles"))
     settings.values["particles"] = std::to_string(request.particles);
   if (declaresSetting(settings.estimator, "resampling") && !settings.values.count("resampling"))

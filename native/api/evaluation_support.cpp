@@ -32,8 +32,8 @@ void checkEstimatorChoice(const std::string& estimator, const std::map<std::stri
     validateSettings({estimator, settings});
     return;
   }
-  EstimatorSettings lda{defaultEstimator(ModelFamily::Dirichlet), {}};
-  EstimatorSettings logisticNormal{defaultEstimator(ModelFamily::LogisticNormal), {}};
+  EstimatorChoice lda{defaultEstimator(ModelFamily::Dirichlet), {}};
+  EstimatorChoice logisticNormal{defaultEstimator(ModelFamily::LogisticNormal), {}};
   for (const auto& [name, value] : settings) {
     if (declaresSetting(lda.estimator, name)) {
       lda.values[name] = value;

@@ -147,6 +147,33 @@ OptionSpec text(std::string name, Field<R, T> field, std::string help, std::stri
   return bindField(text(std::move(name), std::move(help), std::move(placeholder)), field, false);
 }
 
+// An estimator's setting bound to its field of EstimatorSettings, the field
+// named as C++ spells the setting (sweep-sites: sweepSites). A setting an
+// estimator declares without a field is a bug caught when the options are built.
+OptionSpec bindEstimatorSetting(const OptionSpec& spec) {
+  std::optional<OptionSpec> bound;
+  const std::string field = javaName(spec.name);
+  const auto offer = [&](auto member) {
+    if (!bound && field == member.name) bound = bindField(spec, member, false);
+  };
+  offer(FIELD(EstimatorSettings, particles));
+  offer(FIELD(EstimatorSettings, resampling));
+  offer(FIELD(EstimatorSettings, sweepSites));
+  offer(FIELD(EstimatorSettings, resampleBelow));
+  offer(FIELD(EstimatorSettings, temperatures));
+  offer(FIELD(EstimatorSettings, samples));
+  offer(FIELD(EstimatorSettings, schedule));
+  offer(FIELD(EstimatorSettings, burnInSweeps));
+  offer(FIELD(EstimatorSettings, variant));
+  offer(FIELD(EstimatorSettings, proposal));
+  offer(FIELD(EstimatorSettings, iterations));
+  offer(FIELD(EstimatorSettings, eStep));
+  offer(FIELD(EstimatorSettings, proposalDegrees));
+  if (!bound)
+    throw std::logic_error("estimator setting " + spec.name + " has no field " + field + " in EstimatorSettings");
+  return *bound;
+}
+
 OptionSpec setting(OptionSpec spec, std::string name) {
   spec.setting = std::move(name);
   return spec;
@@ -187,6 +214,7 @@ void addEstimator(std::vector<OptionSpec>& options) {
   options.push_back(estimator);
   for (const SharedSetting& setting : allEstimatorSettings()) {
     OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
+    spec.valueKind = setting.spec.kind;
     spec.help = setting.helpText();
     spec.describedDefault = setting.defaultsText();
     spec.placeholder = setting.spec.kind == OptionKind::Integer   ? "N"
@@ -194,7 +222,7 @@ void addEstimator(std::vector<OptionSpec>& options) {
                                                                   : "NAME";
     if (spec.name == "particles") spec.malletName = "num-particles";
     if (spec.name == "resampling") spec.malletName = "use-resampling";
-    options.push_back(spec);
+    options.push_back(bindEstimatorSetting(spec));
   }
   options.push_back(integer("runs", FIELD(R, runs), 1, SettingLimits::kRuns,
                             "independent estimates per document (stochastic estimators); the errors come from them"));
@@ -492,10 +520,11 @@ CommandSpec evaluateTopicsSpec() {
   for (const SharedSetting& setting : allEstimatorSettings()) {
     if (setting.spec.name == "particles" || setting.spec.name == "resampling") continue;
     OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
+    spec.valueKind = setting.spec.kind;
     spec.help = "topiceval only, " + setting.helpText() + ".";
     spec.describedDefault = setting.defaultsText();
     spec.placeholder = setting.spec.kind == OptionKind::Integer ? "INTEGER" : "NAME";
-    o.push_back(spec);
+    o.push_back(bindEstimatorSetting(spec));
   }
   o.push_back(commandLineOnly(
       boolean("timing", false, "topiceval only: print the work done and the time taken to standard error.")));
@@ -787,11 +816,7 @@ std::string shownDefault(const OptionSpec& spec) {
 
 bool takesTruth(const OptionSpec& spec) {
   if (spec.kind == OptionKind::Boolean || spec.kind == OptionKind::Switch) return true;
-  if (spec.kind != OptionKind::EstimatorSetting) return false;
-  for (const SharedSetting& setting : allEstimatorSettings()) {
-    if (setting.spec.name == spec.name) return setting.spec.kind == OptionKind::Boolean;
-  }
-  return false;
+  return spec.kind == OptionKind::EstimatorSetting && spec.valueKind == OptionKind::Boolean;
 }
 
 OptionValues::OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,

@@ -5,6 +5,8 @@
 // written here.
 #include <typeindex>
 
+#include "native/api/settings_by_name.hpp"
+
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"
@@ -25,8 +27,13 @@ template <class Request>
 Request requestFrom(const OptionValues& options) {
   Request request;
   for (const OptionSpec& spec : options.command().options) {
-    if (spec.binding && spec.binding->request == typeid(Request) && options.given(spec.name))
-      spec.binding->assign(&request, options.list(spec.name));
+    if (!spec.binding || !options.given(spec.name)) continue;
+    if (spec.binding->request == typeid(Request)) spec.binding->assign(&request, options.list(spec.name));
+    // An estimator's own setting: a field of the request's EstimatorSettings.
+    if constexpr (requires { request.settings; }) {
+      if (spec.binding->request == typeid(EstimatorSettings))
+        spec.binding->assign(&request.settings, options.list(spec.name));
+    }
   }
   return request;
 }
@@ -44,6 +51,16 @@ void validateFields(const Request& request) {
 
 }  // namespace
 
+std::map<std::string, std::string> settingsByName(const EstimatorSettings& settings) {
+  std::map<std::string, std::string> given;
+  for (const OptionSpec& spec : commandSpec("evaluate").options) {  // (evaluate's options hold every setting)
+    if (!spec.binding || spec.binding->request != typeid(EstimatorSettings)) continue;
+    std::string value = spec.binding->read(&settings);
+    if (!value.empty()) given[spec.name] = std::move(value);
+  }
+  return given;
+}
+
 void validate(const EvaluateRequest& request) { validateFields(request); }
 void validate(const SelectRequest& request) { validateFields(request); }
 void validate(const CompareRequest& request) { validateFields(request); }
@@ -54,17 +71,9 @@ void validate(const InferTopicsRequest& request) { validateFields(request); }
 void validate(const DiagnosticsRequest& request) { validateFields(request); }
 void validate(const CoherenceRequest& request) { validateFields(request); }
 
-EvaluateRequest evaluateRequest(const OptionValues& options) {
-  EvaluateRequest request = requestFrom<EvaluateRequest>(options);
-  request.settings = options.estimatorSettings();
-  return request;
-}
+EvaluateRequest evaluateRequest(const OptionValues& options) { return requestFrom<EvaluateRequest>(options); }
 
-SelectRequest selectRequest(const OptionValues& options) {
-  SelectRequest request = requestFrom<SelectRequest>(options);
-  request.settings = options.estimatorSettings();
-  return request;
-}
+SelectRequest selectRequest(const OptionValues& options) { return requestFrom<SelectRequest>(options); }
 
 CompareRequest compareRequest(const OptionValues& options) { return requestFrom<CompareRequest>(options); }
 
@@ -78,11 +87,10 @@ CoherenceRequest coherenceRequest(const OptionValues& options) { return requestF
 
 EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options) {
   EvaluateTopicsRequest request = requestFrom<EvaluateTopicsRequest>(options);
-  request.settings = options.estimatorSettings();
   // MALLET's own options given for another estimator go to it (which refuses what it does not take).
   if (!request.estimator.empty() && request.estimator != "left-to-right") {
-    if (options.given("num-particles")) request.settings["particles"] = std::to_string(request.particles);
-    if (options.given("use-resampling")) request.settings["resampling"] = request.resampling ? "true" : "false";
+    if (options.given("num-particles")) request.settings.particles = request.particles;
+    if (options.given("use-resampling")) request.settings.resampling = request.resampling;
   }
   return request;
 }

@@ -10,6 +10,7 @@
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
+#include "native/api/settings_by_name.hpp"
 #include "native/api/evaluation_support.hpp"
 #include "native/estimators/target_error.hpp"
 #include "native/api/model_data.hpp"
@@ -63,7 +64,7 @@ SelectResult select(const SelectRequest& request) {
   const ClassicLocale numbers;
   validate(request);
   checkCommonSettings(request.runs, request.threads, request.vocabularySize);
-  checkEstimatorChoice(request.estimator, request.settings);
+  checkEstimatorChoice(request.estimator, settingsByName(request.settings));
   checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), false,
                    request.estimator, request.runs);
   if (request.models.empty()) throw SettingError("model", "needs at least one model file (or a directory of them)");
@@ -158,7 +159,7 @@ SelectResult select(const SelectRequest& request) {
                                                                                            : defaultEstimator(family);
   };
   const auto familySettings = [&](ModelFamily family) {
-    EstimatorSettings chosen{estimatorFor(family), request.settings};
+    EstimatorChoice chosen{estimatorFor(family), settingsByName(request.settings)};
     std::erase_if(chosen.values, [&](const auto& entry) { return !declaresSetting(chosen.estimator, entry.first); });
     return chosen;
   };
@@ -169,7 +170,7 @@ SelectResult select(const SelectRequest& request) {
     if (std::find(estimatorsUsed.begin(), estimatorsUsed.end(), name) == estimatorsUsed.end())
       estimatorsUsed.push_back(name);
   }
-  for (const auto& [setting, value] : request.settings) {
+  for (const auto& [setting, value] : settingsByName(request.settings)) {
     const std::string& name = setting;
     if (std::none_of(estimatorsUsed.begin(), estimatorsUsed.end(),
                      [&](const std::string& estimator) { return declaresSetting(estimator, name); }))

@@ -43,14 +43,14 @@ void checkConvergenceEstimator(const EstimatorDefinition& definition, int runs) 
                        "it compares changes with their errors");
 }
 
-ConvergenceReport checkConvergence(const EstimatorSettings& settings, const ScoringModel& model,
+ConvergenceReport checkConvergence(const EstimatorChoice& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
                                    const ConvergenceOptions& convergence, const LogisticNormalModel* logisticNormal) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
   checkConvergenceEstimator(definition, options.runs);
   if (!(convergence.tolerance > 0.0)) throw SettingError("tolerance", "must be a positive number of nats per document");
   const SettingSpec& spec = budgetSpec(definition);
-  EstimatorSettings current = settings;
+  EstimatorChoice current = settings;
   int64_t budget = validateSettings(settings).integer(definition.budget);
 
   ConvergenceReport report;

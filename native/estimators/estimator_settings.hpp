@@ -12,7 +12,7 @@ namespace topiceval {
 
 // The estimator's name and any settings by name (text, as typed; those not
 // given take their defaults).
-struct EstimatorSettings {
+struct EstimatorChoice {
   std::string estimator = "left-to-right";
   std::map<std::string, std::string> values;
 };

@@ -35,7 +35,7 @@ double TargetErrorReport::documentTarget(uint64_t scoredTokens) const {
   return std::min(perDocument, std::sqrt(perDocument / 2.0));
 }
 
-TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const ScoringModel& model,
+TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
                                    const TargetErrorOptions& target, const LogisticNormalModel* logisticNormal) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
@@ -77,7 +77,7 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
   const auto estimatorAt = [&](int64_t budget) -> DocumentEstimator& {
     auto& made = estimators[budget];
     if (!made) {
-      EstimatorSettings at = settings;
+      EstimatorChoice at = settings;
       at.values[definition.budget] = std::to_string(budget);
       try {
         made = logisticNormal != nullptr ? makeEstimator(at, *logisticNormal) : makeEstimator(at, model);

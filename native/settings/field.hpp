@@ -166,6 +166,9 @@ OptionSpec bindField(OptionSpec spec, Field<Request, T> field, bool defaultFromR
     const std::string& name = declared.setting.empty() ? declared.name : declared.setting;
     field_rules::check(static_cast<const Request*>(request)->*member, declared, name);
   };
+  binding->read = [member](const void* request) {
+    return field_rules::defaultText(static_cast<const Request*>(request)->*member);
+  };
   if (defaultFromRequest && spec.defaultValue.empty()) spec.defaultValue = field_rules::defaultText(Request{}.*member);
   spec.binding = std::move(binding);
   return spec;

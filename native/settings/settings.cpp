@@ -177,8 +177,17 @@ void checkValue(const OptionSpec& spec, const std::string& value) {
         throw SettingError(spec.name, spec.placeholder == "LIST" ? "needs a value" : "needs a file name");
       }
       return;
-    case OptionKind::Text:
-    case OptionKind::EstimatorSetting: return;
+    case OptionKind::EstimatorSetting: {
+      if (spec.valueKind != OptionKind::Integer && spec.valueKind != OptionKind::Boolean) return;
+      OptionSpec rule;
+      rule.name = spec.name;
+      rule.kind = spec.valueKind;
+      rule.least = -9.3e18;  // (any whole number: the estimator checks its own range)
+      rule.most = 9.3e18;
+      checkValue(rule, value);
+      return;
+    }
+    case OptionKind::Text: return;
   }
 }
 
