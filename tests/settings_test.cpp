@@ -40,6 +40,28 @@ TEST(Settings, ValidateRefusesAFieldOutsideItsDeclaredRange) {
             "takes geometric or convex, not 'geometrc' (did you mean 'geometric'?)");
 }
 
+TEST(Settings, EveryRequestTakesOneSeedTypeInTheRangeItsCommandDeclares) {
+  static_assert(std::is_same_v<decltype(EvaluateRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(SelectRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(CompareRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(CurveRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(TrainCtmRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(CoherenceRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(EvaluateTopicsRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(InferTopicsRequest::seed), Seed>);
+  // MALLET's commands take MALLET's int; topiceval's own a whole number up to 2^53.
+  EvaluateTopicsRequest mallet;
+  mallet.seed = int64_t{1} << 40;
+  const SettingError error = settingErrorOf([&] { validate(mallet); });
+  EXPECT_EQ(error.setting(), "seed");
+  EXPECT_EQ(error.problem(), "must be at most 2147483647 (got 1099511627776)");
+  EvaluateRequest own;
+  own.seed = int64_t{1} << 40;
+  EXPECT_NO_THROW(validate(own));
+  own.seed = -1;
+  EXPECT_EQ(settingErrorOf([&] { validate(own); }).problem(), "must be at least 0");
+}
+
 TEST(Settings, EvaluateChecksTheDeclaredRangesBeforeReadingAnything) {
   EvaluateRequest request;
   request.model = std::string("/nonexistent/model.mallet");

@@ -7,10 +7,16 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
 namespace topiceval {
+
+// The random seed of every request. Each command declares the range it
+// takes (MALLET's commands: MALLET's int, with -1 or 0 meaning its own
+// defaults); validate(request) holds a C++ caller to it.
+using Seed = int64_t;
 
 // Held-out words the model did not see in training: skip them (MALLET's
 // evaluator: beyond the model's types), also skip those without training

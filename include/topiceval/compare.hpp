@@ -29,7 +29,7 @@ struct CompareRequest {
   int burnIn = kDefaultBurnIn;    // Gibbs sweeps under the start model before annealing
   int samples = kDefaultSamples;  // annealing runs per document and direction
   bool alignTopics = false;       // reorder B's topics to match A's first
-  uint64_t seed = EvaluateRequest::kDefaultSeed;
+  Seed seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
   UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;
@@ -80,7 +80,7 @@ struct CurveRequest {
   std::vector<ModelSource> models;
   DocumentsSource documents;
   int temperatures = CompareRequest::kDefaultTemperatures;
-  uint64_t seed = EvaluateRequest::kDefaultSeed;
+  Seed seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
   UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;

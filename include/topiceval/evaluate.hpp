@@ -96,7 +96,7 @@ struct TargetErrorSummary {
 
 struct EvaluateRequest {
   static constexpr int kDefaultRuns = 4;  // the fewest that give an error and can show a heavy tail
-  static constexpr uint64_t kDefaultSeed = 1;
+  static constexpr Seed kDefaultSeed = 1;
   static constexpr double kDefaultTolerance = 0.5;
   static constexpr int kDefaultMaxDoublings = 5;
 
@@ -107,7 +107,7 @@ struct EvaluateRequest {
   std::string estimator;
   EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
   int runs = kDefaultRuns;
-  uint64_t seed = kDefaultSeed;
+  Seed seed = kDefaultSeed;
   int threads = 0;                            // 0: every core; results never depend on it
   std::optional<UnseenWords> unseenWords;     // none given: kDefaultUnseenWords (skip)
   std::optional<std::size_t> vocabularySize;  // V; the model's type count (and unseen types under smooth) if empty

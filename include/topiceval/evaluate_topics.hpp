@@ -26,7 +26,7 @@ struct EvaluateTopicsRequest {
   DocumentsSource documents;          // an instance list, or ids in memory
   int particles = kDefaultParticles;
   bool resampling = false;
-  int32_t seed = kClockSeed;
+  Seed seed = kClockSeed;
   int threads = 0;         // 0: every core; never changes a bit
   bool exact = true;       // false: topiceval's faster sampler, statistically the same
   bool showWords = false;  // keep each scored token's log probability

@@ -27,7 +27,7 @@ struct SelectRequest {
   std::string estimator;  // empty: each model family's default
   EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
   int runs = EvaluateRequest::kDefaultRuns;
-  uint64_t seed = EvaluateRequest::kDefaultSeed;
+  Seed seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
   UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;  // one V for every LDA model; the largest they need if empty

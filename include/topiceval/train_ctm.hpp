@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/choices.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
@@ -35,7 +36,7 @@ struct TrainCtmRequest {
   double tolerance = kDefaultTolerance;
   double topicWordSmoothing = kDefaultTopicWordSmoothing;
   int initialSweeps = kDefaultInitialSweeps;
-  uint64_t seed = 1;
+  Seed seed = 1;
   int threads = 0;
   Progress* progress = nullptr;
   struct Iteration {

@@ -204,7 +204,7 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   quality::CoherenceSettings settings;
   settings.measures = measures;
   settings.bootstrap = request.bootstrap;
-  settings.seed = request.seed;
+  settings.seed = static_cast<uint64_t>(request.seed);
   settings.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   settings.progress = request.progress != nullptr ? request.progress : &ownProgress;

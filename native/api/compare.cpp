@@ -79,7 +79,7 @@ CompareResult compare(const CompareRequest& request) {
   annealing.temperatures = request.temperatures;
   annealing.burnIn = request.burnIn;
   annealing.samples = request.samples;
-  annealing.seed = request.seed;
+  annealing.seed = static_cast<uint64_t>(request.seed);
   annealing.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   annealing.progress = request.progress != nullptr ? request.progress : &ownProgress;
@@ -104,7 +104,8 @@ CompareResult compare(const CompareRequest& request) {
     countsB = permuteTopics(countsB, alignTopics(countsA, countsB));
   }
   const Model words = modelA.words() != nullptr ? modelA : modelB;
-  const Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), words, nameA);
+  const Documents documents = detail::loadDocuments(
+      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), words, nameA);
   const DocumentCollection& collection = documents.data().collection;
   const UnseenWords policy = request.unseenWords;
   const ScoringModel scoringA(countsA, policy, collection, request.vocabularySize);
@@ -207,8 +208,8 @@ CurveResult curve(const CurveRequest& request) {
                                         "; a curve follows one training run");
     if (i > 0) checkSameWords(models.front(), models.back(), names.front(), names.back(), result.warnings);
   }
-  const Documents documents =
-      detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), models.front(), names.front());
+  const Documents documents = detail::loadDocuments(
+      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), models.front(), names.front());
   const DocumentCollection& collection = documents.data().collection;
   const UnseenWords policy = request.unseenWords;
   std::vector<std::unique_ptr<ScoringModel>> scoring;
@@ -221,7 +222,7 @@ CurveResult curve(const CurveRequest& request) {
   checkSomethingIsScored(*scoring.front(), documents, request.documents, policy, names.front());
   CurveOptions options;
   options.temperatures = request.temperatures;
-  options.seed = request.seed;
+  options.seed = static_cast<uint64_t>(request.seed);
   options.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   options.progress = request.progress != nullptr ? request.progress : &ownProgress;
@@ -232,7 +233,7 @@ CurveResult curve(const CurveRequest& request) {
   result.documents = collection.size();
   result.scoredTokens = estimates.scoredTokens;
   result.temperatures = request.temperatures;
-  result.seed = request.seed;
+  result.seed = static_cast<uint64_t>(request.seed);
   result.totals = estimates.totals;
   for (std::size_t i = 0; i < result.totals.size(); ++i)
     result.steps.push_back(i == 0 ? 0.0 : result.totals[i] - result.totals[i - 1]);

@@ -133,9 +133,11 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
                       : outlineOfText(request.documents.path, *data.alphabet());
   }
   // Most estimators' work grows with a document's length, and so the deal over MPI ranks weighs the tokens.
-  const Documents documents = outline ? *outline
-                                      : detail::loadDealtDocuments(detail::withBagsShuffled(request.documents, request.seed), model, modelName,
-                                                                   request.documentSelection, detail::DealCost::Linear);
+  const Documents documents =
+      outline
+          ? *outline
+          : detail::loadDealtDocuments(detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)),
+                                       model, modelName, request.documentSelection, detail::DealCost::Linear);
   const DocumentCollection& collection = documents.data().collection;
 
   // A logistic-normal model takes its own family's estimator and scores the
@@ -151,7 +153,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   std::unique_ptr<DocumentEstimator> estimator =
       data.logisticNormal ? makeEstimator(chosen, *data.logisticNormal) : makeEstimator(chosen, scoring);
   EvaluationOptions evaluation;
-  evaluation.seed = request.seed;
+  evaluation.seed = static_cast<uint64_t>(request.seed);
   evaluation.runs = request.runs;
   evaluation.threads = request.threads;
   evaluation.completion = request.completeDocuments;
@@ -234,7 +236,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   result.estimator.stochastic = estimator->stochastic();
   result.estimator.unbiased = estimator->unbiased();
   result.estimator.errorCaveat = estimator->errorCaveat();
-  result.estimator.seed = request.seed;
+  result.estimator.seed = static_cast<uint64_t>(request.seed);
   result.estimator.runs = estimator->stochastic() ? request.runs : 1;
   fillScoring(result, countedScoring ? *countedScoring : scoring, request.vocabularySize.has_value());
   markErrorsOfOneRun(result);

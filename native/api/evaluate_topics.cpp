@@ -91,7 +91,8 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   const auto loaded = std::chrono::steady_clock::now();
 
   EvaluateTopicsResult result;
-  result.seed = request.seed == EvaluateTopicsRequest::kClockSeed ? malletClockSeed() : request.seed;
+  result.seed =
+      request.seed == EvaluateTopicsRequest::kClockSeed ? malletClockSeed() : static_cast<int32_t>(request.seed);
   MalletEvaluationOptions options;
   options.particles = request.particles;
   options.resampling = request.resampling;

@@ -47,7 +47,7 @@ Model loadInferenceModel(const InferTopicsRequest& request) {
 
 // The java.util.Random state MALLET's run starts from, and the seed reported.
 uint64_t streamStart(const InferTopicsRequest& request, const TopicModel& counts, int32_t& seed) {
-  seed = request.seed;
+  seed = static_cast<int32_t>(request.seed);
   if (seed == InferTopicsRequest::kFileStream && counts.serializedRandomState) return *counts.serializedRandomState;
   if (seed == InferTopicsRequest::kFileStream) seed = malletClockSeed();
   return JavaRandom(seed).state();

@@ -86,7 +86,8 @@ SelectResult select(const SelectRequest& request) {
   // are read one at a time, twice (once to find the tokens they all score,
   // once to score them), so that memory holds one model however many there are.
   const auto documentsFor = [&](const Model& model, const std::string& name) {
-    Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), model, name);
+    Documents documents = detail::loadDocuments(
+        detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), model, name);
     if (!request.documentSelection.empty())
       documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
     return documents;
@@ -179,7 +180,7 @@ SelectResult select(const SelectRequest& request) {
   }
   result.estimator = request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator;
   EvaluationOptions evaluation;
-  evaluation.seed = request.seed;
+  evaluation.seed = static_cast<uint64_t>(request.seed);
   evaluation.runs = request.runs;
   evaluation.threads = request.threads;
   const auto addOnce = [](std::string& list, const std::string& item) {
@@ -291,7 +292,7 @@ SelectResult select(const SelectRequest& request) {
       quality.measures = {request.coherenceMeasure};
       quality.topWords = request.topWords;
       quality.bootstrap = request.bootstrap;
-      quality.seed = request.seed;
+      quality.seed = static_cast<uint64_t>(request.seed);
       quality.threads = request.threads;
       const CoherenceResult measured = coherence(quality);
       const CoherenceResult::Measure& measure = measured.measures.front();
@@ -347,7 +348,7 @@ SelectResult select(const SelectRequest& request) {
   }
   for (const std::string& file : result.skippedFiles) result.warnings.push_back({"not-a-model", "passed over " + file});
   result.models = std::move(ranked);
-  result.seed = request.seed;
+  result.seed = static_cast<uint64_t>(request.seed);
   result.runs = request.runs;
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

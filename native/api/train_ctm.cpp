@@ -54,7 +54,7 @@ TrainCtmResult trainCtm(const TrainCtmRequest& request) {
   training.tolerance = request.tolerance;
   training.topicWordSmoothing = request.topicWordSmoothing;
   training.initialSweeps = request.initialSweeps;
-  training.seed = request.seed;
+  training.seed = static_cast<uint64_t>(request.seed);
   training.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   training.progress = request.progress != nullptr ? request.progress : &ownProgress;
