@@ -6,7 +6,7 @@
 // `topiceval evaluate --help` lists them); a setting given to an estimator
 // that does not take it is refused. The command line, Python keywords and
 // Java's EvaluationOptions fill the same fields, by the settings' names
-// (sweep-sites, sweep_sites, sweepSites).
+// (burn-in-sweeps, burn_in_sweeps, burnInSweeps).
 
 #include <cstdint>
 #include <optional>

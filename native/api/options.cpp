@@ -148,7 +148,7 @@ OptionSpec text(std::string name, Field<R, T> field, std::string help, std::stri
 }
 
 // An estimator's setting bound to its field of EstimatorSettings, the field
-// named as C++ spells the setting (sweep-sites: sweepSites). A setting an
+// named as C++ spells the setting (burn-in-sweeps: burnInSweeps). A setting an
 // estimator declares without a field is a bug caught when the options are built.
 OptionSpec bindEstimatorSetting(const OptionSpec& spec) {
   std::optional<OptionSpec> bound;
