@@ -46,8 +46,8 @@ std::string javaType(const topiceval::OptionSpec& spec) {
     case OptionKind::EstimatorSetting:
       for (const topiceval::SharedSetting& setting : topiceval::allEstimatorSettings()) {
         if (setting.spec.name != spec.name) continue;
-        if (setting.spec.kind == topiceval::SettingKind::Integer) return "Integer";
-        if (setting.spec.kind == topiceval::SettingKind::Boolean) return "Boolean";
+        if (setting.spec.kind == topiceval::OptionKind::Integer) return "Integer";
+        if (setting.spec.kind == topiceval::OptionKind::Boolean) return "Boolean";
       }
       return "String";
     default: return "String";

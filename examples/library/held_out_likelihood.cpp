@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
     topiceval::EvaluateRequest request;  // topiceval's own estimator, with an error
     request.model = argv[1];
     request.documents = argv[2];
-    request.settings["particles"] = "8";
+    request.settings.particles = 8;
     const topiceval::EvaluateResult estimate = topiceval::evaluate(request);
     std::cout << estimate.estimator.description << ": " << estimate.total << " +- " << estimate.totalStandardError
               << " (library " << topiceval::libraryVersion() << ")\n";

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/choices.hpp"
 #include "topiceval/export.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
@@ -37,7 +38,7 @@ struct CoherenceRequest {
   int topWords = kDefaultTopWords;
   int windowSize = 0;  // c_uci, c_npmi, c_v: 0 is gensim's (10, 10, 110)
   int bootstrap = kDefaultBootstrap;  // replicates for the errors; 0: none
-  uint64_t seed = 1;
+  Seed seed = 1;
   int threads = 0;  // 0: every core; never changes a number
   // Topics given as words (gensim's `topics=`), instead of the model's top
   // words; words the texts never use are dropped, as gensim drops them.
@@ -81,6 +82,8 @@ struct CoherenceResult {
 [[nodiscard]] TOPICEVAL_API CoherenceResult coherence(const CoherenceRequest& request);
 // The request the `coherence` command's options describe.
 [[nodiscard]] TOPICEVAL_API CoherenceRequest coherenceRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const CoherenceRequest& request);
 // The measures' names, in the order the command lists them.
 [[nodiscard]] TOPICEVAL_API const std::vector<std::string>& coherenceMeasures();
 

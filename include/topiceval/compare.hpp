@@ -29,9 +29,9 @@ struct CompareRequest {
   int burnIn = kDefaultBurnIn;    // Gibbs sweeps under the start model before annealing
   int samples = kDefaultSamples;  // annealing runs per document and direction
   bool alignTopics = false;       // reorder B's topics to match A's first
-  uint64_t seed = EvaluateRequest::kDefaultSeed;
+  Seed seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
-  std::string unseenWords = "skip";
+  UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;
   Progress* progress = nullptr;
 };
@@ -71,6 +71,8 @@ struct CompareResult {
 [[nodiscard]] TOPICEVAL_API CompareResult compare(const CompareRequest& request);
 // The request the `compare` command's options describe.
 [[nodiscard]] TOPICEVAL_API CompareRequest compareRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices; compare() runs it first.
+TOPICEVAL_API void validate(const CompareRequest& request);
 
 struct CurveRequest {
   // Models in training order: states named NAME.ITERATION (MALLET's
@@ -78,9 +80,9 @@ struct CurveRequest {
   std::vector<ModelSource> models;
   DocumentsSource documents;
   int temperatures = CompareRequest::kDefaultTemperatures;
-  uint64_t seed = EvaluateRequest::kDefaultSeed;
+  Seed seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
-  std::string unseenWords = "skip";
+  UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;
   Progress* progress = nullptr;
 };
@@ -103,5 +105,7 @@ struct CurveResult {
 [[nodiscard]] TOPICEVAL_API CurveResult curve(const CurveRequest& request);
 // The request the `curve` command's options describe.
 [[nodiscard]] TOPICEVAL_API CurveRequest curveRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices; curve() runs it first.
+TOPICEVAL_API void validate(const CurveRequest& request);
 
 }  // namespace topiceval

@@ -79,6 +79,8 @@ struct DiagnosticsResult {
 [[nodiscard]] TOPICEVAL_API DiagnosticsResult diagnostics(const DiagnosticsRequest& request);
 // The request the `diagnostics` command's options describe.
 [[nodiscard]] TOPICEVAL_API DiagnosticsRequest diagnosticsRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const DiagnosticsRequest& request);
 
 // MALLET's files, byte for byte (UTF-8, "\n" line ends).
 TOPICEVAL_API void writeDiagnosticsXml(std::ostream& out, const DiagnosticsResult& result);

@@ -12,10 +12,12 @@
 #include <vector>
 
 #include "topiceval/document_writer.hpp"
+#include "topiceval/choices.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
 
+#include "topiceval/estimator_settings.hpp"
 #include "topiceval/export.hpp"
 #include "topiceval/warning.hpp"
 
@@ -33,8 +35,7 @@ struct EstimatorReport {
   std::string name;                                                  // "resample-move"
   std::string description;                                           // "resample-move, 64 particles, 1 sweep"
   std::vector<std::pair<std::string, std::string>> settings;         // every setting, as used (text)
-  std::vector<std::pair<std::string, std::string>> integerSettings;  // (those that are whole numbers, for JSON)
-  std::vector<TypedSetting> typedSettings;                           // every setting, as used, typed
+  std::vector<TypedSetting> typedSettings;  // every setting, as used, typed
   bool stochastic = true;
   bool unbiased = false;    // the mean over runs of exp(estimate) is p(w): the error covers all but heavy tails
   std::string errorCaveat;  // what the error is known to miss (a clause), or empty
@@ -105,7 +106,7 @@ struct TargetErrorSummary {
 
 struct EvaluateRequest {
   static constexpr int kDefaultRuns = 4;  // the fewest that give an error and can show a heavy tail
-  static constexpr uint64_t kDefaultSeed = 1;
+  static constexpr Seed kDefaultSeed = 1;
   static constexpr double kDefaultTolerance = 0.5;
   static constexpr int kDefaultMaxDoublings = 5;
 
@@ -114,13 +115,13 @@ struct EvaluateRequest {
   // Empty: the model family's default (resample-move for LDA, posterior-importance
   // for logistic-normal models; topiceval::defaultEstimator).
   std::string estimator;
-  std::map<std::string, std::string> settings;  // the estimator's settings given, by name, as text
+  EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
   int runs = kDefaultRuns;
-  uint64_t seed = kDefaultSeed;
+  Seed seed = kDefaultSeed;
   int threads = 0;                            // 0: every core; results never depend on it
-  std::string unseenWords = "skip";           // skip | skip-untrained | smooth
+  std::optional<UnseenWords> unseenWords;     // none given: kDefaultUnseenWords (skip)
   std::optional<std::size_t> vocabularySize;  // V; the model's type count (and unseen types under smooth) if empty
-  std::string completeDocuments;              // "", first-half or alternate: p(w2 | w1) instead of p(w)
+  DocumentSplit completeDocuments = DocumentSplit::None;  // FirstHalf, Alternate: p(w2 | w1) instead of p(w)
   std::string documentSelection;              // "0-29,40": only these documents (0-based), empty for all
   bool checkConvergence = false;              // rerun at doubled budgets until no document moves
   double tolerance = kDefaultTolerance;       // check-convergence: nats per document
@@ -128,13 +129,13 @@ struct EvaluateRequest {
   // A target error instead of a fixed budget (see native/estimators/target_error.hpp):
   // the corpus's standard error and log-mean bias bound per scored token
   // (each within half of it), and each document's standard error, in nats
-  // (0: no such target). The budget setting then starts at its value if
-  // given, else at a quarter of its default, and grows to budgetCap (0: 64
-  // times the start); then the runs grow to maxRuns (0: 4 times runs).
-  double targetError = 0.0;
-  double targetDocumentError = 0.0;
-  int64_t budgetCap = 0;
-  int maxRuns = 0;
+  // (none given: a fixed budget). The budget setting then starts at its value
+  // if given, else at a quarter of its default, and grows to budgetCap (none:
+  // 64 times the start); then the runs grow to maxRuns (none: 4 times runs).
+  std::optional<double> targetError;
+  std::optional<double> targetDocumentError;
+  std::optional<int64_t> budgetCap;
+  std::optional<int> maxRuns;
   Progress* progress = nullptr;               // advanced as documents finish; cancel() stops the work
   // When set, each document's estimate goes here, in document order, and the
   // result's `documents` stays empty. A plain-text file is then read and
@@ -171,11 +172,11 @@ struct EvaluateResult {
   double perplexity = 0.0, perplexityStandardError = 0.0;
   uint64_t scoredTokens = 0, skippedTokens = 0, conditionedTokens = 0, siteUpdates = 0;
   // The unseen-word policy and what it skipped over the documents read.
-  std::string unseenWords;
+  UnseenWords unseenWords = kDefaultUnseenWords;
   uint64_t unseenSkippedTokens = 0, skippedTypes = 0, unseenTypesScored = 0;
   std::size_t vocabularySize = 0;
   bool vocabularySizeGiven = false;
-  std::string completeDocuments;  // as requested
+  DocumentSplit completeDocuments = DocumentSplit::None;  // as requested
   std::string errorStatement;     // what the +- means, in a sentence (options as the command line spells them)
   std::optional<ConvergenceVerdict> convergence;
   std::optional<TargetErrorSummary> target;
@@ -193,6 +194,9 @@ struct EvaluateResult {
 // The request the `evaluate` command's options describe: what the command
 // line, Python and Java each build from their own spelling of the options.
 [[nodiscard]] TOPICEVAL_API EvaluateRequest evaluateRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (the same
+// checks, and messages, as the options'): what evaluate() runs first.
+TOPICEVAL_API void validate(const EvaluateRequest& request);
 
 // The estimator names, in the order help texts list them, and the default of
 // each model family.

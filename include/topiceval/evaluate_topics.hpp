@@ -8,10 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/choices.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
 
+#include "topiceval/estimator_settings.hpp"
 #include "topiceval/export.hpp"
 
 namespace topiceval {
@@ -24,16 +26,16 @@ struct EvaluateTopicsRequest {
   DocumentsSource documents;          // an instance list, or ids in memory
   int particles = kDefaultParticles;
   bool resampling = false;
-  int32_t seed = kClockSeed;
+  Seed seed = kClockSeed;
   int threads = 0;         // 0: every core; never changes a bit
   bool exact = true;       // false: topiceval's faster sampler, statistically the same
   bool showWords = false;  // keep each scored token's log probability
   // Another of topiceval's estimators, reported in MALLET's layout (empty or
   // left-to-right: MALLET's own), with its settings, runs and unseen-word policy.
   std::string estimator;
-  std::map<std::string, std::string> settings;
+  EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
   int runs = 1;
-  std::string unseenWords = "skip";
+  UnseenWords unseenWords = kDefaultUnseenWords;
   Progress* progress = nullptr;
 };
 
@@ -59,5 +61,7 @@ struct EvaluateTopicsResult {
 [[nodiscard]] TOPICEVAL_API EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request);
 // The request the `evaluate-topics` command's options describe.
 [[nodiscard]] TOPICEVAL_API EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const EvaluateTopicsRequest& request);
 
 }  // namespace topiceval

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/choices.hpp"
 #include "topiceval/export.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
@@ -21,7 +22,7 @@ struct InferTopicsRequest {
   // file goes on (MALLET reads no clock here). A model without one (any file
   // but an inferencer) then takes a seed from the clock, as MALLET's
   // getInferencer would.
-  static constexpr int32_t kFileStream = 0;
+  static constexpr Seed kFileStream = 0;
 
   ModelSource model = std::string();  // MALLET's inferencer, or any LDA model with counts
   // true: the file must be a MALLET inferencer, as for `mallet infer-topics --inferencer`.
@@ -30,7 +31,7 @@ struct InferTopicsRequest {
   int iterations = 100;       // sweeps per document
   int sampleInterval = 10;    // keep every this many sweeps after the burn-in
   int burnIn = 10;            // sweeps before the first kept
-  int32_t seed = kFileStream;
+  Seed seed = kFileStream;
   int threads = 0;    // 0: every core; never changes a bit
   bool exact = true;  // false: topiceval's faster sampler of the same posterior (other digits)
   Progress* progress = nullptr;
@@ -52,6 +53,8 @@ struct InferTopicsResult {
 [[nodiscard]] TOPICEVAL_API InferTopicsResult inferTopics(const InferTopicsRequest& request);
 // The request the `infer-topics` command's options describe.
 [[nodiscard]] TOPICEVAL_API InferTopicsRequest inferTopicsRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const InferTopicsRequest& request);
 
 // MALLET's --output-doc-topics file, byte for byte. threshold > 0 lists, per
 // document, the topics whose proportion is at least `threshold`, largest first

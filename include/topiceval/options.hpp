@@ -17,45 +17,9 @@
 #include <vector>
 
 #include "topiceval/export.hpp"
+#include "topiceval/setting_spec.hpp"
 
 namespace topiceval {
-
-enum class OptionKind {
-  Integer,  // a whole number in [least, most]
-  Real,     // a finite number in [least, most]
-  Boolean,  // true|false|1|0, in any case
-  Switch,   // given or not (on the command line, without a value)
-  Choice,   // one of `choices`
-  Text,     // any text (a document selection, a name)
-  Path,     // a file or directory
-  List,     // one or more values (files, directories, numbers)
-  // An estimator's own setting: its kind, range and default are the declaring
-  // estimator's (checked once the estimator is known); no default here.
-  EstimatorSetting,
-};
-
-struct OptionSpec {
-  std::string name;  // "particles"
-  OptionKind kind = OptionKind::Text;
-  std::string defaultValue;          // as text; empty: none (not given unless set)
-  // What help says the default is when it is not one value: an estimator
-  // setting's ("10", or "1 (ais), 1000 (harmonic-mean)"). See shownDefault().
-  std::string describedDefault;
-  double least = 0.0, most = 0.0;    // Integer and Real
-  std::vector<std::string> choices;  // Choice
-  std::string help;                  // one sentence or two, without the default
-  std::string malletName;            // MALLET's spelling, accepted as an alias on the command line ("num-particles")
-  // The library setting this option sets when it is not the option's own name
-  // (evaluate-topics' num-particles sets particles): errors about the setting
-  // name the option.
-  std::string setting;
-  std::string placeholder;  // in help: FILE, N, NAME...
-  bool required = false;
-  // Only the command line has it: what it writes and where (--format,
-  // --report, --quiet), or what a program does itself (--documents: slice the
-  // documents). The bridges leave it out.
-  bool commandLineOnly = false;
-};
 
 struct CommandSpec {
   std::string name;     // "evaluate"
@@ -132,16 +96,5 @@ TOPICEVAL_API std::string shownDefault(const OptionSpec& spec);
 // Whether `spec` takes true or false (a Boolean, a Switch, or an estimator
 // setting declared Boolean): given alone on a command line, it means true.
 TOPICEVAL_API bool takesTruth(const OptionSpec& spec);
-// "true|false|1|0" in any case, or std::nullopt.
-TOPICEVAL_API std::optional<bool> parseTruth(const std::string& text);
-
-// The candidate nearest to `word` by edit distance, when it is close enough to
-// be a typo (at most 2 edits, and fewer than a third of the word): every "did
-// you mean" (options, keywords, commands, choices) asks this.
-TOPICEVAL_API std::optional<std::string> closestMatch(const std::string& word,
-                                                      const std::vector<std::string>& candidates);
-
-// "a", "a or b", "a, b or c".
-TOPICEVAL_API std::string listOfChoices(const std::vector<std::string>& choices);
 
 }  // namespace topiceval

@@ -13,6 +13,7 @@
 #include "topiceval/coherence.hpp"
 #include "topiceval/evaluate.hpp"
 
+#include "topiceval/estimator_settings.hpp"
 #include "topiceval/export.hpp"
 
 namespace topiceval {
@@ -24,19 +25,19 @@ struct SelectRequest {
   std::vector<ModelSource> models;
   DocumentsSource documents;
   std::string estimator;  // empty: each model family's default
-  std::map<std::string, std::string> settings;
+  EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
   int runs = EvaluateRequest::kDefaultRuns;
-  uint64_t seed = EvaluateRequest::kDefaultSeed;
+  Seed seed = EvaluateRequest::kDefaultSeed;
   int threads = 0;
-  std::string unseenWords = "skip";
+  UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;  // one V for every LDA model; the largest they need if empty
   std::string documentSelection;
   // A target error instead of a fixed budget, for each model as evaluate's
-  // (EvaluateRequest::targetError and the rest; 0: none).
-  double targetError = 0.0;
-  double targetDocumentError = 0.0;
-  int64_t budgetCap = 0;
-  int maxRuns = 0;
+  // (EvaluateRequest::targetError and the rest; none given: a fixed budget).
+  std::optional<double> targetError;
+  std::optional<double> targetDocumentError;
+  std::optional<int64_t> budgetCap;
+  std::optional<int> maxRuns;
   Progress* progress = nullptr;  // restarted for each model
   // Topic quality beside the likelihood: each model's coherence by this
   // measure (one of coherenceMeasures(), or "none" to leave topic quality
@@ -98,5 +99,7 @@ struct SelectResult {
 [[nodiscard]] TOPICEVAL_API SelectResult select(const SelectRequest& request);
 // The request the `select` command's options describe.
 [[nodiscard]] TOPICEVAL_API SelectRequest selectRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices; select() runs it first.
+TOPICEVAL_API void validate(const SelectRequest& request);
 
 }  // namespace topiceval

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/choices.hpp"
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/progress.hpp"
@@ -33,7 +34,7 @@ struct TrainCtmRequest {
   double tolerance = kDefaultTolerance;
   double topicWordSmoothing = kDefaultTopicWordSmoothing;
   int initialSweeps = kDefaultInitialSweeps;
-  uint64_t seed = 1;
+  Seed seed = 1;
   int threads = 0;
   Progress* progress = nullptr;
   struct Iteration {
@@ -58,6 +59,8 @@ struct TrainCtmResult {
 [[nodiscard]] TOPICEVAL_API TrainCtmResult trainCtm(const TrainCtmRequest& request);
 // The request the `train-ctm` command's options describe.
 [[nodiscard]] TOPICEVAL_API TrainCtmRequest trainCtmRequest(const OptionValues& options);
+// SettingError for a field outside its declared range or choices (run first).
+TOPICEVAL_API void validate(const TrainCtmRequest& request);
 // Writes a logistic-normal model in topiceval's text format (what Model::read reads).
 TOPICEVAL_API void writeLogisticNormalModel(const Model& model, std::ostream& out);
 

@@ -198,7 +198,7 @@ quality::CoherenceSettings coherenceSettings(const CoherenceRequest& request,
   quality::CoherenceSettings settings;
   settings.measures = measures;
   settings.bootstrap = request.bootstrap;
-  settings.seed = request.seed;
+  settings.seed = static_cast<uint64_t>(request.seed);
   settings.threads = request.threads;
   settings.unorderedTexts = documents && documents->anyUnordered();
   std::vector<std::string> windowed;
@@ -320,6 +320,7 @@ const std::vector<std::string>& coherenceMeasures() { return quality::coherenceM
 CoherenceResult coherence(const CoherenceRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale classic;
+  validate(request);  // the declared ranges: top-words, window-size, bootstrap, threads
   std::vector<quality::MeasureRequest> measures;
   if (request.measures.empty()) throw SettingError("measure", "needs at least one measure");
   for (const std::string& name : request.measures) {
@@ -327,12 +328,8 @@ CoherenceResult coherence(const CoherenceRequest& request) {
     if (!measure) throw SettingError("measure", "takes " + listOfChoices(coherenceMeasures()) + ", not '" + name + "'");
     measures.push_back({*measure, request.windowSize});
   }
-  if (request.topWords < 1) throw SettingError("top-words", "must be at least 1");
-  if (request.windowSize < 0) throw SettingError("window-size", "must be 0 (gensim's) or a positive window");
-  if (request.bootstrap < 0 || request.bootstrap == 1 || request.bootstrap > 100'000)
-    throw SettingError("bootstrap", "takes 0 (no errors) or 2 to 100000 replicates");
-  if (request.threads < 0 || request.threads > SettingLimits::kThreads)
-    throw SettingError("threads", "takes 0 (every core) to " + std::to_string(SettingLimits::kThreads));
+  // Beyond the declared ranges: bootstrap takes no single replicate.
+  if (request.bootstrap == 1) throw SettingError("bootstrap", "takes 0 (no errors) or 2 to 100000 replicates");
 
   const Model model = detail::loadModel(request.model);
   const std::string modelName = detail::sourceName(request.model);
@@ -362,29 +359,6 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   addExclusivity(request, data, counts, phi, topics.modelTop, topics.words.size(), result);
   result.diversity = diversityOf(topics.words);
   return result;
-}
-
-CoherenceRequest coherenceRequest(const OptionValues& options) {
-  CoherenceRequest request;
-  request.model = options.text("model").value_or("");
-  if (options.given("texts")) request.texts = DocumentsSource(*options.text("texts"));
-  if (options.given("measure")) {
-    request.measures.clear();
-    for (const std::string& value : options.list("measure")) {
-      std::size_t start = 0;
-      while (start <= value.size()) {  // "c_v,u_mass" names two
-        const std::size_t comma = std::min(value.find(',', start), value.size());
-        if (comma > start) request.measures.push_back(value.substr(start, comma - start));
-        start = comma + 1;
-      }
-    }
-  }
-  request.topWords = static_cast<int>(options.integer("top-words"));
-  request.windowSize = static_cast<int>(options.integer("window-size"));
-  request.bootstrap = static_cast<int>(options.integer("bootstrap"));
-  request.seed = static_cast<uint64_t>(options.integer("seed"));
-  request.threads = static_cast<int>(options.integer("threads"));
-  return request;
 }
 
 }  // namespace topiceval

@@ -71,15 +71,9 @@ std::optional<long long> iterationOf(const std::string& path) {
 CompareResult compare(const CompareRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
-  const UnseenWords policy = checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
+  validate(request);
+  checkCommonSettings(1, request.threads, request.vocabularySize);
   RatioAnnealingOptions annealing;
-  if (request.path != "geometric" && request.path != "convex")
-    throw SettingError("path", "takes geometric or convex, not '" + request.path + "'");
-  if (request.direction != "forward" && request.direction != "reverse" && request.direction != "both")
-    throw SettingError("direction", "takes forward, reverse or both, not '" + request.direction + "'");
-  checkSettingRange("temperatures", request.temperatures, 1, SettingLimits::kTemperatures);
-  checkSettingRange("burn-in", request.burnIn, 0, SettingLimits::kBurnIn);
-  checkSettingRange("samples", request.samples, 1, SettingLimits::kSamples);
   annealing.path = request.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
   annealing.direction = request.direction == "forward"   ? AnnealingDirection::Forward
                         : request.direction == "reverse" ? AnnealingDirection::Reverse
@@ -87,7 +81,7 @@ CompareResult compare(const CompareRequest& request) {
   annealing.temperatures = request.temperatures;
   annealing.burnIn = request.burnIn;
   annealing.samples = request.samples;
-  annealing.seed = request.seed;
+  annealing.seed = static_cast<uint64_t>(request.seed);
   annealing.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   annealing.progress = request.progress != nullptr ? request.progress : &ownProgress;
@@ -112,8 +106,10 @@ CompareResult compare(const CompareRequest& request) {
     countsB = permuteTopics(countsB, alignTopics(countsA, countsB));
   }
   const Model words = modelA.words() != nullptr ? modelA : modelB;
-  const Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), words, nameA);
+  const Documents documents = detail::loadDocuments(
+      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), words, nameA);
   const DocumentCollection& collection = detail::dataOf(documents).collection;
+  const UnseenWords policy = request.unseenWords;
   const ScoringModel scoringA(countsA, policy, collection, request.vocabularySize);
   const ScoringModel scoringB(countsB, policy, collection, request.vocabularySize);
   checkSomethingIsScored(scoringA, documents, request.documents, policy, nameA);
@@ -130,7 +126,7 @@ CompareResult compare(const CompareRequest& request) {
   result.samples = annealing.samples;
   result.seed = annealing.seed;
   result.alignedTopics = request.alignTopics;
-  result.unseenWords = describe(policy);
+  result.unseenWords = spellingOf(policy);
   result.scoredTokens = ratios.scoredTokens;
   result.logRatio = ratios.totalLogRatio;
   result.logRatioError = ratios.totalLogRatioError;
@@ -173,8 +169,8 @@ CompareResult compare(const CompareRequest& request) {
 CurveResult curve(const CurveRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
-  const UnseenWords policy = checkCommonSettings(1, request.threads, request.unseenWords, request.vocabularySize);
-  checkSettingRange("temperatures", request.temperatures, 1, SettingLimits::kTemperatures);
+  validate(request);
+  checkCommonSettings(1, request.threads, request.vocabularySize);
   if (request.models.empty()) throw SettingError("states", "needs at least one model file");
   CurveResult result;
   // In training order: by the iteration in each name when every name has one
@@ -214,9 +210,10 @@ CurveResult curve(const CurveRequest& request) {
                                         "; a curve follows one training run");
     if (i > 0) checkSameWords(models.front(), models.back(), names.front(), names.back(), result.warnings);
   }
-  const Documents documents =
-      detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), models.front(), names.front());
+  const Documents documents = detail::loadDocuments(
+      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), models.front(), names.front());
   const DocumentCollection& collection = detail::dataOf(documents).collection;
+  const UnseenWords policy = request.unseenWords;
   std::vector<std::unique_ptr<ScoringModel>> scoring;
   std::vector<const ScoringModel*> series;
   for (std::size_t i = 0; i < models.size(); ++i) {
@@ -227,7 +224,7 @@ CurveResult curve(const CurveRequest& request) {
   checkSomethingIsScored(*scoring.front(), documents, request.documents, policy, names.front());
   CurveOptions options;
   options.temperatures = request.temperatures;
-  options.seed = request.seed;
+  options.seed = static_cast<uint64_t>(request.seed);
   options.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   options.progress = request.progress != nullptr ? request.progress : &ownProgress;
@@ -238,7 +235,7 @@ CurveResult curve(const CurveRequest& request) {
   result.documents = collection.size();
   result.scoredTokens = estimates.scoredTokens;
   result.temperatures = request.temperatures;
-  result.seed = request.seed;
+  result.seed = static_cast<uint64_t>(request.seed);
   result.totals = estimates.totals;
   for (std::size_t i = 0; i < result.totals.size(); ++i)
     result.steps.push_back(i == 0 ? 0.0 : result.totals[i] - result.totals[i - 1]);

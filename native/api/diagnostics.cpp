@@ -156,7 +156,7 @@ DiagnosticsResult::Topic topicResult(const quality::TopicDiagnostics& topic, con
 DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale classic;
-  if (request.numTopWords < 1) throw SettingError("num-top-words", "must be at least 1");
+  validate(request);
   const Model model = detail::loadModel(request.model);
   const detail::ModelData& data = detail::dataOf(model);
   const std::string name = detail::sourceName(request.model);
@@ -194,14 +194,6 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
     result.topics.push_back(topicResult(computed->topics[k], *computed, k));
   result.computed = std::move(computed);
   return result;
-}
-
-DiagnosticsRequest diagnosticsRequest(const OptionValues& options) {
-  DiagnosticsRequest request;
-  request.model = options.text("model").value_or("");
-  if (options.given("input")) request.trainingData = *options.text("input");
-  request.numTopWords = static_cast<int>(options.integer("num-top-words"));
-  return request;
 }
 
 void writeDiagnosticsXml(std::ostream& out, const DiagnosticsResult& result) {

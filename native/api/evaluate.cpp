@@ -59,7 +59,7 @@ void assembleResult(const EvaluationPlan& plan, EvaluationSetup& setup, Evaluate
   result.estimator.runs = estimator.stochastic() ? plan.runs : 1;
   fillScoring(result, setup.countedScoring ? *setup.countedScoring : setup.scoring, plan.vocabularySize.has_value());
   markErrorsOfOneRun(result);
-  result.completeDocuments = plan.completionName;
+  result.completeDocuments = plan.completion;
   if (setup.data.logisticNormal) {
     const PosteriorMethod method = parsePosteriorMethod(validateSettings(setup.chosen).choice("e-step"), "e-step");
     result.variationalBound = totalBound(GammaPosteriorInference(*setup.data.logisticNormal),

@@ -8,6 +8,7 @@
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/settings_by_name.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
@@ -24,8 +25,9 @@ bool malletsOwn(const std::string& estimator) { return estimator.empty() || esti
 
 // The estimator settings the request runs with: MALLET's particles and
 // resampling go to an estimator that takes them.
-EstimatorSettings settingsOf(const EvaluateTopicsRequest& request) {
-  EstimatorSettings settings{malletsOwn(request.estimator) ? "left-to-right" : request.estimator, request.settings};
+EstimatorChoice settingsOf(const EvaluateTopicsRequest& request) {
+  EstimatorChoice settings{malletsOwn(request.estimator) ? "left-to-right" : request.estimator,
+                           settingsByName(request.settings)};
   if (declaresSetting(settings.estimator, "particles") && !settings.values.count("particles"))
     settings.values["particles"] = std::to_string(request.particles);
   if (declaresSetting(settings.estimator, "resampling") && !settings.values.count("resampling"))
@@ -33,12 +35,10 @@ EstimatorSettings settingsOf(const EvaluateTopicsRequest& request) {
   return settings;
 }
 
-// Every setting of the request, before anything is read; the unseen-word policy, parsed.
+// Every setting of the request, before anything is read; the unseen-word policy.
 UnseenWords checkRequest(const EvaluateTopicsRequest& request) {
-  checkSettingRange("particles", request.particles, 1, SettingLimits::kParticles);
-  checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
-  checkSettingRange("runs", request.runs, 1, SettingLimits::kRuns);
-  const UnseenWords policy = parseUnseenWords(request.unseenWords);
+  validate(request);
+  const UnseenWords policy = request.unseenWords;
   const bool mallet = malletsOwn(request.estimator);
   if (!mallet && request.showWords)
     throw SettingError("show-words", "needs per-word probabilities, which only left-to-right gives");
@@ -93,7 +93,8 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   const auto loaded = std::chrono::steady_clock::now();
 
   EvaluateTopicsResult result;
-  result.seed = request.seed == EvaluateTopicsRequest::kClockSeed ? malletClockSeed() : request.seed;
+  result.seed =
+      request.seed == EvaluateTopicsRequest::kClockSeed ? malletClockSeed() : static_cast<int32_t>(request.seed);
   MalletEvaluationOptions options;
   options.particles = request.particles;
   options.resampling = request.resampling;

@@ -4,6 +4,7 @@
 
 #include "native/api/model_data.hpp"
 #include "native/api/setting_checks.hpp"
+#include "native/api/settings_by_name.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
 
@@ -26,46 +27,47 @@ void checkBudgetChoice(const EvaluateRequest& request) {
   if (request.checkConvergence) {
     if (!(request.tolerance > 0.0) || !std::isfinite(request.tolerance))
       throw SettingError("tolerance", "must be a positive number of nats per document");
-    checkSettingRange("max-doublings", request.maxDoublings, 1, 20);
     checkConvergenceEstimator(
         findEstimator(request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator),
         request.runs);
   }
-  checkTargetError(request.targetError, request.targetDocumentError, request.checkConvergence, request.estimator,
-                   request.runs);
+  checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0),
+                   request.checkConvergence, request.estimator, request.runs);
 }
 
 }  // namespace
 
-EstimatorSettings EvaluationPlan::estimatorFor(ModelFamily family) const {
+EstimatorChoice EvaluationPlan::estimatorFor(ModelFamily family) const {
   return {estimator.empty() ? defaultEstimator(family) : estimator, settings};
 }
 
 EvaluationPlan planEvaluation(const EvaluateRequest& request) {
   EvaluationPlan plan;
-  plan.unseenWords = checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
-  checkEstimatorChoice(request.estimator, request.settings);
-  if (!request.completeDocuments.empty()) plan.completion = parseDocumentSplit(request.completeDocuments);
+  validate(request);  // every declared range and choice
+  checkCommonSettings(request.runs, request.threads, request.vocabularySize);
+  plan.settings = settingsByName(request.settings);
+  checkEstimatorChoice(request.estimator, plan.settings);
   checkBudgetChoice(request);
+  plan.unseenWords = request.unseenWords.value_or(kDefaultUnseenWords);
+  plan.completion = request.completeDocuments;
   plan.model = &request.model;
   plan.documents = &request.documents;
   plan.modelName = detail::sourceName(request.model);
   plan.input = detail::sourceName(request.documents);
   plan.estimator = request.estimator;
-  plan.settings = request.settings;
-  plan.unseenWordsGiven = request.unseenWords != EvaluateRequest{}.unseenWords;
+  plan.unseenWordsGiven = request.unseenWords.has_value();
   plan.vocabularySize = request.vocabularySize;
-  plan.completionName = request.completeDocuments;
   plan.documentSelection = request.documentSelection;
   if (request.checkConvergence) {
     plan.mode = EvaluationMode::ConvergenceCheck;
     plan.convergence = {request.tolerance, request.maxDoublings};
-  } else if (request.targetError > 0.0 || request.targetDocumentError > 0.0) {
+  } else if (request.targetError.value_or(0.0) > 0.0 || request.targetDocumentError.value_or(0.0) > 0.0) {
     plan.mode = EvaluationMode::TargetError;
-    plan.target = {request.targetError, request.targetDocumentError, 0, request.budgetCap, request.maxRuns};
+    plan.target = {request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), 0,
+                   request.budgetCap.value_or(0), request.maxRuns.value_or(0)};
   }
   plan.runs = request.runs;
-  plan.seed = request.seed;
+  plan.seed = static_cast<uint64_t>(request.seed);
   plan.threads = request.threads;
   plan.progress = request.progress;
   if (request.documentWriter == nullptr && request.documentSink) {

@@ -33,7 +33,6 @@ struct EvaluationPlan {
   bool unseenWordsGiven = false;  // a topic state scores by its own types unless the policy is chosen
   std::optional<std::size_t> vocabularySize;
   DocumentSplit completion = DocumentSplit::None;
-  std::string completionName;     // "", first-half or alternate, as the result reports it
   std::string documentSelection;  // "0-29,40", or empty for all
   EvaluationMode mode = EvaluationMode::FixedBudget;
   ConvergenceOptions convergence;  // ConvergenceCheck
@@ -46,7 +45,7 @@ struct EvaluationPlan {
   bool keepDocuments = true;         // false: the result's documents stay empty
 
   // The estimator and settings that run on a model of `family`.
-  EstimatorSettings estimatorFor(ModelFamily family) const;
+  EstimatorChoice estimatorFor(ModelFamily family) const;
 
  private:
   friend EvaluationPlan planEvaluation(const EvaluateRequest& request);

@@ -24,10 +24,7 @@ namespace topiceval {
 namespace {
 
 void checkRequest(const InferTopicsRequest& request) {
-  checkSettingRange("num-iterations", request.iterations, 0, SettingLimits::kInferenceIterations);
-  checkSettingRange("burn-in", request.burnIn, 0, SettingLimits::kInferenceIterations);
-  checkSettingRange("sample-interval", request.sampleInterval, 0, SettingLimits::kInferenceIterations);
-  checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
+  validate(request);
   // MALLET divides by it once a sweep is past the burn-in (and dies of it, leaving an empty file).
   if (request.sampleInterval == 0 && request.iterations > request.burnIn)
     throw SettingError("sample-interval", "must be at least 1 when --num-iterations exceeds --burn-in");
@@ -50,7 +47,7 @@ Model loadInferenceModel(const InferTopicsRequest& request) {
 
 // The java.util.Random state MALLET's run starts from, and the seed reported.
 uint64_t streamStart(const InferTopicsRequest& request, const TopicModel& counts, int32_t& seed) {
-  seed = request.seed;
+  seed = static_cast<int32_t>(request.seed);
   if (seed == InferTopicsRequest::kFileStream && counts.serializedRandomState) return *counts.serializedRandomState;
   if (seed == InferTopicsRequest::kFileStream) seed = malletClockSeed();
   return JavaRandom(seed).state();

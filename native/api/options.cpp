@@ -3,13 +3,13 @@
 #include "topiceval/options.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <limits>
 #include <map>
 
 #include "native/estimators/estimator_registry.hpp"
-#include "native/estimators/estimator_settings.hpp"
+#include "native/settings/field.hpp"
+#include "native/settings/setting_names.hpp"
+#include "native/settings/settings.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
@@ -20,19 +20,12 @@
 #include "topiceval/infer_topics.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
-#include "native/runtime/decimal.hpp"
 
 namespace topiceval {
 
 namespace {
 
 constexpr double kLargestInteger = 9007199254740992.0;  // 2^53: every whole number below is a double
-
-std::string numberText(double value) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  return std::string(buffer, end);
-}
 
 OptionSpec option(std::string name, OptionKind kind, std::string defaultValue = {}) {
   OptionSpec spec;
@@ -108,6 +101,79 @@ OptionSpec text(std::string name, std::string help, std::string placeholder) {
   return spec;
 }
 
+// The same declarations bound to a request field (TOPICEVAL_FIELD): a value
+// given fills it, validate(request) checks it, and an integer, real, boolean
+// or choice takes its default from the request struct.
+#define FIELD TOPICEVAL_FIELD
+
+template <class R, class T>
+OptionSpec integer(std::string name, Field<R, T> field, double least, double most, std::string help,
+                   std::string placeholder = "N") {
+  return bindField(integer(std::move(name), std::nullopt, least, most, std::move(help), std::move(placeholder)), field);
+}
+
+template <class R, class T>
+OptionSpec real(std::string name, Field<R, T> field, double least, double most, std::string help) {
+  return bindField(real(std::move(name), std::nullopt, least, most, std::move(help)), field);
+}
+
+template <class R, class T>
+OptionSpec boolean(std::string name, Field<R, T> field, std::string help) {
+  OptionSpec spec = boolean(std::move(name), false, std::move(help));
+  spec.defaultValue.clear();
+  return bindField(std::move(spec), field);
+}
+
+template <class R, class T>
+OptionSpec flag(std::string name, Field<R, T> field, std::string help) {
+  return bindField(flag(std::move(name), std::move(help)), field, false);
+}
+
+// `defaultValue` empty: the request struct's.
+template <class R, class T>
+OptionSpec choice(std::string name, Field<R, T> field, std::vector<std::string> choices, std::string help,
+                  std::string defaultValue = {}) {
+  return bindField(choice(std::move(name), std::move(defaultValue), std::move(choices), std::move(help)), field);
+}
+
+template <class R, class T>
+OptionSpec path(std::string name, Field<R, T> field, std::string help, bool required = false,
+                std::string placeholder = "FILE") {
+  return bindField(path(std::move(name), std::move(help), required, std::move(placeholder)), field, false);
+}
+
+template <class R, class T>
+OptionSpec text(std::string name, Field<R, T> field, std::string help, std::string placeholder) {
+  return bindField(text(std::move(name), std::move(help), std::move(placeholder)), field, false);
+}
+
+// An estimator's setting bound to its field of EstimatorSettings, the field
+// named as C++ spells the setting (burn-in-sweeps: burnInSweeps). A setting an
+// estimator declares without a field is a bug caught when the options are built.
+OptionSpec bindEstimatorSetting(const OptionSpec& spec) {
+  std::optional<OptionSpec> bound;
+  const std::string field = javaName(spec.name);
+  const auto offer = [&](auto member) {
+    if (!bound && field == member.name) bound = bindField(spec, member, false);
+  };
+  offer(FIELD(EstimatorSettings, particles));
+  offer(FIELD(EstimatorSettings, resampling));
+  offer(FIELD(EstimatorSettings, sweepSites));
+  offer(FIELD(EstimatorSettings, resampleBelow));
+  offer(FIELD(EstimatorSettings, temperatures));
+  offer(FIELD(EstimatorSettings, samples));
+  offer(FIELD(EstimatorSettings, schedule));
+  offer(FIELD(EstimatorSettings, burnInSweeps));
+  offer(FIELD(EstimatorSettings, variant));
+  offer(FIELD(EstimatorSettings, proposal));
+  offer(FIELD(EstimatorSettings, iterations));
+  offer(FIELD(EstimatorSettings, eStep));
+  offer(FIELD(EstimatorSettings, proposalDegrees));
+  if (!bound)
+    throw std::logic_error("estimator setting " + spec.name + " has no field " + field + " in EstimatorSettings");
+  return *bound;
+}
+
 OptionSpec setting(OptionSpec spec, std::string name) {
   spec.setting = std::move(name);
   return spec;
@@ -119,62 +185,70 @@ OptionSpec withMallet(OptionSpec spec, std::string malletName) {
 }
 
 const std::vector<std::string> kFormats = {"text", "tsv", "json"};
-const std::vector<std::string> kUnseenWords = {"skip", "skip-untrained", "smooth"};
+const std::vector<std::string> kUnseenWords = spellingsOf<UnseenWords>();
 
 // What every likelihood command takes with the same meaning: the unseen-word
 // policy, V, the seed and the threads.
+template <class R>
 void addScoring(std::vector<OptionSpec>& options, const std::string& vocabularyHelp) {
-  const EvaluateRequest defaults;
-  options.push_back(choice("unseen-words", defaults.unseenWords, kUnseenWords,
+  options.push_back(choice("unseen-words", FIELD(R, unseenWords), kUnseenWords,
                            "held-out words the model did not see in training: skip (MALLET's evaluator: beyond the "
                            "model's types), skip-untrained (MALLET's inferencer: also those without training tokens) "
                            "or smooth (score every word; unseen ones by smoothing alone)"));
-  options.push_back(integer("vocab-size", std::nullopt, 1, 2147483648.0, vocabularyHelp));
-  options.push_back(withMallet(integer("seed", static_cast<int64_t>(defaults.seed), 0, kLargestInteger,
-                                       "random seed (results depend on it, never on --threads)"),
-                               "random-seed"));
-  options.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+  options.push_back(integer("vocab-size", FIELD(R, vocabularySize), 1, 2147483648.0, vocabularyHelp));
+  options.push_back(withMallet(
+      integer("seed", FIELD(R, seed), 0, kLargestInteger, "random seed (results depend on it, never on --threads)"),
+      "random-seed"));
+  options.push_back(integer("threads", FIELD(R, threads), 0, SettingLimits::kThreads,
                             "threads; 0 uses every core (results do not depend on it)"));
 }
 
 // --estimator with one line per estimator, every registered setting, --runs.
+template <class R>
 void addEstimator(std::vector<OptionSpec>& options) {
   std::string help = "the estimator (default: " + defaultEstimator(ModelFamily::Dirichlet) + " for LDA models, " +
                      defaultEstimator(ModelFamily::LogisticNormal) + " for logistic-normal models):";
   for (const EstimatorDefinition& definition : estimatorRegistry())
     help += "\n" + definition.name + ": " + definition.summary;
-  OptionSpec estimator = choice("estimator", "", estimatorNames(), help);
+  OptionSpec estimator = choice("estimator", FIELD(R, estimator), estimatorNames(), help);
   options.push_back(estimator);
   for (const SharedSetting& setting : allEstimatorSettings()) {
     OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
+    spec.valueKind = setting.spec.kind;
     spec.help = setting.helpText();
     spec.describedDefault = setting.defaultsText();
-    spec.placeholder = setting.spec.kind == SettingKind::Integer   ? "N"
-                       : setting.spec.kind == SettingKind::Boolean ? "BOOL"
-                                                                   : "NAME";
+    spec.placeholder = setting.spec.kind == OptionKind::Integer   ? "N"
+                       : setting.spec.kind == OptionKind::Boolean ? "BOOL"
+                                                                  : "NAME";
     if (spec.name == "particles") spec.malletName = "num-particles";
     if (spec.name == "resampling") spec.malletName = "use-resampling";
-    options.push_back(spec);
+    options.push_back(bindEstimatorSetting(spec));
   }
-  options.push_back(integer("runs", EvaluateRequest{}.runs, 1, SettingLimits::kRuns,
+  options.push_back(integer("runs", FIELD(R, runs), 1, SettingLimits::kRuns,
                             "independent estimates per document (stochastic estimators); the errors come from them"));
 }
 
 // A target error instead of a fixed budget (EvaluateRequest::targetError).
+template <class R>
 void addTargetError(std::vector<OptionSpec>& options) {
-  options.push_back(real("target-error", std::nullopt, 0.0, 1e6,
-                         "give each document the budget (particles, temperatures or samples; then runs) that brings the "
-                         "corpus's standard error and the bound on its log-mean bias each within half of this many "
-                         "nats per scored token, at the least cost (a pilot, then the budgets it asks for)"));
-  options.push_back(real("target-document-error", std::nullopt, 0.0, 1e9,
-                         "raise each document's budget until its own standard error is at most this many nats (and at most "
-                         "sqrt(half of it), which keeps its log-mean bias within a quarter of it)"));
-  options.push_back(integer("budget-cap", std::nullopt, 1, static_cast<double>(SettingLimits::kTemperatures),
-                            "--target-error: the largest budget (default 64 times where it starts: the budget "
-                            "setting if given, else a quarter of its default)"));
-  options.push_back(integer("max-runs", std::nullopt, 2, static_cast<double>(SettingLimits::kRuns),
-                            "--target-error: the most runs a document may get once its budget is at the cap "
-                            "(default 4 times --runs)"));
+  options.push_back(
+      real(setting_names::kTargetError, FIELD(R, targetError), 0.0, 1e6,
+           "give each document the budget (particles, temperatures or samples; then runs) that brings the "
+           "corpus's standard error and the bound on its log-mean bias each within half of this many "
+           "nats per scored token, at the least cost (a pilot, then the budgets it asks for)"));
+  options.push_back(
+      real(setting_names::kTargetDocumentError, FIELD(R, targetDocumentError), 0.0, 1e9,
+           "raise each document's budget until its own standard error is at most this many nats (and at most "
+           "sqrt(half of it), which keeps its log-mean bias within a quarter of it)"));
+  options.push_back(integer(setting_names::kBudgetCap, FIELD(R, budgetCap), 1,
+                            static_cast<double>(SettingLimits::kTemperatures),
+                            std::string("--") + setting_names::kTargetError +
+                                ": the largest budget (default 64 times where it starts: the budget "
+                                "setting if given, else a quarter of its default)"));
+  options.push_back(integer(setting_names::kMaxRuns, FIELD(R, maxRuns), 2, static_cast<double>(SettingLimits::kRuns),
+                            std::string("--") + setting_names::kTargetError +
+                                ": the most runs a document may get once its budget is at the cap "
+                                "(default 4 times --runs)"));
 }
 
 OptionSpec commandLineOnly(OptionSpec spec) {
@@ -189,38 +263,42 @@ OptionSpec format(const std::vector<std::string>& formats = kFormats) {
 OptionSpec quiet() { return commandLineOnly(flag("quiet", "no progress line on standard error")); }
 
 CommandSpec evaluateSpec() {
-  const EvaluateRequest defaults;
   CommandSpec command = makeCommand("evaluate",
                                     "held-out likelihood with error bars, by any of topiceval's estimators: " +
                                         listOfChoices(estimatorNames()),
                                     "Estimate the probability of held-out documents under a topic model, with error bars.",
                                     "topiceval evaluate --model MODEL --input DOCS [options]");
   auto& o = command.options;
-  o.push_back(path("model",
+  o.push_back(path("model", FIELD(EvaluateRequest, model),
                    "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state; "
                    "or a logistic-normal model (train-ctm's, or a ctm-c directory)",
                    true));
-  o.push_back(path("input",
+  o.push_back(path("input", FIELD(EvaluateRequest, documents),
                    "held-out documents: a MALLET instance list, or plain text with one document per line (needs a "
                    "model with words)",
                    true));
-  addEstimator(o);
+  addEstimator<EvaluateRequest>(o);
   o.push_back(format());
-  o.push_back(choice("complete-documents", "", {"first-half", "alternate"},
-                     "document completion (Wallach et al. 2009, section 5): estimate p(w2 | w1) for w1 the first half "
-                     "(first-half) or the even positions (alternate) of each document; left-to-right, resample-move, "
-                     "ais, importance-sampling and estimated-theta"));
-  o.push_back(flag("check-convergence",
+  // DocumentSplit::None ("none") is not a choice: it is giving none.
+  o.push_back(bindField(
+      choice("complete-documents", std::string(), spellingsOf<DocumentSplit>(1),
+             "document completion (Wallach et al. 2009, section 5): estimate p(w2 | w1) for w1 the first half "
+             "(first-half) or the even positions (alternate) of each document; left-to-right, resample-move, "
+             "ais, importance-sampling and estimated-theta"),
+      FIELD(EvaluateRequest, completeDocuments), false));
+  o.push_back(flag(setting_names::kCheckConvergence, FIELD(EvaluateRequest, checkConvergence),
                    "rerun at doubled budgets (particles, temperatures or samples) until no document's estimate moves "
                    "by more than --tolerance beyond its error, or has a change whose error exceeds --tolerance; the "
                    "others are flagged not-converged"));
-  OptionSpec tolerance = real("tolerance", defaults.tolerance, 0.0, std::numeric_limits<double>::max(),
-                              "--check-convergence: the change allowed per document, in nats");
+  OptionSpec tolerance =
+      real("tolerance", FIELD(EvaluateRequest, tolerance), 0.0, std::numeric_limits<double>::max(),
+           std::string("--") + setting_names::kCheckConvergence + ": the change allowed per document, in nats");
   o.push_back(tolerance);
-  o.push_back(integer("max-doublings", defaults.maxDoublings, 1, 20,
-                      "--check-convergence: at most this many doublings of the budget"));
-  addTargetError(o);
-  o.push_back(commandLineOnly(text("documents",
+  o.push_back(
+      integer(setting_names::kMaxDoublings, FIELD(EvaluateRequest, maxDoublings), 1, 20,
+              std::string("--") + setting_names::kCheckConvergence + ": at most this many doublings of the budget"));
+  addTargetError<EvaluateRequest>(o);
+  o.push_back(commandLineOnly(text("documents", FIELD(EvaluateRequest, documentSelection),
                                    "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc "
                                    "column of --format tsv then counts within them)",
                                    "LIST")));
@@ -230,9 +308,10 @@ CommandSpec evaluateSpec() {
              "the second estimator of the report's scatter (default: filtering, or left-to-right when the "
              "first is filtering)")));
   o.push_back(quiet());
-  addScoring(o,
-             "V in phi = (n + beta) / (n_k + V beta); default: the model's type count (plus unseen types under "
-             "smooth)");
+  addScoring<EvaluateRequest>(
+      o,
+      "V in phi = (n + beta) / (n_k + V beta); default: the model's type count (plus unseen types under "
+      "smooth)");
   return command;
 }
 
@@ -242,93 +321,98 @@ CommandSpec selectSpec() {
                   "Rank topic models (any number of topics) by the probability they give the same held-out tokens.",
                   "topiceval select --input DOCS MODEL [MODEL ...] [options]");
   auto& o = command.options;
-  o.push_back(
-      path("input", "held-out documents: a MALLET instance list, or plain text with one document per line", true));
-  OptionSpec models = path("model",
+  o.push_back(path("input", FIELD(SelectRequest, documents),
+                   "held-out documents: a MALLET instance list, or plain text with one document per line", true));
+  OptionSpec models = path("model", FIELD(SelectRequest, models),
                            "model files (also given without --model): MALLET evaluators, inferencers, saved models or "
                            "topic states, logistic-normal models (train-ctm, or a ctm-c directory); a directory stands "
                            "for the model files in it (recognised by content; other files are passed over)",
                            true, "MODEL");
   models.kind = OptionKind::List;
   o.push_back(models);
-  addEstimator(o);
-  addTargetError(o);
+  addEstimator<SelectRequest>(o);
+  addTargetError<SelectRequest>(o);
   o.push_back(format());
-  o.push_back(commandLineOnly(
-      text("documents", "rank on these documents only: 0-based indices and ranges, e.g. 0-99", "LIST")));
+  o.push_back(commandLineOnly(text("documents", FIELD(SelectRequest, documentSelection),
+                                   "rank on these documents only: 0-based indices and ranges, e.g. 0-99", "LIST")));
   o.push_back(commandLineOnly(path("report",
                                    "also write an HTML report: per-token log likelihood against the number of topics, "
                                    "and the top two models document by document")));
   o.push_back(quiet());
-  addScoring(o,
-             "V in phi = (n + beta) / (n_k + V beta), the same for every model; default: the largest the models "
-             "need (their type counts, plus unseen types under smooth)");
-  const SelectRequest defaults;
+  addScoring<SelectRequest>(
+      o,
+      "V in phi = (n + beta) / (n_k + V beta), the same for every model; default: the largest the models "
+      "need (their type counts, plus unseen types under smooth)");
   std::vector<std::string> qualityChoices = coherenceMeasures();
   qualityChoices.push_back("none");
-  o.push_back(choice("coherence", defaults.coherenceMeasure, qualityChoices,
+  o.push_back(choice("coherence", FIELD(SelectRequest, coherenceMeasure), qualityChoices,
                      "topic quality beside the likelihood: each model's mean coherence by this measure (gensim's "
                      "u_mass, c_uci, c_npmi, c_v, or MALLET's), with exclusivity, FREX and diversity; none leaves "
                      "topic quality out"));
-  o.push_back(path("coherence-texts",
+  o.push_back(path("coherence-texts", FIELD(SelectRequest, coherenceTexts),
                    "reference texts for the coherence (an instance list or plain text); default: the held-out "
                    "documents",
                    false, "REFERENCE"));
-  o.push_back(integer("top-words", defaults.topWords, 1, 100'000, "top words per topic for the topic quality"));
-  o.push_back(integer("bootstrap", defaults.bootstrap, 0, 100'000,
+  o.push_back(
+      integer("top-words", FIELD(SelectRequest, topWords), 1, 100'000, "top words per topic for the topic quality"));
+  o.push_back(integer("bootstrap", FIELD(SelectRequest, bootstrap), 0, 100'000,
                       "bootstrap replicates over the reference documents for the coherence's error (0: none)"));
   command.positional = "model";
   return command;
 }
 
 CommandSpec compareSpec() {
-  const CompareRequest defaults;
   CommandSpec command = makeCommand("compare", "per-document log ratio of two models by ratio-AIS",
                                     "Estimate log p(w | A) - log p(w | B) per held-out document by ratio-AIS.",
                                     "topiceval compare --model-a MODEL --model-b MODEL --input DOCS [options]");
   auto& o = command.options;
-  o.push_back(path("model-a", "model A (evaluator, inferencer, saved model or topic state)", true, "MODEL"));
-  o.push_back(path("model-b", "model B, with the same words and number of topics", true, "MODEL"));
-  o.push_back(path("input", "held-out documents (instance list or plain text)", true));
-  o.push_back(choice("path", defaults.path, {"geometric", "convex"}, "the annealing path: geometric or convex"));
-  o.push_back(choice("direction", defaults.direction, {"forward", "reverse", "both"},
+  o.push_back(path("model-a", FIELD(CompareRequest, modelA),
+                   "model A (evaluator, inferencer, saved model or topic state)", true, "MODEL"));
+  o.push_back(path("model-b", FIELD(CompareRequest, modelB), "model B, with the same words and number of topics", true,
+                   "MODEL"));
+  o.push_back(
+      path("input", FIELD(CompareRequest, documents), "held-out documents (instance list or plain text)", true));
+  o.push_back(
+      choice("path", FIELD(CompareRequest, path), {"geometric", "convex"}, "the annealing path: geometric or convex"));
+  o.push_back(choice("direction", FIELD(CompareRequest, direction), {"forward", "reverse", "both"},
                      "forward (B to A), reverse (A to B) or both"));
-  o.push_back(integer("temperatures", defaults.temperatures, 1, SettingLimits::kTemperatures, "annealing steps"));
-  o.push_back(integer("burn-in", defaults.burnIn, 0, SettingLimits::kBurnIn,
+  o.push_back(
+      integer("temperatures", FIELD(CompareRequest, temperatures), 1, SettingLimits::kTemperatures, "annealing steps"));
+  o.push_back(integer("burn-in", FIELD(CompareRequest, burnIn), 0, SettingLimits::kBurnIn,
                       "Gibbs sweeps under the start model before annealing"));
-  o.push_back(integer("samples", defaults.samples, 1, SettingLimits::kSamples,
+  o.push_back(integer("samples", FIELD(CompareRequest, samples), 1, SettingLimits::kSamples,
                       "independent annealing runs per document and direction"));
-  o.push_back(flag("align-topics", "reorder B's topics to match A's (Hungarian, L1 distance) first"));
+  o.push_back(flag("align-topics", FIELD(CompareRequest, alignTopics),
+                   "reorder B's topics to match A's (Hungarian, L1 distance) first"));
   o.push_back(format());
   o.push_back(commandLineOnly(path("report", "also write a self-contained HTML report to this file")));
   o.push_back(quiet());
-  addScoring(o, "V for both models");
+  addScoring<CompareRequest>(o, "V for both models");
   return command;
 }
 
 CommandSpec curveSpec() {
-  const CurveRequest defaults;
   CommandSpec command = makeCommand("curve", "held-out likelihood across the states of a training run (iteration-AIS)",
                                     "Held-out log likelihood at each model of a training run, by iteration-AIS.",
                                     "topiceval curve --states STATE [STATE ...] --input DOCS [options]");
   auto& o = command.options;
   OptionSpec states =
-      path("states", "model files in training order (gzipped topic states, or any LDA model file)", true, "STATE");
+      path("states", FIELD(CurveRequest, models),
+           "model files in training order (gzipped topic states, or any LDA model file)", true, "STATE");
   states.kind = OptionKind::List;
   o.push_back(states);
-  o.push_back(path("input", "held-out documents (instance list or plain text)", true));
-  o.push_back(
-      integer("temperatures", defaults.temperatures, 1, SettingLimits::kTemperatures, "annealing steps per segment"));
+  o.push_back(path("input", FIELD(CurveRequest, documents), "held-out documents (instance list or plain text)", true));
+  o.push_back(integer("temperatures", FIELD(CurveRequest, temperatures), 1, SettingLimits::kTemperatures,
+                      "annealing steps per segment"));
   o.push_back(format());
   o.push_back(
       commandLineOnly(path("report", "also write an HTML report: log likelihood per token against the iteration")));
   o.push_back(quiet());
-  addScoring(o, "V for every model");
+  addScoring<CurveRequest>(o, "V for every model");
   return command;
 }
 
 CommandSpec trainCtmSpec() {
-  const TrainCtmRequest defaults;
   CommandSpec command =
       makeCommand("train-ctm",
                   "train a correlated (logistic-normal) topic model: Ahmed & Xing's Taylor E-step, or Blei & "
@@ -336,30 +420,32 @@ CommandSpec trainCtmSpec() {
                   "Train a correlated (logistic-normal) topic model by variational EM.",
                   "topiceval train-ctm --input DOCS --num-topics K --output MODEL [options]");
   auto& o = command.options;
-  o.push_back(path("input",
+  o.push_back(path("input", FIELD(TrainCtmRequest, documents),
                    "training documents: a MALLET instance list (import-file --keep-sequence), or plain text with one "
                    "document per line",
                    true));
-  OptionSpec topics = integer("num-topics", std::nullopt, 2, SettingLimits::kAlignedTopics,
-                              "K, the number of topics (at least 2)", "K");
+  OptionSpec topics = bindField(integer("num-topics", std::nullopt, 2, SettingLimits::kAlignedTopics,
+                                        "K, the number of topics (at least 2)", "K"),
+                                FIELD(TrainCtmRequest, topics), false);
   topics.required = true;
   o.push_back(topics);
   o.push_back(path("output", "where to write the model (topiceval's logistic-normal text format)", true));
-  o.push_back(choice("e-step", defaults.eStep, {"taylor", "blei-lafferty"},
+  o.push_back(choice("e-step", FIELD(TrainCtmRequest, eStep), {"taylor", "blei-lafferty"},
                      "taylor (Ahmed & Xing 2007, section 3.1: full posterior covariance) or blei-lafferty (Blei & "
                      "Lafferty 2005: diagonal, for comparison)"));
-  o.push_back(integer("max-iterations", defaults.maxIterations, 1, 100'000, "at most this many EM iterations"));
-  o.push_back(real("tolerance", defaults.tolerance, 0.0, std::numeric_limits<double>::max(),
+  o.push_back(
+      integer("max-iterations", FIELD(TrainCtmRequest, maxIterations), 1, 100'000, "at most this many EM iterations"));
+  o.push_back(real("tolerance", FIELD(TrainCtmRequest, tolerance), 0.0, std::numeric_limits<double>::max(),
                    "stop when the total bound changes by less than this fraction in one iteration"));
-  o.push_back(real("topic-word-smoothing", defaults.topicWordSmoothing, 0.0,
+  o.push_back(real("topic-word-smoothing", FIELD(TrainCtmRequest, topicWordSmoothing), 0.0,
                    TrainCtmRequest::kLargestTopicWordSmoothing,
                    "pseudo-count added to each expected topic-word count in the M-step (0: the paper's maximum "
                    "likelihood; at most 1e6, beyond which every topic is uniform)"));
-  o.push_back(integer("initial-sweeps", defaults.initialSweeps, 0, 100'000,
+  o.push_back(integer("initial-sweeps", FIELD(TrainCtmRequest, initialSweeps), 0, 100'000,
                       "collapsed Gibbs sweeps of LDA whose topics start EM"));
   o.push_back(
-      integer("seed", static_cast<int64_t>(defaults.seed), 0, kLargestInteger, "random seed (of the starting topics)"));
-  o.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+      integer("seed", FIELD(TrainCtmRequest, seed), 0, kLargestInteger, "random seed (of the starting topics)"));
+  o.push_back(integer("threads", FIELD(TrainCtmRequest, threads), 0, SettingLimits::kThreads,
                       "threads; 0 uses every core (results do not depend on it)"));
   o.push_back(commandLineOnly(flag("quiet", "no progress line and no per-iteration lines")));
   return command;
@@ -380,19 +466,19 @@ CommandSpec infoSpec() {
 }
 
 CommandSpec evaluateTopicsSpec() {
-  const EvaluateTopicsRequest defaults;
   CommandSpec command =
       makeCommand("evaluate-topics", "MALLET's evaluate-topics: same options, same output, same numbers",
                   "Estimate the marginal probability of new documents under a trained topic model\n"
                   "(MALLET's evaluate-topics, same options and output).");
   auto& o = command.options;
   // MALLET's own options, with its names, defaults and help.
-  o.push_back(path("evaluator",
+  o.push_back(path("evaluator", FIELD(EvaluateTopicsRequest, model),
                    "A serialized topic evaluator from a trained topic model (train-topics "
                    "--evaluator-filename).",
                    false, "FILENAME"));
-  o.push_back(path("input", "The serialized instance list (FeatureSequence documents) to evaluate. Use - for stdin.",
-                   false, "FILENAME"));
+  o.push_back(path("input", FIELD(EvaluateTopicsRequest, documents),
+                   "The serialized instance list (FeatureSequence documents) to evaluate. Use - for stdin.", false,
+                   "FILENAME"));
   o.push_back(commandLineOnly(path("output-doc-probs",
                                    "The file in which to write the log probability of each document, one per line.",
                                    false, "FILENAME")));
@@ -400,43 +486,45 @@ CommandSpec evaluateTopicsSpec() {
       path("output-prob", "The file in which to write the total log probability. Use - for stdout.", false, "FILENAME");
   total.defaultValue = "-";
   o.push_back(commandLineOnly(total));
-  o.push_back(setting(integer("num-particles", defaults.particles, 1, SettingLimits::kParticles,
+  o.push_back(setting(integer("num-particles", FIELD(EvaluateTopicsRequest, particles), 1, SettingLimits::kParticles,
                               "The number of particles to use in left-to-right evaluation.", "INTEGER"),
                       "particles"));
-  o.push_back(commandLineOnly(
-      boolean("show-words", defaults.showWords, "If true, print the log probability of each token to standard out.")));
-  o.push_back(setting(boolean("use-resampling", defaults.resampling,
+  o.push_back(commandLineOnly(boolean("show-words", FIELD(EvaluateTopicsRequest, showWords),
+                                      "If true, print the log probability of each token to standard out.")));
+  o.push_back(setting(boolean("use-resampling", FIELD(EvaluateTopicsRequest, resampling),
                               "Whether to resample topics in left-to-right evaluation (quadratic in document length)."),
                       "resampling"));
   for (const char* ignored : {"num-iterations", "sample-interval", "burn-in"})
     o.push_back(commandLineOnly(integer(ignored, std::string(ignored) == "num-iterations" ? 100 : 10,
                                         -std::numeric_limits<double>::max(), std::numeric_limits<double>::max(),
                                         "Accepted and ignored, as MALLET does.", "INTEGER")));
-  o.push_back(setting(integer("random-seed", defaults.seed, -2147483648.0, 2147483647.0,
+  o.push_back(setting(integer("random-seed", FIELD(EvaluateTopicsRequest, seed), -2147483648.0, 2147483647.0,
                               "The random seed. -1 uses the clock.", "INTEGER"),
                       "seed"));
   // topiceval's own.
-  o.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+  o.push_back(integer("threads", FIELD(EvaluateTopicsRequest, threads), 0, SettingLimits::kThreads,
                       "Threads to use (topiceval only). 0 uses every core; results do not depend on it.", "INTEGER"));
-  o.push_back(boolean("exact", defaults.exact,
+  o.push_back(boolean("exact", FIELD(EvaluateTopicsRequest, exact),
                       "topiceval only. true: MALLET's numbers bit for bit. false: the same estimator with topiceval's "
                       "faster sampler and random stream (statistically equivalent, different digits)."));
-  o.push_back(choice("estimator", "left-to-right", estimatorNames(),
+  o.push_back(choice("estimator", FIELD(EvaluateTopicsRequest, estimator), estimatorNames(),
                      "topiceval only: " + listOfChoices(estimatorNames()) +
                          " (left-to-right is MALLET's). The others print MALLET's layout too (total, "
-                         "--output-doc-probs) but not --show-words."));
-  o.push_back(choice("unseen-words", defaults.unseenWords, kUnseenWords,
+                         "--output-doc-probs) but not --show-words.",
+                     "left-to-right"));
+  o.push_back(choice("unseen-words", FIELD(EvaluateTopicsRequest, unseenWords), kUnseenWords,
                      "topiceval only, for estimators other than MALLET's: skip, skip-untrained or smooth."));
-  o.push_back(integer("runs", defaults.runs, 1, SettingLimits::kRuns,
+  o.push_back(integer("runs", FIELD(EvaluateTopicsRequest, runs), 1, SettingLimits::kRuns,
                       "topiceval only: independent estimates per document (other estimators).", "INTEGER"));
   // The other estimators' settings, from the registry (particles and resampling are MALLET's own options).
   for (const SharedSetting& setting : allEstimatorSettings()) {
     if (setting.spec.name == "particles" || setting.spec.name == "resampling") continue;
     OptionSpec spec = option(setting.spec.name, OptionKind::EstimatorSetting);
+    spec.valueKind = setting.spec.kind;
     spec.help = "topiceval only, " + setting.helpText() + ".";
     spec.describedDefault = setting.defaultsText();
-    spec.placeholder = setting.spec.kind == SettingKind::Integer ? "INTEGER" : "NAME";
-    o.push_back(spec);
+    spec.placeholder = setting.spec.kind == OptionKind::Integer ? "INTEGER" : "NAME";
+    o.push_back(bindEstimatorSetting(spec));
   }
   o.push_back(commandLineOnly(
       boolean("timing", false, "topiceval only: print the work done and the time taken to standard error.")));
@@ -445,7 +533,6 @@ CommandSpec evaluateTopicsSpec() {
 }
 
 CommandSpec inferTopicsSpec() {
-  const InferTopicsRequest defaults;
   CommandSpec command =
       makeCommand("infer-topics", "MALLET's infer-topics: each document's topic proportions, same file, same digits",
                   "Use an existing topic model to infer topic distributions for new documents\n"
@@ -455,7 +542,7 @@ CommandSpec inferTopicsSpec() {
   o.push_back(path("inferencer",
                    "A serialized topic inferencer from a trained topic model (train-topics --inferencer-filename).",
                    false, "FILENAME"));
-  o.push_back(path("input",
+  o.push_back(path("input", FIELD(InferTopicsRequest, documents),
                    "The serialized instance list (FeatureSequence documents) to infer topics for. Use - for stdin. "
                    "(topiceval also reads plain text, one document per line, through the model's words.)",
                    false, "FILENAME"));
@@ -474,13 +561,14 @@ CommandSpec inferTopicsSpec() {
                                       "When writing topic proportions per document with --output-doc-topics, do not "
                                       "print more than INTEGER number of topics. -1: every topic (0 is refused).",
                                       "INTEGER")));
-  o.push_back(integer("num-iterations", defaults.iterations, 0, SettingLimits::kInferenceIterations,
+  o.push_back(integer("num-iterations", FIELD(InferTopicsRequest, iterations), 0, SettingLimits::kInferenceIterations,
                       "The number of iterations of Gibbs sampling.", "INTEGER"));
-  o.push_back(integer("sample-interval", defaults.sampleInterval, 0, SettingLimits::kInferenceIterations,
-                      "The number of iterations between saved samples.", "INTEGER"));
-  o.push_back(integer("burn-in", defaults.burnIn, 0, SettingLimits::kInferenceIterations,
+  o.push_back(integer("sample-interval", FIELD(InferTopicsRequest, sampleInterval), 0,
+                      SettingLimits::kInferenceIterations, "The number of iterations between saved samples.",
+                      "INTEGER"));
+  o.push_back(integer("burn-in", FIELD(InferTopicsRequest, burnIn), 0, SettingLimits::kInferenceIterations,
                       "The number of iterations before the first sample is saved.", "INTEGER"));
-  o.push_back(integer("random-seed", defaults.seed, -2147483648.0, 2147483647.0,
+  o.push_back(integer("random-seed", FIELD(InferTopicsRequest, seed), -2147483648.0, 2147483647.0,
                       "The random seed for the Gibbs sampler. 0 (the default) continues the random stream stored in "
                       "the inferencer file, as MALLET does (a model without one takes a seed from the clock).",
                       "INTEGER"));
@@ -489,9 +577,9 @@ CommandSpec inferTopicsSpec() {
                    "topiceval only: any LDA model file with counts (a topic state, saved model, inferencer or "
                    "evaluator) instead of --inferencer.",
                    false, "MODEL"));
-  o.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+  o.push_back(integer("threads", FIELD(InferTopicsRequest, threads), 0, SettingLimits::kThreads,
                       "Threads to use (topiceval only). 0 uses every core; results do not depend on it.", "INTEGER"));
-  o.push_back(boolean("exact", defaults.exact,
+  o.push_back(boolean("exact", FIELD(InferTopicsRequest, exact),
                       "topiceval only. true: MALLET's numbers bit for bit. false: topiceval's faster sampler of the "
                       "same posterior with its own random stream (statistically equivalent, different digits)."));
   o.push_back(commandLineOnly(choice("format", "mallet", {"mallet", "tsv", "json"},
@@ -504,21 +592,20 @@ CommandSpec inferTopicsSpec() {
 }
 
 CommandSpec diagnosticsSpec() {
-  const DiagnosticsRequest defaults;
   CommandSpec command =
       makeCommand("diagnostics", "MALLET's topic diagnostics XML and topic reports, byte for byte, without a JVM",
                   "MALLET's topic diagnostics (train-topics --diagnostics-file) and topic reports, byte for byte.",
                   "topiceval diagnostics --model MODEL [--input TRAINING] [--num-top-words 20] [--output FILE]");
   auto& o = command.options;
-  o.push_back(path("model",
+  o.push_back(path("model", FIELD(DiagnosticsRequest, model),
                    "a gzipped topic state (--output-state) or a saved model (--output-model), which hold the training "
                    "documents; an inferencer or evaluator gives the figures of its counts only",
                    true, "MODEL"));
-  o.push_back(path("input",
+  o.push_back(path("input", FIELD(DiagnosticsRequest, trainingData),
                    "for a topic state: the training instance list (or the inferencer or saved model of the same run), "
                    "whose alphabet is the vocabulary MALLET counts; without it V is the state's own types",
                    false, "TRAINING"));
-  o.push_back(integer("num-top-words", defaults.numTopWords, 1, 1'000'000, "top words per topic"));
+  o.push_back(integer("num-top-words", FIELD(DiagnosticsRequest, numTopWords), 1, 1'000'000, "top words per topic"));
   OptionSpec xml = withMallet(path("output", "where to write the diagnostics (- for standard output)"),
                               "diagnostics-file");
   xml.defaultValue = "-";
@@ -531,36 +618,37 @@ CommandSpec diagnosticsSpec() {
 }
 
 CommandSpec coherenceSpec() {
-  const CoherenceRequest defaults;
   CommandSpec command = makeCommand(
       "coherence", "topic coherence as gensim computes it (u_mass, c_uci, c_npmi, c_v) and MALLET's, with errors",
       "Score a model's topics against reference texts: gensim 4.2's coherence measures, Mimno et al.'s as MALLET "
       "computes it, exclusivity, FREX and diversity, with bootstrap errors.",
       "topiceval coherence --model MODEL [--texts REFERENCE] [--measure c_npmi] [--top-words 10] [options]");
   auto& o = command.options;
-  o.push_back(path("model",
+  o.push_back(path("model", FIELD(CoherenceRequest, model),
                    "the model whose top words are scored: any model file (a topic state or saved model also "
                    "holds its training documents)",
                    true, "MODEL"));
-  o.push_back(path("texts",
+  o.push_back(path("texts", FIELD(CoherenceRequest, texts),
                    "reference texts: a MALLET instance list, or plain text with one document per line (gzipped or "
                    "not); default: the model's own training documents (a topic state or a saved model)",
                    false, "REFERENCE"));
-  OptionSpec measure = choice("measure", defaults.measures.front(), coherenceMeasures(),
+  OptionSpec measure = choice("measure", FIELD(CoherenceRequest, measures), coherenceMeasures(),
                               "one or more of " + listOfChoices(coherenceMeasures()) +
                                   " (comma-separated or repeated): gensim's four (u_mass on documents, c_uci and "
                                   "c_npmi on windows of 10, c_v on windows of 110) and mallet (Mimno et al. 2011 "
-                                  "as MALLET's diagnostics compute it)");
+                                  "as MALLET's diagnostics compute it)",
+                              CoherenceRequest{}.measures.front());
   measure.kind = OptionKind::List;
   o.push_back(measure);
-  o.push_back(integer("top-words", defaults.topWords, 1, 100'000, "top words per topic (gensim's topn)"));
-  o.push_back(integer("window-size", defaults.windowSize, 0, 1'000'000,
+  o.push_back(
+      integer("top-words", FIELD(CoherenceRequest, topWords), 1, 100'000, "top words per topic (gensim's topn)"));
+  o.push_back(integer("window-size", FIELD(CoherenceRequest, windowSize), 0, 1'000'000,
                       "the sliding window of c_uci, c_npmi and c_v; 0 is gensim's (10, 10 and 110)"));
-  o.push_back(integer("bootstrap", defaults.bootstrap, 0, 100'000,
+  o.push_back(integer("bootstrap", FIELD(CoherenceRequest, bootstrap), 0, 100'000,
                       "bootstrap replicates over the reference documents for the errors (0: no errors)"));
-  o.push_back(integer("seed", static_cast<int64_t>(defaults.seed), 0, kLargestInteger,
+  o.push_back(integer("seed", FIELD(CoherenceRequest, seed), 0, kLargestInteger,
                       "random seed of the bootstrap (values do not depend on it; errors barely)"));
-  o.push_back(integer("threads", defaults.threads, 0, SettingLimits::kThreads,
+  o.push_back(integer("threads", FIELD(CoherenceRequest, threads), 0, SettingLimits::kThreads,
                       "threads; 0 uses every core (results do not depend on it)"));
   o.push_back(format());
   return command;
@@ -722,125 +810,13 @@ std::string javaName(const std::string& name) {
   return field;
 }
 
-namespace {
-
-std::optional<int64_t> parseWhole(const std::string& text) {
-  int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-std::optional<double> parseReal(const std::string& text) {
-  double value = 0.0;
-  const auto [end, error] = parseDecimal(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
-// " (did you mean 'x'?)" when `value` is a typo of one of `candidates`, else empty.
-std::string didYouMean(const std::string& value, const std::vector<std::string>& candidates) {
-  const auto suggestion = closestMatch(value, candidates);
-  return suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string();
-}
-
-void checkValue(const OptionSpec& spec, const std::string& value) {
-  switch (spec.kind) {
-    case OptionKind::Integer: {
-      const auto number = parseWhole(value);
-      if (!number) throw SettingError(spec.name, "takes a whole number, not '" + value + "'");
-      if (static_cast<double>(*number) < spec.least)
-        throw SettingError(spec.name, "must be at least " + numberText(spec.least));
-      if (static_cast<double>(*number) > spec.most)
-        throw SettingError(spec.name, "must be at most " + numberText(spec.most) + " (got " + value + ")");
-      return;
-    }
-    case OptionKind::Real: {
-      const auto number = parseReal(value);
-      if (!number) throw SettingError(spec.name, "takes a finite number, not '" + value + "'");
-      checkRealRange(spec.name, *number, spec.least, spec.most);
-      return;
-    }
-    case OptionKind::Boolean:
-    case OptionKind::Switch:
-      if (!parseTruth(value)) throw SettingError(spec.name, "takes true or false, not '" + value + "'");
-      return;
-    case OptionKind::Choice:
-      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
-        throw SettingError(spec.name,
-                           "takes " + listOfChoices(spec.choices) + ", not '" + value + "'" + didYouMean(value, spec.choices));
-      return;
-    case OptionKind::Path:
-      if (value.empty()) throw SettingError(spec.name, "needs a file name");
-      return;
-    case OptionKind::List:
-      // What the list holds decides the message: choices (comma-separated, as
-      // --measure takes them), files, or other values (--ranks checks its own).
-      if (!spec.choices.empty()) {
-        std::size_t start = 0;
-        do {
-          const std::size_t comma = std::min(value.find(',', start), value.size());
-          const std::string item = value.substr(start, comma - start);
-          if (std::find(spec.choices.begin(), spec.choices.end(), item) == spec.choices.end())
-            throw SettingError(spec.name, "takes " + listOfChoices(spec.choices) + " (one or more), not '" + item +
-                                              "'" +
-                                              (item.empty() ? "" : didYouMean(item, spec.choices)));
-          start = comma + 1;
-        } while (start <= value.size());
-      } else if (value.empty()) {
-        throw SettingError(spec.name, spec.placeholder == "LIST" ? "needs a value" : "needs a file name");
-      }
-      return;
-    case OptionKind::Text:
-    case OptionKind::EstimatorSetting: return;
-  }
-}
-
-}  // namespace
-
-std::optional<bool> parseTruth(const std::string& text) {
-  std::string value = text;
-  for (char& c : value) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  if (value == "true" || value == "1") return true;
-  if (value == "false" || value == "0") return false;
-  return std::nullopt;
-}
-
 std::string shownDefault(const OptionSpec& spec) {
   return spec.defaultValue.empty() ? spec.describedDefault : spec.defaultValue;
 }
 
 bool takesTruth(const OptionSpec& spec) {
   if (spec.kind == OptionKind::Boolean || spec.kind == OptionKind::Switch) return true;
-  if (spec.kind != OptionKind::EstimatorSetting) return false;
-  for (const SharedSetting& setting : allEstimatorSettings()) {
-    if (setting.spec.name == spec.name) return setting.spec.kind == SettingKind::Boolean;
-  }
-  return false;
-}
-
-std::optional<std::string> closestMatch(const std::string& word, const std::vector<std::string>& candidates) {
-  std::optional<std::string> best;
-  std::size_t bestDistance = std::min<std::size_t>(2, (word.size() + 2) / 3);
-  for (const std::string& candidate : candidates) {
-    // Levenshtein distance, one row at a time.
-    std::vector<std::size_t> row(candidate.size() + 1);
-    for (std::size_t j = 0; j <= candidate.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= word.size(); ++i) {
-      std::size_t diagonal = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= candidate.size(); ++j) {
-        const std::size_t above = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (word[i - 1] == candidate[j - 1] ? 0 : 1)});
-        diagonal = above;
-      }
-    }
-    if (row.back() <= bestDistance && (!best || row.back() < bestDistance)) {
-      best = candidate;
-      bestDistance = row.back();
-    }
-  }
-  return best;
+  return spec.kind == OptionKind::EstimatorSetting && spec.valueKind == OptionKind::Boolean;
 }
 
 OptionValues::OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,

@@ -14,6 +14,7 @@
 #include "native/api/estimator_report.hpp"
 #include "native/api/result_totals.hpp"
 #include "native/api/setting_checks.hpp"
+#include "native/api/settings_by_name.hpp"
 #include "native/estimators/target_error.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
@@ -61,10 +62,12 @@ std::string modelName(const ModelSource& source, std::size_t index) {
 
 // Every setting of the request, before anything is read; the unseen-word policy, parsed.
 UnseenWords checkSelectRequest(const SelectRequest& request) {
-  const UnseenWords policy =
-      checkCommonSettings(request.runs, request.threads, request.unseenWords, request.vocabularySize);
-  checkEstimatorChoice(request.estimator, request.settings);
-  checkTargetError(request.targetError, request.targetDocumentError, false, request.estimator, request.runs);
+  validate(request);
+  checkCommonSettings(request.runs, request.threads, request.vocabularySize);
+  checkEstimatorChoice(request.estimator, settingsByName(request.settings));
+  checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), false,
+                   request.estimator, request.runs);
+  const UnseenWords policy = request.unseenWords;
   if (request.models.empty()) throw SettingError("model", "needs at least one model file (or a directory of them)");
   const auto& measures = coherenceMeasures();
   if (request.coherenceMeasure != "none" &&
@@ -77,7 +80,7 @@ UnseenWords checkSelectRequest(const SelectRequest& request) {
 
 // The held-out documents as `model` reads them, those --documents chose.
 Documents documentsFor(const SelectRequest& request, const Model& model, const std::string& name) {
-  Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, request.seed), model, name);
+  Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), model, name);
   if (!request.documentSelection.empty())
     documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
   return documents;
@@ -168,7 +171,7 @@ std::string estimatorFor(const SelectRequest& request, ModelFamily family) {
 }
 
 EstimatorSettings familySettings(const SelectRequest& request, ModelFamily family) {
-  EstimatorSettings chosen{estimatorFor(request, family), request.settings};
+  EstimatorChoice chosen{estimatorFor(request, family), settingsByName(request.settings)};
   std::erase_if(chosen.values, [&](const auto& entry) { return !declaresSetting(chosen.estimator, entry.first); });
   return chosen;
 }
@@ -181,7 +184,7 @@ void checkSettingsApply(const SelectRequest& request, const Survey& survey) {
     if (std::find(estimatorsUsed.begin(), estimatorsUsed.end(), name) == estimatorsUsed.end())
       estimatorsUsed.push_back(name);
   }
-  for (const auto& [setting, value] : request.settings) {
+  for (const auto& [setting, value] : settingsByName(request.settings)) {
     const std::string& name = setting;
     if (std::none_of(estimatorsUsed.begin(), estimatorsUsed.end(),
                      [&](const std::string& estimator) { return declaresSetting(estimator, name); }))
@@ -280,15 +283,15 @@ RankedModel scoreModel(const SelectRequest& request, const Model& model, const S
   const EstimatorSettings settings = familySettings(request, family);
   const auto estimator =
       data.logisticNormal ? makeEstimator(settings, *data.logisticNormal) : makeEstimator(settings, scoring);
-  const bool targeted = request.targetError > 0.0 || request.targetDocumentError > 0.0;
+  const bool targeted = request.targetError.value_or(0.0) > 0.0 || request.targetDocumentError.value_or(0.0) > 0.0;
   addOnce(result.estimatorDescription,
           (family == ModelFamily::Dirichlet ? "LDA models: " : "logistic-normal models: ") + estimator->description() +
               (targeted ? ", each document's budget by the target error" : ""));
   result.stochastic = result.stochastic || estimator->stochastic();
   result.unbiased = result.unbiased && estimator->unbiased();
   addOnce(result.errorCaveat, estimator->errorCaveat());
-  const TargetErrorOptions target{request.targetError, request.targetDocumentError, 0, request.budgetCap,
-                                  request.maxRuns};
+  const TargetErrorOptions target{request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), 0,
+                                  request.budgetCap.value_or(0), request.maxRuns.value_or(0)};
   const EvaluationResult estimates = targeted ? evaluateToTarget(settings, scoring, kept, evaluation, target,
                                                                  data.logisticNormal ? &*data.logisticNormal : nullptr)
                                                     .result
@@ -398,7 +401,7 @@ SelectResult select(const SelectRequest& request) {
   const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
   const auto started = std::chrono::steady_clock::now();
   result.input = detail::sourceName(request.documents);
-  result.unseenWords = describe(policy);
+  result.unseenWords = spellingOf(policy);
   const Survey survey = surveyModels(request, sources, policy, result.input);
   fillSharedTokens(request, survey, result);
   checkSettingsApply(request, survey);
@@ -407,7 +410,7 @@ SelectResult select(const SelectRequest& request) {
   ModelWarnings warnings;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   EvaluationOptions evaluation;
-  evaluation.seed = request.seed;
+  evaluation.seed = static_cast<uint64_t>(request.seed);
   evaluation.runs = request.runs;
   evaluation.threads = request.threads;
   evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
@@ -423,7 +426,7 @@ SelectResult select(const SelectRequest& request) {
   rankModels(ranked, result);
   tableWarnings(ranked, result);
   result.models = std::move(ranked);
-  result.seed = request.seed;
+  result.seed = static_cast<uint64_t>(request.seed);
   result.runs = request.runs;
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -6,17 +6,15 @@
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/estimators/target_error.hpp"
+#include "native/settings/setting_names.hpp"
 #include "topiceval/evaluate.hpp"
 
 namespace topiceval {
 
-UnseenWords checkCommonSettings(int runs, int threads, const std::string& unseenWords,
-                                std::optional<std::size_t> vocabularySize) {
+void checkCommonSettings(int runs, int threads, std::optional<std::size_t> vocabularySize) {
   checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
   checkSettingRange("threads", threads, 0, SettingLimits::kThreads);
-  const UnseenWords policy = parseUnseenWords(unseenWords);
   if (vocabularySize && *vocabularySize < 1) throw SettingError("vocab-size", "must be positive");
-  return policy;
 }
 
 void checkEstimatorChoice(const std::string& estimator, const std::map<std::string, std::string>& settings) {
@@ -24,8 +22,8 @@ void checkEstimatorChoice(const std::string& estimator, const std::map<std::stri
     validateSettings({estimator, settings});
     return;
   }
-  EstimatorSettings lda{defaultEstimator(ModelFamily::Dirichlet), {}};
-  EstimatorSettings logisticNormal{defaultEstimator(ModelFamily::LogisticNormal), {}};
+  EstimatorChoice lda{defaultEstimator(ModelFamily::Dirichlet), {}};
+  EstimatorChoice logisticNormal{defaultEstimator(ModelFamily::LogisticNormal), {}};
   for (const auto& [name, value] : settings) {
     if (declaresSetting(lda.estimator, name)) {
       lda.values[name] = value;
@@ -42,11 +40,12 @@ void checkEstimatorChoice(const std::string& estimator, const std::map<std::stri
 void checkTargetError(double perToken, double perDocument, bool checkConvergence, const std::string& estimator,
                       int runs) {
   if (perToken == 0.0 && perDocument == 0.0) return;
-  for (const auto& [name, value] : {std::pair{"target-error", perToken}, {"target-document-error", perDocument}}) {
+  for (const auto& [name, value] :
+       {std::pair{setting_names::kTargetError, perToken}, {setting_names::kTargetDocumentError, perDocument}}) {
     if (value < 0.0 || !std::isfinite(value)) throw SettingError(name, "must be a positive number of nats");
   }
   if (checkConvergence)
-    throw SettingError("target-error", "and --check-convergence each choose the budget: give one of them");
+    throw SettingError(setting_names::kTargetError, "and --check-convergence each choose the budget: give one of them");
   checkTargetErrorEstimator(findEstimator(estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : estimator),
                             runs);
 }

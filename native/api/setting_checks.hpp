@@ -10,10 +10,8 @@
 
 namespace topiceval {
 
-// --runs, --threads, --unseen-words and --vocab-size, before any work; the
-// unseen-word policy, parsed.
-UnseenWords checkCommonSettings(int runs, int threads, const std::string& unseenWords,
-                                std::optional<std::size_t> vocabularySize);
+// --runs, --threads and --vocab-size, before any work.
+void checkCommonSettings(int runs, int threads, std::optional<std::size_t> vocabularySize);
 // The estimator and its settings, without a model. With no estimator named,
 // each model family picks its default, so each setting is checked against the
 // default that declares it (and again against the model's estimator later).

@@ -20,15 +20,7 @@ namespace topiceval {
 
 namespace {
 
-void checkRequest(const TrainCtmRequest& request) {
-  checkSettingRange("num-topics", request.topics, 2, SettingLimits::kAlignedTopics);
-  parsePosteriorMethod(request.eStep, "e-step");
-  checkSettingRange("max-iterations", request.maxIterations, 1, 100'000);
-  checkRealRange("tolerance", request.tolerance, 0.0, std::numeric_limits<double>::max());
-  checkRealRange("topic-word-smoothing", request.topicWordSmoothing, 0.0, TrainCtmRequest::kLargestTopicWordSmoothing);
-  checkSettingRange("initial-sweeps", request.initialSweeps, 0, 100'000);
-  checkSettingRange("threads", request.threads, 0, SettingLimits::kThreads);
-}
+void checkRequest(const TrainCtmRequest& request) { validate(request); }
 
 }  // namespace
 
@@ -62,7 +54,7 @@ TrainCtmResult trainCtm(const TrainCtmRequest& request) {
   training.tolerance = request.tolerance;
   training.topicWordSmoothing = request.topicWordSmoothing;
   training.initialSweeps = request.initialSweeps;
-  training.seed = request.seed;
+  training.seed = static_cast<uint64_t>(request.seed);
   training.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   training.progress = request.progress != nullptr ? request.progress : &ownProgress;

@@ -45,7 +45,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
       // The report's scatter: a second estimator, once per document.
       EvaluateRequest second = request;
       second.estimator = versus ? *versus : result.estimator.name == "filtering" ? "left-to-right" : "filtering";
-      second.settings.clear();
+      second.settings = {};
       second.runs = 1;
       second.checkConvergence = false;
       second.progress = nullptr;

@@ -1,6 +1,5 @@
 #include "native/cli/mallet_style_options.hpp"
 
-#include "native/estimators/estimator_settings.hpp"
 #include "topiceval/options.hpp"
 
 #include <charconv>
@@ -18,6 +17,6 @@ std::optional<int> parseJavaInteger(const std::string& text) {
   return value;
 }
 
-std::optional<bool> parseMalletBoolean(const std::string& text) { return parseBoolean(text); }
+std::optional<bool> parseMalletBoolean(const std::string& text) { return parseTruth(text); }
 
 }  // namespace topiceval::cli

@@ -133,15 +133,9 @@ double AnnealedImportanceEstimator::anneal(std::span<const int32_t> document, st
 EstimatorDefinition annealedImportanceDefinition() {
   return {"ais",
           "Wallach et al. (2009), algorithm 1: annealed importance sampling from the prior",
-          {{"temperatures", SettingKind::Integer, "1000", 1, SettingLimits::kTemperatures, {}, "annealing steps"},
-           {"samples", SettingKind::Integer, "1", 1, SettingLimits::kSamples, {}, "samples per estimate"},
-           {"schedule",
-            SettingKind::Choice,
-            "sigmoid",
-            0,
-            0,
-            {"linear", "sigmoid"},
-            "temperature schedule, linear | sigmoid"},
+          {integerSetting("temperatures", 1000, 1, SettingLimits::kTemperatures, "annealing steps"),
+           integerSetting("samples", 1, 1, SettingLimits::kSamples, "samples per estimate"),
+           choiceSetting("schedule", "sigmoid", {"linear", "sigmoid"}, "temperature schedule, linear | sigmoid"),
            completionBurnInSetting()},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             return std::make_unique<AnnealedImportanceEstimator>(

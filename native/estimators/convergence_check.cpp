@@ -1,3 +1,4 @@
+#include "native/settings/setting_names.hpp"
 #include "native/estimators/convergence_check.hpp"
 
 #include <algorithm>
@@ -38,18 +39,18 @@ std::string ConvergenceReport::summary() const {
 }
 
 void checkConvergenceEstimator(const EstimatorDefinition& definition, int runs) {
-  requireSampledErrors("check-convergence", definition, runs, "so it has nothing to converge",
+  requireSampledErrors(setting_names::kCheckConvergence, definition, runs, "so it has nothing to converge",
                        "it compares changes with their errors");
 }
 
-ConvergenceReport checkConvergence(const EstimatorSettings& settings, const ScoringModel& model,
+ConvergenceReport checkConvergence(const EstimatorChoice& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
                                    const ConvergenceOptions& convergence, const LogisticNormalModel* logisticNormal) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
   checkConvergenceEstimator(definition, options.runs);
   if (!(convergence.tolerance > 0.0)) throw SettingError("tolerance", "must be a positive number of nats per document");
   const SettingSpec& spec = budgetSpec(definition);
-  EstimatorSettings current = settings;
+  EstimatorChoice current = settings;
   int64_t budget = validateSettings(settings).integer(definition.budget);
 
   ConvergenceReport report;
@@ -96,7 +97,7 @@ ConvergenceReport checkConvergence(const EstimatorSettings& settings, const Scor
       break;
     }
     if (doubling == convergence.maxDoublings) break;
-    if (budget > spec.most / 2) {
+    if (budget > static_cast<int64_t>(spec.most) / 2) {
       report.capped = true;
       break;
     }

@@ -57,7 +57,7 @@ void checkConvergenceEstimator(const EstimatorDefinition& definition, int runs);
 // (deterministic) and for fewer than 2 runs (the check needs errors). For a
 // logistic-normal model, `logisticNormal` is the model the estimators are
 // built for, and `model` says which tokens it scores.
-ConvergenceReport checkConvergence(const EstimatorSettings& settings, const ScoringModel& model,
+ConvergenceReport checkConvergence(const EstimatorChoice& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
                                    const ConvergenceOptions& convergence,
                                    const LogisticNormalModel* logisticNormal = nullptr);

@@ -91,17 +91,16 @@ class EstimatedThetaEstimator : public DocumentEstimator {
 }  // namespace
 
 EstimatorDefinition estimatedThetaDefinition() {
-  return {
-      "estimated-theta",
-      "Wallach et al. (2009), section 5: document completion only, p(w2 | theta-hat) with theta-hat from Gibbs "
-      "samples on w1 (a plug-in approximation, biased)",
-      {{"burn-in-sweeps", SettingKind::Integer, "100", 0, SettingLimits::kBurnIn, {}, "Gibbs sweeps before sampling"},
-       {"samples", SettingKind::Integer, "100", 1, SettingLimits::kSamples, {}, "samples per estimate"}},
-      [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
-        return std::make_unique<EstimatedThetaEstimator>(model, static_cast<int>(values.integer("burn-in-sweeps")),
-                                                         static_cast<int>(values.integer("samples")));
-      },
-      "samples"};
+  return {"estimated-theta",
+          "Wallach et al. (2009), section 5: document completion only, p(w2 | theta-hat) with theta-hat from Gibbs "
+          "samples on w1 (a plug-in approximation, biased)",
+          {integerSetting("burn-in-sweeps", 100, 0, SettingLimits::kBurnIn, "Gibbs sweeps before sampling"),
+           integerSetting("samples", 100, 1, SettingLimits::kSamples, "samples per estimate")},
+          [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
+            return std::make_unique<EstimatedThetaEstimator>(model, static_cast<int>(values.integer("burn-in-sweeps")),
+                                                             static_cast<int>(values.integer("samples")));
+          },
+          "samples"};
 }
 
 }  // namespace topiceval

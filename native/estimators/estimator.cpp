@@ -102,12 +102,6 @@ double DocumentEstimator::completionLogLikelihood(std::span<const int32_t> docum
   return completion;
 }
 
-DocumentSplit parseDocumentSplit(const std::string& text) {
-  if (text == "first-half") return DocumentSplit::FirstHalf;
-  if (text == "alternate") return DocumentSplit::Alternate;
-  throw SettingError("complete-documents", "takes first-half or alternate, not '" + text + "'");
-}
-
 namespace {
 
 thread_local uint64_t siteUpdatesOfThisThread = 0;

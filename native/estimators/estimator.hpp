@@ -74,10 +74,7 @@ class DocumentEstimator {
 // tokens are reordered as (w1, w2), which leaves p unchanged (the tokens of a
 // document are exchangeable), and the terms log p(w_n | w_<n) of the w2
 // positions are summed: p(w2 | w1) = p(w) / p(w1).
-enum class DocumentSplit { None, FirstHalf, Alternate };
-// "first-half" or "alternate" (the names the command line and the bridges
-// take); SettingError("complete-documents", ...) for anything else.
-DocumentSplit parseDocumentSplit(const std::string& text);
+// (DocumentSplit and its spellings: topiceval/choices.hpp.)
 
 // Cost in Gibbs site updates, the unit of Wallach et al.'s (2009) table 1:
 // one computation of a token's conditional distribution over the topics, to

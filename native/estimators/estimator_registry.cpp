@@ -80,7 +80,7 @@ namespace {
 
 // A setting given for an estimator that does not declare it would be silently
 // ignored: the user meant something this run will not do.
-void checkSettingsApply(const EstimatorDefinition& definition, const EstimatorSettings& settings) {
+void checkSettingsApply(const EstimatorDefinition& definition, const EstimatorChoice& settings) {
   for (const auto& [name, value] : settings.values) {
     const std::string& given = name;  // (a structured binding cannot be captured before C++20's clang 16)
     const auto declares = [&](const EstimatorDefinition& other) {
@@ -100,7 +100,7 @@ void checkSettingsApply(const EstimatorDefinition& definition, const EstimatorSe
 
 }  // namespace
 
-SettingValues validateSettings(const EstimatorSettings& settings) {
+SettingValues validateSettings(const EstimatorChoice& settings) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
   checkSettingsApply(definition, settings);
   return SettingValues(definition.settings, settings.values);
@@ -108,7 +108,7 @@ SettingValues validateSettings(const EstimatorSettings& settings) {
 
 namespace {
 
-const EstimatorDefinition& findForFamily(const EstimatorSettings& settings, ModelFamily family) {
+const EstimatorDefinition& findForFamily(const EstimatorChoice& settings, ModelFamily family) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
   if (definition.family != family)
     throw SettingError(
@@ -124,12 +124,12 @@ const EstimatorDefinition& findForFamily(const EstimatorSettings& settings, Mode
 
 }  // namespace
 
-std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const ScoringModel& model) {
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorChoice& settings, const ScoringModel& model) {
   const EstimatorDefinition& definition = findForFamily(settings, ModelFamily::Dirichlet);
   return definition.make(SettingValues(definition.settings, settings.values), model);
 }
 
-std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const LogisticNormalModel& model) {
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorChoice& settings, const LogisticNormalModel& model) {
   const EstimatorDefinition& definition = findForFamily(settings, ModelFamily::LogisticNormal);
   return definition.makeForLogisticNormal(SettingValues(definition.settings, settings.values), model);
 }

@@ -61,11 +61,11 @@ const SettingSpec& budgetSpec(const EstimatorDefinition& definition);
 bool declaresSetting(const std::string& name, const std::string& setting);
 
 // Checks `settings` against the chosen estimator's specs, without a model.
-SettingValues validateSettings(const EstimatorSettings& settings);
+SettingValues validateSettings(const EstimatorChoice& settings);
 // The estimator, built for `model`; SettingError for a bad setting or an
 // estimator of the other family.
-std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const ScoringModel& model);
-std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorSettings& settings, const LogisticNormalModel& model);
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorChoice& settings, const ScoringModel& model);
+std::unique_ptr<DocumentEstimator> makeEstimator(const EstimatorChoice& settings, const LogisticNormalModel& model);
 
 // Every setting any estimator declares, once by name (the first declaration's
 // spec), with the estimators that use it: for building one set of options.

@@ -75,16 +75,15 @@ class HarmonicMeanEstimator : public DocumentEstimator {
 }  // namespace
 
 EstimatorDefinition harmonicMeanDefinition() {
-  return {
-      "harmonic-mean",
-      "Wallach et al. (2009), section 4.1: harmonic mean of p(w | z) over Gibbs samples (known to overestimate)",
-      {{"burn-in-sweeps", SettingKind::Integer, "100", 0, SettingLimits::kBurnIn, {}, "Gibbs sweeps before sampling"},
-       {"samples", SettingKind::Integer, "1000", 1, SettingLimits::kSamples, {}, "samples per estimate"}},
-      [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
-        return std::make_unique<HarmonicMeanEstimator>(model, static_cast<int>(values.integer("burn-in-sweeps")),
-                                                       static_cast<int>(values.integer("samples")));
-      },
-      "samples"};
+  return {"harmonic-mean",
+          "Wallach et al. (2009), section 4.1: harmonic mean of p(w | z) over Gibbs samples (known to overestimate)",
+          {integerSetting("burn-in-sweeps", 100, 0, SettingLimits::kBurnIn, "Gibbs sweeps before sampling"),
+           integerSetting("samples", 1000, 1, SettingLimits::kSamples, "samples per estimate")},
+          [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
+            return std::make_unique<HarmonicMeanEstimator>(model, static_cast<int>(values.integer("burn-in-sweeps")),
+                                                           static_cast<int>(values.integer("samples")));
+          },
+          "samples"};
 }
 
 }  // namespace topiceval

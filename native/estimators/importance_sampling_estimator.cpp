@@ -227,15 +227,11 @@ EstimatorDefinition importanceSamplingDefinition() {
   return {"importance-sampling",
           "Wallach et al. (2009), section 4.2: importance sampling with proposal prior-theta (IS-PT), prior-z-word "
           "(IS-PZW) or iterated-pseudo-counts (IS-IP); unbiased",
-          {{"proposal",
-            SettingKind::Choice,
-            "iterated-pseudo-counts",
-            0,
-            0,
-            {"prior-theta", "prior-z-word", "iterated-pseudo-counts"},
-            "importance-sampling proposal, prior-theta | prior-z-word | iterated-pseudo-counts"},
-           {"samples", SettingKind::Integer, "1000", 1, SettingLimits::kSamples, {}, "samples per estimate"},
-           {"iterations", SettingKind::Integer, "10", 0, 1000, {}, "iterated-pseudo-counts: passes over the document"},
+          {choiceSetting("proposal", "iterated-pseudo-counts",
+                         {"prior-theta", "prior-z-word", "iterated-pseudo-counts"},
+                         "importance-sampling proposal, prior-theta | prior-z-word | iterated-pseudo-counts"),
+           integerSetting("samples", 1000, 1, SettingLimits::kSamples, "samples per estimate"),
+           integerSetting("iterations", 10, 0, 1000, "iterated-pseudo-counts: passes over the document"),
            completionBurnInSetting()},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             const std::string& proposal = values.choice("proposal");

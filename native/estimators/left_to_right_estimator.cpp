@@ -94,14 +94,8 @@ void LeftToRightEstimator::positionLogLikelihoods(std::span<const int32_t> docum
 EstimatorDefinition leftToRightDefinition() {
   return {"left-to-right",
           "Wallach et al. (2009), algorithm 3: particles walked left to right, topiceval's fast sampler",
-          {{"particles", SettingKind::Integer, "10", 1, SettingLimits::kParticles, {}, "particles"},
-           {"resampling",
-            SettingKind::Boolean,
-            "false",
-            0,
-            0,
-            {},
-            "resample earlier topics at every position (true|false)"}},
+          {integerSetting("particles", 10, 1, SettingLimits::kParticles, "particles"),
+           booleanSetting("resampling", false, "resample earlier topics at every position (true|false)")},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
             return std::make_unique<LeftToRightEstimator>(

@@ -79,7 +79,7 @@ double ParticleLearningEstimator::logLikelihood(std::span<const int32_t> documen
 EstimatorDefinition particleLearningDefinition() {
   return {"particle-learning",
           "Scott & Baldridge (2013), algorithm 1: fully adapted particle filter on topic counts",
-          {{"particles", SettingKind::Integer, "10", 1, SettingLimits::kParticles, {}, "particles"}},
+          {integerSetting("particles", 10, 1, SettingLimits::kParticles, "particles")},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
             return std::make_unique<ParticleLearningEstimator>(model, static_cast<int>(values.integer("particles")));

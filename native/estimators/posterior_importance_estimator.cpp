@@ -105,23 +105,15 @@ EstimatorDefinition posteriorImportanceDefinition() {
       "posterior-importance",
       "logistic-normal models only (train-ctm, ctm-c): Ahmed & Xing (2007), section 5: importance sampling with "
       "each document's variational posterior over gamma as the proposal; unbiased",
-      {{"e-step",
-        SettingKind::Choice,
-        "taylor",
-        0,
-        0,
-        {"taylor", "blei-lafferty"},
-        "the posterior used as the proposal: Ahmed & Xing's Taylor E-step (full covariance) or Blei & Lafferty's "
-        "(diagonal)"},
-       {"proposal-degrees",
-        SettingKind::Integer,
-        "4",
-        0,
-        1000,
-        {},
-        "0: a Gaussian proposal; n > 0: a multivariate t with n degrees of freedom, same location and scale "
-        "(heavier tails)"},
-       {"samples", SettingKind::Integer, "1000", 1, SettingLimits::kSamples, {}, "samples per estimate"}},
+      {choiceSetting(
+           "e-step", "taylor", {"taylor", "blei-lafferty"},
+           "the posterior used as the proposal: Ahmed & Xing's Taylor E-step (full covariance) or Blei & Lafferty's "
+           "(diagonal)"),
+       integerSetting(
+           "proposal-degrees", 4, 0, 1000,
+           "0: a Gaussian proposal; n > 0: a multivariate t with n degrees of freedom, same location and scale "
+           "(heavier tails)"),
+       integerSetting("samples", 1000, 1, SettingLimits::kSamples, "samples per estimate")},
       nullptr,
       "samples",
       ModelFamily::LogisticNormal,

@@ -1,3 +1,4 @@
+#include "native/settings/setting_names.hpp"
 #include "native/estimators/resample_move_estimator.hpp"
 
 #include <algorithm>
@@ -64,7 +65,9 @@ ResampleMoveEstimator::ResampleMoveEstimator(const ScoringModel& model, int part
       instructionSet_(resolveInstructionSet(instructionSet)),
       tables_(std::make_unique<detail::FastTables>(detail::buildFastTables(model))) {
   if (particles < 1) throw std::invalid_argument("resample-move needs at least 1 particle");
-  if (sweepSites < 0 || sweepSites == 1) throw std::invalid_argument("resample-move's sweep-sites must be 0 or at least 2");
+  if (sweepSites < 0 || sweepSites == 1)
+    throw std::invalid_argument(std::string("resample-move's ") + setting_names::kSweepSites +
+                                " must be 0 or at least 2");
   if (resampleBelow < 1 || resampleBelow > 100)
     throw std::invalid_argument("resample-move's resample-below must be a percentage from 1 to 100");
 }
@@ -199,22 +202,22 @@ void ResampleMoveEstimator::filter(std::span<const int32_t> document, const Esti
 EstimatorDefinition resampleMoveDefinition() {
   return {"resample-move",
           "Scott & Baldridge (2013) particle filter with Gibbs rejuvenation (Gilks & Berzuini 2001): unbiased",
-          {{"particles", SettingKind::Integer, "64", 1, SettingLimits::kParticles, {}, "particles"},
-           {"sweep-sites", SettingKind::Integer, std::to_string(ResampleMoveEstimator::kDefaultSweepSites), 0,
-            SettingLimits::kSweepSites, {},
-            "earlier positions one rejuvenation updates at most (the most recent half and an even spread of the "
-            "rest), for time linear in a document's length instead of quadratic; unbiased, but on documents of "
-            "thousands of tokens far noisier than full sweeps (see the README); 0 sweeps them all"},
-           {"resample-below", SettingKind::Integer, std::to_string(ResampleMoveEstimator::kDefaultResampleBelow), 1,
-            100, {},
-            "select (resample) the particles only when the effective particles fall below this percentage of them; "
-            "100 selects at every position"}},
+          {integerSetting("particles", 64, 1, SettingLimits::kParticles, "particles"),
+           integerSetting(
+               setting_names::kSweepSites, ResampleMoveEstimator::kDefaultSweepSites, 0, SettingLimits::kSweepSites,
+               "earlier positions one rejuvenation updates at most (the most recent half and an even spread of the "
+               "rest), for time linear in a document's length instead of quadratic; unbiased, but on documents of "
+               "thousands of tokens far noisier than full sweeps (see the README); 0 sweeps them all"),
+           integerSetting(
+               "resample-below", ResampleMoveEstimator::kDefaultResampleBelow, 1, 100,
+               "select (resample) the particles only when the effective particles fall below this percentage of them; "
+               "100 selects at every position")},
           [](const SettingValues& values, const ScoringModel& model) -> std::unique_ptr<DocumentEstimator> {
             checkParticleWorkspace(values.integer("particles"), model.numTopics());
-            if (values.integer("sweep-sites") == 1)
-              throw SettingError("sweep-sites", "must be 0 (full sweeps) or at least 2");
+            if (values.integer(setting_names::kSweepSites) == 1)
+              throw SettingError(setting_names::kSweepSites, "must be 0 (full sweeps) or at least 2");
             return std::make_unique<ResampleMoveEstimator>(model, static_cast<int>(values.integer("particles")),
-                                                           values.integer("sweep-sites"),
+                                                           values.integer(setting_names::kSweepSites),
                                                            static_cast<int>(values.integer("resample-below")));
           },
           "particles"};

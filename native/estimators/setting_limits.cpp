@@ -21,13 +21,8 @@ void checkParticleWorkspace(int64_t particles, int64_t topics) {
 namespace topiceval {
 
 SettingSpec completionBurnInSetting() {
-  return {"burn-in-sweeps",
-          SettingKind::Integer,
-          "100",
-          0,
-          SettingLimits::kBurnIn,
-          {},
-          "Gibbs sweeps on w1 before annealing or sampling w2 (document completion)"};
+  return integerSetting("burn-in-sweeps", 100, 0, SettingLimits::kBurnIn,
+                        "Gibbs sweeps on w1 before annealing or sampling w2 (document completion)");
 }
 
 }  // namespace topiceval

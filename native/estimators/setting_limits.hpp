@@ -24,7 +24,8 @@ struct SettingLimits {
 
 // The samplers' Gibbs sweeps on w1 under document completion (ais,
 // importance-sampling): one definition, so the two cannot drift.
-struct SettingSpec;
+struct OptionSpec;
+using SettingSpec = OptionSpec;
 SettingSpec completionBurnInSetting();
 
 // SettingError("particles", ...) when `particles` particles over `topics`

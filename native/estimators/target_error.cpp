@@ -1,3 +1,4 @@
+#include "native/settings/setting_names.hpp"
 #include "native/estimators/target_error.hpp"
 
 #include <algorithm>
@@ -23,7 +24,7 @@ constexpr double kMargin = 1.25;
 }  // namespace
 
 void checkTargetErrorEstimator(const EstimatorDefinition& definition, int runs) {
-  requireSampledErrors("target-error", definition, runs, "so its error is not from sampling",
+  requireSampledErrors(setting_names::kTargetError, definition, runs, "so its error is not from sampling",
                        "the errors come from the runs");
 }
 
@@ -34,15 +35,15 @@ double TargetErrorReport::documentTarget(uint64_t scoredTokens) const {
   return std::min(perDocument, std::sqrt(perDocument / 2.0));
 }
 
-TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const ScoringModel& model,
+TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
                                    const TargetErrorOptions& target, const LogisticNormalModel* logisticNormal) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
   checkTargetErrorEstimator(definition, options.runs);
   if (!(target.perToken > 0.0) && !(target.perDocument > 0.0))
-    throw SettingError("target-error", "needs a positive target (nats per token or per document)");
+    throw SettingError(setting_names::kTargetError, "needs a positive target (nats per token or per document)");
   const SettingSpec& spec = budgetSpec(definition);
-  const int64_t least = spec.least, most = spec.most;
+  const auto least = static_cast<int64_t>(spec.least), most = static_cast<int64_t>(spec.most);
   const bool given = settings.values.count(definition.budget) > 0;
   const int64_t byDefault = validateSettings(settings).integer(definition.budget);
 
@@ -55,16 +56,16 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
                                              : std::max(least, byDefault / 4);
   report.largestBudget = target.largestBudget > 0 ? target.largestBudget : std::min(most, 64 * report.startBudget);
   if (report.largestBudget < report.startBudget)
-    throw SettingError("budget-cap", "is below the budget the estimator starts at (" + definition.budget + " " +
-                                         std::to_string(report.startBudget) + ")");
+    throw SettingError(setting_names::kBudgetCap, "is below the budget the estimator starts at (" + definition.budget +
+                                                      " " + std::to_string(report.startBudget) + ")");
   if (report.largestBudget > most)
-    throw SettingError("budget-cap", "is above the most " + definition.name + " takes (--" + definition.budget +
-                                         " at most " + std::to_string(most) + "; got " +
-                                         std::to_string(report.largestBudget) + ")");
+    throw SettingError(setting_names::kBudgetCap, "is above the most " + definition.name + " takes (--" +
+                                                      definition.budget + " at most " + std::to_string(most) +
+                                                      "; got " + std::to_string(report.largestBudget) + ")");
   report.startRuns = options.runs;
   report.largestRuns = target.largestRuns > 0 ? target.largestRuns : std::min<int>(4 * options.runs, 1 << 20);
   if (report.largestRuns < report.startRuns)
-    throw SettingError("max-runs", "is below --runs (" + std::to_string(report.startRuns) + ")");
+    throw SettingError(setting_names::kMaxRuns, "is below --runs (" + std::to_string(report.startRuns) + ")");
 
   const std::size_t count = documents.size();
   report.result.documents.resize(count);
@@ -76,7 +77,7 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
   const auto estimatorAt = [&](int64_t budget) -> DocumentEstimator& {
     auto& made = estimators[budget];
     if (!made) {
-      EstimatorSettings at = settings;
+      EstimatorChoice at = settings;
       at.values[definition.budget] = std::to_string(budget);
       try {
         made = logisticNormal != nullptr ? makeEstimator(at, *logisticNormal) : makeEstimator(at, model);
@@ -84,8 +85,9 @@ TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const Scor
         // A budget the target chose (not the one given) that the model cannot
         // afford is the cap's to lower: name the option the user can change.
         if (error.setting() != definition.budget || (given && budget == report.startBudget)) throw;
-        throw SettingError("budget-cap", "lets --" + definition.budget + " reach " + std::to_string(budget) +
-                                             ", which this model cannot take (" + error.problem() + ")");
+        throw SettingError(setting_names::kBudgetCap, "lets --" + definition.budget + " reach " +
+                                                          std::to_string(budget) + ", which this model cannot take (" +
+                                                          error.problem() + ")");
       }
     }
     return *made;

@@ -69,14 +69,14 @@ struct TargetErrorReport {
   bool totalMissed = false;
 };
 
-// SettingError("target-error", ...) unless `definition` is stochastic and runs >= 2.
+// SettingError(setting_names::kTargetError, ...) unless `definition` is stochastic and runs >= 2.
 struct EstimatorDefinition;
 void checkTargetErrorEstimator(const EstimatorDefinition& definition, int runs);
 
-// SettingError("target-error", ...) for a deterministic estimator, fewer than
+// SettingError(setting_names::kTargetError, ...) for a deterministic estimator, fewer than
 // 2 runs or no target. For a logistic-normal model, `logisticNormal` is the
 // model the estimators are built for.
-TargetErrorReport evaluateToTarget(const EstimatorSettings& settings, const ScoringModel& model,
+TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const ScoringModel& model,
                                    const DocumentCollection& documents, const EvaluationOptions& options,
                                    const TargetErrorOptions& target,
                                    const LogisticNormalModel* logisticNormal = nullptr);

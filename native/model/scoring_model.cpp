@@ -11,15 +11,6 @@
 
 namespace topiceval {
 
-const char* describe(UnseenWords policy) {
-  switch (policy) {
-    case UnseenWords::Skip: return "skip";
-    case UnseenWords::SkipUntrained: return "skip-untrained";
-    case UnseenWords::Smooth: return "smooth";
-  }
-  return "skip";
-}
-
 void checkDocumentsAreScored(const DocumentCollection& documents, uint64_t skippedTokens, const std::string& policy) {
   if (documents.totalTokens() == 0)
     throw SettingError("documents", documents.empty() ? "is empty: there is nothing to score"
@@ -28,13 +19,6 @@ void checkDocumentsAreScored(const DocumentCollection& documents, uint64_t skipp
     throw SettingError("documents", "have none of their " + std::to_string(documents.totalTokens()) +
                                         " words scored under " + policy +
                                         ": were their word ids made with this model's vocabulary?");
-}
-
-UnseenWords parseUnseenWords(const std::string& text) {
-  if (text == "skip") return UnseenWords::Skip;
-  if (text == "skip-untrained") return UnseenWords::SkipUntrained;
-  if (text == "smooth") return UnseenWords::Smooth;
-  throw SettingError("unseen-words", "takes skip, skip-untrained or smooth, not '" + text + "'");
 }
 
 ScoringModel::ScoringModel(const TopicModel& model, UnseenWords policy, const DocumentCollection& documents,

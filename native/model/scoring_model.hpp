@@ -25,13 +25,11 @@
 #include "native/model/document_collection.hpp"
 #include "native/model/logistic_normal_model.hpp"
 #include "native/model/topic_model.hpp"
+#include "topiceval/choices.hpp"
 
 namespace topiceval {
 
-enum class UnseenWords { Skip, SkipUntrained, Smooth };
-const char* describe(UnseenWords policy);
-// The policy named `text` (skip, skip-untrained, smooth); SettingError("unseen-words", ...) otherwise.
-UnseenWords parseUnseenWords(const std::string& text);
+// (UnseenWords, the policy, and its spellings: topiceval/choices.hpp.)
 
 // What every door refuses before any work: documents given in memory that
 // hold no word, or none that the unseen-word policy scores (`policy` as the

@@ -57,8 +57,8 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const EvaluateResul
   const auto plusMinus = [&](double value, double error, int decimals) {
     return withError ? fixed(value, decimals) + " +- " + fixed(error, decimals) : fixed(value, decimals);
   };
-  std::string unseen = result.unseenWords + ": " + std::to_string(result.unseenSkippedTokens) + " tokens of " +
-                       std::to_string(result.skippedTypes) + " distinct types skipped";
+  std::string unseen = std::string(spellingOf(result.unseenWords)) + ": " + std::to_string(result.unseenSkippedTokens) +
+                       " tokens of " + std::to_string(result.skippedTypes) + " distinct types skipped";
   if (result.unseenTypesScored > 0) unseen += ", " + std::to_string(result.unseenTypesScored) + " unseen types scored";
   unseen += "; V = " + std::to_string(result.vocabularySize);
   std::vector<std::pair<std::string, std::string>> rows = {
@@ -69,11 +69,11 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const EvaluateResul
       {"estimator", estimator},
       {"unseen words", unseen},
       {"scored tokens", std::to_string(result.scoredTokens)},
-      {"completion", result.completeDocuments.empty()
+      {"completion", result.completeDocuments == DocumentSplit::None
                          ? std::string("none (the whole of each document is scored)")
-                         : "p(w2 | w1) per document, split " + result.completeDocuments + ": " +
-                               std::to_string(result.conditionedTokens) + " scored tokens of w1 conditioned on, " +
-                               std::to_string(result.scoredTokens) +
+                         : "p(w2 | w1) per document, split " + std::string(spellingOf(result.completeDocuments)) +
+                               ": " + std::to_string(result.conditionedTokens) +
+                               " scored tokens of w1 conditioned on, " + std::to_string(result.scoredTokens) +
                                " tokens of w2 scored (the figures below are for w2)"},
       {"log likelihood", plusMinus(result.total, result.totalStandardError, 4)},
       {"per token", plusMinus(result.perToken, result.perTokenStandardError, 6)},
@@ -121,14 +121,14 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
     std::visit([&](const auto& value) { json.field(setting.name, value); }, setting.value);
   json.endObject();
   json.field("unbiased", estimator.unbiased).field("seed", estimator.seed).field("runs", estimator.runs);
-  if (!result.completeDocuments.empty()) {
-    json.key("completion").beginObject().field("split", result.completeDocuments);
+  if (result.completeDocuments != DocumentSplit::None) {
+    json.key("completion").beginObject().field("split", std::string(spellingOf(result.completeDocuments)));
     json.field("conditioned_tokens", result.conditionedTokens).field("scored_tokens", result.scoredTokens);
     json.endObject();
   }
   json.endObject();
   json.key("unseen_words").beginObject();
-  json.field("policy", result.unseenWords).field("skipped_tokens", result.unseenSkippedTokens);
+  json.field("policy", std::string(spellingOf(result.unseenWords))).field("skipped_tokens", result.unseenSkippedTokens);
   json.field("skipped_types", result.skippedTypes).field("unseen_types_scored", result.unseenTypesScored);
   json.field("vocabulary_size", static_cast<uint64_t>(result.vocabularySize));
   json.endObject();

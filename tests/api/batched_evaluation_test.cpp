@@ -58,13 +58,13 @@ TEST(BatchedEvaluation, GivesTheBitsOfTheWholeFile) {
   const std::string model = testing::fixtureFile("stackexchange", "inferencer.mallet");
   const auto path = std::filesystem::temp_directory_path() / "topiceval-batched.txt";
   std::ofstream(path) << heldOutText(*Model::read(model).words());
-  for (const auto& [estimator, runs, policy] : std::vector<std::tuple<std::string, int, std::string>>{
-           {"left-to-right", 1, "skip"}, {"resample-move", 2, "smooth"}}) {
+  for (const auto& [estimator, runs, policy] : std::vector<std::tuple<std::string, int, UnseenWords>>{
+           {"left-to-right", 1, UnseenWords::Skip}, {"resample-move", 2, UnseenWords::Smooth}}) {
     EvaluateRequest request;
     request.model = model;
     request.documents = path.string();
     request.estimator = estimator;
-    request.settings = {{"particles", "2"}};
+    request.settings.particles = 2;
     request.runs = runs;
     request.unseenWords = policy;
     request.threads = 2;
@@ -91,7 +91,7 @@ TEST(BatchedEvaluation, GivesTheBitsOfTheWholeFile) {
     expectSameTotals(batched, whole);
     EXPECT_EQ(batched.inputDocuments, 20000u);
     EXPECT_GT(batched.emptyDocuments, 200u);
-    if (policy == "smooth") {
+    if (policy == UnseenWords::Smooth) {
       EXPECT_EQ(batched.unseenTypesScored, 50u);  // V grew by them before the first batch
     }
 

@@ -146,16 +146,17 @@ const std::string kSet = "stackexchange";
 
 TEST(DealtDocuments, EvaluateGivesOneProcessesBitsOnEveryRank) {
   for (const auto& [estimator, settings, completion] :
-       std::vector<std::tuple<std::string, std::map<std::string, std::string>, std::string>>{
+       std::vector<std::tuple<std::string, EstimatorSettings, std::string>>{
            {"", {}, ""},
-           {"left-to-right", {{"particles", "3"}, {"resampling", "true"}}, "alternate"},
-           {"chib-style", {{"samples", "5"}}, ""}}) {
+           {"left-to-right", EstimatorSettings{.particles = 3, .resampling = true}, "alternate"},
+           {"chib-style", EstimatorSettings{.samples = 5}, ""}}) {
     EvaluateRequest request;
     request.model = testing::fixtureFile(kSet, "inferencer.mallet");
     request.documents = testing::fixtureFile(kSet, "test.mallet");
     request.estimator = estimator;
     request.settings = settings;
-    request.completeDocuments = completion;
+    request.completeDocuments =
+        completion.empty() ? DocumentSplit::None : *choiceFromSpelling<DocumentSplit>(completion);
     request.runs = 2;
     request.threads = 1;
     const EvaluateResult one = evaluate(request);

@@ -78,7 +78,7 @@ class ChangingInput : public ::testing::Test {
     request.model = model_;
     request.documents = path_;
     request.estimator = "filtering";
-    request.unseenWords = policy;
+    request.unseenWords = choiceFromSpelling<UnseenWords>(policy);
     request.threads = 2;
     request.documentSink = [&](std::size_t index, const DocumentEstimate& estimate) {
       if (rows.empty()) change();

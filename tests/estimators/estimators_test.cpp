@@ -199,7 +199,7 @@ TEST(HarmonicMean, OverestimatesAsWallachEtAlReport) {
     const TopicModel model = tinyModel(c.topics, c.types, c.seed);
     const DocumentCollection documents = tinyDocuments(c.types, 8, 6, 10, c.seed + 200);
     const ScoringModel scoring(model, UnseenWords::Skip, documents);
-    EstimatorSettings settings;
+    EstimatorChoice settings;
     settings.estimator = "harmonic-mean";
     settings.values = {{"burn-in-sweeps", "20"}, {"samples", "200"}};
     const auto estimator = makeEstimator(settings, scoring);
@@ -278,7 +278,7 @@ TEST(SiteUpdates, CountWhatEachEstimatorDoes) {
   }
   EvaluationOptions options;
   options.runs = 2;
-  const auto count = [&](const EstimatorSettings& settings) {
+  const auto count = [&](const EstimatorChoice& settings) {
     return evaluateDocuments(*makeEstimator(settings, scoring), scoring, documents, options).siteUpdates;
   };
   EXPECT_EQ(count({"left-to-right", {{"particles", "4"}, {"resampling", "true"}}}), 2 * 4 * pairs);
@@ -305,7 +305,7 @@ TEST(DocumentCompletion, EveryCompletionMethodMatchesTheExactConditional) {
   const TopicModel model = tinyModel(4, 20, 4);
   const DocumentCollection documents = tinyDocuments(20, 5, 8, 14, 606);
   const ScoringModel scoring(model, UnseenWords::Skip, documents);
-  const std::vector<std::pair<EstimatorSettings, double>> methods = {
+  const std::vector<std::pair<EstimatorChoice, double>> methods = {
       {{"ais", {{"temperatures", "20"}, {"burn-in-sweeps", "50"}}}, 0.02},
       {{"importance-sampling", {{"proposal", "prior-theta"}, {"samples", "20"}, {"burn-in-sweeps", "50"}}}, 0.02},
       {{"importance-sampling", {{"proposal", "iterated-pseudo-counts"}, {"samples", "20"}, {"burn-in-sweeps", "50"}}},

@@ -227,7 +227,7 @@ std::vector<RatioMean> ratioMeans(const LogisticNormalModel& model, const Docume
   for (std::size_t i = 0; i < phi.size(); ++i) phi[i] = std::exp(model.logTopicWord[i]);
   const ScoringModel scoring = ScoringModel::fromTopicWordProbabilities(
       phi, model.numTypes, std::vector<double>(static_cast<std::size_t>(model.numTopics), 1.0), documents);
-  EstimatorSettings settings;
+  EstimatorChoice settings;
   settings.estimator = "posterior-importance";
   settings.values = {{"e-step", eStep}, {"proposal-degrees", degrees}, {"samples", "3"}};
   auto estimator = makeEstimator(settings, model);
@@ -292,7 +292,7 @@ TEST(PosteriorImportance, GaussianProposalsAreHeavyTailedWhereTheTIsNot) {
 
 TEST(PosteriorImportance, RefusesTheOtherFamily) {
   const LogisticNormalModel model = smallModel(3, 7, 50);
-  EstimatorSettings settings;
+  EstimatorChoice settings;
   settings.estimator = "left-to-right";
   try {
     makeEstimator(settings, model);

@@ -184,7 +184,7 @@ void modelValidator(std::span<const uint8_t> data) {
   }
   const ScoringModel scoring(model, UnseenWords::Smooth, documents);
   for (const std::string& name : estimatorNames(ModelFamily::Dirichlet)) {
-    EstimatorSettings settings;
+    EstimatorChoice settings;
     settings.estimator = name;
     for (const SettingSpec& spec : findEstimator(name).settings) {
       if (spec.name == "particles") settings.values["particles"] = "3";
@@ -227,7 +227,7 @@ void logisticNormalModel(std::span<const uint8_t> data) {
   documents.add(tokens);
   const ScoringModel scoring = ScoringModel::fromLogisticNormal(*model, documents);
   for (const std::string eStep : {"taylor", "blei-lafferty"}) {
-    EstimatorSettings settings;
+    EstimatorChoice settings;
     settings.estimator = "posterior-importance";
     settings.values = {{"e-step", eStep}, {"samples", "5"}};
     const auto estimator = makeEstimator(settings, *model);

@@ -75,9 +75,9 @@ std::vector<double> api(const ParityCase& parity) {
     } else if (name == "seed") {
       request.seed = std::stoull(value);
     } else if (name == "unseen-words") {
-      request.unseenWords = value;
+      request.unseenWords = choiceFromSpelling<UnseenWords>(value).value();
     } else if (name == "complete-documents") {
-      request.completeDocuments = value;
+      request.completeDocuments = choiceFromSpelling<DocumentSplit>(value).value();
     } else if (name == "target-error") {
       request.targetError = std::stod(value);
     } else if (name == "target-document-error") {
@@ -86,8 +86,18 @@ std::vector<double> api(const ParityCase& parity) {
       request.budgetCap = std::stoll(value);
     } else if (name == "max-runs") {
       request.maxRuns = std::stoi(value);
+    } else if (name == "particles") {  // the estimator's own settings, typed
+      request.settings.particles = std::stoi(value);
+    } else if (name == "resampling") {
+      request.settings.resampling = value == "true";
+    } else if (name == "samples") {
+      request.settings.samples = std::stoi(value);
+    } else if (name == "temperatures") {
+      request.settings.temperatures = std::stoi(value);
+    } else if (name == "sweep-sites") {
+      request.settings.sweepSites = std::stoll(value);
     } else {
-      request.settings[name] = value;
+      ADD_FAILURE() << "the parity test does not fill --" << name << " yet";
     }
   }
   std::vector<double> values;

@@ -1,0 +1,57 @@
+#pragma once
+// The choices a request makes, as enums, each beside its spellings: the
+// library's names, which the command line, Python and Java share. A choice is
+// parsed once, where a front end's text becomes a request (the declarations,
+// topiceval/options.hpp); past that edge the library passes the enum.
+// Vocabulary only: the tables and a lookup each way.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace topiceval {
+
+// The random seed of every request. Each command declares the range it
+// takes (MALLET's commands: MALLET's int, with -1 or 0 meaning its own
+// defaults); validate(request) holds a C++ caller to it.
+using Seed = int64_t;
+
+// Held-out words the model did not see in training: skip them (MALLET's
+// evaluator: beyond the model's types), also skip those without training
+// tokens (MALLET's inferencer), or score every word (unseen ones by smoothing).
+enum class UnseenWords { Skip, SkipUntrained, Smooth };
+inline constexpr UnseenWords kDefaultUnseenWords = UnseenWords::Skip;
+
+// Document completion (Wallach et al. 2009, section 5): p(w2 | w1) with w1 the
+// first half or the even positions of each document; None scores p(w).
+enum class DocumentSplit { None, FirstHalf, Alternate };
+
+// Each choice's spellings, in the order of its enumerators.
+template <class Choice>
+struct ChoiceSpellings;
+template <>
+struct ChoiceSpellings<UnseenWords> {
+  static constexpr std::array<std::string_view, 3> names = {"skip", "skip-untrained", "smooth"};
+};
+template <>
+struct ChoiceSpellings<DocumentSplit> {
+  static constexpr std::array<std::string_view, 3> names = {"none", "first-half", "alternate"};
+};
+
+template <class Choice>
+constexpr std::string_view spellingOf(Choice choice) {
+  return ChoiceSpellings<Choice>::names[static_cast<std::size_t>(choice)];
+}
+
+template <class Choice>
+constexpr std::optional<Choice> choiceFromSpelling(std::string_view text) {
+  const auto& names = ChoiceSpellings<Choice>::names;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == text) return static_cast<Choice>(i);
+  }
+  return std::nullopt;
+}
+
+}  // namespace topiceval

@@ -1,0 +1,93 @@
+#pragma once
+// One setting, declared once: an option of a command and an estimator's own
+// setting are the same kind of declaration (name, kind, default, range,
+// choices, help, MALLET's spelling). Vocabulary only: the rules that check a
+// value against a declaration live in the settings floor (native/settings/),
+// below the estimators, and are the same for both.
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <typeindex>
+#include <vector>
+
+#include "topiceval/export.hpp"
+
+namespace topiceval {
+
+enum class OptionKind {
+  Integer,  // a whole number in [least, most]
+  Real,     // a finite number in [least, most]
+  Boolean,  // true|false|1|0, in any case
+  Switch,   // given or not (on the command line, without a value)
+  Choice,   // one of `choices`
+  Text,     // any text (a document selection, a name)
+  Path,     // a file or directory
+  List,     // one or more values (files, directories, numbers)
+  // An estimator's own setting: its kind, range and default are the declaring
+  // estimator's (checked once the estimator is known); no default here.
+  EstimatorSetting,
+};
+
+struct OptionSpec;
+
+// The request field a declaration fills: one member of one request struct,
+// behind a type-erased pointer so that every command's options are one type.
+// Made by the declarations (native/api/options.cpp), from a member pointer.
+struct FieldBinding {
+  std::type_index request = typeid(void);  // the request struct that owns the field
+  std::string field;                       // its C++ name: "maxDoublings"
+  // Sets the field from the values given (text, already checked against the declaration).
+  std::function<void(void* request, const std::vector<std::string>& values)> assign;
+  // Checks the field's value, as a C++ caller set it, against the declaration
+  // (range, choices): SettingError naming the setting; nothing for a field
+  // left unset (an empty optional, an empty choice).
+  std::function<void(const void* request, const OptionSpec& spec)> check;
+  // The field's value as text (as an option would give it), or empty when
+  // unset (an empty optional or choice).
+  std::function<std::string(const void* request)> read;
+};
+
+struct OptionSpec {
+  std::string name;  // "particles"
+  OptionKind kind = OptionKind::Text;
+  std::string defaultValue;  // as text; empty: none (not given unless set)
+  // What help says the default is when it is not one value: an estimator
+  // setting's ("10", or "1 (ais), 1000 (harmonic-mean)"). See shownDefault().
+  std::string describedDefault;
+  double least = 0.0, most = 0.0;    // Integer and Real
+  std::vector<std::string> choices;  // Choice
+  std::string help;                  // one sentence or two, without the default
+  std::string malletName;            // MALLET's spelling, accepted as an alias on the command line ("num-particles")
+  // The library setting this option sets when it is not the option's own name
+  // (evaluate-topics' num-particles sets particles): errors about the setting
+  // name the option.
+  std::string setting;
+  std::string placeholder;  // in help: FILE, N, NAME...
+  bool required = false;
+  // Only the command line has it: what it writes and where (--format,
+  // --report, --quiet), or what a program does itself (--documents: slice the
+  // documents). The bridges leave it out.
+  bool commandLineOnly = false;
+  // An EstimatorSetting's own kind (Integer, Boolean or Choice), as its
+  // estimators declare it: what its text must read as before the estimator
+  // (which checks the range and choices) is known.
+  OptionKind valueKind = OptionKind::Text;
+  // The request field it fills, or none (options a front end acts on itself,
+  // an estimator's own settings).
+  std::shared_ptr<const FieldBinding> binding;
+};
+
+// (The rules every front end shares; defined in the settings floor.)
+// "true|false|1|0" in any case, or std::nullopt.
+TOPICEVAL_API std::optional<bool> parseTruth(const std::string& text);
+// The candidate nearest to `word` by edit distance, when it is close enough to
+// be a typo (at most 2 edits, and fewer than a third of the word): every "did
+// you mean" (options, keywords, commands, choices) asks this.
+TOPICEVAL_API std::optional<std::string> closestMatch(const std::string& word,
+                                                      const std::vector<std::string>& candidates);
+// "a", "a or b", "a, b or c".
+TOPICEVAL_API std::string listOfChoices(const std::vector<std::string>& choices);
+
+}  // namespace topiceval

@@ -1,0 +1,175 @@
+// The settings floor and the declarations that own request fields: one rule
+// and one message per mistake, whichever door (an option, an estimator's
+// setting, a request built in C++) it comes through.
+#include <gtest/gtest.h>
+
+#include "native/estimators/estimator_registry.hpp"
+#include "support/fixtures.hpp"
+#include "topiceval/topiceval.hpp"
+
+namespace topiceval {
+namespace {
+
+template <class Call>
+SettingError settingErrorOf(Call call) {
+  try {
+    call();
+  } catch (const SettingError& error) {
+    return error;
+  }
+  ADD_FAILURE() << "no SettingError";
+  return SettingError("", "");
+}
+
+TEST(Settings, ValidateRefusesAFieldOutsideItsDeclaredRange) {
+  EvaluateRequest request;
+  request.maxDoublings = 25;
+  const SettingError error = settingErrorOf([&] { validate(request); });
+  EXPECT_EQ(error.setting(), "max-doublings");
+  EXPECT_EQ(error.problem(), "must be at most 20 (got 25)");
+
+  SelectRequest select;
+  select.budgetCap = 0;
+  EXPECT_EQ(settingErrorOf([&] { validate(select); }).problem(), "must be at least 1");
+  select.budgetCap.reset();  // not given: nothing to check
+  EXPECT_NO_THROW(validate(select));
+
+  CompareRequest compare;
+  compare.path = "geometrc";
+  EXPECT_EQ(settingErrorOf([&] { validate(compare); }).problem(),
+            "takes geometric or convex, not 'geometrc' (did you mean 'geometric'?)");
+}
+
+TEST(Settings, EveryRequestTakesOneSeedTypeInTheRangeItsCommandDeclares) {
+  static_assert(std::is_same_v<decltype(EvaluateRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(SelectRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(CompareRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(CurveRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(TrainCtmRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(CoherenceRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(EvaluateTopicsRequest::seed), Seed>);
+  static_assert(std::is_same_v<decltype(InferTopicsRequest::seed), Seed>);
+  // MALLET's commands take MALLET's int; topiceval's own a whole number up to 2^53.
+  EvaluateTopicsRequest mallet;
+  mallet.seed = int64_t{1} << 40;
+  const SettingError error = settingErrorOf([&] { validate(mallet); });
+  EXPECT_EQ(error.setting(), "seed");
+  EXPECT_EQ(error.problem(), "must be at most 2147483647 (got 1099511627776)");
+  EvaluateRequest own;
+  own.seed = int64_t{1} << 40;
+  EXPECT_NO_THROW(validate(own));
+  own.seed = -1;
+  EXPECT_EQ(settingErrorOf([&] { validate(own); }).problem(), "must be at least 0");
+}
+
+TEST(Settings, EvaluateChecksTheDeclaredRangesBeforeReadingAnything) {
+  EvaluateRequest request;
+  request.model = std::string("/nonexistent/model.mallet");
+  request.documents = std::string("/nonexistent/documents.mallet");
+  request.maxDoublings = 0;  // out of range even without check_convergence: the field says what it may hold
+  const SettingError error = settingErrorOf([&] { (void)evaluate(request); });
+  EXPECT_EQ(error.setting(), "max-doublings");
+  EXPECT_EQ(error.problem(), "must be at least 1");
+}
+
+TEST(Settings, AnOptionAndAnEstimatorSettingOutOfRangeReadTheSame) {
+  // evaluate-topics' --num-particles is an option (checked by the command's
+  // declarations); evaluate's --particles an estimator setting (checked by
+  // left-to-right's own). One rule, one message.
+  const SettingError option = settingErrorOf([] {
+    OptionValues(commandSpec("evaluate-topics"), {{"num-particles", {"0"}}});
+  });
+  const SettingError setting = settingErrorOf([] { validateSettings({"left-to-right", {{"particles", "0"}}}); });
+  EXPECT_EQ(option.problem(), "must be at least 1");
+  EXPECT_EQ(setting.problem(), option.problem());
+  const SettingError optionHigh = settingErrorOf([] {
+    OptionValues(commandSpec("evaluate-topics"), {{"num-particles", {"100001"}}});
+  });
+  const SettingError settingHigh = settingErrorOf([] {
+    validateSettings({"left-to-right", {{"particles", "100001"}}});
+  });
+  EXPECT_EQ(optionHigh.problem(), "must be at most 100000 (got 100001)");
+  EXPECT_EQ(settingHigh.problem(), optionHigh.problem());
+  const SettingError optionText = settingErrorOf([] {
+    OptionValues(commandSpec("evaluate-topics"), {{"num-particles", {"many"}}});
+  });
+  const SettingError settingText = settingErrorOf([] { validateSettings({"left-to-right", {{"particles", "many"}}}); });
+  EXPECT_EQ(settingText.problem(), optionText.problem());
+  // A boolean setting and a boolean option.
+  const SettingError optionTruth = settingErrorOf([] {
+    OptionValues(commandSpec("evaluate-topics"), {{"use-resampling", {"maybe"}}});
+  });
+  const SettingError settingTruth = settingErrorOf([] {
+    validateSettings({"left-to-right", {{"resampling", "maybe"}}});
+  });
+  EXPECT_EQ(optionTruth.problem(), "takes true or false, not 'maybe'");
+  EXPECT_EQ(settingTruth.problem(), optionTruth.problem());
+}
+
+TEST(Settings, OptionsFillTheirFieldsAndLeaveTheRestAtTheStructsDefaults) {
+  const EvaluateRequest request = evaluateRequest(OptionValues(commandSpec("evaluate"),
+                                                               {{"max-doublings", {"7"}},
+                                                                {"target-error", {"0.25"}},
+                                                                {"complete-documents", {"alternate"}},
+                                                                {"check-convergence", {"true"}},
+                                                                {"vocab-size", {"5000"}}},
+                                                               {"model", "input"}));
+  EXPECT_EQ(request.maxDoublings, 7);
+  EXPECT_EQ(request.targetError, 0.25);
+  EXPECT_EQ(request.completeDocuments, DocumentSplit::Alternate);
+  EXPECT_TRUE(request.checkConvergence);
+  EXPECT_EQ(request.vocabularySize, std::size_t{5000});
+  EXPECT_FALSE(request.targetDocumentError.has_value());  // not given, and no default to pretend it was
+  EXPECT_FALSE(request.budgetCap.has_value());
+  EXPECT_EQ(request.runs, EvaluateRequest{}.runs);
+  EXPECT_EQ(request.tolerance, EvaluateRequest{}.tolerance);
+
+  // The default help shows is the struct's, read once.
+  const OptionSpec* doublings = findOption(commandSpec("evaluate"), "max-doublings");
+  ASSERT_NE(doublings, nullptr);
+  EXPECT_EQ(shownDefault(*doublings), std::to_string(EvaluateRequest{}.maxDoublings));
+  EXPECT_EQ(shownDefault(*findOption(commandSpec("evaluate"), "budget-cap")), "");
+
+  const CoherenceRequest coherence =
+      coherenceRequest(OptionValues(commandSpec("coherence"), {{"measure", {"c_v,u_mass", "mallet"}}}, {"model"}));
+  EXPECT_EQ(coherence.measures, (std::vector<std::string>{"c_v", "u_mass", "mallet"}));
+}
+
+TEST(Settings, TypedEstimatorSettingsGiveTheBitsTheOptionsGive) {
+  const std::string model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const std::string documents = testing::fixtureFile("stackexchange", "test.mallet");
+  EvaluateRequest fromOptions = evaluateRequest(OptionValues(commandSpec("evaluate"),
+                                                             {{"estimator", {"resample-move"}},
+                                                              {"particles", {"3"}},
+                                                              {"sweep-sites", {"4"}},
+                                                              {"runs", {"2"}},
+                                                              {"documents", {"0-5"}}},
+                                                             {"model", "input"}));
+  EXPECT_EQ(fromOptions.settings.particles, 3);
+  EXPECT_EQ(fromOptions.settings.sweepSites, int64_t{4});
+  EXPECT_FALSE(fromOptions.settings.samples.has_value());
+  fromOptions.model = model;
+  fromOptions.documents = documents;
+
+  EvaluateRequest typed;
+  typed.model = model;
+  typed.documents = documents;
+  typed.estimator = "resample-move";
+  typed.settings.particles = 3;
+  typed.settings.sweepSites = 4;
+  typed.runs = 2;
+  typed.documentSelection = "0-5";
+
+  const EvaluateResult a = evaluate(fromOptions), b = evaluate(typed);
+  ASSERT_EQ(a.documents.size(), 6u);
+  ASSERT_EQ(b.documents.size(), a.documents.size());
+  for (std::size_t d = 0; d < a.documents.size(); ++d)
+    EXPECT_EQ(a.documents[d].runLogLikelihoods, b.documents[d].runLogLikelihoods) << d;
+  EXPECT_EQ(a.estimator.settings, b.estimator.settings);
+  // A setting the estimator does not take is refused, by its library name.
+  typed.settings.temperatures = 10;
+  EXPECT_EQ(settingErrorOf([&] { (void)evaluate(typed); }).setting(), "temperatures");
+}
+
+}  // namespace
+}  // namespace topiceval
