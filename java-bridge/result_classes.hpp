@@ -205,7 +205,7 @@ inline const ResultClass& evaluationClass() {
   static const ResultClass completion{
       "Evaluation.Completion",
       "Document completion: the split, and the tokens conditioned on and scored.",
-      {field<E>("split", JavaType::String, "", [](const E& r) { return r.completeDocuments; }),
+      {field<E>("split", JavaType::String, "", [](const E& r) { return std::string(spellingOf(r.completeDocuments)); }),
        field<E>("conditionedTokens", JavaType::Long, "", [](const E& r) { return whole(r.conditionedTokens); }),
        field<E>("scoredTokens", JavaType::Long, "", [](const E& r) { return whole(r.scoredTokens); })}};
   static const ResultClass estimator{
@@ -225,13 +225,13 @@ inline const ResultClass& evaluationClass() {
        field<E>("seed", JavaType::Long, "", [](const E& r) { return whole(r.estimator.seed); }),
        field<E>("runs", JavaType::Long, "", [](const E& r) { return int64_t{r.estimator.runs}; }),
        object<E>("completion", completion, "Null without document completion.",
-                 [](const E& r) { return r.completeDocuments.empty() ? nullptr : &r; }),
+                 [](const E& r) { return r.completeDocuments == DocumentSplit::None ? nullptr : &r; }),
        field<E>("errorCaveat", JavaType::String, "What the error is known to miss, or empty.",
                 [](const E& r) { return javaText(r.estimator.errorCaveat); })}};
   static const ResultClass unseenWords{
       "Evaluation.UnseenWords",
       "The unseen-word policy and what it skipped.",
-      {field<E>("policy", JavaType::String, "", [](const E& r) { return r.unseenWords; }),
+      {field<E>("policy", JavaType::String, "", [](const E& r) { return std::string(spellingOf(r.unseenWords)); }),
        field<E>("skippedTokens", JavaType::Long, "", [](const E& r) { return r.unseenSkippedTokens; }),
        field<E>("skippedTypes", JavaType::Long, "", [](const E& r) { return r.skippedTypes; }),
        field<E>("unseenTypesScored", JavaType::Long, "", [](const E& r) { return r.unseenTypesScored; }),

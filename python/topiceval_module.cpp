@@ -167,9 +167,9 @@ Documents toDocuments(const std::vector<IdArray>& list, const std::vector<std::s
   for (std::size_t d = 0; d < list.size(); ++d) {
     const IdArray& array = list[d];
     if (array.ndim() != 1)
-      throw topiceval::SettingError("documents[" + std::to_string(d) + "]",
-                                    "has " + std::to_string(array.ndim()) +
-                                        " dimensions, not 1 (a sequence of word ids)");
+      throw topiceval::SettingError(
+          "documents[" + std::to_string(d) + "]",
+          "has " + std::to_string(array.ndim()) + " dimensions, not 1 (a sequence of word ids)");
     const std::span<const int64_t> ids(array.data(), static_cast<std::size_t>(array.shape(0)));
     if (bag[d]) {
       builder.addBag(ids);
@@ -192,8 +192,8 @@ topiceval::DocumentsSource documentsSource(const py::object& documents) {
 // A model as the requests take it: a path, or a model in memory; `name`, when
 // given, is what the outputs call it (else the path, or "model N").
 topiceval::ModelSource modelSource(const py::handle& model, std::size_t index, const std::string& name = {}) {
-  topiceval::ModelSource source = isPath(model) ? topiceval::ModelSource(pathOf(model))
-                                                : topiceval::ModelSource(model.cast<Model>());
+  topiceval::ModelSource source =
+      isPath(model) ? topiceval::ModelSource(pathOf(model)) : topiceval::ModelSource(model.cast<Model>());
   source.name = !name.empty() ? name : source.model ? "model " + std::to_string(index + 1) : std::string();
   return source;
 }
@@ -222,9 +222,10 @@ py::dict modelReport(const topiceval::ModelReport& report) {
 }
 
 std::shared_ptr<topiceval::EvaluateResult> evaluate(const Model& model, const py::object& documents,
-                                                         const Options& options) {
+                                                    const Options& options) {
   const topiceval::ClassicLocale numbers;
-  topiceval::EvaluateRequest request = topiceval::evaluateRequest(optionValues("evaluate", options, {"model", "input"}));
+  topiceval::EvaluateRequest request =
+      topiceval::evaluateRequest(optionValues("evaluate", options, {"model", "input"}));
   request.model = model;
   request.documents = documentsSource(documents);
   return std::make_shared<topiceval::EvaluateResult>(runInterruptibly([&] { return topiceval::evaluate(request); }));
@@ -393,7 +394,9 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("documents", [](const InputView& v) { return v.result->inputDocuments; })
       .def_property_readonly("tokens", [](const InputView& v) { return v.result->inputTokens; });
   py::class_<CompletionView>(module, "EvaluateCompletion")
-      .def_property_readonly("split", [](const CompletionView& v) { return v.result->completeDocuments; })
+      .def_property_readonly(
+          "split",
+          [](const CompletionView& v) { return std::string(topiceval::spellingOf(v.result->completeDocuments)); })
       .def_property_readonly("conditioned_tokens", [](const CompletionView& v) { return v.result->conditionedTokens; })
       .def_property_readonly("scored_tokens", [](const CompletionView& v) { return v.result->scoredTokens; });
   py::class_<EstimatorView>(module, "EstimatorReport")
@@ -412,13 +415,15 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("runs", [](const EstimatorView& v) { return v.result->estimator.runs; })
       .def_property_readonly("completion",
                              [](const EstimatorView& v) {
-                               return v.result->completeDocuments.empty() ? py::none()
-                                                                          : py::cast(CompletionView{v.result});
+                               return v.result->completeDocuments == topiceval::DocumentSplit::None
+                                          ? py::none()
+                                          : py::cast(CompletionView{v.result});
                              })
       .def_property_readonly("error_caveat",
                              [](const EstimatorView& v) { return pythonMessage(v.result->estimator.errorCaveat); });
   py::class_<UnseenWordsView>(module, "UnseenWords")
-      .def_property_readonly("policy", [](const UnseenWordsView& v) { return v.result->unseenWords; })
+      .def_property_readonly(
+          "policy", [](const UnseenWordsView& v) { return std::string(topiceval::spellingOf(v.result->unseenWords)); })
       .def_property_readonly("skipped_tokens", [](const UnseenWordsView& v) { return v.result->unseenSkippedTokens; })
       .def_property_readonly("skipped_types", [](const UnseenWordsView& v) { return v.result->skippedTypes; })
       .def_property_readonly("unseen_types_scored",
@@ -466,8 +471,7 @@ void bindEvaluateResult(py::module_& module) {
                              [](const py::object& self) {
                                const auto& r = self.cast<const EvaluateResult&>();
                                py::list list;
-                               for (const auto& document : r.documents)
-                                 list.append(part(&document, self));
+                               for (const auto& document : r.documents) list.append(part(&document, self));
                                return list;
                              })
       .def_property_readonly("warnings", [](const EvaluateResult& r) { return pythonMessages(r.warnings); })
@@ -494,7 +498,8 @@ py::dict inferTopics(const Model& model, const py::object& documents, const Opti
   request.model = model;
   request.documents = documentsSource(documents);
   const topiceval::InferTopicsResult result = runInterruptibly([&] { return topiceval::inferTopics(request); });
-  py::array_t<double> proportions({static_cast<py::ssize_t>(result.documents), static_cast<py::ssize_t>(result.topics)});
+  py::array_t<double> proportions(
+      {static_cast<py::ssize_t>(result.documents), static_cast<py::ssize_t>(result.topics)});
   std::copy(result.proportions.begin(), result.proportions.end(), proportions.mutable_data());
   py::dict out;
   out["proportions"] = proportions;
@@ -526,8 +531,8 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   for (const auto& source : request.models) inputs.push_back(source.path);
   std::optional<topiceval::output::OutputFile> report;
   if (!reportPath.is_none()) report.emplace(pathOf(reportPath), "report", inputs, std::cout);
-  auto result = std::make_shared<const topiceval::SelectResult>(
-      runInterruptibly([&] { return topiceval::select(request); }));
+  auto result =
+      std::make_shared<const topiceval::SelectResult>(runInterruptibly([&] { return topiceval::select(request); }));
   if (report) {
     const topiceval::ClassicLocale classic;
     topiceval::output::writeSelectReport(report->stream(), *result);
@@ -614,9 +619,9 @@ py::dict compare(const py::object& modelA, const py::object& modelB, const std::
   out["tokens"] = result.scoredTokens;
   out["directions_paired_statistic"] = result.directionsPairedStatistic;
   out["aligned_topics"] = result.alignedTopics;
-  out["documents"] = py::dict(py::arg("log_ratio") = toArray(logRatio), py::arg("log_ratio_se") = toArray(logRatioError),
-                              py::arg("forward") = toArray(forward), py::arg("reverse") = toArray(reverse),
-                              py::arg("disagree") = disagree);
+  out["documents"] = py::dict(py::arg("log_ratio") = toArray(logRatio),
+                              py::arg("log_ratio_se") = toArray(logRatioError), py::arg("forward") = toArray(forward),
+                              py::arg("reverse") = toArray(reverse), py::arg("disagree") = disagree);
   out["seconds"] = result.seconds;
   out["warnings"] = warningsOf(result.warnings);
   return out;
@@ -650,21 +655,27 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   topiceval::DiagnosticsRequest request =
       topiceval::diagnosticsRequest(optionValues("diagnostics", options, {"model"}));
   request.model = modelSource(model, 0);
-  auto result = std::make_shared<topiceval::DiagnosticsResult>(
-      runInterruptibly([&] { return topiceval::diagnostics(request); }));
+  auto result =
+      std::make_shared<topiceval::DiagnosticsResult>(runInterruptibly([&] { return topiceval::diagnostics(request); }));
   const std::vector<std::string> inputs{request.model.path};
   std::map<std::string, std::vector<double>> topicColumns, wordColumns;
   std::vector<int64_t> wordTopic, rank, type, count, documents;
   std::vector<std::string> words;
   for (std::size_t k = 0; k < result->topics.size(); ++k) {
     const auto& topic = result->topics[k];
-    for (const auto& [name, value] : {std::pair{"alpha", topic.alpha}, {"tokens", topic.tokens},
-                                      {"document_entropy", topic.documentEntropy}, {"word_length", topic.wordLength},
-                                      {"coherence", topic.coherence}, {"uniform_dist", topic.uniformDist},
-                                      {"corpus_dist", topic.corpusDist}, {"eff_num_words", topic.effectiveNumWords},
-                                      {"token_doc_diff", topic.tokenDocDiff}, {"rank_1_docs", topic.rank1Documents},
+    for (const auto& [name, value] : {std::pair{"alpha", topic.alpha},
+                                      {"tokens", topic.tokens},
+                                      {"document_entropy", topic.documentEntropy},
+                                      {"word_length", topic.wordLength},
+                                      {"coherence", topic.coherence},
+                                      {"uniform_dist", topic.uniformDist},
+                                      {"corpus_dist", topic.corpusDist},
+                                      {"eff_num_words", topic.effectiveNumWords},
+                                      {"token_doc_diff", topic.tokenDocDiff},
+                                      {"rank_1_docs", topic.rank1Documents},
                                       {"allocation_ratio", topic.allocationRatio},
-                                      {"allocation_count", topic.allocationCount}, {"exclusivity", topic.exclusivity}})
+                                      {"allocation_count", topic.allocationCount},
+                                      {"exclusivity", topic.exclusivity}})
       topicColumns[name].push_back(value);
     for (std::size_t i = 0; i < topic.words.size(); ++i) {
       const auto& word = topic.words[i];
@@ -674,10 +685,14 @@ py::dict diagnostics(const py::object& model, const Options& options) {
       type.push_back(word.type);
       count.push_back(word.count);
       documents.push_back(word.documents);
-      for (const auto& [name, value] : {std::pair{"prob", word.probability}, {"cumulative", word.cumulative},
-                                        {"word_length", word.wordLength}, {"coherence", word.coherence},
-                                        {"uniform_dist", word.uniformDist}, {"corpus_dist", word.corpusDist},
-                                        {"token_doc_diff", word.tokenDocDiff}, {"exclusivity", word.exclusivity}})
+      for (const auto& [name, value] : {std::pair{"prob", word.probability},
+                                        {"cumulative", word.cumulative},
+                                        {"word_length", word.wordLength},
+                                        {"coherence", word.coherence},
+                                        {"uniform_dist", word.uniformDist},
+                                        {"corpus_dist", word.corpusDist},
+                                        {"token_doc_diff", word.tokenDocDiff},
+                                        {"exclusivity", word.exclusivity}})
         wordColumns[name].push_back(value);
     }
   }
@@ -827,7 +842,8 @@ int commandLine(const std::vector<std::string>& arguments) {
     return 0;
   }
   const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
-  int status = runInterruptibly([&] { return topiceval::cli::runCommand(arguments.front(), rest, std::cout, std::cerr); });
+  int status =
+      runInterruptibly([&] { return topiceval::cli::runCommand(arguments.front(), rest, std::cout, std::cerr); });
   std::cerr.flush();
   if (status == 0) {
     try {
@@ -889,20 +905,25 @@ PYBIND11_MODULE(_native, module) {
       .def_property_readonly("num_types", &Model::numTypes)
       .def_property_readonly("alpha", &Model::alpha)
       .def_property_readonly("beta", &Model::beta)
-      .def_property_readonly("words", [](const Model& model) -> py::object {
-        const auto* words = model.words();
-        return words != nullptr ? py::object(pythonWords(*words)) : py::object(py::none());
-      })
+      .def_property_readonly("words",
+                             [](const Model& model) -> py::object {
+                               const auto* words = model.words();
+                               return words != nullptr ? py::object(pythonWords(*words)) : py::object(py::none());
+                             })
       .def_property_readonly("kind", [](const Model& model) { return text(model.describe()); })
-      .def_property_readonly("logistic_normal",
-                             [](const Model& model) { return model.family() == topiceval::ModelFamily::LogisticNormal; })
+      .def_property_readonly(
+          "logistic_normal",
+          [](const Model& model) { return model.family() == topiceval::ModelFamily::LogisticNormal; })
       .def("with_words", &Model::withWords)
       // A file every command reads back (topiceval::writeModel), replaced whole, never the model's own file.
-      .def("save", [](const Model& model, const py::object& path) {
-        std::vector<std::string> inputs;
-        if (!topiceval::detail::dataOf(model).source.empty()) inputs.push_back(topiceval::detail::dataOf(model).source);
-        writeOutput(pathOf(path), "save", inputs, [&](std::ostream& stream) { topiceval::writeModel(model, stream); });
-      })
+      .def("save",
+           [](const Model& model, const py::object& path) {
+             std::vector<std::string> inputs;
+             if (!topiceval::detail::dataOf(model).source.empty())
+               inputs.push_back(topiceval::detail::dataOf(model).source);
+             writeOutput(pathOf(path), "save", inputs,
+                         [&](std::ostream& stream) { topiceval::writeModel(model, stream); });
+           })
       .def("topic_word_probabilities", &topicWordProbabilities);
   module.def("read_model", [](const py::object& path) {
     const topiceval::ClassicLocale numbers;
@@ -943,8 +964,8 @@ PYBIND11_MODULE(_native, module) {
     } catch (const topiceval::FileError& error) {
       raise("FormatError", topiceval::respell(error.what(), Spelling::Python));
     } catch (const topiceval::SettingError& error) {
-      raise("SettingError", topiceval::pythonName(error.setting()) + " " +
-                                topiceval::respell(error.problem(), Spelling::Python));
+      raise("SettingError",
+            topiceval::pythonName(error.setting()) + " " + topiceval::respell(error.problem(), Spelling::Python));
     } catch (const topiceval::ModelError& error) {
       raise("ModelError", error.what());
     } catch (const topiceval::Interrupted&) {

@@ -4,8 +4,8 @@
 // the documents it computes, with what every rank needs of the others: their
 // lengths and the set's type profile (each type with its number of tokens).
 // Bytes moved: the tokens once in all (but rank 0's own share), plus per other
-// rank about one byte per document and three per distinct type. The numbers stay one process's: each document is computed
-// by one rank from its own random stream (see Cluster).
+// rank about one byte per document and three per distinct type. The numbers stay one process's: each document is
+// computed by one rank from its own random stream (see Cluster).
 
 #include <cstdint>
 #include <functional>

@@ -8,6 +8,7 @@
 
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
+#include "native/settings/setting_names.hpp"
 
 namespace topiceval {
 
@@ -28,11 +29,11 @@ std::vector<TypedSetting> typedSettings(const std::string& estimator,
     const auto spec = std::find_if(definition.settings.begin(), definition.settings.end(),
                                    [&](const SettingSpec& s) { return s.name == setting; });
     TypedSetting entry{name, value};
-    if (spec != definition.settings.end() && spec->kind == SettingKind::Integer) {
+    if (spec != definition.settings.end() && spec->kind == OptionKind::Integer) {
       int64_t number = 0;
       std::from_chars(value.data(), value.data() + value.size(), number);
       entry.value = number;
-    } else if (spec != definition.settings.end() && spec->kind == SettingKind::Boolean) {
+    } else if (spec != definition.settings.end() && spec->kind == OptionKind::Boolean) {
       entry.value = value == "true";
     }
     typed.push_back(std::move(entry));
@@ -53,8 +54,8 @@ std::string aboveTargetText(const TargetErrorReport& report, std::size_t aboveTa
                       " above --target-document-error (flag above-target)";
   if (atCaps > 0)
     above += ", " + std::to_string(atCaps) + " at the caps (" + report.budgetSetting + " " +
-             std::to_string(report.largestBudget) + ", " + std::to_string(report.largestRuns) +
-             " runs: raise --budget-cap or --max-runs)";
+             std::to_string(report.largestBudget) + ", " + std::to_string(report.largestRuns) + " runs: raise --" +
+             setting_names::kBudgetCap + " or --" + setting_names::kMaxRuns + ")";
   if (misjudged > 0)
     above += ", " + std::to_string(misjudged) + " below them, whose pilot's error understated what they need";
   return above;
@@ -109,15 +110,15 @@ TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<Do
   return summary;
 }
 
-std::string errorStatement(const EstimatorReport& estimator, const std::string& completion,
-                           std::size_t heavyTailedDocuments, double logMeanBias, uint64_t scoredTokens) {
+std::string errorStatement(const EstimatorReport& estimator, DocumentSplit completion, std::size_t heavyTailedDocuments,
+                           double logMeanBias, uint64_t scoredTokens) {
   if (!estimator.stochastic) return "none from sampling (a deterministic estimator); its bias is not measured here";
   if (estimator.runs == 1)
     return "unknown: one run gives no standard error (use --runs 2 or more; 4 is a fair minimum)";
   std::string statement = "+- is one standard error over " + std::to_string(estimator.runs) +
                           " runs per document (the larger of the jackknife and lognormal errors), summed over "
                           "independent documents; ";
-  if (!completion.empty()) {
+  if (completion != DocumentSplit::None) {
     // p(w2 | w1) = p(w) / p(w1): no estimator here is unbiased for the ratio
     // unless it samples p(z1 | w1) exactly.
     statement += estimator.unbiased
@@ -148,7 +149,8 @@ std::string errorStatement(const EstimatorReport& estimator, const std::string& 
                  (heavyTailedDocuments == 1 ? " document is" : " documents are") +
                  " heavy-tailed (a few runs carry the mean, see flag): their errors are unreliable; a larger budget "
                  "(--particles, --temperatures or --samples) thins the tail, while more --runs only find more of it "
-                 "(--target-error raises each document's budget until it is met)";
+                 "(--" +
+                 std::string(setting_names::kTargetError) + " raises each document's budget until it is met)";
   return statement;
 }
 
@@ -178,7 +180,8 @@ std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Docu
             : "their ids lie beyond the model's words, or the model gives them no probability";
     warnings.push_back({"skipped-tokens", std::to_string(result.skippedTokens) + " of " + std::to_string(tokens) +
                                               " tokens (" + percent(result.skippedTokens, tokens) +
-                                              "%) are skipped under --unseen-words " + result.unseenWords +
+                                              "%) are skipped under --unseen-words " +
+                                              std::string(spellingOf(result.unseenWords)) +
                                               ": the likelihood covers only the rest, so it is not comparable with a "
                                               "run that scores more (" +
                                               cause + ")"});

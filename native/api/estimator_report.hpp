@@ -23,8 +23,8 @@ std::vector<TypedSetting> typedSettings(const std::string& estimator,
 TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents);
 // One sentence on what the +- means: the runs behind it, whether it includes
 // bias, the heavy-tailed documents.
-std::string errorStatement(const EstimatorReport& estimator, const std::string& completion,
-                           std::size_t heavyTailedDocuments, double logMeanBias = 0.0, uint64_t scoredTokens = 0);
+std::string errorStatement(const EstimatorReport& estimator, DocumentSplit completion, std::size_t heavyTailedDocuments,
+                           double logMeanBias = 0.0, uint64_t scoredTokens = 0);
 // What the numbers must be read with: skipped tokens (and why), a topic
 // state's V, documents with nothing scored.
 std::vector<Warning> evaluationWarnings(const EvaluateResult& result, const Documents& documents, FileKind modelKind);

@@ -91,7 +91,7 @@ Documents readDocuments(const EvaluationPlan& plan, const Model& model, Reading&
 
 // A logistic-normal model takes its own family's estimator and scores the
 // words of its vocabulary: LDA's smoothing options do not apply.
-EstimatorSettings chosenEstimator(const EvaluationPlan& plan, const detail::ModelData& data) {
+EstimatorChoice chosenEstimator(const EvaluationPlan& plan, const detail::ModelData& data) {
   if (data.logisticNormal && plan.completion != DocumentSplit::None)
     throw SettingError("complete-documents", "is not available for logistic-normal models");
   return plan.estimatorFor(data.family());

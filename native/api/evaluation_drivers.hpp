@@ -36,7 +36,7 @@ struct EvaluationSetup {
   const detail::ModelData& data;
   Reading reading;
   Documents documents;  // every document, or a batched read's outline
-  EstimatorSettings chosen;
+  EstimatorChoice chosen;
   ScoringModel scoring;
   std::unique_ptr<DocumentEstimator> estimator;
   Progress ownProgress;  // when the plan gives none: made on this thread, it answers a caller's Cancellation

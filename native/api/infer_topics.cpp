@@ -63,8 +63,9 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) {
   const Model model = loadInferenceModel(request);
   const detail::ModelData& data = detail::dataOf(model);
   if (!data.counts)
-    throw SettingError("model", detail::sourceName(request.model) + " holds no counts: MALLET's sampler needs an LDA model "
-                                                             "with counts (MALLET's files, a topic state, Model::fromCounts)");
+    throw SettingError("model", detail::sourceName(request.model) +
+                                    " holds no counts: MALLET's sampler needs an LDA model "
+                                    "with counts (MALLET's files, a topic state, Model::fromCounts)");
   const TopicModel& counts = *data.counts;
   const Documents documents = detail::loadDealtDocuments(
       detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed))), model,

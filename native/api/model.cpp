@@ -20,8 +20,9 @@ std::string Model::Data::howToGiveWords() const {
   switch (kind) {
     case FileKind::Evaluator: return "an evaluator file: give the inferencer, the saved model or the topic state";
     case FileKind::InMemory:
-      return description + ": give the model its words (Model::withWords; Python's Model.with_words, Java's "
-                           "TopicModelData words)";
+      return description +
+             ": give the model its words (Model::withWords; Python's Model.with_words, Java's "
+             "TopicModelData words)";
     default: return description + ": give a model file that carries its words";
   }
 }
@@ -445,7 +446,8 @@ Documents Documents::subset(std::span<const std::size_t> indices) const {
       throw SettingError("documents",
                          "has no document " + std::to_string(index) + " (there are " + std::to_string(size()) + ")");
   }
-  detail::DocumentsData data{data_->collection.subset(indices), data_->kind, {}};  // the warnings name the cause by kind
+  detail::DocumentsData data{
+      data_->collection.subset(indices), data_->kind, {}};  // the warnings name the cause by kind
   if (anyUnordered()) {
     for (const std::size_t index : indices) data.unordered.push_back(unordered(index) ? 1 : 0);
   }

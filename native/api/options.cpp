@@ -263,11 +263,11 @@ OptionSpec format(const std::vector<std::string>& formats = kFormats) {
 OptionSpec quiet() { return commandLineOnly(flag("quiet", "no progress line on standard error")); }
 
 CommandSpec evaluateSpec() {
-  CommandSpec command = makeCommand("evaluate",
-                                    "held-out likelihood with error bars, by any of topiceval's estimators: " +
-                                        listOfChoices(estimatorNames()),
-                                    "Estimate the probability of held-out documents under a topic model, with error bars.",
-                                    "topiceval evaluate --model MODEL --input DOCS [options]");
+  CommandSpec command = makeCommand(
+      "evaluate",
+      "held-out likelihood with error bars, by any of topiceval's estimators: " + listOfChoices(estimatorNames()),
+      "Estimate the probability of held-out documents under a topic model, with error bars.",
+      "topiceval evaluate --model MODEL --input DOCS [options]");
   auto& o = command.options;
   o.push_back(path("model", FIELD(EvaluateRequest, model),
                    "model file: a MALLET evaluator, inferencer, saved model (--output-model) or gzipped topic state; "
@@ -606,8 +606,8 @@ CommandSpec diagnosticsSpec() {
                    "whose alphabet is the vocabulary MALLET counts; without it V is the state's own types",
                    false, "TRAINING"));
   o.push_back(integer("num-top-words", FIELD(DiagnosticsRequest, numTopWords), 1, 1'000'000, "top words per topic"));
-  OptionSpec xml = withMallet(path("output", "where to write the diagnostics (- for standard output)"),
-                              "diagnostics-file");
+  OptionSpec xml =
+      withMallet(path("output", "where to write the diagnostics (- for standard output)"), "diagnostics-file");
   xml.defaultValue = "-";
   o.push_back(commandLineOnly(xml));
   o.push_back(format({"xml", "tsv", "json"}));
@@ -691,19 +691,21 @@ CommandSpec perturbStateSpec() {
 }  // namespace
 
 const std::vector<CommandSpec>& commandSpecs() {
-  static const std::vector<CommandSpec> all = {evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(), selectSpec(),
-                                               compareSpec(),        curveSpec(),     trainCtmSpec(),
-                                               infoSpec(),           diagnosticsSpec(), coherenceSpec(),
-                                               planRanksSpec(),
-                                               perturbStateSpec()};
+  static const std::vector<CommandSpec> all = {
+      evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(),    selectSpec(),    compareSpec(),   curveSpec(),
+      trainCtmSpec(),       infoSpec(),        diagnosticsSpec(), coherenceSpec(), planRanksSpec(), perturbStateSpec()};
   return all;
 }
 
 const std::vector<std::string>& objectOptions(const std::string& command) {
-  static const std::map<std::string, std::vector<std::string>> objects = {
-      {"evaluate", {"model", "input"}},  {"evaluate-topics", {}},  {"infer-topics", {}},  {"select", {"model", "input"}},
-      {"compare", {"model-a", "model-b", "input"}}, {"curve", {"states", "input"}}, {"diagnostics", {"model"}},
-      {"coherence", {"model"}}};
+  static const std::map<std::string, std::vector<std::string>> objects = {{"evaluate", {"model", "input"}},
+                                                                          {"evaluate-topics", {}},
+                                                                          {"infer-topics", {}},
+                                                                          {"select", {"model", "input"}},
+                                                                          {"compare", {"model-a", "model-b", "input"}},
+                                                                          {"curve", {"states", "input"}},
+                                                                          {"diagnostics", {"model"}},
+                                                                          {"coherence", {"model"}}};
   static const std::vector<std::string> none;
   const auto found = objects.find(command);
   return found != objects.end() ? found->second : none;

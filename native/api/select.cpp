@@ -80,7 +80,8 @@ UnseenWords checkSelectRequest(const SelectRequest& request) {
 
 // The held-out documents as `model` reads them, those --documents chose.
 Documents documentsFor(const SelectRequest& request, const Model& model, const std::string& name) {
-  Documents documents = detail::loadDocuments(detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), model, name);
+  Documents documents = detail::loadDocuments(
+      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), model, name);
   if (!request.documentSelection.empty())
     documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
   return documents;
@@ -170,7 +171,7 @@ std::string estimatorFor(const SelectRequest& request, ModelFamily family) {
                                                                                          : defaultEstimator(family);
 }
 
-EstimatorSettings familySettings(const SelectRequest& request, ModelFamily family) {
+EstimatorChoice familySettings(const SelectRequest& request, ModelFamily family) {
   EstimatorChoice chosen{estimatorFor(request, family), settingsByName(request.settings)};
   std::erase_if(chosen.values, [&](const auto& entry) { return !declaresSetting(chosen.estimator, entry.first); });
   return chosen;
@@ -280,7 +281,7 @@ RankedModel scoreModel(const SelectRequest& request, const Model& model, const S
   const detail::ModelData& data = detail::dataOf(model);
   const ScoringModel scoring = data.scoring(policy, kept, data.counts ? result.vocabularySize : std::nullopt);
   const ModelFamily family = model.family();
-  const EstimatorSettings settings = familySettings(request, family);
+  const EstimatorChoice settings = familySettings(request, family);
   const auto estimator =
       data.logisticNormal ? makeEstimator(settings, *data.logisticNormal) : makeEstimator(settings, scoring);
   const bool targeted = request.targetError.value_or(0.0) > 0.0 || request.targetDocumentError.value_or(0.0) > 0.0;

@@ -7,7 +7,7 @@ namespace topiceval {
 
 void checkSomethingIsScored(const ScoringModel& scoring, const Documents& documents, const DocumentsSource& source,
                             UnseenWords unseenWords, const std::string& modelName) {
-  const std::string policy = describe(unseenWords);
+  const std::string policy(spellingOf(unseenWords));
   if (source.documents) {
     checkDocumentsAreScored(detail::dataOf(documents).collection, scoring.skippedTokens(), "--unseen-words " + policy);
     return;
@@ -21,7 +21,7 @@ void checkSomethingIsScored(const ScoringModel& scoring, const Documents& docume
 }
 
 void fillScoring(EvaluateResult& result, const ScoringModel& scoring, bool vocabularyGiven) {
-  result.unseenWords = describe(scoring.policy());
+  result.unseenWords = scoring.policy();
   result.unseenSkippedTokens = scoring.skippedTokens();
   result.skippedTypes = scoring.skippedTypes();
   result.unseenTypesScored = scoring.unseenTypesScored();

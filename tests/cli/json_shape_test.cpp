@@ -57,7 +57,8 @@ TEST(JsonShape, EstimatorSettingsAreTyped) {
   request.documents = fixtureFile("stackexchange", "test.mallet");
   request.documentSelection = "0-4";
   request.estimator = "left-to-right";
-  request.settings = {{"particles", "3"}, {"resampling", "TRUE"}};
+  request.settings.particles = 3;
+  request.settings.resampling = true;
   request.runs = 2;
   const EvaluateResult result = topiceval::evaluate(request);
   std::map<std::string, std::variant<std::string, int64_t, bool>> typed;
