@@ -75,7 +75,7 @@ std::vector<uint8_t> readFileStart(const std::string& path, std::size_t count);
 //   before readFileBlocks passes it on, so nothing read from a changed file
 //   reaches a reader's consumer. A reading that reaches the end checks the
 //   file's size and modification time once more.
-// Commands (native/cli's runCommand) and the library's entry points hold one,
+// Commands (native/commands' runCommand) and the library's entry points hold one,
 // so that a read of the outline, a second estimator's or a second model's
 // reading sees the bytes the first did.
 class ReadSession {

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "native/api/model_data.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/output_file.hpp"
 #include "native/output/select_output.hpp"

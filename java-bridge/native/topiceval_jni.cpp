@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "java-bridge/result_classes.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/output_file.hpp"
 #include "native/output/select_output.hpp"
 #include "native/java/java_strings.hpp"

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/cli/mpi_cluster.hpp"
 #include "native/output/output_file.hpp"
 #include "native/output/number_text.hpp"

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/gzip.hpp"

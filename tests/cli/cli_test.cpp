@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <sstream>
 
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
-#include "native/cli/mallet_style_options.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
+#include "native/commands/mallet_style_options.hpp"
 #include "native/output/output_file.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"

@@ -8,9 +8,9 @@
 #include <regex>
 #include <sstream>
 
-#include "native/cli/command_line.hpp"
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_line.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/coherence.hpp"

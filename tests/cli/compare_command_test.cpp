@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "formats/model_readers.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/json_check.hpp"
 #include "support/fixtures.hpp"

@@ -8,7 +8,7 @@
 
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/filtering_estimator.hpp"
 #include "support/command_output.hpp"

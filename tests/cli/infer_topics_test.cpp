@@ -13,7 +13,7 @@
 #include "formats/gzip_input.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/mallet/mallet_inference.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"

@@ -13,7 +13,7 @@
 #include "formats/held_out_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "topiceval/model.hpp"
 #include "support/command_output.hpp"
 #include "support/evaluator_writer.hpp"

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <variant>
 
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/json_check.hpp"

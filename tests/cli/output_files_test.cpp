@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/runtime/replacing_file.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "formats/model_readers.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/gzip.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/scratch_directory.hpp"

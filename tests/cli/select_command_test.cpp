@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "support/sanitizer.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "support/chromium.hpp"
 #include "support/command_output.hpp"
 #include "support/gzip.hpp"

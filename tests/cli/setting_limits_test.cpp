@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/runtime/setting_error.hpp"
 #include "support/command_output.hpp"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/estimators/convergence_check.hpp"
 #include "native/model/scoring_model.hpp"
 #include "support/command_output.hpp"

@@ -11,8 +11,8 @@
 #include <streambuf>
 #include <thread>
 
-#include "native/cli/commands.hpp"
-#include "native/cli/progress_line.hpp"
+#include "native/commands/commands.hpp"
+#include "native/commands/progress_line.hpp"
 #include "native/output/report_writers.hpp"
 #include "support/command_output.hpp"
 #include "support/chromium.hpp"

@@ -14,7 +14,7 @@
 #include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/estimators/estimator.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/mallet/mallet_evaluation.hpp"

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "native/runtime/decimal.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/topiceval.hpp"

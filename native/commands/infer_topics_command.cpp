@@ -1,8 +1,8 @@
 // `topiceval infer-topics`: a drop-in replacement for `mallet infer-topics`
 // (cc.mallet.topics.tui.InferTopics): the same options and defaults, the same
 // file and the same digits for the same seed (or the inferencer's own stream).
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/inference_output.hpp"
 #include "topiceval/infer_topics.hpp"
 

@@ -1,7 +1,7 @@
 // `topiceval compare`: the per-document log ratio p(w | A) / p(w | B) by
 // ratio-AIS (Foulds and Smyth 2014), on either path, in either or both directions.
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/compare_output.hpp"
 #include "topiceval/compare.hpp"
 

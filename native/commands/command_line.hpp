@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "native/cli/mallet_style_options.hpp"
+#include "native/commands/mallet_style_options.hpp"
 #include "topiceval/options.hpp"
 
 namespace topiceval::cli {

@@ -3,9 +3,9 @@
 #include <stdexcept>
 
 #include "formats/file_bytes.hpp"
-#include "native/cli/command_support.hpp"
+#include "native/commands/command_support.hpp"
 #include "topiceval/options.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/commands.hpp"
 #include "native/runtime/classic_locale.hpp"
 
 namespace topiceval::cli {

@@ -1,5 +1,5 @@
 #include <algorithm>
-#include "native/cli/progress_line.hpp"
+#include "native/commands/progress_line.hpp"
 
 #include <system_error>
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "native/cli/command_line.hpp"
+#include "native/commands/command_line.hpp"
 #include "native/output/output_file.hpp"
-#include "native/cli/progress_line.hpp"
+#include "native/commands/progress_line.hpp"
 #include "topiceval/evaluate.hpp"
 
 namespace topiceval::cli {

@@ -1,6 +1,6 @@
 // `topiceval info FILE`: what a file is and holds, without Java.
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/info_output.hpp"
 #include "topiceval/info.hpp"
 

@@ -1,4 +1,4 @@
-#include "native/cli/command_line.hpp"
+#include "native/commands/command_line.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // `topiceval coherence`: a model's topics scored against reference texts.
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/quality_output.hpp"
 #include "topiceval/coherence.hpp"
 

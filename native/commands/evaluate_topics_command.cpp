@@ -1,8 +1,8 @@
 // `topiceval evaluate-topics`: a drop-in replacement for `mallet evaluate-topics`
 // (cc.mallet.topics.tui.EvaluateTopics): the same options and defaults, the same
 // output files and layout, and the same numbers for the same --random-seed.
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/java/java_math.hpp"
 #include "topiceval/evaluate_topics.hpp"
 

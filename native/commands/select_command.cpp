@@ -1,7 +1,7 @@
 // `topiceval select`: ranks models (any number of topics, any file kind) by
 // the probability they give the same held-out tokens, with paired errors.
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/select_output.hpp"
 #include "topiceval/select.hpp"
 

@@ -1,6 +1,6 @@
-#include "native/cli/command_support.hpp"
+#include "native/commands/command_support.hpp"
 
-#include "native/cli/mallet_style_options.hpp"
+#include "native/commands/mallet_style_options.hpp"
 #include "native/runtime/cluster.hpp"
 #include "topiceval/errors.hpp"
 #include "topiceval/version.hpp"

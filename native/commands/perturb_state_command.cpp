@@ -1,7 +1,7 @@
 // `topiceval perturb-state`: the command line over topiceval::perturbState
 // (topiceval/perturb_state.hpp).
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "topiceval/perturb_state.hpp"
 
 namespace topiceval::cli {

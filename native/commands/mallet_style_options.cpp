@@ -1,4 +1,4 @@
-#include "native/cli/mallet_style_options.hpp"
+#include "native/commands/mallet_style_options.hpp"
 
 #include "topiceval/options.hpp"
 

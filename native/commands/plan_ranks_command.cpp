@@ -1,7 +1,7 @@
 // `topiceval plan-ranks`: the command line over topiceval::planRanks
 // (topiceval/plan_ranks.hpp), written by native/output/plan_ranks_output.hpp.
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/plan_ranks_output.hpp"
 #include "topiceval/plan_ranks.hpp"
 

@@ -3,8 +3,8 @@
 // Lafferty's for comparison.
 #include <cmath>
 
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/number_text.hpp"
 #include "topiceval/train_ctm.hpp"
 

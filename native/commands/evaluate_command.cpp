@@ -3,8 +3,8 @@
 #include <optional>
 
 #include "formats/file_bytes.hpp"
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "topiceval/evaluate.hpp"
 

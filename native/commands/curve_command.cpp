@@ -1,7 +1,7 @@
 // `topiceval curve`: held-out likelihood across a series of models from one
 // training run (MALLET's --output-state-interval), by iteration-AIS.
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/compare_output.hpp"
 #include "topiceval/compare.hpp"
 

@@ -1,7 +1,7 @@
 // `topiceval diagnostics`: MALLET's topic diagnostics and topic reports from a
 // state or a saved model, without a JVM or the training instance list.
-#include "native/cli/command_support.hpp"
-#include "native/cli/commands.hpp"
+#include "native/commands/command_support.hpp"
+#include "native/commands/commands.hpp"
 #include "native/output/quality_output.hpp"
 #include "topiceval/diagnostics.hpp"
 
