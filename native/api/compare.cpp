@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
+#include <utility>
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
@@ -66,13 +68,8 @@ std::optional<long long> iterationOf(const std::string& path) {
   return std::stoll(path.substr(digits));
 }
 
-}  // namespace
-
-CompareResult compare(const CompareRequest& request) {
-  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
-  const ClassicLocale numbers;
-  validate(request);
-  checkCommonSettings(1, request.threads, request.vocabularySize);
+// The annealing the request asks for.
+RatioAnnealingOptions annealingOptions(const CompareRequest& request, Progress& ownProgress) {
   RatioAnnealingOptions annealing;
   annealing.path = request.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
   annealing.direction = request.direction == "forward"   ? AnnealingDirection::Forward
@@ -83,11 +80,20 @@ CompareResult compare(const CompareRequest& request) {
   annealing.samples = request.samples;
   annealing.seed = static_cast<uint64_t>(request.seed);
   annealing.threads = request.threads;
-  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   annealing.progress = request.progress != nullptr ? request.progress : &ownProgress;
+  return annealing;
+}
 
-  const auto started = std::chrono::steady_clock::now();
-  CompareResult result;
+// The two models of a comparison with the counts annealing runs between:
+// B's topics put in A's order when the request asks.
+struct ComparedModels {
+  std::string nameA, nameB;
+  Model modelA, modelB;
+  const TopicModel* countsA = nullptr;  // in modelA's data, which the copies of modelA share
+  TopicModel countsB;
+};
+
+ComparedModels comparedModels(const CompareRequest& request, std::vector<Warning>& warnings) {
   const std::string nameA = detail::sourceName(request.modelA), nameB = detail::sourceName(request.modelB);
   const Model modelA = detail::loadModel(request.modelA);
   const Model modelB = detail::loadModel(request.modelB);
@@ -97,7 +103,7 @@ CompareResult compare(const CompareRequest& request) {
     throw SettingError("model-b", "has " + std::to_string(countsB.numTopics) + " topics but model A has " +
                                       std::to_string(countsA.numTopics) +
                                       "; ratio-AIS anneals between models with the same number of topics");
-  checkSameWords(modelA, modelB, nameA, nameB, result.warnings);
+  checkSameWords(modelA, modelB, nameA, nameB, warnings);
   if (request.alignTopics) {
     if (countsA.numTopics > SettingLimits::kAlignedTopics)
       throw SettingError("align-topics", "takes models of at most " + std::to_string(SettingLimits::kAlignedTopics) +
@@ -105,20 +111,22 @@ CompareResult compare(const CompareRequest& request) {
                                              std::to_string(countsA.numTopics));
     countsB = permuteTopics(countsB, alignTopics(countsA, countsB));
   }
-  const Model words = modelA.words() != nullptr ? modelA : modelB;
-  const Documents documents = detail::loadDocuments(
-      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), words, nameA);
-  const DocumentCollection& collection = detail::dataOf(documents).collection;
-  const UnseenWords policy = request.unseenWords;
-  const ScoringModel scoringA(countsA, policy, collection, request.vocabularySize);
-  const ScoringModel scoringB(countsB, policy, collection, request.vocabularySize);
-  checkSomethingIsScored(scoringA, documents, request.documents, policy, nameA);
-  const RatioResult ratios = estimateLogRatios(scoringA, scoringB, collection, annealing);
+  return {nameA, nameB, modelA, modelB, &countsA, std::move(countsB)};
+}
 
-  result.modelA = modelReport(modelA, nameA);
-  result.modelB = modelReport(modelB, nameB);
-  result.input = detail::sourceName(request.documents);
-  result.documents = collection.size();
+// The held-out documents, read through the words of whichever model has them.
+Documents comparedDocuments(const CompareRequest& request, const ComparedModels& models) {
+  const Model& words = models.modelA.words() != nullptr ? models.modelA : models.modelB;
+  return detail::loadDocuments(detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), words,
+                               models.nameA);
+}
+
+double perplexityRatioOf(double logRatio, uint64_t tokens) {
+  return tokens == 0 ? std::nan("") : std::exp(-logRatio / static_cast<double>(tokens));
+}
+
+// The run's settings as the result reports them.
+void reportSettings(const CompareRequest& request, const RatioAnnealingOptions& annealing, CompareResult& result) {
   result.path = describe(annealing.path);
   result.direction = describe(annealing.direction);
   result.temperatures = annealing.temperatures;
@@ -126,13 +134,16 @@ CompareResult compare(const CompareRequest& request) {
   result.samples = annealing.samples;
   result.seed = annealing.seed;
   result.alignedTopics = request.alignTopics;
-  result.unseenWords = spellingOf(policy);
+  result.unseenWords = spellingOf(request.unseenWords);
+}
+
+// The totals and each document's ratio; the directions' totals count the
+// documents with a scored token.
+void reportRatios(const RatioResult& ratios, const DocumentCollection& collection, CompareResult& result) {
   result.scoredTokens = ratios.scoredTokens;
   result.logRatio = ratios.totalLogRatio;
   result.logRatioError = ratios.totalLogRatioError;
-  result.perplexityRatio = ratios.scoredTokens == 0
-                               ? std::nan("")
-                               : std::exp(-ratios.totalLogRatio / static_cast<double>(ratios.scoredTokens));
+  result.perplexityRatio = perplexityRatioOf(ratios.totalLogRatio, ratios.scoredTokens);
   result.directionsPairedStatistic = ratios.directionsPairedStatistic;
   for (std::size_t d = 0; d < ratios.documents.size(); ++d) {
     const DocumentRatio& document = ratios.documents[d];
@@ -142,8 +153,7 @@ CompareResult compare(const CompareRequest& request) {
     compared.skipped = collection.length(d) - document.tokens;
     compared.logRatio = document.logRatio;
     compared.logRatioError = document.logRatioError;
-    compared.perplexityRatio =
-        document.tokens == 0 ? std::nan("") : std::exp(-document.logRatio / static_cast<double>(document.tokens));
+    compared.perplexityRatio = perplexityRatioOf(document.logRatio, document.tokens);
     compared.forward = document.forward;
     compared.reverse = document.reverse;
     compared.directionsDisagree = document.directionsDisagree;
@@ -153,14 +163,114 @@ CompareResult compare(const CompareRequest& request) {
     }
     result.ratios.push_back(compared);
   }
-  if (annealing.direction != AnnealingDirection::Both) {
-    // Against the difference of two separate filtering estimates (the report's scatter).
-    FilteringEstimator filteringA(scoringA), filteringB(scoringB);
-    const EvaluationResult separateA = evaluateDocuments(filteringA, scoringA, collection, {});
-    const EvaluationResult separateB = evaluateDocuments(filteringB, scoringB, collection, {});
-    for (std::size_t d = 0; d < collection.size(); ++d)
-      result.separateDifferences.push_back(separateA.documents[d].logLikelihood - separateB.documents[d].logLikelihood);
+}
+
+// Each document's difference of two separate filtering estimates: what a
+// one-sided run is set against (the report's scatter).
+std::vector<double> separateDifferences(const ScoringModel& scoringA, const ScoringModel& scoringB,
+                                        const DocumentCollection& collection) {
+  FilteringEstimator filteringA(scoringA), filteringB(scoringB);
+  const EvaluationResult separateA = evaluateDocuments(filteringA, scoringA, collection, {});
+  const EvaluationResult separateB = evaluateDocuments(filteringB, scoringB, collection, {});
+  std::vector<double> differences;
+  for (std::size_t d = 0; d < collection.size(); ++d)
+    differences.push_back(separateA.documents[d].logLikelihood - separateB.documents[d].logLikelihood);
+  return differences;
+}
+
+// The models of a curve in training order: by the iteration in each name when
+// every name has one (the shell's glob puts state.gz.1000 before state.gz.200),
+// else as given, with no iterations.
+struct TrainingRun {
+  std::vector<ModelSource> sources;
+  std::vector<std::optional<long long>> iterations;
+};
+
+TrainingRun inTrainingOrder(const std::vector<ModelSource>& sources) {
+  TrainingRun run{sources, {}};
+  for (const ModelSource& source : sources)
+    run.iterations.push_back(source.model ? std::nullopt : iterationOf(source.path));
+  const bool numbered =
+      std::all_of(run.iterations.begin(), run.iterations.end(), [](const auto& i) { return i.has_value(); });
+  if (!numbered) {
+    run.iterations.assign(sources.size(), std::nullopt);
+    return run;
   }
+  std::vector<std::size_t> order(sources.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return *run.iterations[a] < *run.iterations[b]; });
+  TrainingRun sorted;
+  for (const std::size_t i : order) {
+    sorted.sources.push_back(sources[i]);
+    sorted.iterations.push_back(run.iterations[i]);
+  }
+  return sorted;
+}
+
+// The models of one training run, read in order, each with counts, the first
+// one's topic count and words.
+struct CurveModels {
+  std::vector<Model> models;
+  std::vector<std::string> names;
+};
+
+CurveModels curveModels(const std::vector<ModelSource>& sources, std::vector<Warning>& warnings) {
+  CurveModels read;
+  std::vector<Model>& models = read.models;
+  std::vector<std::string>& names = read.names;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    names.push_back(sources[i].model ? "model " + std::to_string(i + 1) : detail::sourceName(sources[i]));
+    models.push_back(detail::loadModel(sources[i]));
+    const TopicModel& counts = countsOf(models.back(), names.back());
+    const TopicModel& first = countsOf(models.front(), names.front());
+    if (counts.numTopics != first.numTopics)
+      throw FileError(names.back(), "has " + std::to_string(counts.numTopics) + " topics but " + names.front() +
+                                        " has " + std::to_string(first.numTopics) +
+                                        "; a curve follows one training run");
+    if (i > 0) checkSameWords(models.front(), models.back(), names.front(), names.back(), warnings);
+  }
+  return read;
+}
+
+CurveOptions curveOptions(const CurveRequest& request, Progress& ownProgress) {
+  CurveOptions options;
+  options.temperatures = request.temperatures;
+  options.seed = static_cast<uint64_t>(request.seed);
+  options.threads = request.threads;
+  options.progress = request.progress != nullptr ? request.progress : &ownProgress;
+  return options;
+}
+
+}  // namespace
+
+CompareResult compare(const CompareRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
+  const ClassicLocale numbers;
+  validate(request);
+  checkCommonSettings(1, request.threads, request.vocabularySize);
+  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
+  const RatioAnnealingOptions annealing = annealingOptions(request, ownProgress);
+
+  const auto started = std::chrono::steady_clock::now();
+  CompareResult result;
+  const ComparedModels models = comparedModels(request, result.warnings);
+  const Documents documents = comparedDocuments(request, models);
+  const DocumentCollection& collection = detail::dataOf(documents).collection;
+  const UnseenWords policy = request.unseenWords;
+  const ScoringModel scoringA(*models.countsA, policy, collection, request.vocabularySize);
+  const ScoringModel scoringB(models.countsB, policy, collection, request.vocabularySize);
+  checkSomethingIsScored(scoringA, documents, request.documents, policy, models.nameA);
+  const RatioResult ratios = estimateLogRatios(scoringA, scoringB, collection, annealing);
+
+  result.modelA = modelReport(models.modelA, models.nameA);
+  result.modelB = modelReport(models.modelB, models.nameB);
+  result.input = detail::sourceName(request.documents);
+  result.documents = collection.size();
+  reportSettings(request, annealing, result);
+  reportRatios(ratios, collection, result);
+  if (annealing.direction != AnnealingDirection::Both)
+    result.separateDifferences = separateDifferences(scoringA, scoringB, collection);
   result.threads = resolveThreads(annealing.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
@@ -173,64 +283,27 @@ CurveResult curve(const CurveRequest& request) {
   checkCommonSettings(1, request.threads, request.vocabularySize);
   if (request.models.empty()) throw SettingError("states", "needs at least one model file");
   CurveResult result;
-  // In training order: by the iteration in each name when every name has one
-  // (the shell's glob puts state.gz.1000 before state.gz.200), else as given.
-  std::vector<ModelSource> sources = request.models;
-  std::vector<std::optional<long long>> iterations;
-  for (const ModelSource& source : sources)
-    iterations.push_back(source.model ? std::nullopt : iterationOf(source.path));
-  const bool numbered = std::all_of(iterations.begin(), iterations.end(), [](const auto& i) { return i.has_value(); });
-  if (numbered) {
-    std::vector<std::size_t> order(sources.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return *iterations[a] < *iterations[b]; });
-    std::vector<ModelSource> sorted;
-    std::vector<std::optional<long long>> sortedIterations;
-    for (const std::size_t i : order) {
-      sorted.push_back(sources[i]);
-      sortedIterations.push_back(iterations[i]);
-    }
-    sources = sorted;
-    iterations = sortedIterations;
-  } else {
-    iterations.assign(sources.size(), std::nullopt);
-  }
+  const TrainingRun run = inTrainingOrder(request.models);
   const auto started = std::chrono::steady_clock::now();
-  std::vector<Model> models;
-  std::vector<std::string> names;
-  for (std::size_t i = 0; i < sources.size(); ++i) {
-    names.push_back(sources[i].model ? "model " + std::to_string(i + 1) : detail::sourceName(sources[i]));
-    models.push_back(detail::loadModel(sources[i]));
-    const TopicModel& counts = countsOf(models.back(), names.back());
-    const TopicModel& first = countsOf(models.front(), names.front());
-    if (counts.numTopics != first.numTopics)
-      throw FileError(names.back(), "has " + std::to_string(counts.numTopics) + " topics but " + names.front() +
-                                        " has " + std::to_string(first.numTopics) +
-                                        "; a curve follows one training run");
-    if (i > 0) checkSameWords(models.front(), models.back(), names.front(), names.back(), result.warnings);
-  }
+  const CurveModels read = curveModels(run.sources, result.warnings);
+  const std::vector<Model>& models = read.models;
   const Documents documents = detail::loadDocuments(
-      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), models.front(), names.front());
+      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), models.front(),
+      read.names.front());
   const DocumentCollection& collection = detail::dataOf(documents).collection;
   const UnseenWords policy = request.unseenWords;
   std::vector<std::unique_ptr<ScoringModel>> scoring;
   std::vector<const ScoringModel*> series;
-  for (std::size_t i = 0; i < models.size(); ++i) {
+  for (const Model& model : models) {
     scoring.push_back(
-        std::make_unique<ScoringModel>(*detail::dataOf(models[i]).counts, policy, collection, request.vocabularySize));
+        std::make_unique<ScoringModel>(*detail::dataOf(model).counts, policy, collection, request.vocabularySize));
     series.push_back(scoring.back().get());
   }
-  checkSomethingIsScored(*scoring.front(), documents, request.documents, policy, names.front());
-  CurveOptions options;
-  options.temperatures = request.temperatures;
-  options.seed = static_cast<uint64_t>(request.seed);
-  options.threads = request.threads;
+  checkSomethingIsScored(*scoring.front(), documents, request.documents, policy, read.names.front());
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
-  options.progress = request.progress != nullptr ? request.progress : &ownProgress;
-  const CurveEstimates estimates = estimateLikelihoodCurve(series, collection, options);
-  for (std::size_t i = 0; i < models.size(); ++i) result.models.push_back(modelReport(models[i], names[i]));
-  result.iterations = iterations;
+  const CurveEstimates estimates = estimateLikelihoodCurve(series, collection, curveOptions(request, ownProgress));
+  for (std::size_t i = 0; i < models.size(); ++i) result.models.push_back(modelReport(models[i], read.names[i]));
+  result.iterations = run.iterations;
   result.input = detail::sourceName(request.documents);
   result.documents = collection.size();
   result.scoredTokens = estimates.scoredTokens;

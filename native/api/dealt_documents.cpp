@@ -113,6 +113,68 @@ std::vector<uint8_t> headerOf(const DocumentCollection& documents,
   return header.take();
 }
 
+// Rank 0 reads; the ranks agree on whether it could before any of them goes
+// on (the others stop at this step when it could not).
+DocumentCollection readOnRankZero(Cluster& processes, const std::function<DocumentCollection()>& read) {
+  DocumentCollection documents;
+  if (processes.rank() == 0) {
+    try {
+      const formats::ReadLocally local;  // this rank's own file: nothing is broadcast
+      documents = read();
+      if (documents.size() > UINT32_MAX) throw std::runtime_error("more than 2^32 documents cannot be dealt");
+      for (std::size_t d = 0; d < documents.size(); ++d)
+        if (documents.length(d) > UINT32_MAX) throw std::runtime_error("a document of 2^32 tokens cannot be dealt");
+    } catch (...) {
+      processes.agree(Cluster::failureStatus(), kDealStep);
+      throw;
+    }
+  }
+  processes.agree(0, kDealStep);
+  return documents;
+}
+
+// Rank 0's header (headerOf) broadcast, and read into every rank's share.
+void shareHeader(Cluster& processes, const DocumentCollection& documents, DocumentCollection::RankShare& share) {
+  std::vector<uint8_t> header;
+  if (processes.rank() == 0) {
+    share.typeCounts = typeCountsOf(documents);
+    header = headerOf(documents, share.typeCounts);
+  }
+  processes.broadcast(header);
+  ByteReader reading(header);
+  const auto count = static_cast<std::size_t>(reading.getVarint());
+  share.totalTokens = reading.getVarint();
+  share.lengths.resize(count);
+  for (uint32_t& length : share.lengths) length = static_cast<uint32_t>(reading.getVarint());
+  if (processes.rank() != 0) {
+    share.typeCounts.resize(static_cast<std::size_t>(reading.getVarint()));
+    int64_t previous = kBeforeEveryType;
+    for (auto& [type, tokens] : share.typeCounts) {
+      previous += static_cast<int64_t>(reading.getVarint());
+      type = static_cast<int32_t>(previous);
+      tokens = reading.getVarint();
+    }
+  }
+}
+
+// The documents listed by rank in document order (on rank 0, which sends
+// them): rank r's are byRank[firstOfRank[r]] up to byRank[firstOfRank[r + 1]].
+struct DocumentsByRank {
+  std::vector<std::size_t> firstOfRank, byRank;
+};
+
+DocumentsByRank documentsByRank(const std::vector<int>& owners, int rank, int size) {
+  DocumentsByRank listed{std::vector<std::size_t>(static_cast<std::size_t>(size) + 1, 0), {}};
+  if (rank != 0) return listed;
+  std::vector<std::size_t>& firstOfRank = listed.firstOfRank;
+  for (const int owner : owners) ++firstOfRank[static_cast<std::size_t>(owner) + 1];
+  for (int r = 0; r < size; ++r) firstOfRank[r + 1] += firstOfRank[r];
+  listed.byRank.resize(owners.size());
+  std::vector<std::size_t> next(firstOfRank.begin(), firstOfRank.end() - 1);
+  for (std::size_t d = 0; d < owners.size(); ++d) listed.byRank[next[static_cast<std::size_t>(owners[d])]++] = d;
+  return listed;
+}
+
 }  // namespace
 
 uint64_t dealCost(DealCost cost, std::size_t length) {
@@ -125,45 +187,12 @@ DocumentCollection readDealtOverRanks(const std::function<DocumentCollection()>&
   if (processes.size() == 1 || !processes.dealsDocuments()) return read();
   const int rank = processes.rank();
   const int size = processes.size();
-  DocumentCollection documents;
-  if (rank == 0) {
-    try {
-      const formats::ReadLocally local;  // this rank's own file: nothing is broadcast
-      documents = read();
-      if (documents.size() > UINT32_MAX) throw std::runtime_error("more than 2^32 documents cannot be dealt");
-      for (std::size_t d = 0; d < documents.size(); ++d)
-        if (documents.length(d) > UINT32_MAX) throw std::runtime_error("a document of 2^32 tokens cannot be dealt");
-    } catch (...) {
-      processes.agree(Cluster::failureStatus(), kDealStep);  // the others stop at this step
-      throw;
-    }
-  }
-  processes.agree(0, kDealStep);
-
+  DocumentCollection documents = readOnRankZero(processes, read);
   auto share = std::make_shared<DocumentCollection::RankShare>();
-  std::vector<uint8_t> header;
-  if (rank == 0) {
-    share->typeCounts = typeCountsOf(documents);
-    header = headerOf(documents, share->typeCounts);
-  }
-  processes.broadcast(header);
-  ByteReader reading(header);
-  const auto count = static_cast<std::size_t>(reading.getVarint());
-  share->totalTokens = reading.getVarint();
-  share->lengths.resize(count);
-  for (uint32_t& length : share->lengths) length = static_cast<uint32_t>(reading.getVarint());
-  if (rank != 0) {
-    share->typeCounts.resize(static_cast<std::size_t>(reading.getVarint()));
-    int64_t previous = kBeforeEveryType;
-    for (auto& [type, tokens] : share->typeCounts) {
-      previous += static_cast<int64_t>(reading.getVarint());
-      type = static_cast<int32_t>(previous);
-      tokens = reading.getVarint();
-    }
-  }
-  header = {};
+  shareHeader(processes, documents, *share);
 
   // The same deal on every rank, from the lengths all of them have.
+  const std::size_t count = share->lengths.size();
   const std::vector<int> owners = dealDocuments(costsOf(share->lengths, cost), size);
   share->mine.resize(count);
   share->held.resize(count);
@@ -171,20 +200,13 @@ DocumentCollection readDealtOverRanks(const std::function<DocumentCollection()>&
     share->mine[d] = owners[d] == rank;
     share->held[d] = rank == 0 || owners[d] == rank;
   }
-  // Each rank's tokens, gathered as its turn comes (rank 0 keeps its own: an
-  // empty piece), from the documents listed by rank in document order.
-  std::vector<std::size_t> firstOfRank(static_cast<std::size_t>(size) + 1, 0), byRank;
-  if (rank == 0) {
-    for (const int owner : owners) ++firstOfRank[static_cast<std::size_t>(owner) + 1];
-    for (int r = 0; r < size; ++r) firstOfRank[r + 1] += firstOfRank[r];
-    byRank.resize(count);
-    std::vector<std::size_t> next(firstOfRank.begin(), firstOfRank.end() - 1);
-    for (std::size_t d = 0; d < count; ++d) byRank[next[static_cast<std::size_t>(owners[d])]++] = d;
-  }
+  // Each rank's tokens, gathered as its turn comes (rank 0 keeps its own: an empty piece).
+  const DocumentsByRank listed = documentsByRank(owners, rank, size);
   std::vector<uint8_t> piece = processes.scatter([&](int to) {
     ByteWriter writer;
     if (to != 0)
-      for (std::size_t i = firstOfRank[to]; i < firstOfRank[to + 1]; ++i) writer.putAll(documents.document(byRank[i]));
+      for (std::size_t i = listed.firstOfRank[to]; i < listed.firstOfRank[to + 1]; ++i)
+        writer.putAll(documents.document(listed.byRank[i]));
     return writer.take();
   });
   if (rank == 0) {

@@ -50,80 +50,75 @@ UnseenWords checkRequest(const EvaluateTopicsRequest& request) {
   return policy;
 }
 
-}  // namespace
+// A file must be MALLET's evaluator, as for MALLET (an inferencer's counts are
+// the same, but only the evaluator carries the terms MALLET's arithmetic starts
+// from); a Model in memory needs counts.
+Model evaluatorOf(const ModelSource& source) {
+  if (source.model) return *source.model;
+  detail::ModelData data;
+  data.kind = FileKind::Evaluator;
+  data.description = describe(FileKind::Evaluator);
+  data.source = source.path;
+  data.counts = formats::readEvaluatorFile(source.path);
+  return detail::makeModel(std::move(data));
+}
 
-EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
-  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
-  const ClassicLocale numbers;
-  const UnseenWords policy = checkRequest(request);
-  const auto started = std::chrono::steady_clock::now();
-  // A file must be MALLET's evaluator, as for MALLET (an inferencer's counts are the same, but only the
-  // evaluator carries the terms MALLET's arithmetic starts from); a Model in memory needs counts.
-  const Model model = request.model.model ? *request.model.model : [&] {
-    detail::ModelData data;
-    data.kind = FileKind::Evaluator;
-    data.description = describe(FileKind::Evaluator);
-    data.source = request.model.path;
-    data.counts = formats::readEvaluatorFile(request.model.path);
-    return detail::makeModel(std::move(data));
-  }();
-  const detail::ModelData& data = detail::dataOf(model);
-  if (!data.counts)
-    throw SettingError("model", "holds no counts: MALLET's evaluator needs a MALLET model or one built from counts");
-  const TopicModel& counts = *data.counts;
-  checkParticleWorkspace(request.particles, counts.numTopics);
-  // MALLET's input is an instance list, read without a model's words (an evaluator has none).
-  const Documents documents =
-      request.documents.documents
-          ? *detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed)))
-                 .documents
-          : detail::makeDocuments(
-                detail::readDealtOverRanks([&] { return formats::readInstanceListFile(request.documents.path); },
-                                           // MALLET's left-to-right resamples every earlier word at each word
-                                           request.resampling ? detail::DealCost::Quadratic : detail::DealCost::Linear),
-                FileKind::InstanceList);
-  const DocumentCollection& collection = detail::dataOf(documents).collection;
-  if (request.documents.documents) {  // in memory: refused when nothing is scored, as everywhere
-    uint64_t skipped = 0;
-    for (std::size_t d = 0; d < collection.size(); ++d) {
-      for (const int32_t type : collection.document(d)) skipped += !counts.scoresLikeMallet(type);
-    }
-    checkDocumentsAreScored(collection, skipped, "MALLET's rule (words beyond the model are skipped)");
+// MALLET's input is an instance list, read without a model's words (an evaluator has none).
+Documents instanceListOf(const EvaluateTopicsRequest& request) {
+  if (request.documents.documents)
+    return *detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed)))
+                .documents;
+  return detail::makeDocuments(
+      detail::readDealtOverRanks([&] { return formats::readInstanceListFile(request.documents.path); },
+                                 // MALLET's left-to-right resamples every earlier word at each word
+                                 request.resampling ? detail::DealCost::Quadratic : detail::DealCost::Linear),
+      FileKind::InstanceList);
+}
+
+// Documents in memory are refused when nothing is scored, as everywhere.
+void checkMalletScoresSomething(const DocumentCollection& collection, const TopicModel& counts) {
+  uint64_t skipped = 0;
+  for (std::size_t d = 0; d < collection.size(); ++d) {
+    for (const int32_t type : collection.document(d)) skipped += !counts.scoresLikeMallet(type);
   }
-  const auto loaded = std::chrono::steady_clock::now();
+  checkDocumentsAreScored(collection, skipped, "MALLET's rule (words beyond the model are skipped)");
+}
 
-  EvaluateTopicsResult result;
-  result.seed =
-      request.seed == EvaluateTopicsRequest::kClockSeed ? malletClockSeed() : static_cast<int32_t>(request.seed);
+MalletEvaluationOptions malletOptions(const EvaluateTopicsRequest& request, int32_t seed, Progress& ownProgress) {
   MalletEvaluationOptions options;
   options.particles = request.particles;
   options.resampling = request.resampling;
   options.exact = request.exact;
-  options.seed = result.seed;
+  options.seed = seed;
   options.threads = request.threads;
   options.keepWordProbabilities = request.showWords;
-  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   options.progress = request.progress != nullptr ? request.progress : &ownProgress;
+  return options;
+}
+
+// Another estimator's totals, in MALLET's layout.
+MalletEvaluationResult evaluateWithOther(const EvaluateTopicsRequest& request, const TopicModel& counts,
+                                         const DocumentCollection& collection, UnseenWords policy,
+                                         const MalletEvaluationOptions& options) {
+  const ScoringModel scoring(counts, policy, collection);
+  const auto estimator = makeEstimator(settingsOf(request), scoring);
+  EvaluationOptions other;
+  other.seed = static_cast<uint32_t>(options.seed);
+  other.runs = request.runs;
+  other.threads = request.threads;
+  other.progress = options.progress;
+  const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, collection, other);
   MalletEvaluationResult mallet;
-  if (malletsOwn(request.estimator)) {
-    mallet = evaluateLikeMallet(counts, collection, options);
-  } else {
-    const ScoringModel scoring(counts, policy, collection);
-    const auto estimator = makeEstimator(settingsOf(request), scoring);
-    EvaluationOptions other;
-    other.seed = static_cast<uint32_t>(result.seed);
-    other.runs = request.runs;
-    other.threads = request.threads;
-    other.progress = options.progress;
-    const EvaluationResult estimates = evaluateDocuments(*estimator, scoring, collection, other);
-    for (const DocumentResult& document : estimates.documents)
-      mallet.documentLogLikelihoods.push_back(document.logLikelihood);
-    mallet.totalLogLikelihood = estimates.totalLogLikelihood;
-    mallet.siteUpdates = estimates.siteUpdates;
-  }
-  const auto evaluated = std::chrono::steady_clock::now();
-  result.documentLogLikelihoods = std::move(mallet.documentLogLikelihoods);
-  result.total = mallet.totalLogLikelihood;
+  for (const DocumentResult& document : estimates.documents)
+    mallet.documentLogLikelihoods.push_back(document.logLikelihood);
+  mallet.totalLogLikelihood = estimates.totalLogLikelihood;
+  mallet.siteUpdates = estimates.siteUpdates;
+  return mallet;
+}
+
+// Each word's probability (show-words), named by the documents' words when they have them.
+void reportWords(const MalletEvaluationResult& mallet, const DocumentCollection& collection,
+                 EvaluateTopicsResult& result) {
   const Alphabet* words = collection.alphabet().get();
   for (const auto& word : mallet.words) {
     const int32_t type = collection.document(word.document)[word.position];
@@ -131,6 +126,38 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
         {words != nullptr ? words->word(static_cast<std::size_t>(type)) : "<type " + std::to_string(type) + ">",
          word.logProbability});
   }
+}
+
+}  // namespace
+
+EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
+  const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
+  const ClassicLocale numbers;
+  const UnseenWords policy = checkRequest(request);
+  const auto started = std::chrono::steady_clock::now();
+  const Model model = evaluatorOf(request.model);
+  const detail::ModelData& data = detail::dataOf(model);
+  if (!data.counts)
+    throw SettingError("model", "holds no counts: MALLET's evaluator needs a MALLET model or one built from counts");
+  const TopicModel& counts = *data.counts;
+  checkParticleWorkspace(request.particles, counts.numTopics);
+  const Documents documents = instanceListOf(request);
+  const DocumentCollection& collection = detail::dataOf(documents).collection;
+  if (request.documents.documents) checkMalletScoresSomething(collection, counts);
+  const auto loaded = std::chrono::steady_clock::now();
+
+  EvaluateTopicsResult result;
+  result.seed =
+      request.seed == EvaluateTopicsRequest::kClockSeed ? malletClockSeed() : static_cast<int32_t>(request.seed);
+  Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
+  const MalletEvaluationOptions options = malletOptions(request, result.seed, ownProgress);
+  MalletEvaluationResult mallet = malletsOwn(request.estimator)
+                                      ? evaluateLikeMallet(counts, collection, options)
+                                      : evaluateWithOther(request, counts, collection, policy, options);
+  const auto evaluated = std::chrono::steady_clock::now();
+  result.documentLogLikelihoods = std::move(mallet.documentLogLikelihoods);
+  result.total = mallet.totalLogLikelihood;
+  reportWords(mallet, collection, result);
   result.samplingErrors = mallet.samplingErrors;
   result.siteUpdates = mallet.siteUpdates;
   result.documents = collection.size();
