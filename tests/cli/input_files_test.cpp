@@ -18,6 +18,7 @@
 #include "support/command_output.hpp"
 #include "support/evaluator_writer.hpp"
 #include "support/fixtures.hpp"
+#include "support/format_errors.hpp"
 #include "support/gzip.hpp"
 #include "support/object_stream_builder.hpp"
 #include "support/tiny_models.hpp"
@@ -27,17 +28,9 @@ namespace topiceval {
 namespace {
 
 using B = testing::ObjectStreamBuilder;
+using testing::errorOf;
 using testing::fixtureFile;
-
-template <class Work>
-std::string errorOf(Work&& work) {
-  try {
-    work();
-  } catch (const formats::FormatError& error) {
-    return error.what();
-  }
-  return "no error";
-}
+using testing::streamError;
 
 class InputFiles : public testing::ScratchDirectory {
  protected:
@@ -85,15 +78,6 @@ TEST_F(InputFiles, EvaluatorWithUnrelatedCachedTermsIsRefused) {
 }
 
 // ---- Class descriptors that loop ---------------------------------------------
-
-std::string streamError(const std::vector<uint8_t>& bytes, const formats::ObjectStreamLimits& limits = {}) {
-  try {
-    formats::readObjectStream(bytes, "test.ser", limits);
-  } catch (const formats::FormatError& error) {
-    return error.what();
-  }
-  return "no error";
-}
 
 TEST_F(InputFiles, ADescriptorThatIsItsOwnSuperclassIsRefusedForEveryKindOfObject) {
   const std::string expected =

@@ -7,25 +7,18 @@
 #include "formats/format_error.hpp"
 #include "native/model/model_validator.hpp"
 #include "support/fixtures.hpp"
+#include "support/format_errors.hpp"
 #include "support/tiny_models.hpp"
 
 namespace topiceval::formats {
 namespace {
 
+using testing::errorOf;
 using testing::fixtureFile;
 
 TopicModel inferencer(const std::string& set) {
   const auto bytes = readFileBytes(fixtureFile(set, "inferencer.mallet"));
   return readInferencer(bytes, set + "/inferencer.mallet");
-}
-
-std::string errorOf(const std::function<void()>& read) {
-  try {
-    read();
-  } catch (const FormatError& error) {
-    return error.what();
-  }
-  return "no error";
 }
 
 TEST(EvaluatorReader, ReadsStackexchange) {

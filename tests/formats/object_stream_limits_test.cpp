@@ -11,21 +11,14 @@
 #include "formats/format_error.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "formats/read_budget.hpp"
+#include "support/format_errors.hpp"
 #include "support/object_stream_builder.hpp"
 
 namespace topiceval {
 namespace {
 
 using B = testing::ObjectStreamBuilder;
-
-std::string streamError(const std::vector<uint8_t>& bytes, const formats::ObjectStreamLimits& limits = {}) {
-  try {
-    formats::readObjectStream(bytes, "test.ser", limits);
-  } catch (const formats::FormatError& error) {
-    return error.what();
-  }
-  return "no error";
-}
+using testing::streamError;
 
 // A chain of `depth` classes, each the superclass of the one before, read as one object's class.
 B classChain(int depth) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "formats/format_error.hpp"
+#include "support/format_errors.hpp"
 #include "support/object_stream_builder.hpp"
 
 namespace topiceval::formats {
@@ -20,12 +21,7 @@ std::unique_ptr<java::ObjectGraph> parse(const ObjectStreamBuilder& builder) {
 }
 
 std::string errorOf(const std::vector<uint8_t>& bytes, const ObjectStreamLimits& limits = {}) {
-  try {
-    readObjectStream(bytes, "test.ser", limits);
-  } catch (const FormatError& error) {
-    return error.what();
-  }
-  return "no error";
+  return testing::streamError(bytes, limits);
 }
 
 TEST(ObjectStreamReader, ReadsAString) {

@@ -13,23 +13,15 @@
 #include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
 #include "support/fixtures.hpp"
+#include "support/format_errors.hpp"
 #include "support/gzip.hpp"
 #include "support/scratch_directory.hpp"
 
 namespace topiceval {
 namespace {
 
+using testing::errorOf;
 using testing::fixtureFile;
-
-template <class Work>
-std::string errorOf(Work&& work) {
-  try {
-    work();
-  } catch (const formats::FormatError& error) {
-    return error.what();
-  }
-  return "no error";
-}
 
 class RefusedFiles : public testing::ScratchDirectory {
  protected:

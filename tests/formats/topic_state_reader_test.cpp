@@ -8,6 +8,7 @@
 #include "formats/gzip_input.hpp"
 #include "formats/model_readers.hpp"
 #include "support/fixtures.hpp"
+#include "support/format_errors.hpp"
 #include "support/gzip.hpp"
 
 namespace topiceval::formats {
@@ -19,12 +20,7 @@ using testing::gzip;
 const std::string kHeader = "#doc source pos typeindex type topic\n#alpha : 0.5 0.25 \n#beta : 0.01\n";
 
 std::string errorOf(const std::vector<uint8_t>& bytes) {
-  try {
-    readTopicState(bytes, "state.gz");
-  } catch (const FormatError& error) {
-    return error.what();
-  }
-  return "no error";
+  return testing::errorOf([&] { readTopicState(bytes, "state.gz"); });
 }
 
 TEST(TopicStateReader, RebuildsTheEvaluatorsCounts) {
