@@ -15,20 +15,16 @@
 #include "native/estimators/particle_learning_estimator.hpp"
 #include "native/estimators/resample_move_estimator.hpp"
 #include "native/model/scoring_model.hpp"
+#include "support/exact_scoring.hpp"
 #include "support/tiny_models.hpp"
 
 namespace topiceval {
 namespace {
 
+using testing::exactFor;
 using testing::exactLogLikelihood;
 using testing::tinyDocuments;
 using testing::tinyModel;
-
-double exactFor(const ScoringModel& scoring, std::span<const int32_t> document) {
-  return exactLogLikelihood(
-      document, scoring.alpha(), [&](int32_t type, int k) { return scoring.phi(type, k); },
-      [&](int32_t type) { return scoring.scored(type); });
-}
 
 struct Case {
   int topics;

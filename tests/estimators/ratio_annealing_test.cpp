@@ -8,20 +8,15 @@
 
 #include "native/estimators/ratio_annealing.hpp"
 #include "native/model/topic_alignment.hpp"
+#include "support/exact_scoring.hpp"
 #include "support/tiny_models.hpp"
 
 namespace topiceval {
 namespace {
 
-using testing::exactLogLikelihood;
+using testing::exactFor;
 using testing::tinyDocuments;
 using testing::tinyModel;
-
-double exactFor(const ScoringModel& model, std::span<const int32_t> document) {
-  return exactLogLikelihood(
-      document, model.alpha(), [&](int32_t type, int k) { return model.phi(type, k); },
-      [&](int32_t type) { return model.scored(type); });
-}
 
 // Mean of exp(values - reference) and its standard error.
 std::pair<double, double> ratioMean(const std::vector<double>& logValues, double reference) {
