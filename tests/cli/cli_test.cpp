@@ -15,6 +15,8 @@
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/run_command.hpp"
+#include "topiceval/evaluate.hpp"
+#include "topiceval/evaluate_topics.hpp"
 
 namespace topiceval::cli {
 namespace {
@@ -43,6 +45,29 @@ TEST(EvaluateTopicsCommand, PrintsShowWordsExactlyAsMallet) {
     ASSERT_EQ(output.status, 0) << output.err;
     EXPECT_EQ(output.out, testing::readText(fixtureFile(set, "expected/show-words-p2-rfalse-s1.txt"))) << set;
   }
+}
+
+// Another estimator in MALLET's layout gives evaluate's numbers for the same
+// model, documents and estimator.
+TEST(EvaluateTopicsCommand, AnotherEstimatorGivesEvaluatesEstimates) {
+  EvaluateTopicsRequest request;
+  request.model = fixtureFile("stackexchange", "evaluator.mallet");
+  request.documents = fixtureFile("stackexchange", "test.mallet");
+  request.estimator = "filtering";
+  request.seed = 1;
+  request.threads = 1;
+  const EvaluateTopicsResult other = topiceval::evaluateTopics(request);
+  EvaluateRequest evaluation;
+  evaluation.model = request.model;
+  evaluation.documents = request.documents;
+  evaluation.estimator = "filtering";
+  evaluation.threads = 1;
+  const EvaluateResult evaluated = evaluate(evaluation);
+  ASSERT_EQ(other.documentLogLikelihoods.size(), evaluated.documents.size());
+  for (std::size_t d = 0; d < evaluated.documents.size(); ++d)
+    EXPECT_EQ(other.documentLogLikelihoods[d], evaluated.documents[d].logLikelihood) << d;
+  EXPECT_EQ(other.total, evaluated.total);
+  EXPECT_LT(other.total, 0.0);
 }
 
 TEST(EvaluateTopicsCommand, WritesDocumentProbabilitiesAndTotalFiles) {

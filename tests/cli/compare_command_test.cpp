@@ -15,6 +15,7 @@
 #include "support/fixtures.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/errors.hpp"
+#include "topiceval/evaluate.hpp"
 #include "topiceval/progress.hpp"
 
 namespace topiceval::cli {
@@ -96,6 +97,35 @@ TEST_F(CompareCommands, AModelComparedWithItselfGivesZero) {
                             "more)"),
             std::string::npos)
       << output.out;
+}
+
+// A one-sided run is set against the difference of two separate filtering
+// estimates, one per document: those of evaluate's filtering estimator.
+TEST_F(CompareCommands, AOneSidedRunKeepsEachDocumentsSeparateFilteringDifference) {
+  CompareRequest request;
+  request.modelA = fixtureFile("stackexchange", "state.gz");
+  request.modelB = perturbed_;
+  request.documents = fixtureFile("stackexchange", "test.mallet");
+  request.temperatures = 5;
+  request.burnIn = 0;
+  request.direction = "forward";
+  request.threads = 1;
+  const CompareResult compared = compare(request);
+  const auto filtering = [&](const std::string& model) {
+    EvaluateRequest evaluation;
+    evaluation.model = model;
+    evaluation.documents = request.documents;
+    evaluation.estimator = "filtering";
+    evaluation.threads = 1;
+    return evaluate(evaluation);
+  };
+  const EvaluateResult a = filtering(request.modelA.path), b = filtering(request.modelB.path);
+  ASSERT_EQ(compared.separateDifferences.size(), compared.documents);
+  ASSERT_EQ(a.documents.size(), compared.documents);
+  for (std::size_t d = 0; d < compared.documents; ++d)
+    EXPECT_EQ(compared.separateDifferences[d], a.documents[d].logLikelihood - b.documents[d].logLikelihood) << d;
+  request.direction = "both";  // both directions give their own scatter
+  EXPECT_TRUE(compare(request).separateDifferences.empty());
 }
 
 TEST_F(CompareCommands, RefusesModelsThatCannotBeCompared) {
