@@ -8,6 +8,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/result_totals.hpp"
 #include "native/api/setting_checks.hpp"
 #include "native/api/unseen_word_accounting.hpp"
@@ -68,7 +69,7 @@ std::optional<long long> iterationOf(const std::string& path) {
 
 }  // namespace
 
-CompareResult compare(const CompareRequest& request) {
+CompareResult compare(const CompareRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
@@ -164,9 +165,11 @@ CompareResult compare(const CompareRequest& request) {
   result.threads = resolveThreads(annealing.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
-CurveResult curve(const CurveRequest& request) {
+CurveResult curve(const CurveRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
@@ -242,6 +245,8 @@ CurveResult curve(const CurveRequest& request) {
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 }  // namespace topiceval

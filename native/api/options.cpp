@@ -777,19 +777,7 @@ std::string spell(const std::string& name, Spelling spelling) {
 
 std::string respell(const std::string& text, Spelling spelling) {
   if (spelling == Spelling::CommandLine) return text;
-  std::string out;
-  std::size_t start = 0;
-  for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", start)) {
-    std::size_t end = at + 2;
-    while (end < text.size() &&
-           ((text[end] >= 'a' && text[end] <= 'z') || (text[end] >= '0' && text[end] <= '9') ||
-            (text[end] == '-' && end + 1 < text.size() && text[end + 1] >= 'a' && text[end + 1] <= 'z')))
-      ++end;
-    out += text.substr(start, at - start);
-    out += end > at + 2 ? spell(text.substr(at + 2, end - at - 2), spelling) : text.substr(at, end - at);
-    start = end;
-  }
-  return out + text.substr(start);
+  return respellOptions(text, [spelling](const std::string& name) { return spell(name, spelling); });
 }
 
 std::string pythonName(const std::string& name) {

@@ -10,6 +10,7 @@
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/document_selection.hpp"
 #include "native/api/estimator_report.hpp"
 #include "native/api/result_totals.hpp"
@@ -394,7 +395,7 @@ void tableWarnings(const std::vector<RankedModel>& ranked, SelectResult& result)
 
 // Every model reads the same documents through its own words; a token is
 // scored only if every model scores it, so all totals cover one set.
-SelectResult select(const SelectRequest& request) {
+SelectResult select(const SelectRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   const UnseenWords policy = checkSelectRequest(request);
@@ -432,6 +433,8 @@ SelectResult select(const SelectRequest& request) {
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 }  // namespace topiceval

@@ -40,6 +40,51 @@ TEST(Settings, ValidateRefusesAFieldOutsideItsDeclaredRange) {
             "takes geometric or convex, not 'geometrc' (did you mean 'geometric'?)");
 }
 
+// A C++ caller reads the fields it set; the front ends (setting(), problem())
+// keep the library's names, which they respell.
+TEST(Settings, MessagesNameTheFieldsACppCallerSets) {
+  EvaluateRequest request;
+  request.maxDoublings = 0;
+  SettingError error = settingErrorOf([&] { validate(request); });
+  EXPECT_STREQ(error.what(), "maxDoublings must be at least 1");
+  EXPECT_EQ(error.setting(), "max-doublings");
+  EXPECT_EQ(error.problem(), "must be at least 1");
+
+  request.maxDoublings = 8;
+  request.vocabularySize = 0;
+  EXPECT_STREQ(settingErrorOf([&] { (void)evaluate(request); }).what(), "vocabularySize must be at least 1");
+
+  // The option input is the field documents; a problem naming another option names its field.
+  request.vocabularySize.reset();
+  request.model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  error = settingErrorOf([&] { (void)evaluate(request); });
+  EXPECT_EQ(error.setting(), "input");
+  EXPECT_STREQ(error.what(), "documents is required (an instance list or a text file)");
+
+  request.documents = testing::fixtureFile("stackexchange", "test.mallet");
+  request.targetError = 0.05;
+  request.checkConvergence = true;
+  error = settingErrorOf([&] { (void)evaluate(request); });
+  EXPECT_EQ(error.problem(), "and --check-convergence each choose the budget: give one of them");
+  EXPECT_STREQ(error.what(), "targetError and checkConvergence each choose the budget: give one of them");
+
+  // An estimator's setting is a field of the request's settings.
+  EvaluateRequest particles;
+  particles.model = request.model;
+  particles.documents = request.documents;
+  particles.settings.particles = 0;
+  error = settingErrorOf([&] { (void)evaluate(particles); });
+  EXPECT_EQ(error.setting(), "particles");
+  EXPECT_EQ(std::string(error.what()).rfind("settings.particles ", 0), 0u) << error.what();
+
+  // The same option is another field in another request.
+  SelectRequest select;
+  select.documents = request.documents;
+  error = settingErrorOf([&] { (void)topiceval::select(select); });
+  EXPECT_EQ(error.setting(), "model");
+  EXPECT_STREQ(error.what(), "models needs at least one model file (or a directory of them)");
+}
+
 TEST(Settings, EveryRequestTakesOneSeedTypeInTheRangeItsCommandDeclares) {
   static_assert(std::is_same_v<decltype(EvaluateRequest::seed), Seed>);
   static_assert(std::is_same_v<decltype(SelectRequest::seed), Seed>);
