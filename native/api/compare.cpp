@@ -73,7 +73,6 @@ CompareResult compare(const CompareRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
-  checkCommonSettings(1, request.threads, request.vocabularySize);
   RatioAnnealingOptions annealing;
   annealing.path = request.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
   annealing.direction = request.direction == "forward"   ? AnnealingDirection::Forward
@@ -173,7 +172,6 @@ CurveResult curve(const CurveRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
-  checkCommonSettings(1, request.threads, request.vocabularySize);
   if (request.models.empty()) throw SettingError("states", "needs at least one model file");
   CurveResult result;
   // In training order: by the iteration in each name when every name has one

@@ -64,7 +64,6 @@ std::string modelName(const ModelSource& source, std::size_t index) {
 // Every setting of the request, before anything is read; the unseen-word policy, parsed.
 UnseenWords checkSelectRequest(const SelectRequest& request) {
   validate(request);
-  checkCommonSettings(request.runs, request.threads, request.vocabularySize);
   checkEstimatorChoice(request.estimator, settingsByName(request.settings));
   checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), false,
                    request.estimator, request.runs);
@@ -75,7 +74,6 @@ UnseenWords checkSelectRequest(const SelectRequest& request) {
       std::find(measures.begin(), measures.end(), request.coherenceMeasure) == measures.end())
     throw SettingError("coherence",
                        "takes " + listOfChoices(measures) + " or none, not '" + request.coherenceMeasure + "'");
-  if (request.topWords < 1) throw SettingError("top-words", "must be at least 1");
   return policy;
 }
 
