@@ -74,10 +74,8 @@ CompareResult compare(const CompareRequest& request) try {
   const ClassicLocale numbers;
   validate(request);
   RatioAnnealingOptions annealing;
-  annealing.path = request.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
-  annealing.direction = request.direction == "forward"   ? AnnealingDirection::Forward
-                        : request.direction == "reverse" ? AnnealingDirection::Reverse
-                                                         : AnnealingDirection::Both;
+  annealing.path = request.path;
+  annealing.direction = request.direction;
   annealing.temperatures = request.temperatures;
   annealing.burnIn = request.burnIn;
   annealing.samples = request.samples;
@@ -126,7 +124,7 @@ CompareResult compare(const CompareRequest& request) try {
   result.samples = annealing.samples;
   result.seed = annealing.seed;
   result.alignedTopics = request.alignTopics;
-  result.unseenWords = spellingOf(policy);
+  result.unseenWords = policy;
   result.scoredTokens = ratios.scoredTokens;
   result.logRatio = ratios.totalLogRatio;
   result.logRatioError = ratios.totalLogRatioError;

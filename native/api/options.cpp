@@ -373,8 +373,8 @@ CommandSpec compareSpec() {
   o.push_back(
       path("input", FIELD(CompareRequest, documents), "held-out documents (instance list or plain text)", true));
   o.push_back(
-      choice("path", FIELD(CompareRequest, path), {"geometric", "convex"}, "the annealing path: geometric or convex"));
-  o.push_back(choice("direction", FIELD(CompareRequest, direction), {"forward", "reverse", "both"},
+      choice("path", FIELD(CompareRequest, path), spellingsOf<AnnealingPath>(), "the annealing path: geometric or convex"));
+  o.push_back(choice("direction", FIELD(CompareRequest, direction), spellingsOf<AnnealingDirection>(),
                      "forward (B to A), reverse (A to B) or both"));
   o.push_back(
       integer("temperatures", FIELD(CompareRequest, temperatures), 1, SettingLimits::kTemperatures, "annealing steps"));
@@ -430,7 +430,7 @@ CommandSpec trainCtmSpec() {
   topics.required = true;
   o.push_back(topics);
   o.push_back(path("output", "where to write the model (topiceval's logistic-normal text format)", true));
-  o.push_back(choice("e-step", FIELD(TrainCtmRequest, eStep), {"taylor", "blei-lafferty"},
+  o.push_back(choice("e-step", FIELD(TrainCtmRequest, eStep), spellingsOf<PosteriorMethod>(),
                      "taylor (Ahmed & Xing 2007, section 3.1: full posterior covariance) or blei-lafferty (Blei & "
                      "Lafferty 2005: diagonal, for comparison)"));
   o.push_back(

@@ -159,7 +159,8 @@ void fillSharedTokens(const SelectRequest& request, const Survey& survey, Select
   for (const std::size_t length : survey.lengths) result.tokens += length;
   result.documents = survey.lengths.size();
   if (result.sharedTokens == 0)
-    throw FileError(result.input, "holds no word that every model scores under --unseen-words " + result.unseenWords);
+    throw FileError(result.input, "holds no word that every model scores under --unseen-words " +
+                                        std::string(spellingOf(result.unseenWords)));
 }
 
 // One table may hold LDA and logistic-normal models: each family runs the
@@ -401,7 +402,7 @@ SelectResult select(const SelectRequest& request) try {
   const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
   const auto started = std::chrono::steady_clock::now();
   result.input = detail::sourceName(request.documents);
-  result.unseenWords = spellingOf(policy);
+  result.unseenWords = policy;
   const Survey survey = surveyModels(request, sources, policy, result.input);
   fillSharedTokens(request, survey, result);
   checkSettingsApply(request, survey);

@@ -50,7 +50,7 @@ TrainCtmResult trainCtm(const TrainCtmRequest& request) try {
   }
   TrainingOptions training;
   training.numTopics = request.topics;
-  training.method = parsePosteriorMethod(request.eStep, "e-step");
+  training.method = request.eStep;
   training.maxIterations = request.maxIterations;
   training.tolerance = request.tolerance;
   training.topicWordSmoothing = request.topicWordSmoothing;

@@ -34,10 +34,12 @@ TEST(Settings, ValidateRefusesAFieldOutsideItsDeclaredRange) {
   select.budgetCap.reset();  // not given: nothing to check
   EXPECT_NO_THROW(validate(select));
 
-  CompareRequest compare;
-  compare.path = "geometrc";
-  EXPECT_EQ(settingErrorOf([&] { validate(compare); }).problem(),
-            "takes geometric or convex, not 'geometrc' (did you mean 'geometric'?)");
+  // (compare's path is an enum: a choice a caller cannot misspell.)
+  SelectRequest coherence;
+  coherence.models = {"a"};
+  coherence.coherenceMeasure = "u_mas";
+  const std::string problem = settingErrorOf([&] { validate(coherence); }).problem();
+  EXPECT_NE(problem.find("none, not 'u_mas' (did you mean 'u_mass'?)"), std::string::npos) << problem;
 }
 
 // A C++ caller reads the fields it set; the front ends (setting(), problem())
@@ -83,6 +85,23 @@ TEST(Settings, MessagesNameTheFieldsACppCallerSets) {
   error = settingErrorOf([&] { (void)topiceval::select(select); });
   EXPECT_EQ(error.setting(), "model");
   EXPECT_STREQ(error.what(), "models needs at least one model file (or a directory of them)");
+}
+
+// compare's path and direction and train-ctm's E-step are enums beside their
+// spellings: the declarations offer the spellings and parse them once.
+TEST(Settings, ChoicesAreEnumsParsedOnceAtTheEdge) {
+  const CommandSpec& command = commandSpec("compare");
+  const OptionValues options(command, {{"path", {"convex"}}, {"direction", {"reverse"}}}, {"model-a", "model-b", "input"});
+  const CompareRequest request = compareRequest(options);
+  EXPECT_EQ(request.path, AnnealingPath::Convex);
+  EXPECT_EQ(request.direction, AnnealingDirection::Reverse);
+  EXPECT_EQ(findOption(command, "direction")->choices, (std::vector<std::string>{"forward", "reverse", "both"}));
+  EXPECT_EQ(findOption(command, "direction")->defaultValue, "both");
+  const OptionSpec* eStep = findOption(commandSpec("train-ctm"), "e-step");
+  ASSERT_NE(eStep, nullptr);
+  EXPECT_EQ(eStep->choices, (std::vector<std::string>{"taylor", "blei-lafferty"}));
+  EXPECT_EQ(eStep->defaultValue, "taylor");
+  EXPECT_EQ(choiceFromSpelling<PosteriorMethod>("blei-lafferty"), PosteriorMethod::BleiLafferty);
 }
 
 TEST(Settings, EveryRequestTakesOneSeedTypeInTheRangeItsCommandDeclares) {
