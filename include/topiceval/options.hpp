@@ -37,22 +37,4 @@ namespace topiceval {
 [[nodiscard]] TOPICEVAL_API const std::vector<std::string>& objectOptions(const std::string& command);
 [[nodiscard]] TOPICEVAL_API bool suppliedAsObject(const std::string& command, const std::string& option);
 
-// How a front end spells an option: --unseen-words, unseen_words, unseenWords.
-enum class Spelling { CommandLine, Python, Java };
-[[nodiscard]] TOPICEVAL_API std::string spell(const std::string& name, Spelling spelling);
-[[nodiscard]] TOPICEVAL_API std::string pythonName(const std::string& name);  // spell(name, Spelling::Python)
-[[nodiscard]] TOPICEVAL_API std::string javaName(const std::string& name);    // spell(name, Spelling::Java)
-// `text` (a library message or warning, which names options as the command
-// line does: --runs) with every option respelled for `spelling`.
-[[nodiscard]] TOPICEVAL_API std::string respell(const std::string& text, Spelling spelling);
-
-// The default every front end's help shows for `spec` (its value, or the
-// estimators' own), or empty when it has none. Help texts leave the default
-// out; whoever writes help adds this, once.
-[[nodiscard]] TOPICEVAL_API std::string shownDefault(const OptionSpec& spec);
-
-// Whether `spec` takes true or false (a Boolean, a Switch, or an estimator
-// setting declared Boolean): given alone on a command line, it means true.
-[[nodiscard]] TOPICEVAL_API bool takesTruth(const OptionSpec& spec);
-
 }  // namespace topiceval

@@ -124,6 +124,24 @@ class TOPICEVAL_API OptionValues {
   std::map<std::string, std::vector<std::string>> values_;
 };
 
+// How a front end spells an option: --unseen-words, unseen_words, unseenWords.
+enum class Spelling { CommandLine, Python, Java };
+[[nodiscard]] TOPICEVAL_API std::string spell(const std::string& name, Spelling spelling);
+[[nodiscard]] TOPICEVAL_API std::string pythonName(const std::string& name);  // spell(name, Spelling::Python)
+[[nodiscard]] TOPICEVAL_API std::string javaName(const std::string& name);    // spell(name, Spelling::Java)
+// `text` (a library message or warning, which names options as the command
+// line does: --runs) with every option respelled for `spelling`.
+[[nodiscard]] TOPICEVAL_API std::string respell(const std::string& text, Spelling spelling);
+
+// The default every front end's help shows for `spec` (its value, or the
+// estimators' own), or empty when it has none. Help texts leave the default
+// out; whoever writes help adds this, once.
+[[nodiscard]] TOPICEVAL_API std::string shownDefault(const OptionSpec& spec);
+
+// Whether `spec` takes true or false (a Boolean, a Switch, or an estimator
+// setting declared Boolean): given alone on a command line, it means true.
+[[nodiscard]] TOPICEVAL_API bool takesTruth(const OptionSpec& spec);
+
 // (The rules every front end shares; defined in the settings floor.)
 // "true|false|1|0" in any case, or std::nullopt.
 TOPICEVAL_API std::optional<bool> parseTruth(const std::string& text);

@@ -1,6 +1,7 @@
 // Option values checked against a command's declarations by the settings
 // floor alone (linked without the library's own declarations): unknown names,
-// repeats, ranges, required options and defaults, each with its one message.
+// repeats, ranges, required options and defaults, each with its one message;
+// and the names each front end spells.
 #include <gtest/gtest.h>
 
 #include "native/settings/settings.hpp"
@@ -47,6 +48,16 @@ TEST(OptionValues, AreCheckedAndReadByTheSettingsFloor) {
   EXPECT_EQ(refusal(command, {{"runs", {"2"}}}), "input is required");
   EXPECT_EQ(refusal(command, {{"input", {"a"}}, {"colour", {"red"}}}), "colour is not an option of demo");
   EXPECT_EQ(OptionValues(command, {}, {"input"}).integer("runs"), 4);  // supplied as an object elsewhere
+}
+
+// Each front end's spelling of a name, and of the names a message mentions.
+TEST(OptionValues, NamesAreRespelledPerFrontEnd) {
+  EXPECT_EQ(spell("budget-cap", Spelling::CommandLine), "--budget-cap");
+  EXPECT_EQ(spell("budget-cap", Spelling::Python), "budget_cap");
+  EXPECT_EQ(spell("budget-cap", Spelling::Java), "budgetCap");
+  EXPECT_EQ(respell("lets --budget-cap reach 8 (-- is not a name)", Spelling::Java),
+            "lets budgetCap reach 8 (-- is not a name)");
+  EXPECT_EQ(respell("raise --max-runs", Spelling::CommandLine), "raise --max-runs");
 }
 
 }  // namespace
