@@ -375,7 +375,7 @@ inline const ResultClass& selectionClass() {
        field<S>("tokens", JavaType::Long, "", [](const S& r) { return r.tokens; }),
        field<S>("scoredTokens", JavaType::Long, "The tokens every model scores.",
                 [](const S& r) { return r.sharedTokens; }),
-       field<S>("unseenWords", JavaType::String, "", [](const S& r) { return r.unseenWords; })}};
+       field<S>("unseenWords", JavaType::String, "", [](const S& r) { return std::string(spellingOf(r.unseenWords)); })}};
   static const ResultClass estimator{
       "Selection.EstimatorReport",
       "The estimator as run.",

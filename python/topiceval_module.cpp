@@ -576,7 +576,7 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   out["documents"] = result->documents;
   out["tokens"] = result->tokens;
   out["scored_tokens"] = result->sharedTokens;
-  out["unseen_words"] = result->unseenWords;
+  out["unseen_words"] = std::string(topiceval::spellingOf(result->unseenWords));
   out["estimator"] = result->estimatorDescription;
   out["stochastic"] = result->stochastic;
   out["unbiased"] = result->unbiased;

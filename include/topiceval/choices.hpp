@@ -28,6 +28,16 @@ inline constexpr UnseenWords kDefaultUnseenWords = UnseenWords::Skip;
 // first half or the even positions of each document; None scores p(w).
 enum class DocumentSplit { None, FirstHalf, Alternate };
 
+// Ratio-AIS (compare): the path of distributions between the two models,
+// geometric or convex mixtures; and which way it anneals: forward (B to A),
+// reverse (A to B) or both (each way, their difference a check).
+enum class AnnealingPath { Geometric, Convex };
+enum class AnnealingDirection { Forward, Reverse, Both };
+
+// The E-step of a logistic-normal model's posterior over its topic
+// proportions: the Taylor bound (Ahmed & Xing) or Blei & Lafferty's.
+enum class PosteriorMethod { Taylor, BleiLafferty };
+
 // Each choice's spellings, in the order of its enumerators.
 template <class Choice>
 struct ChoiceSpellings;
@@ -38,6 +48,19 @@ struct ChoiceSpellings<UnseenWords> {
 template <>
 struct ChoiceSpellings<DocumentSplit> {
   static constexpr std::array<std::string_view, 3> names = {"none", "first-half", "alternate"};
+};
+
+template <>
+struct ChoiceSpellings<AnnealingPath> {
+  static constexpr std::array<std::string_view, 2> names = {"geometric", "convex"};
+};
+template <>
+struct ChoiceSpellings<AnnealingDirection> {
+  static constexpr std::array<std::string_view, 3> names = {"forward", "reverse", "both"};
+};
+template <>
+struct ChoiceSpellings<PosteriorMethod> {
+  static constexpr std::array<std::string_view, 2> names = {"taylor", "blei-lafferty"};
 };
 
 template <class Choice>

@@ -23,8 +23,8 @@ struct CompareRequest {
   ModelSource modelA = std::string();
   ModelSource modelB = std::string();
   DocumentsSource documents;
-  std::string path = "geometric";  // geometric | convex
-  std::string direction = "both";  // forward (B to A) | reverse (A to B) | both
+  AnnealingPath path = AnnealingPath::Geometric;
+  AnnealingDirection direction = AnnealingDirection::Both;
   int temperatures = kDefaultTemperatures;
   int burnIn = kDefaultBurnIn;    // Gibbs sweeps under the start model before annealing
   int samples = kDefaultSamples;  // annealing runs per document and direction
@@ -54,7 +54,7 @@ struct CompareResult {
   int temperatures = 0, burnIn = 0, samples = 0;
   uint64_t seed = 0;
   bool alignedTopics = false;
-  std::string unseenWords;
+  UnseenWords unseenWords = kDefaultUnseenWords;
   uint64_t scoredTokens = 0;
   double logRatio = 0.0, logRatioError = 0.0, perplexityRatio = 0.0;
   double forwardTotal = 0.0, reverseTotal = 0.0;

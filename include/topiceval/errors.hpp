@@ -43,13 +43,18 @@ class TOPICEVAL_API FileError : public Error {
 };
 
 // A setting (option) that is missing, out of range or of the wrong kind.
-// setting() is its library name ("particles", "unseen-words"), problem() the
-// rest ("must be at least 1"); what() joins them. Each front end shows the
-// name in its own spelling: --particles, particles=, options.particles.
+// setting() is its library name ("max-doublings", "unseen-words"), problem()
+// the rest ("must be at least 1"). Each front end shows them in its own
+// spelling: --max-doublings, max_doublings=, options.maxDoublings. what(), as
+// the library's functions throw it, names the request field a C++ caller sets
+// ("maxDoublings must be at least 1", "documents ..." for the option input).
 class TOPICEVAL_API SettingError : public Error {
  public:
   SettingError(std::string setting, std::string problem)
       : Error(setting + " " + problem), setting_(std::move(setting)), problem_(std::move(problem)) {}
+  // The same error with what() spelled for a caller: `message`.
+  SettingError(std::string setting, std::string problem, const std::string& message)
+      : Error(message), setting_(std::move(setting)), problem_(std::move(problem)) {}
   const std::string& setting() const { return setting_; }
   const std::string& problem() const { return problem_; }
 

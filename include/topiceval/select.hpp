@@ -77,7 +77,7 @@ struct SelectResult {
   std::string input;
   std::size_t documents = 0;
   uint64_t tokens = 0, sharedTokens = 0;  // all tokens, and those every model scores
-  std::string unseenWords;
+  UnseenWords unseenWords = kDefaultUnseenWords;
   std::optional<std::size_t> vocabularySize;
   bool vocabulariesDiffer = false;   // the LDA models' own V differ (the largest is used)
   std::string estimator;             // as requested (or the default's name)

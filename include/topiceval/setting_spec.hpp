@@ -1,11 +1,15 @@
 #pragma once
 // One setting, declared once: an option of a command and an estimator's own
 // setting are the same kind of declaration (name, kind, default, range,
-// choices, help, MALLET's spelling). Vocabulary only: the rules that check a
-// value against a declaration live in the settings floor (native/settings/),
-// below the estimators, and are the same for both.
+// choices, help, MALLET's spelling). A command's options are a list of them
+// (CommandSpec), and the values a front end gives are checked against them
+// (OptionValues). The rules that check a value against a declaration live in
+// the settings floor (native/settings/), below the estimators, and are the
+// same for both; the declarations themselves are topiceval/options.hpp's.
 
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -78,6 +82,65 @@ struct OptionSpec {
   // an estimator's own settings).
   std::shared_ptr<const FieldBinding> binding;
 };
+
+// One command's declarations (topiceval/options.hpp lists every command's).
+struct CommandSpec {
+  std::string name;     // "evaluate"
+  std::string summary;  // one line, for the overview
+  std::string purpose;  // the first line of --help
+  std::string usage;    // "topiceval select --input DOCS MODEL [MODEL ...] [options]", or empty
+  std::vector<OptionSpec> options;
+  std::string positional;  // the option bare arguments fill ("model"), or empty
+};
+
+// The declaration of `option` in `command`, or nullptr.
+[[nodiscard]] TOPICEVAL_API const OptionSpec* findOption(const CommandSpec& command, const std::string& option);
+
+// Option values as given (text, as typed; several for a List), checked against
+// a command's declarations: unknown names, wrong kinds, values out of range
+// or among no choice are SettingErrors naming the option, before any work.
+// Estimator settings are passed on as text (the estimator checks them).
+class TOPICEVAL_API OptionValues {
+ public:
+  // `suppliedElsewhere`: required options a front end supplies as objects
+  // (a Model, Documents) rather than as text.
+  OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,
+               const std::vector<std::string>& suppliedElsewhere = {});
+
+  [[nodiscard]] const CommandSpec& command() const { return *command_; }
+  [[nodiscard]] bool given(const std::string& name) const;
+  // The value given, or the default; an option without either has none.
+  [[nodiscard]] std::optional<std::string> text(const std::string& name) const;
+  [[nodiscard]] std::vector<std::string> list(const std::string& name) const;  // a List's values
+  [[nodiscard]] int64_t integer(const std::string& name) const;
+  [[nodiscard]] double real(const std::string& name) const;
+  [[nodiscard]] bool boolean(const std::string& name) const;  // Boolean and Switch
+  // The estimator settings given, by name, as text.
+  [[nodiscard]] std::map<std::string, std::string> estimatorSettings() const;
+
+ private:
+  const OptionSpec& spec(const std::string& name) const;
+  const CommandSpec* command_;
+  std::map<std::string, std::vector<std::string>> values_;
+};
+
+// How a front end spells an option: --unseen-words, unseen_words, unseenWords.
+enum class Spelling { CommandLine, Python, Java };
+[[nodiscard]] TOPICEVAL_API std::string spell(const std::string& name, Spelling spelling);
+[[nodiscard]] TOPICEVAL_API std::string pythonName(const std::string& name);  // spell(name, Spelling::Python)
+[[nodiscard]] TOPICEVAL_API std::string javaName(const std::string& name);    // spell(name, Spelling::Java)
+// `text` (a library message or warning, which names options as the command
+// line does: --runs) with every option respelled for `spelling`.
+[[nodiscard]] TOPICEVAL_API std::string respell(const std::string& text, Spelling spelling);
+
+// The default every front end's help shows for `spec` (its value, or the
+// estimators' own), or empty when it has none. Help texts leave the default
+// out; whoever writes help adds this, once.
+[[nodiscard]] TOPICEVAL_API std::string shownDefault(const OptionSpec& spec);
+
+// Whether `spec` takes true or false (a Boolean, a Switch, or an estimator
+// setting declared Boolean): given alone on a command line, it means true.
+[[nodiscard]] TOPICEVAL_API bool takesTruth(const OptionSpec& spec);
 
 // (The rules every front end shares; defined in the settings floor.)
 // "true|false|1|0" in any case, or std::nullopt.

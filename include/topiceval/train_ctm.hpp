@@ -29,7 +29,7 @@ struct TrainCtmRequest {
 
   DocumentsSource documents;     // an instance list or plain text (each word its own id, in order of first use)
   int topics = 0;                // K, at least 2
-  std::string eStep = "taylor";  // taylor | blei-lafferty
+  PosteriorMethod eStep = PosteriorMethod::Taylor;
   int maxIterations = kDefaultMaxIterations;
   double tolerance = kDefaultTolerance;
   double topicWordSmoothing = kDefaultTopicWordSmoothing;

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "formats/file_bytes.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/quality/coherence.hpp"
@@ -317,7 +318,7 @@ double diversityOf(const std::vector<std::vector<std::string>>& topics) {
 
 const std::vector<std::string>& coherenceMeasures() { return quality::coherenceMeasureNames(); }
 
-CoherenceResult coherence(const CoherenceRequest& request) {
+CoherenceResult coherence(const CoherenceRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale classic;
   validate(request);  // the declared ranges: top-words, window-size, bootstrap, threads
@@ -359,6 +360,8 @@ CoherenceResult coherence(const CoherenceRequest& request) {
   addExclusivity(request, data, counts, phi, topics.modelTop, topics.words.size(), result);
   result.diversity = diversityOf(topics.words);
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 }  // namespace topiceval

@@ -10,6 +10,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/result_totals.hpp"
 #include "native/api/setting_checks.hpp"
 #include "native/api/unseen_word_accounting.hpp"
@@ -71,10 +72,8 @@ std::optional<long long> iterationOf(const std::string& path) {
 // The annealing the request asks for.
 RatioAnnealingOptions annealingOptions(const CompareRequest& request, Progress& ownProgress) {
   RatioAnnealingOptions annealing;
-  annealing.path = request.path == "geometric" ? AnnealingPath::Geometric : AnnealingPath::Convex;
-  annealing.direction = request.direction == "forward"   ? AnnealingDirection::Forward
-                        : request.direction == "reverse" ? AnnealingDirection::Reverse
-                                                         : AnnealingDirection::Both;
+  annealing.path = request.path;
+  annealing.direction = request.direction;
   annealing.temperatures = request.temperatures;
   annealing.burnIn = request.burnIn;
   annealing.samples = request.samples;
@@ -134,7 +133,7 @@ void reportSettings(const CompareRequest& request, const RatioAnnealingOptions& 
   result.samples = annealing.samples;
   result.seed = annealing.seed;
   result.alignedTopics = request.alignTopics;
-  result.unseenWords = spellingOf(request.unseenWords);
+  result.unseenWords = request.unseenWords;
 }
 
 // The totals and each document's ratio; the directions' totals count the
@@ -244,11 +243,10 @@ CurveOptions curveOptions(const CurveRequest& request, Progress& ownProgress) {
 
 }  // namespace
 
-CompareResult compare(const CompareRequest& request) {
+CompareResult compare(const CompareRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
-  checkCommonSettings(1, request.threads, request.vocabularySize);
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   const RatioAnnealingOptions annealing = annealingOptions(request, ownProgress);
 
@@ -274,13 +272,14 @@ CompareResult compare(const CompareRequest& request) {
   result.threads = resolveThreads(annealing.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
-CurveResult curve(const CurveRequest& request) {
+CurveResult curve(const CurveRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   validate(request);
-  checkCommonSettings(1, request.threads, request.vocabularySize);
   if (request.models.empty()) throw SettingError("states", "needs at least one model file");
   CurveResult result;
   const TrainingRun run = inTrainingOrder(request.models);
@@ -315,6 +314,8 @@ CurveResult curve(const CurveRequest& request) {
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 }  // namespace topiceval

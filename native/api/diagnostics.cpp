@@ -10,6 +10,7 @@
 #include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/model_data.hpp"
 #include "native/quality/mallet_reports.hpp"
 #include "native/quality/topic_diagnostics.hpp"
@@ -153,7 +154,7 @@ DiagnosticsResult::Topic topicResult(const quality::TopicDiagnostics& topic, con
 
 }  // namespace
 
-DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
+DiagnosticsResult diagnostics(const DiagnosticsRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale classic;
   validate(request);
@@ -194,6 +195,8 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) {
     result.topics.push_back(topicResult(computed->topics[k], *computed, k));
   result.computed = std::move(computed);
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 void writeDiagnosticsXml(std::ostream& out, const DiagnosticsResult& result) {

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "formats/file_bytes.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/estimator_report.hpp"
 #include "native/api/evaluation_drivers.hpp"
 #include "native/api/evaluation_plan.hpp"
@@ -19,7 +20,7 @@
 
 namespace topiceval {
 
-EvaluateResult evaluate(const EvaluateRequest& request) {
+EvaluateResult evaluate(const EvaluateRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   const EvaluationPlan plan = planEvaluation(request);
@@ -41,6 +42,8 @@ EvaluateResult evaluate(const EvaluateRequest& request) {
   assembleResult(plan, setup, result);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 void assembleResult(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result) {

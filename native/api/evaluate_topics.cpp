@@ -8,6 +8,7 @@
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/settings_by_name.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
@@ -130,7 +131,7 @@ void reportWords(const MalletEvaluationResult& mallet, const DocumentCollection&
 
 }  // namespace
 
-EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
+EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   const UnseenWords policy = checkRequest(request);
@@ -167,6 +168,8 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) {
   result.threads = resolveThreads(request.threads);
   result.instructionSet = describe(resolveInstructionSet(options.instructionSet));
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 }  // namespace topiceval

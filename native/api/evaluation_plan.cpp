@@ -44,7 +44,6 @@ EstimatorChoice EvaluationPlan::estimatorFor(ModelFamily family) const {
 EvaluationPlan planEvaluation(const EvaluateRequest& request) {
   EvaluationPlan plan;
   validate(request);  // every declared range and choice
-  checkCommonSettings(request.runs, request.threads, request.vocabularySize);
   plan.settings = settingsByName(request.settings);
   checkEstimatorChoice(request.estimator, plan.settings);
   checkBudgetChoice(request);

@@ -8,6 +8,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/estimators/setting_limits.hpp"
@@ -55,7 +56,7 @@ uint64_t streamStart(const InferTopicsRequest& request, const TopicModel& counts
 
 }  // namespace
 
-InferTopicsResult inferTopics(const InferTopicsRequest& request) {
+InferTopicsResult inferTopics(const InferTopicsRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkRequest(request);
@@ -99,6 +100,8 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) {
   result.inferSeconds = std::chrono::duration<double>(finished - loaded).count();
   result.threads = resolveThreads(request.threads);
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 void checkMalletDocTopicsLayout(double threshold, int maximum) {

@@ -373,8 +373,8 @@ CommandSpec compareSpec() {
   o.push_back(
       path("input", FIELD(CompareRequest, documents), "held-out documents (instance list or plain text)", true));
   o.push_back(
-      choice("path", FIELD(CompareRequest, path), {"geometric", "convex"}, "the annealing path: geometric or convex"));
-  o.push_back(choice("direction", FIELD(CompareRequest, direction), {"forward", "reverse", "both"},
+      choice("path", FIELD(CompareRequest, path), spellingsOf<AnnealingPath>(), "the annealing path: geometric or convex"));
+  o.push_back(choice("direction", FIELD(CompareRequest, direction), spellingsOf<AnnealingDirection>(),
                      "forward (B to A), reverse (A to B) or both"));
   o.push_back(
       integer("temperatures", FIELD(CompareRequest, temperatures), 1, SettingLimits::kTemperatures, "annealing steps"));
@@ -430,7 +430,7 @@ CommandSpec trainCtmSpec() {
   topics.required = true;
   o.push_back(topics);
   o.push_back(path("output", "where to write the model (topiceval's logistic-normal text format)", true));
-  o.push_back(choice("e-step", FIELD(TrainCtmRequest, eStep), {"taylor", "blei-lafferty"},
+  o.push_back(choice("e-step", FIELD(TrainCtmRequest, eStep), spellingsOf<PosteriorMethod>(),
                      "taylor (Ahmed & Xing 2007, section 3.1: full posterior covariance) or blei-lafferty (Blei & "
                      "Lafferty 2005: diagonal, for comparison)"));
   o.push_back(
@@ -752,138 +752,11 @@ const CommandSpec& commandSpec(const std::string& name) {
   throw SettingError("command", "takes " + listOfChoices(names) + ", not '" + name + "'");
 }
 
-const OptionSpec* findOption(const CommandSpec& command, const std::string& option) {
-  for (const OptionSpec& spec : command.options) {
-    if (spec.name == option) return &spec;
-  }
-  return nullptr;
-}
-
 std::string optionForSetting(const CommandSpec& command, const std::string& setting) {
   for (const OptionSpec& spec : command.options) {
     if (spec.setting == setting) return spec.name;
   }
   return setting;
-}
-
-std::string spell(const std::string& name, Spelling spelling) {
-  switch (spelling) {
-    case Spelling::CommandLine: return "--" + name;
-    case Spelling::Python: return pythonName(name);
-    case Spelling::Java: return javaName(name);
-  }
-  return name;
-}
-
-std::string respell(const std::string& text, Spelling spelling) {
-  if (spelling == Spelling::CommandLine) return text;
-  std::string out;
-  std::size_t start = 0;
-  for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", start)) {
-    std::size_t end = at + 2;
-    while (end < text.size() &&
-           ((text[end] >= 'a' && text[end] <= 'z') || (text[end] >= '0' && text[end] <= '9') ||
-            (text[end] == '-' && end + 1 < text.size() && text[end + 1] >= 'a' && text[end + 1] <= 'z')))
-      ++end;
-    out += text.substr(start, at - start);
-    out += end > at + 2 ? spell(text.substr(at + 2, end - at - 2), spelling) : text.substr(at, end - at);
-    start = end;
-  }
-  return out + text.substr(start);
-}
-
-std::string pythonName(const std::string& name) {
-  std::string spelled = name;
-  std::replace(spelled.begin(), spelled.end(), '-', '_');
-  return spelled;
-}
-
-std::string javaName(const std::string& name) {
-  std::string field;
-  bool upper = false;
-  for (const char c : name) {
-    if (c == '-') {
-      upper = true;
-      continue;
-    }
-    field.push_back(upper ? static_cast<char>(c - 'a' + 'A') : c);
-    upper = false;
-  }
-  return field;
-}
-
-std::string shownDefault(const OptionSpec& spec) {
-  return spec.defaultValue.empty() ? spec.describedDefault : spec.defaultValue;
-}
-
-bool takesTruth(const OptionSpec& spec) {
-  if (spec.kind == OptionKind::Boolean || spec.kind == OptionKind::Switch) return true;
-  return spec.kind == OptionKind::EstimatorSetting && spec.valueKind == OptionKind::Boolean;
-}
-
-OptionValues::OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,
-                           const std::vector<std::string>& suppliedElsewhere)
-    : command_(&command) {
-  for (const auto& [name, values] : given) {
-    const OptionSpec* found = findOption(command, name);
-    if (found == nullptr) throw SettingError(name, "is not an option of " + command.name);
-    if (values.empty()) continue;
-    if (values.size() > 1 && found->kind != OptionKind::List)
-      throw SettingError(name, "is given " + std::to_string(values.size()) + " times; it takes one value");
-    for (const std::string& value : values) checkValue(*found, value);
-    values_[name] = values;
-  }
-  for (const OptionSpec& spec : command.options) {
-    if (spec.required && values_.count(spec.name) == 0 &&
-        std::find(suppliedElsewhere.begin(), suppliedElsewhere.end(), spec.name) == suppliedElsewhere.end())
-      throw SettingError(spec.name, "is required");
-  }
-}
-
-const OptionSpec& OptionValues::spec(const std::string& name) const {
-  const OptionSpec* found = findOption(*command_, name);
-  if (found == nullptr) throw std::logic_error("option " + name + " is not declared for " + command_->name);
-  return *found;
-}
-
-bool OptionValues::given(const std::string& name) const { return values_.count(name) != 0; }
-
-std::optional<std::string> OptionValues::text(const std::string& name) const {
-  const auto found = values_.find(name);
-  if (found != values_.end()) return found->second.front();
-  const OptionSpec& option = spec(name);
-  if (option.defaultValue.empty()) return std::nullopt;
-  return option.defaultValue;
-}
-
-std::vector<std::string> OptionValues::list(const std::string& name) const {
-  const auto found = values_.find(name);
-  return found != values_.end() ? found->second : std::vector<std::string>{};
-}
-
-int64_t OptionValues::integer(const std::string& name) const {
-  const auto value = text(name);
-  if (!value) throw std::logic_error("option " + name + " has no value and no default");
-  return *parseWhole(*value);
-}
-
-double OptionValues::real(const std::string& name) const {
-  const auto value = text(name);
-  if (!value) throw std::logic_error("option " + name + " has no value and no default");
-  return *parseReal(*value);
-}
-
-bool OptionValues::boolean(const std::string& name) const {
-  const auto value = text(name);
-  return value && *parseTruth(*value);
-}
-
-std::map<std::string, std::string> OptionValues::estimatorSettings() const {
-  std::map<std::string, std::string> settings;
-  for (const auto& [name, values] : values_) {
-    if (spec(name).kind == OptionKind::EstimatorSetting) settings[name] = values.front();
-  }
-  return settings;
 }
 
 }  // namespace topiceval

@@ -12,6 +12,7 @@
 #include "formats/gzip_input.hpp"
 #include "formats/gzip_output.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/runtime/random_stream.hpp"
 
@@ -25,7 +26,7 @@ PerturbStateRequest perturbStateRequest(const OptionValues& options) {
   return request;
 }
 
-PerturbStateResult perturbState(const PerturbStateRequest& request, std::ostream& out, const std::string& outName) {
+PerturbStateResult perturbState(const PerturbStateRequest& request, std::ostream& out, const std::string& outName) try {
   checkRealRange("fraction", request.fraction, 0.0, 1.0);
   const std::string& input = request.input;
   const std::vector<uint8_t> bytes = formats::readFileBytes(input);
@@ -72,6 +73,8 @@ PerturbStateResult perturbState(const PerturbStateRequest& request, std::ostream
   formats::forEachLine(in, std::numeric_limits<std::size_t>::max(), rewrite, [] {});
   compressed.finish();
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 }  // namespace topiceval

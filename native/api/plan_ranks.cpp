@@ -10,6 +10,7 @@
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/dealt_documents.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/runtime/cluster.hpp"
@@ -65,7 +66,7 @@ PlanRanksRequest planRanksRequest(const OptionValues& options) {
   return request;
 }
 
-PlanRanksResult planRanks(const PlanRanksRequest& request) {
+PlanRanksResult planRanks(const PlanRanksRequest& request) try {
   checkRequest(request);
   const formats::ReadSession reads;  // the model and the input are each read twice
   PlanRanksResult result;
@@ -111,6 +112,8 @@ PlanRanksResult planRanks(const PlanRanksRequest& request) {
     result.plans.push_back(plan);
   }
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 }  // namespace topiceval

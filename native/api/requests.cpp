@@ -5,7 +5,9 @@
 // written here.
 #include <typeindex>
 
+#include "native/api/caller_spelling.hpp"
 #include "native/api/settings_by_name.hpp"
+#include "native/settings/settings.hpp"
 
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
@@ -61,15 +63,44 @@ std::map<std::string, std::string> settingsByName(const EstimatorSettings& setti
   return given;
 }
 
-void validate(const EvaluateRequest& request) { validateFields(request); }
-void validate(const SelectRequest& request) { validateFields(request); }
-void validate(const CompareRequest& request) { validateFields(request); }
-void validate(const CurveRequest& request) { validateFields(request); }
-void validate(const TrainCtmRequest& request) { validateFields(request); }
-void validate(const EvaluateTopicsRequest& request) { validateFields(request); }
-void validate(const InferTopicsRequest& request) { validateFields(request); }
-void validate(const DiagnosticsRequest& request) { validateFields(request); }
-void validate(const CoherenceRequest& request) { validateFields(request); }
+SettingError spelledForCaller(std::type_index request, const SettingError& error) {
+  // The field of `request` a declaration binds to the setting (by its name,
+  // or the setting it sets), else an estimator's setting's field in the
+  // request's EstimatorSettings, else the name as C++ spells it.
+  const auto fieldOf = [&request](const std::string& name) {
+    std::string estimatorField;
+    for (const CommandSpec& command : commandSpecs()) {
+      for (const OptionSpec& spec : command.options) {
+        if (!spec.binding || (spec.name != name && spec.setting != name)) continue;
+        if (spec.binding->request == request) return spec.binding->field;
+        if (spec.binding->request == typeid(EstimatorSettings)) estimatorField = "settings." + spec.binding->field;
+      }
+    }
+    return estimatorField.empty() ? javaName(name) : estimatorField;
+  };
+  return SettingError(error.setting(), error.problem(),
+                      fieldOf(error.setting()) + " " + respellOptions(error.problem(), fieldOf));
+}
+
+// (Each checks as the caller set the fields, and says so in the fields' names.)
+template <class Request>
+void validateAsSet(const Request& request) {
+  try {
+    validateFields(request);
+  } catch (const SettingError& error) {
+    throw spelledFor(request, error);
+  }
+}
+
+void validate(const EvaluateRequest& request) { validateAsSet(request); }
+void validate(const SelectRequest& request) { validateAsSet(request); }
+void validate(const CompareRequest& request) { validateAsSet(request); }
+void validate(const CurveRequest& request) { validateAsSet(request); }
+void validate(const TrainCtmRequest& request) { validateAsSet(request); }
+void validate(const EvaluateTopicsRequest& request) { validateAsSet(request); }
+void validate(const InferTopicsRequest& request) { validateAsSet(request); }
+void validate(const DiagnosticsRequest& request) { validateAsSet(request); }
+void validate(const CoherenceRequest& request) { validateAsSet(request); }
 
 EvaluateRequest evaluateRequest(const OptionValues& options) { return requestFrom<EvaluateRequest>(options); }
 

@@ -10,6 +10,7 @@
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/document_selection.hpp"
 #include "native/api/estimator_report.hpp"
 #include "native/api/result_totals.hpp"
@@ -63,7 +64,6 @@ std::string modelName(const ModelSource& source, std::size_t index) {
 // Every setting of the request, before anything is read; the unseen-word policy, parsed.
 UnseenWords checkSelectRequest(const SelectRequest& request) {
   validate(request);
-  checkCommonSettings(request.runs, request.threads, request.vocabularySize);
   checkEstimatorChoice(request.estimator, settingsByName(request.settings));
   checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), false,
                    request.estimator, request.runs);
@@ -74,7 +74,6 @@ UnseenWords checkSelectRequest(const SelectRequest& request) {
       std::find(measures.begin(), measures.end(), request.coherenceMeasure) == measures.end())
     throw SettingError("coherence",
                        "takes " + listOfChoices(measures) + " or none, not '" + request.coherenceMeasure + "'");
-  if (request.topWords < 1) throw SettingError("top-words", "must be at least 1");
   return policy;
 }
 
@@ -160,7 +159,8 @@ void fillSharedTokens(const SelectRequest& request, const Survey& survey, Select
   for (const std::size_t length : survey.lengths) result.tokens += length;
   result.documents = survey.lengths.size();
   if (result.sharedTokens == 0)
-    throw FileError(result.input, "holds no word that every model scores under --unseen-words " + result.unseenWords);
+    throw FileError(result.input, "holds no word that every model scores under --unseen-words " +
+                                        std::string(spellingOf(result.unseenWords)));
 }
 
 // One table may hold LDA and logistic-normal models: each family runs the
@@ -394,7 +394,7 @@ void tableWarnings(const std::vector<RankedModel>& ranked, SelectResult& result)
 
 // Every model reads the same documents through its own words; a token is
 // scored only if every model scores it, so all totals cover one set.
-SelectResult select(const SelectRequest& request) {
+SelectResult select(const SelectRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   const UnseenWords policy = checkSelectRequest(request);
@@ -402,7 +402,7 @@ SelectResult select(const SelectRequest& request) {
   const std::vector<ModelSource> sources = expandDirectories(request.models, result.skippedFiles);
   const auto started = std::chrono::steady_clock::now();
   result.input = detail::sourceName(request.documents);
-  result.unseenWords = spellingOf(policy);
+  result.unseenWords = policy;
   const Survey survey = surveyModels(request, sources, policy, result.input);
   fillSharedTokens(request, survey, result);
   checkSettingsApply(request, survey);
@@ -432,6 +432,8 @@ SelectResult select(const SelectRequest& request) {
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 }  // namespace topiceval

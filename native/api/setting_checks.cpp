@@ -1,21 +1,12 @@
 #include "native/api/setting_checks.hpp"
 
-#include <cmath>
-
 #include "native/estimators/convergence_check.hpp"
 #include "native/estimators/estimator_registry.hpp"
-#include "native/estimators/setting_limits.hpp"
 #include "native/estimators/target_error.hpp"
 #include "native/settings/setting_names.hpp"
 #include "topiceval/evaluate.hpp"
 
 namespace topiceval {
-
-void checkCommonSettings(int runs, int threads, std::optional<std::size_t> vocabularySize) {
-  checkSettingRange("runs", runs, 1, SettingLimits::kRuns);
-  checkSettingRange("threads", threads, 0, SettingLimits::kThreads);
-  if (vocabularySize && *vocabularySize < 1) throw SettingError("vocab-size", "must be positive");
-}
 
 void checkEstimatorChoice(const std::string& estimator, const std::map<std::string, std::string>& settings) {
   if (!estimator.empty()) {
@@ -40,10 +31,6 @@ void checkEstimatorChoice(const std::string& estimator, const std::map<std::stri
 void checkTargetError(double perToken, double perDocument, bool checkConvergence, const std::string& estimator,
                       int runs) {
   if (perToken == 0.0 && perDocument == 0.0) return;
-  for (const auto& [name, value] :
-       {std::pair{setting_names::kTargetError, perToken}, {setting_names::kTargetDocumentError, perDocument}}) {
-    if (value < 0.0 || !std::isfinite(value)) throw SettingError(name, "must be a positive number of nats");
-  }
   if (checkConvergence)
     throw SettingError(setting_names::kTargetError, "and --check-convergence each choose the budget: give one of them");
   checkTargetErrorEstimator(findEstimator(estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : estimator),

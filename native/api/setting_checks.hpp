@@ -1,6 +1,7 @@
 #pragma once
-// The checks the likelihood functions (evaluate, select, compare) run on their
-// common settings before anything is read, so a mistyped setting costs no read.
+// The rules across settings that the likelihood functions (evaluate, select)
+// check before anything is read, so a mistyped setting costs no read. (Each
+// setting's own range and choices are its declaration's: validate(request).)
 
 #include <map>
 #include <optional>
@@ -10,13 +11,11 @@
 
 namespace topiceval {
 
-// --runs, --threads and --vocab-size, before any work.
-void checkCommonSettings(int runs, int threads, std::optional<std::size_t> vocabularySize);
 // The estimator and its settings, without a model. With no estimator named,
 // each model family picks its default, so each setting is checked against the
 // default that declares it (and again against the model's estimator later).
 void checkEstimatorChoice(const std::string& estimator, const std::map<std::string, std::string>& settings);
-// SettingError for a target error that cannot apply: negative, beside
+// SettingError for a target error that cannot apply: beside
 // check-convergence, with a deterministic estimator or fewer than 2 runs.
 void checkTargetError(double perToken, double perDocument, bool checkConvergence, const std::string& estimator,
                       int runs);

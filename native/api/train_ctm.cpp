@@ -9,6 +9,7 @@
 #include "formats/format_error.hpp"
 #include "formats/held_out_reader.hpp"
 #include "formats/logistic_normal_files.hpp"
+#include "native/api/caller_spelling.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_settings.hpp"
 #include "native/estimators/setting_limits.hpp"
@@ -24,7 +25,7 @@ void checkRequest(const TrainCtmRequest& request) { validate(request); }
 
 }  // namespace
 
-TrainCtmResult trainCtm(const TrainCtmRequest& request) {
+TrainCtmResult trainCtm(const TrainCtmRequest& request) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale numbers;
   checkRequest(request);
@@ -49,7 +50,7 @@ TrainCtmResult trainCtm(const TrainCtmRequest& request) {
   }
   TrainingOptions training;
   training.numTopics = request.topics;
-  training.method = parsePosteriorMethod(request.eStep, "e-step");
+  training.method = request.eStep;
   training.maxIterations = request.maxIterations;
   training.tolerance = request.tolerance;
   training.topicWordSmoothing = request.topicWordSmoothing;
@@ -81,6 +82,8 @@ TrainCtmResult trainCtm(const TrainCtmRequest& request) {
   result.tokens = documents.totalTokens();
   result.threads = resolveThreads(request.threads);
   return result;
+} catch (const SettingError& error) {
+  throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
 void writeLogisticNormalModel(const Model& model, std::ostream& out) {

@@ -25,7 +25,7 @@ int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out
     if (!quiet) {
       request.onStart = [&](std::size_t documents, uint64_t tokens, std::size_t types, int threads) {
         out << "training " << request.topics << " topics on " << documents << " documents, " << tokens << " tokens, "
-            << types << " types; E-step " << request.eStep << ", " << threads << (threads == 1 ? " thread" : " threads")
+            << types << " types; E-step " << spellingOf(request.eStep) << ", " << threads << (threads == 1 ? " thread" : " threads")
             << "\n";
       };
       request.onIteration = [&](const TrainCtmRequest::Iteration& step) {

@@ -14,16 +14,10 @@
 
 namespace topiceval {
 
-const char* describe(AnnealingPath path) { return path == AnnealingPath::Geometric ? "geometric" : "convex"; }
+// (The spellings are string literals: NUL-terminated.)
+const char* describe(AnnealingPath path) { return spellingOf(path).data(); }
 
-const char* describe(AnnealingDirection direction) {
-  switch (direction) {
-    case AnnealingDirection::Forward: return "forward";
-    case AnnealingDirection::Reverse: return "reverse";
-    case AnnealingDirection::Both: return "both";
-  }
-  return "both";
-}
+const char* describe(AnnealingDirection direction) { return spellingOf(direction).data(); }
 
 namespace {
 

@@ -28,11 +28,10 @@
 #include "native/model/document_phi.hpp"
 #include "native/runtime/progress.hpp"
 #include "native/model/scoring_model.hpp"
+#include "topiceval/choices.hpp"
 
 namespace topiceval {
 
-enum class AnnealingPath { Geometric, Convex };
-enum class AnnealingDirection { Forward, Reverse, Both };
 const char* describe(AnnealingPath path);
 const char* describe(AnnealingDirection direction);
 

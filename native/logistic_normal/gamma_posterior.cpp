@@ -31,11 +31,10 @@ double logTopicMixture(const double* row, std::span<const double> x, std::size_t
 
 }  // namespace
 
-const char* describe(PosteriorMethod method) { return method == PosteriorMethod::Taylor ? "taylor" : "blei-lafferty"; }
+const char* describe(PosteriorMethod method) { return spellingOf(method).data(); }
 
 PosteriorMethod parsePosteriorMethod(const std::string& text, const std::string& settingName) {
-  if (text == "taylor") return PosteriorMethod::Taylor;
-  if (text == "blei-lafferty") return PosteriorMethod::BleiLafferty;
+  if (const auto method = choiceFromSpelling<PosteriorMethod>(text)) return *method;
   throw SettingError(settingName, "takes taylor or blei-lafferty, not '" + text + "'");
 }
 

@@ -34,10 +34,10 @@
 #include "native/model/document_collection.hpp"
 #include "native/model/logistic_normal_model.hpp"
 #include "native/model/positive_definite.hpp"
+#include "topiceval/choices.hpp"
 
 namespace topiceval {
 
-enum class PosteriorMethod { Taylor, BleiLafferty };
 // "taylor" or "blei-lafferty".
 const char* describe(PosteriorMethod method);
 // SettingError(settingName, ...) for anything but the two names.

@@ -72,7 +72,7 @@ void writeCompareJson(std::ostream& out, const CompareResult& result) {
   json.key("summary").beginObject().field("log_ratio", result.logRatio);
   json.field("log_ratio_se", result.logRatioError).field("perplexity_ratio", result.perplexityRatio);
   json.field("documents", static_cast<uint64_t>(result.documents)).field("tokens", result.scoredTokens);
-  json.field("unseen_words", result.unseenWords);
+  json.field("unseen_words", std::string(spellingOf(result.unseenWords)));
   if (both(result)) json.field("directions_paired_statistic", result.directionsPairedStatistic);
   json.field("wall_seconds", result.seconds).field("threads", result.threads);
   json.endObject();
@@ -101,7 +101,7 @@ void writeCompareReport(std::ostream& out, const CompareResult& result) {
                     {"input", result.input},
                     {"ratio-AIS", method(result)},
                     {"seed", std::to_string(result.seed)},
-                    {"unseen words", result.unseenWords},
+                    {"unseen words", std::string(spellingOf(result.unseenWords))},
                     {"scored tokens", std::to_string(result.scoredTokens)},
                     {"log ratio A/B", totalWithError(result)},
                     {"perplexity A/B", fixed(result.perplexityRatio, 6)}};
@@ -144,7 +144,7 @@ void writeCompareSummary(std::ostream& out, const CompareResult& result) {
   out << "ratio-AIS       " << result.path << " path, " << result.direction << ", " << result.temperatures
       << " temperatures, " << result.burnIn << " burn-in sweeps, " << result.samples
       << (result.samples == 1 ? " sample" : " samples") << "; seed " << result.seed << "\n";
-  out << "unseen words    " << result.unseenWords << "\n";
+  out << "unseen words    " << spellingOf(result.unseenWords) << "\n";
   out << "log ratio A/B   " << totalWithError(result) << " (sum over documents"
       << (std::isfinite(result.logRatioError) ? "; +- one standard error"
                                               : "; no error with one sample: use --samples 2 or more")

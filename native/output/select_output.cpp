@@ -26,7 +26,7 @@ std::string estimatorLine(const SelectResult& result) {
 std::string tokensLine(const SelectResult& result) {
   return std::to_string(result.sharedTokens) + " of " + std::to_string(result.tokens) + " tokens in " +
          std::to_string(result.documents) + " documents, the ones every model scores under --unseen-words " +
-         result.unseenWords +
+         std::string(spellingOf(result.unseenWords)) +
          (result.vocabularySize ? "; V = " + std::to_string(*result.vocabularySize) +
                                       (result.vocabulariesDiffer ? " for every LDA model (the largest of theirs)" : "")
                                 : std::string());
@@ -142,7 +142,7 @@ void writeSelectJson(std::ostream& out, const SelectResult& result) {
   beginEnvelope(json, "select");
   json.key("input").beginObject().field("path", result.input);
   json.field("documents", static_cast<uint64_t>(result.documents)).field("tokens", result.tokens);
-  json.field("scored_tokens", result.sharedTokens).field("unseen_words", result.unseenWords).endObject();
+  json.field("scored_tokens", result.sharedTokens).field("unseen_words", std::string(spellingOf(result.unseenWords))).endObject();
   json.key("estimator").beginObject().field("name", result.estimator).field("description", result.estimatorDescription);
   json.field("stochastic", result.stochastic).field("unbiased", result.unbiased);
   json.field("seed", result.seed).field("runs", result.runs).endObject();

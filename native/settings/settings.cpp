@@ -117,6 +117,22 @@ bool among(const std::string& value, const std::vector<std::string>& choices) {
 
 }  // namespace
 
+std::string respellOptions(const std::string& text, const std::function<std::string(const std::string&)>& spelled) {
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", start)) {
+    std::size_t end = at + 2;
+    while (end < text.size() &&
+           ((text[end] >= 'a' && text[end] <= 'z') || (text[end] >= '0' && text[end] <= '9') ||
+            (text[end] == '-' && end + 1 < text.size() && text[end + 1] >= 'a' && text[end + 1] <= 'z')))
+      ++end;
+    out += text.substr(start, at - start);
+    out += end > at + 2 ? spelled(text.substr(at + 2, end - at - 2)) : text.substr(at, end - at);
+    start = end;
+  }
+  return out + text.substr(start);
+}
+
 void checkSettingRange(const std::string& name, int64_t value, int64_t least, int64_t most) {
   if (value < least) throw SettingError(name, "must be at least " + std::to_string(least));
   if (value > most)

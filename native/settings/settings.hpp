@@ -7,6 +7,7 @@
 // checked here, so the same mistake reads the same wherever it is made.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +43,10 @@ void checkRealRange(const std::string& name, double value, double least, double 
 // SettingError "NAME takes a, b or c, not 'x'" (with a "did you mean") unless
 // `value` is one of `choices`.
 void checkChoice(const std::string& name, const std::string& value, const std::vector<std::string>& choices);
+
+// `text` (a message or warning, which names options as the command line does:
+// --runs) with every option mentioned replaced by `spelled(name)`.
+std::string respellOptions(const std::string& text, const std::function<std::string(const std::string&)>& spelled);
 
 // `text` (as typed) checked against `spec`: SettingError naming spec.name.
 void checkValue(const OptionSpec& spec, const std::string& text);

@@ -34,10 +34,74 @@ TEST(Settings, ValidateRefusesAFieldOutsideItsDeclaredRange) {
   select.budgetCap.reset();  // not given: nothing to check
   EXPECT_NO_THROW(validate(select));
 
-  CompareRequest compare;
-  compare.path = "geometrc";
-  EXPECT_EQ(settingErrorOf([&] { validate(compare); }).problem(),
-            "takes geometric or convex, not 'geometrc' (did you mean 'geometric'?)");
+  // (compare's path is an enum: a choice a caller cannot misspell.)
+  SelectRequest coherence;
+  coherence.models = {"a"};
+  coherence.coherenceMeasure = "u_mas";
+  const std::string problem = settingErrorOf([&] { validate(coherence); }).problem();
+  EXPECT_NE(problem.find("none, not 'u_mas' (did you mean 'u_mass'?)"), std::string::npos) << problem;
+}
+
+// A C++ caller reads the fields it set; the front ends (setting(), problem())
+// keep the library's names, which they respell.
+TEST(Settings, MessagesNameTheFieldsACppCallerSets) {
+  EvaluateRequest request;
+  request.maxDoublings = 0;
+  SettingError error = settingErrorOf([&] { validate(request); });
+  EXPECT_STREQ(error.what(), "maxDoublings must be at least 1");
+  EXPECT_EQ(error.setting(), "max-doublings");
+  EXPECT_EQ(error.problem(), "must be at least 1");
+
+  request.maxDoublings = 8;
+  request.vocabularySize = 0;
+  EXPECT_STREQ(settingErrorOf([&] { (void)evaluate(request); }).what(), "vocabularySize must be at least 1");
+
+  // The option input is the field documents; a problem naming another option names its field.
+  request.vocabularySize.reset();
+  request.model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  error = settingErrorOf([&] { (void)evaluate(request); });
+  EXPECT_EQ(error.setting(), "input");
+  EXPECT_STREQ(error.what(), "documents is required (an instance list or a text file)");
+
+  request.documents = testing::fixtureFile("stackexchange", "test.mallet");
+  request.targetError = 0.05;
+  request.checkConvergence = true;
+  error = settingErrorOf([&] { (void)evaluate(request); });
+  EXPECT_EQ(error.problem(), "and --check-convergence each choose the budget: give one of them");
+  EXPECT_STREQ(error.what(), "targetError and checkConvergence each choose the budget: give one of them");
+
+  // An estimator's setting is a field of the request's settings.
+  EvaluateRequest particles;
+  particles.model = request.model;
+  particles.documents = request.documents;
+  particles.settings.particles = 0;
+  error = settingErrorOf([&] { (void)evaluate(particles); });
+  EXPECT_EQ(error.setting(), "particles");
+  EXPECT_EQ(std::string(error.what()).rfind("settings.particles ", 0), 0u) << error.what();
+
+  // The same option is another field in another request.
+  SelectRequest select;
+  select.documents = request.documents;
+  error = settingErrorOf([&] { (void)topiceval::select(select); });
+  EXPECT_EQ(error.setting(), "model");
+  EXPECT_STREQ(error.what(), "models needs at least one model file (or a directory of them)");
+}
+
+// compare's path and direction and train-ctm's E-step are enums beside their
+// spellings: the declarations offer the spellings and parse them once.
+TEST(Settings, ChoicesAreEnumsParsedOnceAtTheEdge) {
+  const CommandSpec& command = commandSpec("compare");
+  const OptionValues options(command, {{"path", {"convex"}}, {"direction", {"reverse"}}}, {"model-a", "model-b", "input"});
+  const CompareRequest request = compareRequest(options);
+  EXPECT_EQ(request.path, AnnealingPath::Convex);
+  EXPECT_EQ(request.direction, AnnealingDirection::Reverse);
+  EXPECT_EQ(findOption(command, "direction")->choices, (std::vector<std::string>{"forward", "reverse", "both"}));
+  EXPECT_EQ(findOption(command, "direction")->defaultValue, "both");
+  const OptionSpec* eStep = findOption(commandSpec("train-ctm"), "e-step");
+  ASSERT_NE(eStep, nullptr);
+  EXPECT_EQ(eStep->choices, (std::vector<std::string>{"taylor", "blei-lafferty"}));
+  EXPECT_EQ(eStep->defaultValue, "taylor");
+  EXPECT_EQ(choiceFromSpelling<PosteriorMethod>("blei-lafferty"), PosteriorMethod::BleiLafferty);
 }
 
 TEST(Settings, EveryRequestTakesOneSeedTypeInTheRangeItsCommandDeclares) {

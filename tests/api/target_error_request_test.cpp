@@ -53,7 +53,7 @@ TEST(TargetError, TheLibraryReportsEachDocumentsBudgetAndRefusesConflicts) {
     (void)evaluate(request);
     FAIL() << "target error with check-convergence accepted";
   } catch (const Error& error) {
-    EXPECT_NE(std::string(error.what()).find("target-error and --check-convergence each choose the budget"),
+    EXPECT_NE(std::string(error.what()).find("targetError and checkConvergence each choose the budget"),
               std::string::npos)
         << error.what();
   }
