@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
@@ -24,6 +25,7 @@
 
 #include "native/api/model_data.hpp"
 #include "native/commands/commands.hpp"
+#include "native/output/compare_output.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/output_file.hpp"
 #include "native/output/select_output.hpp"
@@ -592,61 +594,205 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   return out;
 }
 
-py::dict compare(const py::object& modelA, const py::object& modelB, const std::vector<std::string>& names,
-                 const py::object& documents, const Options& options) {
+// ---- compare's and curve's results, bound once (as evaluate's above) ----------------------------------------
+
+using CompareResultPtr = std::shared_ptr<topiceval::CompareResult>;
+using CurveResultPtr = std::shared_ptr<topiceval::CurveResult>;
+
+// A JSON section of a compare or curve result: a view that keeps the result alive.
+template <class Result, int Section>
+struct ResultView {
+  std::shared_ptr<Result> result;
+};
+enum : int { kCompareInput, kCompareEstimator, kCompareSummary, kCurveInput, kCurveEstimator };
+using CompareInputView = ResultView<topiceval::CompareResult, kCompareInput>;
+using CompareEstimatorView = ResultView<topiceval::CompareResult, kCompareEstimator>;
+using CompareSummaryView = ResultView<topiceval::CompareResult, kCompareSummary>;
+using CurveInputView = ResultView<topiceval::CurveResult, kCurveInput>;
+using CurveEstimatorView = ResultView<topiceval::CurveResult, kCurveEstimator>;
+
+// One of curve's "states": the model at place `index` of the run.
+struct CurveState {
+  CurveResultPtr result;
+  std::size_t index = 0;
+};
+
+py::object boolArray(const std::vector<uint8_t>& values) {
+  return py::module_::import("numpy").attr("asarray")(toArray(values), "bool");
+}
+
+py::dict comparedColumns(const topiceval::CompareResult& result) {
+  std::vector<int64_t> tokens, skipped;
+  std::vector<double> logRatio, logRatioError, perplexityRatio, forward, reverse;
+  std::vector<uint8_t> disagree;
+  py::list names;
+  for (const auto& document : result.ratios) {
+    names.append(pythonText(document.name));
+    tokens.push_back(static_cast<int64_t>(document.tokens));
+    skipped.push_back(static_cast<int64_t>(document.skipped));
+    logRatio.push_back(document.logRatio);
+    logRatioError.push_back(document.logRatioError);
+    perplexityRatio.push_back(document.perplexityRatio);
+    forward.push_back(document.forward);
+    reverse.push_back(document.reverse);
+    disagree.push_back(document.directionsDisagree);
+  }
+  py::dict out;
+  out["name"] = names;
+  out["tokens"] = toArray(tokens);
+  out["skipped"] = toArray(skipped);
+  out["logratio"] = toArray(logRatio);
+  out["logratio_se"] = toArray(logRatioError);
+  out["perplexity_ratio"] = toArray(perplexityRatio);
+  out["logratio_forward"] = toArray(forward);
+  out["logratio_reverse"] = toArray(reverse);
+  out["disagree"] = boolArray(disagree);
+  return out;
+}
+
+void bindCompareResult(py::module_& module) {
+  using topiceval::CompareResult;
+  using topiceval::ComparedDocument;
+  py::class_<ComparedDocument>(module, "ComparedDocument")
+      .def_property_readonly("name", [](const ComparedDocument& d) { return pythonText(d.name); })
+      .def_readonly("tokens", &ComparedDocument::tokens)
+      .def_readonly("skipped", &ComparedDocument::skipped)
+      .def_readonly("logratio", &ComparedDocument::logRatio)
+      .def_readonly("logratio_se", &ComparedDocument::logRatioError)
+      .def_readonly("perplexity_ratio", &ComparedDocument::perplexityRatio)
+      // The JSON writes these three only when both directions ran.
+      .def_readonly("logratio_forward", &ComparedDocument::forward)
+      .def_readonly("logratio_reverse", &ComparedDocument::reverse)
+      .def_readonly("disagree", &ComparedDocument::directionsDisagree);
+  py::class_<CompareInputView>(module, "CompareInput")
+      .def_property_readonly("path", [](const CompareInputView& v) { return text(v.result->input); })
+      .def_property_readonly("documents", [](const CompareInputView& v) { return v.result->documents; });
+  py::class_<CompareEstimatorView>(module, "CompareEstimator")
+      .def_property_readonly("name", [](const CompareEstimatorView&) { return "ratio-ais"; })
+      .def_property_readonly("path", [](const CompareEstimatorView& v) { return v.result->path; })
+      .def_property_readonly("direction", [](const CompareEstimatorView& v) { return v.result->direction; })
+      .def_property_readonly("temperatures", [](const CompareEstimatorView& v) { return v.result->temperatures; })
+      .def_property_readonly("burn_in", [](const CompareEstimatorView& v) { return v.result->burnIn; })
+      .def_property_readonly("samples", [](const CompareEstimatorView& v) { return v.result->samples; })
+      .def_property_readonly("seed", [](const CompareEstimatorView& v) { return v.result->seed; })
+      .def_property_readonly("aligned_topics", [](const CompareEstimatorView& v) { return v.result->alignedTopics; });
+  py::class_<CompareSummaryView>(module, "CompareSummary")
+      .def_property_readonly("log_ratio", [](const CompareSummaryView& v) { return v.result->logRatio; })
+      .def_property_readonly("log_ratio_se", [](const CompareSummaryView& v) { return v.result->logRatioError; })
+      .def_property_readonly("perplexity_ratio",
+                             [](const CompareSummaryView& v) { return v.result->perplexityRatio; })
+      .def_property_readonly("documents", [](const CompareSummaryView& v) { return v.result->documents; })
+      .def_property_readonly("tokens", [](const CompareSummaryView& v) { return v.result->scoredTokens; })
+      .def_property_readonly("unseen_words", [](const CompareSummaryView& v) { return v.result->unseenWords; })
+      .def_property_readonly("directions_paired_statistic",
+                             [](const CompareSummaryView& v) {
+                               return topiceval::output::bothDirections(*v.result)
+                                          ? py::cast(v.result->directionsPairedStatistic)
+                                          : py::none();
+                             })
+      .def_property_readonly("wall_seconds", [](const CompareSummaryView& v) { return v.result->seconds; })
+      .def_property_readonly("threads", [](const CompareSummaryView& v) { return v.result->threads; });
+  py::class_<CompareResult, CompareResultPtr>(module, "CompareResult")
+      .def_readonly("model_a", &CompareResult::modelA)
+      .def_readonly("model_b", &CompareResult::modelB)
+      .def_property_readonly("input", [](const CompareResultPtr& r) { return CompareInputView{r}; })
+      .def_property_readonly("estimator", [](const CompareResultPtr& r) { return CompareEstimatorView{r}; })
+      .def_property_readonly("summary", [](const CompareResultPtr& r) { return CompareSummaryView{r}; })
+      .def_property_readonly("documents",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const CompareResult&>();
+                               py::list list;
+                               for (const auto& document : r.ratios) list.append(part(&document, self));
+                               return list;
+                             })
+      .def_property_readonly("warnings", [](const CompareResult& r) { return pythonMessages(r.warnings); })
+      .def_property_readonly("columns", [](const CompareResult& r) { return comparedColumns(r); });
+}
+
+void bindCurveResult(py::module_& module) {
+  using topiceval::CurveResult;
+  const auto iteration = [](const CurveResult& r, std::size_t i) {
+    return topiceval::output::curveNumbered(r) ? py::cast(*r.iterations[i]) : py::none();
+  };
+  py::class_<CurveInputView>(module, "CurveInput")
+      .def_property_readonly("path", [](const CurveInputView& v) { return text(v.result->input); })
+      .def_property_readonly("documents", [](const CurveInputView& v) { return v.result->documents; })
+      .def_property_readonly("scored_tokens", [](const CurveInputView& v) { return v.result->scoredTokens; });
+  py::class_<CurveEstimatorView>(module, "CurveEstimator")
+      .def_property_readonly("name", [](const CurveEstimatorView&) { return "iteration-ais"; })
+      .def_property_readonly("temperatures", [](const CurveEstimatorView& v) { return v.result->temperatures; })
+      .def_property_readonly("seed", [](const CurveEstimatorView& v) { return v.result->seed; })
+      // One annealing chain per document: stochastic, one run (as the JSON says).
+      .def_property_readonly("stochastic", [](const CurveEstimatorView&) { return true; })
+      .def_property_readonly("runs", [](const CurveEstimatorView&) { return 1; });
+  py::class_<CurveState>(module, "CurveState")
+      .def_property_readonly("path", [](const CurveState& s) { return text(s.result->models[s.index].path); })
+      .def_property_readonly("iteration", [iteration](const CurveState& s) { return iteration(*s.result, s.index); })
+      .def_property_readonly("loglik", [](const CurveState& s) { return s.result->totals[s.index]; })
+      .def_property_readonly("per_token",
+                             [](const CurveState& s) { return topiceval::output::curvePerToken(*s.result, s.index); })
+      .def_property_readonly(
+          "perplexity",
+          [](const CurveState& s) { return std::exp(-topiceval::output::curvePerToken(*s.result, s.index)); })
+      // Beyond the JSON: the model itself (kind, topics, types).
+      .def_property_readonly("model", [](const CurveState& s) { return s.result->models[s.index]; });
+  py::class_<CurveResult, CurveResultPtr>(module, "CurveResult")
+      .def_property_readonly("input", [](const CurveResultPtr& r) { return CurveInputView{r}; })
+      .def_property_readonly("estimator", [](const CurveResultPtr& r) { return CurveEstimatorView{r}; })
+      .def_property_readonly("states",
+                             [](const CurveResultPtr& r) {
+                               py::list list;
+                               for (std::size_t i = 0; i < r->models.size(); ++i) list.append(CurveState{r, i});
+                               return list;
+                             })
+      .def_readonly("wall_seconds", &CurveResult::seconds)
+      .def_property_readonly("warnings", [](const CurveResult& r) { return pythonMessages(r.warnings); })
+      .def_property_readonly("models",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const CurveResult&>();
+                               py::list list;
+                               for (const auto& model : r.models) list.append(part(&model, self));
+                               return list;
+                             })
+      .def_property_readonly("columns", [iteration](const CurveResult& r) {
+        py::list paths, iterations;
+        std::vector<double> perToken, perplexity;
+        for (std::size_t i = 0; i < r.models.size(); ++i) {
+          paths.append(text(r.models[i].path));
+          iterations.append(iteration(r, i));
+          perToken.push_back(topiceval::output::curvePerToken(r, i));
+          perplexity.push_back(std::exp(-perToken.back()));
+        }
+        py::dict out;
+        out["path"] = paths;
+        out["iteration"] = iterations;
+        out["loglik"] = toArray(r.totals);
+        out["per_token"] = toArray(perToken);
+        out["perplexity"] = toArray(perplexity);
+        return out;
+      });
+}
+
+CompareResultPtr compare(const py::object& modelA, const py::object& modelB, const std::vector<std::string>& names,
+                         const py::object& documents, const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::CompareRequest request =
       topiceval::compareRequest(optionValues("compare", options, {"model-a", "model-b", "input"}));
   request.modelA = modelSource(modelA, 0, names.size() > 0 ? names[0] : std::string());
   request.modelB = modelSource(modelB, 1, names.size() > 1 ? names[1] : std::string());
   request.documents = documentsSource(documents);
-  const topiceval::CompareResult result = runInterruptibly([&] { return topiceval::compare(request); });
-  std::vector<double> logRatio, logRatioError, forward, reverse;
-  std::vector<bool> disagree;
-  for (const auto& document : result.ratios) {
-    logRatio.push_back(document.logRatio);
-    logRatioError.push_back(document.logRatioError);
-    forward.push_back(document.forward);
-    reverse.push_back(document.reverse);
-    disagree.push_back(document.directionsDisagree);
-  }
-  py::dict out;
-  out["model_a"] = modelReport(result.modelA);
-  out["model_b"] = modelReport(result.modelB);
-  out["log_ratio"] = result.logRatio;
-  out["log_ratio_se"] = result.logRatioError;
-  out["perplexity_ratio"] = result.perplexityRatio;
-  out["tokens"] = result.scoredTokens;
-  out["directions_paired_statistic"] = result.directionsPairedStatistic;
-  out["aligned_topics"] = result.alignedTopics;
-  out["documents"] = py::dict(py::arg("log_ratio") = toArray(logRatio),
-                              py::arg("log_ratio_se") = toArray(logRatioError), py::arg("forward") = toArray(forward),
-                              py::arg("reverse") = toArray(reverse), py::arg("disagree") = disagree);
-  out["seconds"] = result.seconds;
-  out["warnings"] = warningsOf(result.warnings);
-  return out;
+  return std::make_shared<topiceval::CompareResult>(
+      runInterruptibly([&] { return topiceval::compare(request); }));
 }
 
-py::dict curve(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
-               const Options& options) {
+CurveResultPtr curve(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
+                     const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::CurveRequest request = topiceval::curveRequest(optionValues("curve", options, {"states", "input"}));
   for (std::size_t m = 0; m < models.size(); ++m)
     request.models.push_back(modelSource(models[m], m, m < names.size() ? names[m] : std::string()));
   request.documents = documentsSource(documents);
-  const topiceval::CurveResult result = runInterruptibly([&] { return topiceval::curve(request); });
-  py::list models_;
-  for (const auto& model : result.models) models_.append(modelReport(model));
-  py::list iterations;
-  for (const auto& iteration : result.iterations) iterations.append(iteration ? py::cast(*iteration) : py::none());
-  py::dict out;
-  out["models"] = models_;
-  out["iterations"] = iterations;
-  out["totals"] = toArray(result.totals);
-  out["tokens"] = result.scoredTokens;
-  out["seconds"] = result.seconds;
-  out["warnings"] = warningsOf(result.warnings);
-  return out;
+  return std::make_shared<topiceval::CurveResult>(runInterruptibly([&] { return topiceval::curve(request); }));
 }
 
 // MALLET's diagnostics as columns: one row per topic, and one per top word.
@@ -937,6 +1083,8 @@ PYBIND11_MODULE(_native, module) {
   bindConvergenceVerdict(module);
   bindTargetErrorSummary(module);
   bindEvaluateResult(module);
+  bindCompareResult(module);
+  bindCurveResult(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);

@@ -155,8 +155,8 @@ def test_select_and_compare_return_result_objects(fixtures):
     for align in (False, True):
         compared = topiceval.compare(state, state, fixtures / "stackexchange" / "test.mallet", temperatures=5,
                                      align_topics=align)
-        assert compared.aligned_topics is align
-        assert compared.tokens > 0 and len(compared.documents["log_ratio"]) == 200
+        assert compared.estimator.aligned_topics is align
+        assert compared.summary.tokens > 0 and len(compared.documents) == len(compared.columns["logratio"]) == 200
     with pytest.raises(topiceval.SettingError, match="align_topics must be True or False") as error:
         topiceval.compare(state, state, fixtures / "stackexchange" / "test.mallet", align_topics="yes")
     assert isinstance(error.value, TypeError)

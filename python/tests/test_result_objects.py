@@ -185,3 +185,100 @@ def test_a_part_of_a_result_outlives_the_result(fixtures):
     del result
     gc.collect()
     assert (document.loglik, model_report.topics, summary.perplexity) == expected
+
+
+def json_of(*arguments):
+    status, out, err = topiceval.run(*arguments, "--format", "json", "--quiet")
+    assert status == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("keywords", [
+    {"temperatures": 3, "samples": 2, "seed": 5},
+    {"temperatures": 2, "direction": "forward", "align_topics": True},
+])
+def test_compares_json_keys_are_attributes_with_the_same_values(fixtures, keywords):
+    folder = fixtures / "stackexchange"
+    state, inferencer, test = str(folder / "state.gz"), str(folder / "inferencer.mallet"), folder / "test.mallet"
+    options = []
+    for keyword, value in keywords.items():
+        options += ["--" + keyword.replace("_", "-")] + ([] if value is True else [str(value)])
+    expected = json_of("compare", "--model-a", state, "--model-b", inferencer, "--input", test, *options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.compare(state, inferencer, test, **keywords)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        same_value(expected, result, "result")
+        both = keywords.get("direction", "both") == "both"
+        assert (result.summary.directions_paired_statistic is None) == (not both)
+        for key in ("name", "tokens", "skipped", "logratio", "logratio_se", "perplexity_ratio", "logratio_forward",
+                    "logratio_reverse", "disagree"):
+            numpy.testing.assert_array_equal(numpy.asarray(result.columns[key]),
+                                             [getattr(document, key) for document in result.documents], key)
+        assert result.log_ratio == result.summary.log_ratio == expected["summary"]["log_ratio"]
+        assert result.perplexity_ratio == result.summary.perplexity_ratio
+
+
+def test_compares_earlier_spellings_warn_and_agree(fixtures):
+    folder = fixtures / "stackexchange"
+    state = folder / "state.gz"
+    result = topiceval.compare(state, state, folder / "test.mallet", temperatures=2, samples=2)
+    columns = result.columns
+    for old, value in (("tokens", result.summary.tokens),
+                       ("directions_paired_statistic", result.summary.directions_paired_statistic),
+                       ("aligned_topics", result.estimator.aligned_topics)):
+        with pytest.warns(DeprecationWarning, match=rf"^CompareResult\.{old} is deprecated: use result\."):
+            assert getattr(result, old) == value
+    # The documents were a dict of arrays under other names: those keys read the columns, with a warning.
+    for old, new in (("log_ratio", "logratio"), ("log_ratio_se", "logratio_se"), ("forward", "logratio_forward"),
+                     ("reverse", "logratio_reverse"), ("disagree", "disagree")):
+        with pytest.warns(DeprecationWarning,
+                          match=rf'^CompareResult\.documents\["{old}"\] is deprecated: use result\.columns\["{new}"\]'):
+            numpy.testing.assert_array_equal(result.documents[old], columns[new])
+    # A model's report was a dict.
+    with pytest.warns(DeprecationWarning, match=r'^model\["path"\] is deprecated: use model\.path'):
+        assert result.model_a["path"] == result.model_a.path == str(state)
+    assert result.documents[0].logratio == columns["logratio"][0]
+
+
+def test_curves_json_keys_are_attributes_with_the_same_values(fixtures, tmp_path):
+    folder = fixtures / "stackexchange"
+    test = folder / "test.mallet"
+    states = []
+    for iteration in (20, 100):  # named as MALLET's --output-state-interval names them: iterations
+        states.append(tmp_path / f"state.gz.{iteration}")
+        states[-1].symlink_to(folder / "state.gz")
+    for given in ([str(path) for path in states], [str(folder / "state.gz"), str(folder / "inferencer.mallet")]):
+        expected = json_of("curve", "--states", *given, "--input", test, "--temperatures", "2")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+            result = topiceval.curve(given, test, temperatures=2)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            same_value(expected, result, "result")
+            assert [state.iteration for state in result.states] == (
+                [20, 100] if given[0].endswith(".20") else [None, None])
+            for key in ("path", "iteration", "loglik", "per_token", "perplexity"):
+                assert list(result.columns[key]) == [getattr(state, key) for state in result.states], key
+            assert [model.path for model in result.models] == given
+    # The earlier spellings: per_token was an array (it is a number on every other result), and more.
+    for old, value in (("totals", result.columns["loglik"]), ("per_token", result.columns["per_token"]),
+                       ("iterations", result.columns["iteration"]), ("tokens", result.input.scored_tokens)):
+        with pytest.warns(DeprecationWarning, match=rf"^CurveResult\.{old} is deprecated: use result\."):
+            numpy.testing.assert_array_equal(getattr(result, old), value)
+
+
+def test_compare_and_curve_results_are_read_only(fixtures):
+    folder = fixtures / "stackexchange"
+    state, test = folder / "state.gz", folder / "test.mallet"
+    compared = topiceval.compare(state, state, test, temperatures=2)
+    run = topiceval.curve([state, state], test, temperatures=2)
+    for target, name in ((compared, "summary"), (compared, "log_ratio"), (compared.summary, "log_ratio"),
+                         (compared.documents[0], "logratio"), (compared.model_a, "path"), (compared, "tokens"),
+                         (compared.estimator, "seed"), (run, "states"), (run.states[0], "loglik"),
+                         (run.input, "scored_tokens"), (run, "totals"), (run, "a_new_attribute")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, 1)
+    assert isinstance(compared, topiceval.CompareResult) and isinstance(run, topiceval.CurveResult)
+    assert "\n" not in repr(compared) and "\n" not in repr(run.states[0])

@@ -80,7 +80,7 @@ def test_models_carry_names_into_select_and_its_report(fixtures, tmp_path):
         ["from the state", "second", str(folder / "model.mallet")])
     compared = topiceval.compare(state, ("other", folder / "inferencer.mallet"), folder / "test.mallet",
                                  temperatures=2)
-    assert (compared.model_a["path"], compared.model_b["path"]) == ("from the state", "other")
+    assert (compared.model_a.path, compared.model_b.path) == ("from the state", "other")
     with pytest.raises(topiceval.SettingTypeError, match="^name must be a non-empty str"):
         topiceval.Model.from_topics([[0.5, 0.5]], 0.1, name=3)
 

@@ -822,50 +822,99 @@ class SelectResult:
         return f"<topiceval.SelectResult {ranking}>"
 
 
-class CompareResult:
-    """What :func:`compare` returns: ``log_ratio`` = log p(w | A) - log p(w | B) summed over documents, +-
-    ``log_ratio_se``, the ``perplexity_ratio``, and per document ``documents["log_ratio"]`` (and each
-    direction's estimate)."""
+class _KeyedDocuments(list):
+    """A result's documents, one bound object each; indexing by a column's name (the dict of per-document arrays
+    earlier releases gave) still reads that column from ``columns``, with a DeprecationWarning naming it."""
 
-    def __init__(self, values: dict):
-        self.model_a = _Row(values["model_a"])
-        self.model_b = _Row(values["model_b"])
-        self.log_ratio = float(values["log_ratio"])
-        self.log_ratio_se = float(values["log_ratio_se"])
-        self.perplexity_ratio = float(values["perplexity_ratio"])
-        self.tokens = int(values["tokens"])
-        self.directions_paired_statistic = float(values["directions_paired_statistic"])
-        self.aligned_topics = bool(values["aligned_topics"])
-        self.documents = _Row(values["documents"])
-        self.wall_seconds = float(values["seconds"])
-        self.warnings = [text for _kind, text in values["warnings"]]
+    def __init__(self, documents, owner: str, columns, earlier: dict):
+        super().__init__(documents)
+        self._owner, self._columns, self._earlier = owner, columns, earlier
 
-    def to_pandas(self):
-        return _pandas().DataFrame(self.documents)
-
-    seconds = _deprecated("CompareResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
-
-    def __repr__(self) -> str:
-        return f"<topiceval.CompareResult log ratio A/B {self.log_ratio:.4f} +- {self.log_ratio_se:.4f}>"
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            new = self._earlier.get(key, key)
+            import warnings as _warnings  # noqa: PLC0415
+            _warnings.warn(f'{self._owner}.documents["{key}"] is deprecated: use result.columns["{new}"]',
+                           DeprecationWarning, stacklevel=2)
+            return self._columns()[new]
+        return super().__getitem__(key)
 
 
-class CurveResult:
-    """What :func:`curve` returns: ``totals[i]``, the held-out log likelihood under model i in training order
-    (``models``, with ``iterations`` when every file's name carries one)."""
+def _model_report_item(self, key):
+    """Earlier releases gave a model's report as a dict: its keys still read, with a DeprecationWarning."""
+    import warnings as _warnings  # noqa: PLC0415
+    _warnings.warn(f'model["{key}"] is deprecated: use model.{key}', DeprecationWarning, stacklevel=2)
+    try:
+        return getattr(self, key)
+    except AttributeError:
+        raise KeyError(key) from None
 
-    def __init__(self, values: dict):
-        self.models = [_Row(model) for model in values["models"]]
-        self.iterations = values["iterations"]
-        self.totals = values["totals"]
-        self.tokens = int(values["tokens"])
-        self.per_token = self.totals / self.tokens if self.tokens else self.totals
-        self.wall_seconds = float(values["seconds"])
-        self.warnings = [text for _kind, text in values["warnings"]]
 
-    seconds = _deprecated("CurveResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
+_native.ModelReport.__getitem__ = _model_report_item
 
-    def __repr__(self) -> str:
-        return f"<topiceval.CurveResult {len(self.models)} models, per token {list(self.per_token)}>"
+# What compare() returns: the library's result bound as it is, named as ``topiceval compare --format json`` names
+# its keys, read-only.
+CompareResult = _native.CompareResult
+CompareResult.__doc__ = """What :func:`compare` returns, read-only, named as ``topiceval compare --format json`` names its keys.
+
+    ``model_a``, ``model_b`` (``path``, ``kind``, ``topics``, ``types``); ``input`` (``path``, ``documents``);
+    ``estimator`` (``name``, ``path``, ``direction``, ``temperatures``, ``burn_in``, ``samples``, ``seed``,
+    ``aligned_topics``); ``summary``: ``log_ratio`` = log p(w | A) - log p(w | B) summed over documents, +-
+    ``log_ratio_se``, the ``perplexity_ratio``, ``documents``, ``tokens`` (scored by both), ``unseen_words``,
+    ``directions_paired_statistic`` (None unless both directions ran), ``wall_seconds``, ``threads``;
+    ``documents``, one entry per document (``name``, ``tokens``, ``skipped``, ``logratio`` +- ``logratio_se``,
+    ``perplexity_ratio``, ``logratio_forward``, ``logratio_reverse``, ``disagree``); ``warnings``.
+
+    ``columns`` holds the documents' values as numpy arrays under the same names, :meth:`to_pandas` as a
+    DataFrame. The summary's ``log_ratio``, ``log_ratio_se``, ``perplexity_ratio`` and ``wall_seconds`` are also
+    read on the result itself.
+    """
+CompareResult.to_pandas = lambda self: _pandas().DataFrame(self.columns)
+CompareResult.to_pandas.__doc__ = "One row per document, columns named as the JSON's documents (needs pandas)."
+CompareResult.__repr__ = lambda self: (f"<topiceval.CompareResult log ratio A/B {self.summary.log_ratio:.4f} +- "
+                                       f"{self.summary.log_ratio_se:.4f}>")
+for _key in ("log_ratio", "log_ratio_se", "perplexity_ratio", "wall_seconds"):
+    setattr(CompareResult, _key, property(lambda self, _key=_key: getattr(self.summary, _key), doc=f"``summary.{_key}``"))
+_native_documents = CompareResult.documents
+CompareResult.documents = property(
+    lambda self: _KeyedDocuments(_native_documents.fget(self), "CompareResult", lambda: self.columns,
+                                 {"log_ratio": "logratio", "log_ratio_se": "logratio_se",
+                                  "forward": "logratio_forward", "reverse": "logratio_reverse"}),
+    doc=_native_documents.__doc__)
+for _old, _new, _get in (
+        ("tokens", "result.summary.tokens", lambda r: r.summary.tokens),
+        ("directions_paired_statistic", "result.summary.directions_paired_statistic",
+         lambda r: r.summary.directions_paired_statistic),
+        ("aligned_topics", "result.estimator.aligned_topics", lambda r: r.estimator.aligned_topics),
+        ("seconds", "result.wall_seconds", lambda r: r.wall_seconds)):
+    setattr(CompareResult, _old, _deprecated("CompareResult", _old, _new, _get))
+
+# What curve() returns, bound the same way (``topiceval curve --format json``).
+CurveResult = _native.CurveResult
+CurveResult.__doc__ = """What :func:`curve` returns, read-only, named as ``topiceval curve --format json`` names its keys.
+
+    ``input`` (``path``, ``documents``, ``scored_tokens``: the tokens every model scores); ``estimator``
+    (``name``, ``temperatures``, ``seed``, ``stochastic``, ``runs``); ``states``, the models in training order,
+    each with its ``path``, ``iteration`` (None unless every file's name carries one), held-out ``loglik``,
+    ``per_token`` and ``perplexity`` (and its ``model``: ``kind``, ``topics``, ``types``); ``wall_seconds``;
+    ``warnings``. ``columns`` holds the states' values as lists and numpy arrays under the same names, and
+    ``models`` the states' models.
+    """
+CurveResult.to_pandas = lambda self: _pandas().DataFrame(self.columns)
+CurveResult.to_pandas.__doc__ = "One row per state, columns named as the JSON's states (needs pandas)."
+CurveResult.__repr__ = lambda self: (f"<topiceval.CurveResult {len(self.states)} models, per token "
+                                     f"{list(self.columns['per_token'])}>")
+for _old, _new, _get in (
+        ("totals", 'result.columns["loglik"]', lambda r: r.columns["loglik"]),
+        ("per_token", 'result.columns["per_token"]', lambda r: r.columns["per_token"]),
+        ("iterations", 'result.columns["iteration"]', lambda r: r.columns["iteration"]),
+        ("tokens", "result.input.scored_tokens", lambda r: r.input.scored_tokens),
+        ("seconds", "result.wall_seconds", lambda r: r.wall_seconds)):
+    setattr(CurveResult, _old, _deprecated("CurveResult", _old, _new, _get))
+for _section in (_native.CompareInput, _native.CompareEstimator, _native.CompareSummary, _native.ComparedDocument,
+                 _native.CurveInput, _native.CurveEstimator, _native.CurveState):
+    _section.__repr__ = _one_line
+del _key, _old, _new, _get, _section
 
 
 # ---- The commands, on Model objects, paths and documents in memory --------------------------------------------
@@ -1014,10 +1063,10 @@ def compare(model_a, model_b, documents, *, vocabulary=None, **options) -> Compa
     """
     converted, names = _models(_named_models([model_a, model_b]))
     texts = _command_options("compare", options, ("vocabulary",))
-    values = _native.compare(converted[0], converted[1], names,
+    result = _native.compare(converted[0], converted[1], names,
                              _shared_documents(documents, [model_a, model_b], vocabulary), texts)
-    _warn(values["warnings"])
-    return CompareResult(values)
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 def curve(models, documents, *, vocabulary=None, **options) -> CurveResult:
@@ -1029,10 +1078,10 @@ def curve(models, documents, *, vocabulary=None, **options) -> CurveResult:
     pairs = _named_models(models)
     converted, names = _models(pairs)
     texts = _command_options("curve", options, ("vocabulary",))
-    values = _native.curve(converted, names, _shared_documents(documents, [model for _, model in pairs], vocabulary),
+    result = _native.curve(converted, names, _shared_documents(documents, [model for _, model in pairs], vocabulary),
                            texts)
-    _warn(values["warnings"])
-    return CurveResult(values)
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 # ---- Topic quality ---------------------------------------------------------------------------------------------
