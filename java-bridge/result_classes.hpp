@@ -17,6 +17,7 @@
 
 #include "native/output/evaluation_output.hpp"
 #include "native/output/select_output.hpp"
+#include "topiceval/coherence.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/select.hpp"
@@ -36,13 +37,15 @@ enum class JavaType {
   StringArray,
   IntArray,
   StringMatrix,  // String[][]
+  DoubleMatrix,  // double[][]
   Object,        // another described class; null when absent
   ObjectArray    // an array of another described class
 };
 
 using JavaValue =
     std::variant<std::monostate, int64_t, double, bool, std::string, std::vector<double>, std::vector<int64_t>,
-                 std::vector<bool>, std::vector<std::string>, std::vector<std::vector<std::string>>>;
+                 std::vector<bool>, std::vector<std::string>, std::vector<std::vector<std::string>>,
+                 std::vector<std::vector<double>>>;
 
 struct ResultClass;
 
@@ -491,7 +494,75 @@ inline const ResultClass& selectionClass() {
   return described;
 }
 
+inline const ResultClass& coherenceClass() {
+  using namespace describe;
+  using R = CoherenceResult;
+  using M = CoherenceResult::Measure;
+  static const ResultClass measure{
+      "Coherence.Measure",
+      "One measure: its value per topic with its bootstrap error, and the model's mean with its error.",
+      {field<M>("measure", JavaType::String, "", [](const M& m) { return m.name; }),
+       field<M>("window", JavaType::Long, "The sliding window in words; 0: whole documents.",
+                [](const M& m) { return int64_t{m.windowSize}; }),
+       field<M>("mean", JavaType::Double, "gensim's get_coherence().", [](const M& m) { return m.mean; }),
+       field<M>("meanStandardError", JavaType::Double, "", [](const M& m) { return m.meanStandardError; }),
+       field<M>("perTopic", JavaType::DoubleArray, "gensim's get_coherence_per_topic().",
+                [](const M& m) { return m.perTopic; }),
+       field<M>("perTopicStandardError", JavaType::DoubleArray, "Bootstrap errors (NaN without a bootstrap).",
+                [](const M& m) { return m.perTopicStandardError; })}};
+  const auto perMeasure = [](auto get) {
+    return [get](const R& r) {
+      std::vector<decltype(get(r.measures.front()))> values;
+      for (const M& entry : r.measures) values.push_back(get(entry));
+      return values;
+    };
+  };
+  static const ResultClass described{
+      "Coherence",
+      "What {@link TopicEvaluator#coherence} returns, named as {@code topiceval coherence --format json} names its "
+      "keys (in camelCase; its {@code measures} are {@code measureReports}, the name an earlier release had taken). "
+      "The errors cover another sample of reference documents like these, not the choice of reference texts, "
+      "window or top words.",
+      {field<R>("reference", JavaType::String, "The reference texts.", [](const R& r) { return r.reference; }),
+       field<R>("referenceDocuments", JavaType::Long, "", [](const R& r) { return whole(r.referenceDocuments); }),
+       field<R>("referenceTokens", JavaType::Long, "", [](const R& r) { return whole(r.referenceTokens); }),
+       field<R>("bootstrap", JavaType::Long, "Bootstrap replicates behind the errors (0: none).",
+                [](const R& r) { return int64_t{r.bootstrap}; }),
+       objects<R>(
+           "measureReports", measure, "The JSON's measures, in the order asked for.",
+           [](const R& r) -> const auto& { return r.measures; }),
+       field<R>("exclusivity", JavaType::DoubleArray, "MALLET's, per topic.", [](const R& r) { return r.exclusivity; }),
+       field<R>("meanExclusivity", JavaType::Double, "", [](const R& r) { return r.meanExclusivity; }),
+       field<R>("frex", JavaType::DoubleArray, "stm's FREX, per topic.", [](const R& r) { return r.frex; }),
+       field<R>("meanFrex", JavaType::Double, "", [](const R& r) { return r.meanFrex; }),
+       field<R>("diversity", JavaType::Double, "The share of distinct words among the topics' top words.",
+                [](const R& r) { return r.diversity; }),
+       field<R>("topics", JavaType::StringMatrix, "The words scored, per topic.", [](const R& r) { return r.topics; }),
+       field<R>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const R& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                }),
+       // The spellings of earlier releases: one entry per measure, in measureReports' order.
+       deprecated(field<R>("measures", JavaType::StringArray, "", perMeasure([](const M& m) { return m.name; })),
+                  "measureReports[m].measure"),
+       deprecated(field<R>("perTopic", JavaType::DoubleMatrix, "", perMeasure([](const M& m) { return m.perTopic; })),
+                  "measureReports[m].perTopic"),
+       deprecated(field<R>("standardError", JavaType::DoubleMatrix, "",
+                           perMeasure([](const M& m) { return m.perTopicStandardError; })),
+                  "measureReports[m].perTopicStandardError"),
+       deprecated(field<R>("mean", JavaType::DoubleArray, "", perMeasure([](const M& m) { return m.mean; })),
+                  "measureReports[m].mean"),
+       deprecated(field<R>("meanStandardError", JavaType::DoubleArray, "",
+                           perMeasure([](const M& m) { return m.meanStandardError; })),
+                  "measureReports[m].meanStandardError")}};
+  return described;
+}
+
 // The result classes with a file of their own (each holding its nested classes).
-inline std::vector<const ResultClass*> rootResultClasses() { return {&evaluationClass(), &selectionClass()}; }
+inline std::vector<const ResultClass*> rootResultClasses() {
+  return {&evaluationClass(), &selectionClass(), &coherenceClass()};
+}
 
 }  // namespace topiceval::java_results

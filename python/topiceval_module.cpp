@@ -28,6 +28,7 @@
 #include "native/output/compare_output.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/output_file.hpp"
+#include "native/output/quality_output.hpp"
 #include "native/output/select_output.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/replacing_file.hpp"
@@ -795,34 +796,44 @@ CurveResultPtr curve(const py::list& models, const std::vector<std::string>& nam
   return std::make_shared<topiceval::CurveResult>(runInterruptibly([&] { return topiceval::curve(request); }));
 }
 
-// MALLET's diagnostics as columns: one row per topic, and one per top word.
-py::dict diagnostics(const py::object& model, const Options& options) {
-  const topiceval::ClassicLocale numbers;
-  topiceval::DiagnosticsRequest request =
-      topiceval::diagnosticsRequest(optionValues("diagnostics", options, {"model"}));
-  request.model = modelSource(model, 0);
-  auto result =
-      std::make_shared<topiceval::DiagnosticsResult>(runInterruptibly([&] { return topiceval::diagnostics(request); }));
-  const std::vector<std::string> inputs{request.model.path};
+// ---- diagnostics' result, bound once (as evaluate's), named as `topiceval diagnostics --format json` ----------
+// names its keys; a figure's MALLET name ("word-length") as Python spells a name (word_length).
+
+// The result, and the files its MALLET files must never replace (the model's).
+struct DiagnosticsBinding {
+  topiceval::DiagnosticsResult result;
+  std::vector<std::string> inputs;
+};
+using DiagnosticsPtr = std::shared_ptr<DiagnosticsBinding>;
+
+struct DiagnosticsTopic {
+  DiagnosticsPtr owner;
+  std::size_t index = 0;
+  const topiceval::DiagnosticsResult::Topic& topic() const { return owner->result.topics[index]; }
+};
+
+struct DiagnosticsWord {
+  DiagnosticsPtr owner;
+  std::size_t topicIndex = 0, index = 0;
+  const topiceval::DiagnosticsResult::Word& word() const { return owner->result.topics[topicIndex].words[index]; }
+};
+
+std::string pythonFigureName(const char* name) {
+  std::string spelled = name;
+  for (char& c : spelled) c = c == '-' ? '_' : c;
+  return spelled;
+}
+
+// The topics' figures as numpy columns, and one row per top word (the figures of earlier releases' dicts).
+std::pair<py::dict, py::dict> diagnosticsColumns(const topiceval::DiagnosticsResult& result) {
   std::map<std::string, std::vector<double>> topicColumns, wordColumns;
   std::vector<int64_t> wordTopic, rank, type, count, documents;
   std::vector<std::string> words;
-  for (std::size_t k = 0; k < result->topics.size(); ++k) {
-    const auto& topic = result->topics[k];
-    for (const auto& [name, value] : {std::pair{"alpha", topic.alpha},
-                                      {"tokens", topic.tokens},
-                                      {"document_entropy", topic.documentEntropy},
-                                      {"word_length", topic.wordLength},
-                                      {"coherence", topic.coherence},
-                                      {"uniform_dist", topic.uniformDist},
-                                      {"corpus_dist", topic.corpusDist},
-                                      {"eff_num_words", topic.effectiveNumWords},
-                                      {"token_doc_diff", topic.tokenDocDiff},
-                                      {"rank_1_docs", topic.rank1Documents},
-                                      {"allocation_ratio", topic.allocationRatio},
-                                      {"allocation_count", topic.allocationCount},
-                                      {"exclusivity", topic.exclusivity}})
-      topicColumns[name].push_back(value);
+  for (std::size_t k = 0; k < result.topics.size(); ++k) {
+    const auto& topic = result.topics[k];
+    topicColumns["alpha"].push_back(topic.alpha);
+    for (const auto& [name, value] : topiceval::output::topicFigures(topic))
+      topicColumns[pythonFigureName(name)].push_back(value);
     for (std::size_t i = 0; i < topic.words.size(); ++i) {
       const auto& word = topic.words[i];
       wordTopic.push_back(static_cast<int64_t>(k));
@@ -831,15 +842,8 @@ py::dict diagnostics(const py::object& model, const Options& options) {
       type.push_back(word.type);
       count.push_back(word.count);
       documents.push_back(word.documents);
-      for (const auto& [name, value] : {std::pair{"prob", word.probability},
-                                        {"cumulative", word.cumulative},
-                                        {"word_length", word.wordLength},
-                                        {"coherence", word.coherence},
-                                        {"uniform_dist", word.uniformDist},
-                                        {"corpus_dist", word.corpusDist},
-                                        {"token_doc_diff", word.tokenDocDiff},
-                                        {"exclusivity", word.exclusivity}})
-        wordColumns[name].push_back(value);
+      for (const auto& [name, value] : topiceval::output::wordFigures(word))
+        wordColumns[pythonFigureName(name)].push_back(value);
     }
   }
   py::dict topics, wordTable;
@@ -851,68 +855,133 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   wordTable["count"] = toArray(count);
   wordTable["docs"] = toArray(documents);
   for (const auto& [name, values] : wordColumns) wordTable[name.c_str()] = toArray(values);
-  py::dict out;
-  out["topics"] = topics;
-  out["words"] = wordTable;
-  out["from_documents"] = result->fromDocuments;
-  out["num_top_words"] = result->numTopWords;
-  out["vocabulary_size"] = result->vocabularySize;
-  out["documents"] = result->documents;
-  out["tokens"] = result->tokens;
-  out["model"] = text(result->modelDescription);
-  out["warnings"] = warningsOf(result->warnings);
-  // MALLET's files, written on request from the result kept here.
-  out["write"] = py::cpp_function([result, inputs](const std::string& file, const py::object& path) {
-    writeOutput(pathOf(path), "write_" + file, inputs, [&](std::ostream& stream) {
-      if (file == "xml") {
-        topiceval::writeDiagnosticsXml(stream, *result);
-      } else if (file == "topic_keys") {
-        topiceval::writeTopicKeys(stream, *result);
-      } else if (file == "topic_word_weights") {
-        topiceval::writeTopicWordWeights(stream, *result);
-      } else {
-        topiceval::writeWordTopicCounts(stream, *result);
-      }
+  return {topics, wordTable};
+}
+
+void bindDiagnostics(py::module_& module) {
+  using topiceval::DiagnosticsResult;
+  // Names live as long as the module: pybind11 keeps pointers to them.
+  static std::vector<std::string> topicNames, wordNames;
+  py::class_<DiagnosticsWord> word(module, "DiagnosticsWord");
+  word.def_property_readonly("rank", [](const DiagnosticsWord& w) { return w.index + 1; })
+      .def_property_readonly("word", [](const DiagnosticsWord& w) { return pythonText(w.word().word); })
+      .def_property_readonly("type", [](const DiagnosticsWord& w) { return w.word().type; })
+      .def_property_readonly("count", [](const DiagnosticsWord& w) { return w.word().count; })
+      .def_property_readonly("docs", [](const DiagnosticsWord& w) {
+        return w.word().documents >= 0 ? py::cast(w.word().documents) : py::none();  // the JSON leaves it out
+      });
+  const auto wordFigures = topiceval::output::wordFigures(DiagnosticsResult::Word{});
+  for (std::size_t f = 0; f < wordFigures.size(); ++f) wordNames.push_back(pythonFigureName(wordFigures[f].first));
+  for (std::size_t f = 0; f < wordFigures.size(); ++f)
+    word.def_property_readonly(wordNames[f].c_str(), [f](const DiagnosticsWord& w) {
+      return topiceval::output::wordFigures(w.word())[f].second;
     });
-  });
-  return out;
+  py::class_<DiagnosticsTopic> topic(module, "DiagnosticsTopic");
+  topic.def_property_readonly("topic", [](const DiagnosticsTopic& t) { return t.index; })
+      .def_property_readonly("alpha", [](const DiagnosticsTopic& t) { return t.topic().alpha; })
+      .def_property_readonly("words", [](const DiagnosticsTopic& t) {
+        py::list list;
+        for (std::size_t i = 0; i < t.topic().words.size(); ++i) list.append(DiagnosticsWord{t.owner, t.index, i});
+        return list;
+      });
+  const auto topicFigures = topiceval::output::topicFigures(DiagnosticsResult::Topic{});
+  for (std::size_t f = 0; f < topicFigures.size(); ++f) topicNames.push_back(pythonFigureName(topicFigures[f].first));
+  for (std::size_t f = 0; f < topicFigures.size(); ++f)
+    topic.def_property_readonly(topicNames[f].c_str(), [f](const DiagnosticsTopic& t) {
+      return topiceval::output::topicFigures(t.topic())[f].second;
+    });
+  py::class_<DiagnosticsBinding, DiagnosticsPtr>(module, "Diagnostics")
+      .def_property_readonly("model", [](const DiagnosticsBinding& b) { return text(b.result.modelDescription); })
+      .def_property_readonly("from_documents", [](const DiagnosticsBinding& b) { return b.result.fromDocuments; })
+      .def_property_readonly("num_top_words", [](const DiagnosticsBinding& b) { return b.result.numTopWords; })
+      .def_property_readonly("vocabulary_size", [](const DiagnosticsBinding& b) { return b.result.vocabularySize; })
+      .def_property_readonly("documents", [](const DiagnosticsBinding& b) { return b.result.documents; })
+      .def_property_readonly("tokens", [](const DiagnosticsBinding& b) { return b.result.tokens; })
+      .def_property_readonly("topics",
+                             [](const DiagnosticsPtr& b) {
+                               py::list list;
+                               for (std::size_t k = 0; k < b->result.topics.size(); ++k)
+                                 list.append(DiagnosticsTopic{b, k});
+                               return list;
+                             })
+      .def_property_readonly("warnings", [](const DiagnosticsBinding& b) { return pythonMessages(b.result.warnings); })
+      .def_property_readonly("columns",
+                             [](const DiagnosticsBinding& b) { return diagnosticsColumns(b.result).first; })
+      .def_property_readonly("word_columns",
+                             [](const DiagnosticsBinding& b) { return diagnosticsColumns(b.result).second; })
+      // MALLET's files, written on request from the result kept here.
+      .def("_write", [](const DiagnosticsBinding& b, const std::string& file, const py::object& path) {
+        writeOutput(pathOf(path), "write_" + file, b.inputs, [&](std::ostream& stream) {
+          if (file == "xml") {
+            topiceval::writeDiagnosticsXml(stream, b.result);
+          } else if (file == "topic_keys") {
+            topiceval::writeTopicKeys(stream, b.result);
+          } else if (file == "topic_word_weights") {
+            topiceval::writeTopicWordWeights(stream, b.result);
+          } else {
+            topiceval::writeWordTopicCounts(stream, b.result);
+          }
+        });
+      });
+}
+
+DiagnosticsPtr diagnostics(const py::object& model, const Options& options) {
+  const topiceval::ClassicLocale numbers;
+  topiceval::DiagnosticsRequest request =
+      topiceval::diagnosticsRequest(optionValues("diagnostics", options, {"model"}));
+  request.model = modelSource(model, 0);
+  auto bound = std::make_shared<DiagnosticsBinding>();
+  bound->result = runInterruptibly([&] { return topiceval::diagnostics(request); });
+  bound->inputs = {request.model.path};
+  return bound;
 }
 
 // Coherence: texts are None (the model's training documents), a path, or
 // (id arrays, their words).
-py::dict coherence(const py::object& model, const py::object& texts, const Options& options,
-                   const std::vector<std::vector<std::string>>& topics, const std::vector<std::string>& dictionary) {
+std::shared_ptr<topiceval::CoherenceResult> coherence(const py::object& model, const py::object& texts,
+                                                      const Options& options,
+                                                      const std::vector<std::vector<std::string>>& topics,
+                                                      const std::vector<std::string>& dictionary) {
   const topiceval::ClassicLocale numbers;
   topiceval::CoherenceRequest request = topiceval::coherenceRequest(optionValues("coherence", options, {"model"}));
   request.model = modelSource(model, 0);
   if (auto reference = referenceTexts(texts)) request.texts = std::move(*reference);
   request.topics = topics;
   request.dictionary = dictionary;
-  const topiceval::CoherenceResult result = runInterruptibly([&] { return topiceval::coherence(request); });
-  py::dict measures;
-  for (const auto& measure : result.measures) {
-    py::dict entry;
-    entry["per_topic"] = toArray(measure.perTopic);
-    entry["standard_error"] = toArray(measure.perTopicStandardError);
-    entry["mean"] = measure.mean;
-    entry["mean_se"] = measure.meanStandardError;
-    entry["window"] = measure.windowSize;
-    measures[measure.name.c_str()] = entry;
-  }
-  py::dict out;
-  out["measures"] = measures;
-  out["topics"] = pythonWords(result.topics);
-  out["exclusivity"] = toArray(result.exclusivity);
-  out["frex"] = toArray(result.frex);
-  out["mean_exclusivity"] = result.meanExclusivity;
-  out["mean_frex"] = result.meanFrex;
-  out["diversity"] = result.diversity;
-  out["reference"] = text(result.reference);
-  out["reference_documents"] = result.referenceDocuments;
-  out["reference_tokens"] = result.referenceTokens;
-  out["bootstrap"] = result.bootstrap;
-  out["warnings"] = warningsOf(result.warnings);
-  return out;
+  return std::make_shared<topiceval::CoherenceResult>(runInterruptibly([&] { return topiceval::coherence(request); }));
+}
+
+// coherence's result, bound once (as evaluate's), named as `topiceval coherence --format json` names its keys.
+void bindCoherenceResult(py::module_& module) {
+  using topiceval::CoherenceResult;
+  using Measure = CoherenceResult::Measure;
+  py::class_<Measure>(module, "CoherenceMeasure")
+      .def_readonly("measure", &Measure::name)
+      .def_readonly("window", &Measure::windowSize)
+      .def_readonly("mean", &Measure::mean)
+      .def_readonly("mean_standard_error", &Measure::meanStandardError)
+      .def_property_readonly("per_topic", [](const Measure& m) { return toArray(m.perTopic); })
+      .def_property_readonly("per_topic_standard_error",
+                             [](const Measure& m) { return toArray(m.perTopicStandardError); });
+  py::class_<CoherenceResult, std::shared_ptr<CoherenceResult>>(module, "CoherenceResult")
+      .def_property_readonly("reference", [](const CoherenceResult& r) { return text(r.reference); })
+      .def_readonly("reference_documents", &CoherenceResult::referenceDocuments)
+      .def_readonly("reference_tokens", &CoherenceResult::referenceTokens)
+      .def_readonly("bootstrap", &CoherenceResult::bootstrap)
+      .def_property_readonly("measures",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const CoherenceResult&>();
+                               py::list list;
+                               for (const auto& measure : r.measures) list.append(part(&measure, self));
+                               return list;
+                             })
+      .def_property_readonly("exclusivity", [](const CoherenceResult& r) { return toArray(r.exclusivity); })
+      .def_readonly("mean_exclusivity", &CoherenceResult::meanExclusivity)
+      .def_property_readonly("frex", [](const CoherenceResult& r) { return toArray(r.frex); })
+      .def_readonly("mean_frex", &CoherenceResult::meanFrex)
+      .def_readonly("diversity", &CoherenceResult::diversity)
+      .def_property_readonly("topics", [](const CoherenceResult& r) { return pythonWords(r.topics); })
+      .def_property_readonly("warnings", [](const CoherenceResult& r) { return pythonMessages(r.warnings); });
 }
 
 Model fromCounts(const IdArray& counts, std::vector<double> alpha, double beta) {
@@ -1085,6 +1154,8 @@ PYBIND11_MODULE(_native, module) {
   bindEvaluateResult(module);
   bindCompareResult(module);
   bindCurveResult(module);
+  bindCoherenceResult(module);
+  bindDiagnostics(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);

@@ -454,6 +454,10 @@ jobject fillResult(JNIEnv* env, const topiceval::java_results::ResultClass& desc
         env->SetObjectField(object, field(env, type, name, "[[Ljava/lang/String;"),
                             toJava(env, std::get<std::vector<std::vector<std::string>>>(value)));
         break;
+      case JavaType::DoubleMatrix:
+        env->SetObjectField(object, field(env, type, name, "[[D"),
+                            toJava(env, std::get<std::vector<std::vector<double>>>(value)));
+        break;
       default: break;
     }
     check(env);
@@ -693,30 +697,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_coherence(JNIEnv* env,
       request.texts = topiceval::DocumentsSource(toDocuments(env, texts).withWords(std::move(vocabulary)));
     }
     const topiceval::CoherenceResult result = topiceval::coherence(request);
-    jclass type = require(env, env->FindClass("org/topiceval/Coherence"));
-    jobject out = require(env, env->AllocObject(type));
-    std::vector<std::string> names;
-    std::vector<std::vector<double>> perTopic, errors;
-    std::vector<double> means, meanErrors;
-    for (const auto& measure : result.measures) {
-      names.push_back(measure.name);
-      perTopic.push_back(measure.perTopic);
-      errors.push_back(measure.perTopicStandardError);
-      means.push_back(measure.mean);
-      meanErrors.push_back(measure.meanStandardError);
-    }
-    setStrings(env, out, type, "measures", names);
-    env->SetObjectField(out, field(env, type, "perTopic", "[[D"), toJava(env, perTopic));
-    env->SetObjectField(out, field(env, type, "standardError", "[[D"), toJava(env, errors));
-    setDoubles(env, out, type, "mean", means);
-    setDoubles(env, out, type, "meanStandardError", meanErrors);
-    setDoubles(env, out, type, "exclusivity", result.exclusivity);
-    setDoubles(env, out, type, "frex", result.frex);
-    env->SetDoubleField(out, field(env, type, "diversity", "D"), result.diversity);
-    env->SetObjectField(out, field(env, type, "topics", "[[Ljava/lang/String;"), toJava(env, result.topics));
-    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
-    check(env);
-    return out;
+    return fillResult(env, topiceval::java_results::coherenceClass(), &result);
   });
 }
 

@@ -187,8 +187,8 @@ def test_a_part_of_a_result_outlives_the_result(fixtures):
     assert (document.loglik, model_report.topics, summary.perplexity) == expected
 
 
-def json_of(*arguments):
-    status, out, err = topiceval.run(*arguments, "--format", "json", "--quiet")
+def json_of(*arguments, quiet=True):
+    status, out, err = topiceval.run(*arguments, "--format", "json", *(["--quiet"] if quiet else []))
     assert status == 0, err
     return json.loads(out)
 
@@ -282,3 +282,64 @@ def test_compare_and_curve_results_are_read_only(fixtures):
             setattr(target, name, 1)
     assert isinstance(compared, topiceval.CompareResult) and isinstance(run, topiceval.CurveResult)
     assert "\n" not in repr(compared) and "\n" not in repr(run.states[0])
+
+
+def test_coherences_json_keys_are_attributes_with_the_same_values(fixtures):
+    state = fixtures / "sgu-k100" / "state.gz"
+    expected = json_of("coherence", "--model", state, "--measure", "c_npmi,mallet", "--bootstrap", "20", "--seed",
+                       "5", "--top-words", "8", quiet=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.coherence(state, measure=["c_npmi", "mallet"], bootstrap=20, seed=5, top_words=8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        same_value(expected, result, "result")
+        assert [entry.measure for entry in result.measures] == ["c_npmi", "mallet"]
+    # The dicts of earlier releases, keyed by the measure's name: a warning, the same values.
+    for old, new in (("per_topic", "per_topic"), ("standard_error", "per_topic_standard_error"), ("mean", "mean"),
+                     ("mean_se", "mean_standard_error"), ("window", "window")):
+        with pytest.warns(DeprecationWarning, match=rf"^CoherenceResult\.{old} is deprecated: use result\.measures"):
+            earlier = getattr(result, old)
+        assert list(earlier) == ["c_npmi", "mallet"]
+        for entry in result.measures:
+            numpy.testing.assert_array_equal(earlier[entry.measure], getattr(entry, new))
+    for target, name in ((result, "measures"), (result, "diversity"), (result.measures[0], "mean"),
+                         (result, "mean"), (result, "a_new_attribute")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, 1)
+    assert "\n" not in repr(result) and "\n" not in repr(result.measures[0])
+
+
+def test_diagnostics_json_keys_are_attributes_with_the_same_values(fixtures):
+    folder = fixtures / "stackexchange"
+    for model, options in ((folder / "state.gz", {"input": folder / "train.mallet", "num_top_words": 5}),
+                           (folder / "inferencer.mallet", {"num_top_words": 3})):
+        arguments = []
+        for keyword, value in options.items():
+            arguments += ["--" + keyword.replace("_", "-"), value]
+        expected = json_of("diagnostics", "--model", model, *arguments, quiet=False)
+        # MALLET's attribute names ("word-length") are Python's with "_".
+        expected = json.loads(json.dumps(expected).replace('"word-length"', '"word_length"')
+                              .replace('"token-doc-diff"', '"token_doc_diff"'))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+            result = topiceval.diagnostics(model, **options)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            same_value(expected, result, "result")
+            assert all(word.docs is None for topic in result.topics for word in topic.words) == (
+                not result.from_documents)
+            for key in ("tokens", "alpha", "word_length", "token_doc_diff", "exclusivity"):
+                numpy.testing.assert_array_equal(result.columns[key], [getattr(t, key) for t in result.topics])
+            numpy.testing.assert_array_equal(result.word_columns["prob"],
+                                             [w.prob for topic in result.topics for w in topic.words])
+    # The dicts of earlier releases: topics["figure"] and words.
+    with pytest.warns(DeprecationWarning, match=r'^Diagnostics\.topics\["tokens"\] is deprecated: use result\.columns'):
+        numpy.testing.assert_array_equal(result.topics["tokens"], result.columns["tokens"])
+    with pytest.warns(DeprecationWarning, match=r"^Diagnostics\.words is deprecated: use result\.word_columns"):
+        assert list(result.words["word"]) == list(result.word_columns["word"])
+    for target, name in ((result, "topics"), (result, "tokens"), (result.topics[0], "alpha"),
+                         (result.topics[0].words[0], "prob"), (result, "a_new_attribute")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, 1)
+    assert "\n" not in repr(result) and "\n" not in repr(result.topics[0].words[0])

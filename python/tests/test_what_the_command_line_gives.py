@@ -97,7 +97,7 @@ def test_select_takes_reference_texts_in_coherences_forms(fixtures):
                                     coherence_texts=[" ".join(words) for words in tokens], **options)
     quality = [result.models[0]["quality"] for result in (from_file, from_tokens, from_strings)]
     assert quality[0]["coherence"] == quality[1]["coherence"] == quality[2]["coherence"]
-    assert quality[0]["coherence"] == topiceval.coherence(model, tokens, bootstrap=0).mean["c_npmi"]
+    assert quality[0]["coherence"] == topiceval.coherence(model, tokens, bootstrap=0).measures[0].mean
     with pytest.raises(topiceval.SettingTypeError, match=r"^coherence_texts\[1\] must be a string or a list"):
         topiceval.select([model], folder / "test.mallet", coherence_texts=[["a"], 3], **options)
 

@@ -826,15 +826,15 @@ class _KeyedDocuments(list):
     """A result's documents, one bound object each; indexing by a column's name (the dict of per-document arrays
     earlier releases gave) still reads that column from ``columns``, with a DeprecationWarning naming it."""
 
-    def __init__(self, documents, owner: str, columns, earlier: dict):
+    def __init__(self, documents, owner: str, columns, earlier: dict, attribute: str = "documents"):
         super().__init__(documents)
-        self._owner, self._columns, self._earlier = owner, columns, earlier
+        self._owner, self._columns, self._earlier, self._attribute = owner, columns, earlier, attribute
 
     def __getitem__(self, key):
         if isinstance(key, str):
             new = self._earlier.get(key, key)
             import warnings as _warnings  # noqa: PLC0415
-            _warnings.warn(f'{self._owner}.documents["{key}"] is deprecated: use result.columns["{new}"]',
+            _warnings.warn(f'{self._owner}.{self._attribute}["{key}"] is deprecated: use result.columns["{new}"]',
                            DeprecationWarning, stacklevel=2)
             return self._columns()[new]
         return super().__getitem__(key)
@@ -1086,98 +1086,98 @@ def curve(models, documents, *, vocabulary=None, **options) -> CurveResult:
 
 # ---- Topic quality ---------------------------------------------------------------------------------------------
 
-class Diagnostics:
-    """What :func:`diagnostics` returns: MALLET's topic diagnostics as columns.
+# What diagnostics() returns: the library's result bound as it is, named as ``topiceval diagnostics --format json``
+# names its keys (a figure's MALLET name, "word-length", spelled word_length), read-only.
+Diagnostics = _native.Diagnostics
+Diagnostics.__doc__ = """What :func:`diagnostics` returns: MALLET's topic diagnostics, read-only, named as ``topiceval diagnostics
+    --format json`` names its keys (``word-length`` as ``word_length``, ``token-doc-diff`` as ``token_doc_diff``).
 
-    ``topics`` maps each figure (``tokens``, ``document_entropy``, ``word_length``, ``coherence``, ``uniform_dist``,
-    ``corpus_dist``, ``eff_num_words``, ``token_doc_diff``, ``rank_1_docs``, ``allocation_ratio``,
-    ``allocation_count``, ``exclusivity``, ``alpha``) to a numpy array over topics; ``words`` holds one row per top
-    word (``topic``, ``rank``, ``word``, ``count``, ``prob``, ``cumulative``, ``docs`` and the word figures). Figures
-    that need the training documents are NaN for a model that holds none (``from_documents`` False). The
-    ``write_*`` methods write MALLET's own files, byte for byte, as the command line writes its outputs: through a
-    new temporary file beside the target, renamed over it once complete (a symbolic link is written through).
+    ``model``, ``from_documents``, ``num_top_words``, ``vocabulary_size``, ``documents``, ``tokens``; ``topics``,
+    one entry per topic (``topic``, ``alpha``, ``tokens``, ``document_entropy``, ``word_length``, ``coherence``,
+    ``uniform_dist``, ``corpus_dist``, ``eff_num_words``, ``token_doc_diff``, ``rank_1_docs``,
+    ``allocation_ratio``, ``allocation_count``, ``exclusivity``, and its ``words``: ``rank``, ``word``, ``type``,
+    ``count``, ``docs`` and the word figures); ``warnings``. ``columns`` holds the topics' figures as numpy arrays
+    over topics, ``word_columns`` one row per top word (``topic``, ``rank``, ``word``...). Figures that need the
+    training documents are NaN for a model that holds none (``from_documents`` False). The ``write_*`` methods
+    write MALLET's own files, byte for byte, as the command line writes its outputs: through a new temporary file
+    beside the target, renamed over it once complete (a symbolic link is written through).
+    """
+for _method, _file, _doc in (("write_xml", "xml", "MALLET's ``--diagnostics-file``."),
+                           ("write_topic_keys", "topic_keys", "MALLET's ``--output-topic-keys``."),
+                           ("write_topic_word_weights", "topic_word_weights",
+                            "MALLET's ``--topic-word-weights-file`` (every topic and vocabulary word: large for "
+                            "large models)."),
+                           ("write_word_topic_counts", "word_topic_counts", "MALLET's ``--word-topic-counts-file``.")):
+    def _writer(self, path, _file=_file) -> None:
+        self._write(_file, _path("path", path))
+    _writer.__doc__ = _doc
+    _writer.__name__ = _method
+    setattr(Diagnostics, _method, _writer)
+
+
+def _diagnostics_to_pandas(self):
+    """(topics, words) as two pandas DataFrames."""
+    pandas = _pandas()
+    return pandas.DataFrame(self.columns), pandas.DataFrame(self.word_columns)
+
+
+Diagnostics.to_pandas = _diagnostics_to_pandas
+Diagnostics.__repr__ = lambda self: (
+    f"<topiceval.Diagnostics {len(self.topics)} topics, {self.num_top_words} top words, "
+    f"{'from the training documents' if self.from_documents else 'from the counts only'}>")
+_native.DiagnosticsTopic.__repr__ = _one_line
+_native.DiagnosticsWord.__repr__ = _one_line
+# Earlier releases gave the topics as a dict of columns: its keys read ``columns``, with a warning.
+_native_topics = Diagnostics.topics
+Diagnostics.topics = property(
+    lambda self: _KeyedDocuments(_native_topics.fget(self), "Diagnostics", lambda: self.columns, {},
+                                 "topics"), doc=_native_topics.__doc__)
+Diagnostics.words = _deprecated("Diagnostics", "words", "result.word_columns", lambda r: r.word_columns)
+del _method, _file, _doc, _writer
+
+
+# What coherence() returns: the library's result bound as it is, named as ``topiceval coherence --format json``
+# names its keys, read-only.
+CoherenceResult = _native.CoherenceResult
+CoherenceResult.__doc__ = """What :func:`coherence` returns, read-only, named as ``topiceval coherence --format json`` names its keys.
+
+    ``measures``, one entry per measure asked for: its ``measure``, ``window``, the model's ``mean`` (gensim's
+    ``get_coherence()``) +- ``mean_standard_error``, and numpy arrays over topics ``per_topic`` (gensim's
+    ``get_coherence_per_topic()``) and ``per_topic_standard_error`` (bootstrap); ``exclusivity`` (MALLET's) and
+    ``frex`` (stm's) per topic with ``mean_exclusivity`` and ``mean_frex``; ``diversity`` (the share of distinct
+    top words); ``topics`` (the words scored); ``reference`` (the texts), ``reference_documents``,
+    ``reference_tokens``, ``bootstrap``; ``warnings``. The errors cover another sample of reference documents like
+    these, not the choice of reference texts, window or top words.
     """
 
-    def __init__(self, values: dict):
-        self.topics = values["topics"]
-        self.words = values["words"]
-        self.from_documents = bool(values["from_documents"])
-        self.num_top_words = int(values["num_top_words"])
-        self.vocabulary_size = int(values["vocabulary_size"])
-        self.documents = int(values["documents"])
-        self.tokens = int(values["tokens"])
-        self.model = values["model"]
-        self.warnings = [text for _kind, text in values["warnings"]]
-        self._write = values["write"]
 
-    def write_xml(self, path) -> None:
-        """MALLET's ``--diagnostics-file``."""
-        self._write("xml", _path("path", path))
-
-    def write_topic_keys(self, path) -> None:
-        """MALLET's ``--output-topic-keys``."""
-        self._write("topic_keys", _path("path", path))
-
-    def write_topic_word_weights(self, path) -> None:
-        """MALLET's ``--topic-word-weights-file`` (every topic and vocabulary word: large for large models)."""
-        self._write("topic_word_weights", _path("path", path))
-
-    def write_word_topic_counts(self, path) -> None:
-        """MALLET's ``--word-topic-counts-file``."""
-        self._write("word_topic_counts", _path("path", path))
-
-    def to_pandas(self):
-        """(topics, words) as two pandas DataFrames."""
-        pandas = _pandas()
-        return pandas.DataFrame(self.topics), pandas.DataFrame(self.words)
-
-    def __repr__(self) -> str:
-        return (f"<topiceval.Diagnostics {len(self.topics['tokens'])} topics, {self.num_top_words} top words, "
-                f"{'from the training documents' if self.from_documents else 'from the counts only'}>")
+def _coherence_to_pandas(self):
+    """One row per topic: each measure and its error, exclusivity, frex and the top words."""
+    columns = {}
+    for measure in self.measures:
+        columns[measure.measure] = measure.per_topic
+        columns[measure.measure + "_se"] = measure.per_topic_standard_error
+    columns["exclusivity"] = self.exclusivity
+    columns["frex"] = self.frex
+    columns["words"] = [" ".join(words) for words in self.topics]
+    return _pandas().DataFrame(columns)
 
 
-class CoherenceResult:
-    """What :func:`coherence` returns.
+def _coherence_repr(self) -> str:
+    means = ", ".join(f"{m.measure} {m.mean:.4f} +- {m.mean_standard_error:.4f}" for m in self.measures)
+    return f"<topiceval.CoherenceResult {len(self.topics)} topics: {means}>"
 
-    ``per_topic[measure]`` and ``standard_error[measure]`` are numpy arrays over topics (gensim's
-    ``get_coherence_per_topic()`` and its bootstrap error), ``mean[measure]`` and ``mean_se[measure]`` the model's
-    mean (gensim's ``get_coherence()``) and its error; ``exclusivity`` (MALLET's) and ``frex`` (stm's) per topic,
-    ``diversity`` (the share of distinct top words) and ``topics`` (the words scored). The errors cover another
-    sample of reference documents like these, not the choice of reference texts, window or top words.
-    """
 
-    def __init__(self, values: dict):
-        measures = values["measures"]
-        self.per_topic = {name: entry["per_topic"] for name, entry in measures.items()}
-        self.standard_error = {name: entry["standard_error"] for name, entry in measures.items()}
-        self.mean = {name: float(entry["mean"]) for name, entry in measures.items()}
-        self.mean_se = {name: float(entry["mean_se"]) for name, entry in measures.items()}
-        self.window = {name: int(entry["window"]) for name, entry in measures.items()}
-        self.topics = values["topics"]
-        self.exclusivity = values["exclusivity"]
-        self.frex = values["frex"]
-        self.mean_exclusivity = float(values["mean_exclusivity"])
-        self.mean_frex = float(values["mean_frex"])
-        self.diversity = float(values["diversity"])
-        self.reference = values["reference"]
-        self.reference_documents = int(values["reference_documents"])
-        self.bootstrap = int(values["bootstrap"])
-        self.warnings = [text for _kind, text in values["warnings"]]
-
-    def to_pandas(self):
-        """One row per topic: each measure and its error, exclusivity, frex and the top words."""
-        columns = {}
-        for name in self.per_topic:
-            columns[name] = self.per_topic[name]
-            columns[name + "_se"] = self.standard_error[name]
-        columns["exclusivity"] = self.exclusivity
-        columns["frex"] = self.frex
-        columns["words"] = [" ".join(words) for words in self.topics]
-        return _pandas().DataFrame(columns)
-
-    def __repr__(self) -> str:
-        means = ", ".join(f"{name} {value:.4f} +- {self.mean_se[name]:.4f}" for name, value in self.mean.items())
-        return f"<topiceval.CoherenceResult {len(self.topics)} topics: {means}>"
+CoherenceResult.to_pandas = _coherence_to_pandas
+CoherenceResult.__repr__ = _coherence_repr
+_native.CoherenceMeasure.__repr__ = _one_line
+# Earlier releases gave dicts keyed by the measure's name.
+for _old, _field in (("per_topic", "per_topic"), ("standard_error", "per_topic_standard_error"), ("mean", "mean"),
+                     ("mean_se", "mean_standard_error"), ("window", "window")):
+    setattr(CoherenceResult, _old, _deprecated(
+        "CoherenceResult", _old, f"result.measures[i].{_field}",
+        lambda r, _field=_field: {m.measure: getattr(m, _field) for m in r.measures}))
+del _old, _field
 
 
 def _model_or_path(model):
@@ -1194,9 +1194,9 @@ def diagnostics(model, **options) -> Diagnostics:
 
 {options}
     """
-    values = _native.diagnostics(_model_or_path(model), _command_options("diagnostics", options))
-    _warn(values["warnings"])
-    return Diagnostics(values)
+    result = _native.diagnostics(_model_or_path(model), _command_options("diagnostics", options))
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 def _native_text(text: str) -> bytes:
@@ -1266,11 +1266,11 @@ def coherence(model, texts=None, *, measure="c_npmi", topics=None, dictionary=No
                                f"{type(dictionary).__name__}")
     else:
         known = [_word(f"dictionary[{index}]", word) for index, word in enumerate(dictionary)]
-    values = _native.coherence(_model_or_path(model), _reference_texts(texts),
+    result = _native.coherence(_model_or_path(model), _reference_texts(texts),
                                _command_options("coherence", options, ("texts", "measure", "topics", "dictionary")),
                                topics, known)
-    _warn(values["warnings"])
-    return CoherenceResult(values)
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 def _argument(index, argument) -> bytes:
