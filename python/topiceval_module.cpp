@@ -481,18 +481,31 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("columns", [](const EvaluateResult& r) { return documentColumnArrays(r.documents); });
 }
 
-py::dict evaluateTopics(const Model& model, const py::object& documents, const Options& options) {
+std::shared_ptr<topiceval::EvaluateTopicsResult> evaluateTopics(const Model& model, const py::object& documents,
+                                                                const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::EvaluateTopicsRequest request =
       topiceval::evaluateTopicsRequest(optionValues("evaluate-topics", options, {}));
   request.model = model;
   request.documents = documentsSource(documents);
-  const topiceval::EvaluateTopicsResult result = runInterruptibly([&] { return topiceval::evaluateTopics(request); });
-  py::dict out;
-  out["log_likelihood"] = toArray(result.documentLogLikelihoods);
-  out["total"] = result.total;
-  out["seed"] = result.seed;
-  return out;
+  return std::make_shared<topiceval::EvaluateTopicsResult>(
+      runInterruptibly([&] { return topiceval::evaluateTopics(request); }));
+}
+
+// evaluate-topics' result, bound once. MALLET's command writes no JSON: the names are the ones the package has
+// always given (log_likelihood per document, total, seed), then the command line's summary's.
+void bindEvaluateTopicsResult(py::module_& module) {
+  using topiceval::EvaluateTopicsResult;
+  py::class_<EvaluateTopicsResult, std::shared_ptr<EvaluateTopicsResult>>(module, "MalletResult")
+      .def_property_readonly("log_likelihood",
+                             [](const EvaluateTopicsResult& r) { return toArray(r.documentLogLikelihoods); })
+      .def_readonly("total", &EvaluateTopicsResult::total)
+      .def_readonly("seed", &EvaluateTopicsResult::seed)
+      .def_readonly("documents", &EvaluateTopicsResult::documents)
+      .def_readonly("tokens", &EvaluateTopicsResult::tokens)
+      .def_readonly("sampling_errors", &EvaluateTopicsResult::samplingErrors)
+      .def_readonly("site_updates", &EvaluateTopicsResult::siteUpdates)
+      .def_readonly("threads", &EvaluateTopicsResult::threads);
 }
 
 py::dict inferTopics(const Model& model, const py::object& documents, const Options& options) {
@@ -1156,6 +1169,7 @@ PYBIND11_MODULE(_native, module) {
   bindCurveResult(module);
   bindCoherenceResult(module);
   bindDiagnostics(module);
+  bindEvaluateTopicsResult(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);

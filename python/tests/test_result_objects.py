@@ -343,3 +343,18 @@ def test_diagnostics_json_keys_are_attributes_with_the_same_values(fixtures):
         with pytest.raises(AttributeError):
             setattr(target, name, 1)
     assert "\n" not in repr(result) and "\n" not in repr(result.topics[0].words[0])
+
+
+def test_evaluate_topics_result_is_bound_read_only(fixtures):
+    model = topiceval.load_model(fixtures / "stackexchange" / "evaluator.mallet")
+    documents = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)[:12]
+    result = topiceval.evaluate_topics(model, documents, num_particles=2, random_seed=3)
+    assert isinstance(result, topiceval.MalletResult)
+    assert result.documents == len(result.log_likelihood) == 12
+    assert result.tokens == sum(len(document) for document in documents)
+    assert result.total == pytest.approx(float(numpy.sum(result.log_likelihood)), rel=1e-12)
+    assert result.seed == 3 and result.sampling_errors == 0 and result.site_updates > 0 and result.threads >= 1
+    for name in ("total", "log_likelihood", "seed", "a_new_attribute"):
+        with pytest.raises(AttributeError):
+            setattr(result, name, 1)
+    assert "\n" not in repr(result) and "seed 3" in repr(result)

@@ -755,16 +755,13 @@ class _DocumentColumns(_Row):
         return super().__getitem__(key)
 
 
-class MalletResult:
-    """What :func:`evaluate_topics` returns: MALLET's numbers (``log_likelihood`` per document, ``total``)."""
-
-    def __init__(self, values: dict):
-        self.log_likelihood = values["log_likelihood"]
-        self.total = float(values["total"])
-        self.seed = int(values["seed"])
-
-    def __repr__(self) -> str:
-        return f"<topiceval.MalletResult total {self.total!r}, {len(self.log_likelihood)} documents, seed {self.seed}>"
+# What evaluate_topics() returns: the library's result bound as it is, read-only.
+MalletResult = _native.MalletResult
+MalletResult.__doc__ = """What :func:`evaluate_topics` returns, read-only: MALLET's numbers (``log_likelihood`` per document, a
+    numpy array, and their ``total``), the ``seed`` used, and the run's ``documents``, ``tokens``,
+    ``sampling_errors`` (draws where MALLET prints "sampling error"), ``site_updates`` and ``threads``."""
+MalletResult.__repr__ = lambda self: (f"<topiceval.MalletResult total {self.total!r}, {len(self.log_likelihood)} "
+                                      f"documents, seed {self.seed}>")
 
 
 class SelectResult:
@@ -958,8 +955,7 @@ def evaluate_topics(model: Model, documents, *, vocabulary=None, **options) -> M
     """
     model = _model(model)
     texts = _command_options("evaluate-topics", options, ("vocabulary",))
-    return MalletResult(_native.evaluate_topics(model._native, _documents_or_path(documents, model, vocabulary),
-                                                texts))
+    return _native.evaluate_topics(model._native, _documents_or_path(documents, model, vocabulary), texts)
 
 
 def infer_topics(model: Model, documents, *, vocabulary=None, **options):

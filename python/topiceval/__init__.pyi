@@ -198,6 +198,11 @@ class MalletResult:
     log_likelihood: numpy.ndarray
     total: float
     seed: int
+    documents: int
+    tokens: int
+    sampling_errors: int
+    site_updates: int
+    threads: int
 
 class SelectResult:
     models: list[dict[str, Any]]
