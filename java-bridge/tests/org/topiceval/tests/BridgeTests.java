@@ -308,7 +308,7 @@ public final class BridgeTests {
                         Files.readAllBytes(set.resolve("diagnostics/diagnostics.xml"))), "diagnostics XML is MALLET's");
     check(Arrays.equals(diagnostics.topicKeys.getBytes(StandardCharsets.UTF_8),
                         Files.readAllBytes(set.resolve("diagnostics/topic-keys.txt"))), "topic keys are MALLET's");
-    check(diagnostics.fromDocuments && diagnostics.words[0][0].equals("time"), "topic 0's first word");
+    check(diagnostics.fromDocuments && diagnostics.topics[0].words[0].word.equals("time"), "topic 0's first word");
 
     // Coherence: the command line's numbers, bit for bit.
     String state = fixtures.resolve("sgu-k100/state.gz").toString();
@@ -367,7 +367,8 @@ public final class BridgeTests {
     check(parsedWords.equals(new java.util.TreeSet<>(Arrays.asList("end]]>x", "ctrl\uFFFD", "nul\uFFFDz", "high?",
                                                                    "pair\uD83D\uDE00", "amp&lt>"))),
           "diagnostics XML of hostile words parses: " + parsedWords);
-    check(Arrays.asList(hostileDiagnostics.words[0]).contains("high\uD800"), "a lone surrogate stays itself");
+    check(Arrays.stream(hostileDiagnostics.topics[0].words).anyMatch(w -> w.word.equals("high\uD800")),
+          "a lone surrogate stays itself");
 
     CoherenceOptions bad = new CoherenceOptions();
     bad.measure = "c_w2v";
@@ -936,8 +937,12 @@ public final class BridgeTests {
         // (A model handed over as arrays is of the kind "MALLET topic model (arrays)".)
         if (NOT_COMPARED.contains(key) || where.equals("evaluation.model") && key.equals("kind")) continue;
         // The one field whose JSON name an earlier release had taken for another meaning.
+        // A topic's number and a word's rank are their places in the arrays.
+        if (where.startsWith("diagnostics.topics[") && (key.equals("topic") || key.equals("rank"))) continue;
         String name = where.equals("evaluation") && key.equals("estimator") ? "estimatorReport"
-                      : where.equals("coherence") && key.equals("measures") ? "measureReports" : camelCase(key);
+                      : where.equals("coherence") && key.equals("measures") ? "measureReports"
+                      : where.equals("diagnostics") && key.equals("tokens") ? "corpusTokens"
+                      : camelCase(key.replace('-', '_'));
         java.lang.reflect.Field field;
         try {
           field = actual.getClass().getField(name);
@@ -968,6 +973,20 @@ public final class BridgeTests {
           where + ": " + actual + ", not " + expected);
     } else {
       check(expected.equals(actual), where + ": " + actual + ", not " + expected);
+    }
+  }
+
+  @SuppressWarnings("deprecation")  // the fields of earlier releases, checked against their new names
+  static void checkEarlierDiagnosticsFields(Diagnostics diagnostics) {
+    for (int k = 0; k < diagnostics.topics.length; k++) {
+      Diagnostics.Topic topic = diagnostics.topics[k];
+      check(diagnostics.alpha[k] == topic.alpha && Double.compare(diagnostics.tokens[k], topic.tokens) == 0
+                && Double.compare(diagnostics.wordLength[k], topic.wordLength) == 0
+                && Double.compare(diagnostics.effectiveNumWords[k], topic.effNumWords) == 0
+                && Double.compare(diagnostics.rank1Documents[k], topic.rank1Docs) == 0
+                && Double.compare(diagnostics.tokenDocDiff[k], topic.tokenDocDiff) == 0
+                && diagnostics.words[k].length == topic.words.length && diagnostics.words[k][0].equals(topic.words[0].word),
+            "diagnostics topic " + k + "'s deprecated arrays");
     }
   }
 
@@ -1069,6 +1088,20 @@ public final class BridgeTests {
     Coherence coherence = TopicEvaluator.coherence(state, coherenceOptions);
     if (cli.status == 0) sameValue(new Json(cli.out).value(), coherence, "coherence");
     checkEarlierCoherenceFields(coherence);
+    // Diagnostics: every key of its JSON (MALLET's "word-length" as wordLength), the same value; the arrays of
+    // earlier releases agree.
+    Path set2 = fixtures.resolve("stackexchange");
+    for (String[] run : new String[][] {{"state.gz", "5"}, {"inferencer.mallet", "3"}}) {
+      String file = set2.resolve(run[0]).toString();
+      CommandResult json = TopicEvaluator.run("diagnostics", "--model", file, "--num-top-words", run[1], "--format",
+                                              "json");
+      check(json.status == 0, "diagnostics --format json: " + json.err);
+      DiagnosticsOptions diagnosticsOptions = new DiagnosticsOptions();
+      diagnosticsOptions.numTopWords = Integer.valueOf(run[1]);
+      Diagnostics diagnostics = TopicEvaluator.diagnostics(file, diagnosticsOptions);
+      if (json.status == 0) sameValue(new Json(json.out).value(), diagnostics, "diagnostics");
+      checkEarlierDiagnosticsFields(diagnostics);
+    }
   }
 
   static void parity(Path fixtures, Path cases) throws Exception {
