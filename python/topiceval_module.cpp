@@ -481,6 +481,44 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("columns", [](const EvaluateResult& r) { return documentColumnArrays(r.documents); });
 }
 
+// select's rows, bound once, named as `topiceval select --format json` names a model's keys.
+void bindRankedModel(py::module_& module) {
+  using topiceval::RankedModel;
+  using topiceval::TopicQuality;
+  py::class_<TopicQuality>(module, "TopicQuality")
+      .def_readonly("measure", &TopicQuality::measure)
+      .def_readonly("window", &TopicQuality::windowSize)
+      .def_readonly("coherence", &TopicQuality::coherence)
+      .def_readonly("coherence_se", &TopicQuality::coherenceStandardError)
+      .def_readonly("exclusivity", &TopicQuality::exclusivity)
+      .def_readonly("frex", &TopicQuality::frex)
+      .def_readonly("diversity", &TopicQuality::diversity)
+      .def_property_readonly("topic_coherence", [](const TopicQuality& q) { return toArray(q.topicCoherence); })
+      .def_property_readonly("top_words", [](const TopicQuality& q) { return pythonWords(q.topWords); });
+  py::class_<RankedModel>(module, "RankedModel")
+      .def_property_readonly("path", [](const RankedModel& m) { return text(m.model.path); })
+      .def_property_readonly("kind", [](const RankedModel& m) { return text(m.model.kind); })
+      .def_property_readonly("topics", [](const RankedModel& m) { return m.model.topics; })
+      .def_readonly("tokens", &RankedModel::scoredTokens)
+      .def_readonly("own_skipped_tokens", &RankedModel::ownSkippedTokens)
+      .def_readonly("total", &RankedModel::total)
+      .def_readonly("total_se", &RankedModel::totalStandardError)
+      .def_readonly("per_token", &RankedModel::perToken)
+      .def_readonly("per_token_se", &RankedModel::perTokenStandardError)
+      .def_readonly("perplexity", &RankedModel::perplexity)
+      .def_readonly("difference_to_best", &RankedModel::difference)
+      .def_readonly("difference_se", &RankedModel::differenceError)
+      .def_readonly("verdict", &RankedModel::verdict)
+      .def_property_readonly("quality",
+                             [](const py::object& self) {
+                               const auto& m = self.cast<const RankedModel&>();
+                               return m.quality ? part(&*m.quality, self) : py::none();
+                             })
+      // Beyond the JSON: the model's types, and its documents' values as numpy columns (Result.columns' names).
+      .def_property_readonly("types", [](const RankedModel& m) { return m.model.types; })
+      .def_property_readonly("documents", [](const RankedModel& m) { return documentColumnArrays(m.documents); });
+}
+
 std::shared_ptr<topiceval::EvaluateTopicsResult> evaluateTopics(const Model& model, const py::object& documents,
                                                                 const Options& options) {
   const topiceval::ClassicLocale numbers;
@@ -555,36 +593,7 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
     report->commit();
   }
   py::list ranked;
-  for (const topiceval::RankedModel& model : result->models) {
-    py::dict entry = modelReport(model.model);
-    entry["own_skipped_tokens"] = model.ownSkippedTokens;
-    entry["tokens"] = model.scoredTokens;
-    entry["total"] = model.total;
-    entry["total_se"] = model.totalStandardError;
-    entry["per_token"] = model.perToken;
-    entry["per_token_se"] = model.perTokenStandardError;
-    entry["perplexity"] = model.perplexity;
-    entry["difference_to_best"] = model.difference;
-    entry["difference_se"] = model.differenceError;
-    entry["verdict"] = model.verdict;
-    entry["documents"] = documentColumnArrays(model.documents);
-    if (model.quality) {
-      py::dict quality;
-      quality["measure"] = model.quality->measure;
-      quality["window"] = model.quality->windowSize;
-      quality["coherence"] = model.quality->coherence;
-      quality["coherence_se"] = model.quality->coherenceStandardError;
-      quality["exclusivity"] = model.quality->exclusivity;
-      quality["frex"] = model.quality->frex;
-      quality["diversity"] = model.quality->diversity;
-      quality["topic_coherence"] = toArray(model.quality->topicCoherence);
-      quality["top_words"] = pythonWords(model.quality->topWords);
-      entry["quality"] = quality;
-    } else {
-      entry["quality"] = py::none();
-    }
-    ranked.append(entry);
-  }
+  for (const topiceval::RankedModel& model : result->models) ranked.append(py::cast(model));
   py::dict out;
   out["models"] = ranked;
   out["quality_reference"] = text(result->qualityReference);
@@ -1170,6 +1179,7 @@ PYBIND11_MODULE(_native, module) {
   bindCoherenceResult(module);
   bindDiagnostics(module);
   bindEvaluateTopicsResult(module);
+  bindRankedModel(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);

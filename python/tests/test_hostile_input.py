@@ -246,7 +246,7 @@ def test_paths_are_taken_as_str_bytes_or_pathlike_whatever_their_bytes(fixtures,
         assert topiceval.load_model(given).num_topics == 10
     test = bytes(fixtures / "stackexchange" / "test.mallet")
     result = topiceval.select([name], test, estimator="filtering", coherence="none")
-    assert result.models[0]["path"] == os.fsdecode(name)  # the same bytes back
+    assert result.models[0].path == os.fsdecode(name)  # the same bytes back
     # Documents from a file, named any of the three ways, as select takes them.
     model = topiceval.load_model(name)
     totals = {topiceval.evaluate(model, given, "filtering").summary.log_likelihood

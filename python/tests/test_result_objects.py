@@ -141,12 +141,12 @@ def test_a_ranked_models_documents_use_the_same_names_and_the_earlier_keys_warn(
     test = folder / "test.mallet"
     report = topiceval.select([folder / "inferencer.mallet"], test, estimator="filtering", coherence="none")
     evaluated = topiceval.evaluate(topiceval.load_model(folder / "inferencer.mallet"), test, "filtering")
-    documents = report.models[0]["documents"]
+    documents = report.models[0].documents
     assert set(documents) == set(evaluated.columns)
     for key in ("loglik", "perplexity", "tokens"):
         numpy.testing.assert_array_equal(documents[key], evaluated.columns[key])
     # The corpus's perplexity is the model's "perplexity"; the documents' are documents["perplexity"].
-    assert report.models[0]["perplexity"] == evaluated.perplexity
+    assert report.models[0].perplexity == evaluated.perplexity
     for old, new in (("log_likelihood", "loglik"), ("standard_error", "loglik_se"), ("scored_tokens", "tokens"),
                      ("skipped_tokens", "skipped"), ("document_site_updates", "site_updates"),
                      ("budgets", "budget"), ("names", "name")):
@@ -172,7 +172,7 @@ def test_every_result_calls_its_time_wall_seconds(fixtures):
                                      "filtering", "--bootstrap", "2", "--format", "json", "--quiet")
     assert status == 0, err
     quality = json.loads(out)["models"][0]["quality"]
-    assert results[0].models[0]["quality"]["window"] == quality["window"] > 0
+    assert results[0].models[0].quality.window == quality["window"] > 0
 
 
 def test_a_part_of_a_result_outlives_the_result(fixtures):
@@ -358,3 +358,30 @@ def test_evaluate_topics_result_is_bound_read_only(fixtures):
         with pytest.raises(AttributeError):
             setattr(result, name, 1)
     assert "\n" not in repr(result) and "seed 3" in repr(result)
+
+
+def test_selects_ranked_models_are_bound_with_the_jsons_names(fixtures):
+    folder = fixtures / "stackexchange"
+    paths = [str(folder / "inferencer.mallet"), str(folder / "state.gz")]
+    test = folder / "test.mallet"
+    models = json_of("select", "--model", *paths, "--input", test, "--estimator", "filtering", "--bootstrap", "2")[
+        "models"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.select(paths, test, estimator="filtering", bootstrap=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        same_value(models, result.models, "result.models")
+        assert result.best is result.models[0] and result.models[0].quality.window > 0
+    # The rows were dicts: their keys still read, with a warning naming the attribute.
+    for key in ("path", "verdict", "total", "quality"):
+        with pytest.warns(DeprecationWarning, match=rf'^model\["{key}"\] is deprecated: use model\.{key}'):
+            assert result.models[1][key] is getattr(result.models[1], key) or \
+                result.models[1][key] == getattr(result.models[1], key)
+    with pytest.warns(DeprecationWarning):
+        assert result.models[0].quality["coherence"] == result.models[0].quality.coherence
+    for target, name in ((result.models[0], "total"), (result.models[0].quality, "coherence"),
+                         (result.models[0], "a_new_attribute")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, 1)
+    assert "\n" not in repr(result.models[0])

@@ -120,16 +120,16 @@ def test_select_gives_topic_quality_beside_the_likelihood(fixtures):
                                   estimator="filtering", vocab_size=4285, coherence="c_v", bootstrap=20)
     assert result.quality_reference.endswith("(the held-out documents)")
     for model in result.models:
-        quality = model["quality"]
-        assert quality["measure"] == "c_v" and len(quality["top_words"]) == 10
-        assert numpy.isfinite(quality["coherence"]) and quality["coherence_se"] > 0
+        quality = model.quality
+        assert quality.measure == "c_v" and len(quality.top_words) == 10
+        assert numpy.isfinite(quality.coherence) and quality.coherence_se > 0
     # The inferencer and the state hold the same topics: the same quality.
-    first, second = (model["quality"] for model in result.models)
-    assert first["top_words"] == second["top_words"]
-    assert first["coherence"] == second["coherence"]
+    first, second = (model.quality for model in result.models)
+    assert first.top_words == second.top_words
+    assert first.coherence == second.coherence
     quiet = topiceval.select([folder / "inferencer.mallet"], folder / "test.mallet", estimator="filtering",
                              coherence="none")
-    assert quiet.models[0]["quality"] is None
+    assert quiet.models[0].quality is None
 
 
 def test_a_models_words_name_its_diagnostics(tmp_path):

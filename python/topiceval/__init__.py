@@ -765,7 +765,9 @@ MalletResult.__repr__ = lambda self: (f"<topiceval.MalletResult total {self.tota
 
 
 class SelectResult:
-    """What :func:`select` returns: ``models``, best first, each a dict with its ``path`` (its name when it was
+    """What :func:`select` returns: ``models``, best first, each a read-only :class:`RankedModel` named as
+    ``topiceval select --format json`` names a model's keys (the dict keys of earlier releases still read, with a
+    DeprecationWarning), with its ``path`` (its name when it was
     given one, else its path, or "model N" for a model in memory, numbered as given; printed as one line),
     ``topics``, ``total`` +- ``total_se``, ``per_token``,
     ``perplexity``, ``difference_to_best`` +- ``difference_se`` (paired over documents) and ``verdict``
@@ -776,9 +778,7 @@ class SelectResult:
     ``top_words``. :meth:`write_html` writes the command line's HTML report (``select --report``)."""
 
     def __init__(self, values: dict):
-        self.models = [_Row(model, documents=_DocumentColumns(model["documents"]),
-                            quality=None if model["quality"] is None else _Row(model["quality"]))
-                       for model in values["models"]]
+        self.models = values["models"]
         self.best = self.models[0]
         self._write_report = values["write_report"]
         self.input = values["input"]
@@ -801,10 +801,9 @@ class SelectResult:
                    "per_token_se", "perplexity", "difference_to_best", "difference_se", "verdict")
         rows = []
         for model in self.models:
-            row = {column: model[column] for column in columns}
-            quality = model["quality"] or {}
+            row = {column: getattr(model, column) for column in columns}
             for column in ("coherence", "coherence_se", "exclusivity", "frex", "diversity"):
-                row[column] = quality.get(column, float("nan"))
+                row[column] = float("nan") if model.quality is None else getattr(model.quality, column)
             rows.append(row)
         return _pandas().DataFrame(rows)
 
@@ -815,7 +814,7 @@ class SelectResult:
     seconds = _deprecated("SelectResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 
     def __repr__(self) -> str:
-        ranking = ", ".join(f"{model['path']} ({model['topics']} topics, {model['verdict']})" for model in self.models)
+        ranking = ", ".join(f"{model.path} ({model.topics} topics, {model.verdict})" for model in self.models)
         return f"<topiceval.SelectResult {ranking}>"
 
 
@@ -848,6 +847,17 @@ def _model_report_item(self, key):
 
 
 _native.ModelReport.__getitem__ = _model_report_item
+# select's rows (models, each model's quality) were dicts too.
+_native.RankedModel.__getitem__ = _model_report_item
+_native.TopicQuality.__getitem__ = _model_report_item
+_native_ranked_documents = _native.RankedModel.documents
+_native.RankedModel.documents = property(lambda self: _DocumentColumns(_native_ranked_documents.fget(self)),
+                                         doc=_native_ranked_documents.__doc__)
+_native.RankedModel.__repr__ = _one_line
+_native.TopicQuality.__repr__ = _one_line
+
+RankedModel = _native.RankedModel
+TopicQuality = _native.TopicQuality
 
 # What compare() returns: the library's result bound as it is, named as ``topiceval compare --format json`` names
 # its keys, read-only.

@@ -204,9 +204,38 @@ class MalletResult:
     site_updates: int
     threads: int
 
+class TopicQuality:
+    measure: str
+    window: int
+    coherence: float
+    coherence_se: float
+    exclusivity: float
+    frex: float
+    diversity: float
+    topic_coherence: numpy.ndarray
+    top_words: list[list[str]]
+
+class RankedModel:
+    path: str
+    kind: str
+    topics: int
+    types: int
+    tokens: int
+    own_skipped_tokens: int
+    total: float
+    total_se: float
+    per_token: float
+    per_token_se: float
+    perplexity: float
+    difference_to_best: float
+    difference_se: float
+    verdict: str
+    quality: TopicQuality | None
+    documents: dict[str, Any]
+
 class SelectResult:
-    models: list[dict[str, Any]]
-    best: dict[str, Any]
+    models: list[RankedModel]
+    best: RankedModel
     input: str
     documents: int
     tokens: int
