@@ -30,6 +30,7 @@ std::string javaType(const topiceval::java_results::ResultField& field) {
     case JavaType::StringArray: return "String[]";
     case JavaType::IntArray: return "int[]";
     case JavaType::StringMatrix: return "String[][]";
+    case JavaType::DoubleMatrix: return "double[][]";
     case JavaType::Object: return simpleName(field.nested->name);
     case JavaType::ObjectArray: return simpleName(field.nested->name) + "[]";
   }

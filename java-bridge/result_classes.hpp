@@ -6,6 +6,7 @@
 // fills them by walking it, so that a field added here is one line and the two
 // cannot drift. A field with `replacedBy` is the spelling of an earlier release,
 // kept (@Deprecated) with the same value as its new spelling.
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -16,7 +17,10 @@
 #include <vector>
 
 #include "native/output/evaluation_output.hpp"
+#include "native/output/quality_output.hpp"
 #include "native/output/select_output.hpp"
+#include "topiceval/coherence.hpp"
+#include "topiceval/diagnostics.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/options.hpp"
 #include "topiceval/select.hpp"
@@ -36,13 +40,15 @@ enum class JavaType {
   StringArray,
   IntArray,
   StringMatrix,  // String[][]
+  DoubleMatrix,  // double[][]
   Object,        // another described class; null when absent
   ObjectArray    // an array of another described class
 };
 
 using JavaValue =
     std::variant<std::monostate, int64_t, double, bool, std::string, std::vector<double>, std::vector<int64_t>,
-                 std::vector<bool>, std::vector<std::string>, std::vector<std::vector<std::string>>>;
+                 std::vector<bool>, std::vector<std::string>, std::vector<std::vector<std::string>>,
+                 std::vector<std::vector<double>>>;
 
 struct ResultClass;
 
@@ -141,6 +147,30 @@ std::vector<T> column(const EvaluateResult& result, Get get) {
   std::vector<T> values;
   for (const DocumentEstimate& document : result.documents) values.push_back(static_cast<T>(get(document)));
   return values;
+}
+
+// A name of the JSON (MALLET's "word-length", "rank_1_docs") in Java's camelCase (wordLength, rank1Docs).
+inline std::string camelCase(const std::string& name) {
+  std::string out;
+  bool upper = false;
+  for (const char c : name) {
+    if (c == '_' || c == '-') {
+      upper = true;
+    } else {
+      out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+      upper = false;
+    }
+  }
+  return out;
+}
+
+// One Double field per figure of `figures` (output::topicFigures or wordFigures), named as the JSON names it.
+template <class Source, class Figures>
+void addFigures(std::vector<ResultField>& fields, Figures figures) {
+  const auto names = figures(Source{});
+  for (std::size_t f = 0; f < names.size(); ++f)
+    fields.push_back(field<Source>(camelCase(names[f].first), JavaType::Double, "",
+                                   [figures, f](const Source& s) { return figures(s)[f].second; }));
 }
 
 }  // namespace describe
@@ -491,7 +521,184 @@ inline const ResultClass& selectionClass() {
   return described;
 }
 
+inline const ResultClass& coherenceClass() {
+  using namespace describe;
+  using R = CoherenceResult;
+  using M = CoherenceResult::Measure;
+  static const ResultClass measure{
+      "Coherence.Measure",
+      "One measure: its value per topic with its bootstrap error, and the model's mean with its error.",
+      {field<M>("measure", JavaType::String, "", [](const M& m) { return m.name; }),
+       field<M>("window", JavaType::Long, "The sliding window in words; 0: whole documents.",
+                [](const M& m) { return int64_t{m.windowSize}; }),
+       field<M>("mean", JavaType::Double, "gensim's get_coherence().", [](const M& m) { return m.mean; }),
+       field<M>("meanStandardError", JavaType::Double, "", [](const M& m) { return m.meanStandardError; }),
+       field<M>("perTopic", JavaType::DoubleArray, "gensim's get_coherence_per_topic().",
+                [](const M& m) { return m.perTopic; }),
+       field<M>("perTopicStandardError", JavaType::DoubleArray, "Bootstrap errors (NaN without a bootstrap).",
+                [](const M& m) { return m.perTopicStandardError; })}};
+  const auto perMeasure = [](auto get) {
+    return [get](const R& r) {
+      std::vector<decltype(get(r.measures.front()))> values;
+      for (const M& entry : r.measures) values.push_back(get(entry));
+      return values;
+    };
+  };
+  static const ResultClass described{
+      "Coherence",
+      "What {@link TopicEvaluator#coherence} returns, named as {@code topiceval coherence --format json} names its "
+      "keys (in camelCase; its {@code measures} are {@code measureReports}, the name an earlier release had taken). "
+      "The errors cover another sample of reference documents like these, not the choice of reference texts, "
+      "window or top words.",
+      {field<R>("reference", JavaType::String, "The reference texts.", [](const R& r) { return r.reference; }),
+       field<R>("referenceDocuments", JavaType::Long, "", [](const R& r) { return whole(r.referenceDocuments); }),
+       field<R>("referenceTokens", JavaType::Long, "", [](const R& r) { return whole(r.referenceTokens); }),
+       field<R>("bootstrap", JavaType::Long, "Bootstrap replicates behind the errors (0: none).",
+                [](const R& r) { return int64_t{r.bootstrap}; }),
+       objects<R>(
+           "measureReports", measure, "The JSON's measures, in the order asked for.",
+           [](const R& r) -> const auto& { return r.measures; }),
+       field<R>("exclusivity", JavaType::DoubleArray, "MALLET's, per topic.", [](const R& r) { return r.exclusivity; }),
+       field<R>("meanExclusivity", JavaType::Double, "", [](const R& r) { return r.meanExclusivity; }),
+       field<R>("frex", JavaType::DoubleArray, "stm's FREX, per topic.", [](const R& r) { return r.frex; }),
+       field<R>("meanFrex", JavaType::Double, "", [](const R& r) { return r.meanFrex; }),
+       field<R>("diversity", JavaType::Double, "The share of distinct words among the topics' top words.",
+                [](const R& r) { return r.diversity; }),
+       field<R>("topics", JavaType::StringMatrix, "The words scored, per topic.", [](const R& r) { return r.topics; }),
+       field<R>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const R& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                }),
+       // The spellings of earlier releases: one entry per measure, in measureReports' order.
+       deprecated(field<R>("measures", JavaType::StringArray, "", perMeasure([](const M& m) { return m.name; })),
+                  "measureReports[m].measure"),
+       deprecated(field<R>("perTopic", JavaType::DoubleMatrix, "", perMeasure([](const M& m) { return m.perTopic; })),
+                  "measureReports[m].perTopic"),
+       deprecated(field<R>("standardError", JavaType::DoubleMatrix, "",
+                           perMeasure([](const M& m) { return m.perTopicStandardError; })),
+                  "measureReports[m].perTopicStandardError"),
+       deprecated(field<R>("mean", JavaType::DoubleArray, "", perMeasure([](const M& m) { return m.mean; })),
+                  "measureReports[m].mean"),
+       deprecated(field<R>("meanStandardError", JavaType::DoubleArray, "",
+                           perMeasure([](const M& m) { return m.meanStandardError; })),
+                  "measureReports[m].meanStandardError")}};
+  return described;
+}
+
+inline const ResultClass& diagnosticsClass() {
+  using namespace describe;
+  using R = DiagnosticsResult;
+  using T = DiagnosticsResult::Topic;
+  using W = DiagnosticsResult::Word;
+  static const ResultClass word = [] {
+    ResultClass described{
+        "Diagnostics.Word",
+        "A top word: its rank in the topic is its place in {@code words} plus one.",
+        {field<W>("word", JavaType::String, "", [](const W& w) { return w.word; }),
+         field<W>("type", JavaType::Long, "", [](const W& w) { return int64_t{w.type}; }),
+         field<W>("count", JavaType::Long, "", [](const W& w) { return int64_t{w.count}; }),
+         field<W>("docs", JavaType::Long, "Training documents holding it; -1 without documents (the JSON leaves it out).",
+                  [](const W& w) { return int64_t{w.documents}; })}};
+    addFigures<W>(described.fields, [](const W& w) { return output::wordFigures(w); });
+    return described;
+  }();
+  static const ResultClass topic = [] {
+    ResultClass described{
+        "Diagnostics.Topic",
+        "A topic's figures, named as MALLET's diagnostics name them (in camelCase); its number is its place in "
+        "{@code topics}.",
+        {field<T>("alpha", JavaType::Double, "", [](const T& t) { return t.alpha; })}};
+    addFigures<T>(described.fields, [](const T& t) { return output::topicFigures(t); });
+    described.fields.push_back(objects<T>("words", word, "Most frequent first (MALLET's order).",
+                                          [](const T& t) -> const auto& { return t.words; }));
+    return described;
+  }();
+  const auto perTopic = [](auto get) {
+    return [get](const R& r) {
+      std::vector<decltype(get(r.topics.front()))> values;
+      for (const T& entry : r.topics) values.push_back(get(entry));
+      return values;
+    };
+  };
+  static const ResultClass described{
+      "Diagnostics",
+      "What {@link TopicEvaluator#diagnostics} returns, named as {@code topiceval diagnostics --format json} names "
+      "its keys (in camelCase; its {@code tokens} are {@code corpusTokens}, the name an earlier release had taken), "
+      "and MALLET's own files as text. Figures that need the training documents are NaN for a model that holds none.",
+      {field<R>("model", JavaType::String, "", [](const R& r) { return r.modelDescription; }),
+       field<R>("fromDocuments", JavaType::Boolean, "", [](const R& r) { return r.fromDocuments; }),
+       field<R>("numTopWords", JavaType::Long, "", [](const R& r) { return int64_t{r.numTopWords}; }),
+       field<R>("vocabularySize", JavaType::Long, "", [](const R& r) { return whole(r.vocabularySize); }),
+       field<R>("documents", JavaType::Long, "Training documents with tokens.",
+                [](const R& r) { return whole(r.documents); }),
+       field<R>("corpusTokens", JavaType::Long, "The JSON's tokens.", [](const R& r) { return r.tokens; }),
+       objects<R>(
+           "topics", topic, "", [](const R& r) -> const auto& { return r.topics; }),
+       field<R>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const R& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                }),
+       field<R>("xml", JavaType::String, "MALLET's --diagnostics-file, byte for byte once written as UTF-8.",
+                [](const R& r) {
+                  std::ostringstream xml;
+                  writeDiagnosticsXml(xml, r);
+                  return xml.str();
+                }),
+       field<R>("topicKeys", JavaType::String, "MALLET's --output-topic-keys, byte for byte once written as UTF-8.",
+                [](const R& r) {
+                  std::ostringstream keys;
+                  writeTopicKeys(keys, r);
+                  return keys.str();
+                }),
+       // The spellings of earlier releases: one entry per topic.
+       deprecated(field<R>("alpha", JavaType::DoubleArray, "", perTopic([](const T& t) { return t.alpha; })),
+                  "topics[k].alpha"),
+       deprecated(field<R>("tokens", JavaType::DoubleArray, "", perTopic([](const T& t) { return t.tokens; })),
+                  "topics[k].tokens"),
+       deprecated(field<R>("documentEntropy", JavaType::DoubleArray, "",
+                           perTopic([](const T& t) { return t.documentEntropy; })),
+                  "topics[k].documentEntropy"),
+       deprecated(field<R>("wordLength", JavaType::DoubleArray, "", perTopic([](const T& t) { return t.wordLength; })),
+                  "topics[k].wordLength"),
+       deprecated(field<R>("coherence", JavaType::DoubleArray, "", perTopic([](const T& t) { return t.coherence; })),
+                  "topics[k].coherence"),
+       deprecated(field<R>("uniformDist", JavaType::DoubleArray, "", perTopic([](const T& t) { return t.uniformDist; })),
+                  "topics[k].uniformDist"),
+       deprecated(field<R>("corpusDist", JavaType::DoubleArray, "", perTopic([](const T& t) { return t.corpusDist; })),
+                  "topics[k].corpusDist"),
+       deprecated(field<R>("effectiveNumWords", JavaType::DoubleArray, "",
+                           perTopic([](const T& t) { return t.effectiveNumWords; })),
+                  "topics[k].effNumWords"),
+       deprecated(field<R>("tokenDocDiff", JavaType::DoubleArray, "",
+                           perTopic([](const T& t) { return t.tokenDocDiff; })),
+                  "topics[k].tokenDocDiff"),
+       deprecated(field<R>("rank1Documents", JavaType::DoubleArray, "",
+                           perTopic([](const T& t) { return t.rank1Documents; })),
+                  "topics[k].rank1Docs"),
+       deprecated(field<R>("allocationRatio", JavaType::DoubleArray, "",
+                           perTopic([](const T& t) { return t.allocationRatio; })),
+                  "topics[k].allocationRatio"),
+       deprecated(field<R>("allocationCount", JavaType::DoubleArray, "",
+                           perTopic([](const T& t) { return t.allocationCount; })),
+                  "topics[k].allocationCount"),
+       deprecated(field<R>("exclusivity", JavaType::DoubleArray, "", perTopic([](const T& t) { return t.exclusivity; })),
+                  "topics[k].exclusivity"),
+       deprecated(field<R>("words", JavaType::StringMatrix, "", perTopic([](const T& t) {
+                    std::vector<std::string> words;
+                    for (const W& w : t.words) words.push_back(w.word);
+                    return words;
+                  })),
+                  "topics[k].words[i].word")}};
+  return described;
+}
+
 // The result classes with a file of their own (each holding its nested classes).
-inline std::vector<const ResultClass*> rootResultClasses() { return {&evaluationClass(), &selectionClass()}; }
+inline std::vector<const ResultClass*> rootResultClasses() {
+  return {&evaluationClass(), &selectionClass(), &coherenceClass(), &diagnosticsClass()};
+}
 
 }  // namespace topiceval::java_results

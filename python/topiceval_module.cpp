@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
@@ -24,8 +25,10 @@
 
 #include "native/api/model_data.hpp"
 #include "native/commands/commands.hpp"
+#include "native/output/compare_output.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/output_file.hpp"
+#include "native/output/quality_output.hpp"
 #include "native/output/select_output.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/replacing_file.hpp"
@@ -478,18 +481,69 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("columns", [](const EvaluateResult& r) { return documentColumnArrays(r.documents); });
 }
 
-py::dict evaluateTopics(const Model& model, const py::object& documents, const Options& options) {
+// select's rows, bound once, named as `topiceval select --format json` names a model's keys.
+void bindRankedModel(py::module_& module) {
+  using topiceval::RankedModel;
+  using topiceval::TopicQuality;
+  py::class_<TopicQuality>(module, "TopicQuality")
+      .def_readonly("measure", &TopicQuality::measure)
+      .def_readonly("window", &TopicQuality::windowSize)
+      .def_readonly("coherence", &TopicQuality::coherence)
+      .def_readonly("coherence_se", &TopicQuality::coherenceStandardError)
+      .def_readonly("exclusivity", &TopicQuality::exclusivity)
+      .def_readonly("frex", &TopicQuality::frex)
+      .def_readonly("diversity", &TopicQuality::diversity)
+      .def_property_readonly("topic_coherence", [](const TopicQuality& q) { return toArray(q.topicCoherence); })
+      .def_property_readonly("top_words", [](const TopicQuality& q) { return pythonWords(q.topWords); });
+  py::class_<RankedModel>(module, "RankedModel")
+      .def_property_readonly("path", [](const RankedModel& m) { return text(m.model.path); })
+      .def_property_readonly("kind", [](const RankedModel& m) { return text(m.model.kind); })
+      .def_property_readonly("topics", [](const RankedModel& m) { return m.model.topics; })
+      .def_readonly("tokens", &RankedModel::scoredTokens)
+      .def_readonly("own_skipped_tokens", &RankedModel::ownSkippedTokens)
+      .def_readonly("total", &RankedModel::total)
+      .def_readonly("total_se", &RankedModel::totalStandardError)
+      .def_readonly("per_token", &RankedModel::perToken)
+      .def_readonly("per_token_se", &RankedModel::perTokenStandardError)
+      .def_readonly("perplexity", &RankedModel::perplexity)
+      .def_readonly("difference_to_best", &RankedModel::difference)
+      .def_readonly("difference_se", &RankedModel::differenceError)
+      .def_readonly("verdict", &RankedModel::verdict)
+      .def_property_readonly("quality",
+                             [](const py::object& self) {
+                               const auto& m = self.cast<const RankedModel&>();
+                               return m.quality ? part(&*m.quality, self) : py::none();
+                             })
+      // Beyond the JSON: the model's types, and its documents' values as numpy columns (Result.columns' names).
+      .def_property_readonly("types", [](const RankedModel& m) { return m.model.types; })
+      .def_property_readonly("documents", [](const RankedModel& m) { return documentColumnArrays(m.documents); });
+}
+
+std::shared_ptr<topiceval::EvaluateTopicsResult> evaluateTopics(const Model& model, const py::object& documents,
+                                                                const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::EvaluateTopicsRequest request =
       topiceval::evaluateTopicsRequest(optionValues("evaluate-topics", options, {}));
   request.model = model;
   request.documents = documentsSource(documents);
-  const topiceval::EvaluateTopicsResult result = runInterruptibly([&] { return topiceval::evaluateTopics(request); });
-  py::dict out;
-  out["log_likelihood"] = toArray(result.documentLogLikelihoods);
-  out["total"] = result.total;
-  out["seed"] = result.seed;
-  return out;
+  return std::make_shared<topiceval::EvaluateTopicsResult>(
+      runInterruptibly([&] { return topiceval::evaluateTopics(request); }));
+}
+
+// evaluate-topics' result, bound once. MALLET's command writes no JSON: the names are the ones the package has
+// always given (log_likelihood per document, total, seed), then the command line's summary's.
+void bindEvaluateTopicsResult(py::module_& module) {
+  using topiceval::EvaluateTopicsResult;
+  py::class_<EvaluateTopicsResult, std::shared_ptr<EvaluateTopicsResult>>(module, "MalletResult")
+      .def_property_readonly("log_likelihood",
+                             [](const EvaluateTopicsResult& r) { return toArray(r.documentLogLikelihoods); })
+      .def_readonly("total", &EvaluateTopicsResult::total)
+      .def_readonly("seed", &EvaluateTopicsResult::seed)
+      .def_readonly("documents", &EvaluateTopicsResult::documents)
+      .def_readonly("tokens", &EvaluateTopicsResult::tokens)
+      .def_readonly("sampling_errors", &EvaluateTopicsResult::samplingErrors)
+      .def_readonly("site_updates", &EvaluateTopicsResult::siteUpdates)
+      .def_readonly("threads", &EvaluateTopicsResult::threads);
 }
 
 py::dict inferTopics(const Model& model, const py::object& documents, const Options& options) {
@@ -539,36 +593,7 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
     report->commit();
   }
   py::list ranked;
-  for (const topiceval::RankedModel& model : result->models) {
-    py::dict entry = modelReport(model.model);
-    entry["own_skipped_tokens"] = model.ownSkippedTokens;
-    entry["tokens"] = model.scoredTokens;
-    entry["total"] = model.total;
-    entry["total_se"] = model.totalStandardError;
-    entry["per_token"] = model.perToken;
-    entry["per_token_se"] = model.perTokenStandardError;
-    entry["perplexity"] = model.perplexity;
-    entry["difference_to_best"] = model.difference;
-    entry["difference_se"] = model.differenceError;
-    entry["verdict"] = model.verdict;
-    entry["documents"] = documentColumnArrays(model.documents);
-    if (model.quality) {
-      py::dict quality;
-      quality["measure"] = model.quality->measure;
-      quality["window"] = model.quality->windowSize;
-      quality["coherence"] = model.quality->coherence;
-      quality["coherence_se"] = model.quality->coherenceStandardError;
-      quality["exclusivity"] = model.quality->exclusivity;
-      quality["frex"] = model.quality->frex;
-      quality["diversity"] = model.quality->diversity;
-      quality["topic_coherence"] = toArray(model.quality->topicCoherence);
-      quality["top_words"] = pythonWords(model.quality->topWords);
-      entry["quality"] = quality;
-    } else {
-      entry["quality"] = py::none();
-    }
-    ranked.append(entry);
-  }
+  for (const topiceval::RankedModel& model : result->models) ranked.append(py::cast(model));
   py::dict out;
   out["models"] = ranked;
   out["quality_reference"] = text(result->qualityReference);
@@ -592,91 +617,245 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   return out;
 }
 
-py::dict compare(const py::object& modelA, const py::object& modelB, const std::vector<std::string>& names,
-                 const py::object& documents, const Options& options) {
+// ---- compare's and curve's results, bound once (as evaluate's above) ----------------------------------------
+
+using CompareResultPtr = std::shared_ptr<topiceval::CompareResult>;
+using CurveResultPtr = std::shared_ptr<topiceval::CurveResult>;
+
+// A JSON section of a compare or curve result: a view that keeps the result alive.
+template <class Result, int Section>
+struct ResultView {
+  std::shared_ptr<Result> result;
+};
+enum : int { kCompareInput, kCompareEstimator, kCompareSummary, kCurveInput, kCurveEstimator };
+using CompareInputView = ResultView<topiceval::CompareResult, kCompareInput>;
+using CompareEstimatorView = ResultView<topiceval::CompareResult, kCompareEstimator>;
+using CompareSummaryView = ResultView<topiceval::CompareResult, kCompareSummary>;
+using CurveInputView = ResultView<topiceval::CurveResult, kCurveInput>;
+using CurveEstimatorView = ResultView<topiceval::CurveResult, kCurveEstimator>;
+
+// One of curve's "states": the model at place `index` of the run.
+struct CurveState {
+  CurveResultPtr result;
+  std::size_t index = 0;
+};
+
+py::object boolArray(const std::vector<uint8_t>& values) {
+  return py::module_::import("numpy").attr("asarray")(toArray(values), "bool");
+}
+
+py::dict comparedColumns(const topiceval::CompareResult& result) {
+  std::vector<int64_t> tokens, skipped;
+  std::vector<double> logRatio, logRatioError, perplexityRatio, forward, reverse;
+  std::vector<uint8_t> disagree;
+  py::list names;
+  for (const auto& document : result.ratios) {
+    names.append(pythonText(document.name));
+    tokens.push_back(static_cast<int64_t>(document.tokens));
+    skipped.push_back(static_cast<int64_t>(document.skipped));
+    logRatio.push_back(document.logRatio);
+    logRatioError.push_back(document.logRatioError);
+    perplexityRatio.push_back(document.perplexityRatio);
+    forward.push_back(document.forward);
+    reverse.push_back(document.reverse);
+    disagree.push_back(document.directionsDisagree);
+  }
+  py::dict out;
+  out["name"] = names;
+  out["tokens"] = toArray(tokens);
+  out["skipped"] = toArray(skipped);
+  out["logratio"] = toArray(logRatio);
+  out["logratio_se"] = toArray(logRatioError);
+  out["perplexity_ratio"] = toArray(perplexityRatio);
+  out["logratio_forward"] = toArray(forward);
+  out["logratio_reverse"] = toArray(reverse);
+  out["disagree"] = boolArray(disagree);
+  return out;
+}
+
+void bindCompareResult(py::module_& module) {
+  using topiceval::CompareResult;
+  using topiceval::ComparedDocument;
+  py::class_<ComparedDocument>(module, "ComparedDocument")
+      .def_property_readonly("name", [](const ComparedDocument& d) { return pythonText(d.name); })
+      .def_readonly("tokens", &ComparedDocument::tokens)
+      .def_readonly("skipped", &ComparedDocument::skipped)
+      .def_readonly("logratio", &ComparedDocument::logRatio)
+      .def_readonly("logratio_se", &ComparedDocument::logRatioError)
+      .def_readonly("perplexity_ratio", &ComparedDocument::perplexityRatio)
+      // The JSON writes these three only when both directions ran.
+      .def_readonly("logratio_forward", &ComparedDocument::forward)
+      .def_readonly("logratio_reverse", &ComparedDocument::reverse)
+      .def_readonly("disagree", &ComparedDocument::directionsDisagree);
+  py::class_<CompareInputView>(module, "CompareInput")
+      .def_property_readonly("path", [](const CompareInputView& v) { return text(v.result->input); })
+      .def_property_readonly("documents", [](const CompareInputView& v) { return v.result->documents; });
+  py::class_<CompareEstimatorView>(module, "CompareEstimator")
+      .def_property_readonly("name", [](const CompareEstimatorView&) { return "ratio-ais"; })
+      .def_property_readonly("path", [](const CompareEstimatorView& v) { return v.result->path; })
+      .def_property_readonly("direction", [](const CompareEstimatorView& v) { return v.result->direction; })
+      .def_property_readonly("temperatures", [](const CompareEstimatorView& v) { return v.result->temperatures; })
+      .def_property_readonly("burn_in", [](const CompareEstimatorView& v) { return v.result->burnIn; })
+      .def_property_readonly("samples", [](const CompareEstimatorView& v) { return v.result->samples; })
+      .def_property_readonly("seed", [](const CompareEstimatorView& v) { return v.result->seed; })
+      .def_property_readonly("aligned_topics", [](const CompareEstimatorView& v) { return v.result->alignedTopics; });
+  py::class_<CompareSummaryView>(module, "CompareSummary")
+      .def_property_readonly("log_ratio", [](const CompareSummaryView& v) { return v.result->logRatio; })
+      .def_property_readonly("log_ratio_se", [](const CompareSummaryView& v) { return v.result->logRatioError; })
+      .def_property_readonly("perplexity_ratio",
+                             [](const CompareSummaryView& v) { return v.result->perplexityRatio; })
+      .def_property_readonly("documents", [](const CompareSummaryView& v) { return v.result->documents; })
+      .def_property_readonly("tokens", [](const CompareSummaryView& v) { return v.result->scoredTokens; })
+      .def_property_readonly("unseen_words", [](const CompareSummaryView& v) { return v.result->unseenWords; })
+      .def_property_readonly("directions_paired_statistic",
+                             [](const CompareSummaryView& v) {
+                               return topiceval::output::bothDirections(*v.result)
+                                          ? py::cast(v.result->directionsPairedStatistic)
+                                          : py::none();
+                             })
+      .def_property_readonly("wall_seconds", [](const CompareSummaryView& v) { return v.result->seconds; })
+      .def_property_readonly("threads", [](const CompareSummaryView& v) { return v.result->threads; });
+  py::class_<CompareResult, CompareResultPtr>(module, "CompareResult")
+      .def_readonly("model_a", &CompareResult::modelA)
+      .def_readonly("model_b", &CompareResult::modelB)
+      .def_property_readonly("input", [](const CompareResultPtr& r) { return CompareInputView{r}; })
+      .def_property_readonly("estimator", [](const CompareResultPtr& r) { return CompareEstimatorView{r}; })
+      .def_property_readonly("summary", [](const CompareResultPtr& r) { return CompareSummaryView{r}; })
+      .def_property_readonly("documents",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const CompareResult&>();
+                               py::list list;
+                               for (const auto& document : r.ratios) list.append(part(&document, self));
+                               return list;
+                             })
+      .def_property_readonly("warnings", [](const CompareResult& r) { return pythonMessages(r.warnings); })
+      .def_property_readonly("columns", [](const CompareResult& r) { return comparedColumns(r); });
+}
+
+void bindCurveResult(py::module_& module) {
+  using topiceval::CurveResult;
+  const auto iteration = [](const CurveResult& r, std::size_t i) {
+    return topiceval::output::curveNumbered(r) ? py::cast(*r.iterations[i]) : py::none();
+  };
+  py::class_<CurveInputView>(module, "CurveInput")
+      .def_property_readonly("path", [](const CurveInputView& v) { return text(v.result->input); })
+      .def_property_readonly("documents", [](const CurveInputView& v) { return v.result->documents; })
+      .def_property_readonly("scored_tokens", [](const CurveInputView& v) { return v.result->scoredTokens; });
+  py::class_<CurveEstimatorView>(module, "CurveEstimator")
+      .def_property_readonly("name", [](const CurveEstimatorView&) { return "iteration-ais"; })
+      .def_property_readonly("temperatures", [](const CurveEstimatorView& v) { return v.result->temperatures; })
+      .def_property_readonly("seed", [](const CurveEstimatorView& v) { return v.result->seed; })
+      // One annealing chain per document: stochastic, one run (as the JSON says).
+      .def_property_readonly("stochastic", [](const CurveEstimatorView&) { return true; })
+      .def_property_readonly("runs", [](const CurveEstimatorView&) { return 1; });
+  py::class_<CurveState>(module, "CurveState")
+      .def_property_readonly("path", [](const CurveState& s) { return text(s.result->models[s.index].path); })
+      .def_property_readonly("iteration", [iteration](const CurveState& s) { return iteration(*s.result, s.index); })
+      .def_property_readonly("loglik", [](const CurveState& s) { return s.result->totals[s.index]; })
+      .def_property_readonly("per_token",
+                             [](const CurveState& s) { return topiceval::output::curvePerToken(*s.result, s.index); })
+      .def_property_readonly(
+          "perplexity",
+          [](const CurveState& s) { return std::exp(-topiceval::output::curvePerToken(*s.result, s.index)); })
+      // Beyond the JSON: the model itself (kind, topics, types).
+      .def_property_readonly("model", [](const CurveState& s) { return s.result->models[s.index]; });
+  py::class_<CurveResult, CurveResultPtr>(module, "CurveResult")
+      .def_property_readonly("input", [](const CurveResultPtr& r) { return CurveInputView{r}; })
+      .def_property_readonly("estimator", [](const CurveResultPtr& r) { return CurveEstimatorView{r}; })
+      .def_property_readonly("states",
+                             [](const CurveResultPtr& r) {
+                               py::list list;
+                               for (std::size_t i = 0; i < r->models.size(); ++i) list.append(CurveState{r, i});
+                               return list;
+                             })
+      .def_readonly("wall_seconds", &CurveResult::seconds)
+      .def_property_readonly("warnings", [](const CurveResult& r) { return pythonMessages(r.warnings); })
+      .def_property_readonly("models",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const CurveResult&>();
+                               py::list list;
+                               for (const auto& model : r.models) list.append(part(&model, self));
+                               return list;
+                             })
+      .def_property_readonly("columns", [iteration](const CurveResult& r) {
+        py::list paths, iterations;
+        std::vector<double> perToken, perplexity;
+        for (std::size_t i = 0; i < r.models.size(); ++i) {
+          paths.append(text(r.models[i].path));
+          iterations.append(iteration(r, i));
+          perToken.push_back(topiceval::output::curvePerToken(r, i));
+          perplexity.push_back(std::exp(-perToken.back()));
+        }
+        py::dict out;
+        out["path"] = paths;
+        out["iteration"] = iterations;
+        out["loglik"] = toArray(r.totals);
+        out["per_token"] = toArray(perToken);
+        out["perplexity"] = toArray(perplexity);
+        return out;
+      });
+}
+
+CompareResultPtr compare(const py::object& modelA, const py::object& modelB, const std::vector<std::string>& names,
+                         const py::object& documents, const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::CompareRequest request =
       topiceval::compareRequest(optionValues("compare", options, {"model-a", "model-b", "input"}));
   request.modelA = modelSource(modelA, 0, names.size() > 0 ? names[0] : std::string());
   request.modelB = modelSource(modelB, 1, names.size() > 1 ? names[1] : std::string());
   request.documents = documentsSource(documents);
-  const topiceval::CompareResult result = runInterruptibly([&] { return topiceval::compare(request); });
-  std::vector<double> logRatio, logRatioError, forward, reverse;
-  std::vector<bool> disagree;
-  for (const auto& document : result.ratios) {
-    logRatio.push_back(document.logRatio);
-    logRatioError.push_back(document.logRatioError);
-    forward.push_back(document.forward);
-    reverse.push_back(document.reverse);
-    disagree.push_back(document.directionsDisagree);
-  }
-  py::dict out;
-  out["model_a"] = modelReport(result.modelA);
-  out["model_b"] = modelReport(result.modelB);
-  out["log_ratio"] = result.logRatio;
-  out["log_ratio_se"] = result.logRatioError;
-  out["perplexity_ratio"] = result.perplexityRatio;
-  out["tokens"] = result.scoredTokens;
-  out["directions_paired_statistic"] = result.directionsPairedStatistic;
-  out["aligned_topics"] = result.alignedTopics;
-  out["documents"] = py::dict(py::arg("log_ratio") = toArray(logRatio),
-                              py::arg("log_ratio_se") = toArray(logRatioError), py::arg("forward") = toArray(forward),
-                              py::arg("reverse") = toArray(reverse), py::arg("disagree") = disagree);
-  out["seconds"] = result.seconds;
-  out["warnings"] = warningsOf(result.warnings);
-  return out;
+  return std::make_shared<topiceval::CompareResult>(
+      runInterruptibly([&] { return topiceval::compare(request); }));
 }
 
-py::dict curve(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
-               const Options& options) {
+CurveResultPtr curve(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
+                     const Options& options) {
   const topiceval::ClassicLocale numbers;
   topiceval::CurveRequest request = topiceval::curveRequest(optionValues("curve", options, {"states", "input"}));
   for (std::size_t m = 0; m < models.size(); ++m)
     request.models.push_back(modelSource(models[m], m, m < names.size() ? names[m] : std::string()));
   request.documents = documentsSource(documents);
-  const topiceval::CurveResult result = runInterruptibly([&] { return topiceval::curve(request); });
-  py::list models_;
-  for (const auto& model : result.models) models_.append(modelReport(model));
-  py::list iterations;
-  for (const auto& iteration : result.iterations) iterations.append(iteration ? py::cast(*iteration) : py::none());
-  py::dict out;
-  out["models"] = models_;
-  out["iterations"] = iterations;
-  out["totals"] = toArray(result.totals);
-  out["tokens"] = result.scoredTokens;
-  out["seconds"] = result.seconds;
-  out["warnings"] = warningsOf(result.warnings);
-  return out;
+  return std::make_shared<topiceval::CurveResult>(runInterruptibly([&] { return topiceval::curve(request); }));
 }
 
-// MALLET's diagnostics as columns: one row per topic, and one per top word.
-py::dict diagnostics(const py::object& model, const Options& options) {
-  const topiceval::ClassicLocale numbers;
-  topiceval::DiagnosticsRequest request =
-      topiceval::diagnosticsRequest(optionValues("diagnostics", options, {"model"}));
-  request.model = modelSource(model, 0);
-  auto result =
-      std::make_shared<topiceval::DiagnosticsResult>(runInterruptibly([&] { return topiceval::diagnostics(request); }));
-  const std::vector<std::string> inputs{request.model.path};
+// ---- diagnostics' result, bound once (as evaluate's), named as `topiceval diagnostics --format json` ----------
+// names its keys; a figure's MALLET name ("word-length") as Python spells a name (word_length).
+
+// The result, and the files its MALLET files must never replace (the model's).
+struct DiagnosticsBinding {
+  topiceval::DiagnosticsResult result;
+  std::vector<std::string> inputs;
+};
+using DiagnosticsPtr = std::shared_ptr<DiagnosticsBinding>;
+
+struct DiagnosticsTopic {
+  DiagnosticsPtr owner;
+  std::size_t index = 0;
+  const topiceval::DiagnosticsResult::Topic& topic() const { return owner->result.topics[index]; }
+};
+
+struct DiagnosticsWord {
+  DiagnosticsPtr owner;
+  std::size_t topicIndex = 0, index = 0;
+  const topiceval::DiagnosticsResult::Word& word() const { return owner->result.topics[topicIndex].words[index]; }
+};
+
+std::string pythonFigureName(const char* name) {
+  std::string spelled = name;
+  for (char& c : spelled) c = c == '-' ? '_' : c;
+  return spelled;
+}
+
+// The topics' figures as numpy columns, and one row per top word (the figures of earlier releases' dicts).
+std::pair<py::dict, py::dict> diagnosticsColumns(const topiceval::DiagnosticsResult& result) {
   std::map<std::string, std::vector<double>> topicColumns, wordColumns;
   std::vector<int64_t> wordTopic, rank, type, count, documents;
   std::vector<std::string> words;
-  for (std::size_t k = 0; k < result->topics.size(); ++k) {
-    const auto& topic = result->topics[k];
-    for (const auto& [name, value] : {std::pair{"alpha", topic.alpha},
-                                      {"tokens", topic.tokens},
-                                      {"document_entropy", topic.documentEntropy},
-                                      {"word_length", topic.wordLength},
-                                      {"coherence", topic.coherence},
-                                      {"uniform_dist", topic.uniformDist},
-                                      {"corpus_dist", topic.corpusDist},
-                                      {"eff_num_words", topic.effectiveNumWords},
-                                      {"token_doc_diff", topic.tokenDocDiff},
-                                      {"rank_1_docs", topic.rank1Documents},
-                                      {"allocation_ratio", topic.allocationRatio},
-                                      {"allocation_count", topic.allocationCount},
-                                      {"exclusivity", topic.exclusivity}})
-      topicColumns[name].push_back(value);
+  for (std::size_t k = 0; k < result.topics.size(); ++k) {
+    const auto& topic = result.topics[k];
+    topicColumns["alpha"].push_back(topic.alpha);
+    for (const auto& [name, value] : topiceval::output::topicFigures(topic))
+      topicColumns[pythonFigureName(name)].push_back(value);
     for (std::size_t i = 0; i < topic.words.size(); ++i) {
       const auto& word = topic.words[i];
       wordTopic.push_back(static_cast<int64_t>(k));
@@ -685,15 +864,8 @@ py::dict diagnostics(const py::object& model, const Options& options) {
       type.push_back(word.type);
       count.push_back(word.count);
       documents.push_back(word.documents);
-      for (const auto& [name, value] : {std::pair{"prob", word.probability},
-                                        {"cumulative", word.cumulative},
-                                        {"word_length", word.wordLength},
-                                        {"coherence", word.coherence},
-                                        {"uniform_dist", word.uniformDist},
-                                        {"corpus_dist", word.corpusDist},
-                                        {"token_doc_diff", word.tokenDocDiff},
-                                        {"exclusivity", word.exclusivity}})
-        wordColumns[name].push_back(value);
+      for (const auto& [name, value] : topiceval::output::wordFigures(word))
+        wordColumns[pythonFigureName(name)].push_back(value);
     }
   }
   py::dict topics, wordTable;
@@ -705,68 +877,133 @@ py::dict diagnostics(const py::object& model, const Options& options) {
   wordTable["count"] = toArray(count);
   wordTable["docs"] = toArray(documents);
   for (const auto& [name, values] : wordColumns) wordTable[name.c_str()] = toArray(values);
-  py::dict out;
-  out["topics"] = topics;
-  out["words"] = wordTable;
-  out["from_documents"] = result->fromDocuments;
-  out["num_top_words"] = result->numTopWords;
-  out["vocabulary_size"] = result->vocabularySize;
-  out["documents"] = result->documents;
-  out["tokens"] = result->tokens;
-  out["model"] = text(result->modelDescription);
-  out["warnings"] = warningsOf(result->warnings);
-  // MALLET's files, written on request from the result kept here.
-  out["write"] = py::cpp_function([result, inputs](const std::string& file, const py::object& path) {
-    writeOutput(pathOf(path), "write_" + file, inputs, [&](std::ostream& stream) {
-      if (file == "xml") {
-        topiceval::writeDiagnosticsXml(stream, *result);
-      } else if (file == "topic_keys") {
-        topiceval::writeTopicKeys(stream, *result);
-      } else if (file == "topic_word_weights") {
-        topiceval::writeTopicWordWeights(stream, *result);
-      } else {
-        topiceval::writeWordTopicCounts(stream, *result);
-      }
+  return {topics, wordTable};
+}
+
+void bindDiagnostics(py::module_& module) {
+  using topiceval::DiagnosticsResult;
+  // Names live as long as the module: pybind11 keeps pointers to them.
+  static std::vector<std::string> topicNames, wordNames;
+  py::class_<DiagnosticsWord> word(module, "DiagnosticsWord");
+  word.def_property_readonly("rank", [](const DiagnosticsWord& w) { return w.index + 1; })
+      .def_property_readonly("word", [](const DiagnosticsWord& w) { return pythonText(w.word().word); })
+      .def_property_readonly("type", [](const DiagnosticsWord& w) { return w.word().type; })
+      .def_property_readonly("count", [](const DiagnosticsWord& w) { return w.word().count; })
+      .def_property_readonly("docs", [](const DiagnosticsWord& w) {
+        return w.word().documents >= 0 ? py::cast(w.word().documents) : py::none();  // the JSON leaves it out
+      });
+  const auto wordFigures = topiceval::output::wordFigures(DiagnosticsResult::Word{});
+  for (std::size_t f = 0; f < wordFigures.size(); ++f) wordNames.push_back(pythonFigureName(wordFigures[f].first));
+  for (std::size_t f = 0; f < wordFigures.size(); ++f)
+    word.def_property_readonly(wordNames[f].c_str(), [f](const DiagnosticsWord& w) {
+      return topiceval::output::wordFigures(w.word())[f].second;
     });
-  });
-  return out;
+  py::class_<DiagnosticsTopic> topic(module, "DiagnosticsTopic");
+  topic.def_property_readonly("topic", [](const DiagnosticsTopic& t) { return t.index; })
+      .def_property_readonly("alpha", [](const DiagnosticsTopic& t) { return t.topic().alpha; })
+      .def_property_readonly("words", [](const DiagnosticsTopic& t) {
+        py::list list;
+        for (std::size_t i = 0; i < t.topic().words.size(); ++i) list.append(DiagnosticsWord{t.owner, t.index, i});
+        return list;
+      });
+  const auto topicFigures = topiceval::output::topicFigures(DiagnosticsResult::Topic{});
+  for (std::size_t f = 0; f < topicFigures.size(); ++f) topicNames.push_back(pythonFigureName(topicFigures[f].first));
+  for (std::size_t f = 0; f < topicFigures.size(); ++f)
+    topic.def_property_readonly(topicNames[f].c_str(), [f](const DiagnosticsTopic& t) {
+      return topiceval::output::topicFigures(t.topic())[f].second;
+    });
+  py::class_<DiagnosticsBinding, DiagnosticsPtr>(module, "Diagnostics")
+      .def_property_readonly("model", [](const DiagnosticsBinding& b) { return text(b.result.modelDescription); })
+      .def_property_readonly("from_documents", [](const DiagnosticsBinding& b) { return b.result.fromDocuments; })
+      .def_property_readonly("num_top_words", [](const DiagnosticsBinding& b) { return b.result.numTopWords; })
+      .def_property_readonly("vocabulary_size", [](const DiagnosticsBinding& b) { return b.result.vocabularySize; })
+      .def_property_readonly("documents", [](const DiagnosticsBinding& b) { return b.result.documents; })
+      .def_property_readonly("tokens", [](const DiagnosticsBinding& b) { return b.result.tokens; })
+      .def_property_readonly("topics",
+                             [](const DiagnosticsPtr& b) {
+                               py::list list;
+                               for (std::size_t k = 0; k < b->result.topics.size(); ++k)
+                                 list.append(DiagnosticsTopic{b, k});
+                               return list;
+                             })
+      .def_property_readonly("warnings", [](const DiagnosticsBinding& b) { return pythonMessages(b.result.warnings); })
+      .def_property_readonly("columns",
+                             [](const DiagnosticsBinding& b) { return diagnosticsColumns(b.result).first; })
+      .def_property_readonly("word_columns",
+                             [](const DiagnosticsBinding& b) { return diagnosticsColumns(b.result).second; })
+      // MALLET's files, written on request from the result kept here.
+      .def("_write", [](const DiagnosticsBinding& b, const std::string& file, const py::object& path) {
+        writeOutput(pathOf(path), "write_" + file, b.inputs, [&](std::ostream& stream) {
+          if (file == "xml") {
+            topiceval::writeDiagnosticsXml(stream, b.result);
+          } else if (file == "topic_keys") {
+            topiceval::writeTopicKeys(stream, b.result);
+          } else if (file == "topic_word_weights") {
+            topiceval::writeTopicWordWeights(stream, b.result);
+          } else {
+            topiceval::writeWordTopicCounts(stream, b.result);
+          }
+        });
+      });
+}
+
+DiagnosticsPtr diagnostics(const py::object& model, const Options& options) {
+  const topiceval::ClassicLocale numbers;
+  topiceval::DiagnosticsRequest request =
+      topiceval::diagnosticsRequest(optionValues("diagnostics", options, {"model"}));
+  request.model = modelSource(model, 0);
+  auto bound = std::make_shared<DiagnosticsBinding>();
+  bound->result = runInterruptibly([&] { return topiceval::diagnostics(request); });
+  bound->inputs = {request.model.path};
+  return bound;
 }
 
 // Coherence: texts are None (the model's training documents), a path, or
 // (id arrays, their words).
-py::dict coherence(const py::object& model, const py::object& texts, const Options& options,
-                   const std::vector<std::vector<std::string>>& topics, const std::vector<std::string>& dictionary) {
+std::shared_ptr<topiceval::CoherenceResult> coherence(const py::object& model, const py::object& texts,
+                                                      const Options& options,
+                                                      const std::vector<std::vector<std::string>>& topics,
+                                                      const std::vector<std::string>& dictionary) {
   const topiceval::ClassicLocale numbers;
   topiceval::CoherenceRequest request = topiceval::coherenceRequest(optionValues("coherence", options, {"model"}));
   request.model = modelSource(model, 0);
   if (auto reference = referenceTexts(texts)) request.texts = std::move(*reference);
   request.topics = topics;
   request.dictionary = dictionary;
-  const topiceval::CoherenceResult result = runInterruptibly([&] { return topiceval::coherence(request); });
-  py::dict measures;
-  for (const auto& measure : result.measures) {
-    py::dict entry;
-    entry["per_topic"] = toArray(measure.perTopic);
-    entry["standard_error"] = toArray(measure.perTopicStandardError);
-    entry["mean"] = measure.mean;
-    entry["mean_se"] = measure.meanStandardError;
-    entry["window"] = measure.windowSize;
-    measures[measure.name.c_str()] = entry;
-  }
-  py::dict out;
-  out["measures"] = measures;
-  out["topics"] = pythonWords(result.topics);
-  out["exclusivity"] = toArray(result.exclusivity);
-  out["frex"] = toArray(result.frex);
-  out["mean_exclusivity"] = result.meanExclusivity;
-  out["mean_frex"] = result.meanFrex;
-  out["diversity"] = result.diversity;
-  out["reference"] = text(result.reference);
-  out["reference_documents"] = result.referenceDocuments;
-  out["reference_tokens"] = result.referenceTokens;
-  out["bootstrap"] = result.bootstrap;
-  out["warnings"] = warningsOf(result.warnings);
-  return out;
+  return std::make_shared<topiceval::CoherenceResult>(runInterruptibly([&] { return topiceval::coherence(request); }));
+}
+
+// coherence's result, bound once (as evaluate's), named as `topiceval coherence --format json` names its keys.
+void bindCoherenceResult(py::module_& module) {
+  using topiceval::CoherenceResult;
+  using Measure = CoherenceResult::Measure;
+  py::class_<Measure>(module, "CoherenceMeasure")
+      .def_readonly("measure", &Measure::name)
+      .def_readonly("window", &Measure::windowSize)
+      .def_readonly("mean", &Measure::mean)
+      .def_readonly("mean_standard_error", &Measure::meanStandardError)
+      .def_property_readonly("per_topic", [](const Measure& m) { return toArray(m.perTopic); })
+      .def_property_readonly("per_topic_standard_error",
+                             [](const Measure& m) { return toArray(m.perTopicStandardError); });
+  py::class_<CoherenceResult, std::shared_ptr<CoherenceResult>>(module, "CoherenceResult")
+      .def_property_readonly("reference", [](const CoherenceResult& r) { return text(r.reference); })
+      .def_readonly("reference_documents", &CoherenceResult::referenceDocuments)
+      .def_readonly("reference_tokens", &CoherenceResult::referenceTokens)
+      .def_readonly("bootstrap", &CoherenceResult::bootstrap)
+      .def_property_readonly("measures",
+                             [](const py::object& self) {
+                               const auto& r = self.cast<const CoherenceResult&>();
+                               py::list list;
+                               for (const auto& measure : r.measures) list.append(part(&measure, self));
+                               return list;
+                             })
+      .def_property_readonly("exclusivity", [](const CoherenceResult& r) { return toArray(r.exclusivity); })
+      .def_readonly("mean_exclusivity", &CoherenceResult::meanExclusivity)
+      .def_property_readonly("frex", [](const CoherenceResult& r) { return toArray(r.frex); })
+      .def_readonly("mean_frex", &CoherenceResult::meanFrex)
+      .def_readonly("diversity", &CoherenceResult::diversity)
+      .def_property_readonly("topics", [](const CoherenceResult& r) { return pythonWords(r.topics); })
+      .def_property_readonly("warnings", [](const CoherenceResult& r) { return pythonMessages(r.warnings); });
 }
 
 Model fromCounts(const IdArray& counts, std::vector<double> alpha, double beta) {
@@ -937,6 +1174,12 @@ PYBIND11_MODULE(_native, module) {
   bindConvergenceVerdict(module);
   bindTargetErrorSummary(module);
   bindEvaluateResult(module);
+  bindCompareResult(module);
+  bindCurveResult(module);
+  bindCoherenceResult(module);
+  bindDiagnostics(module);
+  bindEvaluateTopicsResult(module);
+  bindRankedModel(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);

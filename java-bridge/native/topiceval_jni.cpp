@@ -312,17 +312,6 @@ topiceval::ModelSource toModelSource(JNIEnv* env, jobject model) {
   return toModel(env, model);  // which names another class (a field looked up on it would throw NoSuchFieldError)
 }
 
-// Setters for the result objects' public fields.
-void setDoubles(JNIEnv* env, jobject object, jclass type, const char* name, const std::vector<double>& values) {
-  env->SetObjectField(object, field(env, type, name, "[D"), toJava(env, values));
-  check(env);
-}
-
-void setStrings(JNIEnv* env, jobject object, jclass type, const char* name, const std::vector<std::string>& values) {
-  env->SetObjectField(object, field(env, type, name, "[Ljava/lang/String;"), toJava(env, values));
-  check(env);
-}
-
 jobjectArray toJava(JNIEnv* env, const std::vector<std::vector<std::string>>& rows) {
   jclass rowType = require(env, env->FindClass("[Ljava/lang/String;"));
   jobjectArray array = require(env, env->NewObjectArray(static_cast<jsize>(rows.size()), rowType, nullptr));
@@ -345,12 +334,6 @@ jobjectArray toJava(JNIEnv* env, const std::vector<std::vector<double>>& rows) {
     check(env);
   }
   return array;
-}
-
-std::vector<std::string> warningTexts(const std::vector<topiceval::Warning>& warnings) {
-  std::vector<std::string> texts;
-  for (const auto& warning : warnings) texts.push_back(topiceval::respell(warning.text, Spelling::Java));
-  return texts;
 }
 
 topiceval::EvaluateResult evaluateFromJava(JNIEnv* env, jobject modelData, jobjectArray documentData, jobject options) {
@@ -453,6 +436,10 @@ jobject fillResult(JNIEnv* env, const topiceval::java_results::ResultClass& desc
       case JavaType::StringMatrix:
         env->SetObjectField(object, field(env, type, name, "[[Ljava/lang/String;"),
                             toJava(env, std::get<std::vector<std::vector<std::string>>>(value)));
+        break;
+      case JavaType::DoubleMatrix:
+        env->SetObjectField(object, field(env, type, name, "[[D"),
+                            toJava(env, std::get<std::vector<std::vector<double>>>(value)));
         break;
       default: break;
     }
@@ -608,33 +595,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_diagnostics(JNIEnv* en
     topiceval::DiagnosticsRequest request = topiceval::diagnosticsRequest(toOptions(env, options, "diagnostics"));
     request.model = toModelSource(env, model);
     const topiceval::DiagnosticsResult result = topiceval::diagnostics(request);
-    jclass type = require(env, env->FindClass("org/topiceval/Diagnostics"));
-    jobject out = require(env, env->AllocObject(type));
-    std::map<std::string, std::vector<double>> columns;
-    std::vector<std::vector<std::string>> words;
-    for (const auto& topic : result.topics) {
-      for (const auto& [name, value] :
-           {std::pair{"alpha", topic.alpha}, {"tokens", topic.tokens}, {"documentEntropy", topic.documentEntropy},
-            {"wordLength", topic.wordLength}, {"coherence", topic.coherence}, {"uniformDist", topic.uniformDist},
-            {"corpusDist", topic.corpusDist}, {"effectiveNumWords", topic.effectiveNumWords},
-            {"tokenDocDiff", topic.tokenDocDiff}, {"rank1Documents", topic.rank1Documents},
-            {"allocationRatio", topic.allocationRatio}, {"allocationCount", topic.allocationCount},
-            {"exclusivity", topic.exclusivity}})
-        columns[name].push_back(value);
-      words.emplace_back();
-      for (const auto& word : topic.words) words.back().push_back(word.word);
-    }
-    for (const auto& [name, values] : columns) setDoubles(env, out, type, name.c_str(), values);
-    env->SetObjectField(out, field(env, type, "words", "[[Ljava/lang/String;"), toJava(env, words));
-    env->SetBooleanField(out, field(env, type, "fromDocuments", "Z"), result.fromDocuments ? JNI_TRUE : JNI_FALSE);
-    std::ostringstream xml, keys;
-    topiceval::writeDiagnosticsXml(xml, result);
-    topiceval::writeTopicKeys(keys, result);
-    env->SetObjectField(out, field(env, type, "xml", "Ljava/lang/String;"), toJava(env, xml.str()));
-    env->SetObjectField(out, field(env, type, "topicKeys", "Ljava/lang/String;"), toJava(env, keys.str()));
-    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
-    check(env);
-    return out;
+    return fillResult(env, topiceval::java_results::diagnosticsClass(), &result);
   });
 }
 
@@ -693,30 +654,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_coherence(JNIEnv* env,
       request.texts = topiceval::DocumentsSource(toDocuments(env, texts).withWords(std::move(vocabulary)));
     }
     const topiceval::CoherenceResult result = topiceval::coherence(request);
-    jclass type = require(env, env->FindClass("org/topiceval/Coherence"));
-    jobject out = require(env, env->AllocObject(type));
-    std::vector<std::string> names;
-    std::vector<std::vector<double>> perTopic, errors;
-    std::vector<double> means, meanErrors;
-    for (const auto& measure : result.measures) {
-      names.push_back(measure.name);
-      perTopic.push_back(measure.perTopic);
-      errors.push_back(measure.perTopicStandardError);
-      means.push_back(measure.mean);
-      meanErrors.push_back(measure.meanStandardError);
-    }
-    setStrings(env, out, type, "measures", names);
-    env->SetObjectField(out, field(env, type, "perTopic", "[[D"), toJava(env, perTopic));
-    env->SetObjectField(out, field(env, type, "standardError", "[[D"), toJava(env, errors));
-    setDoubles(env, out, type, "mean", means);
-    setDoubles(env, out, type, "meanStandardError", meanErrors);
-    setDoubles(env, out, type, "exclusivity", result.exclusivity);
-    setDoubles(env, out, type, "frex", result.frex);
-    env->SetDoubleField(out, field(env, type, "diversity", "D"), result.diversity);
-    env->SetObjectField(out, field(env, type, "topics", "[[Ljava/lang/String;"), toJava(env, result.topics));
-    setStrings(env, out, type, "warnings", warningTexts(result.warnings));
-    check(env);
-    return out;
+    return fillResult(env, topiceval::java_results::coherenceClass(), &result);
   });
 }
 

@@ -16,29 +16,35 @@ std::string totalWithError(const CompareResult& result) {
   return fixed(result.logRatio, 4) + " +- " + fixed(result.logRatioError, 4);
 }
 
-bool both(const CompareResult& result) { return result.direction == "both"; }
+bool both(const CompareResult& result) { return bothDirections(result); }
 
 std::string method(const CompareResult& result) {
   return result.path + " path, " + result.direction + ", " + std::to_string(result.temperatures) + " temperatures, " +
          std::to_string(result.burnIn) + " burn-in sweeps, " + std::to_string(result.samples) + " samples";
 }
 
-bool numbered(const CurveResult& result) {
+bool numbered(const CurveResult& result) { return curveNumbered(result); }
+
+std::string label(const CurveResult& result, std::size_t i) {
+  return numbered(result) ? std::to_string(*result.iterations[i]) : std::to_string(i);
+}
+
+double perToken(const CurveResult& result, std::size_t i) { return curvePerToken(result, i); }
+
+}  // namespace
+
+bool bothDirections(const CompareResult& result) { return result.direction == "both"; }
+
+bool curveNumbered(const CurveResult& result) {
   for (const auto& iteration : result.iterations) {
     if (!iteration) return false;
   }
   return !result.iterations.empty();
 }
 
-std::string label(const CurveResult& result, std::size_t i) {
-  return numbered(result) ? std::to_string(*result.iterations[i]) : std::to_string(i);
-}
-
-double perToken(const CurveResult& result, std::size_t i) {
+double curvePerToken(const CurveResult& result, std::size_t i) {
   return result.totals[i] / static_cast<double>(result.scoredTokens);
 }
-
-}  // namespace
 
 void writeCompareTsv(std::ostream& out, const CompareResult& result) {
   out << "doc\tname\ttokens\tskipped\tlogratio\tlogratio_se\tperplexity_ratio";

@@ -8,9 +8,6 @@
 
 namespace topiceval::output {
 
-namespace {
-
-// A topic's figures by MALLET's attribute names, in the XML's order.
 std::vector<std::pair<const char*, double>> topicFigures(const DiagnosticsResult::Topic& topic) {
   return {{"tokens", topic.tokens},
           {"document_entropy", topic.documentEntropy},
@@ -32,8 +29,6 @@ std::vector<std::pair<const char*, double>> wordFigures(const DiagnosticsResult:
           {"uniform_dist", word.uniformDist},   {"corpus_dist", word.corpusDist},
           {"token-doc-diff", word.tokenDocDiff}, {"exclusivity", word.exclusivity}};
 }
-
-}  // namespace
 
 void writeDiagnosticsTable(std::ostream& out, const DiagnosticsResult& result) {
   out << "topic\talpha";

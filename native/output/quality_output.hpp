@@ -3,11 +3,18 @@
 // (its XML is MALLET's own, written by the library).
 
 #include <ostream>
+#include <utility>
+#include <vector>
 
 #include "topiceval/coherence.hpp"
 #include "topiceval/diagnostics.hpp"
 
 namespace topiceval::output {
+
+// A topic's figures and a top word's by MALLET's attribute names ("word-length"), in the XML's order: what the
+// JSON and the table write, and what the front ends bind (Python spells "-" as "_").
+std::vector<std::pair<const char*, double>> topicFigures(const DiagnosticsResult::Topic& topic);
+std::vector<std::pair<const char*, double>> wordFigures(const DiagnosticsResult::Word& word);
 
 // One row per topic: its figures, alpha and top words (space-separated).
 void writeDiagnosticsTable(std::ostream& out, const DiagnosticsResult& result);

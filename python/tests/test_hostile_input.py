@@ -214,7 +214,7 @@ def test_diagnostics_of_hostile_words_parse(tmp_path):
     path.write_bytes(_inferencer_bytes([[k + 1, 6 - k] for k in range(len(words))], words))
     with pytest.warns(topiceval.TopicevalWarning, match="holds no training documents"):
         result = topiceval.diagnostics(path, num_top_words=len(words))
-    assert sorted(set(result.words["word"])) == sorted(["end]]>cdata", "ctrl\x01\x1f", "nul\x00z", "high\ud800",
+    assert sorted(set(result.word_columns["word"])) == sorted(["end]]>cdata", "ctrl\x01\x1f", "nul\x00z", "high\ud800",
                                                         "pair\U0001F600", "amp&lt<gt>"])
     result.write_xml(tmp_path / "diagnostics.xml")
     written = xml.dom.minidom.parse(str(tmp_path / "diagnostics.xml"))
@@ -246,7 +246,7 @@ def test_paths_are_taken_as_str_bytes_or_pathlike_whatever_their_bytes(fixtures,
         assert topiceval.load_model(given).num_topics == 10
     test = bytes(fixtures / "stackexchange" / "test.mallet")
     result = topiceval.select([name], test, estimator="filtering", coherence="none")
-    assert result.models[0]["path"] == os.fsdecode(name)  # the same bytes back
+    assert result.models[0].path == os.fsdecode(name)  # the same bytes back
     # Documents from a file, named any of the three ways, as select takes them.
     model = topiceval.load_model(name)
     totals = {topiceval.evaluate(model, given, "filtering").summary.log_likelihood

@@ -143,9 +143,9 @@ def test_result_arrays_and_completion(fixtures):
 def test_select_and_compare_return_result_objects(fixtures):
     paths = [fixtures / "stackexchange" / "inferencer.mallet", fixtures / "stackexchange" / "model.mallet"]
     report = topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", runs=2, particles=8)
-    assert [model["verdict"] for model in report.models] == ["best", "tied"]
+    assert [model.verdict for model in report.models] == ["best", "tied"]
     assert report.best is report.models[0]
-    assert report.scored_tokens == report.best["tokens"] > 0
+    assert report.scored_tokens == report.best.tokens > 0
     with pytest.raises(topiceval.SettingError, match="^particles must be at least 1$"):
         topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", particles=0)
     # The command line's own options (what it writes, and where) are no keywords.
@@ -155,8 +155,8 @@ def test_select_and_compare_return_result_objects(fixtures):
     for align in (False, True):
         compared = topiceval.compare(state, state, fixtures / "stackexchange" / "test.mallet", temperatures=5,
                                      align_topics=align)
-        assert compared.aligned_topics is align
-        assert compared.tokens > 0 and len(compared.documents["log_ratio"]) == 200
+        assert compared.estimator.aligned_topics is align
+        assert compared.summary.tokens > 0 and len(compared.documents) == len(compared.columns["logratio"]) == 200
     with pytest.raises(topiceval.SettingError, match="align_topics must be True or False") as error:
         topiceval.compare(state, state, fixtures / "stackexchange" / "test.mallet", align_topics="yes")
     assert isinstance(error.value, TypeError)
@@ -223,11 +223,11 @@ def test_a_correlated_model_ranks_beside_lda_models(tmp_path, fixtures):
     assert status == 0, err
     paths = [fixtures / "stackexchange" / "inferencer.mallet", model]
     report = topiceval.select(paths, test, runs=2, particles=4, samples=50)
-    kinds = sorted(entry["kind"] for entry in report.models)
+    kinds = sorted(entry.kind for entry in report.models)
     assert kinds == ["MALLET inferencer (TopicInferencer)", "logistic-normal topic model (topiceval train-ctm)"]
-    assert report.models[0]["tokens"] == report.models[1]["tokens"] > 0
-    assert all(entry["total_se"] > 0 for entry in report.models)
+    assert report.models[0].tokens == report.models[1].tokens > 0
+    assert all(entry.total_se > 0 for entry in report.models)
     correlated = topiceval.load_model(model)
     assert correlated.logistic_normal and correlated.num_topics == 3
     in_memory = topiceval.select([topiceval.load_model(paths[0]), correlated], test, runs=2, particles=4, samples=50)
-    assert sorted(entry["total"] for entry in in_memory.models) == sorted(entry["total"] for entry in report.models)
+    assert sorted(entry.total for entry in in_memory.models) == sorted(entry.total for entry in report.models)

@@ -245,6 +245,6 @@ def test_window_coherence_on_bags_of_words_counts_whole_documents(fixtures):
         with pytest.warns(topiceval.TopicevalWarning, match="bags of words"):
             chosen = topiceval.select([model], bags, estimator="filtering", coherence=measure, bootstrap=0)
         whole = topiceval.coherence(model, texts, measure=measure, window_size=longest, bootstrap=0)
-        assert chosen.models[0]["quality"]["coherence"] == pytest.approx(whole.mean[measure], abs=1e-12)
+        assert chosen.models[0].quality.coherence == pytest.approx(whole.measures[0].mean, abs=1e-12)
         in_order = topiceval.select([model], ordered, estimator="filtering", coherence=measure, bootstrap=0)
-        assert in_order.models[0]["quality"]["coherence"] != pytest.approx(whole.mean[measure], abs=1e-3)
+        assert in_order.models[0].quality.coherence != pytest.approx(whole.measures[0].mean, abs=1e-3)

@@ -141,12 +141,12 @@ def test_a_ranked_models_documents_use_the_same_names_and_the_earlier_keys_warn(
     test = folder / "test.mallet"
     report = topiceval.select([folder / "inferencer.mallet"], test, estimator="filtering", coherence="none")
     evaluated = topiceval.evaluate(topiceval.load_model(folder / "inferencer.mallet"), test, "filtering")
-    documents = report.models[0]["documents"]
+    documents = report.models[0].documents
     assert set(documents) == set(evaluated.columns)
     for key in ("loglik", "perplexity", "tokens"):
         numpy.testing.assert_array_equal(documents[key], evaluated.columns[key])
     # The corpus's perplexity is the model's "perplexity"; the documents' are documents["perplexity"].
-    assert report.models[0]["perplexity"] == evaluated.perplexity
+    assert report.models[0].perplexity == evaluated.perplexity
     for old, new in (("log_likelihood", "loglik"), ("standard_error", "loglik_se"), ("scored_tokens", "tokens"),
                      ("skipped_tokens", "skipped"), ("document_site_updates", "site_updates"),
                      ("budgets", "budget"), ("names", "name")):
@@ -172,7 +172,7 @@ def test_every_result_calls_its_time_wall_seconds(fixtures):
                                      "filtering", "--bootstrap", "2", "--format", "json", "--quiet")
     assert status == 0, err
     quality = json.loads(out)["models"][0]["quality"]
-    assert results[0].models[0]["quality"]["window"] == quality["window"] > 0
+    assert results[0].models[0].quality.window == quality["window"] > 0
 
 
 def test_a_part_of_a_result_outlives_the_result(fixtures):
@@ -185,3 +185,203 @@ def test_a_part_of_a_result_outlives_the_result(fixtures):
     del result
     gc.collect()
     assert (document.loglik, model_report.topics, summary.perplexity) == expected
+
+
+def json_of(*arguments, quiet=True):
+    status, out, err = topiceval.run(*arguments, "--format", "json", *(["--quiet"] if quiet else []))
+    assert status == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("keywords", [
+    {"temperatures": 3, "samples": 2, "seed": 5},
+    {"temperatures": 2, "direction": "forward", "align_topics": True},
+])
+def test_compares_json_keys_are_attributes_with_the_same_values(fixtures, keywords):
+    folder = fixtures / "stackexchange"
+    state, inferencer, test = str(folder / "state.gz"), str(folder / "inferencer.mallet"), folder / "test.mallet"
+    options = []
+    for keyword, value in keywords.items():
+        options += ["--" + keyword.replace("_", "-")] + ([] if value is True else [str(value)])
+    expected = json_of("compare", "--model-a", state, "--model-b", inferencer, "--input", test, *options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.compare(state, inferencer, test, **keywords)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        same_value(expected, result, "result")
+        both = keywords.get("direction", "both") == "both"
+        assert (result.summary.directions_paired_statistic is None) == (not both)
+        for key in ("name", "tokens", "skipped", "logratio", "logratio_se", "perplexity_ratio", "logratio_forward",
+                    "logratio_reverse", "disagree"):
+            numpy.testing.assert_array_equal(numpy.asarray(result.columns[key]),
+                                             [getattr(document, key) for document in result.documents], key)
+        assert result.log_ratio == result.summary.log_ratio == expected["summary"]["log_ratio"]
+        assert result.perplexity_ratio == result.summary.perplexity_ratio
+
+
+def test_compares_earlier_spellings_warn_and_agree(fixtures):
+    folder = fixtures / "stackexchange"
+    state = folder / "state.gz"
+    result = topiceval.compare(state, state, folder / "test.mallet", temperatures=2, samples=2)
+    columns = result.columns
+    for old, value in (("tokens", result.summary.tokens),
+                       ("directions_paired_statistic", result.summary.directions_paired_statistic),
+                       ("aligned_topics", result.estimator.aligned_topics)):
+        with pytest.warns(DeprecationWarning, match=rf"^CompareResult\.{old} is deprecated: use result\."):
+            assert getattr(result, old) == value
+    # The documents were a dict of arrays under other names: those keys read the columns, with a warning.
+    for old, new in (("log_ratio", "logratio"), ("log_ratio_se", "logratio_se"), ("forward", "logratio_forward"),
+                     ("reverse", "logratio_reverse"), ("disagree", "disagree")):
+        with pytest.warns(DeprecationWarning,
+                          match=rf'^CompareResult\.documents\["{old}"\] is deprecated: use result\.columns\["{new}"\]'):
+            numpy.testing.assert_array_equal(result.documents[old], columns[new])
+    # A model's report was a dict.
+    with pytest.warns(DeprecationWarning, match=r'^model\["path"\] is deprecated: use model\.path'):
+        assert result.model_a["path"] == result.model_a.path == str(state)
+    assert result.documents[0].logratio == columns["logratio"][0]
+
+
+def test_curves_json_keys_are_attributes_with_the_same_values(fixtures, tmp_path):
+    folder = fixtures / "stackexchange"
+    test = folder / "test.mallet"
+    states = []
+    for iteration in (20, 100):  # named as MALLET's --output-state-interval names them: iterations
+        states.append(tmp_path / f"state.gz.{iteration}")
+        states[-1].symlink_to(folder / "state.gz")
+    for given in ([str(path) for path in states], [str(folder / "state.gz"), str(folder / "inferencer.mallet")]):
+        expected = json_of("curve", "--states", *given, "--input", test, "--temperatures", "2")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+            result = topiceval.curve(given, test, temperatures=2)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            same_value(expected, result, "result")
+            assert [state.iteration for state in result.states] == (
+                [20, 100] if given[0].endswith(".20") else [None, None])
+            for key in ("path", "iteration", "loglik", "per_token", "perplexity"):
+                assert list(result.columns[key]) == [getattr(state, key) for state in result.states], key
+            assert [model.path for model in result.models] == given
+    # The earlier spellings: per_token was an array (it is a number on every other result), and more.
+    for old, value in (("totals", result.columns["loglik"]), ("per_token", result.columns["per_token"]),
+                       ("iterations", result.columns["iteration"]), ("tokens", result.input.scored_tokens)):
+        with pytest.warns(DeprecationWarning, match=rf"^CurveResult\.{old} is deprecated: use result\."):
+            numpy.testing.assert_array_equal(getattr(result, old), value)
+
+
+def test_compare_and_curve_results_are_read_only(fixtures):
+    folder = fixtures / "stackexchange"
+    state, test = folder / "state.gz", folder / "test.mallet"
+    compared = topiceval.compare(state, state, test, temperatures=2)
+    run = topiceval.curve([state, state], test, temperatures=2)
+    for target, name in ((compared, "summary"), (compared, "log_ratio"), (compared.summary, "log_ratio"),
+                         (compared.documents[0], "logratio"), (compared.model_a, "path"), (compared, "tokens"),
+                         (compared.estimator, "seed"), (run, "states"), (run.states[0], "loglik"),
+                         (run.input, "scored_tokens"), (run, "totals"), (run, "a_new_attribute")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, 1)
+    assert isinstance(compared, topiceval.CompareResult) and isinstance(run, topiceval.CurveResult)
+    assert "\n" not in repr(compared) and "\n" not in repr(run.states[0])
+
+
+def test_coherences_json_keys_are_attributes_with_the_same_values(fixtures):
+    state = fixtures / "sgu-k100" / "state.gz"
+    expected = json_of("coherence", "--model", state, "--measure", "c_npmi,mallet", "--bootstrap", "20", "--seed",
+                       "5", "--top-words", "8", quiet=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.coherence(state, measure=["c_npmi", "mallet"], bootstrap=20, seed=5, top_words=8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        same_value(expected, result, "result")
+        assert [entry.measure for entry in result.measures] == ["c_npmi", "mallet"]
+    # The dicts of earlier releases, keyed by the measure's name: a warning, the same values.
+    for old, new in (("per_topic", "per_topic"), ("standard_error", "per_topic_standard_error"), ("mean", "mean"),
+                     ("mean_se", "mean_standard_error"), ("window", "window")):
+        with pytest.warns(DeprecationWarning, match=rf"^CoherenceResult\.{old} is deprecated: use result\.measures"):
+            earlier = getattr(result, old)
+        assert list(earlier) == ["c_npmi", "mallet"]
+        for entry in result.measures:
+            numpy.testing.assert_array_equal(earlier[entry.measure], getattr(entry, new))
+    for target, name in ((result, "measures"), (result, "diversity"), (result.measures[0], "mean"),
+                         (result, "mean"), (result, "a_new_attribute")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, 1)
+    assert "\n" not in repr(result) and "\n" not in repr(result.measures[0])
+
+
+def test_diagnostics_json_keys_are_attributes_with_the_same_values(fixtures):
+    folder = fixtures / "stackexchange"
+    for model, options in ((folder / "state.gz", {"input": folder / "train.mallet", "num_top_words": 5}),
+                           (folder / "inferencer.mallet", {"num_top_words": 3})):
+        arguments = []
+        for keyword, value in options.items():
+            arguments += ["--" + keyword.replace("_", "-"), value]
+        expected = json_of("diagnostics", "--model", model, *arguments, quiet=False)
+        # MALLET's attribute names ("word-length") are Python's with "_".
+        expected = json.loads(json.dumps(expected).replace('"word-length"', '"word_length"')
+                              .replace('"token-doc-diff"', '"token_doc_diff"'))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+            result = topiceval.diagnostics(model, **options)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            same_value(expected, result, "result")
+            assert all(word.docs is None for topic in result.topics for word in topic.words) == (
+                not result.from_documents)
+            for key in ("tokens", "alpha", "word_length", "token_doc_diff", "exclusivity"):
+                numpy.testing.assert_array_equal(result.columns[key], [getattr(t, key) for t in result.topics])
+            numpy.testing.assert_array_equal(result.word_columns["prob"],
+                                             [w.prob for topic in result.topics for w in topic.words])
+    # The dicts of earlier releases: topics["figure"] and words.
+    with pytest.warns(DeprecationWarning, match=r'^Diagnostics\.topics\["tokens"\] is deprecated: use result\.columns'):
+        numpy.testing.assert_array_equal(result.topics["tokens"], result.columns["tokens"])
+    with pytest.warns(DeprecationWarning, match=r"^Diagnostics\.words is deprecated: use result\.word_columns"):
+        assert list(result.words["word"]) == list(result.word_columns["word"])
+    for target, name in ((result, "topics"), (result, "tokens"), (result.topics[0], "alpha"),
+                         (result.topics[0].words[0], "prob"), (result, "a_new_attribute")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, 1)
+    assert "\n" not in repr(result) and "\n" not in repr(result.topics[0].words[0])
+
+
+def test_evaluate_topics_result_is_bound_read_only(fixtures):
+    model = topiceval.load_model(fixtures / "stackexchange" / "evaluator.mallet")
+    documents = topiceval.load_documents(fixtures / "stackexchange" / "test.mallet", model)[:12]
+    result = topiceval.evaluate_topics(model, documents, num_particles=2, random_seed=3)
+    assert isinstance(result, topiceval.MalletResult)
+    assert result.documents == len(result.log_likelihood) == 12
+    assert result.tokens == sum(len(document) for document in documents)
+    assert result.total == pytest.approx(float(numpy.sum(result.log_likelihood)), rel=1e-12)
+    assert result.seed == 3 and result.sampling_errors == 0 and result.site_updates > 0 and result.threads >= 1
+    for name in ("total", "log_likelihood", "seed", "a_new_attribute"):
+        with pytest.raises(AttributeError):
+            setattr(result, name, 1)
+    assert "\n" not in repr(result) and "seed 3" in repr(result)
+
+
+def test_selects_ranked_models_are_bound_with_the_jsons_names(fixtures):
+    folder = fixtures / "stackexchange"
+    paths = [str(folder / "inferencer.mallet"), str(folder / "state.gz")]
+    test = folder / "test.mallet"
+    models = json_of("select", "--model", *paths, "--input", test, "--estimator", "filtering", "--bootstrap", "2")[
+        "models"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.select(paths, test, estimator="filtering", bootstrap=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        same_value(models, result.models, "result.models")
+        assert result.best is result.models[0] and result.models[0].quality.window > 0
+    # The rows were dicts: their keys still read, with a warning naming the attribute.
+    for key in ("path", "verdict", "total", "quality"):
+        with pytest.warns(DeprecationWarning, match=rf'^model\["{key}"\] is deprecated: use model\.{key}'):
+            assert result.models[1][key] is getattr(result.models[1], key) or \
+                result.models[1][key] == getattr(result.models[1], key)
+    with pytest.warns(DeprecationWarning):
+        assert result.models[0].quality["coherence"] == result.models[0].quality.coherence
+    for target, name in ((result.models[0], "total"), (result.models[0].quality, "coherence"),
+                         (result.models[0], "a_new_attribute")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, 1)
+    assert "\n" not in repr(result.models[0])

@@ -34,8 +34,8 @@ def test_diagnostics_write_mallets_files(fixtures, tmp_path):
         write(tmp_path / name)
         assert (tmp_path / name).read_bytes() == (folder / "diagnostics" / name).read_bytes(), name
     # The columns hold the XML's numbers: topic 0's first word, as MALLET printed it.
-    assert result.words["word"][0] == "time" and result.words["docs"][0] == 11
-    assert f"{result.topics['tokens'][0]:.4f}" == "578.0000"
+    assert result.word_columns["word"][0] == "time" and result.word_columns["docs"][0] == 11
+    assert f"{result.columns['tokens'][0]:.4f}" == "578.0000"
     topics, words = result.to_pandas() if _has_pandas() else (None, None)
     if topics is not None:
         assert len(topics) == 10 and len(words) == 200
@@ -53,8 +53,8 @@ def test_an_inferencer_gives_count_figures_and_a_warning(fixtures):
     with pytest.warns(topiceval.TopicevalWarning, match="holds no training documents"):
         result = topiceval.diagnostics(topiceval.load_model(fixtures / "stackexchange" / "inferencer.mallet"))
     assert not result.from_documents
-    assert numpy.isnan(result.topics["coherence"]).all()
-    assert numpy.isfinite(result.topics["uniform_dist"]).all()
+    assert numpy.isnan(result.columns["coherence"]).all()
+    assert numpy.isfinite(result.columns["uniform_dist"]).all()
 
 
 def test_coherence_with_gensims_inputs_gives_gensims_numbers(fixtures):
@@ -69,17 +69,18 @@ def test_coherence_with_gensims_inputs_gives_gensims_numbers(fixtures):
               (folder / "diagnostics" / "topic-keys.txt").read_text(encoding="utf-8").splitlines()]
     model = topiceval.load_model(folder / "state.gz")
     ours = topiceval.coherence(model, texts, measure=MEASURES, topics=topics, dictionary=dictionary, bootstrap=0)
+    ours_by_name = {entry.measure: entry for entry in ours.measures}
     for measure in MEASURES:
         theirs = CoherenceModel(topics=topics, texts=texts, dictionary=dictionary, coherence=measure, topn=10,
                                 processes=1)
         per_topic = theirs.get_coherence_per_topic()
-        numpy.testing.assert_allclose(ours.per_topic[measure], per_topic, rtol=0, atol=1e-9, err_msg=measure)
-        assert abs(ours.mean[measure] - theirs.aggregate_measures(per_topic)) < 1e-9, measure
+        numpy.testing.assert_allclose(ours_by_name[measure].per_topic, per_topic, rtol=0, atol=1e-9, err_msg=measure)
+        assert abs(ours_by_name[measure].mean - theirs.aggregate_measures(per_topic)) < 1e-9, measure
     assert gensim.__version__.startswith("4.")
     # The model's own top words and training documents are the same request.
     own = topiceval.coherence(model, measure=MEASURES, bootstrap=0)
-    for measure in MEASURES:
-        numpy.testing.assert_array_equal(own.per_topic[measure], ours.per_topic[measure])
+    for entry, given in zip(own.measures, ours.measures):
+        numpy.testing.assert_array_equal(entry.per_topic, given.per_topic)
 
 
 def test_python_gives_the_command_lines_numbers(fixtures):
@@ -90,11 +91,12 @@ def test_python_gives_the_command_lines_numbers(fixtures):
     rows = [line.split("\t") for line in out.splitlines()[1:]]
     with pytest.warns(topiceval.TopicevalWarning):
         result = topiceval.coherence(state, measure=["c_npmi", "mallet"], bootstrap=30, seed=5, top_words=8)
-    for measure in ("c_npmi", "mallet"):
+    for entry, measure in zip(result.measures, ("c_npmi", "mallet"), strict=True):
         values = [float(row[2]) for row in rows if row[0] == measure and row[1] != "mean"]
         errors = [float(row[3]) for row in rows if row[0] == measure and row[1] != "mean"]
-        numpy.testing.assert_array_equal(result.per_topic[measure], values)
-        numpy.testing.assert_array_equal(result.standard_error[measure], errors)
+        assert entry.measure == measure
+        numpy.testing.assert_array_equal(entry.per_topic, values)
+        numpy.testing.assert_array_equal(entry.per_topic_standard_error, errors)
     exclusivity = [float(row[2]) for row in rows if row[0] == "exclusivity" and row[1] != "mean"]
     numpy.testing.assert_array_equal(result.exclusivity, exclusivity)
 
@@ -118,16 +120,16 @@ def test_select_gives_topic_quality_beside_the_likelihood(fixtures):
                                   estimator="filtering", vocab_size=4285, coherence="c_v", bootstrap=20)
     assert result.quality_reference.endswith("(the held-out documents)")
     for model in result.models:
-        quality = model["quality"]
-        assert quality["measure"] == "c_v" and len(quality["top_words"]) == 10
-        assert numpy.isfinite(quality["coherence"]) and quality["coherence_se"] > 0
+        quality = model.quality
+        assert quality.measure == "c_v" and len(quality.top_words) == 10
+        assert numpy.isfinite(quality.coherence) and quality.coherence_se > 0
     # The inferencer and the state hold the same topics: the same quality.
-    first, second = (model["quality"] for model in result.models)
-    assert first["top_words"] == second["top_words"]
-    assert first["coherence"] == second["coherence"]
+    first, second = (model.quality for model in result.models)
+    assert first.top_words == second.top_words
+    assert first.coherence == second.coherence
     quiet = topiceval.select([folder / "inferencer.mallet"], folder / "test.mallet", estimator="filtering",
                              coherence="none")
-    assert quiet.models[0]["quality"] is None
+    assert quiet.models[0].quality is None
 
 
 def test_a_models_words_name_its_diagnostics(tmp_path):
@@ -135,8 +137,9 @@ def test_a_models_words_name_its_diagnostics(tmp_path):
     model = topiceval.Model.from_counts([[9, 1, 2, 5], [3, 8, 4, 2]], 0.5, 0.01).with_words(words)
     with pytest.warns(topiceval.TopicevalWarning, match="holds no training documents"):
         result = topiceval.diagnostics(model, num_top_words=4)
-    assert list(result.words["word"]) == ["apple", "damson", "cherry", "banana", "banana", "cherry", "apple", "damson"]
-    assert list(result.words["word_length"][:2]) == [5.0, 6.0]
+    assert list(result.word_columns["word"]) == ["apple", "damson", "cherry", "banana", "banana", "cherry", "apple",
+                                                 "damson"]
+    assert list(result.word_columns["word_length"][:2]) == [5.0, 6.0]
     assert not any("holds no words" in warning for warning in result.warnings), result.warnings
     result.write_xml(tmp_path / "diagnostics.xml")
     written = xml.dom.minidom.parse(str(tmp_path / "diagnostics.xml"))

@@ -70,17 +70,17 @@ def test_models_carry_names_into_select_and_its_report(fixtures, tmp_path):
     result = topiceval.select({"the inferencer": folder / "inferencer.mallet", "the state": state},
                               folder / "test.mallet", estimator="filtering", vocab_size=4285, coherence="none",
                               report=tmp_path / "report.html")
-    assert sorted(model["path"] for model in result.models) == ["the inferencer", "the state"]
+    assert sorted(model.path for model in result.models) == ["the inferencer", "the state"]
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "the inferencer" in html and "the state" in html
     # A Model's own name, and (name, model) pairs; models without one keep their path or "model N".
     pairs = topiceval.select([state, ("second", folder / "inferencer.mallet"), folder / "model.mallet"],
                              folder / "test.mallet", estimator="filtering", vocab_size=4285, coherence="none")
-    assert sorted(model["path"] for model in pairs.models) == sorted(
+    assert sorted(model.path for model in pairs.models) == sorted(
         ["from the state", "second", str(folder / "model.mallet")])
     compared = topiceval.compare(state, ("other", folder / "inferencer.mallet"), folder / "test.mallet",
                                  temperatures=2)
-    assert (compared.model_a["path"], compared.model_b["path"]) == ("from the state", "other")
+    assert (compared.model_a.path, compared.model_b.path) == ("from the state", "other")
     with pytest.raises(topiceval.SettingTypeError, match="^name must be a non-empty str"):
         topiceval.Model.from_topics([[0.5, 0.5]], 0.1, name=3)
 
@@ -95,9 +95,9 @@ def test_select_takes_reference_texts_in_coherences_forms(fixtures):
     from_tokens = topiceval.select([model], folder / "test.mallet", coherence_texts=tokens, **options)
     from_strings = topiceval.select([model], folder / "test.mallet",
                                     coherence_texts=[" ".join(words) for words in tokens], **options)
-    quality = [result.models[0]["quality"] for result in (from_file, from_tokens, from_strings)]
-    assert quality[0]["coherence"] == quality[1]["coherence"] == quality[2]["coherence"]
-    assert quality[0]["coherence"] == topiceval.coherence(model, tokens, bootstrap=0).mean["c_npmi"]
+    quality = [result.models[0].quality for result in (from_file, from_tokens, from_strings)]
+    assert quality[0].coherence == quality[1].coherence == quality[2].coherence
+    assert quality[0].coherence == topiceval.coherence(model, tokens, bootstrap=0).measures[0].mean
     with pytest.raises(topiceval.SettingTypeError, match=r"^coherence_texts\[1\] must be a string or a list"):
         topiceval.select([model], folder / "test.mallet", coherence_texts=[["a"], 3], **options)
 
@@ -126,9 +126,9 @@ def test_result_rows_print_as_one_line(fixtures):
                               estimator="filtering", vocab_size=4285, bootstrap=5)
     row = repr(result.models[0])
     assert "\n" not in row and len(row) < 1200, row
-    assert "'documents': {'name': <200 items>, 'tokens': <200 int64 values>" in row
+    assert "documents={'name': <200 items>, 'tokens': <200 int64 values>" in row
     assert str(result.models[0]) == row
-    assert result.models[0]["documents"]["loglik"].shape == (200,)  # the arrays are all there
+    assert result.models[0].documents["loglik"].shape == (200,)  # the arrays are all there
 
 
 def test_to_pandas_without_pandas_says_how_to_install_it(fixtures, monkeypatch):

@@ -755,20 +755,19 @@ class _DocumentColumns(_Row):
         return super().__getitem__(key)
 
 
-class MalletResult:
-    """What :func:`evaluate_topics` returns: MALLET's numbers (``log_likelihood`` per document, ``total``)."""
-
-    def __init__(self, values: dict):
-        self.log_likelihood = values["log_likelihood"]
-        self.total = float(values["total"])
-        self.seed = int(values["seed"])
-
-    def __repr__(self) -> str:
-        return f"<topiceval.MalletResult total {self.total!r}, {len(self.log_likelihood)} documents, seed {self.seed}>"
+# What evaluate_topics() returns: the library's result bound as it is, read-only.
+MalletResult = _native.MalletResult
+MalletResult.__doc__ = """What :func:`evaluate_topics` returns, read-only: MALLET's numbers (``log_likelihood`` per document, a
+    numpy array, and their ``total``), the ``seed`` used, and the run's ``documents``, ``tokens``,
+    ``sampling_errors`` (draws where MALLET prints "sampling error"), ``site_updates`` and ``threads``."""
+MalletResult.__repr__ = lambda self: (f"<topiceval.MalletResult total {self.total!r}, {len(self.log_likelihood)} "
+                                      f"documents, seed {self.seed}>")
 
 
 class SelectResult:
-    """What :func:`select` returns: ``models``, best first, each a dict with its ``path`` (its name when it was
+    """What :func:`select` returns: ``models``, best first, each a read-only :class:`RankedModel` named as
+    ``topiceval select --format json`` names a model's keys (the dict keys of earlier releases still read, with a
+    DeprecationWarning), with its ``path`` (its name when it was
     given one, else its path, or "model N" for a model in memory, numbered as given; printed as one line),
     ``topics``, ``total`` +- ``total_se``, ``per_token``,
     ``perplexity``, ``difference_to_best`` +- ``difference_se`` (paired over documents) and ``verdict``
@@ -779,9 +778,7 @@ class SelectResult:
     ``top_words``. :meth:`write_html` writes the command line's HTML report (``select --report``)."""
 
     def __init__(self, values: dict):
-        self.models = [_Row(model, documents=_DocumentColumns(model["documents"]),
-                            quality=None if model["quality"] is None else _Row(model["quality"]))
-                       for model in values["models"]]
+        self.models = values["models"]
         self.best = self.models[0]
         self._write_report = values["write_report"]
         self.input = values["input"]
@@ -804,10 +801,9 @@ class SelectResult:
                    "per_token_se", "perplexity", "difference_to_best", "difference_se", "verdict")
         rows = []
         for model in self.models:
-            row = {column: model[column] for column in columns}
-            quality = model["quality"] or {}
+            row = {column: getattr(model, column) for column in columns}
             for column in ("coherence", "coherence_se", "exclusivity", "frex", "diversity"):
-                row[column] = quality.get(column, float("nan"))
+                row[column] = float("nan") if model.quality is None else getattr(model.quality, column)
             rows.append(row)
         return _pandas().DataFrame(rows)
 
@@ -818,54 +814,114 @@ class SelectResult:
     seconds = _deprecated("SelectResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 
     def __repr__(self) -> str:
-        ranking = ", ".join(f"{model['path']} ({model['topics']} topics, {model['verdict']})" for model in self.models)
+        ranking = ", ".join(f"{model.path} ({model.topics} topics, {model.verdict})" for model in self.models)
         return f"<topiceval.SelectResult {ranking}>"
 
 
-class CompareResult:
-    """What :func:`compare` returns: ``log_ratio`` = log p(w | A) - log p(w | B) summed over documents, +-
-    ``log_ratio_se``, the ``perplexity_ratio``, and per document ``documents["log_ratio"]`` (and each
-    direction's estimate)."""
+class _KeyedDocuments(list):
+    """A result's documents, one bound object each; indexing by a column's name (the dict of per-document arrays
+    earlier releases gave) still reads that column from ``columns``, with a DeprecationWarning naming it."""
 
-    def __init__(self, values: dict):
-        self.model_a = _Row(values["model_a"])
-        self.model_b = _Row(values["model_b"])
-        self.log_ratio = float(values["log_ratio"])
-        self.log_ratio_se = float(values["log_ratio_se"])
-        self.perplexity_ratio = float(values["perplexity_ratio"])
-        self.tokens = int(values["tokens"])
-        self.directions_paired_statistic = float(values["directions_paired_statistic"])
-        self.aligned_topics = bool(values["aligned_topics"])
-        self.documents = _Row(values["documents"])
-        self.wall_seconds = float(values["seconds"])
-        self.warnings = [text for _kind, text in values["warnings"]]
+    def __init__(self, documents, owner: str, columns, earlier: dict, attribute: str = "documents"):
+        super().__init__(documents)
+        self._owner, self._columns, self._earlier, self._attribute = owner, columns, earlier, attribute
 
-    def to_pandas(self):
-        return _pandas().DataFrame(self.documents)
-
-    seconds = _deprecated("CompareResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
-
-    def __repr__(self) -> str:
-        return f"<topiceval.CompareResult log ratio A/B {self.log_ratio:.4f} +- {self.log_ratio_se:.4f}>"
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            new = self._earlier.get(key, key)
+            import warnings as _warnings  # noqa: PLC0415
+            _warnings.warn(f'{self._owner}.{self._attribute}["{key}"] is deprecated: use result.columns["{new}"]',
+                           DeprecationWarning, stacklevel=2)
+            return self._columns()[new]
+        return super().__getitem__(key)
 
 
-class CurveResult:
-    """What :func:`curve` returns: ``totals[i]``, the held-out log likelihood under model i in training order
-    (``models``, with ``iterations`` when every file's name carries one)."""
+def _model_report_item(self, key):
+    """Earlier releases gave a model's report as a dict: its keys still read, with a DeprecationWarning."""
+    import warnings as _warnings  # noqa: PLC0415
+    _warnings.warn(f'model["{key}"] is deprecated: use model.{key}', DeprecationWarning, stacklevel=2)
+    try:
+        return getattr(self, key)
+    except AttributeError:
+        raise KeyError(key) from None
 
-    def __init__(self, values: dict):
-        self.models = [_Row(model) for model in values["models"]]
-        self.iterations = values["iterations"]
-        self.totals = values["totals"]
-        self.tokens = int(values["tokens"])
-        self.per_token = self.totals / self.tokens if self.tokens else self.totals
-        self.wall_seconds = float(values["seconds"])
-        self.warnings = [text for _kind, text in values["warnings"]]
 
-    seconds = _deprecated("CurveResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
+_native.ModelReport.__getitem__ = _model_report_item
+# select's rows (models, each model's quality) were dicts too.
+_native.RankedModel.__getitem__ = _model_report_item
+_native.TopicQuality.__getitem__ = _model_report_item
+_native_ranked_documents = _native.RankedModel.documents
+_native.RankedModel.documents = property(lambda self: _DocumentColumns(_native_ranked_documents.fget(self)),
+                                         doc=_native_ranked_documents.__doc__)
+_native.RankedModel.__repr__ = _one_line
+_native.TopicQuality.__repr__ = _one_line
 
-    def __repr__(self) -> str:
-        return f"<topiceval.CurveResult {len(self.models)} models, per token {list(self.per_token)}>"
+RankedModel = _native.RankedModel
+TopicQuality = _native.TopicQuality
+
+# What compare() returns: the library's result bound as it is, named as ``topiceval compare --format json`` names
+# its keys, read-only.
+CompareResult = _native.CompareResult
+CompareResult.__doc__ = """What :func:`compare` returns, read-only, named as ``topiceval compare --format json`` names its keys.
+
+    ``model_a``, ``model_b`` (``path``, ``kind``, ``topics``, ``types``); ``input`` (``path``, ``documents``);
+    ``estimator`` (``name``, ``path``, ``direction``, ``temperatures``, ``burn_in``, ``samples``, ``seed``,
+    ``aligned_topics``); ``summary``: ``log_ratio`` = log p(w | A) - log p(w | B) summed over documents, +-
+    ``log_ratio_se``, the ``perplexity_ratio``, ``documents``, ``tokens`` (scored by both), ``unseen_words``,
+    ``directions_paired_statistic`` (None unless both directions ran), ``wall_seconds``, ``threads``;
+    ``documents``, one entry per document (``name``, ``tokens``, ``skipped``, ``logratio`` +- ``logratio_se``,
+    ``perplexity_ratio``, ``logratio_forward``, ``logratio_reverse``, ``disagree``); ``warnings``.
+
+    ``columns`` holds the documents' values as numpy arrays under the same names, :meth:`to_pandas` as a
+    DataFrame. The summary's ``log_ratio``, ``log_ratio_se``, ``perplexity_ratio`` and ``wall_seconds`` are also
+    read on the result itself.
+    """
+CompareResult.to_pandas = lambda self: _pandas().DataFrame(self.columns)
+CompareResult.to_pandas.__doc__ = "One row per document, columns named as the JSON's documents (needs pandas)."
+CompareResult.__repr__ = lambda self: (f"<topiceval.CompareResult log ratio A/B {self.summary.log_ratio:.4f} +- "
+                                       f"{self.summary.log_ratio_se:.4f}>")
+for _key in ("log_ratio", "log_ratio_se", "perplexity_ratio", "wall_seconds"):
+    setattr(CompareResult, _key, property(lambda self, _key=_key: getattr(self.summary, _key), doc=f"``summary.{_key}``"))
+_native_documents = CompareResult.documents
+CompareResult.documents = property(
+    lambda self: _KeyedDocuments(_native_documents.fget(self), "CompareResult", lambda: self.columns,
+                                 {"log_ratio": "logratio", "log_ratio_se": "logratio_se",
+                                  "forward": "logratio_forward", "reverse": "logratio_reverse"}),
+    doc=_native_documents.__doc__)
+for _old, _new, _get in (
+        ("tokens", "result.summary.tokens", lambda r: r.summary.tokens),
+        ("directions_paired_statistic", "result.summary.directions_paired_statistic",
+         lambda r: r.summary.directions_paired_statistic),
+        ("aligned_topics", "result.estimator.aligned_topics", lambda r: r.estimator.aligned_topics),
+        ("seconds", "result.wall_seconds", lambda r: r.wall_seconds)):
+    setattr(CompareResult, _old, _deprecated("CompareResult", _old, _new, _get))
+
+# What curve() returns, bound the same way (``topiceval curve --format json``).
+CurveResult = _native.CurveResult
+CurveResult.__doc__ = """What :func:`curve` returns, read-only, named as ``topiceval curve --format json`` names its keys.
+
+    ``input`` (``path``, ``documents``, ``scored_tokens``: the tokens every model scores); ``estimator``
+    (``name``, ``temperatures``, ``seed``, ``stochastic``, ``runs``); ``states``, the models in training order,
+    each with its ``path``, ``iteration`` (None unless every file's name carries one), held-out ``loglik``,
+    ``per_token`` and ``perplexity`` (and its ``model``: ``kind``, ``topics``, ``types``); ``wall_seconds``;
+    ``warnings``. ``columns`` holds the states' values as lists and numpy arrays under the same names, and
+    ``models`` the states' models.
+    """
+CurveResult.to_pandas = lambda self: _pandas().DataFrame(self.columns)
+CurveResult.to_pandas.__doc__ = "One row per state, columns named as the JSON's states (needs pandas)."
+CurveResult.__repr__ = lambda self: (f"<topiceval.CurveResult {len(self.states)} models, per token "
+                                     f"{list(self.columns['per_token'])}>")
+for _old, _new, _get in (
+        ("totals", 'result.columns["loglik"]', lambda r: r.columns["loglik"]),
+        ("per_token", 'result.columns["per_token"]', lambda r: r.columns["per_token"]),
+        ("iterations", 'result.columns["iteration"]', lambda r: r.columns["iteration"]),
+        ("tokens", "result.input.scored_tokens", lambda r: r.input.scored_tokens),
+        ("seconds", "result.wall_seconds", lambda r: r.wall_seconds)):
+    setattr(CurveResult, _old, _deprecated("CurveResult", _old, _new, _get))
+for _section in (_native.CompareInput, _native.CompareEstimator, _native.CompareSummary, _native.ComparedDocument,
+                 _native.CurveInput, _native.CurveEstimator, _native.CurveState):
+    _section.__repr__ = _one_line
+del _key, _old, _new, _get, _section
 
 
 # ---- The commands, on Model objects, paths and documents in memory --------------------------------------------
@@ -909,8 +965,7 @@ def evaluate_topics(model: Model, documents, *, vocabulary=None, **options) -> M
     """
     model = _model(model)
     texts = _command_options("evaluate-topics", options, ("vocabulary",))
-    return MalletResult(_native.evaluate_topics(model._native, _documents_or_path(documents, model, vocabulary),
-                                                texts))
+    return _native.evaluate_topics(model._native, _documents_or_path(documents, model, vocabulary), texts)
 
 
 def infer_topics(model: Model, documents, *, vocabulary=None, **options):
@@ -1014,10 +1069,10 @@ def compare(model_a, model_b, documents, *, vocabulary=None, **options) -> Compa
     """
     converted, names = _models(_named_models([model_a, model_b]))
     texts = _command_options("compare", options, ("vocabulary",))
-    values = _native.compare(converted[0], converted[1], names,
+    result = _native.compare(converted[0], converted[1], names,
                              _shared_documents(documents, [model_a, model_b], vocabulary), texts)
-    _warn(values["warnings"])
-    return CompareResult(values)
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 def curve(models, documents, *, vocabulary=None, **options) -> CurveResult:
@@ -1029,106 +1084,106 @@ def curve(models, documents, *, vocabulary=None, **options) -> CurveResult:
     pairs = _named_models(models)
     converted, names = _models(pairs)
     texts = _command_options("curve", options, ("vocabulary",))
-    values = _native.curve(converted, names, _shared_documents(documents, [model for _, model in pairs], vocabulary),
+    result = _native.curve(converted, names, _shared_documents(documents, [model for _, model in pairs], vocabulary),
                            texts)
-    _warn(values["warnings"])
-    return CurveResult(values)
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 # ---- Topic quality ---------------------------------------------------------------------------------------------
 
-class Diagnostics:
-    """What :func:`diagnostics` returns: MALLET's topic diagnostics as columns.
+# What diagnostics() returns: the library's result bound as it is, named as ``topiceval diagnostics --format json``
+# names its keys (a figure's MALLET name, "word-length", spelled word_length), read-only.
+Diagnostics = _native.Diagnostics
+Diagnostics.__doc__ = """What :func:`diagnostics` returns: MALLET's topic diagnostics, read-only, named as ``topiceval diagnostics
+    --format json`` names its keys (``word-length`` as ``word_length``, ``token-doc-diff`` as ``token_doc_diff``).
 
-    ``topics`` maps each figure (``tokens``, ``document_entropy``, ``word_length``, ``coherence``, ``uniform_dist``,
-    ``corpus_dist``, ``eff_num_words``, ``token_doc_diff``, ``rank_1_docs``, ``allocation_ratio``,
-    ``allocation_count``, ``exclusivity``, ``alpha``) to a numpy array over topics; ``words`` holds one row per top
-    word (``topic``, ``rank``, ``word``, ``count``, ``prob``, ``cumulative``, ``docs`` and the word figures). Figures
-    that need the training documents are NaN for a model that holds none (``from_documents`` False). The
-    ``write_*`` methods write MALLET's own files, byte for byte, as the command line writes its outputs: through a
-    new temporary file beside the target, renamed over it once complete (a symbolic link is written through).
+    ``model``, ``from_documents``, ``num_top_words``, ``vocabulary_size``, ``documents``, ``tokens``; ``topics``,
+    one entry per topic (``topic``, ``alpha``, ``tokens``, ``document_entropy``, ``word_length``, ``coherence``,
+    ``uniform_dist``, ``corpus_dist``, ``eff_num_words``, ``token_doc_diff``, ``rank_1_docs``,
+    ``allocation_ratio``, ``allocation_count``, ``exclusivity``, and its ``words``: ``rank``, ``word``, ``type``,
+    ``count``, ``docs`` and the word figures); ``warnings``. ``columns`` holds the topics' figures as numpy arrays
+    over topics, ``word_columns`` one row per top word (``topic``, ``rank``, ``word``...). Figures that need the
+    training documents are NaN for a model that holds none (``from_documents`` False). The ``write_*`` methods
+    write MALLET's own files, byte for byte, as the command line writes its outputs: through a new temporary file
+    beside the target, renamed over it once complete (a symbolic link is written through).
+    """
+for _method, _file, _doc in (("write_xml", "xml", "MALLET's ``--diagnostics-file``."),
+                           ("write_topic_keys", "topic_keys", "MALLET's ``--output-topic-keys``."),
+                           ("write_topic_word_weights", "topic_word_weights",
+                            "MALLET's ``--topic-word-weights-file`` (every topic and vocabulary word: large for "
+                            "large models)."),
+                           ("write_word_topic_counts", "word_topic_counts", "MALLET's ``--word-topic-counts-file``.")):
+    def _writer(self, path, _file=_file) -> None:
+        self._write(_file, _path("path", path))
+    _writer.__doc__ = _doc
+    _writer.__name__ = _method
+    setattr(Diagnostics, _method, _writer)
+
+
+def _diagnostics_to_pandas(self):
+    """(topics, words) as two pandas DataFrames."""
+    pandas = _pandas()
+    return pandas.DataFrame(self.columns), pandas.DataFrame(self.word_columns)
+
+
+Diagnostics.to_pandas = _diagnostics_to_pandas
+Diagnostics.__repr__ = lambda self: (
+    f"<topiceval.Diagnostics {len(self.topics)} topics, {self.num_top_words} top words, "
+    f"{'from the training documents' if self.from_documents else 'from the counts only'}>")
+_native.DiagnosticsTopic.__repr__ = _one_line
+_native.DiagnosticsWord.__repr__ = _one_line
+# Earlier releases gave the topics as a dict of columns: its keys read ``columns``, with a warning.
+_native_topics = Diagnostics.topics
+Diagnostics.topics = property(
+    lambda self: _KeyedDocuments(_native_topics.fget(self), "Diagnostics", lambda: self.columns, {},
+                                 "topics"), doc=_native_topics.__doc__)
+Diagnostics.words = _deprecated("Diagnostics", "words", "result.word_columns", lambda r: r.word_columns)
+del _method, _file, _doc, _writer
+
+
+# What coherence() returns: the library's result bound as it is, named as ``topiceval coherence --format json``
+# names its keys, read-only.
+CoherenceResult = _native.CoherenceResult
+CoherenceResult.__doc__ = """What :func:`coherence` returns, read-only, named as ``topiceval coherence --format json`` names its keys.
+
+    ``measures``, one entry per measure asked for: its ``measure``, ``window``, the model's ``mean`` (gensim's
+    ``get_coherence()``) +- ``mean_standard_error``, and numpy arrays over topics ``per_topic`` (gensim's
+    ``get_coherence_per_topic()``) and ``per_topic_standard_error`` (bootstrap); ``exclusivity`` (MALLET's) and
+    ``frex`` (stm's) per topic with ``mean_exclusivity`` and ``mean_frex``; ``diversity`` (the share of distinct
+    top words); ``topics`` (the words scored); ``reference`` (the texts), ``reference_documents``,
+    ``reference_tokens``, ``bootstrap``; ``warnings``. The errors cover another sample of reference documents like
+    these, not the choice of reference texts, window or top words.
     """
 
-    def __init__(self, values: dict):
-        self.topics = values["topics"]
-        self.words = values["words"]
-        self.from_documents = bool(values["from_documents"])
-        self.num_top_words = int(values["num_top_words"])
-        self.vocabulary_size = int(values["vocabulary_size"])
-        self.documents = int(values["documents"])
-        self.tokens = int(values["tokens"])
-        self.model = values["model"]
-        self.warnings = [text for _kind, text in values["warnings"]]
-        self._write = values["write"]
 
-    def write_xml(self, path) -> None:
-        """MALLET's ``--diagnostics-file``."""
-        self._write("xml", _path("path", path))
-
-    def write_topic_keys(self, path) -> None:
-        """MALLET's ``--output-topic-keys``."""
-        self._write("topic_keys", _path("path", path))
-
-    def write_topic_word_weights(self, path) -> None:
-        """MALLET's ``--topic-word-weights-file`` (every topic and vocabulary word: large for large models)."""
-        self._write("topic_word_weights", _path("path", path))
-
-    def write_word_topic_counts(self, path) -> None:
-        """MALLET's ``--word-topic-counts-file``."""
-        self._write("word_topic_counts", _path("path", path))
-
-    def to_pandas(self):
-        """(topics, words) as two pandas DataFrames."""
-        pandas = _pandas()
-        return pandas.DataFrame(self.topics), pandas.DataFrame(self.words)
-
-    def __repr__(self) -> str:
-        return (f"<topiceval.Diagnostics {len(self.topics['tokens'])} topics, {self.num_top_words} top words, "
-                f"{'from the training documents' if self.from_documents else 'from the counts only'}>")
+def _coherence_to_pandas(self):
+    """One row per topic: each measure and its error, exclusivity, frex and the top words."""
+    columns = {}
+    for measure in self.measures:
+        columns[measure.measure] = measure.per_topic
+        columns[measure.measure + "_se"] = measure.per_topic_standard_error
+    columns["exclusivity"] = self.exclusivity
+    columns["frex"] = self.frex
+    columns["words"] = [" ".join(words) for words in self.topics]
+    return _pandas().DataFrame(columns)
 
 
-class CoherenceResult:
-    """What :func:`coherence` returns.
+def _coherence_repr(self) -> str:
+    means = ", ".join(f"{m.measure} {m.mean:.4f} +- {m.mean_standard_error:.4f}" for m in self.measures)
+    return f"<topiceval.CoherenceResult {len(self.topics)} topics: {means}>"
 
-    ``per_topic[measure]`` and ``standard_error[measure]`` are numpy arrays over topics (gensim's
-    ``get_coherence_per_topic()`` and its bootstrap error), ``mean[measure]`` and ``mean_se[measure]`` the model's
-    mean (gensim's ``get_coherence()``) and its error; ``exclusivity`` (MALLET's) and ``frex`` (stm's) per topic,
-    ``diversity`` (the share of distinct top words) and ``topics`` (the words scored). The errors cover another
-    sample of reference documents like these, not the choice of reference texts, window or top words.
-    """
 
-    def __init__(self, values: dict):
-        measures = values["measures"]
-        self.per_topic = {name: entry["per_topic"] for name, entry in measures.items()}
-        self.standard_error = {name: entry["standard_error"] for name, entry in measures.items()}
-        self.mean = {name: float(entry["mean"]) for name, entry in measures.items()}
-        self.mean_se = {name: float(entry["mean_se"]) for name, entry in measures.items()}
-        self.window = {name: int(entry["window"]) for name, entry in measures.items()}
-        self.topics = values["topics"]
-        self.exclusivity = values["exclusivity"]
-        self.frex = values["frex"]
-        self.mean_exclusivity = float(values["mean_exclusivity"])
-        self.mean_frex = float(values["mean_frex"])
-        self.diversity = float(values["diversity"])
-        self.reference = values["reference"]
-        self.reference_documents = int(values["reference_documents"])
-        self.bootstrap = int(values["bootstrap"])
-        self.warnings = [text for _kind, text in values["warnings"]]
-
-    def to_pandas(self):
-        """One row per topic: each measure and its error, exclusivity, frex and the top words."""
-        columns = {}
-        for name in self.per_topic:
-            columns[name] = self.per_topic[name]
-            columns[name + "_se"] = self.standard_error[name]
-        columns["exclusivity"] = self.exclusivity
-        columns["frex"] = self.frex
-        columns["words"] = [" ".join(words) for words in self.topics]
-        return _pandas().DataFrame(columns)
-
-    def __repr__(self) -> str:
-        means = ", ".join(f"{name} {value:.4f} +- {self.mean_se[name]:.4f}" for name, value in self.mean.items())
-        return f"<topiceval.CoherenceResult {len(self.topics)} topics: {means}>"
+CoherenceResult.to_pandas = _coherence_to_pandas
+CoherenceResult.__repr__ = _coherence_repr
+_native.CoherenceMeasure.__repr__ = _one_line
+# Earlier releases gave dicts keyed by the measure's name.
+for _old, _field in (("per_topic", "per_topic"), ("standard_error", "per_topic_standard_error"), ("mean", "mean"),
+                     ("mean_se", "mean_standard_error"), ("window", "window")):
+    setattr(CoherenceResult, _old, _deprecated(
+        "CoherenceResult", _old, f"result.measures[i].{_field}",
+        lambda r, _field=_field: {m.measure: getattr(m, _field) for m in r.measures}))
+del _old, _field
 
 
 def _model_or_path(model):
@@ -1145,9 +1200,9 @@ def diagnostics(model, **options) -> Diagnostics:
 
 {options}
     """
-    values = _native.diagnostics(_model_or_path(model), _command_options("diagnostics", options))
-    _warn(values["warnings"])
-    return Diagnostics(values)
+    result = _native.diagnostics(_model_or_path(model), _command_options("diagnostics", options))
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 def _native_text(text: str) -> bytes:
@@ -1217,11 +1272,11 @@ def coherence(model, texts=None, *, measure="c_npmi", topics=None, dictionary=No
                                f"{type(dictionary).__name__}")
     else:
         known = [_word(f"dictionary[{index}]", word) for index, word in enumerate(dictionary)]
-    values = _native.coherence(_model_or_path(model), _reference_texts(texts),
+    result = _native.coherence(_model_or_path(model), _reference_texts(texts),
                                _command_options("coherence", options, ("texts", "measure", "topics", "dictionary")),
                                topics, known)
-    _warn(values["warnings"])
-    return CoherenceResult(values)
+    _warn((None, text) for text in result.warnings)
+    return result
 
 
 def _argument(index, argument) -> bytes:

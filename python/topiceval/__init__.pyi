@@ -198,10 +198,44 @@ class MalletResult:
     log_likelihood: numpy.ndarray
     total: float
     seed: int
+    documents: int
+    tokens: int
+    sampling_errors: int
+    site_updates: int
+    threads: int
+
+class TopicQuality:
+    measure: str
+    window: int
+    coherence: float
+    coherence_se: float
+    exclusivity: float
+    frex: float
+    diversity: float
+    topic_coherence: numpy.ndarray
+    top_words: list[list[str]]
+
+class RankedModel:
+    path: str
+    kind: str
+    topics: int
+    types: int
+    tokens: int
+    own_skipped_tokens: int
+    total: float
+    total_se: float
+    per_token: float
+    per_token_se: float
+    perplexity: float
+    difference_to_best: float
+    difference_se: float
+    verdict: str
+    quality: TopicQuality | None
+    documents: dict[str, Any]
 
 class SelectResult:
-    models: list[dict[str, Any]]
-    best: dict[str, Any]
+    models: list[RankedModel]
+    best: RankedModel
     input: str
     documents: int
     tokens: int
@@ -217,38 +251,129 @@ class SelectResult:
     def to_pandas(self) -> Any: ...
     def write_html(self, path: Path) -> None: ...
 
-class CompareResult:
-    model_a: dict[str, Any]
-    model_b: dict[str, Any]
+class ComparedDocument:
+    name: str
+    tokens: int
+    skipped: int
+    logratio: float
+    logratio_se: float
+    perplexity_ratio: float
+    logratio_forward: float
+    logratio_reverse: float
+    disagree: bool
+
+class CompareInput:
+    path: str
+    documents: int
+
+class CompareEstimator:
+    name: str
+    path: str
+    direction: str
+    temperatures: int
+    burn_in: int
+    samples: int
+    seed: int
+    aligned_topics: bool
+
+class CompareSummary:
     log_ratio: float
     log_ratio_se: float
     perplexity_ratio: float
+    documents: int
     tokens: int
-    directions_paired_statistic: float
-    aligned_topics: bool
-    documents: dict[str, numpy.ndarray]
+    unseen_words: str
+    directions_paired_statistic: float | None
+    wall_seconds: float
+    threads: int
+
+class CompareResult:
+    model_a: ModelReport
+    model_b: ModelReport
+    input: CompareInput
+    estimator: CompareEstimator
+    summary: CompareSummary
+    documents: list[ComparedDocument]
+    columns: dict[str, Any]
+    warnings: list[str]
+    log_ratio: float
+    log_ratio_se: float
+    perplexity_ratio: float
+    wall_seconds: float
+    def to_pandas(self) -> Any: ...
+
+class CurveInput:
+    path: str
+    documents: int
+    scored_tokens: int
+
+class CurveEstimator:
+    name: str
+    temperatures: int
+    seed: int
+    stochastic: bool
+    runs: int
+
+class CurveState:
+    path: str
+    iteration: int | None
+    loglik: float
+    per_token: float
+    perplexity: float
+    model: ModelReport
+
+class CurveResult:
+    input: CurveInput
+    estimator: CurveEstimator
+    states: list[CurveState]
+    models: list[ModelReport]
+    columns: dict[str, Any]
     wall_seconds: float
     warnings: list[str]
     def to_pandas(self) -> Any: ...
 
-class CurveResult:
-    models: list[dict[str, Any]]
-    iterations: list[int | None]
-    totals: numpy.ndarray
-    per_token: numpy.ndarray
-    tokens: int
-    wall_seconds: float
-    warnings: list[str]
+class DiagnosticsWord:
+    rank: int
+    word: str
+    type: int
+    count: int
+    docs: int | None
+    prob: float
+    cumulative: float
+    word_length: float
+    coherence: float
+    uniform_dist: float
+    corpus_dist: float
+    token_doc_diff: float
+    exclusivity: float
+
+class DiagnosticsTopic:
+    topic: int
+    alpha: float
+    tokens: float
+    document_entropy: float
+    word_length: float
+    coherence: float
+    uniform_dist: float
+    corpus_dist: float
+    eff_num_words: float
+    token_doc_diff: float
+    rank_1_docs: float
+    allocation_ratio: float
+    allocation_count: float
+    exclusivity: float
+    words: list[DiagnosticsWord]
 
 class Diagnostics:
-    topics: dict[str, numpy.ndarray]
-    words: dict[str, Any]
+    model: str
     from_documents: bool
     num_top_words: int
     vocabulary_size: int
     documents: int
     tokens: int
-    model: str
+    topics: list[DiagnosticsTopic]
+    columns: dict[str, numpy.ndarray]
+    word_columns: dict[str, Any]
     warnings: list[str]
     def write_xml(self, path: Path) -> None: ...
     def write_topic_keys(self, path: Path) -> None: ...
@@ -256,21 +381,26 @@ class Diagnostics:
     def write_word_topic_counts(self, path: Path) -> None: ...
     def to_pandas(self) -> Any: ...
 
+class CoherenceMeasure:
+    measure: str
+    window: int
+    mean: float
+    mean_standard_error: float
+    per_topic: numpy.ndarray
+    per_topic_standard_error: numpy.ndarray
+
 class CoherenceResult:
-    per_topic: dict[str, numpy.ndarray]
-    standard_error: dict[str, numpy.ndarray]
-    mean: dict[str, float]
-    mean_se: dict[str, float]
-    window: dict[str, int]
-    topics: list[list[str]]
-    exclusivity: numpy.ndarray
-    frex: numpy.ndarray
-    mean_exclusivity: float
-    mean_frex: float
-    diversity: float
     reference: str
     reference_documents: int
+    reference_tokens: int
     bootstrap: int
+    measures: list[CoherenceMeasure]
+    exclusivity: numpy.ndarray
+    mean_exclusivity: float
+    frex: numpy.ndarray
+    mean_frex: float
+    diversity: float
+    topics: list[list[str]]
     warnings: list[str]
     def to_pandas(self) -> Any: ...
 

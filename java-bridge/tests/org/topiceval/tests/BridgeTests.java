@@ -42,7 +42,8 @@ import org.topiceval.TopicevalException;
  *   select                   select ranks named models as the command line does and gives its HTML report;
  *   hostile-arguments        objects of the wrong class, nulls inside MALLET's objects and JVM errors met
  *                            while reading arguments all arrive as TopicevalException naming the argument;
- *   result-fields            every key of evaluate's JSON is a field of Evaluation (camelCase) with the same
+ *   result-fields            every key of evaluate's (coherence's) JSON is a field of Evaluation (Coherence),
+ *                            camelCase, with the same
  *                            value; the fields of earlier releases hold the same values as their new names;
  *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
  *                            EvaluationOptions (its fields set by their names, as a Java program would).
@@ -307,7 +308,7 @@ public final class BridgeTests {
                         Files.readAllBytes(set.resolve("diagnostics/diagnostics.xml"))), "diagnostics XML is MALLET's");
     check(Arrays.equals(diagnostics.topicKeys.getBytes(StandardCharsets.UTF_8),
                         Files.readAllBytes(set.resolve("diagnostics/topic-keys.txt"))), "topic keys are MALLET's");
-    check(diagnostics.fromDocuments && diagnostics.words[0][0].equals("time"), "topic 0's first word");
+    check(diagnostics.fromDocuments && diagnostics.topics[0].words[0].word.equals("time"), "topic 0's first word");
 
     // Coherence: the command line's numbers, bit for bit.
     String state = fixtures.resolve("sgu-k100/state.gz").toString();
@@ -320,17 +321,17 @@ public final class BridgeTests {
                                            "20", "--seed", "5", "--format", "tsv");
     check(cli.status == 0, "coherence command: " + cli.err);
     String[] rows = cli.out.split("\n");
-    for (int m = 0; m < coherence.measures.length; m++) {
+    for (Coherence.Measure measure : coherence.measureReports) {
       int topic = 0;
       for (int r = 1; r < rows.length; r++) {
         String[] fields = rows[r].split("\t");
-        if (!fields[0].equals(coherence.measures[m]) || fields[1].equals("mean")) continue;
-        check(Double.parseDouble(fields[2]) == coherence.perTopic[m][topic]
-                  || Double.isNaN(coherence.perTopic[m][topic]) && fields[2].equals("nan"),
-              coherence.measures[m] + " topic " + topic);
+        if (!fields[0].equals(measure.measure) || fields[1].equals("mean")) continue;
+        check(Double.parseDouble(fields[2]) == measure.perTopic[topic]
+                  || Double.isNaN(measure.perTopic[topic]) && fields[2].equals("nan"),
+              measure.measure + " topic " + topic);
         topic++;
       }
-      check(topic == coherence.perTopic[m].length, coherence.measures[m] + ": every topic printed");
+      check(topic == measure.perTopic.length, measure.measure + ": every topic printed");
     }
 
     // Texts in memory: the training documents as ids into their words give the same values.
@@ -340,10 +341,12 @@ public final class BridgeTests {
     Coherence own = TopicEvaluator.coherence(set.resolve("model.mallet").toString(), plain);
     int[][] texts = TopicEvaluator.readDocuments(set.resolve("train.mallet").toString());
     Coherence given = TopicEvaluator.coherence(model, texts, model.words, plain);
-    check(given.measures[0].equals("c_npmi") && given.perTopic[0].length == 10, "in-memory coherence: shape");
+    check(given.measureReports[0].measure.equals("c_npmi") && given.measureReports[0].perTopic.length == 10,
+          "in-memory coherence: shape");
     for (int k = 0; k < 10; k++) {
       // The training list has one empty document more than the saved model's data: a window more in N.
-      check(Math.abs(given.perTopic[0][k] - own.perTopic[0][k]) < 1e-3, "in-memory coherence topic " + k);
+      check(Math.abs(given.measureReports[0].perTopic[k] - own.measureReports[0].perTopic[k]) < 1e-3,
+            "in-memory coherence topic " + k);
     }
 
     // Words XML cannot hold (controls, NUL, "]]>", a lone surrogate, which Java itself writes '?'): the XML
@@ -364,7 +367,8 @@ public final class BridgeTests {
     check(parsedWords.equals(new java.util.TreeSet<>(Arrays.asList("end]]>x", "ctrl\uFFFD", "nul\uFFFDz", "high?",
                                                                    "pair\uD83D\uDE00", "amp&lt>"))),
           "diagnostics XML of hostile words parses: " + parsedWords);
-    check(Arrays.asList(hostileDiagnostics.words[0]).contains("high\uD800"), "a lone surrogate stays itself");
+    check(Arrays.stream(hostileDiagnostics.topics[0].words).anyMatch(w -> w.word.equals("high\uD800")),
+          "a lone surrogate stays itself");
 
     CoherenceOptions bad = new CoherenceOptions();
     bad.measure = "c_w2v";
@@ -933,7 +937,12 @@ public final class BridgeTests {
         // (A model handed over as arrays is of the kind "MALLET topic model (arrays)".)
         if (NOT_COMPARED.contains(key) || where.equals("evaluation.model") && key.equals("kind")) continue;
         // The one field whose JSON name an earlier release had taken for another meaning.
-        String name = where.equals("evaluation") && key.equals("estimator") ? "estimatorReport" : camelCase(key);
+        // A topic's number and a word's rank are their places in the arrays.
+        if (where.startsWith("diagnostics.topics[") && (key.equals("topic") || key.equals("rank"))) continue;
+        String name = where.equals("evaluation") && key.equals("estimator") ? "estimatorReport"
+                      : where.equals("coherence") && key.equals("measures") ? "measureReports"
+                      : where.equals("diagnostics") && key.equals("tokens") ? "corpusTokens"
+                      : camelCase(key.replace('-', '_'));
         java.lang.reflect.Field field;
         try {
           field = actual.getClass().getField(name);
@@ -964,6 +973,33 @@ public final class BridgeTests {
           where + ": " + actual + ", not " + expected);
     } else {
       check(expected.equals(actual), where + ": " + actual + ", not " + expected);
+    }
+  }
+
+  @SuppressWarnings("deprecation")  // the fields of earlier releases, checked against their new names
+  static void checkEarlierDiagnosticsFields(Diagnostics diagnostics) {
+    for (int k = 0; k < diagnostics.topics.length; k++) {
+      Diagnostics.Topic topic = diagnostics.topics[k];
+      check(diagnostics.alpha[k] == topic.alpha && Double.compare(diagnostics.tokens[k], topic.tokens) == 0
+                && Double.compare(diagnostics.wordLength[k], topic.wordLength) == 0
+                && Double.compare(diagnostics.effectiveNumWords[k], topic.effNumWords) == 0
+                && Double.compare(diagnostics.rank1Documents[k], topic.rank1Docs) == 0
+                && Double.compare(diagnostics.tokenDocDiff[k], topic.tokenDocDiff) == 0
+                && diagnostics.words[k].length == topic.words.length && diagnostics.words[k][0].equals(topic.words[0].word),
+            "diagnostics topic " + k + "'s deprecated arrays");
+    }
+  }
+
+  @SuppressWarnings("deprecation")  // the fields of earlier releases, checked against their new names
+  static void checkEarlierCoherenceFields(Coherence coherence) {
+    check(coherence.measures.length == 2 && coherence.measureReports.length == 2, "coherence: two measures");
+    for (int m = 0; m < coherence.measureReports.length; m++) {
+      Coherence.Measure measure = coherence.measureReports[m];
+      check(coherence.measures[m].equals(measure.measure) && Arrays.equals(coherence.perTopic[m], measure.perTopic)
+                && Arrays.equals(coherence.standardError[m], measure.perTopicStandardError)
+                && Double.compare(coherence.mean[m], measure.mean) == 0
+                && Double.compare(coherence.meanStandardError[m], measure.meanStandardError) == 0,
+            "coherence measure " + m + "'s deprecated arrays");
     }
   }
 
@@ -1038,6 +1074,33 @@ public final class BridgeTests {
       double[] plain = TopicEvaluator.evaluate(model, documents, options);
       for (int d = 0; d < plain.length; d++)
         check(plain[d] == evaluation.documents[d].loglik, "evaluate()'s document " + d);
+    }
+    // Coherence: every key of its JSON, the same value; the arrays of earlier releases agree.
+    String state = fixtures.resolve("sgu-k100/state.gz").toString();
+    CommandResult cli = TopicEvaluator.run("coherence", "--model", state, "--measure", "c_npmi,mallet", "--bootstrap",
+                                           "20", "--seed", "5", "--top-words", "8", "--format", "json");
+    check(cli.status == 0, "coherence --format json: " + cli.err);
+    CoherenceOptions coherenceOptions = new CoherenceOptions();
+    coherenceOptions.measure = "c_npmi,mallet";
+    coherenceOptions.bootstrap = 20;
+    coherenceOptions.seed = 5L;
+    coherenceOptions.topWords = 8;
+    Coherence coherence = TopicEvaluator.coherence(state, coherenceOptions);
+    if (cli.status == 0) sameValue(new Json(cli.out).value(), coherence, "coherence");
+    checkEarlierCoherenceFields(coherence);
+    // Diagnostics: every key of its JSON (MALLET's "word-length" as wordLength), the same value; the arrays of
+    // earlier releases agree.
+    Path set2 = fixtures.resolve("stackexchange");
+    for (String[] run : new String[][] {{"state.gz", "5"}, {"inferencer.mallet", "3"}}) {
+      String file = set2.resolve(run[0]).toString();
+      CommandResult json = TopicEvaluator.run("diagnostics", "--model", file, "--num-top-words", run[1], "--format",
+                                              "json");
+      check(json.status == 0, "diagnostics --format json: " + json.err);
+      DiagnosticsOptions diagnosticsOptions = new DiagnosticsOptions();
+      diagnosticsOptions.numTopWords = Integer.valueOf(run[1]);
+      Diagnostics diagnostics = TopicEvaluator.diagnostics(file, diagnosticsOptions);
+      if (json.status == 0) sameValue(new Json(json.out).value(), diagnostics, "diagnostics");
+      checkEarlierDiagnosticsFields(diagnostics);
     }
   }
 
