@@ -215,15 +215,6 @@ py::list warningsOf(const std::vector<topiceval::Warning>& warnings) {
   return list;
 }
 
-py::dict modelReport(const topiceval::ModelReport& report) {
-  py::dict out;
-  out["path"] = text(report.path);
-  out["kind"] = text(report.kind);
-  out["topics"] = report.topics;
-  out["types"] = report.types;
-  return out;
-}
-
 std::shared_ptr<topiceval::EvaluateResult> evaluate(const Model& model, const py::object& documents,
                                                     const Options& options) {
   const topiceval::ClassicLocale numbers;
@@ -674,8 +665,8 @@ py::dict comparedColumns(const topiceval::CompareResult& result) {
 }
 
 void bindCompareResult(py::module_& module) {
-  using topiceval::CompareResult;
   using topiceval::ComparedDocument;
+  using topiceval::CompareResult;
   py::class_<ComparedDocument>(module, "ComparedDocument")
       .def_property_readonly("name", [](const ComparedDocument& d) { return pythonText(d.name); })
       .def_readonly("tokens", &ComparedDocument::tokens)
@@ -702,11 +693,12 @@ void bindCompareResult(py::module_& module) {
   py::class_<CompareSummaryView>(module, "CompareSummary")
       .def_property_readonly("log_ratio", [](const CompareSummaryView& v) { return v.result->logRatio; })
       .def_property_readonly("log_ratio_se", [](const CompareSummaryView& v) { return v.result->logRatioError; })
-      .def_property_readonly("perplexity_ratio",
-                             [](const CompareSummaryView& v) { return v.result->perplexityRatio; })
+      .def_property_readonly("perplexity_ratio", [](const CompareSummaryView& v) { return v.result->perplexityRatio; })
       .def_property_readonly("documents", [](const CompareSummaryView& v) { return v.result->documents; })
       .def_property_readonly("tokens", [](const CompareSummaryView& v) { return v.result->scoredTokens; })
-      .def_property_readonly("unseen_words", [](const CompareSummaryView& v) { return v.result->unseenWords; })
+      .def_property_readonly(
+          "unseen_words",
+          [](const CompareSummaryView& v) { return std::string(topiceval::spellingOf(v.result->unseenWords)); })
       .def_property_readonly("directions_paired_statistic",
                              [](const CompareSummaryView& v) {
                                return topiceval::output::bothDirections(*v.result)
@@ -804,8 +796,7 @@ CompareResultPtr compare(const py::object& modelA, const py::object& modelB, con
   request.modelA = modelSource(modelA, 0, names.size() > 0 ? names[0] : std::string());
   request.modelB = modelSource(modelB, 1, names.size() > 1 ? names[1] : std::string());
   request.documents = documentsSource(documents);
-  return std::make_shared<topiceval::CompareResult>(
-      runInterruptibly([&] { return topiceval::compare(request); }));
+  return std::make_shared<topiceval::CompareResult>(runInterruptibly([&] { return topiceval::compare(request); }));
 }
 
 CurveResultPtr curve(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
@@ -927,8 +918,7 @@ void bindDiagnostics(py::module_& module) {
                                return list;
                              })
       .def_property_readonly("warnings", [](const DiagnosticsBinding& b) { return pythonMessages(b.result.warnings); })
-      .def_property_readonly("columns",
-                             [](const DiagnosticsBinding& b) { return diagnosticsColumns(b.result).first; })
+      .def_property_readonly("columns", [](const DiagnosticsBinding& b) { return diagnosticsColumns(b.result).first; })
       .def_property_readonly("word_columns",
                              [](const DiagnosticsBinding& b) { return diagnosticsColumns(b.result).second; })
       // MALLET's files, written on request from the result kept here.

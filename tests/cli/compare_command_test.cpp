@@ -108,7 +108,7 @@ TEST_F(CompareCommands, AOneSidedRunKeepsEachDocumentsSeparateFilteringDifferenc
   request.documents = fixtureFile("stackexchange", "test.mallet");
   request.temperatures = 5;
   request.burnIn = 0;
-  request.direction = "forward";
+  request.direction = AnnealingDirection::Forward;
   request.threads = 1;
   const CompareResult compared = compare(request);
   const auto filtering = [&](const std::string& model) {
@@ -124,7 +124,7 @@ TEST_F(CompareCommands, AOneSidedRunKeepsEachDocumentsSeparateFilteringDifferenc
   ASSERT_EQ(a.documents.size(), compared.documents);
   for (std::size_t d = 0; d < compared.documents; ++d)
     EXPECT_EQ(compared.separateDifferences[d], a.documents[d].logLikelihood - b.documents[d].logLikelihood) << d;
-  request.direction = "both";  // both directions give their own scatter
+  request.direction = AnnealingDirection::Both;  // both directions give their own scatter
   EXPECT_TRUE(compare(request).separateDifferences.empty());
 }
 
