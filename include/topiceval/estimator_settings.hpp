@@ -12,22 +12,34 @@
 #include <optional>
 #include <string>
 
+// Every estimator setting, one line each: its value's type and its field, named
+// as C++ spells the setting (burnInSweeps is burn-in-sweeps). The struct below
+// and the declarations that fill it (native/api/options.cpp) are made from this
+// list, so a new setting is one line here beside the estimator that declares
+// it (its range, default and help: the estimator's registry entry).
+#define TOPICEVAL_ESTIMATOR_SETTINGS(X)                                                                  \
+  X(int64_t, particles)       /* left-to-right, particle-learning, resample-move */                     \
+  X(bool, resampling)         /* left-to-right */                                                       \
+  X(int64_t, sweepSites)      /* resample-move */                                                       \
+  X(int64_t, resampleBelow)   /* resample-move */                                                       \
+  X(int64_t, temperatures)    /* ais */                                                                 \
+  X(int64_t, samples)         /* ais, harmonic-mean, importance-sampling, chib-style, ... */            \
+  X(std::string, schedule)    /* ais: linear | sigmoid */                                               \
+  X(int64_t, burnInSweeps)    /* harmonic-mean, chib-style, estimated-theta; completion */              \
+  X(std::string, variant)     /* chib-style: corrected | uncorrected */                                 \
+  X(std::string, proposal)    /* importance-sampling */                                                 \
+  X(int64_t, iterations)      /* importance-sampling */                                                 \
+  X(std::string, eStep)       /* posterior-importance: taylor | blei-lafferty */                        \
+  X(int64_t, proposalDegrees) /* posterior-importance */
+
 namespace topiceval {
 
 struct EstimatorSettings {
-  std::optional<int64_t> particles;        // left-to-right, particle-learning, resample-move
-  std::optional<bool> resampling;          // left-to-right
-  std::optional<int64_t> sweepSites;       // resample-move
-  std::optional<int64_t> resampleBelow;    // resample-move
-  std::optional<int64_t> temperatures;     // ais
-  std::optional<int64_t> samples;          // ais, harmonic-mean, importance-sampling, chib-style, ...
-  std::optional<std::string> schedule;     // ais: linear | sigmoid
-  std::optional<int64_t> burnInSweeps;     // harmonic-mean, chib-style, estimated-theta; completion
-  std::optional<std::string> variant;      // chib-style: corrected | uncorrected
-  std::optional<std::string> proposal;     // importance-sampling
-  std::optional<int64_t> iterations;       // importance-sampling
-  std::optional<std::string> eStep;        // posterior-importance: taylor | blei-lafferty
-  std::optional<int64_t> proposalDegrees;  // posterior-importance
+  // (Each starts unset, so EstimatorSettings{.samples = 5} leaves the others
+  // unset without a missing-initializer warning.)
+#define TOPICEVAL_SETTING_FIELD(type, field) std::optional<type> field = std::nullopt;
+  TOPICEVAL_ESTIMATOR_SETTINGS(TOPICEVAL_SETTING_FIELD)
+#undef TOPICEVAL_SETTING_FIELD
 };
 
 }  // namespace topiceval

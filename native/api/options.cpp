@@ -149,26 +149,24 @@ OptionSpec text(std::string name, Field<R, T> field, std::string help, std::stri
 
 // An estimator's setting bound to its field of EstimatorSettings, the field
 // named as C++ spells the setting (burn-in-sweeps: burnInSweeps). A setting an
-// estimator declares without a field is a bug caught when the options are built.
+// estimator declares without a field, or with a field of another kind, is a
+// bug caught when the options are built.
 OptionSpec bindEstimatorSetting(const OptionSpec& spec) {
   std::optional<OptionSpec> bound;
   const std::string field = javaName(spec.name);
-  const auto offer = [&](auto member) {
-    if (!bound && field == member.name) bound = bindField(spec, member, false);
+  const auto offer = [&](auto member, OptionKind holds) {
+    if (bound || field != member.name) return;
+    const OptionKind declared = spec.valueKind == OptionKind::Choice ? OptionKind::Text : spec.valueKind;
+    if (declared != holds)
+      throw std::logic_error("estimator setting " + spec.name + " is not of the kind its field " + field + " holds");
+    bound = bindField(spec, member, false);
   };
-  offer(FIELD(EstimatorSettings, particles));
-  offer(FIELD(EstimatorSettings, resampling));
-  offer(FIELD(EstimatorSettings, sweepSites));
-  offer(FIELD(EstimatorSettings, resampleBelow));
-  offer(FIELD(EstimatorSettings, temperatures));
-  offer(FIELD(EstimatorSettings, samples));
-  offer(FIELD(EstimatorSettings, schedule));
-  offer(FIELD(EstimatorSettings, burnInSweeps));
-  offer(FIELD(EstimatorSettings, variant));
-  offer(FIELD(EstimatorSettings, proposal));
-  offer(FIELD(EstimatorSettings, iterations));
-  offer(FIELD(EstimatorSettings, eStep));
-  offer(FIELD(EstimatorSettings, proposalDegrees));
+#define TOPICEVAL_OFFER_SETTING(type, member)                                        \
+  offer(FIELD(EstimatorSettings, member), std::is_same_v<type, int64_t> ? OptionKind::Integer \
+                                          : std::is_same_v<type, bool>  ? OptionKind::Boolean \
+                                                                        : OptionKind::Text);
+  TOPICEVAL_ESTIMATOR_SETTINGS(TOPICEVAL_OFFER_SETTING)
+#undef TOPICEVAL_OFFER_SETTING
   if (!bound)
     throw std::logic_error("estimator setting " + spec.name + " has no field " + field + " in EstimatorSettings");
   return *bound;

@@ -3,6 +3,10 @@
 // setting, a request built in C++) it comes through.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
+#include "native/api/settings_by_name.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/topiceval.hpp"
@@ -233,6 +237,28 @@ TEST(Settings, TypedEstimatorSettingsGiveTheBitsTheOptionsGive) {
   // A setting the estimator does not take is refused, by its library name.
   typed.settings.temperatures = 10;
   EXPECT_EQ(settingErrorOf([&] { (void)evaluate(typed); }).setting(), "temperatures");
+}
+
+
+// The list that makes EstimatorSettings is the registry's settings, no more
+// and no fewer: each field is a setting some estimator declares, of the kind
+// its type holds, and reaches that estimator through the declarations.
+TEST(Settings, EstimatorSettingsHoldEveryRegisteredSettingOnce) {
+  std::vector<std::string> fields;
+#define TOPICEVAL_SETTING_NAME(type, field) fields.push_back(#field);
+  TOPICEVAL_ESTIMATOR_SETTINGS(TOPICEVAL_SETTING_NAME)
+#undef TOPICEVAL_SETTING_NAME
+  std::vector<std::string> registered;
+  for (const SharedSetting& setting : allEstimatorSettings()) registered.push_back(javaName(setting.spec.name));
+  std::sort(fields.begin(), fields.end());
+  std::sort(registered.begin(), registered.end());
+  EXPECT_EQ(fields, registered);
+  EXPECT_EQ(fields.size(), 13u);
+
+  EstimatorSettings settings{.burnInSweeps = 7};
+  settings.eStep = "blei-lafferty";
+  const std::map<std::string, std::string> expected = {{"burn-in-sweeps", "7"}, {"e-step", "blei-lafferty"}};
+  EXPECT_EQ(settingsByName(settings), expected);
 }
 
 }  // namespace
