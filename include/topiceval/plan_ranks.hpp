@@ -11,17 +11,28 @@
 #include <string>
 #include <vector>
 
+#include "topiceval/choices.hpp"
 #include "topiceval/options.hpp"
 
 #include "topiceval/export.hpp"
 
 namespace topiceval {
 
+// What a document of N tokens costs: N (filtering, AIS, left-to-right without
+// resampling...) or N(N+1)/2 (resample-move, left-to-right with resampling).
+enum class DocumentCost { Linear, Quadratic };
+template <>
+struct ChoiceSpellings<DocumentCost> {
+  static constexpr std::array<std::string_view, 2> names = {"linear", "quadratic"};
+};
+
+// Each field is the `plan-ranks` option of its name (ranks: --ranks), with
+// that option's range; validate(request) holds a C++ caller to them.
 struct PlanRanksRequest {
   std::string input;                      // held-out documents: an instance list, or plain text (needs the model)
   std::string model;                      // the model file the job reads (its size counts in the broadcast), or empty
   std::vector<int> ranks{2, 8, 64, 512};  // rank counts to plan for, each 1 to 1000000
-  bool quadraticCost = true;              // a document of N tokens costs N(N+1)/2 (resample-move...), else N
+  DocumentCost cost = DocumentCost::Quadratic;  // what a document of N tokens costs
   int64_t replicate = 0;                  // plan for this many documents, the input's repeated in turn (0: as is)
   int runs = 4;                           // runs per document (the results summed)
 };
@@ -45,6 +56,9 @@ struct PlanRanksResult {
 };
 
 [[nodiscard]] TOPICEVAL_API PlanRanksResult planRanks(const PlanRanksRequest& request);
+// The `plan-ranks` declarations' checks on a request built in C++ (planRanks
+// runs them too): SettingError naming the field.
+TOPICEVAL_API void validate(const PlanRanksRequest& request);
 // The request the `plan-ranks` command's options describe.
 [[nodiscard]] TOPICEVAL_API PlanRanksRequest planRanksRequest(const OptionValues& options);
 

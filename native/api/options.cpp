@@ -18,6 +18,7 @@
 #include "topiceval/evaluate.hpp"
 #include "topiceval/evaluate_topics.hpp"
 #include "topiceval/infer_topics.hpp"
+#include "topiceval/plan_ranks.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
 
@@ -658,19 +659,21 @@ CommandSpec planRanksSpec() {
                   "Plan an MPI run on paper: load imbalance, predicted speed-up and bytes moved for N ranks.",
                   "topiceval plan-ranks --input DOCS [--model MODEL] [--ranks 8,64,512] [--cost quadratic]");
   auto& o = command.options;
-  o.push_back(path("input", "held-out documents (instance list or plain text)", true));
-  o.push_back(path("model", "the model file the job reads (its size counts in the broadcast; plain text needs it)",
-                   false, "MODEL"));
-  OptionSpec ranks = text("ranks", "rank counts to plan for, e.g. 8,64,512 or 8 64 512 (default 2,8,64,512)", "LIST");
-  ranks.kind = OptionKind::List;
-  o.push_back(ranks);
-  o.push_back(choice("cost", "quadratic", {"linear", "quadratic"},
+  o.push_back(path("input", FIELD(PlanRanksRequest, input), "held-out documents (instance list or plain text)", true));
+  o.push_back(path("model", FIELD(PlanRanksRequest, model),
+                   "the model file the job reads (its size counts in the broadcast; plain text needs it)", false,
+                   "MODEL"));
+  OptionSpec ranks = text("ranks", "rank counts to plan for, e.g. 8,64,512 or 8 64 512", "LIST");
+  ranks.least = 1;
+  ranks.most = 1'000'000;
+  o.push_back(bindWholeList(ranks, FIELD(PlanRanksRequest, ranks), "rank count", "8,64,512"));
+  o.push_back(choice("cost", FIELD(PlanRanksRequest, cost), spellingsOf<DocumentCost>(),
                      "cost of a document of N tokens: linear (N: filtering, AIS, left-to-right without resampling...) "
                      "or quadratic (N(N+1)/2: resample-move, left-to-right with resampling)"));
-  o.push_back(integer("replicate", 0, 0, 100'000'000,
+  o.push_back(integer("replicate", FIELD(PlanRanksRequest, replicate), 0, 100'000'000,
                       "plan for this many documents, the input's repeated in turn (a synthetic set; 0: the input as "
                       "is)"));
-  o.push_back(integer("runs", 4, 1, 100'000, "runs per document (the results summed)"));
+  o.push_back(integer("runs", FIELD(PlanRanksRequest, runs), 1, 100'000, "runs per document (the results summed)"));
   return command;
 }
 

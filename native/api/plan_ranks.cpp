@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <sstream>
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
@@ -12,62 +11,12 @@
 #include "formats/model_readers.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/dealt_documents.hpp"
-#include "native/estimators/estimator_settings.hpp"
 #include "native/runtime/cluster.hpp"
 
 namespace topiceval {
 
-namespace {
-
-constexpr int kMostRanks = 1'000'000;
-
-// "8,64,512" or "8 64 512" (several list items), as the command line gives them.
-std::vector<int> parseRanks(const std::vector<std::string>& texts) {
-  std::vector<int> ranks;
-  auto refuse = [](const std::string& item) {
-    return SettingError("ranks", "takes rank counts from 1 to 1000000, like 8,64,512, not '" + item + "'");
-  };
-  for (const std::string& text : texts) {
-    // getline yields no item after a trailing comma: an empty last item is refused here.
-    if (text.empty() || text.back() == ',') throw refuse("");
-    std::stringstream items(text);
-    for (std::string item; std::getline(items, item, ',');) {
-      std::size_t used = 0;
-      int value = 0;
-      try {
-        value = std::stoi(item, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used != item.size() || item.empty() || value < 1 || value > kMostRanks) throw refuse(item);
-      ranks.push_back(value);
-    }
-  }
-  return ranks;
-}
-
-void checkRequest(const PlanRanksRequest& request) {
-  if (request.ranks.empty()) throw SettingError("ranks", "needs at least one rank count");
-  for (const int ranks : request.ranks) checkSettingRange("ranks", ranks, 1, kMostRanks);
-  checkSettingRange("replicate", request.replicate, 0, 100'000'000);
-  checkSettingRange("runs", request.runs, 1, 100'000);
-}
-
-}  // namespace
-
-PlanRanksRequest planRanksRequest(const OptionValues& options) {
-  PlanRanksRequest request;
-  request.input = *options.text("input");
-  request.model = options.text("model").value_or("");
-  if (std::vector<int> ranks = parseRanks(options.list("ranks")); !ranks.empty()) request.ranks = std::move(ranks);
-  request.quadraticCost = *options.text("cost") == "quadratic";
-  request.replicate = options.integer("replicate");
-  request.runs = static_cast<int>(options.integer("runs"));
-  return request;
-}
-
 PlanRanksResult planRanks(const PlanRanksRequest& request) try {
-  checkRequest(request);
+  validate(request);  // the declared ranges: ranks, replicate, runs
   const formats::ReadSession reads;  // the model and the input are each read twice
   PlanRanksResult result;
   std::shared_ptr<const Alphabet> alphabet;
@@ -83,7 +32,7 @@ PlanRanksResult planRanks(const PlanRanksRequest& request) try {
   // A synthetic set's input would grow with it; the model would not.
   result.inputBytes = static_cast<uint64_t>(static_cast<double>(formats::readFileBytes(request.input).size()) *
                                             (static_cast<double>(count) / static_cast<double>(documents.size())));
-  const detail::DealCost dealCost = request.quadraticCost ? detail::DealCost::Quadratic : detail::DealCost::Linear;
+  const detail::DealCost dealCost = request.cost == DocumentCost::Quadratic ? detail::DealCost::Quadratic : detail::DealCost::Linear;
   std::vector<uint64_t> costs(count);
   for (uint64_t d = 0; d < count; ++d) costs[d] = detail::dealCost(dealCost, documents.length(d % documents.size()));
   const double total = std::accumulate(costs.begin(), costs.end(), 0.0);

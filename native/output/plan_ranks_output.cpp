@@ -7,7 +7,7 @@ namespace topiceval::output {
 void writePlanRanks(std::ostream& out, const PlanRanksRequest& request, const PlanRanksResult& result) {
   out << "input           " << request.input << ": " << result.inputDocuments << " documents"
       << (request.replicate > 0 ? ", repeated to " + std::to_string(result.documents) : std::string()) << "; cost "
-      << (request.quadraticCost ? "quadratic" : "linear") << " in the tokens; " << request.runs
+      << spellingOf(request.cost) << " in the tokens; " << request.runs
       << (request.runs == 1 ? " run" : " runs") << "\n";
   out << "files           " << bytesText(static_cast<double>(result.inputBytes))
       << " of documents read and parsed by rank 0 alone"

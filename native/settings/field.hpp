@@ -8,6 +8,7 @@
 // list one value (or comma-separated choice) at a time; an optional field is
 // "not given" until set, and has no default.
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -170,6 +171,58 @@ OptionSpec bindField(OptionSpec spec, Field<Request, T> field, bool defaultFromR
     return field_rules::defaultText(static_cast<const Request*>(request)->*member);
   };
   if (defaultFromRequest && spec.defaultValue.empty()) spec.defaultValue = field_rules::defaultText(Request{}.*member);
+  spec.binding = std::move(binding);
+  return spec;
+}
+
+
+// `spec` as a list of whole numbers bound to `field` (--ranks 8,64,512, or
+// 8 64 512 as several values): each within the declaration's range, and at
+// least one. `item` names one in messages ("rank count"), `example` shows a
+// list ("8,64,512"); the default is the request struct's.
+template <class Request, class T>
+OptionSpec bindWholeList(OptionSpec spec, Field<Request, std::vector<T>> field, const std::string& item,
+                         const std::string& example) {
+  static_assert(std::is_integral_v<T>);
+  spec.kind = OptionKind::List;
+  auto binding = std::make_shared<FieldBinding>();
+  binding->request = typeid(Request);
+  binding->field = field.name;
+  const auto member = field.member;
+  const int64_t least = field_rules::bound(spec.least), most = field_rules::bound(spec.most);
+  const std::string name = spec.setting.empty() ? spec.name : spec.setting;
+  const std::string refusal =
+      "takes " + item + "s from " + std::to_string(least) + " to " + std::to_string(most) + ", like " + example + ", not '";
+  binding->assign = [member, least, most, name, refusal](void* request, const std::vector<std::string>& values) {
+    std::vector<T>& list = static_cast<Request*>(request)->*member;
+    list.clear();
+    for (const std::string& value : values) {
+      // Every comma separates two items: "8," and ",8" hold an empty one, refused.
+      std::size_t start = 0;
+      while (start <= value.size()) {
+        const std::size_t comma = std::min(value.find(',', start), value.size());
+        const std::string text = value.substr(start, comma - start);
+        const std::optional<int64_t> number = parseWhole(text);
+        if (!number || *number < least || *number > most) throw SettingError(name, refusal + text + "'");
+        list.push_back(static_cast<T>(*number));
+        start = comma + 1;
+      }
+    }
+  };
+  binding->check = [member, least, most, item](const void* request, const OptionSpec& declared) {
+    const std::vector<T>& list = static_cast<const Request*>(request)->*member;
+    const std::string& named = declared.setting.empty() ? declared.name : declared.setting;
+    if (list.empty()) throw SettingError(named, "needs at least one " + item);
+    for (const T value : list) checkSettingRange(named, static_cast<int64_t>(value), least, most);
+  };
+  binding->read = [member](const void* request) {
+    std::string text;
+    for (const T value : static_cast<const Request*>(request)->*member)
+      text += (text.empty() ? "" : ",") + std::to_string(value);
+    return text;
+  };
+  const Request defaults{};
+  if (spec.defaultValue.empty()) spec.defaultValue = binding->read(&defaults);
   spec.binding = std::move(binding);
   return spec;
 }

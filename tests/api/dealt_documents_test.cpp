@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <numeric>
 #include <thread>
@@ -324,16 +325,66 @@ TEST(PlanRanks, PricesTheDealOfAnMpiRunForEachRankCount) {
   request.model.clear();
   request.ranks = {8};
   request.replicate = 1000;
-  request.quadraticCost = false;
+  request.cost = DocumentCost::Linear;
   const PlanRanksResult synthetic = planRanks(request);
   EXPECT_EQ(synthetic.documents, 1000u);
   EXPECT_EQ(synthetic.modelBytes, 0u);
   EXPECT_NEAR(synthetic.plans.at(0).largestShare, 12.5, 0.005);
-  // A request built in C++ gets the command line's checks.
-  request.ranks = {0};
-  EXPECT_THROW((void)planRanks(request), SettingError);
+}
+
+template <class Call>
+SettingError settingErrorOf(Call call) {
+  try {
+    call();
+  } catch (const SettingError& error) {
+    return error;
+  }
+  ADD_FAILURE() << "no SettingError";
+  return SettingError("", "");
+}
+
+// plan-ranks' options are declarations that own its request's fields: a
+// request built in C++ gets the command line's checks and messages, naming
+// the field, before any file is read.
+TEST(PlanRanks, RefusesABadRequestByItsDeclarations) {
+  PlanRanksRequest request;
+  request.input = "no such file";
+  request.ranks = {8, 0};
+  SettingError error = settingErrorOf([&] { validate(request); });
+  EXPECT_EQ(error.setting(), "ranks");
+  EXPECT_EQ(error.problem(), "must be at least 1");
+  EXPECT_STREQ(error.what(), "ranks must be at least 1");
+  request.ranks = {1'000'001};
+  EXPECT_EQ(settingErrorOf([&] { (void)planRanks(request); }).problem(), "must be at most 1000000 (got 1000001)");
   request.ranks.clear();
-  EXPECT_THROW((void)planRanks(request), SettingError);
+  EXPECT_EQ(settingErrorOf([&] { (void)planRanks(request); }).problem(), "needs at least one rank count");
+  request.ranks = {8};
+  request.replicate = -1;
+  error = settingErrorOf([&] { (void)planRanks(request); });
+  EXPECT_EQ(error.setting(), "replicate");
+  EXPECT_EQ(error.problem(), "must be at least 0");
+  request.replicate = 0;
+  request.runs = 0;
+  EXPECT_STREQ(settingErrorOf([&] { (void)planRanks(request); }).what(), "runs must be at least 1");
+
+  // The same declarations fill the request from options: a list of rank
+  // counts, comma-separated or several, and the cost as its enum.
+  const auto fromOptions = [](std::map<std::string, std::vector<std::string>> given) {
+    given["input"] = {"documents"};
+    return planRanksRequest(OptionValues(commandSpec("plan-ranks"), given));
+  };
+  const PlanRanksRequest filled = fromOptions({{"ranks", {"8,64", "512"}}, {"cost", {"linear"}}, {"runs", {"2"}}});
+  EXPECT_EQ(filled.ranks, (std::vector<int>{8, 64, 512}));
+  EXPECT_EQ(filled.cost, DocumentCost::Linear);
+  EXPECT_EQ(filled.runs, 2);
+  EXPECT_EQ(fromOptions({}).ranks, PlanRanksRequest{}.ranks);
+  for (const std::string ranks : {"8,zero", "8,", ",8", "0", "1000001"}) {
+    error = settingErrorOf([&] { (void)fromOptions({{"ranks", {ranks}}}); });
+    EXPECT_EQ(error.setting(), "ranks") << ranks;
+    const std::string item = ranks == "8,zero" ? "zero" : ranks == "0" || ranks == "1000001" ? ranks : "";
+    EXPECT_EQ(error.problem(), "takes rank counts from 1 to 1000000, like 8,64,512, not '" + item + "'") << ranks;
+  }
+  EXPECT_EQ(shownDefault(*findOption(commandSpec("plan-ranks"), "ranks")), "2,8,64,512");
 }
 
 }  // namespace
