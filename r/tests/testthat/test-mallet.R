@@ -1,0 +1,53 @@
+test_that("MALLET's evaluate-topics total on stackexchange, bit for bit, printed as MALLET prints it", {
+  model <- read_mallet_model(fixture("stackexchange", "evaluator.mallet"))
+  documents <- read_documents(fixture("stackexchange", "test.mallet"), model)
+  result <- evaluate_topics(model, documents, random_seed = 1)
+  printed <- readLines(fixture("stackexchange", "expected", "total-p10-rfalse-s1.txt"))
+  expect_identical(result$total, topiceval:::.te_decimal(printed))
+  expect_equal(result$seed, 1L)
+  expect_output(print(result), paste0("total ", printed), fixed = TRUE)
+  expect_identical(sum(result$log_likelihood), result$total)
+})
+
+test_that("a model file read by path and the documents read through it report what the files hold", {
+  model <- read_mallet_model(fixture("stackexchange", "inferencer.mallet"))
+  info <- model_info(model)
+  expect_gt(info$num_topics, 1)
+  expect_length(info$words, info$num_types)
+  documents <- read_documents(fixture("stackexchange", "test.mallet"), model)
+  expect_s3_class(documents, "topiceval_documents")
+  expect_true(all(unlist(documents) >= 1L))
+  first20 <- documents[1:20]
+  expect_length(first20, 20)
+  expect_null(attr(first20, "path"))
+})
+
+test_that("a file that is no model is the library's one-line message, as a topiceval_file_error", {
+  bad <- tempfile(fileext = ".mallet")
+  writeBin(as.raw(c(0xac, 0xed, 0x00, 0x05, 0x73, 0x72, 0x00)), bad)
+  condition <- tryCatch(read_mallet_model(bad), error = identity)
+  expect_s3_class(condition, "topiceval_file_error")
+  expect_s3_class(condition, "topiceval_error")
+  message <- conditionMessage(condition)
+  expect_false(grepl("\n", message))
+  expect_true(startsWith(message, paste0(bad, ": ")))
+  # The command line says the same after its "topiceval info: ".
+  binary <- tryCatch(command_line(), condition = function(e) NULL)
+  if (!is.null(binary)) {
+    said <- suppressWarnings(system2(binary, c("info", shQuote(bad)), stdout = TRUE, stderr = TRUE))
+    expect_identical(said[1], paste0("topiceval info: ", message))
+  }
+  expect_error(read_mallet_model(file.path(tempdir(), "no-such-file")), class = "topiceval_file_error")
+})
+
+test_that("options are checked by the library's declarations, named as Python's keywords", {
+  model <- read_mallet_model(fixture("stackexchange", "evaluator.mallet"))
+  documents <- read_documents(fixture("stackexchange", "test.mallet"), model)[1:3]
+  condition <- tryCatch(evaluate_topics(model, documents, num_particles = 0), error = identity)
+  expect_s3_class(condition, "topiceval_setting_error")
+  expect_match(conditionMessage(condition), "^num_particles ")
+  expect_error(evaluate_topics(model, documents, num_particle = 10), "did you mean num_particles", fixed = TRUE,
+               class = "topiceval_setting_error")
+  expect_error(evaluate_topics(model, documents, use_resampling = "yes"), "use_resampling must be TRUE or FALSE",
+               class = "topiceval_setting_error")
+})
