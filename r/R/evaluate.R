@@ -1,7 +1,9 @@
 # The library's commands on models and documents: held-out likelihood with
 # errors (evaluate), MALLET's evaluate-topics (evaluate_topics), topic quality
 # (coherence) and choosing among models (select). Options are given as
-# arguments named as Python's keywords (see topiceval_options()).
+# arguments named as Python's keywords (see topiceval_options()). A function's
+# own arguments follow `...`, so that R's partial matching never takes an
+# option for one of them (select's coherence= for coherence_texts=).
 
 # A number in the fewest digits that read back to it (as the command line
 # prints), read back as the library reads numbers (R's reader may differ in
@@ -47,7 +49,7 @@
 #'   also issued with \code{warning()} (class \code{topiceval_warning}).
 #' @seealso \code{\link{evaluate_topics}} for MALLET's own numbers.
 #' @export
-evaluate <- function(model, documents, estimator = NULL, vocabulary = NULL, ...) {
+evaluate <- function(model, documents, estimator = NULL, ..., vocabulary = NULL) {
   call <- sys.call()
   .check_model(model, call = call)
   keywords <- list(...)
@@ -123,7 +125,7 @@ as.data.frame.topiceval_evaluation <- function(x, row.names = NULL, optional = F
 #' result$total
 #' }
 #' @export
-evaluate_topics <- function(model, documents, vocabulary = NULL, ...) {
+evaluate_topics <- function(model, documents, ..., vocabulary = NULL) {
   call <- sys.call()
   .check_model(model, call = call)
   options <- .options("evaluate-topics", list(...), "vocabulary", call)

@@ -104,7 +104,7 @@ as.data.frame.topiceval_coherence <- function(x, row.names = NULL, optional = FA
 #'   \code{coherence_se}, \code{exclusivity}, \code{frex}, \code{diversity});
 #'   \code{plot()} draws the panels of the command line's HTML report.
 #' @export
-select <- function(models, documents, vocabulary = NULL, coherence_texts = NULL, ...) {
+select <- function(models, documents, ..., vocabulary = NULL, coherence_texts = NULL) {
   call <- sys.call()
   if (inherits(models, "topiceval_model")) models <- list(models)
   if (!is.list(models) || length(models) == 0L)

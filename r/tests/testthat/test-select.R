@@ -40,9 +40,10 @@ test_that("select takes the same options as the command line, checked by the lib
   models <- list(topic_model(truth, alpha = 0.1), topic_model(merged, alpha = 0.1))
   expect_error(select(models, held_out, runs = 0), "^runs ", class = "topiceval_setting_error")
   expect_error(select(list(), held_out), class = "topiceval_setting_error")
-  unnamed <- select(models, held_out, runs = 2, coherence = "none")
+  expect_warning(unnamed <- select(models, held_out, runs = 2, coherence = "none"), NA)
   expect_identical(unnamed$models$model, c("model 1", "model 2"))
-  expect_true(all(is.na(unnamed$models$coherence)))
+  expect_identical(unnamed$models$exclusivity, c(NA_real_, NA_real_))
+  expect_identical(unnamed$coherence_measure, "")
 })
 
 test_that("coherence of models from R matrices against token lists: measures, diversity, top words", {
