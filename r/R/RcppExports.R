@@ -53,6 +53,10 @@
     .Call(`_topiceval_te_evaluate_topics`, model, documents, options)
 }
 
+.te_infer_topics <- function(model, documents, options) {
+    .Call(`_topiceval_te_infer_topics`, model, documents, options)
+}
+
 .te_coherence <- function(model, texts, options) {
     .Call(`_topiceval_te_coherence`, model, texts, options)
 }

@@ -144,3 +144,16 @@ print.topiceval_mallet <- function(x, ...) {
 as.data.frame.topiceval_mallet <- function(x, row.names = NULL, optional = FALSE, ...) {
   data.frame(log_likelihood = x$log_likelihood)
 }
+
+#' @export
+infer_topics <- function(model, documents, ..., vocabulary = NULL) {
+  call <- sys.call()
+  .check_model(model, call = call)
+  options <- .options("infer-topics", list(...), "vocabulary", call)
+  given <- .documents(documents, .vocabulary(vocabulary, model), call = call)
+  result <- .native(.te_infer_topics(model$handle, given, options), call)
+  proportions <- result$proportions
+  rownames(proportions) <- result$names
+  attr(proportions, "seed") <- result$seed
+  proportions
+}

@@ -161,6 +161,19 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// te_infer_topics
+Rcpp::RObject te_infer_topics(SEXP model, SEXP documents, Rcpp::List options);
+RcppExport SEXP _topiceval_te_infer_topics(SEXP modelSEXP, SEXP documentsSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< SEXP >::type model(modelSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type documents(documentsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(te_infer_topics(model, documents, options));
+    return rcpp_result_gen;
+END_RCPP
+}
 // te_coherence
 Rcpp::RObject te_coherence(SEXP model, SEXP texts, Rcpp::List options);
 RcppExport SEXP _topiceval_te_coherence(SEXP modelSEXP, SEXP textsSEXP, SEXP optionsSEXP) {
@@ -215,6 +228,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_topiceval_te_read_documents", (DL_FUNC) &_topiceval_te_read_documents, 2},
     {"_topiceval_te_evaluate", (DL_FUNC) &_topiceval_te_evaluate, 3},
     {"_topiceval_te_evaluate_topics", (DL_FUNC) &_topiceval_te_evaluate_topics, 3},
+    {"_topiceval_te_infer_topics", (DL_FUNC) &_topiceval_te_infer_topics, 3},
     {"_topiceval_te_coherence", (DL_FUNC) &_topiceval_te_coherence, 3},
     {"_topiceval_te_select", (DL_FUNC) &_topiceval_te_select, 5},
     {"_topiceval_te_decimal", (DL_FUNC) &_topiceval_te_decimal, 1},

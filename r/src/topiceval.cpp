@@ -369,6 +369,22 @@ Rcpp::RObject te_evaluate_topics(SEXP model, SEXP documents, Rcpp::List options)
   });
 }
 
+// [[Rcpp::export(.te_infer_topics)]]
+Rcpp::RObject te_infer_topics(SEXP model, SEXP documents, Rcpp::List options) {
+  return guarded([&]() -> Rcpp::RObject {
+    topiceval::InferTopicsRequest request = topiceval::inferTopicsRequest(optionValues("infer-topics", options));
+    request.model = modelOf(model);
+    request.documents = documentsSource(documents);
+    const topiceval::InferTopicsResult result = runInterruptibly([&] { return topiceval::inferTopics(request); });
+    Rcpp::NumericMatrix proportions(static_cast<int>(result.documents), result.topics);
+    for (std::size_t d = 0; d < result.documents; ++d)
+      for (int k = 0; k < result.topics; ++k)
+        proportions(static_cast<int>(d), k) = result.proportions[d * static_cast<std::size_t>(result.topics) + k];
+    return Rcpp::List::create(Rcpp::Named("proportions") = proportions, Rcpp::Named("names") = result.names,
+                              Rcpp::Named("seed") = result.seed);
+  });
+}
+
 // [[Rcpp::export(.te_coherence)]]
 Rcpp::RObject te_coherence(SEXP model, SEXP texts, Rcpp::List options) {
   return guarded([&]() -> Rcpp::RObject {

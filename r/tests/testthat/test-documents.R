@@ -41,3 +41,12 @@ test_that("a bad matrix is a topiceval_model_error with the library's message", 
                class = "topiceval_model_error")
   expect_error(evaluate(topic_model(phi, alpha = 0.5), list(c(0L, 1L))), class = "topiceval_setting_error")
 })
+
+test_that("the library's warnings about the numbers are R warnings of class topiceval_warning, kept in the result", {
+  model <- topic_model(phi, alpha = 0.5)
+  expect_warning(result <- evaluate(model, list(c("apple", "kiwi", "fig"), "date"), runs = 4),
+                 "1 of 4 tokens", class = "topiceval_warning")
+  expect_length(result$warnings, 1)
+  expect_identical(result$documents$skipped, c(1, 0))
+  expect_warning(evaluate(model, list(c("apple", "fig"), "date"), runs = 4), NA)
+})

@@ -51,3 +51,37 @@ test_that("options are checked by the library's declarations, named as Python's 
   expect_error(evaluate_topics(model, documents, use_resampling = "yes"), "use_resampling must be TRUE or FALSE",
                class = "topiceval_setting_error")
 })
+
+test_that("every MALLET total and per-document probability of the fixture, bit for bit", {
+  model <- read_mallet_model(fixture("stackexchange", "evaluator.mallet"))
+  documents <- read_documents(fixture("stackexchange", "test.mallet"), model)
+  totals <- list.files(fixture("stackexchange", "expected"), pattern = "^total-.*\\.txt$")
+  expect_gte(length(totals), 4)
+  for (total_file in totals) {
+    tag <- sub("^total-(.*)\\.txt$", "\\1", total_file)
+    parts <- strsplit(tag, "-", fixed = TRUE)[[1]]
+    result <- evaluate_topics(model, documents, num_particles = as.numeric(substring(parts[1], 2)),
+                              use_resampling = parts[2] == "rtrue", random_seed = as.numeric(substring(parts[3], 2)))
+    expect_identical(result$total, topiceval:::.te_decimal(readLines(fixture("stackexchange", "expected", total_file))),
+                     label = tag)
+    per_document <- scan(fixture("stackexchange", "expected", paste0("docprobs-", tag, ".txt")), what = "",
+                         quiet = TRUE)
+    expect_identical(result$log_likelihood, topiceval:::.te_decimal(per_document), label = tag)
+  }
+})
+
+test_that("MALLET's infer-topics proportions, bit for bit, on one thread or two", {
+  model <- read_mallet_model(fixture("stackexchange", "inferencer.mallet"))
+  documents <- read_documents(fixture("stackexchange", "test.mallet"), model)
+  rows <- readLines(fixture("stackexchange", "infer", "doc-topics-s1-i100-b10-t10.txt"))[-1]
+  expected <- t(vapply(strsplit(rows, "\t", fixed = TRUE), function(f) topiceval:::.te_decimal(f[-(1:2)]),
+                       numeric(model_info(model)$num_topics)))
+  for (threads in 1:2) {
+    proportions <- infer_topics(model, documents, random_seed = 1, threads = threads)
+    expect_identical(attr(proportions, "seed"), 1L)
+    attr(proportions, "seed") <- NULL
+    expect_identical(unname(proportions), expected)
+  }
+  expect_error(infer_topics(model, documents, sample_interval = 0), "^sample_interval ",
+               class = "topiceval_setting_error")
+})
