@@ -57,6 +57,14 @@
     .Call(`_topiceval_te_infer_topics`, model, documents, options)
 }
 
+.te_compare <- function(modelA, modelB, names, documents, options) {
+    .Call(`_topiceval_te_compare`, modelA, modelB, names, documents, options)
+}
+
+.te_diagnostics <- function(model, options) {
+    .Call(`_topiceval_te_diagnostics`, model, options)
+}
+
 .te_coherence <- function(model, texts, options) {
     .Call(`_topiceval_te_coherence`, model, texts, options)
 }

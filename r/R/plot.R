@@ -6,7 +6,8 @@
   high <- values + 2 * errors
   finite <- is.finite(low) & is.finite(high)
   limits <- range(c(values, low[finite], high[finite]), finite = TRUE)
-  plot(topics, values, type = "n", ylim = limits, xlab = "number of topics", ylab = ylab, main = main)
+  plot(topics, values, type = "n", ylim = limits, xlab = "number of topics", ylab = ylab, main = main, xaxt = "n")
+  axis(1, at = topics)
   if (any(finite) && length(topics) > 1)
     polygon(c(topics, rev(topics)), c(ifelse(finite, high, values), rev(ifelse(finite, low, values))),
             col = "grey85", border = NA)
@@ -41,7 +42,8 @@ plot.topiceval_selection <- function(x, y, ...) {
   finite <- is.finite(behind_error)
   limits <- range(c(0, behind, (behind - 2 * behind_error)[finite], (behind + 2 * behind_error)[finite]))
   plot(table$topics, behind, ylim = limits, pch = 19, xlab = "number of topics", ylab = "per token, behind the best",
-       main = "Difference to the best")
+       main = "Difference to the best", xaxt = "n")
+  axis(1, at = table$topics)
   abline(h = 0, lty = 2)
   bars <- finite & behind_error > 0
   if (any(bars))
@@ -52,7 +54,8 @@ plot.topiceval_selection <- function(x, y, ...) {
     .band_panel(table$topics[measured], table$coherence[measured], table$coherence_se[measured],
                 paste("mean", x$coherence_measure, "coherence"), "Coherence")
     plot(table$topics[measured], table$exclusivity[measured], type = "b", pch = 19, xlab = "number of topics",
-         ylab = "mean exclusivity", main = "Exclusivity")
+         ylab = "mean exclusivity", main = "Exclusivity", xaxt = "n")
+    axis(1, at = table$topics[measured])
   }
   if (pair) {
     best <- x$models[1, ]

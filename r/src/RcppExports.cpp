@@ -174,6 +174,33 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// te_compare
+Rcpp::RObject te_compare(SEXP modelA, SEXP modelB, std::vector<std::string> names, SEXP documents, Rcpp::List options);
+RcppExport SEXP _topiceval_te_compare(SEXP modelASEXP, SEXP modelBSEXP, SEXP namesSEXP, SEXP documentsSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< SEXP >::type modelA(modelASEXP);
+    Rcpp::traits::input_parameter< SEXP >::type modelB(modelBSEXP);
+    Rcpp::traits::input_parameter< std::vector<std::string> >::type names(namesSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type documents(documentsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(te_compare(modelA, modelB, names, documents, options));
+    return rcpp_result_gen;
+END_RCPP
+}
+// te_diagnostics
+Rcpp::RObject te_diagnostics(SEXP model, Rcpp::List options);
+RcppExport SEXP _topiceval_te_diagnostics(SEXP modelSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< SEXP >::type model(modelSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(te_diagnostics(model, options));
+    return rcpp_result_gen;
+END_RCPP
+}
 // te_coherence
 Rcpp::RObject te_coherence(SEXP model, SEXP texts, Rcpp::List options);
 RcppExport SEXP _topiceval_te_coherence(SEXP modelSEXP, SEXP textsSEXP, SEXP optionsSEXP) {
@@ -229,6 +256,8 @@ static const R_CallMethodDef CallEntries[] = {
     {"_topiceval_te_evaluate", (DL_FUNC) &_topiceval_te_evaluate, 3},
     {"_topiceval_te_evaluate_topics", (DL_FUNC) &_topiceval_te_evaluate_topics, 3},
     {"_topiceval_te_infer_topics", (DL_FUNC) &_topiceval_te_infer_topics, 3},
+    {"_topiceval_te_compare", (DL_FUNC) &_topiceval_te_compare, 5},
+    {"_topiceval_te_diagnostics", (DL_FUNC) &_topiceval_te_diagnostics, 2},
     {"_topiceval_te_coherence", (DL_FUNC) &_topiceval_te_coherence, 3},
     {"_topiceval_te_select", (DL_FUNC) &_topiceval_te_select, 5},
     {"_topiceval_te_decimal", (DL_FUNC) &_topiceval_te_decimal, 1},

@@ -385,6 +385,94 @@ Rcpp::RObject te_infer_topics(SEXP model, SEXP documents, Rcpp::List options) {
   });
 }
 
+// [[Rcpp::export(.te_compare)]]
+Rcpp::RObject te_compare(SEXP modelA, SEXP modelB, std::vector<std::string> names, SEXP documents,
+                         Rcpp::List options) {
+  return guarded([&]() -> Rcpp::RObject {
+    topiceval::CompareRequest request = topiceval::compareRequest(optionValues("compare", options));
+    request.modelA = modelSource(modelA, 0, names[0]);
+    request.modelB = modelSource(modelB, 1, names[1]);
+    request.documents = documentsSource(documents);
+    const topiceval::CompareResult result = runInterruptibly([&] { return topiceval::compare(request); });
+    const auto n = static_cast<R_xlen_t>(result.ratios.size());
+    Rcpp::CharacterVector name(n);
+    Rcpp::NumericVector tokens(n), skipped(n), ratio(n), ratioSe(n), perplexity(n), forward(n), reverse(n);
+    Rcpp::LogicalVector disagree(n);
+    for (R_xlen_t d = 0; d < n; ++d) {
+      const auto& document = result.ratios[static_cast<std::size_t>(d)];
+      name[d] = document.name;
+      tokens[d] = static_cast<double>(document.tokens);
+      skipped[d] = static_cast<double>(document.skipped);
+      ratio[d] = document.logRatio;
+      ratioSe[d] = document.logRatioError;
+      perplexity[d] = document.perplexityRatio;
+      forward[d] = document.forward;
+      reverse[d] = document.reverse;
+      disagree[d] = document.directionsDisagree;
+    }
+    Rcpp::DataFrame table = Rcpp::DataFrame::create(
+        Rcpp::Named("name") = name, Rcpp::Named("tokens") = tokens, Rcpp::Named("skipped") = skipped,
+        Rcpp::Named("log_ratio") = ratio, Rcpp::Named("log_ratio_se") = ratioSe,
+        Rcpp::Named("perplexity_ratio") = perplexity, Rcpp::Named("forward") = forward,
+        Rcpp::Named("reverse") = reverse, Rcpp::Named("directions_disagree") = disagree,
+        Rcpp::Named("stringsAsFactors") = false);
+    return Rcpp::List::create(
+        Rcpp::Named("documents") = table, Rcpp::Named("model_a") = modelReport(result.modelA),
+        Rcpp::Named("model_b") = modelReport(result.modelB), Rcpp::Named("input") = result.input,
+        Rcpp::Named("path") = result.path, Rcpp::Named("direction") = result.direction,
+        Rcpp::Named("temperatures") = result.temperatures, Rcpp::Named("seed") = static_cast<double>(result.seed),
+        Rcpp::Named("scored_tokens") = static_cast<double>(result.scoredTokens),
+        Rcpp::Named("log_ratio") = result.logRatio, Rcpp::Named("log_ratio_se") = result.logRatioError,
+        Rcpp::Named("perplexity_ratio") = result.perplexityRatio,
+        Rcpp::Named("warnings") = respelled(result.warnings));
+  });
+}
+
+// [[Rcpp::export(.te_diagnostics)]]
+Rcpp::RObject te_diagnostics(SEXP model, Rcpp::List options) {
+  return guarded([&]() -> Rcpp::RObject {
+    topiceval::DiagnosticsRequest request = topiceval::diagnosticsRequest(optionValues("diagnostics", options));
+    request.model = modelOf(model);
+    const topiceval::DiagnosticsResult result = runInterruptibly([&] { return topiceval::diagnostics(request); });
+    std::map<std::string, std::vector<double>> topic, word;
+    std::vector<std::string> words;
+    for (std::size_t k = 0; k < result.topics.size(); ++k) {
+      const auto& t = result.topics[k];
+      const std::pair<const char*, double> figures[] = {
+          {"alpha", t.alpha}, {"tokens", t.tokens}, {"document_entropy", t.documentEntropy},
+          {"word_length", t.wordLength}, {"coherence", t.coherence}, {"uniform_dist", t.uniformDist},
+          {"corpus_dist", t.corpusDist}, {"effective_num_words", t.effectiveNumWords},
+          {"token_doc_diff", t.tokenDocDiff}, {"rank_1_docs", t.rank1Documents},
+          {"allocation_ratio", t.allocationRatio}, {"allocation_count", t.allocationCount},
+          {"exclusivity", t.exclusivity}};
+      for (const auto& [name, value] : figures) topic[name].push_back(value);
+      for (std::size_t i = 0; i < t.words.size(); ++i) {
+        const auto& w = t.words[i];
+        words.push_back(w.word);
+        const std::pair<const char*, double> wordFigures[] = {
+            {"topic", static_cast<double>(k + 1)}, {"rank", static_cast<double>(i + 1)},
+            {"type", static_cast<double>(w.type) + 1}, {"count", static_cast<double>(w.count)},
+            {"probability", w.probability}, {"cumulative", w.cumulative},
+            {"docs", w.documents >= 0 ? static_cast<double>(w.documents) : NA_REAL},
+            {"word_length", w.wordLength}, {"coherence", w.coherence}, {"uniform_dist", w.uniformDist},
+            {"corpus_dist", w.corpusDist}, {"token_doc_diff", w.tokenDocDiff}, {"exclusivity", w.exclusivity}};
+        for (const auto& [name, value] : wordFigures) word[name].push_back(value);
+      }
+    }
+    Rcpp::List topics, wordTable;
+    for (const auto& [name, values] : topic) topics[name] = values;
+    wordTable["word"] = words;
+    for (const auto& [name, values] : word) wordTable[name] = values;
+    return Rcpp::List::create(Rcpp::Named("topics") = topics, Rcpp::Named("words") = wordTable,
+                              Rcpp::Named("from_documents") = result.fromDocuments,
+                              Rcpp::Named("num_top_words") = result.numTopWords,
+                              Rcpp::Named("documents") = static_cast<double>(result.documents),
+                              Rcpp::Named("tokens") = static_cast<double>(result.tokens),
+                              Rcpp::Named("model") = result.modelDescription,
+                              Rcpp::Named("warnings") = respelled(result.warnings));
+  });
+}
+
 // [[Rcpp::export(.te_coherence)]]
 Rcpp::RObject te_coherence(SEXP model, SEXP texts, Rcpp::List options) {
   return guarded([&]() -> Rcpp::RObject {
