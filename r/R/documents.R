@@ -105,6 +105,8 @@ print.topiceval_documents <- function(x, ...) {
                                  "(simple_triplet_matrix, dgCMatrix or matrix) or read_documents()'s, not %s"),
                            argument, class(documents)[1]), call)
   if (length(documents) > 0L && all(vapply(documents, is.character, TRUE))) {
+    missing <- which(vapply(documents, anyNA, TRUE))
+    if (length(missing)) .setting_error(sprintf("%s[[%d]] has NA among its words", argument, missing[1]), call)
     return(.lookup(lapply(documents, enc2utf8), vocabulary))
   }
   ids <- vector("list", length(documents))

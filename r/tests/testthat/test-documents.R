@@ -40,6 +40,9 @@ test_that("a bad matrix is a topiceval_model_error with the library's message", 
   expect_error(topic_model(phi, alpha = c(1, 2, 3)), "alpha has 3 values but topic_word has 2 topics",
                class = "topiceval_model_error")
   expect_error(evaluate(topic_model(phi, alpha = 0.5), list(c(0L, 1L))), class = "topiceval_setting_error")
+  expect_error(evaluate(topic_model(phi, alpha = 0.5), list("apple", c("fig", NA))),
+               "documents[[2]] has NA among its words", fixed = TRUE, class = "topiceval_setting_error")
+  expect_error(evaluate(topic_model(phi, alpha = 0.5), list(c(1, 2^31))), class = "topiceval_setting_error")
 })
 
 test_that("the library's warnings about the numbers are R warnings of class topiceval_warning, kept in the result", {
