@@ -60,3 +60,21 @@ test_that("coherence of models from R matrices against token lists: measures, di
   expect_error(coherence(topic_model(truth, alpha = 0.1), held_out, measure = "c_nmpi"),
                class = "topiceval_setting_error")
 })
+
+test_that("select over MALLET files with documents read from a file: each model reads the file through its own words", {
+  inferencer <- read_mallet_model(fixture("stackexchange", "inferencer.mallet"), name = "inferencer")
+  state <- read_mallet_model(fixture("stackexchange", "state.gz"), name = "state")
+  test <- fixture("stackexchange", "test.mallet")
+  expect_warning(result <- select(list(inferencer, state), read_documents(test, inferencer), estimator = "filtering",
+                                  coherence = "none"),
+                 "state alone cannot score", class = "topiceval_warning")
+  expect_identical(result$input, test)
+  expect_setequal(result$models$model, c("inferencer", "state"))
+  binary <- command_line()
+  out <- system2(binary, c("select", "--input", shQuote(test), "--estimator", "filtering", "--coherence", "none",
+                           "--format", "tsv", "--quiet", shQuote(fixture("stackexchange", "inferencer.mallet")),
+                           shQuote(fixture("stackexchange", "state.gz"))), stdout = TRUE, stderr = FALSE)
+  fields <- strsplit(out[-1], "\t", fixed = TRUE)
+  expect_identical(result$models$total, topiceval:::.te_decimal(vapply(fields, function(f) f[6], "")))
+  expect_identical(result$models$verdict, vapply(fields, function(f) f[13], ""))
+})
