@@ -85,3 +85,19 @@ test_that("MALLET's infer-topics proportions, bit for bit, on one thread or two"
   expect_error(infer_topics(model, documents, sample_interval = 0), "^sample_interval ",
                class = "topiceval_setting_error")
 })
+
+test_that("an interrupt stops the library's work, which then runs again as before", {
+  model <- read_mallet_model(fixture("stackexchange", "inferencer.mallet"))
+  documents <- read_documents(fixture("stackexchange", "test.mallet"), model)
+  before <- evaluate(model, documents[1:3], runs = 2)$total
+  # R checks its time limit where it checks for Ctrl-C (R_CheckUserInterrupt): the glue's polling sees it,
+  # cancels through the library's CancellationScope, and R's interrupt is raised once the work has stopped.
+  # The work asked for would take minutes.
+  stopped <- tryCatch({
+    setTimeLimit(elapsed = 1, transient = TRUE)
+    evaluate(model, documents, "ais", temperatures = 5000, runs = 1000)
+    "finished"
+  }, interrupt = function(condition) "interrupted", finally = setTimeLimit())
+  expect_identical(stopped, "interrupted")
+  expect_identical(evaluate(model, documents[1:3], runs = 2)$total, before)
+})
