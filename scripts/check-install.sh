@@ -8,8 +8,12 @@
 #      package from outside the checkout;
 #   3. the Debian package (scripts/build-deb.sh; alone in its directory, its description laid out as Debian
 #      wants and its copyright file present): installed with apt-get, the quick-start job run from the
-#      installed files only, then removed cleanly.
-#   scripts/check-install.sh [cmake|pip|deb ...]   (all three by default)
+#      installed files only, then removed cleanly;
+#   4. the R package (r/): R CMD build, then R CMD check against the library cmake --install put in a
+#      temporary prefix (found through its pkg-config file), with no error or warning and its testthat
+#      suite run (the parity cases, MALLET's total); R CMD INSTALL of the built package, and an R session
+#      that prints MALLET's total from it.
+#   scripts/check-install.sh [cmake|pip|deb|r ...]   (all four by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -17,7 +21,7 @@ fixtures=$root/../shared/fixtures/mallet-2.1.1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(cmake pip deb)
+[ ${#steps[@]} -eq 0 ] && steps=(cmake pip deb r)
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 
@@ -141,6 +145,37 @@ PY
     fi
     echo "purged: the package and its $files paths are gone (/usr/bin/topiceval: $(ls /usr/bin/topiceval 2>&1 | cut -d: -f3))"
     ;;
-  *) echo "usage: $0 [cmake|pip|deb ...]" >&2; exit 2 ;;
+  r)
+    echo "== the R package: R CMD build, R CMD check and R CMD INSTALL against the installed library"
+    prefix=$work/r-prefix
+    cmake --install build --prefix "$prefix" > /dev/null
+    export PKG_CONFIG_PATH
+    PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name topiceval.pc)")
+    mkdir -p "$work/r-build" "$work/r-library"
+    (cd "$work/r-build" && R CMD build "$root/r" > build.log 2>&1) || { tail -20 "$work/r-build/build.log"; exit 1; }
+    tarball=$(ls "$work"/r-build/topiceval_*.tar.gz)
+    # The suite finds the checkout, MALLET's files and the command line (tests/testthat/helper-fixtures.R).
+    (cd "$work/r-build" && TOPICEVAL_SOURCE=$root TOPICEVAL_SHARED=$root/../shared TOPICEVAL_BINARY=$root/build/topiceval \
+       R CMD check --no-manual "$tarball" > check.log 2>&1) || { tail -40 "$work/r-build/check.log"; exit 1; }
+    status=$(grep '^Status:' "$work/r-build/topiceval.Rcheck/00check.log")
+    echo "R CMD check: $status"
+    if grep -qE 'WARNING|ERROR' <<< "$status"; then
+      grep -B2 -A10 -E '\.\.\. (WARNING|ERROR)$' "$work/r-build/topiceval.Rcheck/00check.log" >&2
+      exit 1
+    fi
+    R CMD INSTALL --library="$work/r-library" "$tarball" > "$work/r-build/install.log" 2>&1 ||
+      { tail -20 "$work/r-build/install.log"; exit 1; }
+    (cd "$work" && R_LIBS="$work/r-library" Rscript -e '
+      library(topiceval)
+      fixtures <- commandArgs(TRUE)[1]
+      model <- read_mallet_model(file.path(fixtures, "stackexchange", "evaluator.mallet"))
+      result <- evaluate_topics(model, read_documents(file.path(fixtures, "stackexchange", "test.mallet"), model),
+                                random_seed = 1)
+      print(result)' "$fixtures") > "$work/r.out"
+    cat "$work/r.out"
+    printf 'total\t%s\n' "$(sed -n 's/^total //p' "$work/r.out" | tr -d ' ')" > "$work/r-total.out"
+    expect_total "$work/r-total.out" "$fixtures/stackexchange/expected/total-p10-rfalse-s1.txt"
+    ;;
+  *) echo "usage: $0 [cmake|pip|deb|r ...]" >&2; exit 2 ;;
   esac
 done

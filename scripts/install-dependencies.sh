@@ -24,6 +24,7 @@ test_packages=(
   dpkg-dev                         # dpkg-shlibdeps: the Debian package's dependencies (build-deb.sh)
   ccache xz-utils                  # one compile per file across the suite's builds; MALLET's .xz fixtures
   python3-pytest python3-gensim python3-sklearn   # the Python package's tests
+  r-base-core r-cran-rcpp r-cran-testthat r-cran-slam r-cran-matrix   # the R package (r/): built, checked and tested
 )
 case "${1:---test}" in
   --run) packages=("${run_packages[@]}") ;;

@@ -3,7 +3,9 @@
 #   1. build (Release) and run every test (GoogleTest suites, Java bridge checks, Python suite, MPI);
 #   2. install it as each ecosystem does (scripts/check-install.sh): a CMake package and pkg-config file
 #      that a program outside the tree builds against, pip install . and a wheel into fresh venvs with the
-#      Python suite run against them, and the Debian package installed, run and removed;
+#      Python suite run against them, the Debian package installed, run and removed, and the R package
+#      built, checked (R CMD check, its testthat suite and the parity cases) and installed against the
+#      installed library;
 #   3. build again with clang under AddressSanitizer and
 #      UndefinedBehaviorSanitizer and run the suite there (the Java bridge's
 #      checks too, with the sanitizer runtime preloaded into the JVM): the

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The floors' arrows run one way: every #include "..." of every source under
-native/, formats/ and the front ends (python/, java-bridge/) names a header of
+native/, formats/ and the front ends (python/, java-bridge/, r/src/) names a header of
 its own floor or of a lower one, never of a higher one.
 
 The floors are those of native/CMakeLists.txt's opening comment (java, runtime
@@ -11,7 +11,8 @@ except the vocabulary ones (no functions: errors, warnings, progress counters,
 model families and defaults, choices), which every floor may read. The front
 ends sit on top beside the executable: they may read the library's headers of
 any floor (the commands too, to run a command by its words), never native/cli/,
-the executable's own. The commands call the API through its public headers,
+the executable's own; the R package, built against the installed library,
+only its public headers. The commands call the API through its public headers,
 never native/api/'s internal ones.
 
 Usage: floors_test.py [PROJECT_DIR]  (exit 1 and one line per arrow back up)
@@ -41,6 +42,7 @@ FLOORS = {
     "native/cli": 8,
     "python": 8,
     "java-bridge": 8,
+    "r": 8,
 }
 # Public headers of plain vocabulary (types and constants, no library function
 # behind them), readable from every floor.
@@ -52,7 +54,7 @@ PUBLIC_FACES = {"setting_spec.hpp": "native/settings"}
 # arrow back up fails; removing one of these means deleting its line here.
 PENDING = {
 }
-SOURCE_DIRS = ["native", "formats", "python", "java-bridge/native", "java-bridge/generate_options.cpp"]
+SOURCE_DIRS = ["native", "formats", "python", "java-bridge/native", "java-bridge/generate_options.cpp", "r/src"]
 SUFFIXES = (".hpp", ".cpp", ".h", ".inc")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
 
@@ -70,6 +72,8 @@ def floor_of(path):
         return "java-bridge"
     if path.startswith("python/"):
         return "python"
+    if path.startswith("r/"):
+        return "r"
     parts = path.split("/")
     if parts[0] == "native" and len(parts) > 2:
         return "native/" + parts[1]
@@ -104,6 +108,9 @@ def arrows_back_up(root):
                 up = True
             elif here in ("python", "java-bridge") and there in ("python", "java-bridge"):
                 up = False
+            # The R package builds against the installed library: its public headers only.
+            if here == "r":
+                up = not included.startswith(("topiceval/", "include/topiceval/"))
             # A command is a function of the API: it reads the public headers, not the API's insides.
             if here in ("native/commands", "native/cli") and there == "native/api":
                 up = True

@@ -1,0 +1,4 @@
+library(testthat)
+library(topiceval)
+
+test_check("topiceval")

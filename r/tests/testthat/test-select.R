@@ -1,0 +1,80 @@
+# Three topics over 30 words, ten words each, and held-out documents drawn from them.
+words <- sprintf("w%02d", 1:30)
+truth <- t(sapply(1:3, function(k) {
+  row <- rep(0.001, 30)
+  row[(k - 1) * 10 + 1:10] <- 0.1
+  row / sum(row)
+}))
+colnames(truth) <- words
+merged <- rbind(truth[1, ], (truth[2, ] + truth[3, ]) / 2)
+one <- matrix(colMeans(truth), nrow = 1, dimnames = list(NULL, words))
+set.seed(47)
+held_out <- lapply(1:40, function(d) {
+  topic <- sample(3, 1)
+  sample(words, 60, replace = TRUE, prob = truth[topic, ])
+})
+
+test_that("select over three models given as R matrices ranks the one the documents came from first", {
+  models <- list(one = topic_model(one, alpha = 0.1), three = topic_model(truth, alpha = 0.1),
+                 two = topic_model(merged, alpha = 0.1))
+  result <- select(models, held_out, runs = 2, bootstrap = 20)
+  expect_s3_class(result, "topiceval_selection")
+  table <- as.data.frame(result)
+  expect_identical(table$model, c("three", "two", "one"))
+  expect_identical(table$topics, c(3, 2, 1))
+  expect_identical(table$verdict, c("best", "worse", "worse"))
+  expect_identical(table$difference[1], 0)
+  expect_true(all(diff(table$per_token) < 0))
+  expect_true(all(is.finite(table$coherence)))
+  expect_identical(result$shared_tokens, 2400)
+  expect_output(print(result), "three")
+  expect_length(result$best_two_per_token$best, 40)
+  file <- tempfile(fileext = ".pdf")
+  grDevices::pdf(file)
+  plot(result)
+  grDevices::dev.off()
+  expect_gt(file.size(file), 1000)
+})
+
+test_that("select takes the same options as the command line, checked by the library", {
+  models <- list(topic_model(truth, alpha = 0.1), topic_model(merged, alpha = 0.1))
+  expect_error(select(models, held_out, runs = 0), "^runs ", class = "topiceval_setting_error")
+  expect_error(select(list(), held_out), class = "topiceval_setting_error")
+  expect_warning(unnamed <- select(models, held_out, runs = 2, coherence = "none"), NA)
+  expect_identical(unnamed$models$model, c("model 1", "model 2"))
+  expect_identical(unnamed$models$exclusivity, c(NA_real_, NA_real_))
+  expect_identical(unnamed$coherence_measure, "")
+})
+
+test_that("coherence of models from R matrices against token lists: measures, diversity, top words", {
+  result <- coherence(topic_model(truth, alpha = 0.1), held_out, measure = c("c_npmi", "u_mass"), bootstrap = 10)
+  expect_s3_class(result, "topiceval_coherence")
+  expect_identical(result$measures$measure, c("c_npmi", "u_mass"))
+  expect_identical(result$diversity, 1)
+  topics <- as.data.frame(result)
+  expect_identical(nrow(topics), 3L)
+  expect_true(all(topics$c_npmi >= -1 & topics$c_npmi <= 1))
+  expect_true(all(strsplit(topics$top_words[1], " ")[[1]] %in% words[1:10]))
+  twice <- coherence(topic_model(rbind(truth[1, ], truth[1, ]), alpha = 0.1), held_out, bootstrap = 0)
+  expect_identical(twice$diversity, 0.5)
+  expect_error(coherence(topic_model(truth, alpha = 0.1), held_out, measure = "c_nmpi"),
+               class = "topiceval_setting_error")
+})
+
+test_that("select over MALLET files with documents read from a file: each model reads the file through its own words", {
+  inferencer <- read_mallet_model(fixture("stackexchange", "inferencer.mallet"), name = "inferencer")
+  state <- read_mallet_model(fixture("stackexchange", "state.gz"), name = "state")
+  test <- fixture("stackexchange", "test.mallet")
+  expect_warning(result <- select(list(inferencer, state), read_documents(test, inferencer), estimator = "filtering",
+                                  coherence = "none"),
+                 "state alone cannot score", class = "topiceval_warning")
+  expect_identical(result$input, test)
+  expect_setequal(result$models$model, c("inferencer", "state"))
+  binary <- command_line()
+  out <- system2(binary, c("select", "--input", shQuote(test), "--estimator", "filtering", "--coherence", "none",
+                           "--format", "tsv", "--quiet", shQuote(fixture("stackexchange", "inferencer.mallet")),
+                           shQuote(fixture("stackexchange", "state.gz"))), stdout = TRUE, stderr = FALSE)
+  fields <- strsplit(out[-1], "\t", fixed = TRUE)
+  expect_identical(result$models$total, topiceval:::.te_decimal(vapply(fields, function(f) f[6], "")))
+  expect_identical(result$models$verdict, vapply(fields, function(f) f[13], ""))
+})
