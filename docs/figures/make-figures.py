@@ -127,8 +127,8 @@ def report_screenshot(binary):
                             "--output", model, "--max-iterations", "20", "--seed", "1", "--quiet"],
                            cwd=scratch, check=True)
             models.append(model)
-        subprocess.run([binary, "select", "--input", "test.mallet", *models, "--coherence-texts",
-                        "train.mallet", "--report", "select.html", "--quiet"],
+        subprocess.run([binary, "select", "--input", "test.mallet", *models, "--coherence", "u_mass",
+                        "--coherence-texts", "train.mallet", "--report", "select.html", "--quiet"],
                        cwd=scratch, check=True, stdout=subprocess.DEVNULL)
         subprocess.run(["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
