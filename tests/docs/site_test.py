@@ -3,11 +3,15 @@
 
     tests/docs/site_test.py PROJECT_DIR [SITE_DIR]
 
+With TOPICEVAL_SITE_SCREENSHOTS=DIR it also saves what it saw there as PNGs (front.png, reference.png,
+search.png), for a person to look at.
+
 Builds the site strictly (`mkdocs build --strict`: a warning, a broken link or a missing page fails) into
 SITE_DIR (a scratch directory by default), serves it from a local http.server and drives Chromium through
 its DevTools protocol on a pipe, so that scripts run to the end in real time: the search page's index is
 loaded by a web worker, which a one-shot --dump-dom does not wait for.
 """
+import base64
 import functools
 import http.server
 import json
@@ -85,6 +89,14 @@ class Browser:
             time.sleep(0.2)
         return False
 
+    def screenshot(self, name):
+        directory = os.environ.get("TOPICEVAL_SITE_SCREENSHOTS")
+        if directory:
+            self.call("Emulation.setDeviceMetricsOverride", self._session, width=1280, height=1000,
+                      deviceScaleFactor=1, mobile=False)
+            data = self.call("Page.captureScreenshot", self._session, format="png")["data"]
+            pathlib.Path(directory, name).write_bytes(base64.b64decode(data))
+
     def close(self):
         self._process.kill()
         self._process.wait()
@@ -129,10 +141,12 @@ def main():
             check(browser.evaluate("[...document.images].every(i => i.complete && i.naturalWidth > 0)") is True,
                   "front page: its pictures load")
             check(browser.evaluate("typeof jQuery") == "function", "front page: the theme's script has jQuery")
+            browser.screenshot("front.png")
 
             loaded = browser.open(f"{base}/reference/evaluate.html", "document.readyState === 'complete'")
             text = browser.evaluate("document.body.innerText") or ""
             check(loaded and "--target-error" in text, "reference page of evaluate: lists --target-error")
+            browser.screenshot("reference.png")
 
             found = browser.open(f"{base}/search.html?q=target-error",
                                  "document.querySelectorAll('#mkdocs-search-results article').length > 0")
@@ -141,6 +155,7 @@ def main():
             check(found, f"search for target-error: {len(titles)} results")
             check(any("target error" in t.lower() for t in titles),
                   "search for target-error: the held-out likelihood section on a target error among them")
+            browser.screenshot("search.png")
             found = browser.open(f"{base}/search.html?q=zzzznotaword",
                                  "document.querySelector('#mkdocs-search-results').innerText.includes('No results')")
             check(found, "search for a word in no page: says no results")
