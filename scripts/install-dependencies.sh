@@ -18,7 +18,8 @@ test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   openjdk-17-jdk-headless          # the Java bridge and MALLET's launcher
   clang libclang-rt-14-dev         # the fuzz targets (libFuzzer), and the clang build of the suite
-  chromium                         # renders the HTML reports in user_output_test
+  chromium                         # renders the HTML reports in user_output_test, and the guide in its test
+  mkdocs                           # the guide under docs/ (mkdocs build --strict; its search index by python3-lunr)
   locales                          # de_DE built by the locale tests (localedef, into a temporary LOCPATH)
   python3-venv python3-setuptools python3-wheel python3-build   # pip install . and a wheel (check-install.sh)
   dpkg-dev                         # dpkg-shlibdeps: the Debian package's dependencies (build-deb.sh)

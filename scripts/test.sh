@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (after installing what testing needs):
-#   1. build (Release) and run every test (GoogleTest suites, Java bridge checks, Python suite, MPI);
+#   1. build (Release) and the guide (mkdocs build --strict, into build/site: a warning, a broken link or a
+#      missing page fails), and run every test (GoogleTest suites, Java bridge checks, Python suite, MPI, the
+#      guide opened in headless Chromium);
 #   2. install it as each ecosystem does (scripts/check-install.sh): a CMake package and pkg-config file
 #      that a program outside the tree builds against, pip install . and a wheel into fresh venvs with the
 #      Python suite run against them, the Debian package installed, run and removed, and the R package
@@ -29,6 +31,7 @@ quick=0
 
 scripts/install-dependencies.sh --test
 scripts/build.sh
+mkdocs build --strict --quiet
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 [ "$quick" = 1 ] && exit 0
 
