@@ -73,6 +73,8 @@ struct ResultClass {
 namespace describe {
 
 inline int64_t whole(uint64_t value) { return static_cast<int64_t>(value); }
+// An interval as Java holds it: {low, high}.
+inline std::vector<double> intervalArray(const topiceval::Interval& interval) { return {interval.low, interval.high}; }
 
 template <class Source, class Get>
 ResultField field(std::string name, JavaType type, std::string doc, Get get) {
@@ -276,9 +278,15 @@ inline const ResultClass& evaluationClass() {
        field<E>("perTokenSe", JavaType::Double, "", [](const E& r) { return r.perTokenStandardError; }),
        field<E>("perplexity", JavaType::Double, "The corpus's perplexity.", [](const E& r) { return r.perplexity; }),
        field<E>("perplexitySe", JavaType::Double, "", [](const E& r) { return r.perplexityStandardError; }),
-       field<E>("error", JavaType::String, "What the +- means, in a sentence.",
+       field<E>("error", JavaType::String, "What the interval holds and leaves out, in a sentence.",
                 [](const E& r) { return javaText(r.errorStatement); }),
        field<E>("logMeanBias", JavaType::Double, "", [](const E& r) { return r.logMeanBias; }),
+       field<E>("logLikelihoodInterval", JavaType::DoubleArray,
+                "{low, high}: where the true total lies, 95% of the sampling error widened upward by logMeanBias.",
+                [](const E& r) { return intervalArray(r.logLikelihoodInterval); }),
+       field<E>("perTokenInterval", JavaType::DoubleArray, "The same per token.",
+                [](const E& r) { return intervalArray(r.perTokenInterval); }),
+       field<E>("intervalConfidence", JavaType::Double, "", [](const E&) { return topiceval::kIntervalConfidence; }),
        field<E>("heavyTailedDocuments", JavaType::Long, "", [](const E& r) { return whole(r.heavyTailedDocuments); }),
        field<E>("documents", JavaType::Long, "", [](const E& r) { return whole(r.documents.size()); }),
        field<E>("tokens", JavaType::Long, "Tokens scored.", [](const E& r) { return r.scoredTokens; }),
