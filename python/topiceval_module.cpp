@@ -507,6 +507,13 @@ void bindRankedModel(py::module_& module) {
       .def_readonly("difference_to_best", &RankedModel::difference)
       .def_readonly("difference_se", &RankedModel::differenceError)
       .def_readonly("verdict", &RankedModel::verdict)
+      .def_readonly("log_mean_bias", &RankedModel::logMeanBias)
+      .def_property_readonly("total_interval", [](const RankedModel& m) { return intervalTuple(m.totalInterval); })
+      .def_property_readonly("per_token_interval",
+                             [](const RankedModel& m) { return intervalTuple(m.perTokenInterval); })
+      .def_property_readonly("difference_interval",
+                             [](const RankedModel& m) { return intervalTuple(m.differenceInterval); })
+      .def_property_readonly("too_close_to_call", [](const RankedModel& m) { return m.verdict == "too close to call"; })
       .def_property_readonly("quality",
                              [](const py::object& self) {
                                const auto& m = self.cast<const RankedModel&>();

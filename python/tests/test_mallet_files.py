@@ -152,7 +152,16 @@ def test_result_arrays_and_completion(fixtures):
 def test_select_and_compare_return_result_objects(fixtures):
     paths = [fixtures / "stackexchange" / "inferencer.mallet", fixtures / "stackexchange" / "model.mallet"]
     report = topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", runs=2, particles=8)
-    assert [model.verdict for model in report.models] == ["best", "tied"]
+    # The same model twice (inferencer and model files): no budget can tell them apart.
+    assert [model.verdict for model in report.models] == ["best", "too close to call"]
+    assert [model.too_close_to_call for model in report.models] == [False, True]
+    other = report.models[1]
+    low, high = other.difference_interval
+    assert low <= 0 <= high and report.best.difference_interval == (0.0, 0.0)
+    assert low == pytest.approx(other.difference_to_best - 1.959963984540054 * other.difference_se
+                                - other.log_mean_bias, abs=1e-9)
+    assert other.total_interval[1] - other.total == pytest.approx(
+        1.959963984540054 * other.total_se + other.log_mean_bias)
     assert report.best is report.models[0]
     assert report.scored_tokens == report.best.tokens > 0
     with pytest.raises(topiceval.SettingError, match="^particles must be at least 1$"):
