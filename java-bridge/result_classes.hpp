@@ -73,6 +73,8 @@ struct ResultClass {
 namespace describe {
 
 inline int64_t whole(uint64_t value) { return static_cast<int64_t>(value); }
+// An interval as Java holds it: {low, high}.
+inline std::vector<double> intervalArray(const topiceval::Interval& interval) { return {interval.low, interval.high}; }
 
 template <class Source, class Get>
 ResultField field(std::string name, JavaType type, std::string doc, Get get) {
@@ -276,9 +278,15 @@ inline const ResultClass& evaluationClass() {
        field<E>("perTokenSe", JavaType::Double, "", [](const E& r) { return r.perTokenStandardError; }),
        field<E>("perplexity", JavaType::Double, "The corpus's perplexity.", [](const E& r) { return r.perplexity; }),
        field<E>("perplexitySe", JavaType::Double, "", [](const E& r) { return r.perplexityStandardError; }),
-       field<E>("error", JavaType::String, "What the +- means, in a sentence.",
+       field<E>("error", JavaType::String, "What the interval holds and leaves out, in a sentence.",
                 [](const E& r) { return javaText(r.errorStatement); }),
        field<E>("logMeanBias", JavaType::Double, "", [](const E& r) { return r.logMeanBias; }),
+       field<E>("logLikelihoodInterval", JavaType::DoubleArray,
+                "{low, high}: where the true total lies, 95% of the sampling error widened upward by logMeanBias.",
+                [](const E& r) { return intervalArray(r.logLikelihoodInterval); }),
+       field<E>("perTokenInterval", JavaType::DoubleArray, "The same per token.",
+                [](const E& r) { return intervalArray(r.perTokenInterval); }),
+       field<E>("intervalConfidence", JavaType::Double, "", [](const E&) { return topiceval::kIntervalConfidence; }),
        field<E>("heavyTailedDocuments", JavaType::Long, "", [](const E& r) { return whole(r.heavyTailedDocuments); }),
        field<E>("documents", JavaType::Long, "", [](const E& r) { return whole(r.documents.size()); }),
        field<E>("tokens", JavaType::Long, "Tokens scored.", [](const E& r) { return r.scoredTokens; }),
@@ -443,8 +451,19 @@ inline const ResultClass& selectionClass() {
        field<M>("perplexity", JavaType::Double, "", [](const M& m) { return m.perplexity; }),
        field<M>("differenceToBest", JavaType::Double, "", [](const M& m) { return m.difference; }),
        field<M>("differenceSe", JavaType::Double, "", [](const M& m) { return m.differenceError; }),
-       field<M>("verdict", JavaType::String, "\"best\", \"worse\" (by more than two errors), or \"tied\".",
+       field<M>("verdict", JavaType::String,
+                "\"best\", \"worse\" (the difference's interval lies above 0), or \"too close to call\" (it holds 0).",
                 [](const M& m) { return m.verdict; }),
+       field<M>("logMeanBias", JavaType::Double, "", [](const M& m) { return m.logMeanBias; }),
+       field<M>("totalInterval", JavaType::DoubleArray, "{low, high}, as Evaluation.Summary's.",
+                [](const M& m) { return intervalArray(m.totalInterval); }),
+       field<M>("perTokenInterval", JavaType::DoubleArray, "",
+                [](const M& m) { return intervalArray(m.perTokenInterval); }),
+       field<M>("differenceInterval", JavaType::DoubleArray,
+                "{low, high} of the truths' difference, the bias bounds included.",
+                [](const M& m) { return intervalArray(m.differenceInterval); }),
+       field<M>("tooCloseToCall", JavaType::Boolean, "",
+                [](const M& m) { return m.verdict == "too close to call"; }),
        object<M>("quality", quality, "Null with coherence \"none\" or for a model without words.",
                  [](const M& m) { return m.quality ? &*m.quality : nullptr; })}};
   const auto perModel = [](auto get) {

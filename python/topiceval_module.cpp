@@ -262,6 +262,8 @@ py::list pythonMessages(const std::vector<topiceval::Warning>& warnings) {
 
 // JSON's null for a number that is not finite stays NaN here, as numpy has it.
 py::object optionalNumber(const std::optional<double>& value) { return value ? py::cast(*value) : py::none(); }
+// An interval as Python holds it: (low, high), as JSON's [low, high].
+py::tuple intervalTuple(const topiceval::Interval& interval) { return py::make_tuple(interval.low, interval.high); }
 
 void bindModelReport(py::module_& module) {
   py::class_<topiceval::ModelReport>(module, "ModelReport")
@@ -432,6 +434,11 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("perplexity_se", [](const SummaryView& v) { return v.result->perplexityStandardError; })
       .def_property_readonly("error", [](const SummaryView& v) { return pythonMessage(v.result->errorStatement); })
       .def_property_readonly("log_mean_bias", [](const SummaryView& v) { return v.result->logMeanBias; })
+      .def_property_readonly("log_likelihood_interval",
+                             [](const SummaryView& v) { return intervalTuple(v.result->logLikelihoodInterval); })
+      .def_property_readonly("per_token_interval",
+                             [](const SummaryView& v) { return intervalTuple(v.result->perTokenInterval); })
+      .def_property_readonly("interval_confidence", [](const SummaryView&) { return topiceval::kIntervalConfidence; })
       .def_property_readonly("heavy_tailed_documents",
                              [](const SummaryView& v) { return v.result->heavyTailedDocuments; })
       .def_property_readonly("documents", [](const SummaryView& v) { return v.result->documents.size(); })
@@ -500,6 +507,13 @@ void bindRankedModel(py::module_& module) {
       .def_readonly("difference_to_best", &RankedModel::difference)
       .def_readonly("difference_se", &RankedModel::differenceError)
       .def_readonly("verdict", &RankedModel::verdict)
+      .def_readonly("log_mean_bias", &RankedModel::logMeanBias)
+      .def_property_readonly("total_interval", [](const RankedModel& m) { return intervalTuple(m.totalInterval); })
+      .def_property_readonly("per_token_interval",
+                             [](const RankedModel& m) { return intervalTuple(m.perTokenInterval); })
+      .def_property_readonly("difference_interval",
+                             [](const RankedModel& m) { return intervalTuple(m.differenceInterval); })
+      .def_property_readonly("too_close_to_call", [](const RankedModel& m) { return m.verdict == "too close to call"; })
       .def_property_readonly("quality",
                              [](const py::object& self) {
                                const auto& m = self.cast<const RankedModel&>();

@@ -19,6 +19,7 @@
 
 #include "topiceval/estimator_settings.hpp"
 #include "topiceval/export.hpp"
+#include "topiceval/interval.hpp"
 #include "topiceval/warning.hpp"
 
 namespace topiceval {
@@ -169,6 +170,11 @@ struct EvaluateResult {
   // bias is 0.07 to 0.35 of se^2: tests/calibration_test.cpp). NaN without errors.
   double logMeanBias = 0.0;
   double perToken = 0.0, perTokenStandardError = 0.0;
+  // The headline: where the true total (per token: total / scoredTokens)
+  // lies, the 95% statistical interval widened upward by logMeanBias
+  // (topiceval/interval.hpp says why, and what it leaves out). NaN ends with
+  // one run of a stochastic estimator; the point itself for a deterministic one.
+  Interval logLikelihoodInterval, perTokenInterval;
   double perplexity = 0.0, perplexityStandardError = 0.0;
   uint64_t scoredTokens = 0, skippedTokens = 0, conditionedTokens = 0, siteUpdates = 0;
   // The unseen-word policy and what it skipped over the documents read.

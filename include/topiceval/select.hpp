@@ -67,9 +67,19 @@ struct RankedModel {
   double perToken = 0.0, perTokenStandardError = 0.0;
   double perplexity = 0.0, perplexityStandardError = 0.0;
   uint64_t scoredTokens = 0;
-  // Best total minus this one, paired over documents, and its standard error.
+  // As EvaluateResult's: how far the total may sit low (sum of se^2 / 2), and
+  // the headline intervals of the total and per token (topiceval/interval.hpp).
+  double logMeanBias = 0.0;
+  Interval totalInterval, perTokenInterval;
+  // Best total minus this one, paired over documents, and its standard error;
+  // its interval (differenceInterval: the truths' difference, each model's
+  // estimate low by up to its logMeanBias over the documents ranked; {0, 0}
+  // for the best).
   double difference = 0.0, differenceError = 0.0;
-  std::string verdict;  // "best", "worse" (by more than two errors), or "tied"
+  Interval differenceInterval;
+  // "best", "worse" (the difference's interval lies above 0), or "too close
+  // to call" (it holds 0: this budget cannot tell the two apart).
+  std::string verdict;
   std::optional<TopicQuality> quality;  // unless coherenceMeasure is "none"
 };
 

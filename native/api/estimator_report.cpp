@@ -115,29 +115,34 @@ std::string errorStatement(const EstimatorReport& estimator, DocumentSplit compl
   if (!estimator.stochastic) return "none from sampling (a deterministic estimator); its bias is not measured here";
   if (estimator.runs == 1)
     return "unknown: one run gives no standard error (use --runs 2 or more; 4 is a fair minimum)";
-  std::string statement = "+- is one standard error over " + std::to_string(estimator.runs) +
-                          " runs per document (the larger of the jackknife and lognormal errors), summed over "
-                          "independent documents; ";
+  // What the interval printed after each total holds (topiceval/interval.hpp), then what it leaves out.
+  std::string statement =
+      "the interval after a total, (-below / +above), is 1.96 standard errors each side (95% of the sampling "
+      "error; se: one standard error over " +
+      std::to_string(estimator.runs) +
+      " runs per document, the larger of the jackknife and lognormal errors, summed over independent documents), "
+      "widened upward by the log-mean bias bound: the log of a mean of runs sits low";
+  if (scoredTokens > 0 && std::isfinite(logMeanBias)) {
+    char bias[160];
+    std::snprintf(bias, sizeof bias, "%.3g nats in total (%.3g per token)", logMeanBias,
+                  logMeanBias / static_cast<double>(scoredTokens));
+    statement += ", here by at most " + std::string(bias) +
+                 ", half the sum of squared errors (0.07 to 0.35 of it on models with exact likelihoods; a larger "
+                 "budget shrinks it)";
+  }
+  statement += "; ";
   if (completion != DocumentSplit::None) {
     // p(w2 | w1) = p(w) / p(w1): no estimator here is unbiased for the ratio
     // unless it samples p(z1 | w1) exactly.
     statement += estimator.unbiased
                      ? "p(w2 | w1) is estimated through the sampler's state on w1, which only an exact "
-                       "sample of p(z1 | w1) makes unbiased: the error does not include that bias, small "
+                       "sample of p(z1 | w1) makes unbiased: the interval does not include that bias, small "
                        "when the sampler on w1 has converged"
                      : "it does not include the estimator's bias (this estimator is biased)";
   } else if (!estimator.unbiased) {
     statement += "it does not include the estimator's bias (this estimator is biased)";
   } else if (estimator.errorCaveat.empty()) {
-    statement += "the estimator is unbiased for p(w), so this covers its error except heavy tails and one bias";
-    if (scoredTokens > 0 && std::isfinite(logMeanBias)) {
-      char bias[160];
-      std::snprintf(bias, sizeof bias, "%.3g nats in total (%.3g per token)", logMeanBias,
-                    logMeanBias / static_cast<double>(scoredTokens));
-      statement += ": the log of a mean of runs sits low, here by at most " + std::string(bias) +
-                   ", half the sum of squared errors (0.07 to 0.35 of it on models with exact likelihoods); a "
-                   "larger budget shrinks it";
-    }
+    statement += "the estimator is unbiased for p(w), so the interval covers the truth except under heavy tails";
   } else {
     statement += "the estimator is unbiased for p(w), but " + estimator.errorCaveat;
   }
@@ -147,7 +152,8 @@ std::string errorStatement(const EstimatorReport& estimator, DocumentSplit compl
   if (heavyTailedDocuments > 0)
     statement += "; " + std::to_string(heavyTailedDocuments) +
                  (heavyTailedDocuments == 1 ? " document is" : " documents are") +
-                 " heavy-tailed (a few runs carry the mean, see flag): their errors are unreliable; a larger budget "
+                 " heavy-tailed (a few runs carry the mean, see flag): their errors are unreliable and the interval may miss "
+                 "them; a larger budget "
                  "(--particles, --temperatures or --samples) thins the tail, while more --runs only find more of it "
                  "(--" +
                  std::string(setting_names::kTargetError) + " raises each document's budget until it is met)";

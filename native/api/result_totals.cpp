@@ -51,6 +51,7 @@ void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, c
   result.heavyTailedDocuments = estimates.heavyTailedDocuments();
   result.emptyDocuments = 0;
   for (const DocumentEstimate& document : result.documents) result.emptyDocuments += document.scoredTokens == 0;
+  setIntervals(result);
 }
 
 void EvaluationTotals::add(const EvaluationResult& batch, const DocumentCollection& documents, bool stochasticOnce,
@@ -78,6 +79,7 @@ void EvaluationTotals::fill(EvaluateResult& result) {
   result.logMeanBias = logMeanBias_;
   result.heavyTailedDocuments = heavyTailed_;
   result.emptyDocuments = empty_;
+  setIntervals(result);
 }
 
 void markErrorsOfOneRun(EvaluateResult& result) {
@@ -85,6 +87,12 @@ void markErrorsOfOneRun(EvaluateResult& result) {
   result.totalStandardError = result.perTokenStandardError = result.perplexityStandardError = std::nan("");
   result.logMeanBias = std::nan("");
   for (DocumentEstimate& document : result.documents) document.standardError = std::nan("");
+  setIntervals(result);
+}
+
+void setIntervals(EvaluateResult& result) {
+  result.logLikelihoodInterval = headlineInterval(result.total, result.totalStandardError, result.logMeanBias);
+  result.perTokenInterval = perTokenOf(result.logLikelihoodInterval, static_cast<double>(result.scoredTokens));
 }
 
 }  // namespace topiceval

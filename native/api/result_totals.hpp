@@ -37,5 +37,7 @@ class EvaluationTotals {
 
 // One run of a stochastic estimator gives no error: every error NaN.
 void markErrorsOfOneRun(EvaluateResult& result);
+// The headline intervals from the total, its error and logMeanBias (each of the above ends with it).
+void setIntervals(EvaluateResult& result);
 
 }  // namespace topiceval

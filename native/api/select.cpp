@@ -315,6 +315,10 @@ RankedModel scoreModel(const SelectRequest& request, const Model& model, const S
   entry.perplexity = estimates.perplexity();
   entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
   entry.scoredTokens = estimates.scoredTokens;
+  for (const DocumentEstimate& document : entry.documents)
+    entry.logMeanBias += 0.5 * document.standardError * document.standardError;
+  entry.totalInterval = headlineInterval(entry.total, entry.totalStandardError, entry.logMeanBias);
+  entry.perTokenInterval = perTokenOf(entry.totalInterval, static_cast<double>(entry.scoredTokens));
   return entry;
 }
 
@@ -353,7 +357,10 @@ std::optional<TopicQuality> measureQuality(const SelectRequest& request, const M
 // Best first, each with its difference to the best, paired over documents:
 // the total difference is a sum over the same documents, so its error is
 // sqrt(D) times the spread of the per-document differences (which holds each
-// estimate's own noise as well).
+// estimate's own noise as well). The log-mean biases differ between models
+// (heavier tails at larger K) and do not cancel: the difference's interval
+// takes each model's bound over the same documents, and a model is "worse"
+// only when that interval lies above 0 (one run: no bound, too close to call).
 void rankModels(std::vector<RankedModel>& ranked, SelectResult& result) {
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const RankedModel& a, const RankedModel& b) { return a.total > b.total; });
@@ -363,17 +370,23 @@ void rankModels(std::vector<RankedModel>& ranked, SelectResult& result) {
   }
   const auto used = static_cast<double>(result.scoredDocuments.size());
   for (RankedModel& model : ranked) {
-    double sum = 0.0, squares = 0.0;
+    double sum = 0.0, squares = 0.0, bestBias = 0.0, ownBias = 0.0;
     for (const std::size_t d : result.scoredDocuments) {
       const double difference = best.documents[d].logLikelihood - model.documents[d].logLikelihood;
       sum += difference;
       squares += difference * difference;
+      bestBias += 0.5 * best.documents[d].standardError * best.documents[d].standardError;
+      ownBias += 0.5 * model.documents[d].standardError * model.documents[d].standardError;
     }
     model.difference = sum;
     const double mean = used > 0 ? sum / used : 0.0;
     model.differenceError =
         used > 1 ? std::sqrt(used * std::max(0.0, (squares - used * mean * mean) / (used - 1.0))) : std::nan("");
-    model.verdict = &model == &best ? "best" : model.difference > 2.0 * model.differenceError ? "worse" : "tied";
+    model.differenceInterval =
+        &model == &best ? Interval{0.0, 0.0} : differenceInterval(model.difference, model.differenceError, bestBias, ownBias);
+    model.verdict = &model == &best                      ? "best"
+                    : model.differenceInterval.low > 0.0 ? "worse"
+                                                         : "too close to call";
   }
 }
 

@@ -40,6 +40,14 @@ void writeDocumentRow(std::ostream& out, std::size_t index, const DocumentEstima
       << documentFlags(document) << '\n';
 }
 
+std::string intervalText(double value, const Interval& interval, int decimals) {
+  return "(-" + fixed(value - interval.low, decimals) + " / +" + fixed(interval.high - value, decimals) + ")";
+}
+
+void writeInterval(JsonWriter& json, const std::string& key, const Interval& interval) {
+  json.key(key).beginArray().value(interval.low).value(interval.high).endArray();
+}
+
 std::string siteUpdatesText(uint64_t updates) {
   if (updates == 0) return {};
   return "; " + general(static_cast<double>(updates), 3) +
@@ -52,11 +60,18 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const EvaluateResul
   if (estimatorReport.stochastic)
     estimator += "; seed " + std::to_string(estimatorReport.seed) + ", " + std::to_string(estimatorReport.runs) +
                  (estimatorReport.runs == 1 ? " run" : " runs");
-  // "value +- error" where an error exists.
+  // "value (-below / +above) (se error; bias bound bias)" where an error exists (no comma: see process_locale_test):
+  // the headline interval first, its parts after (the error sentence says what it holds).
   const bool withError = estimatorReport.stochastic && estimatorReport.runs > 1;
-  const auto plusMinus = [&](double value, double error, int decimals) {
-    return withError ? fixed(value, decimals) + " +- " + fixed(error, decimals) : fixed(value, decimals);
+  const auto withInterval = [&](double value, const Interval& interval, double error, double bias, int decimals) {
+    if (!withError) return fixed(value, decimals);
+    return fixed(value, decimals) + " " + intervalText(value, interval, decimals) + " (se " + fixed(error, decimals) +
+           "; bias bound " + fixed(bias, decimals) + ")";
   };
+  const auto tokens = static_cast<double>(result.scoredTokens);
+  const double perTokenBias = result.scoredTokens > 0 ? result.logMeanBias / tokens : std::nan("");
+  // Perplexity is exp(-per token): the interval's ends swap.
+  const Interval perplexityInterval{std::exp(-result.perTokenInterval.high), std::exp(-result.perTokenInterval.low)};
   std::string unseen = std::string(spellingOf(result.unseenWords)) + ": " + std::to_string(result.unseenSkippedTokens) +
                        " tokens of " + std::to_string(result.skippedTypes) + " distinct types skipped";
   if (result.unseenTypesScored > 0) unseen += ", " + std::to_string(result.unseenTypesScored) + " unseen types scored";
@@ -75,9 +90,12 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const EvaluateResul
                                ": " + std::to_string(result.conditionedTokens) +
                                " scored tokens of w1 conditioned on, " + std::to_string(result.scoredTokens) +
                                " tokens of w2 scored (the figures below are for w2)"},
-      {"log likelihood", plusMinus(result.total, result.totalStandardError, 4)},
-      {"per token", plusMinus(result.perToken, result.perTokenStandardError, 6)},
-      {"perplexity", plusMinus(result.perplexity, result.perplexityStandardError, 3)},
+      {"log likelihood",
+       withInterval(result.total, result.logLikelihoodInterval, result.totalStandardError, result.logMeanBias, 4)},
+      {"per token",
+       withInterval(result.perToken, result.perTokenInterval, result.perTokenStandardError, perTokenBias, 6)},
+      {"perplexity", withError ? fixed(result.perplexity, 3) + " " + intervalText(result.perplexity, perplexityInterval, 3)
+                               : fixed(result.perplexity, 3)},
       {"error", result.errorStatement},
       {"budget", result.target ? result.target->summary : std::string()},
       {"convergence", result.convergence ? result.convergence->summary
@@ -138,6 +156,9 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
   json.field("perplexity", result.perplexity).field("perplexity_se", result.perplexityStandardError);
   json.field("error", result.errorStatement);
   json.field("log_mean_bias", result.logMeanBias);
+  writeInterval(json, "log_likelihood_interval", result.logLikelihoodInterval);
+  writeInterval(json, "per_token_interval", result.perTokenInterval);
+  json.field("interval_confidence", kIntervalConfidence);
   json.field("heavy_tailed_documents", static_cast<uint64_t>(result.heavyTailedDocuments));
   json.field("documents", static_cast<uint64_t>(result.documents.size()));
   json.field("tokens", result.scoredTokens).field("skipped_tokens", result.skippedTokens);

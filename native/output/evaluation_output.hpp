@@ -39,6 +39,10 @@ std::vector<std::pair<std::string, std::string>> summaryRows(const EvaluateResul
 // The readable summary: model, input, estimator, unseen-word policy and what it
 // skipped, totals, per-token log likelihood, perplexity, error, time.
 void writeSummary(std::ostream& out, const EvaluateResult& result);
+// "(-0.0012 / +0.0213)": how far the headline interval (topiceval/interval.hpp) reaches below and above value.
+std::string intervalText(double value, const Interval& interval, int decimals);
+// "key": [low, high].
+void writeInterval(JsonWriter& json, const std::string& key, const Interval& interval);
 // "; 1.2e+09 Gibbs site updates (...)" for the time row, empty for none counted.
 std::string siteUpdatesText(uint64_t updates);
 // The same as one JSON object.

@@ -16,6 +16,14 @@ std::string plusMinus(double value, double error, int decimals) {
   return std::isfinite(error) ? fixed(value, decimals) + " +- " + fixed(error, decimals) : fixed(value, decimals);
 }
 
+// "value (-below / +above)", the headline interval, or the value alone without one.
+std::string withInterval(double value, const Interval& interval, int decimals) {
+  return std::isfinite(interval.low) ? fixed(value, decimals) + " " + intervalText(value, interval, decimals)
+                                     : fixed(value, decimals);
+}
+
+constexpr const char* kTooClose = "too close to call at this budget";
+
 std::string estimatorLine(const SelectResult& result) {
   return result.estimatorDescription + (result.stochastic
                                             ? "; seed " + std::to_string(result.seed) + ", " +
@@ -71,17 +79,18 @@ std::string edgeOfTheRange(const SelectResult& result) {
 void writeSelectText(std::ostream& out, const SelectResult& result) {
   out << "input           " << result.input << ": " << tokensLine(result) << "\n";
   out << "estimator       " << estimatorLine(result) << "\n";
-  out << "\nrank  topics  log likelihood            per token              perplexity  difference to best      "
-         "model\n";
+  out << "\nrank  topics  log likelihood              per token                      perplexity  difference to best"
+         "                                     model\n";
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
     const std::string difference =
         r == 0 ? "(best)"
-               : plusMinus(model.difference, model.differenceError, 2) + (model.verdict == "worse" ? "" : " tied");
+               : withInterval(model.difference, model.differenceInterval, 2) +
+                     (model.verdict == "worse" ? "" : std::string(" ") + kTooClose);
     out << padded(std::to_string(r + 1), 5) << ' ' << padded(std::to_string(model.model.topics), 7) << ' '
-        << padded(plusMinus(model.total, model.totalStandardError, 2), 25) << ' '
-        << padded(plusMinus(model.perToken, model.perTokenStandardError, 5), 22) << ' '
-        << padded(fixed(model.perplexity, 1), 11) << ' ' << padded(difference, 23) << ' ' << model.model.path << "\n";
+        << padded(withInterval(model.total, model.totalInterval, 2), 27) << ' '
+        << padded(withInterval(model.perToken, model.perTokenInterval, 5), 30) << ' '
+        << padded(fixed(model.perplexity, 1), 11) << ' ' << padded(difference, 54) << ' ' << model.model.path << "\n";
   }
   if (firstQuality(result) != nullptr) {
     out << "\ntopic quality   " << qualityLine(result) << "\n";
@@ -101,12 +110,15 @@ void writeSelectText(std::ostream& out, const SelectResult& result) {
     }
   }
   if (const std::string edge = edgeOfTheRange(result); !edge.empty()) out << "\n" << edge << "\n";
-  out << "\n+- after a total or per-token figure: its standard error over runs ("
-      << (result.unbiased ? "the estimator is unbiased" : "it leaves out the estimator's bias")
+  out << "\n(-below / +above) after a total or per-token figure: its 95% interval, 1.96 standard errors over runs "
+         "each side, widened upward by the log-mean bias bound (the log of a mean of runs sits low by up to half "
+         "the sum of squared errors; "
+      << (result.unbiased ? "the estimator is unbiased, heavy tails aside" : "it leaves out the estimator's own bias")
       << (result.errorCaveat.empty() ? "" : "; " + result.errorCaveat) << ").\n"
       << "difference to best: the best total minus this one (nats behind the best), paired over the same "
-         "documents, +- its standard error over documents; \"tied\": "
-         "within two errors of the best, not distinguishably worse.\n";
+         "documents, with its interval: 1.96 standard errors over documents each side, reaching up by the best's "
+         "bias bound and down by this model's; \"" << kTooClose << "\": the interval holds 0, so this budget cannot "
+         "tell the model from the best (a larger one can).\n";
   if (firstQuality(result) != nullptr)
     out << "coherence: the mean over topics, +- its bootstrap error over the reference documents (another sample of "
            "such documents; not the choice of texts, window or top words); exclusivity: MALLET's; frex: stm's; "
@@ -118,7 +130,8 @@ void writeSelectText(std::ostream& out, const SelectResult& result) {
 void writeSelectTsv(std::ostream& out, const SelectResult& result) {
   out << "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
          "difference_to_best\tdifference_se\tverdict\tcoherence_measure\tcoherence\tcoherence_se\texclusivity\tfrex\t"
-         "diversity\n";
+         "diversity\ttotal_low\ttotal_high\tper_token_low\tper_token_high\tlog_mean_bias\tdifference_low\t"
+         "difference_high\n";
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
     out << r + 1 << '\t' << tsvField(model.model.path) << '\t' << model.model.topics << '\t' << model.scoredTokens
@@ -133,7 +146,11 @@ void writeSelectTsv(std::ostream& out, const SelectResult& result) {
     } else {
       out << "\t-\tnan\tnan\tnan\tnan\tnan";
     }
-    out << '\n';
+    // The intervals after the older columns, which keep their places.
+    out << '\t' << formatNumber(model.totalInterval.low) << '\t' << formatNumber(model.totalInterval.high) << '\t'
+        << formatNumber(model.perTokenInterval.low) << '\t' << formatNumber(model.perTokenInterval.high) << '\t'
+        << formatNumber(model.logMeanBias) << '\t' << formatNumber(model.differenceInterval.low) << '\t'
+        << formatNumber(model.differenceInterval.high) << '\n';
   }
 }
 
@@ -155,6 +172,11 @@ void writeSelectJson(std::ostream& out, const SelectResult& result) {
     json.field("per_token", model.perToken).field("per_token_se", model.perTokenStandardError);
     json.field("perplexity", model.perplexity).field("difference_to_best", model.difference);
     json.field("difference_se", model.differenceError).field("verdict", model.verdict);
+    json.field("log_mean_bias", model.logMeanBias);
+    writeInterval(json, "total_interval", model.totalInterval);
+    writeInterval(json, "per_token_interval", model.perTokenInterval);
+    writeInterval(json, "difference_interval", model.differenceInterval);
+    json.field("too_close_to_call", model.verdict == "too close to call");
     if (model.quality) {
       const TopicQuality& quality = *model.quality;
       json.key("quality").beginObject().field("measure", quality.measure).field("window", quality.windowSize);
@@ -186,11 +208,12 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
     std::string line = std::to_string(model.model.topics) + " topics; per token " +
-                       plusMinus(model.perToken, model.perTokenStandardError, 5) + "; perplexity " +
+                       withInterval(model.perToken, model.perTokenInterval, 5) + "; perplexity " +
                        fixed(model.perplexity, 1) +
                        (r == 0 ? "; best"
-                               : "; " + plusMinus(model.difference, model.differenceError, 2) + " nats behind the best (" +
-                                     model.verdict + ")");
+                               : "; " + withInterval(model.difference, model.differenceInterval, 2) +
+                                     " nats behind the best (" +
+                                     (model.verdict == "worse" ? model.verdict : std::string(kTooClose)) + ")");
     if (model.quality)
       line += "; " + model.quality->measure + " " +
               plusMinus(model.quality->coherence, model.quality->coherenceStandardError, 4) + ", exclusivity " +
@@ -215,7 +238,7 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
   report.figures.push_back(
       {"Difference to the best model: the best's log likelihood per token minus this one's, paired over the same "
        "documents; bars are +- 2 "
-       "standard errors over documents. A bar that crosses 0 is a tie.",
+       "standard errors over documents, without the bias bounds the table's verdicts add.",
        errorBarsSvg(topics, difference, differenceErrors, "number of topics", "per token, behind the best",
                     "difference", true)});
   if (const TopicQuality* first = firstQuality(result); first != nullptr) {

@@ -119,10 +119,19 @@ def test_result_arrays_and_completion(fixtures):
     assert result.per_token == pytest.approx(result.summary.log_likelihood / tokens.sum())
     assert result.perplexity == pytest.approx(numpy.exp(-result.per_token))
     assert result.estimator.unbiased and result.summary.site_updates > 0
-    assert result.error.startswith("+- is one standard error over 3 runs per document")
+    assert result.error.startswith("the interval after a total, (-below / +above), is 1.96 standard errors each side")
+    assert "over 3 runs per document" in result.error
+    low, high = result.summary.log_likelihood_interval
+    assert low == pytest.approx(result.summary.log_likelihood - 1.959963984540054 * result.summary.log_likelihood_se)
+    assert high == pytest.approx(result.summary.log_likelihood + 1.959963984540054 * result.summary.log_likelihood_se
+                                 + result.summary.log_mean_bias)
+    assert result.summary.per_token_interval == pytest.approx((low / result.summary.tokens, high / result.summary.tokens))
     filtering = topiceval.evaluate(model, documents, "filtering")
     assert numpy.all(filtering.columns["loglik_se"] == 0) and "+-" not in repr(filtering)
     assert filtering.error == "none from sampling (a deterministic estimator); its bias is not measured here"
+    # No sampling error: the interval is the point itself.
+    total = filtering.summary.log_likelihood
+    assert filtering.summary.log_likelihood_interval == (total, total)
     # MALLET's default seed is the clock's: two calls differ, and each says which seed it took.
     first, second = (topiceval.evaluate_topics(model, documents) for _ in range(2))
     assert first.seed != second.seed and first.total != second.total
@@ -143,7 +152,16 @@ def test_result_arrays_and_completion(fixtures):
 def test_select_and_compare_return_result_objects(fixtures):
     paths = [fixtures / "stackexchange" / "inferencer.mallet", fixtures / "stackexchange" / "model.mallet"]
     report = topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", runs=2, particles=8)
-    assert [model.verdict for model in report.models] == ["best", "tied"]
+    # The same model twice (inferencer and model files): no budget can tell them apart.
+    assert [model.verdict for model in report.models] == ["best", "too close to call"]
+    assert [model.too_close_to_call for model in report.models] == [False, True]
+    other = report.models[1]
+    low, high = other.difference_interval
+    assert low <= 0 <= high and report.best.difference_interval == (0.0, 0.0)
+    assert low == pytest.approx(other.difference_to_best - 1.959963984540054 * other.difference_se
+                                - other.log_mean_bias, abs=1e-9)
+    assert other.total_interval[1] - other.total == pytest.approx(
+        1.959963984540054 * other.total_se + other.log_mean_bias)
     assert report.best is report.models[0]
     assert report.scored_tokens == report.best.tokens > 0
     with pytest.raises(topiceval.SettingError, match="^particles must be at least 1$"):

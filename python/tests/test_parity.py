@@ -2,6 +2,8 @@
 (the C++ API and Java are held to the command line by tests/parity/parity_test.cpp and the Java bridge's "parity"
 check), with Python's own spelling of each option."""
 
+import json
+import math
 import pathlib
 
 import numpy
@@ -51,3 +53,11 @@ def test_python_gives_the_command_lines_bits(fixtures, name, options):
     estimator = keywords.pop("estimator", None)
     result = topiceval.evaluate(model, documents, estimator, **keywords)
     assert list(result.columns["loglik"]) == expected  # the same bits
+    # The headline intervals as the command line's JSON has them (null, for none, as NaN).
+    status, out, err = topiceval.run("evaluate", *[a if a != "tsv" else "json" for a in arguments])
+    assert status == 0, err
+    summary = json.loads(out)["summary"]
+    for key in ("log_likelihood_interval", "per_token_interval"):
+        shown = [math.nan if end is None else end for end in summary[key]]
+        mine = list(getattr(result.summary, key))
+        assert numpy.array_equal(mine, shown, equal_nan=True), key

@@ -642,7 +642,8 @@ Result.__doc__ = """What :func:`evaluate` returns, read-only, named as ``topicev
     ``unseen_types_scored``, ``vocabulary_size``); ``summary``: the corpus's ``log_likelihood`` +-
     ``log_likelihood_se`` (the documents' sum, independent errors in quadrature), ``per_token`` and ``perplexity``
     (with ``per_token_se``, ``perplexity_se``) over the scored ``tokens``, ``error`` (what the +- covers, in
-    words), ``log_mean_bias``, ``heavy_tailed_documents``, ``wall_seconds``, ``site_updates``...; ``convergence``
+    words), ``log_mean_bias``, ``log_likelihood_interval`` and ``per_token_interval`` (``(low, high)``: 95% of
+    the sampling error widened upward by the log-mean bias bound, the headline), ``heavy_tailed_documents``, ``wall_seconds``, ``site_updates``...; ``convergence``
     and ``target_error`` (None unless asked for); ``documents``, one entry per document (``name``, ``tokens``,
     ``skipped``, ``loglik`` +- ``loglik_se``, ``perplexity``, ``effective_runs``, ``flag``, ``budget``,
     ``runs``, ``site_updates``); ``warnings`` (also issued as TopicevalWarning).
@@ -771,7 +772,9 @@ class SelectResult:
     given one, else its path, or "model N" for a model in memory, numbered as given; printed as one line),
     ``topics``, ``total`` +- ``total_se``, ``per_token``,
     ``perplexity``, ``difference_to_best`` +- ``difference_se`` (paired over documents) and ``verdict``
-    ("best", "worse" by more than two errors, or "tied"); ``best`` is the first. ``tokens`` are the
+    ("best", "worse", or "too close to call" when the difference's interval, bias bounds included, holds 0;
+    ``too_close_to_call``, ``difference_interval``, ``total_interval``, ``per_token_interval`` and
+    ``log_mean_bias`` beside it); ``best`` is the first. ``tokens`` are the
     tokens every model scores (``scored_tokens`` of ``tokens`` in all). Each model's ``quality`` (None with
     ``coherence="none"``, or for a model without words) holds its mean ``coherence`` +- ``coherence_se`` by
     ``measure`` on ``quality_reference``, ``exclusivity``, ``frex``, ``diversity``, ``topic_coherence`` and

@@ -104,13 +104,14 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
   EXPECT_EQ(rows[0],
             "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
             "difference_to_best\tdifference_se\tverdict\tcoherence_measure\tcoherence\tcoherence_se\texclusivity\t"
-            "frex\tdiversity");
+            "frex\tdiversity\ttotal_low\ttotal_high\tper_token_low\tper_token_high\tlog_mean_bias\tdifference_low\t"
+            "difference_high");
   std::vector<std::vector<std::string>> table;
   for (std::size_t r = 1; r < rows.size(); ++r) {
     std::vector<std::string> fields;
     std::istringstream row(rows[r]);
     for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 19u);
+    ASSERT_EQ(fields.size(), 26u);
     table.push_back(fields);
   }
   EXPECT_EQ(table[0][2], "3");
@@ -123,12 +124,23 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
       EXPECT_GT(std::stod(table[r][6]), 0.0) << rows[r + 1];
     }
   }
-  // The others are worse by more than two paired errors, and the difference is
-  // the difference of the totals.
+  // The others are worse: the difference's interval (1.96 paired errors each
+  // side, down by this model's log-mean bias bound, up by the best's) lies
+  // above 0; the difference is the difference of the totals.
   for (std::size_t r = 1; r < 3; ++r) {
     EXPECT_EQ(table[r][12], "worse") << rows[r + 1];
-    EXPECT_NEAR(std::stod(table[r][10]), std::stod(table[0][5]) - std::stod(table[r][5]), 1e-6);
-    EXPECT_GT(std::stod(table[r][10]), 2 * std::stod(table[r][11]));
+    const double difference = std::stod(table[r][10]), error = std::stod(table[r][11]);
+    EXPECT_NEAR(difference, std::stod(table[0][5]) - std::stod(table[r][5]), 1e-6);
+    EXPECT_NEAR(std::stod(table[r][24]), difference - 1.959963984540054 * error - std::stod(table[r][23]), 1e-6);
+    EXPECT_GT(std::stod(table[r][24]), 0.0);
+    EXPECT_GT(std::stod(table[r][25]), difference + 1.959963984540054 * error);
+  }
+  // Each total's interval: 1.96 errors below, and above by the bias bound too.
+  for (std::size_t r = 0; r < 3; ++r) {
+    const double total = std::stod(table[r][5]), error = std::stod(table[r][6]), bias = std::stod(table[r][23]);
+    EXPECT_NEAR(std::stod(table[r][19]), total - 1.959963984540054 * error, 1e-6) << rows[r + 1];
+    EXPECT_NEAR(std::stod(table[r][20]), total + 1.959963984540054 * error + bias, 1e-6) << rows[r + 1];
+    EXPECT_EQ(bias > 0.0, table[r][2] != "1") << rows[r + 1];
   }
   // Topic quality beside it: the cluster topics (K = 3) are more coherent and
   // more exclusive than six topics drawn at random.
@@ -164,7 +176,7 @@ TEST_F(SelectCommand, EveryFormatGivesTheDifferenceToTheBestWithOneSign) {
     });
     ASSERT_NE(line, table.end()) << text.out;
     char shown[32];
-    std::snprintf(shown, sizeof shown, "%.2f +- ", difference);
+    std::snprintf(shown, sizeof shown, "%.2f (-", difference);
     EXPECT_NE(line->find(std::string("  ") + shown), std::string::npos) << *line << " vs " << rows[r];
   }
 }
@@ -273,7 +285,7 @@ TEST_F(SelectCommand, RanksLdaAndLogisticNormalModelsInOneTable) {
     std::vector<std::string> fields;
     std::istringstream row(rows[r]);
     for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 19u);
+    ASSERT_EQ(fields.size(), 26u);
     byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
   }
   ASSERT_EQ(byModel.count("ctm.txt"), 1u);

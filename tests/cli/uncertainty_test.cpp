@@ -58,14 +58,23 @@ TEST(Uncertainty, TotalsCarryTheDocumentsErrorsInEveryFormat) {
     EXPECT_LE(effective, 4.0 + 1e-9);
     EXPECT_EQ(row[8] == "heavy-tailed", effective < 2.0) << rows[r];
   }
-  // The summary (on standard error with tsv) shows the total as value +- sqrt(sum of squares).
+  // The summary (on standard error with tsv) shows the total with its
+  // interval: 1.96 x sqrt(sum of squares) below, and above that plus the
+  // log-mean bias bound, half the sum of squares; then the two parts.
   std::ostringstream expected;
   expected.setf(std::ios::fixed);
   expected.precision(4);
-  expected << "log likelihood  " << total << " +- " << std::sqrt(variance);
+  const double z = 1.959963984540054;
+  expected << "log likelihood  " << total << " (-" << z * std::sqrt(variance) << " / +"
+           << z * std::sqrt(variance) + variance / 2.0 << ") (se " << std::sqrt(variance) << "; bias bound "
+           << variance / 2.0 << ")";
   EXPECT_NE(table.err.find(expected.str()), std::string::npos) << table.err << "\nexpected " << expected.str();
-  EXPECT_NE(table.err.find("the estimator is unbiased for p(w), so this covers its error except heavy tails and one "
-                           "bias: the log of a mean of runs sits low, here by at most "),
+  EXPECT_NE(table.err.find("widened upward by the log-mean bias bound: the log of a mean of runs sits low, here by "
+                           "at most "),
+            std::string::npos)
+      << table.err;
+  EXPECT_NE(table.err.find("the estimator is unbiased for p(w), so the interval covers the truth except under heavy "
+                           "tails"),
             std::string::npos)
       << table.err;
   // That bound is half the sum of the documents' squared errors.
@@ -82,6 +91,14 @@ TEST(Uncertainty, TotalsCarryTheDocumentsErrorsInEveryFormat) {
   ASSERT_NE(at, std::string::npos);
   EXPECT_NEAR(std::stod(object.out.substr(at + 20)), std::sqrt(variance), 1e-9 * std::sqrt(variance));
   EXPECT_NE(object.out.find("\"per_token_se\":"), std::string::npos);
+  // The intervals as [low, high], the same numbers.
+  const auto interval = object.out.find("\"log_likelihood_interval\":[");
+  ASSERT_NE(interval, std::string::npos) << object.out;
+  const std::string ends = object.out.substr(interval + 27);
+  EXPECT_NEAR(std::stod(ends), total - z * std::sqrt(variance), 1e-6);
+  EXPECT_NEAR(std::stod(ends.substr(ends.find(',') + 1)), total + z * std::sqrt(variance) + variance / 2.0, 1e-6);
+  EXPECT_NE(object.out.find("\"per_token_interval\":["), std::string::npos);
+  EXPECT_NE(object.out.find("\"interval_confidence\":0.95"), std::string::npos);
   EXPECT_NE(object.out.find("\"effective_runs\":"), std::string::npos);
 }
 

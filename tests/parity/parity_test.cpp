@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -59,8 +60,48 @@ std::vector<double> commandLine(const ParityCase& parity) {
   return values;
 }
 
-// The same request filled in as a C++ program would.
-std::vector<double> api(const ParityCase& parity) {
+// The command line's headline intervals (JSON's summary.log_likelihood_interval
+// and per_token_interval, each [low, high]; null, for no interval, as NaN).
+std::vector<double> commandLineIntervals(const ParityCase& parity) {
+  std::vector<std::string> arguments = {"--model",     testing::fixtureFile("stackexchange", "inferencer.mallet"),
+                                        "--input",     testing::fixtureFile("stackexchange", "test.mallet"),
+                                        "--documents", "0-19",
+                                        "--format",    "json",
+                                        "--quiet"};
+  arguments.insert(arguments.end(), parity.arguments.begin(), parity.arguments.end());
+  const testing::CommandOutput output = testing::runCommand(cli::evaluateCommand, arguments);
+  EXPECT_EQ(output.status, 0) << parity.name << ": " << output.err;
+  std::vector<double> ends;
+  for (const std::string key : {"\"log_likelihood_interval\":[", "\"per_token_interval\":["}) {
+    std::size_t at = output.out.find(key);
+    if (at == std::string::npos) {
+      ADD_FAILURE() << parity.name << ": no " << key << " in " << output.out;
+      return ends;
+    }
+    at += key.size();
+    for (const char close : {',', ']'}) {
+      const std::size_t end = output.out.find(close, at);
+      const std::string field = output.out.substr(at, end - at);
+      double value = std::nan("");
+      if (field != "null") parseDecimal(field.data(), field.data() + field.size(), value);
+      ends.push_back(value);
+      at = end + 1;
+    }
+  }
+  return ends;
+}
+
+// The same bits, NaN matching NaN.
+bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])))) return false;
+  return true;
+}
+
+// The same request filled in as a C++ program would: each document's log
+// likelihood, then the ends of the two headline intervals.
+std::vector<double> api(const ParityCase& parity, std::vector<double>* intervals = nullptr) {
   const Model model = Model::read(testing::fixtureFile("stackexchange", "inferencer.mallet"));
   const std::vector<std::size_t> first20 = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
   EvaluateRequest request;
@@ -100,8 +141,12 @@ std::vector<double> api(const ParityCase& parity) {
       ADD_FAILURE() << "the parity test does not fill --" << name << " yet";
     }
   }
+  const EvaluateResult result = evaluate(request);
   std::vector<double> values;
-  for (const DocumentEstimate& document : evaluate(request).documents) values.push_back(document.logLikelihood);
+  for (const DocumentEstimate& document : result.documents) values.push_back(document.logLikelihood);
+  if (intervals != nullptr)
+    *intervals = {result.logLikelihoodInterval.low, result.logLikelihoodInterval.high, result.perTokenInterval.low,
+                  result.perTokenInterval.high};
   return values;
 }
 
@@ -111,7 +156,11 @@ TEST(Parity, TheApiAndTheCommandLineGiveTheSameBitsForEveryCase) {
   for (const ParityCase& parity : cases) {
     const std::vector<double> fromCommandLine = commandLine(parity);
     ASSERT_EQ(fromCommandLine.size(), 20u) << parity.name;
-    EXPECT_EQ(api(parity), fromCommandLine) << parity.name;
+    std::vector<double> intervals;
+    EXPECT_EQ(api(parity, &intervals), fromCommandLine) << parity.name;
+    const std::vector<double> shown = commandLineIntervals(parity);
+    EXPECT_TRUE(sameBits(intervals, shown)) << parity.name << ": " << ::testing::PrintToString(intervals) << " vs "
+                                            << ::testing::PrintToString(shown);
   }
 }
 

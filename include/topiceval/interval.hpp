@@ -1,0 +1,49 @@
+#pragma once
+// The headline interval: where the truth lies, given an estimate that is the
+// log of a mean of unbiased runs (evaluate's totals, select's totals and
+// their paired differences).
+//
+// Why it is not symmetric. Each document's estimate is log(mean of R runs of
+// p-hat), with E[p-hat] = p. By Jensen's inequality E[log mean] <= log p: the
+// estimate sits LOW, never high. By the delta method the shortfall is about
+// var(p-hat) / (2 R p^2), which is se^2 / 2 for the document's standard error
+// se of the log; the documents' shortfalls add, so sum_d se_d^2 / 2 bounds the
+// total's (EvaluateResult::logMeanBias; measured at 0.07 to 0.35 of se^2 on
+// the exact models, tests/estimators/calibration_test.cpp). The interval is
+// therefore the statistical one, estimate -+ z se at kIntervalConfidence,
+// widened on the UPPER side by that bound: [x - z se, x + z se + bias].
+//
+// What it covers and what not: the runs' sampling error and the log-mean
+// bias; not a biased estimator's own bias, and not heavy tails, where a few
+// runs carry the mean and se itself is too small (EvaluateResult's
+// heavyTailedDocuments; a larger budget is the remedy). With no error to
+// state (one run of a stochastic estimator) both ends are NaN; a deterministic
+// estimator's interval is the point itself (it has no sampling error).
+// tests/api/headline_interval_test.cpp checks the coverage on the exact models.
+
+#include "topiceval/export.hpp"
+
+namespace topiceval {
+
+struct Interval {
+  double low = 0.0, high = 0.0;
+};
+
+inline constexpr double kIntervalConfidence = 0.95;      // two-sided, of the statistical part
+inline constexpr double kIntervalZ = 1.959963984540054;  // its normal quantile
+
+// [estimate - z se, estimate + z se + biasBound]; NaN ends when se or the bound is NaN.
+[[nodiscard]] TOPICEVAL_API Interval headlineInterval(double estimate, double standardError, double biasBound);
+// The same divided by `tokens` (per token); NaN ends when nothing is scored.
+[[nodiscard]] TOPICEVAL_API Interval perTokenOf(const Interval& total, double tokens);
+// The interval of truthA - truthB from estimateA - estimateB = difference:
+// each estimate sits below its truth by between 0 and its bound, so the truth's
+// difference lies in [difference - z se - biasBoundB, difference + z se + biasBoundA].
+[[nodiscard]] TOPICEVAL_API Interval differenceInterval(double difference, double standardError, double biasBoundA,
+                                                        double biasBoundB);
+// Whether the interval holds x (false for NaN ends).
+[[nodiscard]] inline bool contains(const Interval& interval, double x) {
+  return interval.low <= x && x <= interval.high;
+}
+
+}  // namespace topiceval
