@@ -16,6 +16,7 @@
 #include "topiceval/evaluate.hpp"
 #include "topiceval/evaluate_topics.hpp"
 #include "topiceval/infer_topics.hpp"
+#include "topiceval/reference_index.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
 
@@ -101,6 +102,7 @@ void validate(const EvaluateTopicsRequest& request) { validateAsSet(request); }
 void validate(const InferTopicsRequest& request) { validateAsSet(request); }
 void validate(const DiagnosticsRequest& request) { validateAsSet(request); }
 void validate(const CoherenceRequest& request) { validateAsSet(request); }
+void validate(const IndexRequest& request) { validateAsSet(request); }
 
 EvaluateRequest evaluateRequest(const OptionValues& options) { return requestFrom<EvaluateRequest>(options); }
 
@@ -115,6 +117,8 @@ TrainCtmRequest trainCtmRequest(const OptionValues& options) { return requestFro
 DiagnosticsRequest diagnosticsRequest(const OptionValues& options) { return requestFrom<DiagnosticsRequest>(options); }
 
 CoherenceRequest coherenceRequest(const OptionValues& options) { return requestFrom<CoherenceRequest>(options); }
+
+IndexRequest indexRequest(const OptionValues& options) { return requestFrom<IndexRequest>(options); }
 
 EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options) {
   EvaluateTopicsRequest request = requestFrom<EvaluateTopicsRequest>(options);
