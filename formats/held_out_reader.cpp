@@ -317,7 +317,8 @@ bool isPlainTextFile(const std::string& path) {
 }
 
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
-                       const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume) {
+                       const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
+                       std::vector<std::string>* words) {
   if (!rereadable(path)) return false;
   struct NotText {};
   try {
@@ -335,7 +336,8 @@ bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, T
       if (!reader) throw NotText{};  // readFileBlocks refuses an empty file before this
       reader->finishLines();
       reader->documents().flush();  // the last, shorter batch
-      (void)reader->finish();       // the checks of the whole text
+      const DocumentCollection whole = reader->finish();  // the checks of the whole text
+      if (words != nullptr) *words = whole.alphabet()->words();
       return 0;
     });
   } catch (const NotText&) {

@@ -45,7 +45,10 @@ struct TextBatch {
 // Whether readTextInBatches reads `path`: plain text (its first bytes neither
 // an instance list's nor gzip's) in a regular file this process reads.
 bool isPlainTextFile(const std::string& path);
+// `words`, when given, receives every word behind the ids at the end: the
+// model's, then the new ones in order of first appearance.
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
-                       const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume);
+                       const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
+                       std::vector<std::string>* words = nullptr);
 
 }  // namespace topiceval::formats

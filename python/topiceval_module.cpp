@@ -586,7 +586,7 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   request.documents = documentsSource(documents);
   if (auto texts = referenceTexts(coherenceTexts)) request.coherenceTexts = std::move(*texts);
   // The files the report must not replace, and the report opened before the work, as the command line does.
-  std::vector<std::string> inputs{request.documents.path, request.coherenceTexts.path};
+  std::vector<std::string> inputs{request.documents.path, request.coherenceTexts.path, request.coherenceReference};
   for (const auto& source : request.models) inputs.push_back(source.path);
   std::optional<topiceval::output::OutputFile> report;
   if (!reportPath.is_none()) report.emplace(pathOf(reportPath), "report", inputs, std::cout);

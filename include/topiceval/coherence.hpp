@@ -34,6 +34,9 @@ struct CoherenceRequest {
   // line), or documents in memory that carry their words. None: the model's
   // own training documents (a topic state or a saved model holds them).
   std::optional<DocumentsSource> texts;
+  // Or a reference index of them (the `index` command's): the same numbers
+  // without reading the texts. Empty: none.
+  std::string reference;
   std::vector<std::string> measures = {"c_npmi"};  // u_mass, c_uci, c_npmi, c_v, mallet
   int topWords = kDefaultTopWords;
   int windowSize = 0;  // c_uci, c_npmi, c_v: 0 is gensim's (10, 10, 110)

@@ -45,6 +45,9 @@ struct SelectRequest {
   // a bootstrap error; exclusivity, FREX and diversity of its top words.
   std::string coherenceMeasure = "c_npmi";
   DocumentsSource coherenceTexts;
+  // Or a reference index of them (topiceval/reference_index.hpp), read by
+  // every model without reading the texts again. Empty: none.
+  std::string coherenceReference;
   int topWords = CoherenceRequest::kDefaultTopWords;
   int bootstrap = CoherenceRequest::kDefaultBootstrap;
 };

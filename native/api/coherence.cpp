@@ -3,12 +3,14 @@
 #include "topiceval/coherence.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "formats/file_bytes.hpp"
+#include "formats/reference_index.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/setting_limits.hpp"
@@ -55,12 +57,89 @@ struct Reference {
   quality::ReferenceCorpus corpus;
   const std::vector<std::string>* words = nullptr;  // by id
   std::string description;
+  // A reference index: the corpus is made from the topic words' postings
+  // (fillFromIndex) once they are known.
+  std::optional<formats::ReferenceIndex> index;
+  bool unordered = false;  // bags of words: windows count whole documents
+  // Whether each word id occurs in the texts.
+  std::vector<uint8_t> used() const {
+    std::vector<uint8_t> used(words->size(), 0);
+    if (index) {
+      for (std::size_t id = 0; id < used.size(); ++id) used[id] = index->documentFrequency(id) > 0 ? 1 : 0;
+    } else {
+      for (const int32_t id : corpus.tokens) {
+        if (static_cast<std::size_t>(id) < used.size()) used[static_cast<std::size_t>(id)] = 1;
+      }
+    }
+    return used;
+  }
 };
+
+// The index's tokens of the words in `topics` at their places, document by
+// document: what counting the whole texts would meet of them.
+void fillFromIndex(Reference& reference, const std::vector<std::vector<int32_t>>& topics) {
+  const formats::ReferenceIndex& index = *reference.index;
+  std::vector<uint8_t> wanted(index.words().size(), 0);
+  std::vector<int32_t> words;
+  for (const auto& topic : topics) {
+    for (const int32_t id : topic) {
+      if (static_cast<std::size_t>(id) < wanted.size() && wanted[static_cast<std::size_t>(id)] == 0) {
+        wanted[static_cast<std::size_t>(id)] = 1;
+        words.push_back(id);
+      }
+    }
+  }
+  const std::size_t documents = index.numDocuments();
+  std::vector<formats::WordPostings> postings(words.size());
+  std::vector<std::size_t> perDocument(documents + 1, 0);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    index.postings(static_cast<std::size_t>(words[i]), postings[i]);
+    const auto& word = postings[i];
+    for (std::size_t k = 0; k < word.documents.size(); ++k)
+      perDocument[word.documents[k] + 1] += word.start[k + 1] - word.start[k];
+  }
+  quality::ReferenceCorpus& corpus = reference.corpus;
+  corpus.offsets.assign(documents + 1, 0);
+  for (std::size_t d = 0; d < documents; ++d) corpus.offsets[d + 1] = corpus.offsets[d] + perDocument[d + 1];
+  corpus.tokens.assign(corpus.offsets.back(), 0);
+  corpus.positions.assign(corpus.offsets.back(), 0);
+  std::vector<std::size_t> next(corpus.offsets.begin(), corpus.offsets.end() - 1);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto& word = postings[i];
+    for (std::size_t k = 0; k < word.documents.size(); ++k) {
+      std::size_t& at = next[word.documents[k]];
+      for (std::size_t p = word.start[k]; p < word.start[k + 1]; ++p, ++at) {
+        corpus.tokens[at] = words[i];
+        corpus.positions[at] = word.positions[p];
+      }
+    }
+  }
+  // Each document's tokens in the order of their places.
+  std::vector<std::pair<uint32_t, int32_t>> order;
+  for (std::size_t d = 0; d < documents; ++d) {
+    const std::size_t from = corpus.offsets[d], to = corpus.offsets[d + 1];
+    if (to - from < 2) continue;
+    order.clear();
+    for (std::size_t t = from; t < to; ++t) order.emplace_back(corpus.positions[t], corpus.tokens[t]);
+    std::sort(order.begin(), order.end());
+    for (std::size_t t = from; t < to; ++t) std::tie(corpus.positions[t], corpus.tokens[t]) = order[t - from];
+  }
+  corpus.lengths = index.documentLengths();
+}
 
 Reference loadReference(const CoherenceRequest& request, const Model& model, const std::string& modelName,
                         std::optional<Documents>& keep) {
   Reference reference;
   const detail::ModelData& data = detail::dataOf(model);
+  if (!request.reference.empty()) {
+    if (request.texts)
+      throw SettingError("reference", "takes the place of the texts: give either the texts or an index of them");
+    reference.index = formats::ReferenceIndex::open(request.reference);
+    reference.words = &reference.index->words();
+    reference.unordered = reference.index->unordered();
+    reference.description = request.reference;
+    return reference;
+  }
   if (!request.texts) {
     if (!data.training)
       throw SettingError("texts", modelName + " (" + data.description +
@@ -76,6 +155,7 @@ Reference loadReference(const CoherenceRequest& request, const Model& model, con
   const DocumentsSource& source = *request.texts;
   keep = source.documents ? *source.documents : Documents::read(source.path);
   reference.description = detail::sourceName(source);
+  reference.unordered = keep->anyUnordered();
   reference.words = keep->words();
   if (reference.words == nullptr) {
     // Ids without words are the model's type indices.
@@ -119,10 +199,7 @@ TopicWords topicWords(const CoherenceRequest& request, const Model& model, const
 class TextWordIds {
  public:
   TextWordIds(const CoherenceRequest& request, const Reference& reference) : words_(*reference.words) {
-    std::vector<uint8_t> used(words_.size(), 0);
-    for (const int32_t id : reference.corpus.tokens) {
-      if (static_cast<std::size_t>(id) < used.size()) used[static_cast<std::size_t>(id)] = 1;
-    }
+    const std::vector<uint8_t> used = reference.used();
     for (std::size_t id = 0; id < words_.size(); ++id) idOf_.emplace(words_[id], static_cast<int32_t>(id));
     if (request.dictionary.empty()) {
       std::erase_if(idOf_, [&](const auto& entry) { return used[static_cast<std::size_t>(entry.second)] == 0; });
@@ -193,15 +270,15 @@ std::vector<std::vector<int32_t>> topicIdsInTexts(const std::vector<std::vector<
 // decide the counts): the window measures count whole documents on them, and
 // say so. MALLET's measure smooths with the model's beta.
 quality::CoherenceSettings coherenceSettings(const CoherenceRequest& request,
-                                             const std::vector<quality::MeasureRequest>& measures,
-                                             const std::optional<Documents>& documents, const Model& model,
+                                             const std::vector<quality::MeasureRequest>& measures, bool unordered,
+                                             const Model& model,
                                              const std::string& modelName, CoherenceResult& result) {
   quality::CoherenceSettings settings;
   settings.measures = measures;
   settings.bootstrap = request.bootstrap;
   settings.seed = static_cast<uint64_t>(request.seed);
   settings.threads = request.threads;
-  settings.unorderedTexts = documents && documents->anyUnordered();
+  settings.unorderedTexts = unordered;
   std::vector<std::string> windowed;
   for (const auto& measure : measures) {
     if (quality::slidesAWindow(measure.measure)) windowed.emplace_back(quality::coherenceMeasureName(measure.measure));
@@ -340,8 +417,6 @@ CoherenceResult coherence(const CoherenceRequest& request) try {
 
   CoherenceResult result;
   result.reference = reference.description;
-  result.referenceDocuments = reference.corpus.numDocuments();
-  result.referenceTokens = reference.corpus.tokens.size();
   result.bootstrap = request.bootstrap;
 
   // MALLET's rows for a count model (once: a state's are rebuilt).
@@ -353,7 +428,11 @@ CoherenceResult coherence(const CoherenceRequest& request) try {
   const TopicWords topics = topicWords(request, model, modelName, counts, phi);
   const std::vector<std::vector<int32_t>> ids = topicIdsInTexts(topics.words, TextWordIds(request, reference),
                                                                 static_cast<std::size_t>(request.topWords), result);
-  quality::CoherenceSettings settings = coherenceSettings(request, measures, documents, model, modelName, result);
+  if (reference.index) fillFromIndex(reference, ids);
+  result.referenceDocuments = reference.corpus.numDocuments();
+  result.referenceTokens = reference.corpus.totalTokens();
+  quality::CoherenceSettings settings =
+      coherenceSettings(request, measures, reference.unordered, model, modelName, result);
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   settings.progress = request.progress != nullptr ? request.progress : &ownProgress;
   addMeasures(quality::topicCoherence(reference.corpus, ids, settings), request.bootstrap, result);

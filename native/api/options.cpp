@@ -19,6 +19,7 @@
 #include "topiceval/evaluate_topics.hpp"
 #include "topiceval/infer_topics.hpp"
 #include "topiceval/plan_ranks.hpp"
+#include "topiceval/reference_index.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
 
@@ -352,6 +353,10 @@ CommandSpec selectSpec() {
                    "reference texts for the coherence (an instance list or plain text); default: the held-out "
                    "documents",
                    false, "REFERENCE"));
+  o.push_back(path("coherence-reference", FIELD(SelectRequest, coherenceReference),
+                   "a reference index (topiceval index) instead of --coherence-texts: the same numbers, the texts "
+                   "read once for every model",
+                   false, "INDEX"));
   o.push_back(
       integer("top-words", FIELD(SelectRequest, topWords), 1, 100'000, "top words per topic for the topic quality"));
   o.push_back(integer("bootstrap", FIELD(SelectRequest, bootstrap), 0, 100'000,
@@ -631,6 +636,10 @@ CommandSpec coherenceSpec() {
                    "reference texts: a MALLET instance list, or plain text with one document per line (gzipped or "
                    "not); default: the model's own training documents (a topic state or a saved model)",
                    false, "REFERENCE"));
+  o.push_back(path("reference", FIELD(CoherenceRequest, reference),
+                   "a reference index of the texts (topiceval index), instead of --texts: the same numbers, without "
+                   "reading the texts again",
+                   false, "INDEX"));
   OptionSpec measure = choice("measure", FIELD(CoherenceRequest, measures), coherenceMeasures(),
                               "one or more of " + listOfChoices(coherenceMeasures()) +
                                   " (comma-separated or repeated): gensim's four (u_mass on documents, c_uci and "
@@ -650,6 +659,22 @@ CommandSpec coherenceSpec() {
   o.push_back(integer("threads", FIELD(CoherenceRequest, threads), 0, SettingLimits::kThreads,
                       "threads; 0 uses every core (results do not depend on it)"));
   o.push_back(format());
+  return command;
+}
+
+CommandSpec indexSpec() {
+  CommandSpec command = makeCommand(
+      "index", "a reference index of texts, for coherence against them without reading them again",
+      "Read reference texts once and write a reference index (each word's documents and positions, the "
+      "documents' lengths, the vocabulary): coherence --reference INDEX gives the numbers --texts gives.",
+      "topiceval index --texts REFERENCE --output INDEX");
+  auto& o = command.options;
+  o.push_back(path("texts", FIELD(IndexRequest, texts),
+                   "reference texts: a MALLET instance list, or plain text with one document per line (gzipped or "
+                   "not)",
+                   true, "REFERENCE"));
+  o.push_back(commandLineOnly(path("output", "where to write the index (written whole, then renamed into place)",
+                                   true, "INDEX")));
   return command;
 }
 
@@ -694,7 +719,8 @@ CommandSpec perturbStateSpec() {
 const std::vector<CommandSpec>& commandSpecs() {
   static const std::vector<CommandSpec> all = {
       evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(),    selectSpec(),    compareSpec(),   curveSpec(),
-      trainCtmSpec(),       infoSpec(),        diagnosticsSpec(), coherenceSpec(), planRanksSpec(), perturbStateSpec()};
+      trainCtmSpec(),       infoSpec(),        diagnosticsSpec(), coherenceSpec(), indexSpec(),     planRanksSpec(),
+      perturbStateSpec()};
   return all;
 }
 

@@ -17,6 +17,7 @@
 #include "topiceval/evaluate_topics.hpp"
 #include "topiceval/infer_topics.hpp"
 #include "topiceval/plan_ranks.hpp"
+#include "topiceval/reference_index.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
 
@@ -103,6 +104,7 @@ void validate(const InferTopicsRequest& request) { validateAsSet(request); }
 void validate(const DiagnosticsRequest& request) { validateAsSet(request); }
 void validate(const CoherenceRequest& request) { validateAsSet(request); }
 void validate(const PlanRanksRequest& request) { validateAsSet(request); }
+void validate(const IndexRequest& request) { validateAsSet(request); }
 
 EvaluateRequest evaluateRequest(const OptionValues& options) { return requestFrom<EvaluateRequest>(options); }
 
@@ -119,6 +121,7 @@ DiagnosticsRequest diagnosticsRequest(const OptionValues& options) { return requ
 CoherenceRequest coherenceRequest(const OptionValues& options) { return requestFrom<CoherenceRequest>(options); }
 
 PlanRanksRequest planRanksRequest(const OptionValues& options) { return requestFrom<PlanRanksRequest>(options); }
+IndexRequest indexRequest(const OptionValues& options) { return requestFrom<IndexRequest>(options); }
 
 EvaluateTopicsRequest evaluateTopicsRequest(const OptionValues& options) {
   EvaluateTopicsRequest request = requestFrom<EvaluateTopicsRequest>(options);

@@ -201,6 +201,13 @@ void checkSettingsApply(const SelectRequest& request, const Survey& survey) {
 std::optional<DocumentsSource> qualityReference(const SelectRequest& request, SelectResult& result) {
   if (request.coherenceMeasure == "none") return std::nullopt;
   result.qualityTopWords = request.topWords;
+  if (!request.coherenceReference.empty()) {
+    if (!request.coherenceTexts.path.empty() || request.coherenceTexts.documents)
+      throw SettingError("coherence-reference",
+                         "takes the place of the coherence texts: give either the texts or an index of them");
+    result.qualityReference = request.coherenceReference;
+    return DocumentsSource();  // (measureQuality reads the index)
+  }
   if (!request.coherenceTexts.path.empty() || request.coherenceTexts.documents) {
     result.qualityReference = detail::sourceName(request.coherenceTexts);
     return request.coherenceTexts;
@@ -334,7 +341,11 @@ std::optional<TopicQuality> measureQuality(const SelectRequest& request, const M
   CoherenceRequest quality;
   quality.model = model;
   quality.model.name = name;
-  quality.texts = reference;
+  if (request.coherenceReference.empty()) {
+    quality.texts = reference;
+  } else {
+    quality.reference = request.coherenceReference;
+  }
   quality.measures = {request.coherenceMeasure};
   quality.topWords = request.topWords;
   quality.bootstrap = request.bootstrap;

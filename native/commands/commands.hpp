@@ -42,6 +42,8 @@ int coherenceCommand(const std::vector<std::string>& arguments, std::ostream& ou
 // `topiceval plan-ranks`: an MPI run on paper (load imbalance, speed-up, bytes moved).
 int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval index`: a reference index of texts, for coherence --reference.
+int indexCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 // `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 

@@ -15,6 +15,7 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
     std::vector<std::string> inputs = options->list("model");
     inputs.push_back(request.documents.path);
     inputs.push_back(request.coherenceTexts.path);
+    inputs.push_back(request.coherenceReference);
     std::optional<OutputFile> report;
     openOutput(report, options->text("report"), "--report", inputs, out);
     Progress progress;

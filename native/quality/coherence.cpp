@@ -153,18 +153,19 @@ class DocumentCounter {
     wordSlot_.assign(slots.slotsOfWord.size(), 0);
   }
 
-  void count(std::span<const int32_t> tokens, std::span<const int32_t> topics, CountTable& table) {
+  // `positions` (empty: 0, 1, ...) are the tokens' places in a document of `length`.
+  void count(std::span<const int32_t> tokens, std::span<const int32_t> topics, std::span<const uint32_t> positions,
+             std::size_t length, CountTable& table) {
     ++document_;
     present_.clear();
     touched_.clear();
-    const std::size_t length = tokens.size();
     windows_ = mode_.kind == CountingMode::Windows && length > static_cast<std::size_t>(mode_.window);
     if (windows_) {
       const auto window = static_cast<uint32_t>(mode_.window);
       const uint32_t steps = static_cast<uint32_t>(length) - window + 1;
       table.units.push_back(steps);
       // Each present word's positions, then its intervals.
-      for (std::size_t p = 0; p < length; ++p) {
+      for (std::size_t p = 0; p < tokens.size(); ++p) {
         const int32_t r = relevantOf(tokens[p]);
         if (r < 0) continue;
         if (stamp_[static_cast<std::size_t>(r)] != document_) {
@@ -174,7 +175,8 @@ class DocumentCounter {
           if (positions_.size() < present_.size()) positions_.emplace_back();
           positions_[present_.size() - 1].clear();
         }
-        positions_[wordSlot_[static_cast<std::size_t>(r)]].push_back(static_cast<uint32_t>(p));
+        positions_[wordSlot_[static_cast<std::size_t>(r)]].push_back(positions.empty() ? static_cast<uint32_t>(p)
+                                                                                        : positions[p]);
       }
       if (intervals_.size() < present_.size()) intervals_.resize(present_.size());
       for (std::size_t i = 0; i < present_.size(); ++i) {
@@ -184,7 +186,7 @@ class DocumentCounter {
     } else {
       // One window (a text no longer than it) or a document: present or not.
       table.units.push_back(1);
-      for (std::size_t p = 0; p < length; ++p) {
+      for (std::size_t p = 0; p < tokens.size(); ++p) {
         const int32_t r = relevantOf(tokens[p]);
         if (r < 0) continue;
         if (mode_.kind == CountingMode::AssignedDocuments) {
@@ -285,8 +287,10 @@ CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, Counti
       const std::span<const int32_t> tokens(corpus.tokens.data() + from, to - from);
       const std::span<const int32_t> topics =
           corpus.topics.empty() ? std::span<const int32_t>() : std::span<const int32_t>(corpus.topics.data() + from, to - from);
+      const std::span<const uint32_t> positions =
+          corpus.positions.empty() ? std::span<const uint32_t>() : std::span<const uint32_t>(corpus.positions.data() + from, to - from);
       const std::size_t before = part.key.size();
-      counter.count(tokens, topics, part);
+      counter.count(tokens, topics, positions, corpus.length(d), part);
       const uint64_t added = part.key.size() - before;
       const uint64_t held = entries.fetch_add(added, std::memory_order_relaxed) + added;
       if (static_cast<double>(held) * kEntryBytes > QualityLimits::kTableBytes)
@@ -297,7 +301,7 @@ CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, Counti
                          static_cast<double>(held) * kEntryBytes * static_cast<double>(documents) /
                              static_cast<double>(d + 1),
                          0.0, "lower --top-words, or give fewer reference texts");
-      if (progress != nullptr) progress->advance(1, to - from);
+      if (progress != nullptr) progress->advance(1, corpus.length(d));
     }
   });
   CountTable table;
@@ -508,6 +512,13 @@ double meanStandardError(const std::vector<std::vector<double>>& replicates, con
 
 }  // namespace
 
+uint64_t ReferenceCorpus::totalTokens() const {
+  if (!sparse()) return tokens.size();
+  uint64_t total = 0;
+  for (const uint32_t length : lengths) total += length;
+  return total;
+}
+
 const std::vector<std::string>& coherenceMeasureNames() {
   static const std::vector<std::string> names = {"u_mass", "c_uci", "c_npmi", "c_v", "mallet"};
   return names;
@@ -613,7 +624,7 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
   const std::size_t documents = corpus.numDocuments();
   if (settings.progress != nullptr)
     settings.progress->setTotal(documents * modes.size() + (documents > 0 ? replicates : 0),
-                                corpus.tokens.size() * modes.size());
+                                corpus.totalTokens() * modes.size());
   std::atomic<uint64_t> entries{0};
   std::map<CountingMode, CountTable> tables;
   for (const auto& [mode, unused] : modes)

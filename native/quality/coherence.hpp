@@ -42,11 +42,20 @@ int defaultWindowSize(CoherenceMeasure measure);
 
 // Reference texts as word ids (one vocabulary shared with the topics), with
 // each token's topic when they are the model's own training documents.
+// Or only the tokens of some words (a reference index's postings of the topic
+// words): `positions` then holds each token's place in its document and
+// `lengths` every document's length; the tokens left out take their places
+// and count for nothing, as words no topic names do in the whole texts.
 struct ReferenceCorpus {
   std::vector<int32_t> tokens;
   std::vector<int32_t> topics;  // empty, or one per token
   std::vector<std::size_t> offsets{0};
+  std::vector<uint32_t> positions;  // empty, or one per token
+  std::vector<uint32_t> lengths;    // empty (whole texts), or one per document
   std::size_t numDocuments() const { return offsets.size() - 1; }
+  bool sparse() const { return !positions.empty() || !lengths.empty(); }
+  std::size_t length(std::size_t d) const { return sparse() ? lengths[d] : offsets[d + 1] - offsets[d]; }
+  uint64_t totalTokens() const;
 };
 
 struct MeasureRequest {

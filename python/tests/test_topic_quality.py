@@ -145,3 +145,19 @@ def test_a_models_words_name_its_diagnostics(tmp_path):
     written = xml.dom.minidom.parse(str(tmp_path / "diagnostics.xml"))
     assert [node.firstChild.data for node in written.getElementsByTagName("word")][:4] == [
         "apple", "damson", "cherry", "banana"]
+
+
+def test_coherence_against_a_reference_index_gives_the_texts_numbers(fixtures, tmp_path):
+    folder = fixtures / "stackexchange"
+    index = tmp_path / "reference.index"
+    status, _out, err = topiceval.run("index", "--texts", str(folder / "test.mallet"), "--output", str(index))
+    assert status == 0, err
+    from_texts = topiceval.coherence(folder / "state.gz", folder / "test.mallet", measure=MEASURES, bootstrap=10)
+    from_index = topiceval.coherence(folder / "state.gz", measure=MEASURES, bootstrap=10, reference=index)
+    for theirs, ours in zip(from_texts.measures, from_index.measures):
+        numpy.testing.assert_array_equal(ours.per_topic, theirs.per_topic, err_msg=ours.measure)
+        numpy.testing.assert_array_equal(ours.per_topic_standard_error, theirs.per_topic_standard_error,
+                                         err_msg=ours.measure)
+    index.write_bytes(index.read_bytes()[:-1])
+    with pytest.raises(topiceval.FormatError, match="damaged reference index"):
+        topiceval.coherence(folder / "state.gz", reference=index)

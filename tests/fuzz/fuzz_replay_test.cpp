@@ -90,7 +90,7 @@ TEST_P(EveryTarget, SurvivesKeptInputsAndMutations) {
 INSTANTIATE_TEST_SUITE_P(Fuzz, EveryTarget,
                          ::testing::Values("object-stream", "evaluator", "inferencer", "model-file", "instance-list",
                                            "topic-state-text", "topic-state-gzip", "text-documents", "command-line",
-                                           "model-validator", "logistic-normal-model"),
+                                           "model-validator", "logistic-normal-model", "reference-index"),
                          [](const ::testing::TestParamInfo<std::string>& parameter) {
                            std::string name = parameter.param;
                            for (char& c : name) {

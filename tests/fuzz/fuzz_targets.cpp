@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <zlib.h>
+
 #include "formats/format_error.hpp"
 #include "formats/gzip_output.hpp"
 #include "formats/held_out_reader.hpp"
@@ -14,6 +16,7 @@
 #include "formats/logistic_normal_files.hpp"
 #include "formats/model_readers.hpp"
 #include "formats/object_stream_reader.hpp"
+#include "formats/reference_index.hpp"
 #include "native/commands/commands.hpp"
 #include "native/estimators/estimator.hpp"
 #include "native/estimators/estimator_registry.hpp"
@@ -238,6 +241,31 @@ void logisticNormalModel(std::span<const uint8_t> data) {
   }
 }
 
+// topiceval's reference index: opening checks the header, checksum and
+// sections; every word's postings decode within the documents and their
+// lengths. The bytes are tried as they are and with their checksum made
+// right, so that mutations reach the bounds behind it.
+void referenceIndex(std::span<const uint8_t> data) {
+  std::vector<uint8_t> resigned(data.begin(), data.end());
+  if (resigned.size() >= 8) {
+    const auto crc = static_cast<uint32_t>(crc32_z(0, resigned.data(), resigned.size() - 8));
+    for (std::size_t i = 0; i < 4; ++i) resigned[resigned.size() - 8 + i] = static_cast<uint8_t>(crc >> (8 * i));
+  }
+  for (const auto& bytes : {std::vector<uint8_t>(data.begin(), data.end()), resigned}) expectingClearErrors([&] {
+    const auto index = formats::ReferenceIndex::fromBytes(bytes, "fuzz");
+    formats::WordPostings postings;
+    for (std::size_t w = 0; w < index.words().size(); ++w) {
+      index.postings(w, postings);
+      for (std::size_t i = 0; i < postings.documents.size(); ++i) {
+        if (postings.documents[i] >= index.numDocuments()) std::abort();
+        for (std::size_t k = postings.start[i]; k < postings.start[i + 1]; ++k) {
+          if (postings.positions[k] >= index.documentLengths()[postings.documents[i]]) std::abort();
+        }
+      }
+    }
+  });
+}
+
 }  // namespace
 
 const std::vector<Target>& targets() {
@@ -253,6 +281,7 @@ const std::vector<Target>& targets() {
       {"command-line", commandLine},
       {"model-validator", modelValidator},
       {"logistic-normal-model", logisticNormalModel},
+      {"reference-index", referenceIndex},
   };
   return all;
 }

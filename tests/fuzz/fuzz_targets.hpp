@@ -22,7 +22,7 @@ struct Target {
 
 // Every target, by name: object-stream, evaluator, inferencer, model-file,
 // instance-list, topic-state-text, topic-state-gzip, text-documents, command-line,
-// model-validator.
+// model-validator, logistic-normal-model, reference-index.
 const std::vector<Target>& targets();
 const Target* findTarget(const std::string& name);
 

@@ -334,6 +334,29 @@ public final class BridgeTests {
       check(topic == measure.perTopic.length, measure.measure + ": every topic printed");
     }
 
+    // A reference index of texts (the index command) gives the numbers the texts give.
+    Path index = Files.createTempFile("topiceval-reference", ".index");
+    String list = fixtures.resolve("sgu-k100/test.mallet").toString();
+    CommandResult indexed = TopicEvaluator.run("index", "--texts", list, "--output", index.toString());
+    check(indexed.status == 0, "index command: " + indexed.err);
+    CoherenceOptions withTexts = new CoherenceOptions();
+    withTexts.measure = "c_v,u_mass";
+    withTexts.bootstrap = 0;
+    withTexts.texts = list;
+    CoherenceOptions withIndex = new CoherenceOptions();
+    withIndex.measure = "c_v,u_mass";
+    withIndex.bootstrap = 0;
+    withIndex.reference = index.toString();
+    Coherence fromTexts = TopicEvaluator.coherence(state, withTexts);
+    Coherence fromIndex = TopicEvaluator.coherence(state, withIndex);
+    for (int m = 0; m < 2; m++)
+      check(Arrays.equals(fromTexts.measureReports[m].perTopic, fromIndex.measureReports[m].perTopic),
+            "coherence against the index: " + fromIndex.measureReports[m].measure);
+    Files.write(index, new byte[] {1, 2, 3});
+    expectException(() -> TopicEvaluator.coherence(state, withIndex), "not a topiceval reference index",
+                    "a file that is no index");
+    Files.delete(index);
+
     // Texts in memory: the training documents as ids into their words give the same values.
     TopicModelData model = TopicModelData.read(set.resolve("model.mallet").toString());
     CoherenceOptions plain = new CoherenceOptions();

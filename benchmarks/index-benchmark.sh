@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Whole-process benchmark of the reference index beside gensim 4.2 (Debian's
+# python3-gensim) in the same session, on debian-k100's training documents
+# (the texts gensim_coherence.py gives gensim, written one document a line)
+# and MALLET's top 10 words of each of its 100 topics:
+#   - `topiceval index` of the texts against one gensim c_v run;
+#   - `coherence --reference INDEX` against gensim's CoherenceModel, per measure
+#     (the values checked to agree with gensim's within 1e-9);
+#   - the index's size against the gzipped texts.
+# Each time is the median of the runs.
+#
+#   benchmarks/index-benchmark.sh [--runs N] [--measures "u_mass c_uci c_npmi c_v"]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+set_dir="$root/../shared/fixtures/mallet-2.1.1/debian-k100"
+topiceval="$root/build/topiceval"
+runs=3
+measures="u_mass c_uci c_npmi c_v"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs="$2"; shift ;;
+    --measures) measures="$2"; shift ;;
+    *) echo "usage: $0 [--runs N] [--measures \"u_mass c_uci c_npmi c_v\"]" >&2; exit 2 ;;
+  esac
+  shift
+done
+[ -x "$topiceval" ] || { echo "build topiceval first" >&2; exit 1; }
+/usr/bin/python3 -c "import gensim" 2> /dev/null || { echo "needs Debian's python3-gensim" >&2; exit 1; }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+seconds() {  # COMMAND...: wall seconds of one run, its output in $scratch/out
+  local start end
+  start=$(date +%s.%N)
+  "$@" > "$scratch/out" 2> /dev/null
+  end=$(date +%s.%N)
+  /usr/bin/python3 -c "print($end - $start)"
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# The state's documents, one a line, as gensim_coherence.py reads them.
+/usr/bin/python3 - "$set_dir/state.gz" "$scratch/texts.txt" <<'PY'
+import gzip, sys
+documents = {}
+with gzip.open(sys.argv[1], "rt", encoding="utf-8") as lines:
+    for line in lines:
+        if line.startswith("#"):
+            continue
+        fields = line.rstrip("\n").split(" ")
+        documents.setdefault(int(fields[0]), []).append(fields[4])
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    for d in sorted(documents):
+        out.write(" ".join(documents[d]) + "\n")
+PY
+gzip -9 -k "$scratch/texts.txt"
+# Topics as the model gives them: the inferencer holds the state's counts and words, without its 8 MB of assignments.
+model="$set_dir/inferencer.mallet"
+
+: > "$scratch/build"; : > "$scratch/gensim-cv"
+for _ in $(seq "$runs"); do
+  seconds "$topiceval" index --texts "$scratch/texts.txt" --output "$scratch/ref.index" >> "$scratch/build"
+  seconds /usr/bin/python3 benchmarks/support/gensim_coherence.py "$set_dir/state.gz" "$set_dir/diagnostics/topic-keys.txt" \
+    c_v >> "$scratch/gensim-cv"
+done
+b=$(median < "$scratch/build"); g=$(median < "$scratch/gensim-cv")
+echo "| step | gensim | topiceval | ratio | largest difference |"
+echo "|---|---|---|---|---|"
+/usr/bin/python3 -c "print('| index the texts (vs one gensim c_v run) | %.2f s | %.3f s | %.1fx | |' % ($g, $b, $g / $b))"
+for measure in $measures; do
+  : > "$scratch/gensim" ; : > "$scratch/ours"
+  for _ in $(seq "$runs"); do
+    seconds /usr/bin/python3 benchmarks/support/gensim_coherence.py "$set_dir/state.gz" "$set_dir/diagnostics/topic-keys.txt" \
+      "$measure" >> "$scratch/gensim"
+    cp "$scratch/out" "$scratch/gensim.out"
+    seconds "$topiceval" coherence --model "$model" --reference "$scratch/ref.index" --measure "$measure" --bootstrap 0 \
+      --format tsv >> "$scratch/ours"
+    cp "$scratch/out" "$scratch/ours.out"
+  done
+  difference=$(/usr/bin/python3 - "$scratch/gensim.out" "$scratch/ours.out" "$measure" <<'PY'
+import sys
+gensim = dict(line.split("\t") for line in open(sys.argv[1]).read().splitlines())
+ours = {}
+for line in open(sys.argv[2]).read().splitlines()[1:]:
+    fields = line.split("\t")
+    if fields[0] == sys.argv[3]:
+        ours[fields[1]] = fields[2]
+print(max(abs(float(gensim[key]) - float(ours[key])) for key in gensim))
+PY
+  )
+  g=$(median < "$scratch/gensim"); o=$(median < "$scratch/ours")
+  /usr/bin/python3 -c "print('| $measure, 100 topics, with the index | %.2f s | %.3f s | %.0fx | $difference |' % ($g, $o, $g / $o))"
+done
+echo
+echo "index: $(stat -c %s "$scratch/ref.index") bytes; texts: $(stat -c %s "$scratch/texts.txt") bytes, gzipped (-9): $(stat -c %s "$scratch/texts.txt.gz") bytes"

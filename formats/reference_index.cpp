@@ -1,0 +1,420 @@
+#include "formats/reference_index.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <ostream>
+
+#include "formats/format_error.hpp"
+
+namespace topiceval::formats {
+
+namespace {
+
+constexpr std::size_t kHeaderBytes = 80;
+constexpr std::size_t kTrailerBytes = 8;
+constexpr std::size_t kDirectoryEntryBytes = 24;
+constexpr char kTrailerMagic[4] = {'I', 'E', 'N', 'D'};
+
+// (zlib takes a null buffer, as an empty vector's, to ask for the initial value.)
+uint32_t crc32Of(uint32_t crc, std::span<const uint8_t> bytes) {
+  if (bytes.empty()) return crc;
+  return static_cast<uint32_t>(crc32_z(crc, bytes.data(), bytes.size()));
+}
+
+uint64_t readU64(const uint8_t* p) {
+  uint64_t value = 0;
+  for (int i = 7; i >= 0; --i) value = (value << 8) | p[i];
+  return value;
+}
+uint32_t readU32(const uint8_t* p) {
+  return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 | static_cast<uint32_t>(p[2]) << 16 |
+         static_cast<uint32_t>(p[3]) << 24;
+}
+void putU64(std::vector<uint8_t>& out, uint64_t value) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<uint8_t>(value >> (8 * i)));
+}
+void putU32(std::vector<uint8_t>& out, uint32_t value) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(value >> (8 * i)));
+}
+void putVarint(std::vector<uint8_t>& out, uint64_t value) {
+  while (value >= 0x80) {
+    out.push_back(static_cast<uint8_t>(value | 0x80));
+    value >>= 7;
+  }
+  out.push_back(static_cast<uint8_t>(value));
+}
+
+// Varints read within a section; running past its end or a value beyond 64
+// bits is the file's damage, named by `what`.
+class VarintCursor {
+ public:
+  VarintCursor(std::span<const uint8_t> bytes, const std::string& source, const char* what)
+      : bytes_(bytes), source_(source), what_(what) {}
+  uint64_t next() {
+    uint64_t value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (at_ >= bytes_.size()) throw FormatError(source_, std::string("damaged reference index: ") + what_ + " end early");
+      const uint8_t byte = bytes_[at_++];
+      if (shift == 63 && byte > 1) break;
+      value |= static_cast<uint64_t>(byte & 0x7F) << shift;
+      if ((byte & 0x80) == 0) return value;
+    }
+    throw FormatError(source_, std::string("damaged reference index: a number in ") + what_ + " is too long");
+  }
+  std::span<const uint8_t> take(std::size_t n) {
+    if (n > bytes_.size() - at_) throw FormatError(source_, std::string("damaged reference index: ") + what_ + " end early");
+    const auto part = bytes_.subspan(at_, n);
+    at_ += n;
+    return part;
+  }
+  bool done() const { return at_ == bytes_.size(); }
+
+ private:
+  std::span<const uint8_t> bytes_;
+  const std::string& source_;
+  const char* what_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace
+
+bool looksLikeReferenceIndex(std::span<const uint8_t> start) {
+  return start.size() >= sizeof kReferenceIndexMagic &&
+         std::memcmp(start.data(), kReferenceIndexMagic, sizeof kReferenceIndexMagic) == 0;
+}
+
+struct ReferenceIndex::Mapping {
+  std::vector<uint8_t> held;
+  void* address = nullptr;
+  std::size_t length = 0;
+  ~Mapping() {
+    if (address != nullptr) munmap(address, length);
+  }
+};
+
+ReferenceIndex ReferenceIndex::open(const std::string& path) {
+  ReferenceIndex index;
+  index.source_ = path;
+  auto mapping = std::make_shared<Mapping>();
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) throw FormatError(path, std::string("cannot open the reference index: ") + std::strerror(errno));
+  struct stat status {};
+  if (fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
+    ::close(descriptor);
+    throw FormatError(path, "a reference index must be a regular file (it is memory-mapped)");
+  }
+  const auto size = static_cast<std::size_t>(status.st_size);
+  if (size == 0) {
+    ::close(descriptor);
+    throw FormatError(path, "is empty: not a topiceval reference index");
+  }
+  void* address = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, descriptor, 0);
+  ::close(descriptor);
+  if (address == MAP_FAILED) throw FormatError(path, std::string("cannot map the reference index: ") + std::strerror(errno));
+  mapping->address = address;
+  mapping->length = size;
+  index.bytes_ = std::span<const uint8_t>(static_cast<const uint8_t*>(address), size);
+  index.mapping_ = std::move(mapping);
+  index.parse();
+  return index;
+}
+
+ReferenceIndex ReferenceIndex::fromBytes(std::vector<uint8_t> bytes, const std::string& source) {
+  ReferenceIndex index;
+  index.source_ = source;
+  auto mapping = std::make_shared<Mapping>();
+  mapping->held = std::move(bytes);
+  index.bytes_ = mapping->held;
+  index.mapping_ = std::move(mapping);
+  index.parse();
+  return index;
+}
+
+void ReferenceIndex::parse() {
+  const std::string& source = source_;
+  const auto damaged = [&](const std::string& problem) { return FormatError(source, "damaged reference index: " + problem); };
+  if (!looksLikeReferenceIndex(bytes_))
+    throw FormatError(source, "not a topiceval reference index (make one with 'topiceval index --texts FILE --output INDEX')");
+  if (bytes_.size() < kHeaderBytes + kTrailerBytes) throw damaged("truncated inside its header");
+  const uint8_t* header = bytes_.data();
+  const uint32_t version = readU32(header + 8);
+  if (version != kReferenceIndexVersion)
+    throw FormatError(source, "a reference index of version " + std::to_string(version) + ", and this topiceval reads version " +
+                                  std::to_string(kReferenceIndexVersion) + ": build it again with this topiceval's 'index'");
+  const uint32_t flags = readU32(header + 12);
+  if ((flags & ~1u) != 0) throw damaged("unknown flags " + std::to_string(flags));
+  unordered_ = (flags & 1u) != 0;
+  const uint64_t documents = readU64(header + 16);
+  tokens_ = readU64(header + 24);
+  const uint64_t vocabulary = readU64(header + 32);
+  const uint64_t wordsBytes = readU64(header + 40);
+  const uint64_t lengthsBytes = readU64(header + 48);
+  const uint64_t postingsBytes = readU64(header + 56);
+  const uint64_t fileBytes = readU64(header + 64);
+  if (fileBytes != bytes_.size())
+    throw damaged("its header says " + std::to_string(fileBytes) + " bytes and the file has " + std::to_string(bytes_.size()) +
+                  (fileBytes > bytes_.size() ? " (truncated)" : ""));
+  if (readU64(header + 72) != 0) throw damaged("a reserved header field is not 0");
+  const uint8_t* trailer = bytes_.data() + bytes_.size() - kTrailerBytes;
+  if (std::memcmp(trailer + 4, kTrailerMagic, 4) != 0) throw damaged("its last bytes are not the index's end");
+  if (crc32Of(0, bytes_.first(bytes_.size() - kTrailerBytes)) != readU32(trailer))
+    throw damaged("its checksum does not match its contents");
+  // Each section within the file, summed without overflow.
+  const uint64_t body = bytes_.size() - kHeaderBytes - kTrailerBytes;
+  if (vocabulary > body / kDirectoryEntryBytes) throw damaged(std::to_string(vocabulary) + " words do not fit in it");
+  const uint64_t directoryBytes = vocabulary * kDirectoryEntryBytes;
+  uint64_t rest = body - directoryBytes;
+  for (const uint64_t part : {wordsBytes, lengthsBytes, postingsBytes}) {
+    if (part > rest) throw damaged("its sections overrun the file");
+    rest -= part;
+  }
+  if (rest != 0) throw damaged("its sections do not fill the file");
+  if (documents > lengthsBytes || documents > std::numeric_limits<uint32_t>::max())
+    throw damaged(std::to_string(documents) + " documents do not fit in their lengths' bytes");
+  if (vocabulary > wordsBytes && vocabulary > 0) throw damaged(std::to_string(vocabulary) + " words do not fit in their bytes");
+  std::size_t at = kHeaderBytes;
+  const auto section = [&](uint64_t size) {
+    const auto part = bytes_.subspan(at, static_cast<std::size_t>(size));
+    at += static_cast<std::size_t>(size);
+    return part;
+  };
+  const auto wordsSection = section(wordsBytes);
+  const auto lengthsSection = section(lengthsBytes);
+  directory_ = section(directoryBytes);
+  postings_ = section(postingsBytes);
+
+  VarintCursor words(wordsSection, source, "the words");
+  words_.reserve(static_cast<std::size_t>(vocabulary));
+  for (uint64_t w = 0; w < vocabulary; ++w) {
+    const auto text = words.take(static_cast<std::size_t>(std::min<uint64_t>(words.next(), wordsBytes + 1)));
+    words_.emplace_back(reinterpret_cast<const char*>(text.data()), text.size());
+  }
+  if (!words.done()) throw damaged("bytes left after its words");
+  VarintCursor lengths(lengthsSection, source, "the document lengths");
+  lengths_.reserve(static_cast<std::size_t>(documents));
+  uint64_t total = 0;
+  for (uint64_t d = 0; d < documents; ++d) {
+    const uint64_t length = lengths.next();
+    if (length > std::numeric_limits<uint32_t>::max()) throw damaged("document " + std::to_string(d) + " is too long");
+    lengths_.push_back(static_cast<uint32_t>(length));
+    total += length;
+  }
+  if (!lengths.done()) throw damaged("bytes left after its document lengths");
+  if (total != tokens_)
+    throw damaged("its documents' lengths sum to " + std::to_string(total) + ", its header says " + std::to_string(tokens_) +
+                  " tokens");
+  // The directory: offsets increasing within the postings, and each word's
+  // counts no more than its bytes can hold (a document takes two bytes at
+  // least, an occurrence one).
+  uint64_t occurrencesTotal = 0;
+  for (uint64_t w = 0; w < vocabulary; ++w) {
+    const uint8_t* entry = directory_.data() + w * kDirectoryEntryBytes;
+    const uint64_t offset = readU64(entry);
+    const uint64_t end = w + 1 < vocabulary ? readU64(entry + kDirectoryEntryBytes) : postingsBytes;
+    const uint64_t docs = readU64(entry + 8), occurrences = readU64(entry + 16);
+    if ((w == 0 && offset != 0) || offset > end || end > postingsBytes)
+      throw damaged("the postings of word " + std::to_string(w) + " lie outside their section");
+    if (docs > documents || occurrences < docs || docs > (end - offset) / 2 || occurrences - docs > end - offset - 2 * docs ||
+        occurrences > tokens_ || (docs == 0) != (offset == end))
+      throw damaged("the counts of word " + std::to_string(w) + " do not fit its postings");
+    occurrencesTotal += occurrences;
+    if (occurrencesTotal > tokens_) throw damaged("its words occur more often than it has tokens");
+  }
+}
+
+uint64_t ReferenceIndex::documentFrequency(std::size_t word) const {
+  return readU64(directory_.data() + word * kDirectoryEntryBytes + 8);
+}
+
+uint64_t ReferenceIndex::occurrences(std::size_t word) const {
+  return readU64(directory_.data() + word * kDirectoryEntryBytes + 16);
+}
+
+void ReferenceIndex::postings(std::size_t word, WordPostings& out) const {
+  out.documents.clear();
+  out.start.assign(1, 0);
+  out.positions.clear();
+  if (word >= words_.size()) throw FormatError(source_, "no word " + std::to_string(word) + " in the reference index");
+  const uint8_t* entry = directory_.data() + word * kDirectoryEntryBytes;
+  const uint64_t offset = readU64(entry);
+  const uint64_t end = word + 1 < words_.size() ? readU64(entry + kDirectoryEntryBytes) : postings_.size();
+  const uint64_t docs = documentFrequency(word), occurrences = this->occurrences(word);
+  const std::string what = "the postings of '" + words_[word] + "'";
+  const auto damaged = [&] { return FormatError(source_, "damaged reference index: " + what + " are inconsistent"); };
+  VarintCursor cursor(postings_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(end - offset)), source_,
+                      what.c_str());
+  out.documents.reserve(static_cast<std::size_t>(docs));
+  out.start.reserve(static_cast<std::size_t>(docs) + 1);
+  out.positions.reserve(static_cast<std::size_t>(occurrences));
+  int64_t document = -1;
+  uint64_t seen = 0;
+  for (uint64_t i = 0; i < docs; ++i) {
+    const uint64_t delta = cursor.next();
+    if (delta >= lengths_.size() - static_cast<uint64_t>(document + 1)) throw damaged();
+    document += static_cast<int64_t>(delta) + 1;
+    const uint64_t length = lengths_[static_cast<std::size_t>(document)];
+    const uint64_t count = cursor.next();
+    if (count >= length || count >= occurrences - seen) throw damaged();
+    seen += count + 1;
+    int64_t position = -1;
+    for (uint64_t p = 0; p <= count; ++p) {
+      const uint64_t step = cursor.next();
+      if (step >= length - static_cast<uint64_t>(position + 1)) throw damaged();
+      position += static_cast<int64_t>(step) + 1;
+      out.positions.push_back(static_cast<uint32_t>(position));
+    }
+    out.documents.push_back(static_cast<uint32_t>(document));
+    out.start.push_back(out.positions.size());
+  }
+  if (seen != occurrences || !cursor.done()) throw damaged();
+}
+
+// ---- writing ----
+
+struct ReferenceIndexWriter::Run {
+  std::FILE* file = nullptr;
+  std::vector<uint64_t> sizes;  // per word
+  ~Run() {
+    if (file != nullptr) std::fclose(file);
+  }
+};
+
+ReferenceIndexWriter::ReferenceIndexWriter(std::size_t runBytes) : runBytes_(std::max<std::size_t>(runBytes, 1)) {}
+ReferenceIndexWriter::~ReferenceIndexWriter() = default;
+
+void ReferenceIndexWriter::addDocument(std::span<const int32_t> ids) {
+  if (ids.size() > std::numeric_limits<uint32_t>::max() || documents_ >= std::numeric_limits<uint32_t>::max())
+    throw FormatError("reference index", "a document or the corpus is too large for a reference index");
+  putVarint(lengths_, ids.size());
+  scratch_.clear();
+  for (std::size_t p = 0; p < ids.size(); ++p) scratch_.emplace_back(ids[p], static_cast<uint32_t>(p));
+  std::sort(scratch_.begin(), scratch_.end());
+  const auto document = static_cast<int64_t>(documents_);
+  for (std::size_t i = 0; i < scratch_.size();) {
+    const int32_t id = scratch_[i].first;
+    if (id < 0) throw FormatError("reference index", "a negative word id");
+    std::size_t j = i;
+    while (j < scratch_.size() && scratch_[j].first == id) ++j;
+    const auto w = static_cast<std::size_t>(id);
+    if (w >= buffers_.size()) {
+      buffers_.resize(w + 1);
+      lastDocument_.resize(w + 1, -1);
+      documentFrequency_.resize(w + 1, 0);
+      occurrences_.resize(w + 1, 0);
+    }
+    std::vector<uint8_t>& buffer = buffers_[w];
+    const std::size_t before = buffer.size();
+    putVarint(buffer, static_cast<uint64_t>(document - lastDocument_[w] - 1));
+    putVarint(buffer, j - i - 1);
+    int64_t previous = -1;
+    for (std::size_t k = i; k < j; ++k) {
+      putVarint(buffer, static_cast<uint64_t>(scratch_[k].second - previous - 1));
+      previous = scratch_[k].second;
+    }
+    buffered_ += buffer.size() - before;
+    lastDocument_[w] = document;
+    ++documentFrequency_[w];
+    occurrences_[w] += j - i;
+    i = j;
+  }
+  ++documents_;
+  tokens_ += ids.size();
+  if (buffered_ >= runBytes_) spill();
+}
+
+void ReferenceIndexWriter::spill() {
+  auto run = std::make_unique<Run>();
+  run->file = std::tmpfile();
+  if (run->file == nullptr)
+    throw FormatError("reference index", std::string("cannot make a temporary file for its runs: ") + std::strerror(errno));
+  run->sizes.resize(buffers_.size());
+  for (std::size_t w = 0; w < buffers_.size(); ++w) {
+    std::vector<uint8_t>& buffer = buffers_[w];
+    run->sizes[w] = buffer.size();
+    if (!buffer.empty() && std::fwrite(buffer.data(), 1, buffer.size(), run->file) != buffer.size())
+      throw FormatError("reference index", std::string("cannot write a temporary run: ") + std::strerror(errno));
+    std::vector<uint8_t>().swap(buffer);
+  }
+  if (std::fflush(run->file) != 0 || std::fseek(run->file, 0, SEEK_SET) != 0)
+    throw FormatError("reference index", std::string("cannot write a temporary run: ") + std::strerror(errno));
+  buffered_ = 0;
+  runs_.push_back(std::move(run));
+}
+
+void ReferenceIndexWriter::finish(const std::vector<std::string>& words, std::ostream& out, const std::string& target) {
+  if (buffers_.size() > words.size())
+    throw FormatError(target, "word id " + std::to_string(buffers_.size() - 1) + " is beyond the " +
+                                  std::to_string(words.size()) + " words given");
+  const std::size_t vocabulary = words.size();
+  buffers_.resize(vocabulary);
+  documentFrequency_.resize(vocabulary, 0);
+  occurrences_.resize(vocabulary, 0);
+  std::vector<uint8_t> wordBytes;
+  for (const std::string& word : words) {
+    putVarint(wordBytes, word.size());
+    wordBytes.insert(wordBytes.end(), word.begin(), word.end());
+  }
+  std::vector<uint64_t> segment(vocabulary, 0);
+  uint64_t postingsBytes = 0;
+  for (std::size_t w = 0; w < vocabulary; ++w) {
+    for (const auto& run : runs_) segment[w] += w < run->sizes.size() ? run->sizes[w] : 0;
+    segment[w] += buffers_[w].size();
+    postingsBytes += segment[w];
+  }
+  const uint64_t fileBytes = kHeaderBytes + wordBytes.size() + lengths_.size() + kDirectoryEntryBytes * vocabulary +
+                             postingsBytes + kTrailerBytes;
+  uint32_t crc = 0;
+  const auto write = [&](std::span<const uint8_t> bytes) {
+    crc = crc32Of(crc, bytes);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!out) throw FormatError(target, "cannot write the reference index");
+  };
+  std::vector<uint8_t> header(kReferenceIndexMagic, kReferenceIndexMagic + 8);
+  putU32(header, kReferenceIndexVersion);
+  putU32(header, unordered_ ? 1u : 0u);
+  for (const uint64_t value : {documents_, tokens_, static_cast<uint64_t>(vocabulary), static_cast<uint64_t>(wordBytes.size()),
+                               static_cast<uint64_t>(lengths_.size()), postingsBytes, fileBytes, uint64_t{0}})
+    putU64(header, value);
+  write(header);
+  write(wordBytes);
+  write(lengths_);
+  std::vector<uint8_t> directory;
+  directory.reserve(kDirectoryEntryBytes * vocabulary);
+  uint64_t offset = 0;
+  for (std::size_t w = 0; w < vocabulary; ++w) {
+    putU64(directory, offset);
+    putU64(directory, documentFrequency_[w]);
+    putU64(directory, occurrences_[w]);
+    offset += segment[w];
+  }
+  write(directory);
+  std::vector<uint8_t> chunk;
+  for (std::size_t w = 0; w < vocabulary; ++w) {
+    for (const auto& run : runs_) {
+      const uint64_t size = w < run->sizes.size() ? run->sizes[w] : 0;
+      if (size == 0) continue;
+      chunk.resize(static_cast<std::size_t>(size));
+      if (std::fread(chunk.data(), 1, chunk.size(), run->file) != chunk.size())
+        throw FormatError(target, "cannot read back a temporary run of the reference index");
+      write(chunk);
+    }
+    write(buffers_[w]);
+  }
+  std::vector<uint8_t> trailer;
+  putU32(trailer, crc);
+  trailer.insert(trailer.end(), kTrailerMagic, kTrailerMagic + 4);
+  out.write(reinterpret_cast<const char*>(trailer.data()), static_cast<std::streamsize>(trailer.size()));
+  out.flush();
+  if (!out) throw FormatError(target, "cannot write the reference index");
+}
+
+}  // namespace topiceval::formats

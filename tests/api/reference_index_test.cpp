@@ -1,0 +1,193 @@
+// Coherence against a reference index gives what the texts give: every
+// measure, window and bootstrap error, on every fixture's texts (plain text,
+// an instance list, gzip, bags of words), bit for bit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "formats/gzip_output.hpp"
+#include "native/api/model_data.hpp"
+#include "support/fixtures.hpp"
+#include "topiceval/coherence.hpp"
+#include "topiceval/errors.hpp"
+#include "topiceval/reference_index.hpp"
+#include "topiceval/select.hpp"
+
+namespace topiceval {
+namespace {
+
+using testing::fixtureFile;
+
+std::string indexOf(const DocumentsSource& texts, const std::string& name) {
+  const std::string path = ::testing::TempDir() + name + ".index";
+  std::ofstream out(path, std::ios::binary);
+  IndexRequest request;
+  request.texts = texts;
+  (void)writeReferenceIndex(request, out, path);
+  return path;
+}
+
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0 || (std::isnan(a) && std::isnan(b)); }
+
+void expectSameResults(const CoherenceResult& texts, const CoherenceResult& index) {
+  ASSERT_EQ(texts.measures.size(), index.measures.size());
+  EXPECT_EQ(texts.referenceDocuments, index.referenceDocuments);
+  EXPECT_EQ(texts.referenceTokens, index.referenceTokens);
+  EXPECT_EQ(texts.topics, index.topics);
+  for (std::size_t m = 0; m < texts.measures.size(); ++m) {
+    const auto& a = texts.measures[m];
+    const auto& b = index.measures[m];
+    SCOPED_TRACE(a.name + " window " + std::to_string(a.windowSize));
+    EXPECT_EQ(a.windowSize, b.windowSize);
+    ASSERT_EQ(a.perTopic.size(), b.perTopic.size());
+    for (std::size_t k = 0; k < a.perTopic.size(); ++k) {
+      EXPECT_TRUE(sameBits(a.perTopic[k], b.perTopic[k])) << k << ": " << a.perTopic[k] << " " << b.perTopic[k];
+      EXPECT_TRUE(sameBits(a.perTopicStandardError[k], b.perTopicStandardError[k])) << k;
+    }
+    EXPECT_TRUE(sameBits(a.mean, b.mean));
+    EXPECT_TRUE(sameBits(a.meanStandardError, b.meanStandardError));
+  }
+  ASSERT_EQ(texts.warnings.size(), index.warnings.size());
+  for (std::size_t w = 0; w < texts.warnings.size(); ++w) EXPECT_EQ(texts.warnings[w].text, index.warnings[w].text);
+}
+
+// Each measure and several windows, against the texts and against their index.
+void expectIndexGivesTheTexts(const ModelSource& model, const DocumentsSource& texts, const std::string& name,
+                              int bootstrap = 0) {
+  const std::string index = indexOf(texts, name);
+  for (const int window : {0, 1, 3, 25}) {
+    CoherenceRequest request;
+    request.model = model;
+    request.measures = {"u_mass", "c_uci", "c_npmi", "c_v", "mallet"};
+    request.windowSize = window;
+    request.bootstrap = bootstrap;
+    request.texts = texts;
+    const CoherenceResult fromTexts = coherence(request);
+    request.texts.reset();
+    request.reference = index;
+    const CoherenceResult fromIndex = coherence(request);
+    EXPECT_EQ(fromIndex.reference, index);
+    expectSameResults(fromTexts, fromIndex);
+  }
+}
+
+std::string trainingText(const Model& model, const std::string& path, bool gzipped) {
+  const TrainingAssignments& training = *detail::dataOf(model).training;
+  std::ostringstream text;
+  for (std::size_t d = 0; d < training.numDocuments(); ++d) {
+    for (const int32_t type : training.documentTypes(d))
+      text << detail::dataOf(model).alphabet()->word(static_cast<std::size_t>(type)) << ' ';
+    text << '\n';
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (gzipped) {
+    formats::GzipWriter writer(out, path);
+    writer.write(text.str());
+    writer.finish();
+  } else {
+    out << text.str();
+  }
+  return path;
+}
+
+class IndexedCoherence : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(IndexedCoherence, TheIndexGivesTheTextsNumbers) {
+  const Model model = Model::read(fixtureFile(GetParam(), "state.gz"));
+  const std::string text = trainingText(model, ::testing::TempDir() + GetParam() + "-training.txt", false);
+  expectIndexGivesTheTexts(model, DocumentsSource(text), GetParam() + "-text");
+  expectIndexGivesTheTexts(model, DocumentsSource(fixtureFile(GetParam(), "test.mallet")), GetParam() + "-list");
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, IndexedCoherence,
+                         ::testing::Values("stackexchange", "stackexchange-oov", "sgu-k100", "debian-k100"));
+
+TEST(IndexedCoherence, GzippedTextAndBootstrapErrorsAreTheSame) {
+  const Model model = Model::read(fixtureFile("stackexchange", "state.gz"));
+  const std::string text = trainingText(model, ::testing::TempDir() + "stackexchange-training.txt.gz", true);
+  expectIndexGivesTheTexts(model, DocumentsSource(text), "stackexchange-gzip", 30);
+}
+
+TEST(IndexedCoherence, BagsOfWordsCountWholeDocumentsAsTheTextsDo) {
+  const std::vector<std::string> words = {"a", "b", "c", "d", "e", "f", "g"};
+  std::vector<int64_t> counts(2 * words.size(), 1);
+  const Model model = Model::fromCounts(counts, words.size(), {0.1, 0.1}, 0.01).withWords(words);
+  DocumentsBuilder builder;
+  const std::vector<std::vector<int64_t>> bags = {{0, 1, 0, 2, 3}, {1, 2, 4}, {0, 4, 5, 6, 1, 2, 0, 1}};
+  for (const auto& bag : bags) builder.addBag(bag);
+  const Documents documents = builder.build().withWords(words);
+  const std::string index = indexOf(DocumentsSource(documents), "bags");
+  CoherenceRequest request;
+  request.model = model;
+  request.topics = {{"a", "b", "c"}, {"e", "f", "g"}};
+  request.measures = {"u_mass", "c_uci", "c_npmi", "c_v"};
+  request.bootstrap = 0;
+  request.texts = DocumentsSource(documents);
+  const CoherenceResult fromTexts = coherence(request);
+  request.texts.reset();
+  request.reference = index;
+  const CoherenceResult fromIndex = coherence(request);
+  expectSameResults(fromTexts, fromIndex);
+  ASSERT_FALSE(fromIndex.warnings.empty());
+  EXPECT_EQ(fromIndex.warnings.front().kind, "bag-of-words-texts");
+  EXPECT_EQ(fromIndex.measures[1].windowSize, 0);
+}
+
+TEST(IndexedCoherence, TextsAndAnIndexTogetherAreRefused) {
+  CoherenceRequest request;
+  request.model = fixtureFile("stackexchange", "state.gz");
+  request.texts = DocumentsSource(fixtureFile("stackexchange", "test.mallet"));
+  request.reference = indexOf(*request.texts, "both");
+  EXPECT_THROW((void)coherence(request), SettingError);
+}
+
+TEST(IndexedCoherence, ADamagedIndexIsAFileErrorNamingIt) {
+  const std::string index = indexOf(DocumentsSource(fixtureFile("stackexchange", "test.mallet")), "damaged");
+  std::string bytes;
+  {
+    std::ifstream in(index, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  bytes[bytes.size() / 2] ^= 0x10;
+  std::ofstream(index, std::ios::binary) << bytes;
+  CoherenceRequest request;
+  request.model = fixtureFile("stackexchange", "state.gz");
+  request.reference = index;
+  try {
+    (void)coherence(request);
+    FAIL();
+  } catch (const FileError& error) {
+    EXPECT_EQ(error.source(), index);
+    EXPECT_NE(error.problem().find("checksum"), std::string::npos) << error.what();
+  }
+  // Texts given as a reference index are refused as not one.
+  request.reference = fixtureFile("stackexchange", "test.mallet");
+  EXPECT_THROW((void)coherence(request), FileError);
+}
+
+TEST(IndexedCoherence, SelectScoresEveryModelAgainstTheIndexAsAgainstTheTexts) {
+  SelectRequest request;
+  request.models = {fixtureFile("stackexchange", "state.gz"), fixtureFile("stackexchange", "model.mallet")};
+  request.documents = DocumentsSource(fixtureFile("stackexchange", "test.mallet"));
+  request.documentSelection = "0-3";
+  request.coherenceTexts = DocumentsSource(fixtureFile("stackexchange", "test.mallet"));
+  request.bootstrap = 0;
+  request.runs = 1;
+  const SelectResult fromTexts = select(request);
+  request.coherenceTexts = DocumentsSource();
+  request.coherenceReference = indexOf(DocumentsSource(fixtureFile("stackexchange", "test.mallet")), "select");
+  const SelectResult fromIndex = select(request);
+  ASSERT_EQ(fromTexts.models.size(), fromIndex.models.size());
+  for (std::size_t m = 0; m < fromTexts.models.size(); ++m) {
+    ASSERT_TRUE(fromTexts.models[m].quality && fromIndex.models[m].quality);
+    EXPECT_TRUE(sameBits(fromTexts.models[m].quality->coherence, fromIndex.models[m].quality->coherence));
+    EXPECT_EQ(fromTexts.models[m].quality->topicCoherence, fromIndex.models[m].quality->topicCoherence);
+  }
+  EXPECT_EQ(fromIndex.qualityReference, request.coherenceReference);
+}
+
+}  // namespace
+}  // namespace topiceval
