@@ -41,7 +41,7 @@ struct FileDescription {
     /// @}
     double correlation;  ///< -1 to 1
   };
-  std::vector<Correlation> correlations;  ///< strongest first
+  std::vector<Correlation> correlations;  ///< the strongest (by size) first, at most 10
   // An instance list:
   /// @{ documents in all, without tokens, and the shortest and longest lengths in tokens
   std::size_t documents = 0, emptyDocuments = 0, shortest = 0, longest = 0;

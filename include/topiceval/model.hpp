@@ -123,7 +123,7 @@ class TOPICEVAL_API Documents {
   [[nodiscard]] std::size_t size() const;
   /// Tokens over all documents.
   [[nodiscard]] std::size_t totalTokens() const;
-  /// Document `document`'s word ids (0-based index; std::out_of_range beyond size()).
+  /// Document `document`'s word ids (`document` 0-based, below size()).
   [[nodiscard]] std::span<const int32_t> tokens(std::size_t document) const;
   /// Document `document`'s name, or empty.
   [[nodiscard]] const std::string& name(std::size_t document) const;

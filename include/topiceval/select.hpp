@@ -27,12 +27,12 @@ struct SelectRequest {
   DocumentsSource documents;  ///< held-out documents
   std::string estimator;  ///< empty: each model family's default
   EstimatorSettings settings;  ///< the estimator's own settings given (request.settings.particles = 100)
-  int runs = EvaluateRequest::kDefaultRuns;  ///< independent runs per document (default 1)
+  int runs = EvaluateRequest::kDefaultRuns;  ///< independent runs per document (default 4)
   Seed seed = EvaluateRequest::kDefaultSeed;  ///< the random seed
   int threads = 0;  ///< 0: every core; never changes a number
   UnseenWords unseenWords = kDefaultUnseenWords;  ///< held-out words a model did not train on
   std::optional<std::size_t> vocabularySize;  ///< one V for every LDA model; the largest they need if empty
-  std::string documentSelection;  ///< which documents to score ("1-100", "first-half"...), as evaluate's; empty: all
+  std::string documentSelection;  ///< "0-29,40": only these documents (0-based), as evaluate's; empty: all
   /// A target error instead of a fixed budget, for each model as evaluate's
   /// (EvaluateRequest::targetError and the rest; none given: a fixed budget).
   std::optional<double> targetError;

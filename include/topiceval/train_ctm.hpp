@@ -32,8 +32,8 @@ struct TrainCtmRequest {
   int topics = 0;                ///< K, at least 2
   PosteriorMethod eStep = PosteriorMethod::Taylor;  ///< the E-step's bound: Taylor (default) or Blei & Lafferty's
   int maxIterations = kDefaultMaxIterations;  ///< EM iterations at most (default 200)
-  double tolerance = kDefaultTolerance;  ///< stop when the bound changes by less than this, relatively (default 1e-5)
-  double topicWordSmoothing = kDefaultTopicWordSmoothing;  ///< added to each topic-word count (default 0.1; at most 1e6)
+  double tolerance = kDefaultTolerance;  ///< stop when the total bound changes by less than this fraction in one iteration (default 1e-5)
+  double topicWordSmoothing = kDefaultTopicWordSmoothing;  ///< pseudo-count added to each expected topic-word count in the M-step (default 0.1; at most 1e6)
   int initialSweeps = kDefaultInitialSweeps;  ///< Gibbs sweeps of LDA that start the topics (default 100)
   Seed seed = 1;  ///< the random seed
   int threads = 0;  ///< 0: every core; never changes a number
@@ -55,7 +55,7 @@ struct TrainCtmRequest {
 struct TrainCtmResult {
   Model model;  ///< the logistic-normal model (Model::family() is LogisticNormal)
   std::vector<TrainCtmRequest::Iteration> iterations;  ///< one per EM iteration
-  bool converged = false;  ///< the tolerance was met before maxIterations
+  bool converged = false;  ///< the tolerance was met within maxIterations
   /// @{
   std::size_t documents = 0, types = 0;  ///< documents and vocabulary size V trained on
   /// @}
