@@ -24,6 +24,7 @@ test_packages=(
   dpkg-dev                         # dpkg-shlibdeps: the Debian package's dependencies (build-deb.sh)
   ccache xz-utils                  # one compile per file across the suite's builds; MALLET's .xz fixtures
   python3-pytest python3-gensim python3-sklearn   # the Python package's tests
+  doxygen man-db                   # the API reference (api_reference_complete); man -l of the man pages
 )
 case "${1:---test}" in
   --run) packages=("${run_packages[@]}") ;;
