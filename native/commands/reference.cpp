@@ -1,8 +1,10 @@
 #include "native/commands/reference.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "native/commands/command_line.hpp"
@@ -156,9 +158,12 @@ void writeMarkdownPage(std::ostream& out, const CommandSpec& command) {
   out << "## Description\n\n";
   for (const std::string& line : lines(command.purpose)) out << markdownText(line) << "\n";
   out << "\n";
-  if (isMalletDialect(command))
+  if (isMalletDialect(command)) {
     out << "This command reads its options as MALLET does: `--name value`, a boolean alone means true, the last "
            "of a repeated option wins.\n\n";
+    for (const std::string& line : lines(malletLauncherNote())) out << markdownText(line) << "\n";
+    out << "\n";
+  }
   out << "## Options\n\n";
   for (const OptionSpec& spec : command.options) {
     out << "### " << code(optionHead(spec)) << "\n\n";
@@ -201,9 +206,11 @@ void writeManPage(std::ostream& out, const CommandSpec& command) {
   out << ".SH SYNOPSIS\n.nf\n" << roffText(synopsis(command)) << "\n.fi\n";
   out << ".SH DESCRIPTION\n";
   roffLines(out, command.purpose);
-  if (isMalletDialect(command))
+  if (isMalletDialect(command)) {
     out << ".PP\nThis command reads its options as MALLET does: a boolean alone means true, the last of a repeated "
-           "option wins.\n";
+           "option wins.\n.PP\n";
+    for (const std::string& line : lines(malletLauncherNote())) out << roffText(line) << "\n";
+  }
   out << ".SH OPTIONS\n";
   for (const OptionSpec& spec : command.options) {
     out << ".TP\n\\fB\\-\\-" << roffText(spec.name) << "\\fR";
