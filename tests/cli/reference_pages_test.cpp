@@ -68,13 +68,34 @@ TEST(ReferencePages, AnOptionShowsItsKindDefaultRangeChoicesAndMalletSpelling) {
   EXPECT_NE(seedEntry.find("Kind: integer"), std::string::npos) << seedEntry;
   EXPECT_NE(seedEntry.find("MALLET's spelling: `--random-seed`"), std::string::npos) << seedEntry;
   EXPECT_NE(seedEntry.find("Range: 0 to "), std::string::npos) << seedEntry;
-  // --unseen-words: a choice with its default and every choice.
+  // --unseen-words: a choice, with every choice.
   const std::size_t unseen = text.find("### `--unseen-words");
   ASSERT_NE(unseen, std::string::npos);
   const std::string unseenEntry = text.substr(unseen, text.find("###", unseen + 3) - unseen);
   EXPECT_NE(unseenEntry.find("Kind: choice"), std::string::npos) << unseenEntry;
-  EXPECT_NE(unseenEntry.find("Default: `skip`"), std::string::npos) << unseenEntry;
   EXPECT_NE(unseenEntry.find("Choices: `skip`, `skip-untrained`, `smooth`"), std::string::npos) << unseenEntry;
+}
+
+TEST(ReferencePages, EveryOptionShowsWhatItsDeclarationSays) {
+  for (const CommandSpec& command : commandSpecs()) {
+    std::ostringstream page;
+    writeMarkdownPage(page, command);
+    const std::string text = page.str();
+    for (const OptionSpec& spec : command.options) {
+      const std::string head = "### `--" + spec.name;
+      const std::size_t at = text.find(head + (spec.kind == OptionKind::Switch ? "`" : " "));
+      ASSERT_NE(at, std::string::npos) << command.name << " --" << spec.name;
+      const std::string entry = text.substr(at, text.find("\n### ", at) - at);
+      if (const std::string shown = shownDefault(spec); !shown.empty())
+        EXPECT_NE(entry.find("Default: `" + shown + "`"), std::string::npos) << entry;
+      for (const std::string& choice : spec.choices)
+        EXPECT_NE(entry.find("`" + choice + "`"), std::string::npos) << entry;
+      if (!spec.malletName.empty())
+        EXPECT_NE(entry.find("MALLET's spelling: `--" + spec.malletName + "`"), std::string::npos) << entry;
+      if (spec.required) EXPECT_NE(entry.find("Required"), std::string::npos) << entry;
+      if (spec.kind == OptionKind::Integer) EXPECT_NE(entry.find("Kind: integer"), std::string::npos) << entry;
+    }
+  }
 }
 
 TEST(ReferencePages, ManPageIsRoffWithEscapedHyphens) {
