@@ -25,6 +25,7 @@
 
 #include "native/api/model_data.hpp"
 #include "native/commands/commands.hpp"
+#include "native/commands/reference.hpp"
 #include "native/output/compare_output.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/output_file.hpp"
@@ -1074,10 +1075,13 @@ py::tuple runCommand(const std::string& name, const std::vector<std::string>& ar
 // error: what the package's console script (topiceval.main) runs.
 int commandLine(const std::vector<std::string>& arguments) {
   const topiceval::ClassicLocale numbers;
-  if (arguments.empty() || arguments.front() == "--help" || arguments.front() == "help") {
+  if (arguments.empty() || arguments.front() == "--help") {
     topiceval::cli::printOverview(arguments.empty() ? std::cerr : std::cout);
     return arguments.empty() ? 2 : 0;
   }
+  if (arguments.front() == "help")
+    return topiceval::cli::helpCommand(std::vector<std::string>(arguments.begin() + 1, arguments.end()), std::cout,
+                                       std::cerr);
   if (arguments.front() == "--version" || arguments.front() == "version") {
     std::cout << "topiceval " << topiceval::kVersion << "\n";
     return 0;

@@ -42,6 +42,15 @@ for step in "${steps[@]}"; do
     prefix=$work/prefix
     cmake --install build --prefix "$prefix" > /dev/null
     ls "$prefix/include/topiceval/topiceval.hpp" "$prefix"/lib*/libtopiceval.so* > /dev/null
+    # The man pages, one per command and topiceval(1), as man shows them.
+    for command in $("$prefix/bin/topiceval" --help | sed -n '/^commands:/,/^$/p' | awk 'NF > 1 {print $1}'); do
+      [ -f "$prefix/share/man/man1/topiceval-$command.1" ] || { echo "no man page topiceval-$command.1 installed" >&2; exit 1; }
+    done
+    MANPAGER=cat MANWIDTH=100 man -l "$prefix/share/man/man1/topiceval-evaluate.1" | grep -q -- '--target-error' ||
+      { echo "man -l topiceval-evaluate.1 does not show --target-error" >&2; exit 1; }
+    MANPAGER=cat man -l "$prefix/share/man/man1/topiceval.1" | grep -q 'topiceval-select' ||
+      { echo "man -l topiceval.1 does not list topiceval-select" >&2; exit 1; }
+    echo "man pages: $(ls "$prefix/share/man/man1" | wc -l) installed; topiceval-evaluate(1) shows --target-error"
     cp -r examples/library "$work/example-source"  # outside the source tree
     cmake -S "$work/example-source" -B "$work/example" -DCMAKE_PREFIX_PATH="$prefix" > /dev/null
     cmake --build "$work/example" > /dev/null
@@ -136,6 +145,15 @@ PY
     (cd "$work" && mallet evaluate-topics --native --evaluator "$root/examples/stackexchange/evaluator.mallet" \
        --input "$root/examples/stackexchange/test.mallet" --num-particles 10 --random-seed 1)
     pkg-config --modversion topiceval
+    # `man topiceval-select` as a user types it (Debian's images may exclude /usr/share/man from dpkg: then
+    # the package's own copy is what must hold it).
+    dpkg-deb --contents "$deb" | grep -q './usr/share/man/man1/topiceval-select.1' ||
+      { echo "the package has no topiceval-select(1)" >&2; exit 1; }
+    if [ -f /usr/share/man/man1/topiceval-evaluate.1 ]; then
+      MANPAGER=cat MANWIDTH=100 man topiceval-evaluate | grep -q -- '--target-error' ||
+        { echo "man topiceval-evaluate does not show --target-error" >&2; exit 1; }
+      echo "man topiceval-evaluate shows --target-error"
+    fi
     [ -f /usr/share/doc/topiceval/copyright ] || { echo "/usr/share/doc/topiceval/copyright is not installed" >&2; exit 1; }
     files=$(dpkg -L topiceval | wc -l)
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq topiceval > /dev/null

@@ -26,6 +26,7 @@ test_packages=(
   ccache xz-utils                  # one compile per file across the suite's builds; MALLET's .xz fixtures
   python3-pytest python3-gensim python3-sklearn   # the Python package's tests
   r-base-core r-cran-rcpp r-cran-testthat r-cran-slam r-cran-matrix   # the R package (r/): built, checked and tested
+  doxygen man-db                   # the API reference (api_reference_complete); man -l of the man pages
 )
 case "${1:---test}" in
   --run) packages=("${run_packages[@]}") ;;

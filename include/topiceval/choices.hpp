@@ -13,62 +13,71 @@
 
 namespace topiceval {
 
-// The random seed of every request. Each command declares the range it
-// takes (MALLET's commands: MALLET's int, with -1 or 0 meaning its own
-// defaults); validate(request) holds a C++ caller to it.
+/// The random seed of every request. Each command declares the range it
+/// takes (MALLET's commands: MALLET's int, with -1 or 0 meaning its own
+/// defaults); validate(request) holds a C++ caller to it.
 using Seed = int64_t;
 
-// Held-out words the model did not see in training: skip them (MALLET's
-// evaluator: beyond the model's types), also skip those without training
-// tokens (MALLET's inferencer), or score every word (unseen ones by smoothing).
+/// Held-out words the model did not see in training: skip them (MALLET's
+/// evaluator: beyond the model's types), also skip those without training
+/// tokens (MALLET's inferencer), or score every word (unseen ones by smoothing).
 enum class UnseenWords { Skip, SkipUntrained, Smooth };
+/// The default: skip, as MALLET's evaluator does.
 inline constexpr UnseenWords kDefaultUnseenWords = UnseenWords::Skip;
 
-// Document completion (Wallach et al. 2009, section 5): p(w2 | w1) with w1 the
-// first half or the even positions of each document; None scores p(w).
+/// Document completion (Wallach et al. 2009, section 5): p(w2 | w1) with w1 the
+/// first half or the even positions of each document; None scores p(w).
 enum class DocumentSplit { None, FirstHalf, Alternate };
 
-// Ratio-AIS (compare): the path of distributions between the two models,
-// geometric or convex mixtures; and which way it anneals: forward (B to A),
-// reverse (A to B) or both (each way, their difference a check).
+/// Ratio-AIS (compare): the path of distributions between the two models,
+/// geometric or convex mixtures; and which way it anneals: forward (B to A),
+/// reverse (A to B) or both (each way, their difference a check).
 enum class AnnealingPath { Geometric, Convex };
+/// Which way ratio-AIS anneals (see AnnealingPath).
 enum class AnnealingDirection { Forward, Reverse, Both };
 
-// The E-step of a logistic-normal model's posterior over its topic
-// proportions: the Taylor bound (Ahmed & Xing) or Blei & Lafferty's.
+/// The E-step of a logistic-normal model's posterior over its topic
+/// proportions: the Taylor bound (Ahmed & Xing) or Blei & Lafferty's.
 enum class PosteriorMethod { Taylor, BleiLafferty };
 
-// Each choice's spellings, in the order of its enumerators.
+/// Each choice's spellings, in the order of its enumerators.
 template <class Choice>
 struct ChoiceSpellings;
 template <>
+/// The spellings of UnseenWords.
 struct ChoiceSpellings<UnseenWords> {
-  static constexpr std::array<std::string_view, 3> names = {"skip", "skip-untrained", "smooth"};
+  static constexpr std::array<std::string_view, 3> names = {"skip", "skip-untrained", "smooth"};  ///< one per enumerator, in order
 };
 template <>
+/// The spellings of DocumentSplit.
 struct ChoiceSpellings<DocumentSplit> {
-  static constexpr std::array<std::string_view, 3> names = {"none", "first-half", "alternate"};
+  static constexpr std::array<std::string_view, 3> names = {"none", "first-half", "alternate"};  ///< one per enumerator, in order
 };
 
 template <>
+/// The spellings of AnnealingPath.
 struct ChoiceSpellings<AnnealingPath> {
-  static constexpr std::array<std::string_view, 2> names = {"geometric", "convex"};
+  static constexpr std::array<std::string_view, 2> names = {"geometric", "convex"};  ///< one per enumerator, in order
 };
 template <>
+/// The spellings of AnnealingDirection.
 struct ChoiceSpellings<AnnealingDirection> {
-  static constexpr std::array<std::string_view, 3> names = {"forward", "reverse", "both"};
+  static constexpr std::array<std::string_view, 3> names = {"forward", "reverse", "both"};  ///< one per enumerator, in order
 };
 template <>
+/// The spellings of PosteriorMethod.
 struct ChoiceSpellings<PosteriorMethod> {
-  static constexpr std::array<std::string_view, 2> names = {"taylor", "blei-lafferty"};
+  static constexpr std::array<std::string_view, 2> names = {"taylor", "blei-lafferty"};  ///< one per enumerator, in order
 };
 
 template <class Choice>
+/// The library's name of `choice` ("skip-untrained").
 constexpr std::string_view spellingOf(Choice choice) {
   return ChoiceSpellings<Choice>::names[static_cast<std::size_t>(choice)];
 }
 
 template <class Choice>
+/// The choice named `text`, or std::nullopt for a name it does not have.
 constexpr std::optional<Choice> choiceFromSpelling(std::string_view text) {
   const auto& names = ChoiceSpellings<Choice>::names;
   for (std::size_t i = 0; i < names.size(); ++i) {

@@ -15,97 +15,120 @@
 
 namespace topiceval {
 
+/// Two models compared on the same held-out documents by ratio-AIS (log p(w | A) - log p(w | B)).
 struct CompareRequest {
-  static constexpr int kDefaultTemperatures = 1000;
-  static constexpr int kDefaultBurnIn = 100;
-  static constexpr int kDefaultSamples = 1;
+  static constexpr int kDefaultTemperatures = 1000;  ///< the default temperatures
+  static constexpr int kDefaultBurnIn = 100;  ///< the default burnIn
+  static constexpr int kDefaultSamples = 1;  ///< the default samples
 
-  ModelSource modelA = std::string();
-  ModelSource modelB = std::string();
-  DocumentsSource documents;
-  AnnealingPath path = AnnealingPath::Geometric;
-  AnnealingDirection direction = AnnealingDirection::Both;
-  int temperatures = kDefaultTemperatures;
-  int burnIn = kDefaultBurnIn;    // Gibbs sweeps under the start model before annealing
-  int samples = kDefaultSamples;  // annealing runs per document and direction
-  bool alignTopics = false;       // reorder B's topics to match A's first
-  Seed seed = EvaluateRequest::kDefaultSeed;
-  int threads = 0;
-  UnseenWords unseenWords = kDefaultUnseenWords;
-  std::optional<std::size_t> vocabularySize;
-  Progress* progress = nullptr;
+  ModelSource modelA = std::string();  ///< model A
+  ModelSource modelB = std::string();  ///< model B, with the same vocabulary
+  DocumentsSource documents;  ///< held-out documents
+  AnnealingPath path = AnnealingPath::Geometric;  ///< the path of distributions from B to A
+  AnnealingDirection direction = AnnealingDirection::Both;  ///< forward, reverse, or both (a check)
+  int temperatures = kDefaultTemperatures;  ///< annealing steps per run
+  int burnIn = kDefaultBurnIn;    ///< Gibbs sweeps under the start model before annealing
+  int samples = kDefaultSamples;  ///< annealing runs per document and direction
+  bool alignTopics = false;       ///< reorder B's topics to match A's first
+  Seed seed = EvaluateRequest::kDefaultSeed;  ///< the random seed
+  int threads = 0;  ///< 0: every core; never changes a number
+  UnseenWords unseenWords = kDefaultUnseenWords;  ///< held-out words the models did not train on
+  std::optional<std::size_t> vocabularySize;  ///< V, for files that do not say it (plain text)
+  Progress* progress = nullptr;  ///< counts annealing runs as they finish, or nullptr
 };
 
+/// One document's log ratio.
 struct ComparedDocument {
-  std::string name;
-  uint64_t tokens = 0, skipped = 0;
-  double logRatio = 0.0;       // log p(w | A) - log p(w | B)
-  double logRatioError = 0.0;  // NaN with one sample
-  double perplexityRatio = 0.0;
-  double forward = 0.0, reverse = 0.0;  // each direction's estimate (both)
-  bool directionsDisagree = false;      // by more than 3 standard errors
+  std::string name;  ///< the document's name
+  /// @{
+  uint64_t tokens = 0, skipped = 0;  ///< tokens scored, and skipped as unseen words
+  /// @}
+  double logRatio = 0.0;       ///< log p(w | A) - log p(w | B)
+  double logRatioError = 0.0;  ///< NaN with one sample
+  double perplexityRatio = 0.0;  ///< perplexity under A over that under B
+  /// @{
+  double forward = 0.0, reverse = 0.0;  ///< each direction's estimate (both)
+  /// @}
+  bool directionsDisagree = false;      ///< by more than 3 standard errors
 };
 
+/// The comparison: totals over the documents (in nats), each document's ratio, and the settings used.
 struct CompareResult {
-  ModelReport modelA, modelB;
-  std::string input;
-  std::size_t documents = 0;
-  std::string path, direction;
-  int temperatures = 0, burnIn = 0, samples = 0;
-  uint64_t seed = 0;
-  bool alignedTopics = false;
-  UnseenWords unseenWords = kDefaultUnseenWords;
-  uint64_t scoredTokens = 0;
-  double logRatio = 0.0, logRatioError = 0.0, perplexityRatio = 0.0;
-  double forwardTotal = 0.0, reverseTotal = 0.0;
-  double directionsPairedStatistic = 0.0;  // both: the mean disagreement over its error
-  std::vector<ComparedDocument> ratios;
-  // One-sided runs: each document's difference of two separate filtering
-  // estimates, for the report's scatter.
+  /// @{
+  ModelReport modelA, modelB;  ///< the two models
+  /// @}
+  std::string input;  ///< the documents' file
+  std::size_t documents = 0;  ///< documents compared
+  /// @{
+  std::string path, direction;  ///< as spelled: "geometric", "both"
+  /// @}
+  /// @{
+  int temperatures = 0, burnIn = 0, samples = 0;  ///< as run
+  /// @}
+  uint64_t seed = 0;  ///< the seed used
+  bool alignedTopics = false;  ///< B's topics were reordered to match A's
+  UnseenWords unseenWords = kDefaultUnseenWords;  ///< the unseen-word policy used
+  uint64_t scoredTokens = 0;  ///< tokens scored
+  /// @{
+  double logRatio = 0.0, logRatioError = 0.0, perplexityRatio = 0.0;  ///< the sum over documents and its standard error (nats); the perplexity ratio
+  /// @}
+  /// @{
+  double forwardTotal = 0.0, reverseTotal = 0.0;  ///< each direction's total (both)
+  /// @}
+  double directionsPairedStatistic = 0.0;  ///< both: the mean disagreement over its error
+  std::vector<ComparedDocument> ratios;  ///< per document, in input order
+  /// One-sided runs: each document's difference of two separate filtering
+  /// estimates, for the report's scatter.
   std::vector<double> separateDifferences;
-  std::vector<Warning> warnings;
-  double seconds = 0.0;
-  int threads = 1;
+  std::vector<Warning> warnings;  ///< what the figures should be read with
+  double seconds = 0.0;  ///< wall-clock seconds
+  int threads = 1;  ///< threads used
 };
 
+/// Compares the two models. FileError for an unreadable file or models of different vocabularies;
+/// SettingError for a setting out of range; Interrupted when the progress is cancelled.
 [[nodiscard]] TOPICEVAL_API CompareResult compare(const CompareRequest& request);
-// The request the `compare` command's options describe.
+/// The request the `compare` command's options describe.
 [[nodiscard]] TOPICEVAL_API CompareRequest compareRequest(const OptionValues& options);
-// SettingError for a field outside its declared range or choices; compare() runs it first.
+/// SettingError for a field outside its declared range or choices; compare() runs it first.
 TOPICEVAL_API void validate(const CompareRequest& request);
 
+/// The held-out likelihood across the states of one training run, by iteration-AIS.
 struct CurveRequest {
-  // Models in training order: states named NAME.ITERATION (MALLET's
-  // --output-state-interval) are put in iteration order.
+  /// Models in training order: states named NAME.ITERATION (MALLET's
+  /// --output-state-interval) are put in iteration order.
   std::vector<ModelSource> models;
-  DocumentsSource documents;
-  int temperatures = CompareRequest::kDefaultTemperatures;
-  Seed seed = EvaluateRequest::kDefaultSeed;
-  int threads = 0;
-  UnseenWords unseenWords = kDefaultUnseenWords;
-  std::optional<std::size_t> vocabularySize;
-  Progress* progress = nullptr;
+  DocumentsSource documents;  ///< held-out documents
+  int temperatures = CompareRequest::kDefaultTemperatures;  ///< annealing steps between consecutive models
+  Seed seed = EvaluateRequest::kDefaultSeed;  ///< the random seed
+  int threads = 0;  ///< 0: every core; never changes a number
+  UnseenWords unseenWords = kDefaultUnseenWords;  ///< held-out words the models did not train on
+  std::optional<std::size_t> vocabularySize;  ///< V, for files that do not say it (plain text)
+  Progress* progress = nullptr;  ///< counts annealing runs as they finish, or nullptr
 };
 
+/// Each model's held-out log likelihood (nats) and the step from the one before.
 struct CurveResult {
-  std::vector<ModelReport> models;                   // in training order
-  std::vector<std::optional<long long>> iterations;  // from the names, when every name has one
-  std::string input;
-  std::size_t documents = 0;
-  uint64_t scoredTokens = 0;
-  int temperatures = 0;
-  uint64_t seed = 0;
-  std::vector<double> totals;  // log p(held-out | model i)
-  std::vector<double> steps;   // totals[i] - totals[i - 1] (0 for the first)
-  std::vector<Warning> warnings;
-  double seconds = 0.0;
-  int threads = 1;
+  std::vector<ModelReport> models;                   ///< in training order
+  std::vector<std::optional<long long>> iterations;  ///< from the names, when every name has one
+  std::string input;  ///< the documents' file
+  std::size_t documents = 0;  ///< documents scored
+  uint64_t scoredTokens = 0;  ///< tokens scored
+  int temperatures = 0;  ///< as run
+  uint64_t seed = 0;  ///< the seed used
+  std::vector<double> totals;  ///< log p(held-out | model i)
+  std::vector<double> steps;   ///< totals[i] - totals[i - 1] (0 for the first)
+  std::vector<Warning> warnings;  ///< what the figures should be read with
+  double seconds = 0.0;  ///< wall-clock seconds
+  int threads = 1;  ///< threads used
 };
 
+/// Scores every model. FileError for an unreadable file or models of different vocabularies;
+/// SettingError for a setting out of range; Interrupted when the progress is cancelled.
 [[nodiscard]] TOPICEVAL_API CurveResult curve(const CurveRequest& request);
-// The request the `curve` command's options describe.
+/// The request the `curve` command's options describe.
 [[nodiscard]] TOPICEVAL_API CurveRequest curveRequest(const OptionValues& options);
-// SettingError for a field outside its declared range or choices; curve() runs it first.
+/// SettingError for a field outside its declared range or choices; curve() runs it first.
 TOPICEVAL_API void validate(const CurveRequest& request);
 
 }  // namespace topiceval

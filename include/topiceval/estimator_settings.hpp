@@ -34,6 +34,8 @@
 
 namespace topiceval {
 
+/// The estimators' own settings, each set or left to the estimator's default (each estimator
+/// reads those it has and checks their ranges; SettingError names a setting it does not take).
 struct EstimatorSettings {
   // (Each starts unset, so EstimatorSettings{.samples = 5} leaves the others
   // unset without a missing-initializer warning.)

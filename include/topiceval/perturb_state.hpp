@@ -14,25 +14,27 @@
 
 namespace topiceval {
 
+/// What perturbState() reads and how much it moves.
 struct PerturbStateRequest {
-  std::string input;       // a gzipped topic state (train-topics --output-state) of two topics or more
-  double fraction = 0.05;  // share of token assignments moved to another topic, 0 to 1
-  uint64_t seed = 1;
+  std::string input;       ///< a gzipped topic state (train-topics --output-state) of two topics or more
+  double fraction = 0.05;  ///< share of token assignments moved to another topic, 0 to 1
+  uint64_t seed = 1;  ///< the random seed: the same seed moves the same assignments
 };
 
+/// What perturbState() did.
 struct PerturbStateResult {
-  uint64_t tokens = 0;  // token assignments read
-  uint64_t moved = 0;   // of them moved to another topic
+  uint64_t tokens = 0;  ///< token assignments read
+  uint64_t moved = 0;   ///< of them moved to another topic
 };
 
-// Writes the perturbed state, gzipped, to `out`: every row as read but the
-// topics of those moved (each to any topic but its own, uniformly), and every
-// comment line. FileError for an input the topic state reader refuses or of
-// one topic; nothing is written then. `outName` names `out` in a failed
-// write's FileError (its path).
+/// Writes the perturbed state, gzipped, to `out`: every row as read but the
+/// topics of those moved (each to any topic but its own, uniformly), and every
+/// comment line. FileError for an input the topic state reader refuses or of
+/// one topic; nothing is written then. `outName` names `out` in a failed
+/// write's FileError (its path).
 [[nodiscard]] TOPICEVAL_API PerturbStateResult perturbState(const PerturbStateRequest& request, std::ostream& out,
                                                             const std::string& outName = "the perturbed state");
-// The request the `perturb-state` command's options describe.
+/// The request the `perturb-state` command's options describe.
 [[nodiscard]] TOPICEVAL_API PerturbStateRequest perturbStateRequest(const OptionValues& options);
 
 }  // namespace topiceval

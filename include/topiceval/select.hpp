@@ -18,101 +18,114 @@
 
 namespace topiceval {
 
+/// Models (of any number of topics) ranked by held-out likelihood on the same tokens.
 struct SelectRequest {
-  // Files (a directory stands for the model files in it, by content, in name
-  // order) or models in memory. Files are read one at a time, twice, so that
-  // memory holds one model however many are ranked.
+  /// Files (a directory stands for the model files in it, by content, in name
+  /// order) or models in memory. Files are read one at a time, twice, so that
+  /// memory holds one model however many are ranked.
   std::vector<ModelSource> models;
-  DocumentsSource documents;
-  std::string estimator;  // empty: each model family's default
-  EstimatorSettings settings;  // the estimator's own settings given (request.settings.particles = 100)
-  int runs = EvaluateRequest::kDefaultRuns;
-  Seed seed = EvaluateRequest::kDefaultSeed;
-  int threads = 0;
-  UnseenWords unseenWords = kDefaultUnseenWords;
-  std::optional<std::size_t> vocabularySize;  // one V for every LDA model; the largest they need if empty
-  std::string documentSelection;
-  // A target error instead of a fixed budget, for each model as evaluate's
-  // (EvaluateRequest::targetError and the rest; none given: a fixed budget).
+  DocumentsSource documents;  ///< held-out documents
+  std::string estimator;  ///< empty: each model family's default
+  EstimatorSettings settings;  ///< the estimator's own settings given (request.settings.particles = 100)
+  int runs = EvaluateRequest::kDefaultRuns;  ///< independent runs per document (default 4)
+  Seed seed = EvaluateRequest::kDefaultSeed;  ///< the random seed
+  int threads = 0;  ///< 0: every core; never changes a number
+  UnseenWords unseenWords = kDefaultUnseenWords;  ///< held-out words a model did not train on
+  std::optional<std::size_t> vocabularySize;  ///< one V for every LDA model; the largest they need if empty
+  std::string documentSelection;  ///< "0-29,40": only these documents (0-based), as evaluate's; empty: all
+  /// A target error instead of a fixed budget, for each model as evaluate's
+  /// (EvaluateRequest::targetError and the rest; none given: a fixed budget).
   std::optional<double> targetError;
-  std::optional<double> targetDocumentError;
-  std::optional<int64_t> budgetCap;
-  std::optional<int> maxRuns;
-  Progress* progress = nullptr;  // restarted for each model
-  // Topic quality beside the likelihood: each model's coherence by this
-  // measure (one of coherenceMeasures(), or "none" to leave topic quality
-  // out) against the reference texts (empty: the held-out documents), with
-  // a bootstrap error; exclusivity, FREX and diversity of its top words.
+  std::optional<double> targetDocumentError;  ///< see EvaluateRequest::targetDocumentError
+  std::optional<int64_t> budgetCap;  ///< see EvaluateRequest::budgetCap
+  std::optional<int> maxRuns;  ///< see EvaluateRequest::maxRuns
+  Progress* progress = nullptr;  ///< restarted for each model
+  /// Topic quality beside the likelihood: each model's coherence by this
+  /// measure (one of coherenceMeasures(), or "none" to leave topic quality
+  /// out) against the reference texts (empty: the held-out documents), with
+  /// a bootstrap error; exclusivity, FREX and diversity of its top words.
   std::string coherenceMeasure = "c_npmi";
   DocumentsSource coherenceTexts;
-  // Or a reference index of them (topiceval/reference_index.hpp), read by
-  // every model without reading the texts again. Empty: none.
+  /// Or a reference index of them (topiceval/reference_index.hpp), read by
+  /// every model without reading the texts again. Empty: none.
   std::string coherenceReference;
   int topWords = CoherenceRequest::kDefaultTopWords;
   int bootstrap = CoherenceRequest::kDefaultBootstrap;
 };
 
-// A model's topic quality, as select reports it.
+/// A model's topic quality, as select reports it.
 struct TopicQuality {
-  std::string measure;
-  int windowSize = 0;
-  double coherence = 0.0, coherenceStandardError = 0.0;  // the mean over topics, and its bootstrap error
-  double exclusivity = 0.0, frex = 0.0, diversity = 0.0;
-  std::vector<double> topicCoherence;              // per topic
-  std::vector<std::vector<std::string>> topWords;  // per topic, the words scored
+  std::string measure;  ///< the coherence measure ("c_npmi")
+  int windowSize = 0;  ///< its window (0: documents)
+  /// @{
+  double coherence = 0.0, coherenceStandardError = 0.0;  ///< the mean over topics, and its bootstrap error
+  /// @}
+  /// @{
+  double exclusivity = 0.0, frex = 0.0, diversity = 0.0;  ///< means over topics; diversity: distinct words over all top words
+  /// @}
+  std::vector<double> topicCoherence;              ///< per topic
+  std::vector<std::vector<std::string>> topWords;  ///< per topic, the words scored
 };
 
+/// One model's place in the ranking; figures in nats, on the tokens every model scores.
 struct RankedModel {
   ModelReport model;
-  uint64_t ownSkippedTokens = 0;            // tokens this model alone cannot score
-  std::vector<DocumentEstimate> documents;  // on the tokens every model scores
+  uint64_t ownSkippedTokens = 0;            ///< tokens this model alone cannot score
+  std::vector<DocumentEstimate> documents;  ///< on the tokens every model scores
   double total = 0.0, totalStandardError = 0.0;
   double perToken = 0.0, perTokenStandardError = 0.0;
   double perplexity = 0.0, perplexityStandardError = 0.0;
   uint64_t scoredTokens = 0;
-  // As EvaluateResult's: how far the total may sit low (sum of se^2 / 2), and
-  // the headline intervals of the total and per token (topiceval/interval.hpp).
+  /// As EvaluateResult's: how far the total may sit low (sum of se^2 / 2), and
+  /// the headline intervals of the total and per token (topiceval/interval.hpp).
   double logMeanBias = 0.0;
   Interval totalInterval, perTokenInterval;
-  // Best total minus this one, paired over documents, and its standard error;
-  // its interval (differenceInterval: the truths' difference, each model's
-  // estimate low by up to its logMeanBias over the documents ranked; {0, 0}
-  // for the best).
+  /// Best total minus this one, paired over documents, and its standard error;
+  /// its interval (differenceInterval: the truths' difference, each model's
+  /// estimate low by up to its logMeanBias over the documents ranked; {0, 0}
+  /// for the best).
   double difference = 0.0, differenceError = 0.0;
   Interval differenceInterval;
-  // "best", "worse" (the difference's interval lies above 0), or "too close
-  // to call" (it holds 0: this budget cannot tell the two apart).
+  /// "best", "worse" (the difference's interval lies above 0), or "too close
+  /// to call" (it holds 0: this budget cannot tell the two apart).
   std::string verdict;
-  std::optional<TopicQuality> quality;  // unless coherenceMeasure is "none"
+  std::optional<TopicQuality> quality;  ///< unless coherenceMeasure is "none"
 };
 
+/// The ranking, best first, with what it was measured on.
 struct SelectResult {
-  std::string input;
-  std::size_t documents = 0;
-  uint64_t tokens = 0, sharedTokens = 0;  // all tokens, and those every model scores
-  UnseenWords unseenWords = kDefaultUnseenWords;
-  std::optional<std::size_t> vocabularySize;
-  bool vocabulariesDiffer = false;   // the LDA models' own V differ (the largest is used)
-  std::string estimator;             // as requested (or the default's name)
-  std::string estimatorDescription;  // each family's estimator, "; "-separated
-  bool stochastic = false, unbiased = true;
-  std::string errorCaveat;
-  uint64_t seed = 1;
-  int runs = 1;
-  std::vector<RankedModel> models;           // best first
-  std::vector<std::size_t> scoredDocuments;  // documents the best model scores (the paired statistics' own)
-  std::vector<std::string> skippedFiles;     // files in a directory that hold no model, with why
-  std::string qualityReference;              // the texts topic quality was measured on, or empty
-  int qualityTopWords = 0;                   // the top words asked for (a topic keeps those the texts use)
-  std::vector<Warning> warnings;
-  double seconds = 0.0;
-  int threads = 1;
+  std::string input;  ///< the documents' file
+  std::size_t documents = 0;  ///< documents scored
+  /// @{
+  uint64_t tokens = 0, sharedTokens = 0;  ///< all tokens, and those every model scores
+  /// @}
+  UnseenWords unseenWords = kDefaultUnseenWords;  ///< the unseen-word policy used
+  std::optional<std::size_t> vocabularySize;  ///< the V used for LDA models
+  bool vocabulariesDiffer = false;   ///< the LDA models' own V differ (the largest is used)
+  std::string estimator;             ///< as requested (or the default's name)
+  std::string estimatorDescription;  ///< each family's estimator, "; "-separated
+  /// @{
+  bool stochastic = false, unbiased = true;  ///< whether the estimates are random, and unbiased for p(w)
+  /// @}
+  std::string errorCaveat;  ///< how to read the errors when the estimator is biased, or empty
+  uint64_t seed = 1;  ///< the seed used
+  int runs = 1;  ///< runs per document
+  std::vector<RankedModel> models;           ///< best first
+  std::vector<std::size_t> scoredDocuments;  ///< documents the best model scores (the paired statistics' own)
+  std::vector<std::string> skippedFiles;     ///< files in a directory that hold no model, with why
+  std::string qualityReference;              ///< the texts topic quality was measured on, or empty
+  int qualityTopWords = 0;                   ///< the top words asked for (a topic keeps those the texts use)
+  std::vector<Warning> warnings;  ///< what the figures should be read with
+  double seconds = 0.0;  ///< wall-clock seconds
+  int threads = 1;  ///< threads used
 };
 
+/// Ranks the models. FileError for an unreadable file (a directory's files that hold no model are
+/// listed in skippedFiles); SettingError for a setting out of range; Interrupted when cancelled.
 [[nodiscard]] TOPICEVAL_API SelectResult select(const SelectRequest& request);
-// The request the `select` command's options describe.
+/// The request the `select` command's options describe.
 [[nodiscard]] TOPICEVAL_API SelectRequest selectRequest(const OptionValues& options);
-// SettingError for a field outside its declared range or choices; select() runs it first.
+/// SettingError for a field outside its declared range or choices; select() runs it first.
 TOPICEVAL_API void validate(const SelectRequest& request);
 
 }  // namespace topiceval

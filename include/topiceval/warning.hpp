@@ -8,9 +8,11 @@
 
 namespace topiceval {
 
+/// Something a result should be read with (skipped tokens, heavy tails, no convergence): the
+/// library returns warnings with its results rather than printing them.
 struct Warning {
-  std::string kind;  // "skipped-tokens", "topic-state-vocabulary", "empty-documents", "heavy-tails", "not-converged"...
-  std::string text;
+  std::string kind;  ///< "skipped-tokens", "topic-state-vocabulary", "empty-documents", "heavy-tails", "not-converged"...
+  std::string text;  ///< one line for a reader, naming options as the command line does (--runs)
 };
 
 }  // namespace topiceval

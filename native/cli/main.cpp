@@ -14,6 +14,7 @@
 
 #include "native/commands/command_support.hpp"
 #include "native/commands/commands.hpp"
+#include "native/commands/reference.hpp"
 #include "native/cli/mpi_cluster.hpp"
 #include "native/output/output_file.hpp"
 #include "native/output/number_text.hpp"
@@ -99,10 +100,12 @@ int main(int argc, char** argv) {
   std::ostream& out = rankZero ? std::cout : quiet;
   std::ostream& err = rankZero ? static_cast<std::ostream&>(std::cerr) : rankMessages;
 
-  if (arguments.empty() || arguments.front() == "--help" || arguments.front() == "help") {
+  if (arguments.empty() || arguments.front() == "--help") {
     topiceval::cli::printOverview(arguments.empty() ? err : out);
     return arguments.empty() ? 2 : 0;
   }
+  if (arguments.front() == "help")
+    return topiceval::cli::helpCommand(std::vector<std::string>(arguments.begin() + 1, arguments.end()), out, err);
   if (arguments.front() == "--version" || arguments.front() == "version") {
     out << "topiceval " << topiceval::cli::kVersion << (topiceval::cli::builtWithMpi() ? " (MPI)" : "") << "\n";
     return 0;

@@ -328,7 +328,11 @@ void writeMalletHelp(std::ostream& out, const CommandSpec& command) {
         << "\n  Default is " << (shown.empty() ? "null" : shown) << "\n";
   }
   out << "--help TRUE|FALSE\n  Print this list of options.\n  Default is false\n";
-  out << "\nInside MALLET: with topiceval's launcher (java-bridge/bin/mallet) first on PATH and MALLET_HOME set,\n"
+  out << "\n" << malletLauncherNote();
+}
+
+std::string malletLauncherNote() {
+  return "Inside MALLET: with topiceval's launcher (java-bridge/bin/mallet) first on PATH and MALLET_HOME set,\n"
          "'mallet evaluate-topics ... --native' runs this command within MALLET's command line; without\n"
          "--native, MALLET's own EvaluateTopics runs unchanged.\n";
 }

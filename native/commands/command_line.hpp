@@ -36,6 +36,8 @@ std::optional<OptionValues> commandOptions(const std::string& command, const std
 void writeHelp(std::ostream& out, const CommandSpec& command);
 // MALLET's layout of --help (evaluate-topics).
 void writeMalletHelp(std::ostream& out, const CommandSpec& command);
+// What its --help ends with: how MALLET's own command line runs it (--native).
+std::string malletLauncherNote();
 
 // The flag that sets library setting `setting` in `command` ("--particles";
 // "--num-particles" in evaluate-topics, which keeps MALLET's spellings).
