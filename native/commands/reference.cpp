@@ -186,7 +186,7 @@ void writeMarkdownPage(std::ostream& out, const CommandSpec& command) {
     markdownHelp(out, spec.help);
   }
   out << "### `--help`\n\nPrints the options (`topiceval " << command.name
-      << " --help`).\n\n## See also\n\n[All commands](index.md) · man page `topiceval-" << command.name
+      << " --help`).\n\n## See also\n\n[All commands](commands.md) · man page `topiceval-" << command.name
       << "(1)`\n";
 }
 
@@ -260,7 +260,7 @@ std::map<std::string, std::string> referencePages(ReferenceFormat format) {
     pages[name] = text.str();
   };
   if (format == ReferenceFormat::Markdown) {
-    page("index.md", [](std::ostream& out) { writeMarkdownIndex(out); });
+    page(kCommandListPage, [](std::ostream& out) { writeMarkdownIndex(out); });
     for (const CommandSpec& command : commandSpecs())
       page(command.name + ".md", [&](std::ostream& out) { writeMarkdownPage(out, command); });
   } else {

@@ -17,7 +17,9 @@ namespace topiceval::cli {
 // docs/reference/COMMAND.md: synopsis, purpose, every option with its kind,
 // default, range or choices, MALLET's spelling and help.
 void writeMarkdownPage(std::ostream& out, const CommandSpec& command);
-// docs/reference/index.md: every command, linked to its page.
+// docs/reference/commands.md (kCommandListPage): every command, linked to its page.
+// Not index.md: `index` is a command, whose page that is.
+inline constexpr const char* kCommandListPage = "commands.md";
 void writeMarkdownIndex(std::ostream& out);
 // topiceval-COMMAND(1), in roff.
 void writeManPage(std::ostream& out, const CommandSpec& command);
@@ -25,7 +27,7 @@ void writeManPage(std::ostream& out, const CommandSpec& command);
 void writeOverviewManPage(std::ostream& out);
 
 enum class ReferenceFormat { Markdown, Man };
-// Every page of `format`, by file name ("index.md", "select.md";
+// Every page of `format`, by file name ("commands.md", "select.md";
 // "topiceval.1", "topiceval-select.1"), with its text.
 std::map<std::string, std::string> referencePages(ReferenceFormat format);
 

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
       }
       const std::string command = name.substr(0, name.find('.'));
       std::cerr << ": rerun topiceval help " << (markdown ? "--markdown" : "--man")
-                << (command == "index" || command == "topiceval" ? "" : " " + command) << " > " << file.string()
+                << (name == topiceval::cli::kCommandListPage || command == "topiceval" ? "" : " " + command) << " > " << file.string()
                 << "\n";
       ++differing;
     }
