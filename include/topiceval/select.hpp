@@ -59,6 +59,20 @@ struct TopicQuality {
   std::vector<std::vector<std::string>> topWords;  // per topic, the words scored
 };
 
+// One of ldatuning's or stm's figures for choosing K, the number their R
+// functions give (native/quality/topic_number_metrics.hpp): from the model's
+// topic-word matrix phi and, for a model with its training documents (a MALLET
+// topic state or saved model), theta = (n_dk + alpha_k) / (N_d + sum alpha)
+// and those documents. NaN where the model lacks what the figure needs.
+struct TopicNumberFigure {
+  std::string name;    // CaoJuan2009 Arun2010 Deveaud2014 (ldatuning's); stm_semantic_coherence stm_exclusivity
+                       // stm_residual_dispersion (stm's: M = 10, frexw = 0.7, tol = 0.01)
+  std::string better;  // "higher" or "lower": which way a better model moves it
+  double value = 0.0;  // a per-topic figure's mean over topics, as stm's searchK reports it
+  double standardError = 0.0;    // a mean's bootstrap error over topics (NaN for a per-model figure or no bootstrap)
+  std::vector<double> perTopic;  // empty for a per-model figure
+};
+
 struct RankedModel {
   ModelReport model;
   uint64_t ownSkippedTokens = 0;            // tokens this model alone cannot score
@@ -71,6 +85,7 @@ struct RankedModel {
   double difference = 0.0, differenceError = 0.0;
   std::string verdict;  // "best", "worse" (by more than two errors), or "tied"
   std::optional<TopicQuality> quality;  // unless coherenceMeasure is "none"
+  std::vector<TopicNumberFigure> figures;  // ldatuning's and stm's, in the order TopicNumberFigure names them
 };
 
 struct SelectResult {
