@@ -435,6 +435,16 @@ inline const ResultClass& selectionClass() {
        field<Q>("diversity", JavaType::Double, "", [](const Q& q) { return q.diversity; }),
        field<Q>("topicCoherence", JavaType::DoubleArray, "", [](const Q& q) { return q.topicCoherence; }),
        field<Q>("topWords", JavaType::StringMatrix, "", [](const Q& q) { return q.topWords; })}};
+  using F = TopicNumberFigure;
+  static const ResultClass figure{
+      "Selection.TopicNumberFigure",
+      "One of ldatuning's or stm's figures for choosing K, as their R functions compute it.",
+      {field<F>("name", JavaType::String, "", [](const F& f) { return f.name; }),
+       field<F>("better", JavaType::String, "\"higher\" or \"lower\".", [](const F& f) { return f.better; }),
+       field<F>("value", JavaType::Double, "", [](const F& f) { return f.value; }),
+       field<F>("se", JavaType::Double, "", [](const F& f) { return f.standardError; }),
+       field<F>("perTopic", JavaType::DoubleArray, "Empty for a per-model figure.",
+                [](const F& f) { return f.perTopic; })}};
   static const ResultClass model{
       "Selection.RankedModel",
       "A model's place: its figures on the tokens every model scores.",
@@ -465,7 +475,8 @@ inline const ResultClass& selectionClass() {
        field<M>("tooCloseToCall", JavaType::Boolean, "",
                 [](const M& m) { return m.verdict == "too close to call"; }),
        object<M>("quality", quality, "Null with coherence \"none\" or for a model without words.",
-                 [](const M& m) { return m.quality ? &*m.quality : nullptr; })}};
+                 [](const M& m) { return m.quality ? &*m.quality : nullptr; }),
+       objects<M>("figures", figure, "", [](const M& m) -> const auto& { return m.figures; })}};
   const auto perModel = [](auto get) {
     return [get](const S& r) {
       std::vector<decltype(get(r.models.front()))> values;

@@ -494,6 +494,13 @@ void bindRankedModel(py::module_& module) {
       .def_readonly("diversity", &TopicQuality::diversity)
       .def_property_readonly("topic_coherence", [](const TopicQuality& q) { return toArray(q.topicCoherence); })
       .def_property_readonly("top_words", [](const TopicQuality& q) { return pythonWords(q.topWords); });
+  using topiceval::TopicNumberFigure;
+  py::class_<TopicNumberFigure>(module, "TopicNumberFigure")
+      .def_readonly("name", &TopicNumberFigure::name)
+      .def_readonly("better", &TopicNumberFigure::better)
+      .def_readonly("value", &TopicNumberFigure::value)
+      .def_readonly("se", &TopicNumberFigure::standardError)
+      .def_property_readonly("per_topic", [](const TopicNumberFigure& f) { return toArray(f.perTopic); });
   py::class_<RankedModel>(module, "RankedModel")
       .def_property_readonly("path", [](const RankedModel& m) { return text(m.model.path); })
       .def_property_readonly("kind", [](const RankedModel& m) { return text(m.model.kind); })
@@ -519,6 +526,13 @@ void bindRankedModel(py::module_& module) {
                              [](const py::object& self) {
                                const auto& m = self.cast<const RankedModel&>();
                                return m.quality ? part(&*m.quality, self) : py::none();
+                             })
+      .def_property_readonly("figures",
+                             [](const py::object& self) {
+                               py::list figures;
+                               for (const auto& figure : self.cast<const RankedModel&>().figures)
+                                 figures.append(part(&figure, self));
+                               return figures;
                              })
       // Beyond the JSON: the model's types, and its documents' values as numpy columns (Result.columns' names).
       .def_property_readonly("types", [](const RankedModel& m) { return m.model.types; })

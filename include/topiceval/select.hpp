@@ -67,6 +67,21 @@ struct TopicQuality {
   std::vector<std::vector<std::string>> topWords;  ///< per topic, the words scored
 };
 
+/// One of ldatuning's or stm's figures for choosing K, the number their R
+/// functions give (native/quality/topic_number_metrics.hpp): from the model's
+/// topic-word matrix phi and, for a model with its training documents (a MALLET
+/// topic state or saved model), theta = (n_dk + alpha_k) / (N_d + sum alpha)
+/// and those documents. NaN where the model lacks what the figure needs.
+struct TopicNumberFigure {
+  /// CaoJuan2009 Arun2010 Deveaud2014 (ldatuning's); stm_semantic_coherence stm_exclusivity
+  /// stm_residual_dispersion (stm's: M = 10, frexw = 0.7, tol = 0.01)
+  std::string name;
+  std::string better;  ///< "higher" or "lower": which way a better model moves it
+  double value = 0.0;  ///< a per-topic figure's mean over topics, as stm's searchK reports it
+  double standardError = 0.0;    ///< a mean's bootstrap error over topics (NaN for a per-model figure or no bootstrap)
+  std::vector<double> perTopic;  ///< empty for a per-model figure
+};
+
 /// One model's place in the ranking; figures in nats, on the tokens every model scores.
 struct RankedModel {
   ModelReport model;
@@ -90,6 +105,7 @@ struct RankedModel {
   /// to call" (it holds 0: this budget cannot tell the two apart).
   std::string verdict;
   std::optional<TopicQuality> quality;  ///< unless coherenceMeasure is "none"
+  std::vector<TopicNumberFigure> figures;  ///< ldatuning's and stm's, in the order TopicNumberFigure names them
 };
 
 /// The ranking, best first, with what it was measured on.

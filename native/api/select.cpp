@@ -16,6 +16,7 @@
 #include "native/api/result_totals.hpp"
 #include "native/api/setting_checks.hpp"
 #include "native/api/settings_by_name.hpp"
+#include "native/api/topic_number_figures.hpp"
 #include "native/estimators/target_error.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
@@ -446,6 +447,8 @@ SelectResult select(const SelectRequest& request) try {
     const DocumentCollection kept = sharedTokensOf(request, model, name, survey);
     ranked.push_back(scoreModel(request, model, survey.models[m], kept, policy, evaluation, result));
     if (reference) ranked.back().quality = measureQuality(request, model, name, *reference, warnings);
+    ranked.back().figures =
+        detail::topicNumberFigures(model, request.bootstrap, static_cast<uint64_t>(request.seed));
   }
   warnings.appendTo(result.warnings);
   rankModels(ranked, result);

@@ -131,7 +131,15 @@ void writeSelectTsv(std::ostream& out, const SelectResult& result) {
   out << "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
          "difference_to_best\tdifference_se\tverdict\tcoherence_measure\tcoherence\tcoherence_se\texclusivity\tfrex\t"
          "diversity\ttotal_low\ttotal_high\tper_token_low\tper_token_high\tlog_mean_bias\tdifference_low\t"
-         "difference_high\n";
+         "difference_high";
+  // ldatuning's and stm's figures, each a column (a mean's error beside it), named as the JSON names them.
+  if (!result.models.empty()) {
+    for (const TopicNumberFigure& figure : result.models.front().figures) {
+      out << '\t' << figure.name;
+      if (!figure.perTopic.empty()) out << '\t' << figure.name << "_se";
+    }
+  }
+  out << '\n';
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
     out << r + 1 << '\t' << tsvField(model.model.path) << '\t' << model.model.topics << '\t' << model.scoredTokens
@@ -150,7 +158,12 @@ void writeSelectTsv(std::ostream& out, const SelectResult& result) {
     out << '\t' << formatNumber(model.totalInterval.low) << '\t' << formatNumber(model.totalInterval.high) << '\t'
         << formatNumber(model.perTokenInterval.low) << '\t' << formatNumber(model.perTokenInterval.high) << '\t'
         << formatNumber(model.logMeanBias) << '\t' << formatNumber(model.differenceInterval.low) << '\t'
-        << formatNumber(model.differenceInterval.high) << '\n';
+        << formatNumber(model.differenceInterval.high);
+    for (const TopicNumberFigure& figure : model.figures) {
+      out << '\t' << formatNumber(figure.value);
+      if (!figure.perTopic.empty()) out << '\t' << formatNumber(figure.standardError);
+    }
+    out << '\n';
   }
 }
 
@@ -192,6 +205,14 @@ void writeSelectJson(std::ostream& out, const SelectResult& result) {
       }
       json.endArray().endObject();
     }
+    json.key("figures").beginArray();
+    for (const TopicNumberFigure& figure : model.figures) {
+      json.beginObject().field("name", figure.name).field("better", figure.better).field("value", figure.value);
+      json.field("se", figure.standardError).key("per_topic").beginArray();
+      for (const double value : figure.perTopic) json.value(value);
+      json.endArray().endObject();
+    }
+    json.endArray();
     json.endObject();
   }
   json.endArray();
@@ -241,6 +262,33 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
        "standard errors over documents, without the bias bounds the table's verdicts add.",
        errorBarsSvg(topics, difference, differenceErrors, "number of topics", "per token, behind the best",
                     "difference", true)});
+  // ldatuning's figures rescaled to [0, 1] over the models as its FindTopicsNumber_plot draws them; stm's
+  // means with their bootstrap bands, as searchK's plot draws them against K.
+  const std::size_t figureCount = result.models.empty() ? 0 : result.models.front().figures.size();
+  for (std::size_t f = 0; f < figureCount; ++f) {
+    const TopicNumberFigure& named = result.models.front().figures[f];
+    const bool stm = !named.perTopic.empty();
+    std::vector<double> figureTopics, values, bands;
+    for (const RankedModel& model : result.models) {
+      if (f >= model.figures.size() || !std::isfinite(model.figures[f].value)) continue;
+      figureTopics.push_back(model.model.topics);
+      values.push_back(model.figures[f].value);
+      bands.push_back(stm ? model.figures[f].standardError : std::nan(""));
+    }
+    if (values.empty()) continue;
+    if (!stm) {
+      const auto [low, high] = std::minmax_element(values.begin(), values.end());
+      const double from = *low, span = *high - *low;
+      for (double& value : values) value = span > 0 ? (value - from) / span : 0.0;
+    }
+    report.figures.push_back(
+        {(stm ? "stm's " + named.name.substr(4) + " (mean over topics; the band is +- 2 bootstrap standard errors "
+                                                  "over topics)"
+              : "ldatuning's " + named.name + ", rescaled to [0, 1] over these models as its plot rescales it") +
+             " against the number of topics; " + named.better + " is better.",
+         lineBandSvg(figureTopics, values, bands, "number of topics", stm ? named.name.substr(4) : named.name + " (0-1)",
+                     "figure-" + named.name)});
+  }
   if (const TopicQuality* first = firstQuality(result); first != nullptr) {
     const std::string measure = first->measure;
     std::vector<double> measuredTopics, coherence, coherenceErrors, exclusivity, none;

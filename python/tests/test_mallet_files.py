@@ -164,6 +164,15 @@ def test_select_and_compare_return_result_objects(fixtures):
         1.959963984540054 * other.total_se + other.log_mean_bias)
     assert report.best is report.models[0]
     assert report.scored_tokens == report.best.tokens > 0
+    # ldatuning's and stm's figures, named and directed as select's JSON names them.
+    for model in report.models:
+        figures = {figure.name: figure for figure in model.figures}
+        assert list(figures) == ["CaoJuan2009", "Arun2010", "Deveaud2014", "stm_semantic_coherence",
+                                 "stm_exclusivity", "stm_residual_dispersion"]
+        assert [figure.better for figure in model.figures] == ["lower", "lower", "higher", "higher", "higher", "lower"]
+        assert 0 < figures["CaoJuan2009"].value < 1 and figures["Deveaud2014"].value > 0
+        assert len(figures["stm_exclusivity"].per_topic) == 10 and figures["stm_exclusivity"].se > 0
+        assert figures["CaoJuan2009"].per_topic.size == 0
     with pytest.raises(topiceval.SettingError, match="^particles must be at least 1$"):
         topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", particles=0)
     # The command line's own options (what it writes, and where) are no keywords.

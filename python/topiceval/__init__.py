@@ -861,6 +861,8 @@ _native.TopicQuality.__repr__ = _one_line
 
 RankedModel = _native.RankedModel
 TopicQuality = _native.TopicQuality
+TopicNumberFigure = _native.TopicNumberFigure
+_native.TopicNumberFigure.__repr__ = _one_line
 
 # What compare() returns: the library's result bound as it is, named as ``topiceval compare --format json`` names
 # its keys, read-only.

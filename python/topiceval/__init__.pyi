@@ -215,6 +215,13 @@ class TopicQuality:
     topic_coherence: numpy.ndarray
     top_words: list[list[str]]
 
+class TopicNumberFigure:
+    name: str
+    better: str
+    value: float
+    se: float
+    per_topic: numpy.ndarray
+
 class RankedModel:
     path: str
     kind: str
@@ -231,6 +238,7 @@ class RankedModel:
     difference_se: float
     verdict: str
     quality: TopicQuality | None
+    figures: list[TopicNumberFigure]
     documents: dict[str, Any]
 
 class SelectResult:

@@ -16,6 +16,7 @@
 
 #include "support/fixtures.hpp"
 #include "native/api/model_data.hpp"
+#include "native/api/topic_number_figures.hpp"
 #include "native/model/topic_model.hpp"
 #include "native/quality/exclusivity.hpp"
 #include "topiceval/coherence.hpp"
@@ -709,6 +710,56 @@ TEST(Coherence, BagsOfWordsCountWholeDocumentsNotAnInventedOrder) {
   } catch (const SettingError& error) {
     EXPECT_EQ(error.setting(), "window-size");
   }
+}
+
+// select's ldatuning and stm figures of a MALLET state are the R functions' numbers on the matrices the issue
+// defines for it (phi over the training alphabet, theta of the training documents): the values r_oracle.R
+// computed from the same state (tests/data/topic-number/stackexchange.expected).
+TEST(TopicNumberFigures, OfAMalletStateAreWhatRComputesFromItsMatrices) {
+  std::map<std::string, double> expected;
+  std::map<std::string, std::vector<double>> expectedPerTopic;
+  std::ifstream in(std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data/topic-number/stackexchange.expected");
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string key;
+    fields >> key;
+    for (double value = 0; fields >> value;) expectedPerTopic[key].push_back(value);
+    if (!expectedPerTopic[key].empty()) expected[key] = expectedPerTopic[key].front();
+  }
+  const Model model = Model::read(fixtureFile("stackexchange", "state.gz"));
+  const std::vector<TopicNumberFigure> figures = detail::topicNumberFigures(model, 200, 7);
+  ASSERT_EQ(figures.size(), 6u);
+  const std::map<std::string, std::string> rName{{"stm_semantic_coherence", "semanticCoherence"},
+                                                 {"stm_exclusivity", "exclusivity"},
+                                                 {"stm_residual_dispersion", "dispersion"}};
+  for (const TopicNumberFigure& figure : figures) {
+    const std::string key = rName.count(figure.name) ? rName.at(figure.name) : figure.name;
+    SCOPED_TRACE(figure.name);
+    if (figure.perTopic.empty()) {
+      EXPECT_NEAR(figure.value, expected.at(key), 1e-12 * std::fabs(expected.at(key)));
+      EXPECT_TRUE(std::isnan(figure.standardError));
+      continue;
+    }
+    const std::vector<double>& perTopic = expectedPerTopic.at(key);
+    ASSERT_EQ(figure.perTopic.size(), perTopic.size());
+    double mean = 0.0;
+    for (std::size_t k = 0; k < perTopic.size(); ++k) {
+      EXPECT_NEAR(figure.perTopic[k], perTopic[k], 1e-12 * std::fabs(perTopic[k])) << k;
+      mean += perTopic[k] / static_cast<double>(perTopic.size());
+    }
+    EXPECT_NEAR(figure.value, mean, 1e-12 * std::fabs(mean));
+    // The bootstrap error over topics is near the topics' spread / sqrt(K), and the same for the same seed.
+    double spread = 0.0;
+    for (const double value : perTopic) spread += (value - mean) * (value - mean);
+    const double analytic = std::sqrt(spread / static_cast<double>(perTopic.size())) / std::sqrt(10.0);
+    EXPECT_GT(figure.standardError, 0.7 * analytic);
+    EXPECT_LT(figure.standardError, 1.3 * analytic);
+    EXPECT_EQ(figure.standardError, detail::topicNumberFigures(model, 200, 7)[&figure - figures.data()].standardError);
+  }
+  EXPECT_EQ(figures[0].better, "lower");
+  EXPECT_EQ(figures[2].better, "higher");
+  EXPECT_EQ(detail::bootstrapErrorOfMean({2.0, 2.0, 2.0}, 100, 1), 0.0);
+  EXPECT_TRUE(std::isnan(detail::bootstrapErrorOfMean({1.0, 2.0}, 0, 1)));
 }
 
 }  // namespace

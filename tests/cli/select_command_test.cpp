@@ -105,14 +105,23 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
             "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
             "difference_to_best\tdifference_se\tverdict\tcoherence_measure\tcoherence\tcoherence_se\texclusivity\t"
             "frex\tdiversity\ttotal_low\ttotal_high\tper_token_low\tper_token_high\tlog_mean_bias\tdifference_low\t"
-            "difference_high");
+            "difference_high\tCaoJuan2009\tArun2010\tDeveaud2014\tstm_semantic_coherence\tstm_semantic_coherence_se\t"
+            "stm_exclusivity\tstm_exclusivity_se\tstm_residual_dispersion");
   std::vector<std::vector<std::string>> table;
   for (std::size_t r = 1; r < rows.size(); ++r) {
     std::vector<std::string> fields;
     std::istringstream row(rows[r]);
     for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 26u);
+    ASSERT_EQ(fields.size(), 34u);
     table.push_back(fields);
+  }
+  // stm's exclusivity from the model's phi is the mean of the FREX column's (one definition, two paths), with a
+  // bootstrap error; the states hold their training documents, so every figure of a K > 1 model is a number.
+  for (const auto& row : table) {
+    EXPECT_NEAR(std::stod(row[24]), std::stod(row[17]), 1e-12 * std::fabs(std::stod(row[17])));
+    if (row[2] == "1") continue;
+    for (std::size_t column = 19; column < 27; ++column) EXPECT_TRUE(std::isfinite(std::stod(row[column]))) << column;
+    EXPECT_GT(std::stod(row[25]), 0.0);
   }
   EXPECT_EQ(table[0][2], "3");
   EXPECT_EQ(table[0][12], "best");
@@ -247,7 +256,10 @@ TEST_F(SelectCommand, TheReportRendersInHeadlessChromium) {
   const testing::Rendered rendered = testing::render(browser, path("select.html"), directory_, 3000);
   ASSERT_TRUE(rendered.ok);
   for (const std::string part : {"<svg id=\"by-k\"", "<polygon class=\"band\"", "<svg id=\"difference\"",
-                                 "<svg id=\"coherence\"", "<svg id=\"exclusivity\"", "<table class=\"topics\">"})
+                                 "<svg id=\"coherence\"", "<svg id=\"exclusivity\"", "<table class=\"topics\">",
+                                 "<svg id=\"figure-CaoJuan2009\"", "<svg id=\"figure-Arun2010\"",
+                                 "<svg id=\"figure-Deveaud2014\"", "<svg id=\"figure-stm_semantic_coherence\"",
+                                 "<svg id=\"figure-stm_exclusivity\"", "<svg id=\"figure-stm_residual_dispersion\""})
     EXPECT_NE(rendered.dom.find(part), std::string::npos) << part;
   EXPECT_GT(std::filesystem::file_size(rendered.screenshot), 30000u);
 }
@@ -285,10 +297,13 @@ TEST_F(SelectCommand, RanksLdaAndLogisticNormalModelsInOneTable) {
     std::vector<std::string> fields;
     std::istringstream row(rows[r]);
     for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 26u);
+    ASSERT_EQ(fields.size(), 34u);
     byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
   }
   ASSERT_EQ(byModel.count("ctm.txt"), 1u);
+  // A correlated model has its phi but no training documents: CaoJuan2009 without Arun2010.
+  EXPECT_TRUE(std::isfinite(std::stod(byModel["ctm.txt"][19])));
+  EXPECT_EQ(byModel["ctm.txt"][20], "nan");
   EXPECT_EQ(byModel["ctm.txt"][2], "3");
   EXPECT_EQ(byModel["ctm.txt"][3], "180") << "the same 12 x 15 tokens as the LDA models";
   EXPECT_GT(std::stod(byModel["ctm.txt"][6]), 0.0) << "a stochastic estimate has an error";

@@ -636,6 +636,10 @@ public final class BridgeTests {
     check(qualityJson.status == 0, "select with quality --format json: " + qualityJson.err);
     Selection quality = TopicEvaluator.select(new Object[] {state}, null, test, withQuality);
     check(quality.models[0].quality != null && quality.models[0].quality.topWords.length > 0, "topic quality");
+    Selection.TopicNumberFigure[] figures = quality.models[0].figures;
+    check(figures.length == 6 && figures[0].name.equals("CaoJuan2009") && figures[0].better.equals("lower")
+              && figures[4].name.equals("stm_exclusivity") && figures[4].perTopic.length > 0,
+        "ldatuning's and stm's figures");
     sameValue(new Json(qualityJson.out).value(), quality, "selection");
     expectExactly(() -> TopicEvaluator.select(new Object[] {inferencer}, new String[] {"a", "b"}, test, options),
                   "names has 2 names for 1 models", "names that do not match the models");

@@ -1,0 +1,291 @@
+#include "native/quality/topic_number_metrics.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace topiceval::quality {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The Gram matrix phi phi^T (K x K, row-major): every pair's dot product, which
+// both the cosines and the singular values need.
+std::vector<double> gramMatrix(const TopicWordMatrix& phi) {
+  const std::size_t k = phi.topics;
+  std::vector<double> gram(k * k, 0.0);
+  for (std::size_t i = 0; i < k; ++i) {
+    const double* x = phi.row(i);
+    for (std::size_t j = i; j < k; ++j) {
+      const double* y = phi.row(j);
+      double sum = 0.0;
+      for (std::size_t w = 0; w < phi.types; ++w) sum += x[w] * y[w];
+      gram[i * k + j] = gram[j * k + i] = sum;
+    }
+  }
+  return gram;
+}
+
+// Eigenvalues of a symmetric matrix by cyclic Jacobi rotations, which keep
+// small eigenvalues to an absolute error of a few ulps of the largest.
+std::vector<double> symmetricEigenvalues(std::vector<double> a, std::size_t n) {
+  for (int sweep = 0; sweep < 100; ++sweep) {
+    double off = 0.0, diagonal = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+      diagonal += a[i * n + i] * a[i * n + i];
+      for (std::size_t j = i + 1; j < n; ++j) off += a[i * n + j] * a[i * n + j];
+    }
+    if (off == 0.0 || off < 1e-34 * diagonal) break;
+    for (std::size_t p = 0; p < n; ++p) {
+      for (std::size_t q = p + 1; q < n; ++q) {
+        const double apq = a[p * n + q];
+        if (apq == 0.0) continue;
+        const double theta = (a[q * n + q] - a[p * n + p]) / (2.0 * apq);
+        const double t = (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1.0));
+        const double c = 1.0 / std::sqrt(t * t + 1.0), s = t * c;
+        for (std::size_t r = 0; r < n; ++r) {
+          const double arp = a[r * n + p], arq = a[r * n + q];
+          a[r * n + p] = c * arp - s * arq;
+          a[r * n + q] = s * arp + c * arq;
+        }
+        for (std::size_t r = 0; r < n; ++r) {
+          const double apr = a[p * n + r], aqr = a[q * n + r];
+          a[p * n + r] = c * apr - s * aqr;
+          a[q * n + r] = s * apr + c * aqr;
+        }
+      }
+    }
+  }
+  std::vector<double> values(n);
+  for (std::size_t i = 0; i < n; ++i) values[i] = a[i * n + i];
+  return values;
+}
+
+// Loader (2000)'s saddle-point pieces, so that x^a e^-x / Gamma(a + 1) keeps
+// its relative accuracy when a and x are large and close.
+double stirlingError(double n) {
+  if (n < 10.0) return std::lgamma(n + 1.0) - (n + 0.5) * std::log(n) + n - 0.5 * std::log(2.0 * M_PI);
+  const double nn = n * n;
+  return (1.0 / 12 - (1.0 / 360 - (1.0 / 1260 - (1.0 / 1680 - 1.0 / 1188 / nn) / nn) / nn) / nn) / n;
+}
+
+double deviance(double x, double mean) {  // x log(x / mean) + mean - x
+  if (std::fabs(x - mean) < 0.1 * (x + mean)) {
+    const double v = (x - mean) / (x + mean), v2 = v * v;
+    double sum = (x - mean) * v, term = 2.0 * x * v;
+    for (int j = 1; j < 1000; ++j) {
+      term *= v2;
+      const double next = sum + term / (2 * j + 1);
+      if (next == sum) break;
+      sum = next;
+    }
+    return sum;
+  }
+  return x * std::log(x / mean) + mean - x;
+}
+
+// x^a e^-x / Gamma(a + 1).
+double poissonTerm(double a, double x) {
+  if (a < 1.0) return std::exp(a * std::log(x) - x - std::lgamma(a + 1.0));
+  return std::exp(-stirlingError(a) - deviance(a, x)) / std::sqrt(2.0 * M_PI * a);
+}
+
+}  // namespace
+
+double caoJuan2009(const TopicWordMatrix& phi) {
+  const std::size_t k = phi.topics;
+  if (k < 2) return kNaN;
+  const std::vector<double> gram = gramMatrix(phi);
+  double sum = 0.0;
+  for (std::size_t i = 0; i < k; ++i) {
+    for (std::size_t j = i + 1; j < k; ++j)
+      sum += gram[i * k + j] / std::sqrt(gram[i * k + i] * gram[j * k + j]);
+  }
+  return sum / (static_cast<double>(k) * static_cast<double>(k - 1) / 2.0);
+}
+
+std::vector<double> singularValues(const TopicWordMatrix& phi) {
+  std::vector<double> values = symmetricEigenvalues(gramMatrix(phi), phi.topics);
+  for (double& value : values) value = std::sqrt(std::max(value, 0.0));
+  std::sort(values.begin(), values.end(), std::greater<>());
+  return values;
+}
+
+double arun2010(const TopicWordMatrix& phi, const std::vector<double>& theta, const std::vector<double>& lengths) {
+  const std::size_t k = phi.topics;
+  if (k > phi.types || k == 0) return kNaN;
+  double longest = 0.0;
+  for (const double length : lengths) longest = std::max(longest, std::fabs(length));
+  if (longest == 0.0) return kNaN;
+  std::vector<double> mass(k, 0.0);
+  for (std::size_t d = 0; d < lengths.size(); ++d) {
+    for (std::size_t t = 0; t < k; ++t) mass[t] += lengths[d] * theta[d * k + t];
+  }
+  const std::vector<double> singular = singularValues(phi);
+  double forward = 0.0, backward = 0.0;
+  for (std::size_t t = 0; t < k; ++t) {
+    const double share = mass[t] / longest;
+    forward += singular[t] * std::log(singular[t] / share);
+    backward += share * std::log(share / singular[t]);
+  }
+  return forward + backward;
+}
+
+double deveaud2014(const TopicWordMatrix& phi) {
+  const std::size_t k = phi.topics, v = phi.types;
+  if (k < 2) return kNaN;
+  const bool anyZero = std::any_of(phi.phi.begin(), phi.phi.begin() + static_cast<std::ptrdiff_t>(k * v),
+                                   [](double value) { return value == 0.0; });
+  // x log(x/y) + y log(y/x) = (x - y)(log x - log y): one logarithm per entry, not two per pair.
+  std::vector<double> value(k * v), logValue(k * v);
+  for (std::size_t i = 0; i < k * v; ++i) {
+    value[i] = anyZero ? phi.phi[i] + DBL_MIN : phi.phi[i];
+    logValue[i] = std::log(value[i]);
+  }
+  double sum = 0.0;
+  for (std::size_t i = 0; i < k; ++i) {
+    for (std::size_t j = i + 1; j < k; ++j) {
+      const double *x = &value[i * v], *y = &value[j * v], *lx = &logValue[i * v], *ly = &logValue[j * v];
+      double pair = 0.0;
+      for (std::size_t w = 0; w < v; ++w) pair += (x[w] - y[w]) * (lx[w] - ly[w]);
+      sum += 0.5 * pair;
+    }
+  }
+  return sum / (static_cast<double>(k) * static_cast<double>(k - 1));
+}
+
+std::vector<std::vector<int>> topWordsInROrder(const TopicWordMatrix& phi, std::size_t m) {
+  std::vector<std::vector<int>> top(phi.topics);
+  const std::size_t keep = std::min(m, phi.types);
+  std::vector<int> order(phi.types);
+  for (std::size_t k = 0; k < phi.topics; ++k) {
+    const double* values = phi.row(k);
+    std::iota(order.begin(), order.end(), 0);
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                      [values](int a, int b) { return values[a] != values[b] ? values[a] > values[b] : a < b; });
+    top[k].assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep));
+  }
+  return top;
+}
+
+std::vector<double> stmSemanticCoherence(const TopicWordMatrix& phi, const ReferenceCorpus& documents, std::size_t m) {
+  const std::vector<std::vector<int>> top = topWordsInROrder(phi, m);
+  // semCoh1beta's wordlist: every topic's top words in turn, each word at its first appearance.
+  std::vector<int> position(phi.types, -1);
+  std::size_t listed = 0;
+  for (const auto& words : top) {
+    for (const int word : words) {
+      if (position[static_cast<std::size_t>(word)] < 0) position[static_cast<std::size_t>(word)] = static_cast<int>(listed++);
+    }
+  }
+  std::vector<int64_t> together(listed * listed, 0);
+  std::vector<char> seen(listed, 0);
+  std::vector<int> present;
+  for (std::size_t d = 0; d < documents.numDocuments(); ++d) {
+    present.clear();
+    for (std::size_t i = documents.offsets[d]; i < documents.offsets[d + 1]; ++i) {
+      const int32_t word = documents.tokens[i];
+      if (word < 0 || static_cast<std::size_t>(word) >= phi.types) continue;
+      const int at = position[static_cast<std::size_t>(word)];
+      if (at >= 0 && !seen[static_cast<std::size_t>(at)]) {
+        seen[static_cast<std::size_t>(at)] = 1;
+        present.push_back(at);
+      }
+    }
+    for (const int a : present) {
+      for (const int b : present) ++together[static_cast<std::size_t>(a) * listed + static_cast<std::size_t>(b)];
+    }
+    for (const int a : present) seen[static_cast<std::size_t>(a)] = 0;
+  }
+  std::vector<double> result(phi.topics, 0.0);
+  for (std::size_t k = 0; k < phi.topics; ++k) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < top[k].size(); ++i) {
+      for (std::size_t j = i + 1; j < top[k].size(); ++j) {
+        const auto a = static_cast<std::size_t>(position[static_cast<std::size_t>(top[k][i])]);
+        const auto b = static_cast<std::size_t>(position[static_cast<std::size_t>(top[k][j])]);
+        const std::size_t later = std::max(a, b), earlier = std::min(a, b);
+        sum += std::log(0.01 + static_cast<double>(together[later * listed + earlier])) -
+               std::log(static_cast<double>(together[earlier * listed + earlier]) + 0.01);
+      }
+    }
+    result[k] = sum;
+  }
+  return result;
+}
+
+ResidualDispersion stmResidualDispersion(const TopicWordMatrix& phi, const std::vector<double>& theta,
+                                         const ReferenceCorpus& documents, double tol) {
+  const std::size_t k = phi.topics, v = phi.types;
+  std::vector<double> q(v), count(v, 0.0);
+  double statistic = 0.0, expectedAbove = 0.0, used = 0.0;
+  for (std::size_t d = 0; d < documents.numDocuments(); ++d) {
+    const std::size_t begin = documents.offsets[d], end = documents.offsets[d + 1];
+    if (begin == end) continue;
+    used += 1.0;
+    const double m = static_cast<double>(end - begin);
+    std::fill(q.begin(), q.end(), 0.0);
+    for (std::size_t t = 0; t < k; ++t) {
+      const double share = theta[d * k + t];
+      const double* row = phi.row(t);
+      for (std::size_t w = 0; w < v; ++w) q[w] += share * row[w];
+    }
+    for (std::size_t i = begin; i < end; ++i) count[static_cast<std::size_t>(documents.tokens[i])] += 1.0;
+    double observed = 0.0, expected = 0.0;
+    for (std::size_t w = 0; w < v; ++w) {
+      const double x = count[w];
+      expectedAbove += q[w] * m > tol ? 1.0 : 0.0;
+      observed += (x * x - 2.0 * x * q[w] * m) / (m * q[w] * (1.0 - q[w]));
+      expected += m * q[w] / (1.0 - q[w]);
+    }
+    statistic += observed + expected;
+    for (std::size_t i = begin; i < end; ++i) count[static_cast<std::size_t>(documents.tokens[i])] = 0.0;
+  }
+  const double parameters = used * static_cast<double>(k - 1) + static_cast<double>(k) * static_cast<double>(v - 1);
+  ResidualDispersion result;
+  result.statistic = statistic;
+  result.degreesOfFreedom = expectedAbove - static_cast<double>(v) - parameters;
+  result.dispersion = statistic / result.degreesOfFreedom;
+  result.pValue = chiSquaredUpperTail(statistic, result.degreesOfFreedom);
+  return result;
+}
+
+double chiSquaredUpperTail(double x, double df) {
+  if (std::isnan(x) || std::isnan(df) || df < 0.0) return kNaN;
+  if (df == 0.0) return x > 0.0 ? 0.0 : 1.0;
+  if (x <= 0.0) return 1.0;
+  if (std::isinf(x)) return 0.0;
+  const double a = df / 2.0, z = x / 2.0;
+  const double prefix = poissonTerm(a, z);
+  constexpr double eps = DBL_EPSILON / 4;
+  if (z < a + 1.0) {  // the series of the lower tail
+    double term = 1.0, sum = 1.0;
+    for (int n = 1; n < 100000000; ++n) {
+      term *= z / (a + n);
+      sum += term;
+      if (term < sum * eps) break;
+    }
+    return 1.0 - prefix * sum;
+  }
+  // The upper tail's continued fraction (modified Lentz).
+  constexpr double tiny = 1e-300;
+  double b = z + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b, h = d;
+  for (int i = 1; i < 100000000; ++i) {
+    const double an = -i * (i - a);
+    b += 2.0;
+    d = an * d + b;
+    if (std::fabs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1.0 / d;
+    const double step = d * c;
+    h *= step;
+    if (std::fabs(step - 1.0) < eps) break;
+  }
+  return prefix * a * h;
+}
+
+}  // namespace topiceval::quality

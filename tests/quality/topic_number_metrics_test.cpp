@@ -1,0 +1,175 @@
+// ldatuning's CaoJuan2009, Arun2010, Deveaud2014 and stm's semanticCoherence,
+// exclusivity and checkResiduals against the values the R functions computed
+// (tests/data/topic-number: r_oracle.R made each .expected from its .counts;
+// counts_from_state.py made stackexchange.counts from MALLET's fixture state).
+// tiny-ties has ties in every topic's top words (R's order puts the lower
+// index first, rank() averages) and a document without tokens.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "native/quality/exclusivity.hpp"
+#include "native/quality/topic_number_metrics.hpp"
+
+namespace topiceval::quality {
+namespace {
+
+const std::string kData = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data/topic-number/";
+
+// A MALLET model's matrices as r_oracle.R makes them from the same counts.
+struct CountModel {
+  std::size_t topics = 0, types = 0, documents = 0;
+  std::vector<double> alpha;
+  double beta = 0.0;
+  std::vector<int> typeTopic, docTopic, tokensPerTopic;
+  std::vector<double> phi, theta, lengths;
+  ReferenceCorpus corpus;
+
+  explicit CountModel(const std::string& name) {
+    std::ifstream in(kData + name + ".counts");
+    EXPECT_TRUE(in) << name;
+    std::string line;
+    std::getline(in, line);
+    std::istringstream(line) >> topics >> types >> documents;
+    std::getline(in, line);
+    std::istringstream alphas(line);
+    for (double a; alphas >> a;) alpha.push_back(a);
+    std::getline(in, line);
+    beta = std::stod(line);
+    typeTopic.assign(topics * types, 0);
+    docTopic.assign(documents * topics, 0);
+    tokensPerTopic.assign(topics, 0);
+    for (std::size_t d = 0; d < documents; ++d) {
+      std::getline(in, line);
+      std::istringstream tokens(line);
+      for (std::string token; tokens >> token;) {
+        const int type = std::stoi(token.substr(0, token.find(':')));
+        const int topic = std::stoi(token.substr(token.find(':') + 1));
+        ++typeTopic[static_cast<std::size_t>(topic) * types + static_cast<std::size_t>(type)];
+        ++docTopic[d * topics + static_cast<std::size_t>(topic)];
+        ++tokensPerTopic[static_cast<std::size_t>(topic)];
+        corpus.tokens.push_back(type);
+      }
+      corpus.offsets.push_back(corpus.tokens.size());
+    }
+    double alphaSum = 0.0;
+    for (const double a : alpha) alphaSum += a;
+    phi.resize(topics * types);
+    for (std::size_t k = 0; k < topics; ++k) {
+      for (std::size_t w = 0; w < types; ++w)
+        phi[k * types + w] = (typeTopic[k * types + w] + beta) / (tokensPerTopic[k] + static_cast<double>(types) * beta);
+    }
+    theta.resize(documents * topics);
+    for (std::size_t d = 0; d < documents; ++d) {
+      const double length = static_cast<double>(corpus.offsets[d + 1] - corpus.offsets[d]);
+      lengths.push_back(length);
+      for (std::size_t k = 0; k < topics; ++k) theta[d * topics + k] = (docTopic[d * topics + k] + alpha[k]) / (length + alphaSum);
+    }
+  }
+  TopicWordMatrix matrix() const { return {phi, topics, types}; }
+};
+
+std::map<std::string, std::vector<double>> expectedValues(const std::string& name) {
+  std::ifstream in(kData + name + ".expected");
+  EXPECT_TRUE(in) << name;
+  std::map<std::string, std::vector<double>> values;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string key, field;
+    fields >> key;
+    if (key == "pchisq") {  // pchisq x df value
+      std::string x, df;
+      fields >> x >> df;
+      key += " " + x + " " + df;
+    }
+    while (fields >> field) values[key].push_back(field == "NaN" ? std::nan("") : std::stod(field));
+  }
+  return values;
+}
+
+// Relative to R's value: sums taken in another order (R's BLAS, pairs of logs
+// as one difference of logs) move the last few bits only.
+void expectClose(const std::vector<double>& actual, const std::vector<double>& expected, double relative,
+                 const std::string& what) {
+  ASSERT_EQ(actual.size(), expected.size()) << what;
+  for (std::size_t i = 0; i < actual.size(); ++i) {
+    if (std::isnan(expected[i])) {
+      EXPECT_TRUE(std::isnan(actual[i])) << what << "[" << i << "] = " << actual[i] << ", R gave NaN";
+      continue;
+    }
+    EXPECT_NEAR(actual[i], expected[i], relative * std::fabs(expected[i])) << what << "[" << i << "]";
+  }
+}
+
+class TopicNumberMetrics : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TopicNumberMetrics, LdatuningsFiguresAreTheRFunctions) {
+  const CountModel model(GetParam());
+  auto expected = expectedValues(GetParam());
+  expectClose({caoJuan2009(model.matrix())}, expected["CaoJuan2009"], 1e-13, "CaoJuan2009");
+  expectClose(singularValues(model.matrix()), expected["singular_values"], 1e-12, "singular values");
+  expectClose({arun2010(model.matrix(), model.theta, model.lengths)}, expected["Arun2010"], 1e-12, "Arun2010");
+  expectClose({deveaud2014(model.matrix())}, expected["Deveaud2014"], 1e-12, "Deveaud2014");
+}
+
+TEST_P(TopicNumberMetrics, StmsFiguresAreTheRFunctions) {
+  const CountModel model(GetParam());
+  auto expected = expectedValues(GetParam());
+  expectClose(stmSemanticCoherence(model.matrix(), model.corpus, 10), expected["semanticCoherence"], 1e-13,
+              "semanticCoherence");
+  const std::vector<std::vector<int>> top = topWordsInROrder(model.matrix(), 10);
+  expectClose(frex(matrixRows(model.phi, model.types), model.topics, model.types, top, 0.7), expected["exclusivity"],
+              1e-13, "exclusivity");
+  // select's path for a count model: the same numbers without the matrix.
+  std::vector<std::vector<std::pair<int, int>>> nonzero(model.topics);
+  for (std::size_t k = 0; k < model.topics; ++k) {
+    for (std::size_t w = 0; w < model.types; ++w) {
+      if (model.typeTopic[k * model.types + w] > 0)
+        nonzero[k].emplace_back(static_cast<int>(w), model.typeTopic[k * model.types + w]);
+    }
+  }
+  expectClose(frexOfCounts(nonzero, model.tokensPerTopic, model.beta, static_cast<double>(model.types) * model.beta,
+                           model.types, 10),
+              expected["exclusivity"], 1e-13, "exclusivity of counts");
+  const ResidualDispersion residuals = stmResidualDispersion(model.matrix(), model.theta, model.corpus, 0.01);
+  expectClose({residuals.degreesOfFreedom}, expected["df"], 0.0, "df");
+  expectClose({residuals.dispersion}, expected["dispersion"], 1e-12, "dispersion");
+  expectClose({residuals.pValue}, expected["pvalue"], 1e-12, "pvalue");
+}
+
+INSTANTIATE_TEST_SUITE_P(RComputed, TopicNumberMetrics, ::testing::Values("stackexchange", "tiny-ties"),
+                         [](const auto& param) {
+                           std::string name = param.param;
+                           for (char& c : name) c = c == '-' ? '_' : c;
+                           return name;
+                         });
+
+TEST(ChiSquaredUpperTail, IsRsPchisq) {
+  for (const auto& [key, value] : expectedValues("tiny-ties")) {
+    if (key.rfind("pchisq ", 0) != 0) continue;
+    std::istringstream fields(key.substr(7));
+    double x = 0.0, df = 0.0;
+    fields >> x >> df;
+    // Far in a tail the relative error grows with the size of the exponent.
+    expectClose({chiSquaredUpperTail(x, df)}, value, 1e-10, key);
+  }
+  EXPECT_TRUE(std::isnan(chiSquaredUpperTail(3.0, -1.0)));
+  EXPECT_EQ(chiSquaredUpperTail(3.0, 0.0), 0.0);
+  EXPECT_EQ(chiSquaredUpperTail(0.0, 4.0), 1.0);
+}
+
+// The tie rule itself: equal probabilities go lower index first.
+TEST(TopWordsInROrder, BreakTiesByTheLowerIndex) {
+  const std::vector<double> phi{0.1, 0.3, 0.1, 0.3, 0.2};
+  const auto top = topWordsInROrder({phi, 1, 5}, 4);
+  EXPECT_EQ(top[0], (std::vector<int>{1, 3, 4, 0}));
+}
+
+}  // namespace
+}  // namespace topiceval::quality
