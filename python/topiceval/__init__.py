@@ -643,7 +643,8 @@ Result.__doc__ = """What :func:`evaluate` returns, read-only, named as ``topicev
     ``log_likelihood_se`` (the documents' sum, independent errors in quadrature), ``per_token`` and ``perplexity``
     (with ``per_token_se``, ``perplexity_se``) over the scored ``tokens``, ``error`` (what the +- covers, in
     words), ``log_mean_bias``, ``heavy_tailed_documents``, ``wall_seconds``, ``site_updates``...; ``convergence``
-    and ``target_error`` (None unless asked for); ``documents``, one entry per document (``name``, ``tokens``,
+    (None unless asked for) and ``target_error`` (what a target error, or the default budget policy
+    ``budget_policy="bias-bound"``, spent; None under ``budget_policy="fixed"``); ``documents``, one entry per document (``name``, ``tokens``,
     ``skipped``, ``loglik`` +- ``loglik_se``, ``perplexity``, ``effective_runs``, ``flag``, ``budget``,
     ``runs``, ``site_updates``); ``warnings`` (also issued as TopicevalWarning).
 
