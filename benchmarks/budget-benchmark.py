@@ -1,13 +1,20 @@
 #!/usr/bin/python3
 """What each document's budget buys: bounded rejuvenation on long documents, and --target-error.
 
-    benchmarks/budget-benchmark.py [--part short|long|both] [--documents N] [--output DIR]
+    benchmarks/budget-benchmark.py [--part short|long|defaults|both] [--documents N] [--output DIR]
 
 Short documents (--part short): the first 1,000 held-out documents of the
 debian-k100 fixture (about 31 scored tokens each). The reference is
-resample-move with 1024 particles and 8 runs; rows are today's default
-(64 particles, 4 runs), other fixed budgets and --target-error at several
-targets.
+resample-move with 1024 particles and 8 runs; rows are the default (the
+bias-bound budget policy: 64 particles, 4 runs, grown where the log-mean bias
+needs it), the fixed budget of earlier releases' default (--budget-policy
+fixed), other fixed budgets and --target-error at several targets.
+
+The defaults (--part defaults): the bias-bound default against the fixed one
+on the fixtures' held-out sets, on plain-text slices of the shared corpora
+and on a gensim model (through Python, PYTHONPATH=build/python): each one's
+per-token figure, error, bias bound, documents grown and at the cap, and its
+cost (site updates and seconds) against the fixed budget's.
 
 Long documents (--part long): documents of about 10,000 scored tokens built
 from the SGU podcast's held-out transcripts (consecutive episodes joined until
@@ -88,6 +95,90 @@ def evaluate(model, path, options, seed, documents=None):
     return values, errors, report["summary"]["tokens"], report["summary"]["site_updates"], seconds
 
 
+def summary_of(model, path, options, documents=None):
+    """One evaluate run as (per token, error per token, bias bound per token, grown, capped, site updates, seconds)."""
+    command = [BINARY, "evaluate", "--model", model, "--input", path, "--format", "json", "--quiet"] + options
+    if documents:
+        command += ["--documents", documents]
+    started = time.monotonic()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.monotonic() - started
+    if done.returncode != 0:
+        sys.exit("failed: " + " ".join(command) + "\n" + done.stderr)
+    report = json.loads(done.stdout)
+    return figures(report["summary"]["per_token"], report["summary"]["per_token_se"],
+                   report["summary"]["log_mean_bias"], report["summary"]["tokens"], report.get("target_error"),
+                   report["summary"]["site_updates"], seconds)
+
+
+def figures(per_token, per_token_se, bias, tokens, target, updates, seconds):
+    grown = target["grown_documents"] if target else 0
+    capped = target["capped_documents"] if target else 0
+    return per_token, per_token_se, bias / tokens, grown, capped, updates, seconds
+
+
+def defaults_table(rows):
+    print("| set | policy | per token | error | bias bound | grown | at cap | site updates vs fixed | "
+          "seconds vs fixed |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for label, fixed, grown in rows:
+        for policy, row in (("fixed", fixed), ("bias-bound", grown)):
+            per_token, error, bias, grown_documents, capped, updates, seconds = row
+            print(f"| {label} | {policy} | {per_token:.5f} | {error:.5f} | {bias:.5f} | {grown_documents} | "
+                  f"{capped} | {updates / fixed[5]:.2f} | {seconds / fixed[6]:.2f} ({seconds:.1f} s) |")
+    print()
+
+
+def gensim_row(directory):
+    """A gensim LdaModel (K = 40) on 3,000 Debian descriptions, 500 held out, through Python's evaluate."""
+    sys.path.insert(0, os.path.join(ROOT, "examples"))
+    import python_models  # noqa: PLC0415
+    import topiceval  # noqa: PLC0415
+
+    corpora = os.path.join(SHARED, "corpora")
+    corpus = python_models.CorpusSlice(os.path.join(corpora, "debian-descriptions-train.tsv"),
+                                       os.path.join(corpora, "debian-descriptions-test.tsv"), 3000, 500)
+    model, _ = python_models.train_gensim(corpus, topics=40, passes=5)
+    ours = topiceval.Model.from_topics(python_models.gensim_topics(model, corpus), model.alpha)
+    row = []
+    for policy in ("fixed", "bias-bound"):
+        started = time.monotonic()
+        result = topiceval.evaluate(ours, corpus.test_bags, "resample-move", budget_policy=policy)
+        seconds = time.monotonic() - started
+        target, summary = result.target_error, result.summary
+        row.append(figures(summary.per_token, summary.per_token_se, summary.log_mean_bias, summary.tokens,
+                           {"grown_documents": target.grown_documents, "capped_documents": target.capped_documents}
+                           if target else None, summary.site_updates, seconds))
+    return ("gensim LdaModel K=40, 500 Debian descriptions", row[0], row[1])
+
+
+def defaults_part(directory, with_gensim):
+    """The bias-bound default against the fixed budget on every set at hand."""
+    rows = []
+    for name, documents in (("stackexchange", None), ("debian-k100", None), ("sgu-k100", None)):
+        model = os.path.join(FIXTURES, name, "inferencer.mallet")
+        path = os.path.join(FIXTURES, name, "test.mallet")
+        label = f"fixture {name}"
+        rows.append((label, summary_of(model, path, ["--budget-policy", "fixed"], documents),
+                     summary_of(model, path, [], documents)))
+    # The shared corpora as plain text (lower-cased runs of letters) under the fixture trained on each.
+    for corpus, fixture, count in (("debian-descriptions-test.tsv", "debian-k100", 3000),
+                                   ("sgu-eval.tsv", "sgu-k100", 500)):
+        path = os.path.join(directory, corpus.replace(".tsv", ".txt"))
+        with open(os.path.join(SHARED, "corpora", corpus), encoding="utf-8") as source, \
+                open(path, "w", encoding="utf-8") as out:
+            for number, line in enumerate(source):
+                if number >= count:
+                    break
+                out.write(" ".join(re.findall(r"[a-z]+", line.split("\t", 2)[-1].lower())) + "\n")
+        model = os.path.join(FIXTURES, fixture, "inferencer.mallet")
+        label = f"corpus {corpus} (first {count})"
+        rows.append((label, summary_of(model, path, ["--budget-policy", "fixed"]), summary_of(model, path, [])))
+    if with_gensim:
+        rows.append(gensim_row(directory))
+    defaults_table(rows)
+
+
 def mean_of_two(first, second):
     """Each document's log of the mean p over two equal sets of runs, and the error of the result."""
     values = [max(a, b) + math.log((1 + math.exp(-abs(a - b))) / 2) for a, b in zip(first[0], second[0])]
@@ -117,12 +208,15 @@ def short_part(targets):
                                                       documents),
                                              evaluate(model, path, ["--particles", "1024", "--runs", "4"], 102,
                                                       documents))
-    rows = [("64 particles, 4 runs (the fixed default)", evaluate(model, path, [], 1, documents))]
+    rows = [("64 particles, 4 runs (--budget-policy fixed, the earlier default)",
+             evaluate(model, path, ["--budget-policy", "fixed"], 1, documents)),
+            ("the default: bias-bound from 64 particles, 4 runs", evaluate(model, path, [], 1, documents))]
     for particles in (16, 256):
         rows.append((f"{particles} particles, 4 runs",
-                     evaluate(model, path, ["--particles", str(particles)], 1, documents)))
+                     evaluate(model, path, ["--particles", str(particles), "--budget-policy", "fixed"], 1,
+                              documents)))
     rows.append(("64 particles, 4 runs, --resample-below 50",
-                 evaluate(model, path, ["--resample-below", "50"], 1, documents)))
+                 evaluate(model, path, ["--resample-below", "50", "--budget-policy", "fixed"], 1, documents)))
     for target in targets:
         rows.append((f"--target-error {target}", evaluate(model, path, ["--target-error", target], 1, documents)))
     tokens = rows[0][1][2]
@@ -135,18 +229,19 @@ def long_part(count, directory, sites, targets, below):
     with open(path, "w", encoding="utf-8") as out:
         for document in long_documents(count):
             out.write(document + "\n")
-    full = ["--particles", "64", "--runs", "4", "--sweep-sites", "0"]
+    full = ["--particles", "64", "--runs", "4", "--sweep-sites", "0", "--budget-policy", "fixed"]
     first = evaluate(MODEL, path, full, 1)
     reference, reference_error = mean_of_two(first, evaluate(MODEL, path, full, 2))
     rows = [("full sweeps, 64 particles, 4 runs (seed 1 of the reference)", first)]
     for bound in sites:
         rows.append((f"--sweep-sites {bound}, 64 particles, 4 runs",
-                     evaluate(MODEL, path, ["--particles", "64", "--runs", "4", "--sweep-sites", bound], 3)))
+                     evaluate(MODEL, path, ["--particles", "64", "--runs", "4", "--sweep-sites", bound,
+                                                "--budget-policy", "fixed"], 3)))
     for bound in sites:
         for share in below:
             rows.append((f"--sweep-sites {bound} --resample-below {share}, 64 particles, 4 runs",
                          evaluate(MODEL, path, ["--particles", "64", "--runs", "4", "--sweep-sites", bound,
-                                                "--resample-below", share], 3)))
+                                                "--resample-below", share, "--budget-policy", "fixed"], 3)))
     for target in targets:
         rows.append((f"--target-error {target}", evaluate(MODEL, path, ["--target-error", target], 3)))
     tokens = first[2]
@@ -156,7 +251,8 @@ def long_part(count, directory, sites, targets, below):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--part", choices=["short", "long", "both"], default="both")
+    parser.add_argument("--part", choices=["short", "long", "defaults", "both"], default="both")
+    parser.add_argument("--no-gensim", action="store_true", help="--part defaults: leave out the gensim model")
     parser.add_argument("--documents", type=int, default=3, help="long documents (default 3)")
     parser.add_argument("--output", default=None,
                         help="keep each run's JSON here, and reuse those already there (a temporary directory if not given)")
@@ -171,6 +267,8 @@ def main():
     os.makedirs(directory, exist_ok=True)
     global CACHE
     CACHE = arguments.output  # kept runs are reused only from a directory named by the caller
+    if arguments.part == "defaults":
+        defaults_part(directory, not arguments.no_gensim)
     if arguments.part in ("short", "both"):
         short_part(arguments.targets.split(","))
     if arguments.part in ("long", "both"):

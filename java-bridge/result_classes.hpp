@@ -326,7 +326,7 @@ inline const ResultClass& evaluationClass() {
   const auto given = [](double target) { return target > 0.0 ? JavaValue(target) : JavaValue(); };
   static const ResultClass targetError{
       "Evaluation.TargetError",
-      "What a target error spent (options targetError, targetDocumentError).",
+      "What a target error (options targetError, targetDocumentError) or the bias-bound budget policy spent.",
       {field<T>("perToken", JavaType::BoxedDouble, "Null when not given.",
                 [given](const T& t) { return given(t.perToken); }),
        field<T>("perDocument", JavaType::BoxedDouble, "Null when not given.",
@@ -338,6 +338,10 @@ inline const ResultClass& evaluationClass() {
        field<T>("maxRuns", JavaType::Long, "", [](const T& t) { return int64_t{t.largestRuns}; }),
        field<T>("rounds", JavaType::Long, "", [](const T& t) { return whole(t.rounds); }),
        field<T>("aboveTargetDocuments", JavaType::Long, "", [](const T& t) { return whole(t.aboveTargetDocuments); }),
+       field<T>("biasBound", JavaType::Boolean, "The default budget policy (bias-bound), not a target error.",
+                [](const T& t) { return t.biasBound; }),
+       field<T>("grownDocuments", JavaType::Long, "", [](const T& t) { return whole(t.grownDocuments); }),
+       field<T>("cappedDocuments", JavaType::Long, "", [](const T& t) { return whole(t.cappedDocuments); }),
        field<T>("summary", JavaType::String, "", [](const T& t) { return javaText(t.summary); }),
        objects<T>(
            "levels", level, "", [](const T& t) -> const auto& { return t.levels; })}};

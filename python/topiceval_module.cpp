@@ -335,6 +335,9 @@ void bindTargetErrorSummary(py::module_& module) {
       .def_readonly("max_runs", &TargetErrorSummary::largestRuns)
       .def_readonly("rounds", &TargetErrorSummary::rounds)
       .def_readonly("above_target_documents", &TargetErrorSummary::aboveTargetDocuments)
+      .def_readonly("bias_bound", &TargetErrorSummary::biasBound)
+      .def_readonly("grown_documents", &TargetErrorSummary::grownDocuments)
+      .def_readonly("capped_documents", &TargetErrorSummary::cappedDocuments)
       .def_property_readonly("summary", [](const TargetErrorSummary& t) { return pythonMessage(t.summary); })
       .def_readonly("levels", &TargetErrorSummary::levels);
 }

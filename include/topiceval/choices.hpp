@@ -40,6 +40,14 @@ enum class AnnealingDirection { Forward, Reverse, Both };
 /// proportions: the Taylor bound (Ahmed & Xing) or Blei & Lafferty's.
 enum class PosteriorMethod { Taylor, BleiLafferty };
 
+/// How evaluate chooses each document's budget when neither a target error
+/// nor the convergence check does: grow it where the log-mean bias bound
+/// exceeds the document's share of the corpus's statistical error
+/// (bias-bound, the default), or give every document the estimator's budget
+/// setting as it is (fixed: the one budget of earlier releases, same bits).
+enum class BudgetPolicy { BiasBound, Fixed };
+inline constexpr BudgetPolicy kDefaultBudgetPolicy = BudgetPolicy::BiasBound;  ///< the default budget policy
+
 /// Each choice's spellings, in the order of its enumerators.
 template <class Choice>
 struct ChoiceSpellings;
@@ -63,6 +71,11 @@ template <>
 /// The spellings of AnnealingDirection.
 struct ChoiceSpellings<AnnealingDirection> {
   static constexpr std::array<std::string_view, 3> names = {"forward", "reverse", "both"};  ///< one per enumerator, in order
+};
+template <>
+/// The spellings of BudgetPolicy.
+struct ChoiceSpellings<BudgetPolicy> {
+  static constexpr std::array<std::string_view, 2> names = {"bias-bound", "fixed"};  ///< one per enumerator, in order
 };
 template <>
 /// The spellings of PosteriorMethod.

@@ -94,8 +94,8 @@ struct ConvergenceVerdict {
   std::string summary;  ///< one line, "converged: ..." or "not converged: ..."
 };
 
-/// What a target error (EvaluateRequest::targetError) spent: the budgets the
-/// documents needed.
+/// What a target error (EvaluateRequest::targetError), or the bias-bound
+/// budget policy, spent: the budgets the documents needed.
 struct TargetErrorSummary {
   /// @{
   double perToken = 0.0, perDocument = 0.0;  ///< the targets (0: not given)
@@ -117,6 +117,14 @@ struct TargetErrorSummary {
   std::size_t aboveTargetDocuments = 0;  ///< (per-document target) whose error is above it
   bool totalMissed = false;              ///< (per-token target) the corpus's error above it
   std::size_t rounds = 0;                ///< 2: the pilot and the round reported
+  /// Under BudgetPolicy::BiasBound (perToken and perDocument 0): the documents
+  /// grown past the start budget, and those at the cap whose bias bound is
+  /// still above their share; totalMissed: the corpus's bias bound ended above
+  /// its statistical error.
+  /// @{
+  bool biasBound = false;
+  std::size_t grownDocuments = 0, cappedDocuments = 0;
+  /// @}
   std::string summary;  ///< one line
 };
 
@@ -143,6 +151,12 @@ struct EvaluateRequest {
   bool checkConvergence = false;              ///< rerun at doubled budgets until no document moves
   double tolerance = kDefaultTolerance;       ///< check-convergence: nats per document
   int maxDoublings = kDefaultMaxDoublings;    ///< check-convergence: at most 2^5 times the first budget
+  /// Without a target error or the convergence check: BiasBound starts every
+  /// document at the budget setting's value (given or default) and grows the
+  /// budget of those whose log-mean bias bound is above their share of the
+  /// corpus's error, up to budgetCap (none: 4 times the start); Fixed keeps
+  /// that one budget for all (see native/estimators/target_error.hpp).
+  BudgetPolicy budgetPolicy = kDefaultBudgetPolicy;
   /// A target error instead of a fixed budget (see native/estimators/target_error.hpp):
   /// the corpus's standard error and log-mean bias bound per scored token
   /// (each within half of it), and each document's standard error, in nats

@@ -63,8 +63,51 @@ std::string aboveTargetText(const TargetErrorReport& report, std::size_t aboveTa
 
 }  // namespace
 
+namespace {
+
+// The bias-bound policy's summary: what grew, and whether the corpus's bias
+// bound ended within its error or the cap stopped it.
+std::string biasBoundSummary(const TargetErrorReport& report, const TargetErrorSummary& summary,
+                             const std::string& spread) {
+  const double variance = report.result.totalStandardError * report.result.totalStandardError;
+  char figures[160];
+  std::snprintf(figures, sizeof figures, "log-mean bias bound %.3g nats, statistical error %.3g", variance / 2.0,
+                std::sqrt(variance));
+  std::string text = "budget grown where the log-mean bias needs it: " + report.budgetSetting + " " +
+                     std::to_string(report.startBudget) + " x " + std::to_string(report.startRuns) + " runs for all, " +
+                     std::to_string(summary.grownDocuments) +
+                     (summary.grownDocuments == 1 ? " document" : " documents") +
+                     " grown (heavy-tailed, or their bias bound above their share); documents by " +
+                     report.budgetSetting + ": " + spread + "; " + figures;
+  if (report.totalMissed)
+    text += ": the bias bound is above the error, " + std::to_string(summary.cappedDocuments) +
+            (summary.cappedDocuments == 1 ? " document" : " documents") + " at the cap (" + report.budgetSetting +
+            " " + std::to_string(report.largestBudget) + ": raise --" + setting_names::kBudgetCap + ")";
+  return text;
+}
+
+}  // namespace
+
+std::string budgetStatement(const TargetErrorSummary& summary) {
+  if (!summary.biasBound)
+    return "; under the target error each document has the runs and budget it needed (see budget)";
+  std::string text = "; the budget was grown on " + std::to_string(summary.grownDocuments) + " of the documents (see budget)";
+  if (summary.totalMissed)
+    text += ", but " + std::to_string(summary.cappedDocuments) + " reached the cap (" + summary.budgetSetting + " " +
+            std::to_string(summary.largestBudget) + ") with their bias bound above their share, so the bias bound "
+            "is above the error: raise --" + setting_names::kBudgetCap;
+  else
+    text += " until the log-mean bias bound is within the statistical error";
+  return text;
+}
+
 TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents) {
   TargetErrorSummary summary;
+  summary.biasBound = report.biasBound;
+  for (std::size_t d = 0; d < report.grown.size(); ++d) {
+    summary.grownDocuments += report.grown[d];
+    summary.cappedDocuments += report.capped[d];
+  }
   summary.perToken = report.perToken;
   summary.perDocument = report.perDocument;
   summary.budgetSetting = report.budgetSetting;
@@ -103,6 +146,10 @@ TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<Do
     if (report.totalMissed) total += ": above the target, as the pilot's errors understated the rest";
   }
   summary.totalMissed = report.totalMissed;
+  if (report.biasBound) {
+    summary.summary = biasBoundSummary(report, summary, spread);
+    return summary;
+  }
   summary.summary = "target error " + goal + ": a pilot at " + report.budgetSetting + " " +
                     std::to_string(report.startBudget) + " x " + std::to_string(report.startRuns) +
                     " runs, then each document at the budget it asked for; documents by " + report.budgetSetting +

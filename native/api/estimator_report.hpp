@@ -21,6 +21,8 @@ std::vector<TypedSetting> typedSettings(const std::string& estimator,
                                         const std::vector<std::pair<std::string, std::string>>& settings);
 // The summary of `report`, and each document's budget, runs and cap in `documents`.
 TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents);
+// What the error sentence adds under a target error or the bias-bound policy (a clause from "; ").
+std::string budgetStatement(const TargetErrorSummary& summary);
 // One sentence on what the +- means: the runs behind it, whether it includes
 // bias, the heavy-tailed documents.
 std::string errorStatement(const EstimatorReport& estimator, DocumentSplit completion, std::size_t heavyTailedDocuments,

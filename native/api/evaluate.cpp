@@ -31,6 +31,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) try {
   switch (plan.mode) {
     case EvaluationMode::ConvergenceCheck: evaluateToConvergence(plan, setup, result); break;
     case EvaluationMode::TargetError: evaluateToTargetError(plan, setup, result); break;
+    case EvaluationMode::BiasBound: evaluateWithinBiasBound(plan, setup, result); break;
     case EvaluationMode::FixedBudget:
       if (setup.reading == Reading::Whole) {
         evaluateWholeRead(plan, setup, result);
@@ -71,8 +72,7 @@ void assembleResult(const EvaluationPlan& plan, EvaluationSetup& setup, Evaluate
   }
   result.errorStatement = errorStatement(result.estimator, result.completeDocuments, result.heavyTailedDocuments,
                                          result.logMeanBias, result.scoredTokens);
-  if (result.target)
-    result.errorStatement += "; under the target error each document has the runs and budget it needed (see budget)";
+  if (result.target) result.errorStatement += budgetStatement(*result.target);
   result.warnings = evaluationWarnings(result, described, setup.data.kind);
   if (setup.reading == Reading::Whole) {  // read whole: handed over now
     for (std::size_t d = 0; d < result.documents.size(); ++d) setup.handOver.document(d, result.documents[d]);
@@ -81,7 +81,9 @@ void assembleResult(const EvaluationPlan& plan, EvaluationSetup& setup, Evaluate
   if (!plan.keepDocuments) result.documents = {};
   if (result.convergence && !result.convergence->converged)
     result.warnings.push_back({"not-converged", result.convergence->summary});
-  if (result.target && (result.target->aboveTargetDocuments > 0 || result.target->totalMissed))
+  if (result.target && result.target->biasBound && result.target->totalMissed)
+    result.warnings.push_back({"budget-capped", result.target->summary});
+  else if (result.target && (result.target->aboveTargetDocuments > 0 || result.target->totalMissed))
     result.warnings.push_back({"above-target", result.target->summary});
   result.threads = resolveThreads(plan.threads);
 }

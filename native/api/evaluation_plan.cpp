@@ -64,6 +64,9 @@ EvaluationPlan planEvaluation(const EvaluateRequest& request) {
     plan.mode = EvaluationMode::TargetError;
     plan.target = {request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), 0,
                    request.budgetCap.value_or(0), request.maxRuns.value_or(0)};
+  } else if (request.budgetPolicy == BudgetPolicy::BiasBound) {
+    plan.mode = EvaluationMode::BiasBound;
+    plan.target.largestBudget = request.budgetCap.value_or(0);
   }
   plan.runs = request.runs;
   plan.seed = static_cast<uint64_t>(request.seed);

@@ -230,7 +230,7 @@ void addEstimator(std::vector<OptionSpec>& options) {
 
 // A target error instead of a fixed budget (EvaluateRequest::targetError).
 template <class R>
-void addTargetError(std::vector<OptionSpec>& options) {
+void addTargetError(std::vector<OptionSpec>& options, bool withPolicy) {
   options.push_back(
       real(setting_names::kTargetError, FIELD(R, targetError), 0.0, 1e6,
            "give each document the budget (particles, temperatures or samples; then runs) that brings the "
@@ -244,7 +244,11 @@ void addTargetError(std::vector<OptionSpec>& options) {
                             static_cast<double>(SettingLimits::kTemperatures),
                             std::string("--") + setting_names::kTargetError +
                                 ": the largest budget (default 64 times where it starts: the budget "
-                                "setting if given, else a quarter of its default)"));
+                                "setting if given, else a quarter of its default)" +
+                                (withPolicy ? std::string("; under --") + setting_names::kBudgetPolicy +
+                                                  " bias-bound, the largest a document grows to (4 times the "
+                                                  "budget setting unless given)"
+                                            : std::string())));
   options.push_back(integer(setting_names::kMaxRuns, FIELD(R, maxRuns), 2, static_cast<double>(SettingLimits::kRuns),
                             std::string("--") + setting_names::kTargetError +
                                 ": the most runs a document may get once its budget is at the cap "
@@ -297,7 +301,15 @@ CommandSpec evaluateSpec() {
   o.push_back(
       integer(setting_names::kMaxDoublings, FIELD(EvaluateRequest, maxDoublings), 1, 20,
               std::string("--") + setting_names::kCheckConvergence + ": at most this many doublings of the budget"));
-  addTargetError<EvaluateRequest>(o);
+  o.push_back(choice(setting_names::kBudgetPolicy, FIELD(EvaluateRequest, budgetPolicy), spellingsOf<BudgetPolicy>(),
+                     "how each document's budget (particles, temperatures or samples) is chosen when neither --" +
+                         std::string(setting_names::kTargetError) + " nor --" + setting_names::kCheckConvergence +
+                         " chooses it: bias-bound starts every document at the budget setting (given or default) "
+                         "and doubles it, up to --" + setting_names::kBudgetCap +
+                         ", on the documents whose log-mean bias bound (se^2 / 2) is above their share (by "
+                         "tokens) of a corpus bound kept within the statistical error, and on heavy-tailed ones; "
+                         "fixed gives every document the budget setting (earlier releases' default, same bits)"));
+  addTargetError<EvaluateRequest>(o, true);
   o.push_back(commandLineOnly(text("documents", FIELD(EvaluateRequest, documentSelection),
                                    "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc "
                                    "column of --format tsv then counts within them)",
@@ -331,7 +343,7 @@ CommandSpec selectSpec() {
   models.kind = OptionKind::List;
   o.push_back(models);
   addEstimator<SelectRequest>(o);
-  addTargetError<SelectRequest>(o);
+  addTargetError<SelectRequest>(o, false);
   o.push_back(format());
   o.push_back(commandLineOnly(text("documents", FIELD(SelectRequest, documentSelection),
                                    "rank on these documents only: 0-based indices and ranges, e.g. 0-99", "LIST")));

@@ -21,6 +21,59 @@ constexpr uint64_t kRunsPerRound = uint64_t{1} << 32;
 // this much more than the pilot's variances say.
 constexpr double kMargin = 1.25;
 
+// The estimator at each budget a document is given, made once per budget.
+class EstimatorsByBudget {
+ public:
+  EstimatorsByBudget(const EstimatorChoice& settings, const EstimatorDefinition& definition,
+                     const ScoringModel& model, const LogisticNormalModel* logisticNormal, bool given,
+                     int64_t startBudget)
+      : settings_(settings),
+        definition_(definition),
+        model_(model),
+        logisticNormal_(logisticNormal),
+        given_(given),
+        startBudget_(startBudget) {}
+
+  DocumentEstimator& at(int64_t budget) {
+    auto& made = made_[budget];
+    if (!made) {
+      EstimatorChoice chosen = settings_;
+      chosen.values[definition_.budget] = std::to_string(budget);
+      try {
+        made = logisticNormal_ != nullptr ? makeEstimator(chosen, *logisticNormal_) : makeEstimator(chosen, model_);
+      } catch (const SettingError& error) {
+        // A budget the policy chose (not the one given) that the model cannot
+        // afford is the cap's to lower: name the option the user can change.
+        if (error.setting() != definition_.budget || (given_ && budget == startBudget_)) throw;
+        throw SettingError(setting_names::kBudgetCap, "lets --" + definition_.budget + " reach " +
+                                                          std::to_string(budget) + ", which this model cannot take (" +
+                                                          error.problem() + ")");
+      }
+    }
+    return *made;
+  }
+
+ private:
+  const EstimatorChoice& settings_;
+  const EstimatorDefinition& definition_;
+  const ScoringModel& model_;
+  const LogisticNormalModel* logisticNormal_;
+  bool given_;
+  int64_t startBudget_;
+  std::map<int64_t, std::unique_ptr<DocumentEstimator>> made_;
+};
+
+// SettingError unless start <= largest <= the setting's most.
+void checkBudgetCap(const EstimatorDefinition& definition, int64_t start, int64_t largest, int64_t most) {
+  if (largest < start)
+    throw SettingError(setting_names::kBudgetCap, "is below the budget the estimator starts at (" + definition.budget +
+                                                      " " + std::to_string(start) + ")");
+  if (largest > most)
+    throw SettingError(setting_names::kBudgetCap, "is above the most " + definition.name + " takes (--" +
+                                                      definition.budget + " at most " + std::to_string(most) +
+                                                      "; got " + std::to_string(largest) + ")");
+}
+
 }  // namespace
 
 void checkTargetErrorEstimator(const EstimatorDefinition& definition, int runs) {
@@ -55,13 +108,7 @@ TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const Scorin
                        : given               ? byDefault
                                              : std::max(least, byDefault / 4);
   report.largestBudget = target.largestBudget > 0 ? target.largestBudget : std::min(most, 64 * report.startBudget);
-  if (report.largestBudget < report.startBudget)
-    throw SettingError(setting_names::kBudgetCap, "is below the budget the estimator starts at (" + definition.budget +
-                                                      " " + std::to_string(report.startBudget) + ")");
-  if (report.largestBudget > most)
-    throw SettingError(setting_names::kBudgetCap, "is above the most " + definition.name + " takes (--" +
-                                                      definition.budget + " at most " + std::to_string(most) +
-                                                      "; got " + std::to_string(report.largestBudget) + ")");
+  checkBudgetCap(definition, report.startBudget, report.largestBudget, most);
   report.startRuns = options.runs;
   report.largestRuns = target.largestRuns > 0 ? target.largestRuns : std::min<int>(4 * options.runs, 1 << 20);
   if (report.largestRuns < report.startRuns)
@@ -73,25 +120,8 @@ TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const Scorin
   report.runs.assign(count, report.startRuns);
   report.missed.assign(count, false);
   std::vector<uint64_t> siteUpdates(count, 0);
-  std::map<int64_t, std::unique_ptr<DocumentEstimator>> estimators;  // by budget
-  const auto estimatorAt = [&](int64_t budget) -> DocumentEstimator& {
-    auto& made = estimators[budget];
-    if (!made) {
-      EstimatorChoice at = settings;
-      at.values[definition.budget] = std::to_string(budget);
-      try {
-        made = logisticNormal != nullptr ? makeEstimator(at, *logisticNormal) : makeEstimator(at, model);
-      } catch (const SettingError& error) {
-        // A budget the target chose (not the one given) that the model cannot
-        // afford is the cap's to lower: name the option the user can change.
-        if (error.setting() != definition.budget || (given && budget == report.startBudget)) throw;
-        throw SettingError(setting_names::kBudgetCap, "lets --" + definition.budget + " reach " +
-                                                          std::to_string(budget) + ", which this model cannot take (" +
-                                                          error.problem() + ")");
-      }
-    }
-    return *made;
-  };
+  EstimatorsByBudget estimators(settings, definition, model, logisticNormal, given, report.startBudget);
+  const auto estimatorAt = [&](int64_t budget) -> DocumentEstimator& { return estimators.at(budget); };
 
   report.startDescription = estimatorAt(report.startBudget).description();
   // Round 0, the pilot: every document at the start budget. Round 1: each
@@ -186,6 +216,106 @@ TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const Scorin
   sumTotals(report.result);
   const double variance = report.result.totalStandardError * report.result.totalStandardError;
   report.totalMissed = report.perToken > 0.0 && !(variance <= report.totalVariance);
+  return report;
+}
+
+TargetErrorReport evaluateWithinBiasBound(const EstimatorChoice& settings, const ScoringModel& model,
+                                          const DocumentCollection& documents, const EvaluationOptions& options,
+                                          int64_t largestBudget, const LogisticNormalModel* logisticNormal) {
+  const EstimatorDefinition& definition = findEstimator(settings.estimator);
+  const SettingSpec& spec = budgetSpec(definition);
+  const auto most = static_cast<int64_t>(spec.most);
+  TargetErrorReport report;
+  report.biasBound = true;
+  report.budgetSetting = definition.budget;
+  report.startBudget = validateSettings(settings).integer(definition.budget);  // today's fixed budget
+  report.largestBudget =
+      largestBudget > 0 ? largestBudget : std::min(most, kBiasBoundCapFactor * report.startBudget);
+  checkBudgetCap(definition, report.startBudget, report.largestBudget, most);
+  report.startRuns = report.largestRuns = options.runs;
+  EstimatorsByBudget estimators(settings, definition, model, logisticNormal, settings.values.count(definition.budget) > 0,
+                                report.startBudget);
+  report.startDescription = estimators.at(report.startBudget).description();
+
+  const std::size_t count = documents.size();
+  report.budgets.assign(count, report.startBudget);
+  report.runs.assign(count, options.runs);
+  report.missed.assign(count, false);
+  report.grown.assign(count, false);
+  report.capped.assign(count, false);
+  // Round 0: today's budget, today's streams and bits.
+  report.result = evaluateDocuments(estimators.at(report.startBudget), model, documents, options);
+  std::vector<DocumentResult>& current = report.result.documents;
+  std::vector<uint64_t> siteUpdates(count, 0);
+  uint64_t tokens = 0;
+  for (std::size_t d = 0; d < count; ++d) {
+    siteUpdates[d] = current[d].siteUpdates;
+    tokens += current[d].scoredTokens;
+  }
+  report.rounds = 1;
+  const double allowed = kBiasBoundVariance / 2.0;  // the corpus's bias bound, in nats
+  const auto bias = [&](std::size_t d) { return current[d].standardError * current[d].standardError / 2.0; };
+  const auto corpusBias = [&] {
+    double sum = 0.0;
+    for (std::size_t d = 0; d < count; ++d) sum += bias(d);
+    return sum;
+  };
+  // Above its share by tokens (NaN, no error, counts as above).
+  const auto overShare = [&](std::size_t d) {
+    return current[d].scoredTokens > 0 &&
+           !(bias(d) <= allowed * static_cast<double>(current[d].scoredTokens) / static_cast<double>(tokens));
+  };
+  for (uint64_t round = 1; tokens > 0; ++round) {
+    const bool first = round == 1;
+    const bool corpusOver = !(corpusBias() <= allowed);
+    if (!first && !corpusOver) break;
+    // Those to grow: above their share while the corpus is above its bound,
+    // and (first round only) the heavy-tailed, whose error understates their
+    // bias. What the others leave of the bound is shared among them by tokens.
+    std::vector<bool> grow(count, false);
+    double keptBias = 0.0;
+    uint64_t grownTokens = 0;
+    for (std::size_t d = 0; d < count; ++d) {
+      grow[d] = report.budgets[d] < report.largestBudget &&
+                ((corpusOver && overShare(d)) || (first && current[d].heavyTailed()));
+      if (grow[d]) {
+        grownTokens += current[d].scoredTokens;
+      } else {
+        keptBias += bias(d);
+      }
+    }
+    std::map<int64_t, std::vector<std::size_t>> groups;  // by budget
+    for (std::size_t d = 0; d < count; ++d) {
+      if (!grow[d]) continue;
+      const double share = std::max(allowed - keptBias, allowed / 1e6) *
+                           static_cast<double>(current[d].scoredTokens) / static_cast<double>(grownTokens);
+      const double asked = kMargin * static_cast<double>(report.budgets[d]) * bias(d) / share;
+      int64_t budget = 2 * report.budgets[d];
+      while (budget < report.largestBudget && !(static_cast<double>(budget) >= asked)) budget *= 2;
+      report.budgets[d] = std::min(budget, report.largestBudget);
+      report.grown[d] = true;
+      groups[report.budgets[d]].push_back(d);
+    }
+    if (groups.empty()) break;
+    report.rounds = round + 1;
+    for (const auto& [budget, chosen] : groups) {
+      EvaluationOptions grownOptions = options;
+      grownOptions.only = &chosen;
+      grownOptions.firstRun = round * kRunsPerRound;
+      EvaluationResult estimates = evaluateDocuments(estimators.at(budget), model, documents, grownOptions);
+      for (const std::size_t d : chosen) {
+        siteUpdates[d] += estimates.documents[d].siteUpdates;
+        current[d] = std::move(estimates.documents[d]);
+      }
+    }
+  }
+  const bool corpusOver = !(corpusBias() <= allowed);
+  for (std::size_t d = 0; d < count; ++d) {
+    current[d].siteUpdates = siteUpdates[d];
+    report.capped[d] = corpusOver && report.budgets[d] >= report.largestBudget && overShare(d);
+  }
+  sumTotals(report.result);
+  report.totalMissed = corpusOver;
   return report;
 }
 

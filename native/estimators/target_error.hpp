@@ -67,7 +67,35 @@ struct TargetErrorReport {
   // whether the documents' errors came out above it.
   double totalVariance = 0.0;
   bool totalMissed = false;
+  // Under the bias-bound policy (evaluateWithinBiasBound): by document,
+  // whether it was grown past the start, and whether it ended at the cap
+  // with its bias bound still above its share.
+  bool biasBound = false;
+  std::vector<bool> grown, capped;
 };
+
+// The default budget (BudgetPolicy::BiasBound). The log of a mean of R runs
+// sits low by about se^2 / 2 per document, which adds over documents
+// linearly while the error adds in quadrature: with V the sum of squared
+// errors, the bias bound V / 2 is within the error sqrt(V) exactly when
+// V <= 4 (kBiasBoundVariance), whatever the corpus's size. Every document is
+// first estimated at today's fixed budget (the setting's value, given or
+// default) with R runs, on today's streams. While the corpus's bias bound is
+// above 2 nats, the documents whose bias bound is above their share of it
+// (by scored tokens) are estimated again, on streams of their own (round r
+// keyed from r * 2^32 runs), at the budget that brings them within what the
+// other documents leave of the bound, shared among them by tokens (bias ~
+// 1 / budget, with a margin; at least double, a power-of-two multiple of the
+// start), up to the cap (largestBudget; 0: kBiasBoundCapFactor times the
+// start, within the setting's range). The first round also grows the
+// heavy-tailed documents, whose error understates their bias. The others keep
+// today's estimate, bit for bit. Runs stay as given: a heavy tail needs
+// particles, not runs. A document's last round is reported.
+inline constexpr double kBiasBoundVariance = 4.0;
+inline constexpr int64_t kBiasBoundCapFactor = 4;
+TargetErrorReport evaluateWithinBiasBound(const EstimatorChoice& settings, const ScoringModel& model,
+                                          const DocumentCollection& documents, const EvaluationOptions& options,
+                                          int64_t largestBudget, const LogisticNormalModel* logisticNormal = nullptr);
 
 // SettingError(setting_names::kTargetError, ...) unless `definition` is stochastic and runs >= 2.
 struct EstimatorDefinition;

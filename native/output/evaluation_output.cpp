@@ -196,6 +196,9 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
     json.field("start_runs", target.startRuns).field("max_runs", target.largestRuns);
     json.field("rounds", static_cast<uint64_t>(target.rounds));
     json.field("above_target_documents", static_cast<uint64_t>(target.aboveTargetDocuments));
+    json.field("bias_bound", target.biasBound);
+    json.field("grown_documents", static_cast<uint64_t>(target.grownDocuments));
+    json.field("capped_documents", static_cast<uint64_t>(target.cappedDocuments));
     json.field("summary", target.summary);
     json.key("levels").beginArray();
     for (const TargetErrorSummary::Level& level : target.levels) {

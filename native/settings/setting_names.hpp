@@ -8,6 +8,7 @@ namespace topiceval::setting_names {
 inline constexpr char kTargetError[] = "target-error";
 inline constexpr char kTargetDocumentError[] = "target-document-error";
 inline constexpr char kBudgetCap[] = "budget-cap";
+inline constexpr char kBudgetPolicy[] = "budget-policy";
 inline constexpr char kMaxRuns[] = "max-runs";
 inline constexpr char kCheckConvergence[] = "check-convergence";
 inline constexpr char kMaxDoublings[] = "max-doublings";

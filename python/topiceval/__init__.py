@@ -644,7 +644,8 @@ Result.__doc__ = """What :func:`evaluate` returns, read-only, named as ``topicev
     (with ``per_token_se``, ``perplexity_se``) over the scored ``tokens``, ``error`` (what the +- covers, in
     words), ``log_mean_bias``, ``log_likelihood_interval`` and ``per_token_interval`` (``(low, high)``: 95% of
     the sampling error widened upward by the log-mean bias bound, the headline), ``heavy_tailed_documents``, ``wall_seconds``, ``site_updates``...; ``convergence``
-    and ``target_error`` (None unless asked for); ``documents``, one entry per document (``name``, ``tokens``,
+    (None unless asked for) and ``target_error`` (what a target error, or the default budget policy
+    ``budget_policy="bias-bound"``, spent; None under ``budget_policy="fixed"``); ``documents``, one entry per document (``name``, ``tokens``,
     ``skipped``, ``loglik`` +- ``loglik_se``, ``perplexity``, ``effective_runs``, ``flag``, ``budget``,
     ``runs``, ``site_updates``); ``warnings`` (also issued as TopicevalWarning).
 

@@ -125,6 +125,8 @@ std::vector<double> api(const ParityCase& parity, std::vector<double>* intervals
       request.targetDocumentError = std::stod(value);
     } else if (name == "budget-cap") {
       request.budgetCap = std::stoll(value);
+    } else if (name == "budget-policy") {
+      request.budgetPolicy = choiceFromSpelling<BudgetPolicy>(value).value();
     } else if (name == "max-runs") {
       request.maxRuns = std::stoi(value);
     } else if (name == "particles") {  // the estimator's own settings, typed
