@@ -131,9 +131,10 @@ void reportWords(const MalletEvaluationResult& mallet, const DocumentCollection&
   }
 }
 
-// Instances read per batch when a list is evaluated in batches: enough
-// documents for both threads' schedules, and a few MiB of tokens.
-constexpr formats::InstanceBatch kInstanceBatch{4096, std::size_t{4} << 20};
+// Instances read per batch when a list is evaluated in batches: a few MiB
+// of tokens, and few enough batches that each one's set-up (the sampler's
+// tables, the schedule) stays small beside its sampling when documents are short.
+constexpr formats::InstanceBatch kInstanceBatch{std::size_t{1} << 16, std::size_t{4} << 20};
 
 // MALLET's evaluation of a list file read in batches (readInstanceListInBatches),
 // with the bits of the whole list. Nothing where the list is read whole:

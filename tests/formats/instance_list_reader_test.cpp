@@ -295,7 +295,9 @@ TEST_F(InstanceListInBatches, ReadEveryRealListAsItIsReadWhole) {
       const auto all = joined(path, batch, &batches);
       ASSERT_TRUE(all) << path << ": MALLET's list read whole";
       expectSameDocuments(*all, whole, path + " in batches of " + std::to_string(batch.documents));
-      if (batch.documents == 1) EXPECT_EQ(batches, whole.size()) << path;
+      if (batch.documents == 1) {
+        EXPECT_EQ(batches, whole.size()) << path;
+      }
     }
   }
 }
