@@ -143,19 +143,21 @@ struct ReadAgainWithoutShortcut {};
 class StreamParser {
  public:
   StreamParser(std::span<const uint8_t> bytes, const std::string& source, const ObjectStreamLimits& limits,
-               ObjectStreamShortcut shortcut)
+               ObjectStreamShortcut shortcut, const DecodedBatches* batches = nullptr)
       : bytes_(bytes),
         source_(source),
         limits_(limits),
         budget_(bytes.size(), source),
         graph_(std::make_unique<ObjectGraph>()),
-        shortcut_(shortcut) {
+        shortcut_(shortcut),
+        batches_(batches) {
     // An instance list is mostly its instances' features: reserving by the
     // stream's length spares the copies of growing (pages never touched cost
     // no memory). Each instance takes over 40 bytes and 3 to 4 handles.
     if (shortcut_ == ObjectStreamShortcut::MalletInstances) {
       handles_.reserve(std::min(bytes.size() / 40, kMostReserved / sizeof(Handle)));
-      graph_->instances.tokens.reserve(std::min(bytes.size() / 4, kMostReserved / sizeof(int32_t)));
+      if (batches_ == nullptr)
+        graph_->instances.tokens.reserve(std::min(bytes.size() / 4, kMostReserved / sizeof(int32_t)));
     }
   }
 
@@ -170,6 +172,7 @@ class StreamParser {
     const Node* root = readObject("the first object");
     if (root == nullptr) fail("the stream's first object is null");
     graph_->root = root;
+    if (batches_ != nullptr && graph_->instances.size() > 0) handOverBatch();
     return std::move(graph_);
   }
 
@@ -846,7 +849,10 @@ class StreamParser {
       skipRestOfAnnotation(kWhat);
       decoded.offsets.push_back(decoded.tokens.size());
       decoded.dictionaries.push_back(dictionary);
-      return index;
+      const std::size_t counted = handedOver_ + index;
+      if (batches_ != nullptr && (decoded.size() >= batches_->documents || decoded.tokens.size() >= batches_->tokens))
+        handOverBatch();
+      return counted;
     } catch (const NotTheShape&) {
       position_ = position;
       blockLeft_ = 0;
@@ -860,6 +866,13 @@ class StreamParser {
     }
   }
 
+  void handOverBatch() {
+    java::DecodedInstances& decoded = graph_->instances;
+    batches_->consume(decoded, handedOver_);
+    handedOver_ += decoded.size();
+    decoded = java::DecodedInstances{};  // the consumer may have taken its vectors
+  }
+
   std::span<const uint8_t> bytes_;
   std::string source_;
   ObjectStreamLimits limits_;
@@ -869,6 +882,8 @@ class StreamParser {
   std::size_t position_ = 0;
   int depth_ = 0;
   ObjectStreamShortcut shortcut_;
+  const DecodedBatches* batches_;  // null: every decoded instance is kept
+  std::size_t handedOver_ = 0;     // decoded instances handed over to batches_
   std::size_t blockLeft_ = 0;  // the shortcut's unread bytes of the current block-data record
   // Handles of decoded Strings whose node a back-reference made, in order:
   // undoing a shortcut forgets those it made.
@@ -892,6 +907,19 @@ std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> byt
       graph = StreamParser(bytes, source, limits, shortcut).parse();
     } catch (const ReadAgainWithoutShortcut&) {
       graph = StreamParser(bytes, source, limits, ObjectStreamShortcut::None).parse();
+    }
+  });
+  return graph;
+}
+
+std::unique_ptr<java::ObjectGraph> readObjectStreamInBatches(std::span<const uint8_t> bytes, const std::string& source,
+                                                             const DecodedBatches& batches) {
+  std::unique_ptr<java::ObjectGraph> graph;
+  runWithStack(kParsingStack, [&] {
+    try {
+      graph = StreamParser(bytes, source, {}, ObjectStreamShortcut::MalletInstances, &batches).parse();
+    } catch (const ReadAgainWithoutShortcut&) {
+      throw NotDecodedInBatches{};
     }
   });
   return graph;

@@ -14,6 +14,7 @@
 // sized from the stream's length. Any problem is a FormatError that names the source.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -54,6 +55,24 @@ enum class ObjectStreamShortcut {
 std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> bytes, const std::string& source,
                                                     const ObjectStreamLimits& limits = {},
                                                     ObjectStreamShortcut shortcut = ObjectStreamShortcut::None);
+
+// The instances ObjectStreamShortcut::MalletInstances decodes, handed over
+// while the stream is read, so that a list of any length holds one batch:
+// `consume` gets ObjectGraph::instances each time it holds `documents` of
+// them or `tokens` features (the last time fewer, when the stream ends), with how many were handed
+// over before; they are forgotten after it returns. The annotation items count
+// instances from the stream's first (index `first` + i for the batch's i-th).
+// A stream the shortcut cannot read alone (a back-reference to a decoded
+// object) throws NotDecodedInBatches instead of being read again: its reader
+// reads it whole.
+struct DecodedBatches {
+  std::size_t documents = 1;
+  std::size_t tokens = 1;
+  std::function<void(java::DecodedInstances& batch, std::size_t first)> consume;
+};
+struct NotDecodedInBatches {};
+std::unique_ptr<java::ObjectGraph> readObjectStreamInBatches(std::span<const uint8_t> bytes, const std::string& source,
+                                                             const DecodedBatches& batches);
 
 // Whether `bytes` starts like a Java serialization stream (0xACED0005).
 bool looksLikeObjectStream(std::span<const uint8_t> bytes);

@@ -3,6 +3,7 @@
 #include "topiceval/evaluate_topics.hpp"
 
 #include <chrono>
+#include <optional>
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
@@ -16,6 +17,7 @@
 #include "native/kernels/instruction_set.hpp"
 #include "native/mallet/mallet_evaluation.hpp"
 #include "native/runtime/classic_locale.hpp"
+#include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval {
@@ -129,6 +131,31 @@ void reportWords(const MalletEvaluationResult& mallet, const DocumentCollection&
   }
 }
 
+// Instances read per batch when a list is evaluated in batches: a few MiB
+// of tokens, and few enough batches that each one's set-up (the sampler's
+// tables, the schedule) stays small beside its sampling when documents are short.
+constexpr formats::InstanceBatch kInstanceBatch{std::size_t{1} << 16, std::size_t{4} << 20};
+
+// MALLET's evaluation of a list file read in batches (readInstanceListInBatches),
+// with the bits of the whole list. Nothing where the list is read whole:
+// documents in memory, another estimator or --show-words (which keep every
+// document), several ranks (which deal the whole list), or a file not read in batches.
+std::optional<MalletEvaluationResult> evaluateListInBatches(const EvaluateTopicsRequest& request,
+                                                            const TopicModel& counts,
+                                                            const MalletEvaluationOptions& options,
+                                                            std::size_t& documents, uint64_t& tokens) {
+  if (request.documents.documents || !malletsOwn(request.estimator) || request.showWords || cluster().size() != 1)
+    return std::nullopt;
+  MalletEvaluationInBatches evaluation(counts, options);
+  const bool read = formats::readInstanceListInBatches(
+      request.documents.path, kInstanceBatch, [&](DocumentCollection batch, std::size_t) { evaluation.add(batch); },
+      [&](std::size_t listed, uint64_t listedTokens) { options.progress->setTotal(listed, listedTokens); });
+  if (!read) return std::nullopt;
+  documents = evaluation.documents();
+  tokens = evaluation.tokens();
+  return evaluation.finish();
+}
+
 }  // namespace
 
 EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) try {
@@ -142,27 +169,41 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) try {
     throw SettingError("model", "holds no counts: MALLET's evaluator needs a MALLET model or one built from counts");
   const TopicModel& counts = *data.counts;
   checkParticleWorkspace(request.particles, counts.numTopics);
-  const Documents documents = instanceListOf(request);
-  const DocumentCollection& collection = detail::dataOf(documents).collection;
-  if (request.documents.documents) checkMalletScoresSomething(collection, counts);
-  const auto loaded = std::chrono::steady_clock::now();
 
   EvaluateTopicsResult result;
   result.seed =
       request.seed == EvaluateTopicsRequest::kClockSeed ? malletClockSeed() : static_cast<int32_t>(request.seed);
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   const MalletEvaluationOptions options = malletOptions(request, result.seed, ownProgress);
-  MalletEvaluationResult mallet = malletsOwn(request.estimator)
-                                      ? evaluateLikeMallet(counts, collection, options)
-                                      : evaluateWithOther(request, counts, collection, policy, options);
+  auto loaded = std::chrono::steady_clock::now();
+  std::size_t batchedDocuments = 0;
+  uint64_t batchedTokens = 0;
+  std::optional<MalletEvaluationResult> batched =
+      evaluateListInBatches(request, counts, options, batchedDocuments, batchedTokens);
+  if (batched) {
+    result.documentLogLikelihoods = std::move(batched->documentLogLikelihoods);
+    result.total = batched->totalLogLikelihood;
+    result.samplingErrors = batched->samplingErrors;
+    result.siteUpdates = batched->siteUpdates;
+    result.documents = batchedDocuments;
+    result.tokens = batchedTokens;
+  } else {
+    const Documents documents = instanceListOf(request);
+    const DocumentCollection& collection = detail::dataOf(documents).collection;
+    if (request.documents.documents) checkMalletScoresSomething(collection, counts);
+    loaded = std::chrono::steady_clock::now();
+    MalletEvaluationResult mallet = malletsOwn(request.estimator)
+                                        ? evaluateLikeMallet(counts, collection, options)
+                                        : evaluateWithOther(request, counts, collection, policy, options);
+    result.documentLogLikelihoods = std::move(mallet.documentLogLikelihoods);
+    result.total = mallet.totalLogLikelihood;
+    reportWords(mallet, collection, result);
+    result.samplingErrors = mallet.samplingErrors;
+    result.siteUpdates = mallet.siteUpdates;
+    result.documents = collection.size();
+    result.tokens = collection.totalTokens();
+  }
   const auto evaluated = std::chrono::steady_clock::now();
-  result.documentLogLikelihoods = std::move(mallet.documentLogLikelihoods);
-  result.total = mallet.totalLogLikelihood;
-  reportWords(mallet, collection, result);
-  result.samplingErrors = mallet.samplingErrors;
-  result.siteUpdates = mallet.siteUpdates;
-  result.documents = collection.size();
-  result.tokens = collection.totalTokens();
   result.readSeconds = std::chrono::duration<double>(loaded - started).count();
   result.evaluateSeconds = std::chrono::duration<double>(evaluated - loaded).count();
   result.threads = resolveThreads(request.threads);

@@ -32,7 +32,7 @@ std::vector<std::size_t> malletSchedule(const std::vector<uint64_t>& costs, cons
   const std::vector<std::size_t> schedule = !options.keepWordProbabilities ? scheduleOnThisRank(costs, documents)
                                             : cluster().rank() == 0        ? costliestFirst(costs)
                                                                            : std::vector<std::size_t>{};
-  if (options.progress != nullptr) {
+  if (options.progress != nullptr && !options.batch) {
     uint64_t tokens = 0;
     for (const std::size_t d : schedule) tokens += documents.length(d);
     options.progress->setTotal(schedule.size(), tokens);
@@ -118,7 +118,8 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
         runInParallel(schedule.size(), threads, [&](std::size_t unit, int worker) {
           const std::size_t d = schedule[unit];
           std::vector<double> probabilities;
-          const EstimateKey key{static_cast<uint64_t>(static_cast<uint32_t>(options.seed)), d, 0};
+          const EstimateKey key{static_cast<uint64_t>(static_cast<uint32_t>(options.seed)), options.firstDocument + d,
+                                0};
           estimator.positionProbabilities(documents.document(d), key, worker, probabilities);
           double documentLogLikelihood = 0.0;
           for (std::size_t position = 0; position < probabilities.size(); ++position) {
@@ -126,8 +127,8 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
               const double logProbability = std::log(probabilities[position]);
               documentLogLikelihood += logProbability;
               if (options.keepWordProbabilities)
-                wordsByDocument[d].push_back(
-                    {static_cast<uint32_t>(d), static_cast<uint32_t>(position), logProbability});
+                wordsByDocument[d].push_back({static_cast<uint32_t>(options.firstDocument + d),
+                                              static_cast<uint32_t>(position), logProbability});
             }
           }
           result.documentLogLikelihoods[d] = documentLogLikelihood;
@@ -164,7 +165,7 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
   std::vector<uint64_t> firstUniform(numDocuments);
   uint64_t totalUniforms = 0;
   for (std::size_t d = 0; d < numDocuments; ++d) {
-    firstUniform[d] = totalUniforms;
+    firstUniform[d] = options.uniformsBefore + totalUniforms;
     totalUniforms += uniformsPerParticle[d] * particles;
   }
 
@@ -196,7 +197,8 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
         const double logProbability = javaLog(sum) - logNumParticles;
         documentLogLikelihood += logProbability;
         if (options.keepWordProbabilities)
-          wordsByDocument[d].push_back({static_cast<uint32_t>(d), static_cast<uint32_t>(position), logProbability});
+          wordsByDocument[d].push_back(
+              {static_cast<uint32_t>(options.firstDocument + d), static_cast<uint32_t>(position), logProbability});
       }
     }
     result.documentLogLikelihoods[d] = documentLogLikelihood;
@@ -245,6 +247,29 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
   }
   result.samplingErrors = static_cast<int64_t>(samplingErrorCount[0]);
   return result;
+}
+
+MalletEvaluationInBatches::MalletEvaluationInBatches(const TopicModel& model, const MalletEvaluationOptions& options)
+    : model_(model), options_(options) {
+  if (options.keepWordProbabilities) throw std::invalid_argument("the words' probabilities need the whole list");
+  options_.batch = true;
+}
+
+void MalletEvaluationInBatches::add(const DocumentCollection& batch) {
+  options_.firstDocument = result_.documentLogLikelihoods.size();
+  MalletEvaluationResult part = evaluateLikeMallet(model_, batch, options_);
+  options_.uniformsBefore += part.siteUpdates;  // MALLET's uniforms, all particles'
+  result_.documentLogLikelihoods.insert(result_.documentLogLikelihoods.end(), part.documentLogLikelihoods.begin(),
+                                        part.documentLogLikelihoods.end());
+  result_.samplingErrors += part.samplingErrors;
+  result_.siteUpdates += part.siteUpdates;
+  tokens_ += batch.totalTokens();
+}
+
+MalletEvaluationResult MalletEvaluationInBatches::finish() {
+  result_.totalLogLikelihood = 0.0;
+  for (const double value : result_.documentLogLikelihoods) result_.totalLogLikelihood += value;
+  return std::move(result_);
 }
 
 }  // namespace topiceval

@@ -28,6 +28,12 @@ struct MalletEvaluationOptions {
   bool keepWordProbabilities = false;                         // for --show-words
   InstructionSet instructionSet = InstructionSet::Automatic;  // never changes a result
   Progress* progress = nullptr;                               // advanced by one per finished document
+  // Set by MalletEvaluationInBatches: the documents are the list's from
+  // firstDocument on, whose draws start uniformsBefore uniforms into MALLET's
+  // stream, and the progress's total is not set from one batch.
+  std::size_t firstDocument = 0;
+  uint64_t uniformsBefore = 0;
+  bool batch = false;
 };
 
 struct MalletEvaluationResult {
@@ -51,5 +57,25 @@ int32_t malletClockSeed();
 
 MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const DocumentCollection& documents,
                                           const MalletEvaluationOptions& options);
+
+// evaluateLikeMallet of a list handed over in batches, in order, with the
+// bits of the whole list: each document's draws start at its offset in
+// MALLET's one stream, and the total adds the documents in order. Memory holds
+// a batch and a number per document. Not with keepWordProbabilities, nor under
+// several ranks (which deal the whole list).
+class MalletEvaluationInBatches {
+ public:
+  MalletEvaluationInBatches(const TopicModel& model, const MalletEvaluationOptions& options);
+  void add(const DocumentCollection& batch);
+  MalletEvaluationResult finish();
+  std::size_t documents() const { return result_.documentLogLikelihoods.size(); }
+  uint64_t tokens() const { return tokens_; }
+
+ private:
+  const TopicModel& model_;
+  MalletEvaluationOptions options_;
+  MalletEvaluationResult result_;
+  uint64_t tokens_ = 0;
+};
 
 }  // namespace topiceval

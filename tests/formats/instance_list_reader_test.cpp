@@ -11,6 +11,7 @@
 #include "formats/format_error.hpp"
 #include "support/fixtures.hpp"
 #include "support/object_stream_builder.hpp"
+#include "support/scratch_directory.hpp"
 
 namespace topiceval::formats {
 namespace {
@@ -248,6 +249,115 @@ TEST(InstanceListShortcut, EveryMutationEndsAsTheObjectGraphEndsIt) {
   // Both outcomes are exercised.
   EXPECT_GT(accepted, 100u);
   EXPECT_GT(refused, 100u);
+}
+
+// A list read in batches: the batches, one after another, are the list read
+// whole, and none holds more than a batch (documents, or tokens past its last
+// document's start).
+class InstanceListInBatches : public testing::ScratchDirectory {
+ protected:
+  InstanceListInBatches() : ScratchDirectory("instance-batches") {}
+
+  // The batches joined, or nothing where the list is read whole.
+  static std::optional<DocumentCollection> joined(const std::string& path, InstanceBatch batch,
+                                                  std::size_t* batches = nullptr) {
+    DocumentCollection all;
+    std::size_t local = 0;
+    std::size_t& count = batches != nullptr ? *batches : local;
+    count = 0;
+    const bool read = readInstanceListInBatches(path, batch, [&](DocumentCollection part, std::size_t first) {
+      EXPECT_EQ(first, all.size());
+      ASSERT_GE(part.size(), 1u);
+      EXPECT_LE(part.size(), batch.documents);
+      EXPECT_LT(part.totalTokens() - part.length(part.size() - 1), batch.tokens);
+      for (std::size_t d = 0; d < part.size(); ++d) all.add(part.document(d), part.name(d), part.source(d), part.named(d));
+      all.setAlphabet(part.alphabet());
+      ++count;
+    });
+    if (!read) {
+      EXPECT_EQ(count, 0u) << path << ": batches consumed before the list was read whole";
+      return std::nullopt;
+    }
+    return all;
+  }
+};
+
+TEST_F(InstanceListInBatches, ReadEveryRealListAsItIsReadWhole) {
+  const std::string data = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data";
+  for (const std::string& path :
+       {fixtureFile("stackexchange", "test.mallet"), fixtureFile("stackexchange-oov", "test.mallet"),
+        fixtureFile("sgu-k100", "test.mallet"), fixtureFile("debian-k100", "test.mallet"),
+        data + "/mallet-infer/edge.mallet", data + "/mallet-edge/corpus.mallet"}) {
+    const DocumentCollection whole = readInstanceListFile(path);
+    for (const InstanceBatch batch : {InstanceBatch{1, 1}, InstanceBatch{7, 1000000}, InstanceBatch{1000, 2000},
+                                      InstanceBatch{1000000, 1000000000}}) {
+      std::size_t batches = 0;
+      const auto all = joined(path, batch, &batches);
+      ASSERT_TRUE(all) << path << ": MALLET's list read whole";
+      expectSameDocuments(*all, whole, path + " in batches of " + std::to_string(batch.documents));
+      if (batch.documents == 1) {
+        EXPECT_EQ(batches, whole.size()) << path;
+      }
+    }
+  }
+}
+
+TEST_F(InstanceListInBatches, ReadWholeWhatTheyCannotReadInBatches) {
+  // A back-reference to a decoded instance, standard input.
+  const std::string path = write("back-reference.mallet", listWithBackReference(true));
+  EXPECT_FALSE(joined(path, {1, 1}));
+  EXPECT_EQ(readInstanceListFile(path).size(), 2u);
+  EXPECT_FALSE(joined("-", {1, 1}));
+  // A name referred back to is read in batches.
+  const auto named = joined(write("name.mallet", listWithBackReference(false)), {1, 1});
+  ASSERT_TRUE(named);
+  EXPECT_EQ(named->name(1), "doc0");
+}
+
+// Mutated lists end as the whole reading ends: the same documents or the same
+// message, and a refused list has nothing consumed.
+TEST_F(InstanceListInBatches, EveryMutationEndsAsTheWholeReadingEnds) {
+  const auto whole = readFileBytes(fixtureFile("stackexchange-oov", "test.mallet"));
+  std::mt19937 generator(20261127);
+  std::size_t accepted = 0;
+  std::size_t refused = 0;
+  for (int mutant = 0; mutant < 400; ++mutant) {
+    std::vector<uint8_t> bytes = whole;
+    std::uniform_int_distribution<std::size_t> position(0, bytes.size() - 1);
+    const std::size_t at = position(generator);
+    if (mutant % 2 == 0) {
+      bytes[at] ^= static_cast<uint8_t>(1u << (generator() % 8));
+    } else {
+      bytes.resize(at);
+    }
+    const std::string path = write("mutant.mallet", bytes);
+    std::string wholeError;
+    std::optional<DocumentCollection> reference;
+    try {
+      reference = readInstanceListFile(path);
+    } catch (const FormatError& error) {
+      wholeError = error.what();
+    }
+    std::string batchError;
+    std::size_t consumed = 0;
+    std::optional<DocumentCollection> batched;
+    try {
+      batched = joined(path, {16, 1000}, &consumed);
+      if (!batched) continue;  // read whole, as above
+    } catch (const FormatError& error) {
+      batchError = error.what();
+    }
+    ASSERT_EQ(batchError, wholeError) << "mutant " << mutant;
+    if (reference) {
+      ++accepted;
+      expectSameDocuments(*batched, *reference, "mutant " + std::to_string(mutant));
+    } else {
+      ++refused;
+      EXPECT_EQ(consumed, 0u) << "mutant " << mutant << ": batches consumed before the refusal";
+    }
+  }
+  EXPECT_GT(accepted, 50u);
+  EXPECT_GT(refused, 50u);
 }
 
 }  // namespace

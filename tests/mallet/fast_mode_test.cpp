@@ -4,6 +4,7 @@
 // and must not depend on the thread count.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 
 #include "formats/instance_list_reader.hpp"
@@ -102,6 +103,24 @@ TEST(FastMode, GivesTheSameBitsOnAnyNumberOfThreads) {
     EXPECT_EQ(evaluateLikeMallet(model, documents, options).documentLogLikelihoods, one.documentLogLikelihoods)
         << describe(set);
   }
+}
+
+TEST(FastMode, GivesTheSameBitsToAListReadInBatches) {
+  // Each document's draws are keyed by its place in the whole list.
+  const std::string path = testing::fixtureFile("stackexchange", "test.mallet");
+  const TopicModel model = formats::readEvaluatorFile(testing::fixtureFile("stackexchange", "evaluator.mallet"));
+  MalletEvaluationOptions options;
+  options.exact = false;
+  options.particles = 10;
+  options.seed = 3;
+  options.threads = 2;
+  const auto whole = evaluateLikeMallet(model, formats::readInstanceListFile(path), options);
+  MalletEvaluationInBatches evaluation(model, options);
+  ASSERT_TRUE(formats::readInstanceListInBatches(path, {9, 1u << 30},
+                                                 [&](DocumentCollection part, std::size_t) { evaluation.add(part); }));
+  const auto batched = evaluation.finish();
+  EXPECT_EQ(batched.documentLogLikelihoods, whole.documentLogLikelihoods);
+  EXPECT_EQ(std::bit_cast<uint64_t>(batched.totalLogLikelihood), std::bit_cast<uint64_t>(whole.totalLogLikelihood));
 }
 
 }  // namespace

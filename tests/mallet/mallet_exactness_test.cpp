@@ -54,7 +54,9 @@ const LoadedSet& load(const std::string& set) {
 
 double parseJavaDouble(const std::string& text) { return std::stod(text); }
 
-void expectSameBits(const MalletRun& run, int threads, InstructionSet instructionSet = InstructionSet::Automatic) {
+// `batch` documents at a time, the list read in batches (0: the whole list).
+void expectSameBits(const MalletRun& run, int threads, InstructionSet instructionSet = InstructionSet::Automatic,
+                    std::size_t batch = 0) {
   const LoadedSet& loaded = load(run.set);
   MalletEvaluationOptions options;
   options.instructionSet = instructionSet;
@@ -62,7 +64,21 @@ void expectSameBits(const MalletRun& run, int threads, InstructionSet instructio
   options.resampling = run.resampling;
   options.seed = run.seed;
   options.threads = threads;
-  const MalletEvaluationResult result = evaluateLikeMallet(loaded.model, loaded.documents, options);
+  MalletEvaluationResult result;
+  if (batch == 0) {
+    result = evaluateLikeMallet(loaded.model, loaded.documents, options);
+  } else {
+    MalletEvaluationInBatches evaluation(loaded.model, options);
+    std::size_t batches = 0;
+    ASSERT_TRUE(formats::readInstanceListInBatches(testing::fixtureFile(run.set, "test.mallet"), {batch, 1u << 30},
+                                                   [&](DocumentCollection part, std::size_t) {
+                                                     evaluation.add(part);
+                                                     ++batches;
+                                                   }));
+    EXPECT_EQ(batches, (loaded.documents.size() + batch - 1) / batch);
+    EXPECT_EQ(evaluation.tokens(), loaded.documents.totalTokens());
+    result = evaluation.finish();
+  }
 
   const auto expectedDocuments =
       testing::readLines(testing::fixtureFile(run.set, "expected/docprobs-" + run.tag() + ".txt"));
@@ -107,6 +123,14 @@ TEST_P(ThreadCounts, GiveMalletsBits) {
 }
 
 INSTANTIATE_TEST_SUITE_P(OneTwoSeven, ThreadCounts, ::testing::Values(1, 2, 7));
+
+TEST(MalletExactness, ListsReadInBatchesGiveMalletsBits) {
+  // Each batch's draws start where the documents before it left MALLET's stream.
+  expectSameBits({"debian-k100", 10, true, 42}, 2, InstructionSet::Automatic, 7);
+  expectSameBits({"stackexchange-oov", 10, false, 1}, 1, InstructionSet::Automatic, 1);
+  expectSameBits({"sgu-k100", 50, false, 2}, 2, InstructionSet::Automatic, 100);
+  expectSameBits({"stackexchange", 1, true, 42}, 2, InstructionSet::Automatic, 64);
+}
 
 class InstructionSets : public ::testing::TestWithParam<InstructionSet> {};
 
