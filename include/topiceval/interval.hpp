@@ -25,18 +25,21 @@
 
 namespace topiceval {
 
+/// Where a truth lies: [low, high], in the units of the figure it bounds (nats, or nats per token).
 struct Interval {
-  double low = 0.0, high = 0.0;
+  /// @{
+  double low = 0.0, high = 0.0;  ///< the ends (NaN when there is no error to state)
+  /// @}
 };
 
 inline constexpr double kIntervalConfidence = 0.95;      // two-sided, of the statistical part
 inline constexpr double kIntervalZ = 1.959963984540054;  // its normal quantile
 
-// [estimate - z se, estimate + z se + biasBound]; NaN ends when se or the bound is NaN.
+/// [estimate - z se, estimate + z se + biasBound]; NaN ends when se or the bound is NaN.
 [[nodiscard]] TOPICEVAL_API Interval headlineInterval(double estimate, double standardError, double biasBound);
-// The same divided by `tokens` (per token); NaN ends when nothing is scored.
+/// The same divided by `tokens` (per token); NaN ends when nothing is scored.
 [[nodiscard]] TOPICEVAL_API Interval perTokenOf(const Interval& total, double tokens);
-// The interval of truthA - truthB from estimateA - estimateB = difference:
+/// The interval of truthA - truthB from estimateA - estimateB = difference:
 // each estimate sits below its truth by between 0 and its bound, so the truth's
 // difference lies in [difference - z se - biasBoundB, difference + z se + biasBoundA].
 [[nodiscard]] TOPICEVAL_API Interval differenceInterval(double difference, double standardError, double biasBoundA,

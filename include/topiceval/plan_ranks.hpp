@@ -22,8 +22,9 @@ namespace topiceval {
 /// resampling...) or N(N+1)/2 (resample-move, left-to-right with resampling).
 enum class DocumentCost { Linear, Quadratic };
 template <>
+/// The spellings of DocumentCost.
 struct ChoiceSpellings<DocumentCost> {
-  static constexpr std::array<std::string_view, 2> names = {"linear", "quadratic"};
+  static constexpr std::array<std::string_view, 2> names = {"linear", "quadratic"};  ///< one per enumerator, in order
 };
 
 /// Each field is the `plan-ranks` option of its name (ranks: --ranks), with

@@ -16,19 +16,21 @@
 
 namespace topiceval {
 
+/// The `index` command's request: the reference texts to index.
 struct IndexRequest {
-  // The reference texts: plain text with one document per line (gzipped or
-  // not) or a MALLET instance list, as coherence's texts; or documents in
-  // memory that carry their words. Plain text in a file is read in batches,
-  // so memory does not grow with it.
+  /// The reference texts: plain text with one document per line (gzipped or
+  /// not) or a MALLET instance list, as coherence's texts; or documents in
+  /// memory that carry their words. Plain text in a file is read in batches,
+  /// so memory does not grow with it.
   std::optional<DocumentsSource> texts;
 };
 
+/// What an index holds.
 struct IndexResult {
-  uint64_t documents = 0;
-  uint64_t tokens = 0;
-  uint64_t words = 0;
-  bool unordered = false;  // bags of words: windows count whole documents
+  uint64_t documents = 0;  ///< documents indexed
+  uint64_t tokens = 0;     ///< tokens indexed
+  uint64_t words = 0;      ///< distinct words (the index's vocabulary)
+  bool unordered = false;  ///< bags of words: windows count whole documents
 };
 
 // Writes the index to `out`; FileError for texts that cannot be read or a

@@ -45,12 +45,12 @@ struct SelectRequest {
   /// out) against the reference texts (empty: the held-out documents), with
   /// a bootstrap error; exclusivity, FREX and diversity of its top words.
   std::string coherenceMeasure = "c_npmi";
-  DocumentsSource coherenceTexts;
+  DocumentsSource coherenceTexts;  ///< the reference texts of coherence; empty: the held-out documents
   /// Or a reference index of them (topiceval/reference_index.hpp), read by
   /// every model without reading the texts again. Empty: none.
   std::string coherenceReference;
-  int topWords = CoherenceRequest::kDefaultTopWords;
-  int bootstrap = CoherenceRequest::kDefaultBootstrap;
+  int topWords = CoherenceRequest::kDefaultTopWords;  ///< top words per topic scored (default 10)
+  int bootstrap = CoherenceRequest::kDefaultBootstrap;  ///< bootstrap replicates of the coherence error (default 200; 0: none)
 };
 
 /// A model's topic quality, as select reports it.
@@ -84,23 +84,33 @@ struct TopicNumberFigure {
 
 /// One model's place in the ranking; figures in nats, on the tokens every model scores.
 struct RankedModel {
-  ModelReport model;
+  ModelReport model;  ///< the model
   uint64_t ownSkippedTokens = 0;            ///< tokens this model alone cannot score
   std::vector<DocumentEstimate> documents;  ///< on the tokens every model scores
-  double total = 0.0, totalStandardError = 0.0;
-  double perToken = 0.0, perTokenStandardError = 0.0;
-  double perplexity = 0.0, perplexityStandardError = 0.0;
-  uint64_t scoredTokens = 0;
+  /// @{
+  double total = 0.0, totalStandardError = 0.0;  ///< log p(held-out), and its standard error
+  /// @}
+  /// @{
+  double perToken = 0.0, perTokenStandardError = 0.0;  ///< the total per scored token
+  /// @}
+  /// @{
+  double perplexity = 0.0, perplexityStandardError = 0.0;  ///< exp(-perToken)
+  /// @}
+  uint64_t scoredTokens = 0;  ///< tokens scored
   /// As EvaluateResult's: how far the total may sit low (sum of se^2 / 2), and
   /// the headline intervals of the total and per token (topiceval/interval.hpp).
   double logMeanBias = 0.0;
-  Interval totalInterval, perTokenInterval;
+  /// @{
+  Interval totalInterval, perTokenInterval;  ///< the headline intervals (95%, widened upward by logMeanBias)
+  /// @}
   /// Best total minus this one, paired over documents, and its standard error;
   /// its interval (differenceInterval: the truths' difference, each model's
   /// estimate low by up to its logMeanBias over the documents ranked; {0, 0}
   /// for the best).
+  /// @{
   double difference = 0.0, differenceError = 0.0;
-  Interval differenceInterval;
+  /// @}
+  Interval differenceInterval;  ///< where the truths' difference lies (95%, with both bias bounds)
   /// "best", "worse" (the difference's interval lies above 0), or "too close
   /// to call" (it holds 0: this budget cannot tell the two apart).
   std::string verdict;
