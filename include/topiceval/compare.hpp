@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "topiceval/evaluate.hpp"
+#include "topiceval/interval.hpp"
 
 #include "topiceval/export.hpp"
 
@@ -58,6 +59,13 @@ struct CompareResult {
   uint64_t scoredTokens = 0;
   double logRatio = 0.0, logRatioError = 0.0, perplexityRatio = 0.0;
   double forwardTotal = 0.0, reverseTotal = 0.0;
+  // Where the true total log ratio lies, the annealing's bias included
+  // (topiceval/interval.hpp, ratioInterval: one direction widened on its
+  // bias's side, both directions the sandwich between them), and per scored
+  // token; NaN ends with one sample. Too close to call when it holds 0: this
+  // budget cannot tell which model is more likely.
+  Interval logRatioInterval, perTokenRatioInterval;
+  bool tooCloseToCall = false;
   double directionsPairedStatistic = 0.0;  // both: the mean disagreement over its error
   std::vector<ComparedDocument> ratios;
   // One-sided runs: each document's difference of two separate filtering
