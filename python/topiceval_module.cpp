@@ -725,6 +725,12 @@ void bindCompareResult(py::module_& module) {
   py::class_<CompareSummaryView>(module, "CompareSummary")
       .def_property_readonly("log_ratio", [](const CompareSummaryView& v) { return v.result->logRatio; })
       .def_property_readonly("log_ratio_se", [](const CompareSummaryView& v) { return v.result->logRatioError; })
+      .def_property_readonly("log_ratio_interval",
+                             [](const CompareSummaryView& v) { return intervalTuple(v.result->logRatioInterval); })
+      .def_property_readonly("per_token_ratio_interval",
+                             [](const CompareSummaryView& v) { return intervalTuple(v.result->perTokenRatioInterval); })
+      .def_property_readonly("interval_confidence", [](const CompareSummaryView&) { return topiceval::kIntervalConfidence; })
+      .def_property_readonly("too_close_to_call", [](const CompareSummaryView& v) { return v.result->tooCloseToCall; })
       .def_property_readonly("perplexity_ratio", [](const CompareSummaryView& v) { return v.result->perplexityRatio; })
       .def_property_readonly("documents", [](const CompareSummaryView& v) { return v.result->documents; })
       .def_property_readonly("tokens", [](const CompareSummaryView& v) { return v.result->scoredTokens; })

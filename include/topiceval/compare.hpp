@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "topiceval/evaluate.hpp"
+#include "topiceval/interval.hpp"
 
 #include "topiceval/export.hpp"
 
@@ -75,6 +76,14 @@ struct CompareResult {
   /// @{
   double forwardTotal = 0.0, reverseTotal = 0.0;  ///< each direction's total (both)
   /// @}
+  /// Where the true total log ratio lies, the annealing's bias included
+  /// (topiceval/interval.hpp, ratioInterval: one direction widened on its
+  /// bias's side, both directions the sandwich between them), and per scored
+  /// token; NaN ends with one sample.
+  /// @{
+  Interval logRatioInterval, perTokenRatioInterval;
+  /// @}
+  bool tooCloseToCall = false;  ///< the interval holds 0: this budget cannot tell which model is more likely
   double directionsPairedStatistic = 0.0;  ///< both: the mean disagreement over its error
   std::vector<ComparedDocument> ratios;  ///< per document, in input order
   /// One-sided runs: each document's difference of two separate filtering

@@ -44,6 +44,29 @@ inline constexpr double kIntervalZ = 1.959963984540054;  // its normal quantile
 // difference lies in [difference - z se - biasBoundB, difference + z se + biasBoundA].
 [[nodiscard]] TOPICEVAL_API Interval differenceInterval(double difference, double standardError, double biasBoundA,
                                                         double biasBoundB);
+
+// Ratio-AIS (compare): the interval of the true total log ratio log p(w | A) -
+// log p(w | B) from each direction's total over the documents. The forward
+// direction anneals B to A and takes the log of a mean of unbiased weights of
+// A / B: like evaluate's, it sits LOW by up to its bound sum_d se_d^2 / 2. The
+// reverse one estimates B / A the same way and inverts it, so it sits HIGH by
+// up to its own bound. Run alone, a direction's interval is the statistical
+// one widened on its bias's side by that bound. Run both ways, the truth lies
+// between the forward and the reverse estimates in expectation (the
+// bidirectional sandwich: Grosse, Ghahramani & Adams 2015, "Sandwiching the
+// marginal likelihood using bidirectional Monte Carlo"; the bounds themselves
+// need no delta method), so the interval runs from the lower of the two less
+// z times its error to the higher plus z times its error (each direction's
+// own error, not the midpoint's). The midpoint's +- alone misses the truth
+// whenever the two directions are apart by more than their noise, as short
+// annealing leaves them. No direction's error (one sample): NaN ends.
+struct RatioDirection {
+  bool run = false;
+  double total = 0.0;          // sum over documents of its log A / B estimates
+  double standardError = 0.0;  // sqrt of the sum of their squared errors
+  double biasBound = 0.0;      // sum of their se^2 / 2
+};
+[[nodiscard]] TOPICEVAL_API Interval ratioInterval(const RatioDirection& forward, const RatioDirection& reverse);
 // Whether the interval holds x (false for NaN ends).
 [[nodiscard]] inline bool contains(const Interval& interval, double x) {
   return interval.low <= x && x <= interval.high;

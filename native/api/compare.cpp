@@ -144,6 +144,10 @@ void reportRatios(const RatioResult& ratios, const DocumentCollection& collectio
   result.logRatioError = ratios.totalLogRatioError;
   result.perplexityRatio = perplexityRatioOf(ratios.totalLogRatio, ratios.scoredTokens);
   result.directionsPairedStatistic = ratios.directionsPairedStatistic;
+  result.logRatioInterval = logRatioInterval(ratios);
+  result.perTokenRatioInterval = perTokenOf(result.logRatioInterval, static_cast<double>(ratios.scoredTokens));
+  // With no interval (one sample) nothing says the budget suffices either.
+  result.tooCloseToCall = !(result.logRatioInterval.low > 0.0 || result.logRatioInterval.high < 0.0);
   for (std::size_t d = 0; d < ratios.documents.size(); ++d) {
     const DocumentRatio& document = ratios.documents[d];
     ComparedDocument compared;

@@ -95,4 +95,28 @@ void setIntervals(EvaluateResult& result) {
   result.perTokenInterval = perTokenOf(result.logLikelihoodInterval, static_cast<double>(result.scoredTokens));
 }
 
+Interval logRatioInterval(const RatioResult& ratios) {
+  RatioDirection forward, reverse;
+  double forwardVariance = 0.0, reverseVariance = 0.0;
+  for (const DocumentRatio& document : ratios.documents) {
+    if (document.tokens == 0) continue;
+    forward.run = !document.forwardSamples.empty();
+    reverse.run = !document.reverseSamples.empty();
+    const double f = document.forwardError * document.forwardError, r = document.reverseError * document.reverseError;
+    if (forward.run) {
+      forward.total += document.forward;
+      forwardVariance += f;
+      forward.biasBound += 0.5 * f;
+    }
+    if (reverse.run) {
+      reverse.total += document.reverse;
+      reverseVariance += r;
+      reverse.biasBound += 0.5 * r;
+    }
+  }
+  forward.standardError = std::sqrt(forwardVariance);
+  reverse.standardError = std::sqrt(reverseVariance);
+  return ratioInterval(forward, reverse);
+}
+
 }  // namespace topiceval

@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "native/estimators/estimator.hpp"
+#include "native/estimators/ratio_annealing.hpp"
 #include "native/model/document_collection.hpp"
 #include "topiceval/evaluate.hpp"
+#include "topiceval/interval.hpp"
 
 namespace topiceval {
 
@@ -39,5 +41,9 @@ class EvaluationTotals {
 void markErrorsOfOneRun(EvaluateResult& result);
 // The headline intervals from the total, its error and logMeanBias (each of the above ends with it).
 void setIntervals(EvaluateResult& result);
+
+// compare's interval of the total log ratio (ratioInterval) from each
+// direction's documents with a scored token: their totals, errors and log-mean bounds.
+Interval logRatioInterval(const RatioResult& ratios);
 
 }  // namespace topiceval

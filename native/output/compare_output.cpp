@@ -10,10 +10,25 @@ namespace topiceval::output {
 
 namespace {
 
-// "12.3456 +- 1.2345", or the total alone when one sample per direction gives no error.
+// "12.3456 (-0.4567 / +1.2345)", the interval of the truth around the
+// total, or the total alone when one sample per direction gives no error.
 std::string totalWithError(const CompareResult& result) {
-  if (!std::isfinite(result.logRatioError)) return fixed(result.logRatio, 4);
-  return fixed(result.logRatio, 4) + " +- " + fixed(result.logRatioError, 4);
+  if (!std::isfinite(result.logRatioInterval.low)) return fixed(result.logRatio, 4);
+  return fixed(result.logRatio, 4) + " " + intervalText(result.logRatio, result.logRatioInterval, 4);
+}
+
+// What the interval holds, by direction (topiceval/interval.hpp, ratioInterval).
+std::string intervalNote(const CompareResult& result) {
+  if (result.direction == "both")
+    return "95% from the forward's low end to the reverse's high end: the truth lies between them";
+  if (result.direction == "forward") return "95% of the error widened upward by the forward direction's bias bound";
+  return "95% of the error widened downward by the reverse direction's bias bound";
+}
+
+// Which model the interval favours, or that this budget cannot tell.
+std::string verdict(const CompareResult& result) {
+  if (result.tooCloseToCall) return "too close to call at this budget";
+  return result.logRatioInterval.low > 0.0 ? "A is more likely" : "B is more likely";
 }
 
 bool both(const CompareResult& result) { return bothDirections(result); }
@@ -77,6 +92,9 @@ void writeCompareJson(std::ostream& out, const CompareResult& result) {
   json.field("seed", result.seed).field("aligned_topics", result.alignedTopics).endObject();
   json.key("summary").beginObject().field("log_ratio", result.logRatio);
   json.field("log_ratio_se", result.logRatioError).field("perplexity_ratio", result.perplexityRatio);
+  writeInterval(json, "log_ratio_interval", result.logRatioInterval);
+  writeInterval(json, "per_token_ratio_interval", result.perTokenRatioInterval);
+  json.field("interval_confidence", kIntervalConfidence).field("too_close_to_call", result.tooCloseToCall);
   json.field("documents", static_cast<uint64_t>(result.documents)).field("tokens", result.scoredTokens);
   json.field("unseen_words", std::string(spellingOf(result.unseenWords)));
   if (both(result)) json.field("directions_paired_statistic", result.directionsPairedStatistic);
@@ -110,6 +128,7 @@ void writeCompareReport(std::ostream& out, const CompareResult& result) {
                     {"unseen words", std::string(spellingOf(result.unseenWords))},
                     {"scored tokens", std::to_string(result.scoredTokens)},
                     {"log ratio A/B", totalWithError(result)},
+                    {"verdict", verdict(result)},
                     {"perplexity A/B", fixed(result.perplexityRatio, 6)}};
   std::vector<double> x, y, ratios;
   for (std::size_t d = 0; d < result.ratios.size(); ++d) {
@@ -151,13 +170,20 @@ void writeCompareSummary(std::ostream& out, const CompareResult& result) {
       << " temperatures, " << result.burnIn << " burn-in sweeps, " << result.samples
       << (result.samples == 1 ? " sample" : " samples") << "; seed " << result.seed << "\n";
   out << "unseen words    " << spellingOf(result.unseenWords) << "\n";
+  const bool withInterval = std::isfinite(result.logRatioInterval.low);
   out << "log ratio A/B   " << totalWithError(result) << " (sum over documents"
-      << (std::isfinite(result.logRatioError) ? "; +- one standard error"
-                                              : "; no error with one sample: use --samples 2 or more")
+      << (withInterval ? "; se " + fixed(result.logRatioError, 4) + "; the interval: " + intervalNote(result)
+                       : "; no error with one sample: use --samples 2 or more")
       << ")\n";
+  if (withInterval) {
+    const double perToken = result.logRatio / static_cast<double>(result.scoredTokens);
+    out << "per token A/B   " << fixed(perToken, 6) << " " << intervalText(perToken, result.perTokenRatioInterval, 6)
+        << "\n";
+  }
   if (both(result))
     out << "  forward       " << fixed(result.forwardTotal, 4) << "\n  reverse       " << fixed(result.reverseTotal, 4)
         << "\n";
+  out << "verdict         " << verdict(result) << "\n";
   out << "perplexity A/B  " << fixed(result.perplexityRatio, 6) << "\n";
   out << "A more likely   " << winsA << " of " << compared << " documents\n";
   if (both(result)) {

@@ -1,5 +1,6 @@
 """MALLET's files through Python: MALLET's own numbers, bit for bit, and the command line's messages."""
 
+import json
 import subprocess
 
 import numpy
@@ -184,6 +185,18 @@ def test_select_and_compare_return_result_objects(fixtures):
                                      align_topics=align)
         assert compared.estimator.aligned_topics is align
         assert compared.summary.tokens > 0 and len(compared.documents) == len(compared.columns["logratio"]) == 200
+    # The interval of the log ratio, bias included: a model against itself gives [0, 0], too close to call.
+    itself = topiceval.compare(state, state, fixtures / "stackexchange" / "test.mallet", temperatures=5, samples=2,
+                               direction="forward")
+    assert itself.summary.log_ratio_interval == (0.0, 0.0)
+    assert itself.summary.per_token_ratio_interval == (0.0, 0.0)
+    assert itself.summary.too_close_to_call is True and itself.summary.interval_confidence == 0.95
+    status, out, err = topiceval.run("compare", "--model-a", state, "--model-b", state, "--input",
+                                     fixtures / "stackexchange" / "test.mallet", "--temperatures", "5", "--samples",
+                                     "2", "--direction", "forward", "--format", "json")
+    assert status == 0, err
+    summary = json.loads(out)["summary"]
+    assert summary["log_ratio_interval"] == [0.0, 0.0] and summary["too_close_to_call"] is True
     with pytest.raises(topiceval.SettingError, match="align_topics must be True or False") as error:
         topiceval.compare(state, state, fixtures / "stackexchange" / "test.mallet", align_topics="yes")
     assert isinstance(error.value, TypeError)

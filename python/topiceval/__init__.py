@@ -873,7 +873,10 @@ CompareResult.__doc__ = """What :func:`compare` returns, read-only, named as ``t
     ``model_a``, ``model_b`` (``path``, ``kind``, ``topics``, ``types``); ``input`` (``path``, ``documents``);
     ``estimator`` (``name``, ``path``, ``direction``, ``temperatures``, ``burn_in``, ``samples``, ``seed``,
     ``aligned_topics``); ``summary``: ``log_ratio`` = log p(w | A) - log p(w | B) summed over documents, +-
-    ``log_ratio_se``, the ``perplexity_ratio``, ``documents``, ``tokens`` (scored by both), ``unseen_words``,
+    ``log_ratio_se``, ``log_ratio_interval`` and ``per_token_ratio_interval`` (``(low, high)`` at
+    ``interval_confidence``, the annealing's bias included: one direction widened on its bias's side, both
+    directions from the forward's low end to the reverse's high end; NaN with one sample), ``too_close_to_call``
+    (the interval holds 0), the ``perplexity_ratio``, ``documents``, ``tokens`` (scored by both), ``unseen_words``,
     ``directions_paired_statistic`` (None unless both directions ran), ``wall_seconds``, ``threads``;
     ``documents``, one entry per document (``name``, ``tokens``, ``skipped``, ``logratio`` +- ``logratio_se``,
     ``perplexity_ratio``, ``logratio_forward``, ``logratio_reverse``, ``disagree``); ``warnings``.

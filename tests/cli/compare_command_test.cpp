@@ -3,6 +3,8 @@
 
 #include <unistd.h>
 
+#include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -126,6 +128,76 @@ TEST_F(CompareCommands, AOneSidedRunKeepsEachDocumentsSeparateFilteringDifferenc
     EXPECT_EQ(compared.separateDifferences[d], a.documents[d].logLikelihood - b.documents[d].logLikelihood) << d;
   request.direction = AnnealingDirection::Both;  // both directions give their own scatter
   EXPECT_TRUE(compare(request).separateDifferences.empty());
+}
+
+// The headline interval of the log ratio (topiceval/interval.hpp,
+// ratioInterval) in the text summary, JSON and the result alike, and the
+// verdict it gives.
+TEST_F(CompareCommands, PrintsTheIntervalOfTheLogRatioAndItsVerdict) {
+  const auto fixed4 = [](double x) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.4f", x);
+    return std::string(buffer);
+  };
+  const std::vector<std::string> common = {"--model-a",      fixtureFile("stackexchange", "state.gz"),
+                                           "--model-b",      perturbed_,
+                                           "--input",        fixtureFile("stackexchange", "test.mallet"),
+                                           "--temperatures", "20",
+                                           "--burn-in",      "5",
+                                           "--samples",      "3",
+                                           "--threads",      "2"};
+  CompareRequest request;
+  request.modelA = fixtureFile("stackexchange", "state.gz");
+  request.modelB = perturbed_;
+  request.documents = fixtureFile("stackexchange", "test.mallet");
+  request.temperatures = 20;
+  request.burnIn = 5;
+  request.samples = 3;
+  request.threads = 2;
+  const CompareResult result = compare(request);
+  const Interval interval = result.logRatioInterval;
+  // Both directions: from the forward's low end to the reverse's high end, around the midpoint.
+  ASSERT_TRUE(std::isfinite(interval.low));
+  EXPECT_LT(interval.low, std::min(result.forwardTotal, result.logRatio));
+  EXPECT_GT(interval.high, std::max(result.reverseTotal, result.logRatio));
+  EXPECT_DOUBLE_EQ(result.perTokenRatioInterval.low, interval.low / static_cast<double>(result.scoredTokens));
+  EXPECT_EQ(result.tooCloseToCall, contains(interval, 0.0));
+
+  std::vector<std::string> json = common;
+  json.insert(json.end(), {"--format", "json"});
+  const Output object = run(compareCommand, json);
+  ASSERT_EQ(object.status, 0) << object.err;
+  const auto at = object.out.find("\"log_ratio_interval\":[");
+  ASSERT_NE(at, std::string::npos) << object.out;
+  const std::string ends = object.out.substr(at + 22);
+  EXPECT_NEAR(std::stod(ends), interval.low, 1e-9 * std::fabs(interval.low));
+  EXPECT_NEAR(std::stod(ends.substr(ends.find(',') + 1)), interval.high, 1e-9 * std::fabs(interval.high));
+  EXPECT_NE(object.out.find("\"per_token_ratio_interval\":["), std::string::npos);
+  EXPECT_NE(object.out.find(std::string("\"too_close_to_call\":") + (result.tooCloseToCall ? "true" : "false")),
+            std::string::npos);
+
+  const Output text = run(compareCommand, common);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("log ratio A/B   " + fixed4(result.logRatio) + " (-" +
+                          fixed4(result.logRatio - interval.low) + " / +" +
+                          fixed4(interval.high - result.logRatio) + ")"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("the truth lies between them"), std::string::npos);
+  EXPECT_NE(text.out.find("per token A/B   "), std::string::npos);
+  EXPECT_NE(text.out.find(std::string("verdict         ") + (result.tooCloseToCall      ? "too close to call at this budget"
+                                                             : interval.low > 0.0 ? "A is more likely"
+                                                                                  : "B is more likely")),
+            std::string::npos)
+      << text.out;
+
+  // A model against itself: every weight is 1, the interval [0, 0] holds 0.
+  const Output itself =
+      run(compareCommand, {"--model-a", fixtureFile("stackexchange", "state.gz"), "--model-b",
+                           fixtureFile("stackexchange", "state.gz"), "--input", fixtureFile("stackexchange", "test.mallet"),
+                           "--temperatures", "5", "--samples", "2", "--direction", "forward"});
+  ASSERT_EQ(itself.status, 0) << itself.err;
+  EXPECT_NE(itself.out.find("verdict         too close to call at this budget"), std::string::npos) << itself.out;
 }
 
 TEST_F(CompareCommands, RefusesModelsThatCannotBeCompared) {
