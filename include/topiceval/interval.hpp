@@ -60,11 +60,12 @@ inline constexpr double kIntervalZ = 1.959963984540054;  // its normal quantile
 // own error, not the midpoint's). The midpoint's +- alone misses the truth
 // whenever the two directions are apart by more than their noise, as short
 // annealing leaves them. No direction's error (one sample): NaN ends.
+/// One direction of compare's annealing, as ratioInterval weighs it.
 struct RatioDirection {
-  bool run = false;
-  double total = 0.0;          // sum over documents of its log A / B estimates
-  double standardError = 0.0;  // sqrt of the sum of their squared errors
-  double biasBound = 0.0;      // sum of their se^2 / 2
+  bool run = false;            ///< whether this direction was run
+  double total = 0.0;          ///< sum over documents of its log A / B estimates
+  double standardError = 0.0;  ///< sqrt of the sum of their squared errors
+  double biasBound = 0.0;      ///< sum of their se^2 / 2
 };
 [[nodiscard]] TOPICEVAL_API Interval ratioInterval(const RatioDirection& forward, const RatioDirection& reverse);
 // Whether the interval holds x (false for NaN ends).
