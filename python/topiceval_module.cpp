@@ -1090,7 +1090,7 @@ py::array_t<double> topicWordProbabilities(const Model& model) {
 py::tuple runCommand(const std::string& name, const std::vector<std::string>& arguments) {
   const topiceval::ClassicLocale numbers;
   std::ostringstream out, err;
-  const int status = runInterruptibly([&] { return topiceval::cli::runCommand(name, arguments, out, err); });
+  const int status = runInterruptibly([&] { return topiceval::commands::runCommand(name, arguments, out, err); });
   return py::make_tuple(status, pythonText(out.str(), "surrogateescape"), pythonText(err.str(), "surrogateescape"));
 }
 
@@ -1099,11 +1099,11 @@ py::tuple runCommand(const std::string& name, const std::vector<std::string>& ar
 int commandLine(const std::vector<std::string>& arguments) {
   const topiceval::ClassicLocale numbers;
   if (arguments.empty() || arguments.front() == "--help") {
-    topiceval::cli::printOverview(arguments.empty() ? std::cerr : std::cout);
+    topiceval::commands::printOverview(arguments.empty() ? std::cerr : std::cout);
     return arguments.empty() ? 2 : 0;
   }
   if (arguments.front() == "help")
-    return topiceval::cli::helpCommand(std::vector<std::string>(arguments.begin() + 1, arguments.end()), std::cout,
+    return topiceval::commands::helpCommand(std::vector<std::string>(arguments.begin() + 1, arguments.end()), std::cout,
                                        std::cerr);
   if (arguments.front() == "--version" || arguments.front() == "version") {
     std::cout << "topiceval " << topiceval::kVersion << "\n";
@@ -1111,7 +1111,7 @@ int commandLine(const std::vector<std::string>& arguments) {
   }
   const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
   int status =
-      runInterruptibly([&] { return topiceval::cli::runCommand(arguments.front(), rest, std::cout, std::cerr); });
+      runInterruptibly([&] { return topiceval::commands::runCommand(arguments.front(), rest, std::cout, std::cerr); });
   std::cerr.flush();
   if (status == 0) {
     try {

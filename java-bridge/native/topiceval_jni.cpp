@@ -467,7 +467,7 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_runCommand(JNIEnv* env
       }
     }
     std::ostringstream out, err;
-    const int status = topiceval::cli::runCommand(name, values, out, err);
+    const int status = topiceval::commands::runCommand(name, values, out, err);
     jclass type = require(env, env->FindClass("org/topiceval/CommandResult"));
     jmethodID constructor = require(env, env->GetMethodID(type, "<init>", "(ILjava/lang/String;Ljava/lang/String;)V"));
     return require(env, env->NewObject(type, constructor, static_cast<jint>(status), toJava(env, out.str()),

@@ -60,12 +60,12 @@ int main(int argc, char** argv) {
 #endif
   std::ios::sync_with_stdio(false);
   // Never destroyed: the streams flush it at exit, after main's statics are gone.
-  static auto* standardOutput = new topiceval::cli::DescriptorBuffer(STDOUT_FILENO);
-  static auto* standardError = new topiceval::cli::DescriptorBuffer(STDERR_FILENO, true);
+  static auto* standardOutput = new topiceval::commands::DescriptorBuffer(STDOUT_FILENO);
+  static auto* standardError = new topiceval::commands::DescriptorBuffer(STDERR_FILENO, true);
   std::cout.rdbuf(standardOutput);
   std::cerr.rdbuf(standardError);
   std::cerr.unsetf(std::ios::unitbuf);  // lines, not pieces: see DescriptorBuffer
-  topiceval::cli::removeTemporaryOutputsOnSignals();
+  topiceval::commands::removeTemporaryOutputsOnSignals();
   // --shared-filesystem, anywhere (before the command too), is the MPI
   // session's; alone it changes nothing, so one job script serves both.
   std::vector<std::string> arguments;
@@ -77,8 +77,8 @@ int main(int argc, char** argv) {
       arguments.emplace_back(argv[i]);
     }
   }
-  std::optional<topiceval::cli::MpiSession> mpi;
-  if (topiceval::cli::launchedByMpiLauncher()) {
+  std::optional<topiceval::commands::MpiSession> mpi;
+  if (topiceval::commands::launchedByMpiLauncher()) {
     try {
       mpi.emplace(argc, argv, sharedFilesystem);
     } catch (const std::exception& error) {
@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  topiceval::Cluster::setFailureStatus(&topiceval::cli::failureStatus);
+  topiceval::Cluster::setFailureStatus(&topiceval::commands::failureStatus);
   const bool rankZero = topiceval::cluster().rank() == 0;
   if (mpi && mpi->differingRank() >= 0) {
     if (rankZero)
@@ -95,29 +95,29 @@ int main(int argc, char** argv) {
                    "every rank must run the same command, so the job stops\n";
     return 2;
   }
-  topiceval::cli::DiscardingStream quiet;  // rank 0 alone writes standard output
+  topiceval::commands::DiscardingStream quiet;  // rank 0 alone writes standard output
   std::ostringstream rankMessages;
   std::ostream& out = rankZero ? std::cout : quiet;
   std::ostream& err = rankZero ? static_cast<std::ostream&>(std::cerr) : rankMessages;
 
   if (arguments.empty() || arguments.front() == "--help") {
-    topiceval::cli::printOverview(arguments.empty() ? err : out);
+    topiceval::commands::printOverview(arguments.empty() ? err : out);
     return arguments.empty() ? 2 : 0;
   }
   if (arguments.front() == "help")
-    return topiceval::cli::helpCommand(std::vector<std::string>(arguments.begin() + 1, arguments.end()), out, err);
+    return topiceval::commands::helpCommand(std::vector<std::string>(arguments.begin() + 1, arguments.end()), out, err);
   if (arguments.front() == "--version" || arguments.front() == "version") {
-    out << "topiceval " << topiceval::cli::kVersion << (topiceval::cli::builtWithMpi() ? " (MPI)" : "") << "\n";
+    out << "topiceval " << topiceval::commands::kVersion << (topiceval::commands::builtWithMpi() ? " (MPI)" : "") << "\n";
     return 0;
   }
   const std::string command = arguments.front();
   arguments.erase(arguments.begin());
-  int status = topiceval::cli::runCommand(command, arguments, out, err);
+  int status = topiceval::commands::runCommand(command, arguments, out, err);
   // Whatever a command printed must have reached standard output (a full disk
   // or a closed pipe is a failure, not a success with nothing written).
   if (status == 0 && rankZero) {
     try {
-      topiceval::cli::checkStandardOutput(std::cout);
+      topiceval::commands::checkStandardOutput(std::cout);
     } catch (const std::exception& error) {
       std::cerr << "topiceval " << command << ": " << error.what() << "\n";
       status = 1;

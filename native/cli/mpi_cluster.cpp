@@ -20,7 +20,7 @@
 extern char** environ;
 #endif
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 bool launchedByMpiLauncher() {
   for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
@@ -244,4 +244,4 @@ MpiSession::~MpiSession() {
 
 #endif
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

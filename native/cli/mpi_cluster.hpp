@@ -11,7 +11,7 @@
 
 #include <memory>
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 // Whether an MPI launcher (Open MPI's mpirun, a PMI or PMIx launcher such as
 // srun --mpi=pmix) started this process.
@@ -38,4 +38,4 @@ class MpiSession {
   int differingRank_ = -1;
 };
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

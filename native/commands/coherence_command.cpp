@@ -4,7 +4,7 @@
 #include "native/output/quality_output.hpp"
 #include "topiceval/coherence.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int coherenceCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -27,4 +27,4 @@ int coherenceCommand(const std::vector<std::string>& arguments, std::ostream& ou
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -8,7 +8,7 @@
 
 #include "topiceval/errors.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 namespace {
 
@@ -344,4 +344,4 @@ std::string commandLineFlag(const std::string& command, const std::string& setti
   return "--" + setting;
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

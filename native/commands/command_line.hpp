@@ -13,7 +13,7 @@
 #include "native/commands/mallet_style_options.hpp"
 #include "topiceval/options.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 // Arguments as given, by option name (several values for a Paths option).
 using GivenOptions = std::map<std::string, std::vector<std::string>>;
@@ -46,4 +46,4 @@ std::string commandLineFlag(const std::string& command, const std::string& setti
 // (The library's, topiceval/options.hpp.)
 using topiceval::closestMatch;
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

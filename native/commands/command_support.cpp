@@ -5,7 +5,7 @@
 #include "topiceval/errors.hpp"
 #include "topiceval/version.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 const char* const kVersion = topiceval::kVersion;
 
@@ -58,4 +58,4 @@ bool showProgress(const OptionValues& options) {
   return !options.boolean("quiet") && ProgressLine::standardErrorIsTerminal();
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -13,7 +13,7 @@
 #include "native/commands/progress_line.hpp"
 #include "topiceval/evaluate.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 // The outputs (native/output/output_file.hpp), as every command opens them.
 using output::checkStandardOutput;
@@ -50,4 +50,4 @@ void openOutput(std::optional<OutputFile>& file, const std::optional<std::string
 // The progress line, unless --quiet or standard error is not a terminal.
 bool showProgress(const OptionValues& options);
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -8,7 +8,7 @@
 #include "native/commands/commands.hpp"
 #include "native/runtime/classic_locale.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 const std::vector<CommandEntry>& allCommands() {
   // The commands' names and summaries are their declarations' (topiceval/options.hpp).
@@ -66,4 +66,4 @@ int runCommand(const std::string& name, const std::vector<std::string>& argument
   return kUsageProblem;
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

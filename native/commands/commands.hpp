@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 // `topiceval evaluate-topics`: MALLET's evaluate-topics, same options, same output.
 int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
@@ -65,4 +65,4 @@ void printOverview(std::ostream& out);
 int runCommand(const std::string& name, const std::vector<std::string>& arguments, std::ostream& out,
                std::ostream& err);
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -5,7 +5,7 @@
 #include "native/output/compare_output.hpp"
 #include "topiceval/compare.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int compareCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -40,4 +40,4 @@ int compareCommand(const std::vector<std::string>& arguments, std::ostream& out,
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -5,7 +5,7 @@
 #include "native/output/compare_output.hpp"
 #include "topiceval/compare.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -44,4 +44,4 @@ int curveCommand(const std::vector<std::string>& arguments, std::ostream& out, s
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

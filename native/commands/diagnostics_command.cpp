@@ -5,7 +5,7 @@
 #include "native/output/quality_output.hpp"
 #include "topiceval/diagnostics.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int diagnosticsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -42,4 +42,4 @@ int diagnosticsCommand(const std::vector<std::string>& arguments, std::ostream& 
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

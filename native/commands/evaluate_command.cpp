@@ -8,7 +8,7 @@
 #include "native/output/evaluation_output.hpp"
 #include "topiceval/evaluate.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   const formats::ReadSession reads;  // the report's second estimator reads the files the first read
@@ -62,4 +62,4 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

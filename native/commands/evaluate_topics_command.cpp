@@ -6,7 +6,7 @@
 #include "native/java/java_math.hpp"
 #include "topiceval/evaluate_topics.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -65,4 +65,4 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -4,7 +4,7 @@
 #include "native/commands/commands.hpp"
 #include "topiceval/reference_index.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int indexCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   IndexRequest request;
@@ -31,4 +31,4 @@ int indexCommand(const std::vector<std::string>& arguments, std::ostream& out, s
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

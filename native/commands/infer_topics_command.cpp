@@ -6,7 +6,7 @@
 #include "native/output/inference_output.hpp"
 #include "topiceval/infer_topics.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int inferTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -62,4 +62,4 @@ int inferTopicsCommand(const std::vector<std::string>& arguments, std::ostream& 
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

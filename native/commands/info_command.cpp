@@ -4,7 +4,7 @@
 #include "native/output/info_output.hpp"
 #include "topiceval/info.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -23,4 +23,4 @@ int infoCommand(const std::vector<std::string>& arguments, std::ostream& out, st
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

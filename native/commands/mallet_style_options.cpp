@@ -4,7 +4,7 @@
 
 #include <charconv>
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 std::optional<int> parseJavaInteger(const std::string& text) {
   std::size_t start = text.size() > 1 && text[0] == '+' ? 1 : 0;
@@ -19,4 +19,4 @@ std::optional<int> parseJavaInteger(const std::string& text) {
 
 std::optional<bool> parseMalletBoolean(const std::string& text) { return parseTruth(text); }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

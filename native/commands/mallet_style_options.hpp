@@ -13,7 +13,7 @@
 
 #include "native/runtime/setting_error.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 // (A mistake on the command line: native/runtime/setting_error.hpp.)
 using topiceval::UsageError;
@@ -23,4 +23,4 @@ std::optional<int> parseJavaInteger(const std::string& text);
 // MALLET's boolean values: true|false in any case, or 1|0.
 std::optional<bool> parseMalletBoolean(const std::string& text);
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

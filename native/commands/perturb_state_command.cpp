@@ -4,7 +4,7 @@
 #include "native/commands/commands.hpp"
 #include "topiceval/perturb_state.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   PerturbStateRequest request;
@@ -28,4 +28,4 @@ int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream&
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -5,7 +5,7 @@
 #include "native/output/plan_ranks_output.hpp"
 #include "topiceval/plan_ranks.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   PlanRanksRequest request;
@@ -24,4 +24,4 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 bool ProgressLine::standardErrorIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
 
@@ -80,4 +80,4 @@ void ProgressLine::draw(double seconds) {
   drawn_ = true;
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -12,7 +12,7 @@
 
 #include "native/runtime/progress.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 class ProgressLine {
  public:
@@ -42,4 +42,4 @@ class ProgressLine {
   std::thread thread_;
 };
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -11,7 +11,7 @@
 #include "native/commands/command_support.hpp"
 #include "native/commands/commands.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 namespace {
 
@@ -320,4 +320,4 @@ int helpCommand(const std::vector<std::string>& arguments, std::ostream& out, st
   return runCommand(names.front(), {}, out, err);
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

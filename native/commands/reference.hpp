@@ -12,7 +12,7 @@
 
 #include "topiceval/options.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 // docs/reference/COMMAND.md: synopsis, purpose, every option with its kind,
 // default, range or choices, MALLET's spelling and help.
@@ -37,4 +37,4 @@ std::map<std::string, std::string> referencePages(ReferenceFormat format);
 // command or flag.
 int helpCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

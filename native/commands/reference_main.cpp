@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
   const bool markdown = arguments[0] == "--markdown";
   const std::filesystem::path directory = arguments[1];
   const auto pages =
-      topiceval::cli::referencePages(markdown ? topiceval::cli::ReferenceFormat::Markdown : topiceval::cli::ReferenceFormat::Man);
+      topiceval::commands::referencePages(markdown ? topiceval::commands::ReferenceFormat::Markdown : topiceval::commands::ReferenceFormat::Man);
   if (arguments.size() == 3) {
     int differing = 0;
     for (const auto& [name, text] : pages) {
@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
       }
       const std::string command = name.substr(0, name.find('.'));
       std::cerr << ": rerun topiceval help " << (markdown ? "--markdown" : "--man")
-                << (name == topiceval::cli::kCommandListPage || command == "topiceval" ? "" : " " + command) << " > " << file.string()
+                << (name == topiceval::commands::kCommandListPage || command == "topiceval" ? "" : " " + command) << " > " << file.string()
                 << "\n";
       ++differing;
     }

@@ -5,7 +5,7 @@
 #include "native/output/select_output.hpp"
 #include "topiceval/select.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -44,4 +44,4 @@ int selectCommand(const std::vector<std::string>& arguments, std::ostream& out, 
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

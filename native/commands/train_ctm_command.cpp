@@ -8,7 +8,7 @@
 #include "native/output/number_text.hpp"
 #include "topiceval/train_ctm.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 
 int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   using output::fixed;
@@ -63,4 +63,4 @@ int trainCtmCommand(const std::vector<std::string>& arguments, std::ostream& out
   }
 }
 
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -13,7 +13,7 @@
 #include "support/gzip.hpp"
 #include "support/scratch_directory.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -195,4 +195,4 @@ TEST_F(BadInputs, BinaryGarbageAsDocuments) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -18,7 +18,7 @@
 #include "topiceval/evaluate.hpp"
 #include "topiceval/evaluate_topics.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -246,7 +246,7 @@ TEST(PlanRanksCommand, SharesTheCostByTheDealOfAnMpiRun) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands
 
 // The ranks of an MPI job share one standard error: a line written in pieces
 // interleaved with another rank's (seen in CI as "topiceval evaluate-topics:
@@ -257,7 +257,7 @@ TEST(DescriptorBuffer, WritesStandardErrorAWholeLineAtATime) {
   ASSERT_EQ(::fcntl(ends[0], F_SETFL, O_NONBLOCK), 0);
   char received[256];
   {
-    topiceval::cli::DescriptorBuffer buffer(ends[1], true);
+    topiceval::commands::DescriptorBuffer buffer(ends[1], true);
     std::ostream err(&buffer);
     err << "topiceval evaluate-topics: " << "test.mallet" << ": cannot open";
     EXPECT_EQ(::read(ends[0], received, sizeof received), -1) << "a piece of a line was written";
@@ -280,7 +280,7 @@ TEST(DescriptorBuffer, WritesStandardErrorAWholeLineAtATime) {
   ::close(ends[1]);
 }
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 // Out of memory, a command's advice names only options of that command that
@@ -310,4 +310,4 @@ TEST(OutOfMemory, AdvisesOnlyTheOptionsOfTheCommandThatRan) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

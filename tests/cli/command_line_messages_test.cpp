@@ -19,7 +19,7 @@
 #include "topiceval/model.hpp"
 #include "topiceval/options.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -304,4 +304,4 @@ TEST(CommandLineMessages, EveryCommandRunsThroughTheOneTable) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

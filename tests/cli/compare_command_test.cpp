@@ -20,7 +20,7 @@
 #include "topiceval/evaluate.hpp"
 #include "topiceval/progress.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -271,7 +271,7 @@ TEST_F(CompareCommands, CurveOrdersStatesByTheirIterationAndWritesJsonAndAReport
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands
 
 namespace topiceval {
 namespace {

@@ -13,7 +13,7 @@
 #include "support/fixtures.hpp"
 #include "support/gzip.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -89,4 +89,4 @@ TEST(EvaluateAdvice, VocabularySizeCountsAStatesUnnamedSlotsOnce) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

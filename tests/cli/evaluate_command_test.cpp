@@ -15,7 +15,7 @@
 #include "support/fixtures.hpp"
 #include "topiceval/evaluate.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -159,4 +159,4 @@ TEST(EvaluateCommand, ExplainsCommandLineMistakes) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

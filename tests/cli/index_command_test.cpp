@@ -23,7 +23,7 @@ class IndexCommand : public testing::ScratchDirectory {
 };
 
 TEST_F(IndexCommand, CoherenceAgainstTheIndexPrintsWhatTheTextsGive) {
-  const auto indexed = testing::runCommand(cli::indexCommand, {"--texts", texts_, "--output", path("ref.index")});
+  const auto indexed = testing::runCommand(commands::indexCommand, {"--texts", texts_, "--output", path("ref.index")});
   ASSERT_EQ(indexed.status, 0) << indexed.err;
   EXPECT_NE(indexed.err.find("indexed "), std::string::npos);
   for (const std::string measure : {"u_mass", "c_uci", "c_npmi", "c_v", "mallet"}) {
@@ -31,8 +31,8 @@ TEST_F(IndexCommand, CoherenceAgainstTheIndexPrintsWhatTheTextsGive) {
     auto withTexts = common, withIndex = common;
     withTexts.insert(withTexts.end(), {"--texts", texts_});
     withIndex.insert(withIndex.end(), {"--reference", path("ref.index")});
-    const auto fromTexts = testing::runCommand(cli::coherenceCommand, withTexts);
-    const auto fromIndex = testing::runCommand(cli::coherenceCommand, withIndex);
+    const auto fromTexts = testing::runCommand(commands::coherenceCommand, withTexts);
+    const auto fromIndex = testing::runCommand(commands::coherenceCommand, withIndex);
     ASSERT_EQ(fromTexts.status, 0) << fromTexts.err;
     ASSERT_EQ(fromIndex.status, 0) << fromIndex.err;
     EXPECT_EQ(fromTexts.out, fromIndex.out) << measure;
@@ -42,36 +42,36 @@ TEST_F(IndexCommand, CoherenceAgainstTheIndexPrintsWhatTheTextsGive) {
 TEST_F(IndexCommand, AFailedIndexLeavesTheFileThatWasThere) {
   const std::string kept = write("kept.index", "a user's file\n");
   const auto failed =
-      testing::runCommand(cli::indexCommand, {"--texts", path("missing.txt"), "--output", kept});
+      testing::runCommand(commands::indexCommand, {"--texts", path("missing.txt"), "--output", kept});
   EXPECT_EQ(failed.status, 1);
   EXPECT_EQ(failed.err.find("topiceval index: " + path("missing.txt")), 0u) << failed.err;
   EXPECT_EQ(testing::readText(kept), "a user's file\n");
   EXPECT_EQ(filesHere(), std::vector<std::string>{"kept.index"});  // no temporary file left beside it
   // The texts themselves are never the output.
   const std::string text = write("texts.txt", "apple pear\n");
-  const auto overwrite = testing::runCommand(cli::indexCommand, {"--texts", text, "--output", text});
+  const auto overwrite = testing::runCommand(commands::indexCommand, {"--texts", text, "--output", text});
   EXPECT_NE(overwrite.status, 0);
   EXPECT_EQ(testing::readText(text), "apple pear\n");
 }
 
 TEST_F(IndexCommand, ADamagedOrForeignIndexIsRefusedInOneLine) {
   const std::string text = write("texts.txt", "apple pear plum\npear fig\n");
-  ASSERT_EQ(testing::runCommand(cli::indexCommand, {"--texts", text, "--output", path("ref.index")}).status, 0);
+  ASSERT_EQ(testing::runCommand(commands::indexCommand, {"--texts", text, "--output", path("ref.index")}).status, 0);
   std::string bytes = testing::readText(path("ref.index"));
   for (const std::size_t keep : {bytes.size() - 1, bytes.size() / 2, std::size_t{10}}) {
     const std::string damaged = write("damaged.index", bytes.substr(0, keep));
-    const auto run = testing::runCommand(cli::coherenceCommand, {"--model", state_, "--reference", damaged});
+    const auto run = testing::runCommand(commands::coherenceCommand, {"--model", state_, "--reference", damaged});
     EXPECT_EQ(run.status, 1);
     EXPECT_EQ(run.err.find("topiceval coherence: " + damaged + ": "), 0u) << run.err;
     EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;
   }
-  const auto foreign = testing::runCommand(cli::coherenceCommand, {"--model", state_, "--reference", text});
+  const auto foreign = testing::runCommand(commands::coherenceCommand, {"--model", state_, "--reference", text});
   EXPECT_EQ(foreign.status, 1);
   EXPECT_EQ(foreign.err, "topiceval coherence: " + text +
                              ": not a topiceval reference index (make one with 'topiceval index --texts FILE --output "
                              "INDEX')\n");
   const auto both =
-      testing::runCommand(cli::coherenceCommand, {"--model", state_, "--reference", path("ref.index"), "--texts", text});
+      testing::runCommand(commands::coherenceCommand, {"--model", state_, "--reference", path("ref.index"), "--texts", text});
   EXPECT_EQ(both.status, 2) << both.err;
 }
 

@@ -44,7 +44,7 @@ std::string inferToFile(std::vector<std::string> arguments, int threads) {
       (std::filesystem::temp_directory_path() / ("topiceval-test-doc-topics-" + std::to_string(::getpid()) + ".txt"))
           .string();
   arguments.insert(arguments.end(), {"--output-doc-topics", output, "--threads", std::to_string(threads), "--quiet", "true"});
-  const testing::CommandOutput run = testing::runCommand(cli::inferTopicsCommand, arguments);
+  const testing::CommandOutput run = testing::runCommand(commands::inferTopicsCommand, arguments);
   EXPECT_EQ(run.status, 0) << run.err;
   const std::string written = testing::readText(output);
   std::filesystem::remove(output);
@@ -130,7 +130,7 @@ TEST(InferTopics, RefusesBadRequestsWithoutWritingAnything) {
     std::filesystem::remove(output);
     std::vector<std::string> arguments = {"--inferencer", inferencer, "--input", documents, "--output-doc-topics", output};
     arguments.insert(arguments.end(), c.extra.begin(), c.extra.end());
-    const testing::CommandOutput run = testing::runCommand(cli::inferTopicsCommand, arguments);
+    const testing::CommandOutput run = testing::runCommand(commands::inferTopicsCommand, arguments);
     EXPECT_NE(run.status, 0) << c.message;
     EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
@@ -138,7 +138,7 @@ TEST(InferTopics, RefusesBadRequestsWithoutWritingAnything) {
   }
   // MALLET's evaluator is not an inferencer; documents as feature vectors are not sequences.
   const testing::CommandOutput evaluator = testing::runCommand(
-      cli::inferTopicsCommand, {"--inferencer", testing::fixtureFile("stackexchange", "evaluator.mallet"), "--input",
+      commands::inferTopicsCommand, {"--inferencer", testing::fixtureFile("stackexchange", "evaluator.mallet"), "--input",
                                 documents, "--output-doc-topics", output});
   EXPECT_NE(evaluator.status, 0);
   EXPECT_NE(evaluator.err.find("evaluator.mallet"), std::string::npos) << evaluator.err;
@@ -146,7 +146,7 @@ TEST(InferTopics, RefusesBadRequestsWithoutWritingAnything) {
   EXPECT_FALSE(std::filesystem::exists(output));
   // Documents imported without --keep-sequence (MALLET's FeatureVectors) carry no order to sample.
   const testing::CommandOutput vectors = testing::runCommand(
-      cli::inferTopicsCommand,
+      commands::inferTopicsCommand,
       {"--inferencer", inferencer, "--input", kData + "/feature-vectors.mallet", "--output-doc-topics", output});
   EXPECT_EQ(vectors.status, 1);
   EXPECT_NE(vectors.err.find("feature-vectors.mallet: instance 0 holds a cc.mallet.types.AugmentableFeatureVector, "
@@ -156,7 +156,7 @@ TEST(InferTopics, RefusesBadRequestsWithoutWritingAnything) {
   EXPECT_FALSE(std::filesystem::exists(output));
   // Sampling 0 iterations past a burn-in of 10 runs as MALLET does (the last state's proportions).
   const testing::CommandOutput allowed = testing::runCommand(
-      cli::inferTopicsCommand, {"--inferencer", inferencer, "--input", documents, "--output-doc-topics", output,
+      commands::inferTopicsCommand, {"--inferencer", inferencer, "--input", documents, "--output-doc-topics", output,
                                 "--sample-interval", "0", "--num-iterations", "10", "--quiet", "true"});
   EXPECT_EQ(allowed.status, 0) << allowed.err;
   std::filesystem::remove(output);
@@ -265,7 +265,7 @@ TEST(InferTopics, LibraryAndModelFilesAgreeWithTheCommand) {
   // seed, --model gives MALLET's infer-topics file.
   const std::string fromModel = (std::filesystem::temp_directory_path() / "topiceval-test-from-model.txt").string();
   const testing::CommandOutput saved = testing::runCommand(
-      cli::inferTopicsCommand, {"--model", testing::fixtureFile("stackexchange", "model.mallet"), "--input",
+      commands::inferTopicsCommand, {"--model", testing::fixtureFile("stackexchange", "model.mallet"), "--input",
                                 testing::fixtureFile("stackexchange", "test.mallet"), "--random-seed", "1",
                                 "--output-doc-topics", fromModel, "--quiet", "true"});
   ASSERT_EQ(saved.status, 0) << saved.err;
@@ -273,7 +273,7 @@ TEST(InferTopics, LibraryAndModelFilesAgreeWithTheCommand) {
   std::filesystem::remove(fromModel);
   // A topic state's counts with a seed: a valid run in the table layout.
   const testing::CommandOutput state = testing::runCommand(
-      cli::inferTopicsCommand, {"--model", testing::fixtureFile("stackexchange", "state.gz"), "--input",
+      commands::inferTopicsCommand, {"--model", testing::fixtureFile("stackexchange", "state.gz"), "--input",
                                 testing::fixtureFile("stackexchange", "test.mallet"), "--random-seed", "3",
                                 "--format", "tsv", "--quiet", "true"});
   ASSERT_EQ(state.status, 0) << state.err;

@@ -55,14 +55,14 @@ TEST_F(InputFiles, EvaluatorWithARepeatedTopicIsRefusedByEveryPath) {
       "topiceval evaluate-topics: " + file + ": type 3 lists topic 2 more than once in its counts\n";
   for (const char* exact : {"true", "false"}) {
     const auto output =
-        testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", file, "--input", heldOut_, "--exact", exact});
+        testing::runCommand(commands::evaluateTopicsCommand, {"--evaluator", file, "--input", heldOut_, "--exact", exact});
     EXPECT_EQ(output.status, 1) << exact;
     EXPECT_EQ(output.err, expected) << exact;
   }
-  const auto other = testing::runCommand(cli::evaluateCommand, {"--model", file, "--input", heldOut_});
+  const auto other = testing::runCommand(commands::evaluateCommand, {"--model", file, "--input", heldOut_});
   EXPECT_EQ(other.err, "topiceval evaluate: " + file + ": type 3 lists topic 2 more than once in its counts\n");
   // The writer itself is faithful: the untouched model reads back and evaluates.
-  const auto good = testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", sane, "--input", heldOut_});
+  const auto good = testing::runCommand(commands::evaluateTopicsCommand, {"--evaluator", sane, "--input", heldOut_});
   EXPECT_EQ(good.status, 0) << good.err;
 }
 
@@ -70,7 +70,7 @@ TEST_F(InputFiles, EvaluatorWithUnrelatedCachedTermsIsRefused) {
   TopicModel model = testing::tinyModel(3, 8, 7);
   model.smoothingOnlyMass = 1e300;  // printed Infinity before
   const std::string file = write("mass.mallet", testing::EvaluatorWriter::write(model));
-  const auto output = testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", file, "--input", heldOut_});
+  const auto output = testing::runCommand(commands::evaluateTopicsCommand, {"--evaluator", file, "--input", heldOut_});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(
       output.err.rfind("topiceval evaluate-topics: " + file + ": smoothingOnlyMass is 1.0000000000000001e+300", 0), 0u)
@@ -98,7 +98,7 @@ TEST_F(InputFiles, ADescriptorThatIsItsOwnSuperclassIsRefusedForEveryKindOfObjec
   EXPECT_EQ(streamError(pair.bytes), expected);
   // And the commands that walked the cycle end with that message.
   const std::string file = write("loop.mallet", classObject.bytes);
-  const auto info = testing::runCommand(cli::infoCommand, {file});
+  const auto info = testing::runCommand(commands::infoCommand, {file});
   EXPECT_EQ(info.status, 1);
   EXPECT_EQ(info.err, "topiceval info: " + file +
                           ": class X refers to itself before its descriptor is complete: a class cannot be its own "
@@ -111,13 +111,13 @@ TEST_F(InputFiles, ATruncatedStateIsRefusedAsTruncated) {
   auto bytes = bytesOf(state_);
   bytes.resize(bytes.size() / 2);
   const std::string cut = write("cut.gz", bytes);
-  const auto output = testing::runCommand(cli::evaluateCommand, {"--model", cut, "--input", heldOut_});
+  const auto output = testing::runCommand(commands::evaluateCommand, {"--model", cut, "--input", heldOut_});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(
       output.err.rfind("topiceval evaluate: " + cut + ": truncated: the gzip stream ends before its end marker", 0), 0u)
       << output.err;
   // perturb-state writes nothing at all from it.
-  const auto perturbed = testing::runCommand(cli::perturbStateCommand, {"--input", cut, "--output", path("out.gz")});
+  const auto perturbed = testing::runCommand(commands::perturbStateCommand, {"--input", cut, "--output", path("out.gz")});
   EXPECT_EQ(perturbed.status, 1);
   EXPECT_EQ(filesHere(), std::vector<std::string>{"cut.gz"});
 }
@@ -126,7 +126,7 @@ TEST_F(InputFiles, AGzipBombIsRefusedEarly) {
   const auto bomb = testing::gzip(std::string(std::size_t{40} << 20, '\n'));
   const std::string file = write("bomb.txt.gz", bomb);
   const auto output = testing::runCommand(
-      cli::evaluateCommand, {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", file});
+      commands::evaluateCommand, {"--model", fixtureFile("stackexchange", "inferencer.mallet"), "--input", file});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(output.err.rfind("topiceval evaluate: " + file + ": decompresses to more than ", 0), 0u) << output.err;
   EXPECT_EQ(errorOf([&] { formats::readTopicState(bomb, "bomb.gz"); }).rfind("bomb.gz: decompresses to more than ", 0),
@@ -145,10 +145,10 @@ TEST_F(InputFiles, AUtf8ByteOrderMarkIsDroppedNotGluedToTheFirstWord) {
   EXPECT_EQ(std::vector<int32_t>(documents.document(0).begin(), documents.document(0).end()),
             (std::vector<int32_t>{3, 4}));
   // The whole run: every token scored, as without the mark.
-  const auto withMark = testing::runCommand(cli::evaluateCommand, {"--model", inferencer_, "--input", marked,
+  const auto withMark = testing::runCommand(commands::evaluateCommand, {"--model", inferencer_, "--input", marked,
                                                                    "--estimator", "left-to-right", "--format", "tsv"});
   const auto without = testing::runCommand(
-      cli::evaluateCommand,
+      commands::evaluateCommand,
       {"--model", inferencer_, "--input", write("plain.txt", text), "--estimator", "left-to-right", "--format", "tsv"});
   ASSERT_EQ(withMark.status, 0) << withMark.err;
   EXPECT_EQ(withMark.out, without.out);
@@ -167,7 +167,7 @@ namespace {
 TEST(ModelFilesAsDocuments, AStateOrSavedModelGivesItsTrainingDocumentsAndOtherModelsAreRefused) {
   const std::string inferencer = fixtureFile("stackexchange", "inferencer.mallet");
   const auto coherence = [&](const std::string& texts) {
-    return testing::runCommand(cli::coherenceCommand, {"--model", inferencer, "--texts", texts, "--bootstrap", "0",
+    return testing::runCommand(commands::coherenceCommand, {"--model", inferencer, "--texts", texts, "--bootstrap", "0",
                                                        "--format", "tsv", "--measure", "c_npmi"});
   };
   // The training instance list holds one empty document more (a state has no rows for it): one window more in
@@ -189,7 +189,7 @@ TEST(ModelFilesAsDocuments, AStateOrSavedModelGivesItsTrainingDocumentsAndOtherM
     ASSERT_EQ(output.status, 0) << file << ": " << output.err;
     EXPECT_EQ(output.out, state.out) << file;
     const auto evaluated = testing::runCommand(
-        cli::evaluateCommand, {"--model", inferencer, "--input", fixtureFile("stackexchange", file), "--estimator",
+        commands::evaluateCommand, {"--model", inferencer, "--input", fixtureFile("stackexchange", file), "--estimator",
                                "filtering", "--quiet"});
     ASSERT_EQ(evaluated.status, 0) << evaluated.err;
     EXPECT_NE(evaluated.out.find(fixtureFile("stackexchange", file) + ": 199 documents, 6915 tokens"),
@@ -205,14 +205,14 @@ TEST(ModelFilesAsDocuments, AStateOrSavedModelGivesItsTrainingDocumentsAndOtherM
                               ", a model, not documents: give an instance list or plain text with one document per "
                               "line\n");
     const auto evaluated =
-        testing::runCommand(cli::evaluateCommand, {"--model", inferencer, "--input", path, "--estimator", "filtering"});
+        testing::runCommand(commands::evaluateCommand, {"--model", inferencer, "--input", path, "--estimator", "filtering"});
     EXPECT_EQ(evaluated.status, 1);
     EXPECT_NE(evaluated.err.find("a model, not documents"), std::string::npos) << evaluated.err;
   }
   // MALLET's own evaluate-topics takes an instance list only: a state is named as one.
   const std::string statePath = fixtureFile("stackexchange", "state.gz");
   const auto mallet = testing::runCommand(
-      cli::evaluateTopicsCommand, {"--evaluator", fixtureFile("stackexchange", "evaluator.mallet"), "--input", statePath});
+      commands::evaluateTopicsCommand, {"--evaluator", fixtureFile("stackexchange", "evaluator.mallet"), "--input", statePath});
   EXPECT_EQ(mallet.status, 1);
   EXPECT_EQ(mallet.err, "topiceval evaluate-topics: " + statePath +
                             ": is a MALLET topic state (gzipped), not a MALLET instance list (mallet import-file "

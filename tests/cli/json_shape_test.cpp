@@ -14,7 +14,7 @@
 #include "support/json_check.hpp"
 #include "topiceval/evaluate.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -89,4 +89,4 @@ TEST(JsonShape, EstimatorSettingsAreTyped) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

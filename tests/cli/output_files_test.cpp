@@ -79,7 +79,7 @@ TEST_F(OutputFiles, OnlyExactTemporaryNamesOfDeadRunsOnThisHostAreRemoved) {
     std::filesystem::remove(path(prefix + gone + "-3"));
   }
   const auto run = testing::runCommand(
-      cli::evaluateTopicsCommand,
+      commands::evaluateTopicsCommand,
       {"--evaluator", evaluator_, "--input", heldOut_, "--random-seed", "1", "--output-doc-probs", path("out.txt")});
   ASSERT_EQ(run.status, 0) << run.err;
   std::sort(kept.begin(), kept.end());
@@ -165,7 +165,7 @@ TEST_F(OutputFiles, TwoOutputsNamingOneFileAreRefusedHoweverSpelled) {
   const std::string keys = write("keys.txt", "before\n");
   std::filesystem::create_symlink(keys, path("link.txt"));
   for (const std::string& other : {path("./keys.txt"), path("link.txt"), keys}) {
-    const auto run = testing::runCommand(cli::diagnosticsCommand,
+    const auto run = testing::runCommand(commands::diagnosticsCommand,
                                          {"--model", state_, "--output-topic-keys", keys, "--output", other});
     EXPECT_EQ(run.status, 2) << other;
     // --output is opened first.
@@ -173,7 +173,7 @@ TEST_F(OutputFiles, TwoOutputsNamingOneFileAreRefusedHoweverSpelled) {
     EXPECT_EQ(run.out, "");
   }
   const auto weights = testing::runCommand(
-      cli::diagnosticsCommand,
+      commands::diagnosticsCommand,
       {"--model", state_, "--topic-word-weights-file", path("w.txt"), "--word-topic-counts-file", path("./w.txt")});
   EXPECT_EQ(weights.status, 2);
   EXPECT_EQ(weights.err,
@@ -181,14 +181,14 @@ TEST_F(OutputFiles, TwoOutputsNamingOneFileAreRefusedHoweverSpelled) {
             "same file, " +
                 path("./w.txt") + "\n");
   const auto probabilities = testing::runCommand(
-      cli::evaluateTopicsCommand,
+      commands::evaluateTopicsCommand,
       {"--evaluator", evaluator_, "--input", heldOut_, "--output-doc-probs", keys, "--output-prob", path("link.txt")});
   EXPECT_EQ(probabilities.status, 2);
   EXPECT_EQ(testing::readText(keys), "before\n");
   EXPECT_EQ(filesHere(), (std::vector<std::string>{"keys.txt", "link.txt"}));
   // Devices are written in place: both outputs there lose nothing.
   const auto discarded = testing::runCommand(
-      cli::diagnosticsCommand, {"--model", state_, "--output-topic-keys", "/dev/null", "--output", "/dev/null"});
+      commands::diagnosticsCommand, {"--model", state_, "--output-topic-keys", "/dev/null", "--output", "/dev/null"});
   EXPECT_EQ(discarded.status, 0) << discarded.err;
 }
 
@@ -197,7 +197,7 @@ TEST_F(OutputFiles, AnOutputThatIsAnInputThroughALinkIsRefused) {
   std::filesystem::copy_file(state_, copy);
   std::filesystem::create_symlink(copy, path("link.gz"));
   const auto run =
-      testing::runCommand(cli::diagnosticsCommand, {"--model", copy, "--output-topic-keys", path("./link.gz")});
+      testing::runCommand(commands::diagnosticsCommand, {"--model", copy, "--output-topic-keys", path("./link.gz")});
   EXPECT_EQ(run.status, 1);
   EXPECT_NE(run.err.find("is also an input of this run"), std::string::npos) << run.err;
   EXPECT_EQ(testing::readText(copy), testing::readText(state_));
@@ -206,7 +206,7 @@ TEST_F(OutputFiles, AnOutputThatIsAnInputThroughALinkIsRefused) {
 TEST_F(OutputFiles, SelectsCoherenceTextsAreAnInputItsReportMayNotReplace) {
   const std::string texts = write("texts.txt", "apple banana\n");
   const auto run =
-      testing::runCommand(cli::selectCommand, {"--model", evaluator_, "--model", evaluator_, "--input", heldOut_,
+      testing::runCommand(commands::selectCommand, {"--model", evaluator_, "--model", evaluator_, "--input", heldOut_,
                                                "--coherence-texts", texts, "--report", path("./texts.txt")});
   EXPECT_EQ(run.status, 1);
   EXPECT_EQ(run.err, "topiceval select: " + path("./texts.txt") +
@@ -233,7 +233,7 @@ TEST_F(OutputFiles, AnOutputInTheFileStandardOutputWritesGoesToStandardOutput) {
 TEST_F(OutputFiles, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
   const std::string input = path("test.mallet");
   std::filesystem::copy_file(heldOut_, input);
-  const auto output = testing::runCommand(cli::evaluateTopicsCommand,
+  const auto output = testing::runCommand(commands::evaluateTopicsCommand,
                                           {"--evaluator", evaluator_, "--input", input, "--output-doc-probs", input});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(output.err, "topiceval evaluate-topics: " + input +
@@ -241,7 +241,7 @@ TEST_F(OutputFiles, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
                             "another file\n");
   EXPECT_EQ(testing::readText(input), testing::readText(heldOut_));
   const auto report =
-      testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", input, "--report", evaluator_});
+      testing::runCommand(commands::evaluateCommand, {"--model", evaluator_, "--input", input, "--report", evaluator_});
   EXPECT_EQ(report.status, 1);
   EXPECT_NE(report.err.find("is also an input of this run; writing --report there would destroy it"),
             std::string::npos);
@@ -250,14 +250,14 @@ TEST_F(OutputFiles, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
 TEST_F(OutputFiles, AFailedRunLeavesAnExistingOutputAsItWas) {
   const std::string existing = write("probs.txt", "kept\n");
   const std::string broken = write("broken.mallet", std::string("\xAC\xED\x00\x05\x73", 5));
-  const auto output = testing::runCommand(cli::evaluateTopicsCommand,
+  const auto output = testing::runCommand(commands::evaluateTopicsCommand,
                                           {"--evaluator", broken, "--input", heldOut_, "--output-doc-probs", existing});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(testing::readText(existing), "kept\n");
   EXPECT_EQ(filesHere(), (std::vector<std::string>{"broken.mallet", "probs.txt"}));  // no temporary file left
   // A successful run replaces it whole.
   const auto good = testing::runCommand(
-      cli::evaluateTopicsCommand,
+      commands::evaluateTopicsCommand,
       {"--evaluator", evaluator_, "--input", heldOut_, "--output-doc-probs", existing, "--random-seed", "1"});
   EXPECT_EQ(good.status, 0) << good.err;
   EXPECT_EQ(testing::lines(testing::readText(existing)).size(), 200u);
@@ -268,18 +268,18 @@ TEST_F(OutputFiles, OutputsThroughLinksAndTwiceTheSameFile) {
   const std::string real = write("real.txt", "old\n");
   std::filesystem::create_symlink(real, path("link.txt"));
   auto output = testing::runCommand(
-      cli::evaluateTopicsCommand,
+      commands::evaluateTopicsCommand,
       {"--evaluator", evaluator_, "--input", heldOut_, "--output-prob", path("link.txt"), "--random-seed", "1"});
   EXPECT_EQ(output.status, 0) << output.err;
   EXPECT_TRUE(std::filesystem::is_symlink(path("link.txt")));  // the link is kept, its target written
   EXPECT_NE(testing::readText(real), "old\n");
   output =
-      testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_, "--output-prob",
+      testing::runCommand(commands::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_, "--output-prob",
                                                        path("same.txt"), "--output-doc-probs", path("same.txt")});
   EXPECT_EQ(output.status, 2);
   EXPECT_EQ(output.err, "topiceval evaluate-topics: --output-doc-probs and --output-prob name the same file, " +
                             path("same.txt") + "\n");
-  output = testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--report",
+  output = testing::runCommand(commands::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--report",
                                                       path("r.html"), "--report-versus", "oracle"});
   EXPECT_EQ(output.status, 2);
   EXPECT_EQ(output.out, "");  // refused before any work
@@ -304,7 +304,7 @@ TEST_F(OutputFiles, TemporaryFilesOfKilledRunsOnThisHostAreRemovedByTheNextRun) 
   write(living, "being written by a run still going\n");
   write(otherHost, "another machine's\n");
   const auto run = testing::runCommand(
-      cli::evaluateTopicsCommand,
+      commands::evaluateTopicsCommand,
       {"--evaluator", fixtureFile("stackexchange", "evaluator.mallet"), "--input",
        fixtureFile("stackexchange", "test.mallet"), "--random-seed", "1", "--output-doc-probs", path("docprobs.txt")});
   ASSERT_EQ(run.status, 0) << run.err;

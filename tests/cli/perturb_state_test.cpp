@@ -26,20 +26,20 @@ TEST_F(PerturbState, OnlyRewritesStatesTheReaderAccepts) {
   const std::string header = "#doc source pos typeindex type topic\n#alpha : 0.1 0.2 0.3 \n#beta : 0.01\n";
   const std::string negative =
       write("negative.gz", testing::gzip(header + "0 NA 0 0 a 1\n0 NA 1 1 b -2\n0 NA 2 0 a 0\n"));
-  auto output = testing::runCommand(cli::perturbStateCommand, {"--input", negative, "--output", path("out.gz")});
+  auto output = testing::runCommand(commands::perturbStateCommand, {"--input", negative, "--output", path("out.gz")});
   EXPECT_EQ(output.status, 1);
   EXPECT_EQ(output.err, "topiceval perturb-state: " + negative +
                             ": line 5: topic '-2' is outside 0..2 (the #alpha line lists 3 topics)\n");
   const std::string word = write("word.gz", testing::gzip(header + "0 NA 0 0 a 1\n0 NA 1 1 b x\n0 NA 2 0 a 0\n"));
   output =
-      testing::runCommand(cli::perturbStateCommand, {"--input", word, "--output", path("out.gz"), "--fraction", "1"});
+      testing::runCommand(commands::perturbStateCommand, {"--input", word, "--output", path("out.gz"), "--fraction", "1"});
   EXPECT_EQ(output.err, "topiceval perturb-state: " + word +
                             ": line 5: topic 'x' is outside 0..2 (the #alpha line lists 3 topics)\n");
   EXPECT_FALSE(std::filesystem::exists(path("out.gz")));
   // A good state: every assignment moved, the rest of each row kept.
   const std::string good = write("good.gz", testing::gzip(header + "0 NA 0 0 a 1\n0 NA 1 1 b 2\n0 NA 2 0 a 0\n"));
   output =
-      testing::runCommand(cli::perturbStateCommand, {"--input", good, "--output", path("out.gz"), "--fraction", "1"});
+      testing::runCommand(commands::perturbStateCommand, {"--input", good, "--output", path("out.gz"), "--fraction", "1"});
   EXPECT_EQ(output.status, 0) << output.err;
   EXPECT_EQ(output.err, "moved 3 of 3 token assignments to other topics\n");
   const TopicModel moved = formats::readTopicState(bytesOf(path("out.gz")), "out.gz");
@@ -52,7 +52,7 @@ TEST_F(PerturbState, KeepsRowsWithTrailingSpacesReadable) {
   const std::string spaced =
       write("spaced.gz", testing::gzip(header + "0 NA 0 0 a 1  \n0 NA 1 1 b 2 \n0 NA 2 0 a 0\n"));
   const auto output =
-      testing::runCommand(cli::perturbStateCommand, {"--input", spaced, "--output", path("out.gz"), "--fraction", "1"});
+      testing::runCommand(commands::perturbStateCommand, {"--input", spaced, "--output", path("out.gz"), "--fraction", "1"});
   EXPECT_EQ(output.status, 0) << output.err;
   const TopicModel moved = formats::readTopicState(bytesOf(path("out.gz")), "out.gz");
   EXPECT_EQ(moved.totalTokens(), 3);
@@ -67,7 +67,7 @@ TEST_F(PerturbState, MovingNothingWritesMalletsOwnBytes) {
     const std::string output = path("unmoved-" + fixture + ".gz");
     const std::string input = testing::fixtureFile(fixture, "state.gz");
     const auto result =
-        testing::runCommand(cli::perturbStateCommand, {"--input", input, "--output", output, "--fraction", "0"});
+        testing::runCommand(commands::perturbStateCommand, {"--input", input, "--output", output, "--fraction", "0"});
     ASSERT_EQ(result.status, 0) << result.err;
     std::ifstream written(output, std::ios::binary), original(input, std::ios::binary);
     const std::string writtenBytes((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());

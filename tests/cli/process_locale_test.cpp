@@ -45,7 +45,7 @@ TEST_F(ProcessLocale, NumbersAreWrittenWithAPointWhateverTheProcessLocale) {
   // Through the door every front end uses (the executable, Python's run(), Java's TopicEvaluator.run).
   const auto command = [](const std::string& name, const std::vector<std::string>& arguments) {
     std::ostringstream out, err;
-    const int status = cli::runCommand(name, arguments, out, err);
+    const int status = commands::runCommand(name, arguments, out, err);
     return testing::CommandOutput{status, out.str(), err.str()};
   };
   const auto evaluated =

@@ -10,7 +10,7 @@
 #include "native/commands/commands.hpp"
 #include "native/commands/reference.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 // Every "--name" a text mentions.
@@ -139,4 +139,4 @@ TEST(ReferencePages, HelpCommandPrintsThePagesAndRefusesMistakes) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

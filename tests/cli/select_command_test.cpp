@@ -20,7 +20,7 @@
 #include "topiceval/coherence.hpp"
 #include "topiceval/select.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::lines;
@@ -406,7 +406,7 @@ TEST_F(SelectCommand, TrainCtmExplainsMistakesAndNeverOverwritesItsInput) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands
 
 // select keeps one model in memory at a time: the peak grows by less than a
 // model's worth from 2 models to 12 (it held them all, 5 MB each here).
@@ -444,7 +444,7 @@ TEST(SelectDirectory, PassesOverFilesThatAreNoModel) {
     std::filesystem::copy_file(set + file, directory / file);
   std::ofstream(directory / "notes.txt") << "not a model\n";
   const auto output = topiceval::testing::runCommand(
-      topiceval::cli::selectCommand, {"--input", (directory / "test.mallet").string(), directory.string(), "--estimator",
+      topiceval::commands::selectCommand, {"--input", (directory / "test.mallet").string(), directory.string(), "--estimator",
                            "filtering", "--format", "tsv", "--vocab-size", "4285"});
   ASSERT_EQ(output.status, 0) << output.err;
   EXPECT_EQ(topiceval::testing::lines(output.out).size(), 3u) << output.out;  // the header and two models
@@ -506,7 +506,7 @@ TEST(SelectQuality, ScoresTheChosenDocumentsAndWarnsOnceForAllModels) {
   }
 
   // The command line, --quiet: one line per distinct warning.
-  const auto output = testing::runCommand(cli::selectCommand, {"--input", set + "test.mallet", directory.string(),
+  const auto output = testing::runCommand(commands::selectCommand, {"--input", set + "test.mallet", directory.string(),
                                                                "--estimator", "filtering", "--documents", "0-49",
                                                                "--threads", "1", "--quiet"});
   ASSERT_EQ(output.status, 0) << output.err;

@@ -29,15 +29,15 @@ class SettingLimits : public testing::ScratchDirectory {
 };
 
 TEST_F(SettingLimits, CostlySettingsAreRefusedBeforeWork) {
-  auto output = testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--estimator",
+  auto output = testing::runCommand(commands::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--estimator",
                                                            "ais", "--temperatures", "2147483647"});
   EXPECT_EQ(output.status, 2);
   EXPECT_EQ(output.err, "topiceval evaluate: --temperatures must be at most 10000000 (got 2147483647)\n");
-  output = testing::runCommand(cli::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_,
+  output = testing::runCommand(commands::evaluateTopicsCommand, {"--evaluator", evaluator_, "--input", heldOut_,
                                                             "--estimator", "ais", "--temperatures", "2147483647"});
   EXPECT_EQ(output.status, 2);
   EXPECT_EQ(output.err, "topiceval evaluate-topics: --temperatures must be at most 10000000 (got 2147483647)\n");
-  output = testing::runCommand(cli::evaluateTopicsCommand,
+  output = testing::runCommand(commands::evaluateTopicsCommand,
                                {"--evaluator", evaluator_, "--input", heldOut_, "--threads", "100000"});
   EXPECT_EQ(output.err, "topiceval evaluate-topics: --threads must be at most 1024 (got 100000)\n");
   try {
@@ -50,7 +50,7 @@ TEST_F(SettingLimits, CostlySettingsAreRefusedBeforeWork) {
                  "use at most 67108 particles");
   }
   output =
-      testing::runCommand(cli::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--particles", "100001"});
+      testing::runCommand(commands::evaluateCommand, {"--model", evaluator_, "--input", heldOut_, "--particles", "100001"});
   EXPECT_EQ(output.err, "topiceval evaluate: --particles must be at most 100000 (got 100001)\n");
 }
 
@@ -64,7 +64,7 @@ TEST_F(SettingLimits, AligningThousandsOfTopicsIsRefused) {
   const std::string a = write("a.gz", testing::gzip(text));
   const std::string b = write("b.gz", testing::gzip(text));
   const std::string documents = write("docs.txt", "w1 w2 w3\n");
-  const auto output = testing::runCommand(cli::compareCommand,
+  const auto output = testing::runCommand(commands::compareCommand,
                                           {"--model-a", a, "--model-b", b, "--input", documents, "--align-topics"});
   EXPECT_EQ(output.status, 2);
   EXPECT_EQ(output.err,
@@ -73,11 +73,11 @@ TEST_F(SettingLimits, AligningThousandsOfTopicsIsRefused) {
 }
 
 TEST_F(SettingLimits, SettingsOutsideTheirRangeAreRefused) {
-  const auto words = testing::runCommand(cli::infoCommand, {inferencer_, "--words", "-1"});
+  const auto words = testing::runCommand(commands::infoCommand, {inferencer_, "--words", "-1"});
   EXPECT_EQ(words.status, 2);
   EXPECT_EQ(words.err, "topiceval info: --words must be at least 0\n");
   const auto smoothing = testing::runCommand(
-      cli::trainCtmCommand, {"--input", fixtureFile("stackexchange", "test.mallet"), "--num-topics", "2", "--output",
+      commands::trainCtmCommand, {"--input", fixtureFile("stackexchange", "test.mallet"), "--num-topics", "2", "--output",
                              path("model.txt"), "--topic-word-smoothing", "1e308"});
   EXPECT_EQ(smoothing.status, 2);
   EXPECT_EQ(smoothing.err,

@@ -13,7 +13,7 @@
 #include "support/fixtures.hpp"
 #include "support/tiny_models.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -250,4 +250,4 @@ TEST(DocumentSelection, EvaluatesExactlyTheDocumentsNamed) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

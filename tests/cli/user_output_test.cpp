@@ -20,7 +20,7 @@
 #include "support/json_check.hpp"
 #include "support/run_command.hpp"
 
-namespace topiceval::cli {
+namespace topiceval::commands {
 namespace {
 
 using testing::fixtureFile;
@@ -196,4 +196,4 @@ TEST(HtmlReport, RendersInHeadlessChromium) {
 }
 
 }  // namespace
-}  // namespace topiceval::cli
+}  // namespace topiceval::commands

@@ -92,14 +92,14 @@ void commandLine(std::span<const uint8_t> data) {
   }
   std::ostringstream out, err;
   if (data[0] % 2 == 0) {
-    cli::evaluateTopicsCommand(arguments, out, err);
+    commands::evaluateTopicsCommand(arguments, out, err);
   } else {
     // evaluate's defaults (resample-move, 64 particles, 4 runs) cost seconds per
     // fixture under the sanitizers: a few documents keep each input quick.
     if (std::none_of(arguments.begin(), arguments.end(),
                      [](const std::string& argument) { return argument.rfind("--documents", 0) == 0; }))
       arguments.insert(arguments.end(), {"--documents", "0-2"});
-    cli::evaluateCommand(arguments, out, err);
+    commands::evaluateCommand(arguments, out, err);
   }
 }
 

@@ -45,7 +45,7 @@ std::vector<double> commandLine(const ParityCase& parity) {
                                         "--format",    "tsv",
                                         "--quiet"};
   arguments.insert(arguments.end(), parity.arguments.begin(), parity.arguments.end());
-  const testing::CommandOutput output = testing::runCommand(cli::evaluateCommand, arguments);
+  const testing::CommandOutput output = testing::runCommand(commands::evaluateCommand, arguments);
   EXPECT_EQ(output.status, 0) << parity.name << ": " << output.err;
   std::vector<double> values;
   for (const std::string& row : testing::lines(output.out)) {
@@ -69,7 +69,7 @@ std::vector<double> commandLineIntervals(const ParityCase& parity) {
                                         "--format",    "json",
                                         "--quiet"};
   arguments.insert(arguments.end(), parity.arguments.begin(), parity.arguments.end());
-  const testing::CommandOutput output = testing::runCommand(cli::evaluateCommand, arguments);
+  const testing::CommandOutput output = testing::runCommand(commands::evaluateCommand, arguments);
   EXPECT_EQ(output.status, 0) << parity.name << ": " << output.err;
   std::vector<double> ends;
   for (const std::string key : {"\"log_likelihood_interval\":[", "\"per_token_interval\":["}) {
