@@ -136,7 +136,7 @@ class TOPICEVAL_API Documents {
   /// whether any is. The library never reads an order into a bag: estimators
   /// whose result depends on the order see its tokens shuffled, keyed by the
   /// request's seed and the document's index; coherence's sliding windows
-  /// count whole documents instead (see README, "Topic quality").
+  /// count whole documents instead (see docs/topic-quality.md).
   [[nodiscard]] bool unordered(std::size_t document) const;
   /// Whether any document is a bag of words.
   [[nodiscard]] bool anyUnordered() const;

@@ -65,7 +65,7 @@ bool declaresSetting(const std::string& name, const std::string& setting) {
 }
 
 std::string familyDefaultEstimator(ModelFamily family) {
-  // From the accuracy benchmark (README, "Accuracy against time, and the default estimator").
+  // From the accuracy benchmark (docs/performance.md, "Accuracy against time, and the default estimator").
   return family == ModelFamily::Dirichlet ? "resample-move" : "posterior-importance";
 }
 

@@ -6,7 +6,7 @@
 // first sweeping once more over z_<n. Without resampling and with one particle
 // it is sequential importance sampling and unbiased for p(w); with several
 // particles or resampling it is a product of per-position means, slightly
-// biased (see README, "Estimators").
+// biased (see docs/held-out-likelihood.md, "Estimators").
 //
 // This is topiceval's fast implementation (left_to_right_kernel.hpp); the
 // MALLET-identical one is MalletLeftToRightSampler.

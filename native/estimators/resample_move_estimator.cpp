@@ -207,7 +207,7 @@ EstimatorDefinition resampleMoveDefinition() {
                setting_names::kSweepSites, ResampleMoveEstimator::kDefaultSweepSites, 0, SettingLimits::kSweepSites,
                "earlier positions one rejuvenation updates at most (the most recent half and an even spread of the "
                "rest), for time linear in a document's length instead of quadratic; unbiased, but on documents of "
-               "thousands of tokens far noisier than full sweeps (see the README); 0 sweeps them all"),
+               "thousands of tokens far noisier than full sweeps (see the guide's section on long documents); 0 sweeps them all"),
            integerSetting(
                "resample-below", ResampleMoveEstimator::kDefaultResampleBelow, 1, 100,
                "select (resample) the particles only when the effective particles fall below this percentage of them; "
