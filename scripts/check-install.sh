@@ -46,9 +46,10 @@ for step in "${steps[@]}"; do
     for command in $("$prefix/bin/topiceval" --help | sed -n '/^commands:/,/^$/p' | awk 'NF > 1 {print $1}'); do
       [ -f "$prefix/share/man/man1/topiceval-$command.1" ] || { echo "no man page topiceval-$command.1 installed" >&2; exit 1; }
     done
-    MANPAGER=cat MANWIDTH=100 man -l "$prefix/share/man/man1/topiceval-evaluate.1" | grep -q -- '--target-error' ||
+    # Each listing whole into grep (not grep -q on a pipe: under pipefail, a writer cut off early fails the check).
+    grep -q -- '--target-error' <<< "$(MANPAGER=cat MANWIDTH=100 man -l "$prefix/share/man/man1/topiceval-evaluate.1")" ||
       { echo "man -l topiceval-evaluate.1 does not show --target-error" >&2; exit 1; }
-    MANPAGER=cat man -l "$prefix/share/man/man1/topiceval.1" | grep -q 'topiceval-select' ||
+    grep -q 'topiceval-select' <<< "$(MANPAGER=cat man -l "$prefix/share/man/man1/topiceval.1")" ||
       { echo "man -l topiceval.1 does not list topiceval-select" >&2; exit 1; }
     echo "man pages: $(ls "$prefix/share/man/man1" | wc -l) installed; topiceval-evaluate(1) shows --target-error"
     cp -r examples/library "$work/example-source"  # outside the source tree
@@ -147,10 +148,10 @@ PY
     pkg-config --modversion topiceval
     # `man topiceval-select` as a user types it (Debian's images may exclude /usr/share/man from dpkg: then
     # the package's own copy is what must hold it).
-    dpkg-deb --contents "$deb" | grep -q './usr/share/man/man1/topiceval-select.1' ||
+    grep -q './usr/share/man/man1/topiceval-select.1' <<< "$(dpkg-deb --contents "$deb")" ||
       { echo "the package has no topiceval-select(1)" >&2; exit 1; }
     if [ -f /usr/share/man/man1/topiceval-evaluate.1 ]; then
-      MANPAGER=cat MANWIDTH=100 man topiceval-evaluate | grep -q -- '--target-error' ||
+      grep -q -- '--target-error' <<< "$(MANPAGER=cat MANWIDTH=100 man topiceval-evaluate)" ||
         { echo "man topiceval-evaluate does not show --target-error" >&2; exit 1; }
       echo "man topiceval-evaluate shows --target-error"
     fi
