@@ -20,6 +20,7 @@
 #include "native/model/topic_model.hpp"
 #include "native/runtime/cluster.hpp"
 #include "support/fixtures.hpp"
+#include "support/setting_errors.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace topiceval {
@@ -332,16 +333,7 @@ TEST(PlanRanks, PricesTheDealOfAnMpiRunForEachRankCount) {
   EXPECT_NEAR(synthetic.plans.at(0).largestShare, 12.5, 0.005);
 }
 
-template <class Call>
-SettingError settingErrorOf(Call call) {
-  try {
-    call();
-  } catch (const SettingError& error) {
-    return error;
-  }
-  ADD_FAILURE() << "no SettingError";
-  return SettingError("", "");
-}
+using testing::settingErrorOf;
 
 // plan-ranks' options are declarations that own its request's fields: a
 // request built in C++ gets the command line's checks and messages, naming

@@ -9,21 +9,13 @@
 #include "native/api/settings_by_name.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "support/fixtures.hpp"
+#include "support/setting_errors.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace topiceval {
 namespace {
 
-template <class Call>
-SettingError settingErrorOf(Call call) {
-  try {
-    call();
-  } catch (const SettingError& error) {
-    return error;
-  }
-  ADD_FAILURE() << "no SettingError";
-  return SettingError("", "");
-}
+using testing::settingErrorOf;
 
 TEST(Settings, ValidateRefusesAFieldOutsideItsDeclaredRange) {
   EvaluateRequest request;
