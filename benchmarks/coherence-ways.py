@@ -279,6 +279,7 @@ def main():
                        ('tomotopy, targets: this topic', tom_one)):
         w10, w110, nd = vals['windows']
         print(f'{name}: N = {w10} windows of 10, {w110} windows of 110, {nd} documents')
+    print(f'tomotopy targets of all topics: {len(set(every_target))} distinct words')
 
 
 if __name__ == '__main__':
