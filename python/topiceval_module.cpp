@@ -8,19 +8,16 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
 
-#include <future>
 #include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "native/api/model_data.hpp"
@@ -33,6 +30,7 @@
 #include "native/output/select_output.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/replacing_file.hpp"
+#include "topiceval/interruptible.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace py = pybind11;
@@ -81,45 +79,29 @@ void writeOutput(const std::string& path, const std::string& what, const std::ve
   file.commit();
 }
 
-// Runs `work` on a thread of its own while this one, without the GIL, waits
-// for it and looks for a signal (Ctrl-C) every 100 ms: then the work is
-// cancelled (its next unit throws) and the signal's Python exception
-// (KeyboardInterrupt) is raised once the work has stopped. Every counter the
-// work makes on its thread answers the cancellation (a command's too).
+// Python's side of topiceval::runInterruptibly: the work runs without the
+// GIL, and a signal (Ctrl-C) raises its Python exception (KeyboardInterrupt)
+// once the work has stopped. A new thread starts in the process's locale, so
+// the work sets the classic one.
+struct PythonHost {
+  template <class F>
+  auto unlocked(F f) {
+    py::gil_scoped_release release;
+    return f();
+  }
+  bool interruptRequested() { return PyErr_CheckSignals() != 0; }
+  [[noreturn]] void raiseInterrupt() { throw py::error_already_set(); }
+};
+
 template <class Work>
 auto runInterruptibly(Work work) {
-  topiceval::Cancellation cancellation;
-  std::future<decltype(work())> future;
-  try {
-    future = std::async(std::launch::async, [&work, &cancellation] {
-      const topiceval::ClassicLocale numbers;  // a new thread starts in the process's locale
-      const topiceval::CancellationScope scope(cancellation);
-      return work();
-    });
-  } catch (const std::system_error&) {  // no thread to spare: run here, without the GIL, not interruptible
-    py::gil_scoped_release release;
-    const topiceval::ClassicLocale numbers;
-    return work();
-  }
-  for (;;) {
-    {
-      py::gil_scoped_release release;
-      if (future.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) break;
-    }
-    if (PyErr_CheckSignals() != 0) {
-      cancellation.request();
-      {
-        py::gil_scoped_release release;
-        future.wait();
-      }
-      try {
-        future.get();
-      } catch (...) {  // Interrupted, or whatever the work met first: the signal wins
-      }
-      throw py::error_already_set();
-    }
-  }
-  return future.get();
+  PythonHost host;
+  return topiceval::runInterruptibly(
+      [&work] {
+        const topiceval::ClassicLocale numbers;
+        return work();
+      },
+      host);
 }
 
 // Words, document names and text that may quote them, as Python strings. They

@@ -11,6 +11,7 @@
 #include "native/settings/setting_names.hpp"
 #include "native/settings/settings.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/estimators/target_error.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"
@@ -243,16 +244,17 @@ void addTargetError(std::vector<OptionSpec>& options, bool withPolicy) {
   options.push_back(integer(setting_names::kBudgetCap, FIELD(R, budgetCap), 1,
                             static_cast<double>(SettingLimits::kTemperatures),
                             std::string("--") + setting_names::kTargetError +
-                                ": the largest budget (default 64 times where it starts: the budget "
-                                "setting if given, else a quarter of its default)" +
+                                ": the largest budget (default " + std::to_string(kTargetBudgetCapFactor) +
+                                " times where it starts: the budget setting if given, else a quarter of its default)" +
                                 (withPolicy ? std::string("; under --") + setting_names::kBudgetPolicy +
-                                                  " bias-bound, the largest a document grows to (4 times the "
-                                                  "budget setting unless given)"
+                                                  " bias-bound, the largest a document grows to (" +
+                                                  std::to_string(kBiasBoundCapFactor) +
+                                                  " times the budget setting unless given)"
                                             : std::string())));
   options.push_back(integer(setting_names::kMaxRuns, FIELD(R, maxRuns), 2, static_cast<double>(SettingLimits::kRuns),
                             std::string("--") + setting_names::kTargetError +
                                 ": the most runs a document may get once its budget is at the cap "
-                                "(default 4 times --runs)"));
+                                "(default " + std::to_string(kTargetRunsCapFactor) + " times --runs)"));
 }
 
 OptionSpec commandLineOnly(OptionSpec spec) {

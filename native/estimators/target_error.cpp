@@ -107,10 +107,10 @@ TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const Scorin
   report.startBudget = target.startBudget > 0 ? target.startBudget
                        : given               ? byDefault
                                              : std::max(least, byDefault / 4);
-  report.largestBudget = target.largestBudget > 0 ? target.largestBudget : std::min(most, 64 * report.startBudget);
+  report.largestBudget = target.largestBudget > 0 ? target.largestBudget : std::min(most, kTargetBudgetCapFactor * report.startBudget);
   checkBudgetCap(definition, report.startBudget, report.largestBudget, most);
   report.startRuns = options.runs;
-  report.largestRuns = target.largestRuns > 0 ? target.largestRuns : std::min<int>(4 * options.runs, 1 << 20);
+  report.largestRuns = target.largestRuns > 0 ? target.largestRuns : std::min<int>(kTargetRunsCapFactor * options.runs, 1 << 20);
   if (report.largestRuns < report.startRuns)
     throw SettingError(setting_names::kMaxRuns, "is below --runs (" + std::to_string(report.startRuns) + ")");
 

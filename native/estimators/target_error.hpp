@@ -93,6 +93,11 @@ struct TargetErrorReport {
 // particles, not runs. A document's last round is reported.
 inline constexpr double kBiasBoundVariance = 4.0;
 inline constexpr int64_t kBiasBoundCapFactor = 4;
+// Under --target-error, without --budget-cap and --max-runs: the largest
+// budget is this many times where it starts, and the most runs this many
+// times --runs. Named here because the options' help prints them.
+inline constexpr int64_t kTargetBudgetCapFactor = 64;
+inline constexpr int kTargetRunsCapFactor = 4;
 TargetErrorReport evaluateWithinBiasBound(const EstimatorChoice& settings, const ScoringModel& model,
                                           const DocumentCollection& documents, const EvaluationOptions& options,
                                           int64_t largestBudget, const LogisticNormalModel* logisticNormal = nullptr);

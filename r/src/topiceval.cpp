@@ -9,15 +9,13 @@
 // library's CancellationScope.
 #include <Rcpp.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <future>
 #include <map>
 #include <string>
-#include <system_error>
 #include <vector>
 
+#include <topiceval/interruptible.hpp>
 #include <topiceval/topiceval.hpp>
 
 using topiceval::Documents;
@@ -56,36 +54,29 @@ Rcpp::RObject guarded(Work work) {
   }
 }
 
-// Runs `work` on a thread of its own while this one, R's, looks for Ctrl-C
-// every 100 ms; then the work is cancelled (its next unit throws Interrupted),
-// and R's interrupt is raised once the work has stopped. No R object is
-// touched off R's thread.
-template <class Work>
-auto runInterruptibly(Work work) {
-  topiceval::Cancellation cancellation;
-  std::future<decltype(work())> future;
-  try {
-    future = std::async(std::launch::async, [&work, &cancellation] {
-      const topiceval::CancellationScope scope(cancellation);
-      return work();
-    });
-  } catch (const std::system_error&) {  // no thread to spare: run here, not interruptible
-    return work();
+// R's side of topiceval::runInterruptibly: R's thread polls for Ctrl-C and
+// raises R's interrupt once the work has stopped; no R object is touched off
+// R's thread. R has no lock to release.
+struct RHost {
+  template <class F>
+  auto unlocked(F f) {
+    return f();
   }
-  while (future.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
+  bool interruptRequested() {
     try {
       Rcpp::checkUserInterrupt();
+      return false;
     } catch (const Rcpp::internal::InterruptedException&) {
-      cancellation.request();
-      future.wait();
-      try {
-        future.get();
-      } catch (...) {  // Interrupted, or whatever the work met first: the interrupt wins
-      }
-      throw;
+      return true;
     }
   }
-  return future.get();
+  [[noreturn]] void raiseInterrupt() { throw Rcpp::internal::InterruptedException(); }
+};
+
+template <class Work>
+auto runInterruptibly(Work work) {
+  RHost host;
+  return topiceval::runInterruptibly(work, host);
 }
 
 // Option values by the library's names (the R layer checked the keywords and
