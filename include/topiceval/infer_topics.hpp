@@ -18,9 +18,9 @@
 
 namespace topiceval {
 
-/// MALLET's infer-topics: a model and documents, and the sampler's settings (MALLET's defaults).
 struct InferTopicsResult;
 
+/// MALLET's infer-topics: a model and documents, and the sampler's settings (MALLET's defaults).
 struct InferTopicsRequest {
   /// MALLET's default: no new seed; the stream serialized in the inferencer
   /// file goes on (MALLET reads no clock here). A model without one (any file
