@@ -315,6 +315,28 @@ TEST(InferTopics, ListsInferredInBatchesGiveMalletsFile) {
   EXPECT_EQ(inference.siteUpdates(), whole.siteUpdates);
 }
 
+// A library caller's consumer gets the batches of a list file, which the result then leaves out.
+TEST(InferTopics, ConsumerGetsTheBatchesOfAListFile) {
+  InferTopicsRequest request;
+  request.model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  request.inferencerOnly = true;
+  request.documents = testing::fixtureFile("stackexchange", "test.mallet");
+  request.seed = 1;
+  std::ostringstream written;
+  std::size_t documents = 0;
+  request.consumeBatch = [&](const InferTopicsResult& batch, std::size_t first) {
+    EXPECT_EQ(first, documents);
+    EXPECT_EQ(batch.proportions.size(), batch.documents * static_cast<std::size_t>(batch.topics));
+    writeMalletDocTopics(written, batch, 0.0, -1, first);
+    documents += batch.documents;
+  };
+  const InferTopicsResult result = inferTopics(request);
+  EXPECT_EQ(result.documents, 200u);
+  EXPECT_EQ(documents, 200u);
+  EXPECT_TRUE(result.proportions.empty());
+  EXPECT_TRUE(written.str() == textOf(testing::fixtureFile("stackexchange", "infer/doc-topics-s1-i100-b10-t10.txt")));
+}
+
 // The library call gives the command's numbers, and `--model` takes other model files.
 TEST(InferTopics, LibraryAndModelFilesAgreeWithTheCommand) {
   InferTopicsRequest request;
