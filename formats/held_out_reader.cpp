@@ -316,6 +316,23 @@ bool isPlainTextFile(const std::string& path) {
   return !start.empty() && !looksLikeObjectStream(start) && !looksLikeGzip(start);
 }
 
+bool readHeldOutListInBatches(const std::string& path, const Alphabet* modelAlphabet, const std::string& modelName,
+                              InstanceBatch batch,
+                              const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
+                              const std::function<void(std::size_t documents, uint64_t tokens)>& checked) {
+  if (!rereadable(path) || recogniseFile(path) != FileKind::InstanceList) return false;
+  bool first = true;
+  return readInstanceListInBatches(
+      path, batch,
+      [&](DocumentCollection documents, std::size_t firstDocument) {
+        if (first && modelAlphabet != nullptr && documents.alphabet() != nullptr)
+          checkAlphabetsAgree(*documents.alphabet(), *modelAlphabet, path, modelName);
+        first = false;
+        consume(std::move(documents), firstDocument);
+      },
+      checked);
+}
+
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
                        std::vector<std::string>* words) {

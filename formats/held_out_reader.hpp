@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/instance_list_reader.hpp"
 #include "native/model/alphabet.hpp"
 #include "native/model/document_collection.hpp"
 #include "topiceval/vocabulary.hpp"
@@ -50,5 +51,15 @@ bool isPlainTextFile(const std::string& path);
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
                        std::vector<std::string>* words = nullptr);
+
+// An instance list in a regular file this process reads, in batches
+// (readInstanceListInBatches), under readHeldOutDocuments' rules: its alphabet
+// is checked against the model's before the first batch is consumed. False,
+// with nothing consumed, where readHeldOutDocuments is to read it whole: any
+// other kind of file, standard input, a pipe, a list in another shape.
+bool readHeldOutListInBatches(const std::string& path, const Alphabet* modelAlphabet, const std::string& modelName,
+                              InstanceBatch batch,
+                              const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
+                              const std::function<void(std::size_t documents, uint64_t tokens)>& checked = {});
 
 }  // namespace topiceval::formats

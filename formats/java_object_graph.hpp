@@ -187,6 +187,9 @@ class ObjectGraph {
 
   const Node* root = nullptr;  // the first object in the stream
   DecodedInstances instances;
+  // How many handles the parser kept for back-references when the root was
+  // read: what its table holds, which grows with a list's vocabulary, not its documents.
+  std::size_t handlesKept = 0;
 
  private:
   std::deque<Node> nodes_;

@@ -153,12 +153,9 @@ class StreamParser {
         batches_(batches) {
     // An instance list is mostly its instances' features: reserving by the
     // stream's length spares the copies of growing (pages never touched cost
-    // no memory). Each instance takes over 40 bytes and 3 to 4 handles.
-    if (shortcut_ == ObjectStreamShortcut::MalletInstances) {
-      handles_.reserve(std::min(bytes.size() / 40, kMostReserved / sizeof(Handle)));
-      if (batches_ == nullptr)
-        graph_->instances.tokens.reserve(std::min(bytes.size() / 4, kMostReserved / sizeof(int32_t)));
-    }
+    // no memory).
+    if (shortcut_ == ObjectStreamShortcut::MalletInstances && batches_ == nullptr)
+      graph_->instances.tokens.reserve(std::min(bytes.size() / 4, kMostReserved / sizeof(int32_t)));
   }
 
   std::unique_ptr<ObjectGraph> parse() {
@@ -172,41 +169,60 @@ class StreamParser {
     const Node* root = readObject("the first object");
     if (root == nullptr) fail("the stream's first object is null");
     graph_->root = root;
+    graph_->handlesKept = handles_.kept();
     if (batches_ != nullptr && graph_->instances.size() > 0) handOverBatch();
     return std::move(graph_);
   }
 
  private:
-  // What a handle names, in 16 bytes (a list of a million documents has
-  // several million handles).
+  // What a handle names: a node or a class descriptor.
   class Handle {
    public:
-    const Node* node() const { return kind_ == Kind::Node ? reinterpret_cast<const Node*>(value_) : nullptr; }
-    const ClassDescriptor* descriptor() const {
-      return kind_ == Kind::Descriptor ? reinterpret_cast<const ClassDescriptor*>(value_) : nullptr;
-    }
-    // An object the shortcut decoded without a node.
-    bool decodedObject() const { return kind_ == Kind::DecodedObject; }
-    // A String the shortcut decoded without a node: its tag's offset in the stream.
-    std::optional<std::size_t> decodedStringAt() const {
-      if (kind_ != Kind::DecodedString) return std::nullopt;
-      return static_cast<std::size_t>(value_);
-    }
-    void setNode(const Node* node) { set(Kind::Node, reinterpret_cast<uintptr_t>(node)); }
-    void setDescriptor(const ClassDescriptor* descriptor) {
-      set(Kind::Descriptor, reinterpret_cast<uintptr_t>(descriptor));
-    }
-    void setDecodedObject() { set(Kind::DecodedObject, 0); }
-    void setDecodedString(std::size_t at) { set(Kind::DecodedString, at); }
+    const Node* node() const { return descriptor_ == nullptr ? node_ : nullptr; }
+    const ClassDescriptor* descriptor() const { return descriptor_; }
+    void setNode(const Node* node) { node_ = node; }
+    void setDescriptor(const ClassDescriptor* descriptor) { descriptor_ = descriptor; }
 
    private:
-    enum class Kind : uint8_t { Node, Descriptor, DecodedObject, DecodedString };
-    void set(Kind kind, uintptr_t value) {
-      kind_ = kind;
-      value_ = value;
+    const Node* node_ = nullptr;
+    const ClassDescriptor* descriptor_ = nullptr;
+  };
+
+  // Handles are numbered in the order their objects are read, but only those
+  // a later back-reference can use are kept: the objects the shortcut decodes
+  // (an Instance, its FeatureSequence, its name and source) are numbered and
+  // forgotten, so that the table grows with the list's vocabulary and classes,
+  // not with its documents. MALLET never refers back to those; a stream that
+  // does is read again without the shortcut (ReadAgainWithoutShortcut), which
+  // gives the same documents or message.
+  class HandleTable {
+   public:
+    std::size_t size() const { return count_; }
+    std::size_t kept() const { return kept_.size(); }
+    Handle& add() {
+      kept_.push_back({count_++, Handle{}});
+      return kept_.back().handle;
     }
-    uintptr_t value_ = 0;
-    Kind kind_ = Kind::Node;
+    void skip() { ++count_; }
+    // The kept handle numbered `number` (below size()), or null if it was skipped.
+    Handle* find(std::size_t number) {
+      const auto at = std::lower_bound(kept_.begin(), kept_.end(), number,
+                                       [](const Numbered& kept, std::size_t n) { return kept.number < n; });
+      return at != kept_.end() && at->number == number ? &at->handle : nullptr;
+    }
+    // Forgets the handles numbered from `count` on.
+    void truncate(std::size_t count) {
+      while (!kept_.empty() && kept_.back().number >= count) kept_.pop_back();
+      count_ = count;
+    }
+
+   private:
+    struct Numbered {
+      std::size_t number;
+      Handle handle;
+    };
+    std::vector<Numbered> kept_;
+    std::size_t count_ = 0;
   };
 
   [[noreturn]] void fail(const std::string& problem) const { throw FormatError(source_, problem); }
@@ -284,17 +300,23 @@ class StreamParser {
     descriptor.hierarchyDepth = depth;
   }
 
-  std::size_t newHandle() {
+  Handle& newHandle() {
     budget_.charge(sizeof(Handle), "handles");
-    handles_.emplace_back();
-    return handles_.size() - 1;
+    return handles_.add();
+  }
+  // A handle for an object the shortcut decodes: numbered, not kept.
+  void skipHandle() {
+    budget_.charge(sizeof(Handle), "handles");
+    handles_.skip();
   }
 
   Handle& lookupHandle() {
     const uint32_t raw = readU32("a back-reference");
     if (raw < kBaseHandle || raw - kBaseHandle >= handles_.size())
       fail("back-reference to handle 0x" + hex(raw) + ", which names nothing read so far");
-    return handles_[raw - kBaseHandle];
+    Handle* handle = handles_.find(raw - kBaseHandle);
+    if (handle == nullptr) throw ReadAgainWithoutShortcut{};
+    return *handle;
   }
 
   static std::string hex(uint32_t value) {
@@ -322,7 +344,7 @@ class StreamParser {
         ClassDescriptor& descriptor = newClassDescriptor();
         descriptor.name = readShortUtf("a class name");
         descriptor.serialVersionUid = static_cast<int64_t>(readU64("a class descriptor"));
-        handles_[newHandle()].setDescriptor(&descriptor);
+        newHandle().setDescriptor(&descriptor);
         descriptor.flags = readU8("a class descriptor");
         const uint16_t fieldCount = readU16("a class descriptor");
         if (fieldCount * std::size_t{3} > remaining()) truncated("a class descriptor's field list");
@@ -363,7 +385,7 @@ class StreamParser {
       }
       case kProxyClassDescriptor: {
         ClassDescriptor& descriptor = newClassDescriptor();
-        handles_[newHandle()].setDescriptor(&descriptor);
+        newHandle().setDescriptor(&descriptor);
         descriptor.isProxy = true;
         descriptor.flags = ClassDescriptor::kSerializable;
         const uint32_t count = readU32("a proxy class descriptor");
@@ -447,12 +469,7 @@ class StreamParser {
     switch (tag) {
       case kNull: return nullptr;
       case kReference: {
-        Handle& handle = lookupHandle();
-        if (handle.decodedObject()) throw ReadAgainWithoutShortcut{};
-        if (const auto at = handle.decodedStringAt()) {
-          nodesMadeLater_.push_back({static_cast<std::size_t>(&handle - handles_.data()), *at});
-          handle.setNode(&nodeForDecodedString(*at));
-        }
+        const Handle& handle = lookupHandle();
         if (handle.node() == nullptr) fail("a back-reference where an object belongs names a class descriptor");
         return handle.node();
       }
@@ -460,7 +477,7 @@ class StreamParser {
       case kString:
       case kLongString: {
         Node& node = newNode(NodeKind::String);
-        handles_[newHandle()].setNode(&node);
+        newHandle().setNode(&node);
         std::size_t length = 0;
         if (tag == kString) {
           length = readU16("a string");
@@ -477,13 +494,13 @@ class StreamParser {
       case kClass: {
         Node& node = newNode(NodeKind::Class);
         node.descriptor = readClassDescriptor();
-        handles_[newHandle()].setNode(&node);
+        newHandle().setNode(&node);
         return &node;
       }
       case kEnum: {
         Node& node = newNode(NodeKind::Enum);
         node.descriptor = readClassDescriptor();
-        handles_[newHandle()].setNode(&node);
+        newHandle().setNode(&node);
         const Node* name = readObject("an enum constant's name");
         if (name == nullptr || name->kind != NodeKind::String) fail("an enum constant without a name");
         node.text = name->text;
@@ -511,7 +528,7 @@ class StreamParser {
     if (descriptor == nullptr) fail("an object with a null class descriptor");
     Node& node = newNode(NodeKind::Object);
     node.descriptor = descriptor;
-    handles_[newHandle()].setNode(&node);
+    newHandle().setNode(&node);
     if (descriptor->isProxy) fail("a serialized dynamic proxy, which no MALLET file contains");
     if (descriptor->flags & ClassDescriptor::kEnum) fail("an enum written as an ordinary object");
 
@@ -586,7 +603,7 @@ class StreamParser {
     Node& node = newNode(NodeKind::Array);
     budget_.charge(sizeof(Node::Elements), "arrays");
     node.descriptor = descriptor;
-    handles_[newHandle()].setNode(&node);
+    newHandle().setNode(&node);
     const auto length = static_cast<int32_t>(readU32("an array length"));
     if (length < 0) fail("an array of negative length " + std::to_string(length));
     const auto count = static_cast<std::size_t>(length);
@@ -757,8 +774,7 @@ class StreamParser {
     skipAnnotation(what);
   }
 
-  // A name or source: text decoded from a String (its handle remembers where,
-  // should a later reference need the node), or a node, or null.
+  // A name or source: text decoded from a String (its handle not kept), or a node, or null.
   void decodeText(java::DecodedTexts& texts, const char* what) {
     expectObjectItem();
     const uint8_t tag = bytes_[position_];
@@ -766,10 +782,9 @@ class StreamParser {
       texts.addNode(readObject(what));
       return;
     }
-    const std::size_t at = position_;
     DepthGuard guard(*this);
     ++position_;
-    handles_[newHandle()].setDecodedString(at);
+    skipHandle();
     const std::size_t length = readStringLength(tag);
     budget_.charge(length, "strings");
     texts.addText(readUtf(length, "a string"));
@@ -782,16 +797,6 @@ class StreamParser {
     return static_cast<std::size_t>(longLength);
   }
 
-  const Node& nodeForDecodedString(std::size_t at) {
-    const std::size_t resume = position_;
-    position_ = at;
-    const uint8_t tag = readU8("a string");
-    Node& node = newNode(NodeKind::String);
-    node.text = readUtf(readStringLength(tag), "a string");
-    position_ = resume;
-    return node;
-  }
-
   // Decodes an Instance whose class descriptor was just read into
   // graph_->instances, or leaves everything as it was and returns nothing.
   std::optional<std::size_t> tryDecodingInstance(const ClassDescriptor* descriptor) {
@@ -801,12 +806,11 @@ class StreamParser {
     const std::size_t handles = handles_.size();
     const std::size_t nodes = graph_->nodeCount();
     const std::size_t classes = graph_->classCount();
-    const std::size_t nodesMadeLater = nodesMadeLater_.size();
     java::DecodedInstances& decoded = graph_->instances;
     const std::size_t index = decoded.size();
     try {
       if (writesPrimitivesFirst()) throw NotTheShape{};
-      handles_[newHandle()].setDecodedObject();
+      skipHandle();
       blockLeft_ = 0;
       blockInt();  // version
       expectObjectItem();
@@ -818,7 +822,7 @@ class StreamParser {
         const ClassDescriptor* sequence = readClassDescriptor();
         if (!isPlainClass(sequence, "cc.mallet.types.FeatureSequence") || writesPrimitivesFirst())
           throw NotTheShape{};
-        handles_[newHandle()].setDecodedObject();
+        skipHandle();
         blockInt();  // version
         expectObjectItem();
         dictionary = readObject(kWhat);
@@ -856,10 +860,7 @@ class StreamParser {
     } catch (const NotTheShape&) {
       position_ = position;
       blockLeft_ = 0;
-      handles_.resize(handles);
-      for (std::size_t i = nodesMadeLater; i < nodesMadeLater_.size(); ++i)
-        if (nodesMadeLater_[i].handle < handles) handles_[nodesMadeLater_[i].handle].setDecodedString(nodesMadeLater_[i].at);
-      nodesMadeLater_.resize(nodesMadeLater);
+      handles_.truncate(handles);
       graph_->truncate(nodes, classes);
       decoded.truncate(index);
       return std::nullopt;
@@ -878,20 +879,13 @@ class StreamParser {
   ObjectStreamLimits limits_;
   ReadBudget budget_;
   std::unique_ptr<ObjectGraph> graph_;
-  std::vector<Handle> handles_;
+  HandleTable handles_;
   std::size_t position_ = 0;
   int depth_ = 0;
   ObjectStreamShortcut shortcut_;
   const DecodedBatches* batches_;  // null: every decoded instance is kept
   std::size_t handedOver_ = 0;     // decoded instances handed over to batches_
   std::size_t blockLeft_ = 0;  // the shortcut's unread bytes of the current block-data record
-  // Handles of decoded Strings whose node a back-reference made, in order:
-  // undoing a shortcut forgets those it made.
-  struct NodeMadeLater {
-    std::size_t handle;
-    std::size_t at;
-  };
-  std::vector<NodeMadeLater> nodesMadeLater_;
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 // topiceval.infer_topics and Java's TopicEvaluator.inferTopics.
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@
 #include "topiceval/progress.hpp"
 
 namespace topiceval {
+
+struct InferTopicsResult;
 
 /// MALLET's infer-topics: a model and documents, and the sampler's settings (MALLET's defaults).
 struct InferTopicsRequest {
@@ -36,6 +39,11 @@ struct InferTopicsRequest {
   int threads = 0;    ///< 0: every core; never changes a bit
   bool exact = true;  ///< false: topiceval's faster sampler of the same posterior (other digits)
   Progress* progress = nullptr;  ///< counts documents as they finish, or nullptr
+  /// If set, the documents of an instance list read in batches (a file one process reads) go here as each
+  /// batch is inferred: a result of that batch's documents, the first numbered `firstDocument` in the list.
+  /// They are not kept: the result returned then has no proportions nor names, and memory does not grow
+  /// with the list. Other documents are kept as without it.
+  std::function<void(const InferTopicsResult& batch, std::size_t firstDocument)> consumeBatch;
 };
 
 /// Each document's topic proportions, as MALLET's --output-doc-topics would hold them.
@@ -68,7 +76,9 @@ TOPICEVAL_API void validate(const InferTopicsRequest& request);
 /// otherwise every proportion in topic order. SettingError for a negative
 /// threshold or a maximum below -1 or of 0.
 TOPICEVAL_API void checkMalletDocTopicsLayout(double threshold, int maximum);
-/// Writes `result` as MALLET's --output-doc-topics file (see checkMalletDocTopicsLayout()).
+/// Writes `result` as MALLET's --output-doc-topics file (see checkMalletDocTopicsLayout()); with
+/// `firstDocument` above 0, a part of that file: the documents of a batch (InferTopicsRequest::consumeBatch)
+/// numbered from it, without the header line.
 TOPICEVAL_API void writeMalletDocTopics(std::ostream& out, const InferTopicsResult& result, double threshold = 0.0,
-                                        int maximum = -1);
+                                        int maximum = -1, std::size_t firstDocument = 0);
 }  // namespace topiceval

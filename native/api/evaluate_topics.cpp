@@ -131,12 +131,7 @@ void reportWords(const MalletEvaluationResult& mallet, const DocumentCollection&
   }
 }
 
-// Instances read per batch when a list is evaluated in batches: a few MiB
-// of tokens, and few enough batches that each one's set-up (the sampler's
-// tables, the schedule) stays small beside its sampling when documents are short.
-constexpr formats::InstanceBatch kInstanceBatch{std::size_t{1} << 16, std::size_t{4} << 20};
-
-// MALLET's evaluation of a list file read in batches (readInstanceListInBatches),
+// MALLET's evaluation of a list file read in batches (detail::readListInBatches),
 // with the bits of the whole list. Nothing where the list is read whole:
 // documents in memory, another estimator or --show-words (which keep every
 // document), several ranks (which deal the whole list), or a file not read in batches.
@@ -144,11 +139,10 @@ std::optional<MalletEvaluationResult> evaluateListInBatches(const EvaluateTopics
                                                             const TopicModel& counts,
                                                             const MalletEvaluationOptions& options,
                                                             std::size_t& documents, uint64_t& tokens) {
-  if (request.documents.documents || !malletsOwn(request.estimator) || request.showWords || cluster().size() != 1)
-    return std::nullopt;
+  if (!malletsOwn(request.estimator) || request.showWords) return std::nullopt;
   MalletEvaluationInBatches evaluation(counts, options);
-  const bool read = formats::readInstanceListInBatches(
-      request.documents.path, kInstanceBatch, [&](DocumentCollection batch, std::size_t) { evaluation.add(batch); },
+  const bool read = detail::readListInBatches(
+      request.documents, nullptr, "", [&](DocumentCollection batch, std::size_t) { evaluation.add(batch); },
       [&](std::size_t listed, uint64_t listedTokens) { options.progress->setTotal(listed, listedTokens); });
   if (!read) return std::nullopt;
   documents = evaluation.documents();

@@ -54,6 +54,15 @@ uint64_t streamStart(const InferTopicsRequest& request, const TopicModel& counts
   return JavaRandom(seed).state();
 }
 
+// Topic proportions a batch of documents holds at most (8 MiB of them): a
+// batch's results are a row of K per document, more than its tokens when K is large.
+constexpr std::size_t kProportionsPerBatch = std::size_t{1} << 20;
+
+// The name MALLET prints for a document.
+std::string nameOf(const DocumentCollection& documents, std::size_t d) {
+  return documents.named(d) ? documents.name(d) : "no-name";
+}
+
 }  // namespace
 
 InferTopicsResult inferTopics(const InferTopicsRequest& request) try {
@@ -68,12 +77,6 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) try {
                                     " holds no counts: MALLET's sampler needs an LDA model "
                                     "with counts (MALLET's files, a topic state, Model::fromCounts)");
   const TopicModel& counts = *data.counts;
-  const Documents documents = detail::loadDealtDocuments(
-      detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed))), model,
-      detail::sourceName(request.model), "", detail::DealCost::Linear);
-  const DocumentCollection& collection = detail::dataOf(documents).collection;
-  const auto loaded = std::chrono::steady_clock::now();
-
   InferTopicsResult result;
   MalletInferenceOptions options;
   options.iterations = request.iterations;
@@ -84,18 +87,52 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) try {
   options.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   options.progress = request.progress != nullptr ? request.progress : &ownProgress;
-  MalletInferenceResult inferred = inferLikeMallet(counts, collection, options);
+  result.topics = counts.numTopics;
+  const std::string modelName = detail::sourceName(request.model);
+  auto loaded = std::chrono::steady_clock::now();
+
+  // A list read in batches: each batch's documents go to the request's
+  // consumer, or are kept, as they are inferred.
+  MalletInferenceInBatches batches(
+      counts, options, [&](MalletInferenceResult& inferred, const DocumentCollection& batch, std::size_t first) {
+        InferTopicsResult part;
+        InferTopicsResult& kept = request.consumeBatch ? part : result;
+        if (request.consumeBatch) {
+          kept.proportions = std::move(inferred.proportions);
+        } else {
+          kept.proportions.insert(kept.proportions.end(), inferred.proportions.begin(), inferred.proportions.end());
+        }
+        for (std::size_t d = 0; d < batch.size(); ++d) kept.names.push_back(nameOf(batch, d));
+        if (!request.consumeBatch) return;
+        part.documents = batch.size();
+        part.topics = counts.numTopics;
+        part.seed = result.seed;
+        request.consumeBatch(part, first);
+      });
+  if (detail::readListInBatches(
+          request.documents, data.alphabet(), modelName, [&](DocumentCollection batch, std::size_t) { batches.add(batch); },
+          [&](std::size_t listed, uint64_t tokens) { options.progress->setTotal(listed, tokens); },
+          kProportionsPerBatch / static_cast<std::size_t>(std::max(counts.numTopics, 1)))) {
+    result.documents = batches.documents();
+    result.siteUpdates = batches.siteUpdates();
+    result.sampledTokens = batches.sampledTokens();
+    result.tokens = batches.tokens();
+  } else {
+    const Documents documents = detail::loadDealtDocuments(
+        detail::withBagsShuffled(request.documents, static_cast<uint64_t>(static_cast<uint32_t>(request.seed))), model,
+        modelName, "", detail::DealCost::Linear);
+    const DocumentCollection& collection = detail::dataOf(documents).collection;
+    loaded = std::chrono::steady_clock::now();
+    MalletInferenceResult inferred = inferLikeMallet(counts, collection, options);
+    result.documents = collection.size();
+    result.proportions = std::move(inferred.proportions);
+    for (std::size_t d = 0; d < collection.size(); ++d) result.names.push_back(nameOf(collection, d));
+    result.siteUpdates = inferred.siteUpdates;
+    result.sampledTokens = inferred.sampledTokens;
+    result.tokens = collection.totalTokens();
+  }
   const auto finished = std::chrono::steady_clock::now();
 
-  result.documents = collection.size();
-  result.topics = counts.numTopics;
-  result.proportions = std::move(inferred.proportions);
-  for (std::size_t d = 0; d < collection.size(); ++d) {
-    result.names.push_back(collection.named(d) ? collection.name(d) : "no-name");
-  }
-  result.siteUpdates = inferred.siteUpdates;
-  result.sampledTokens = inferred.sampledTokens;
-  result.tokens = collection.totalTokens();
   result.readSeconds = std::chrono::duration<double>(loaded - started).count();
   result.inferSeconds = std::chrono::duration<double>(finished - loaded).count();
   result.threads = resolveThreads(request.threads);
@@ -111,12 +148,13 @@ void checkMalletDocTopicsLayout(double threshold, int maximum) {
     throw SettingError("doc-topics-max", "must be at least 1, or -1 for every topic above the threshold");
 }
 
-void writeMalletDocTopics(std::ostream& out, const InferTopicsResult& result, double threshold, int maximum) {
+void writeMalletDocTopics(std::ostream& out, const InferTopicsResult& result, double threshold, int maximum,
+                          std::size_t firstDocument) {
   checkMalletDocTopicsLayout(threshold, maximum);
   const auto topics = static_cast<std::size_t>(result.topics);
   const std::size_t shown =
       maximum < 0 || static_cast<std::size_t>(maximum) > topics ? topics : static_cast<std::size_t>(maximum);
-  out << "#doc name topic proportion ...\n";
+  if (firstDocument == 0) out << "#doc name topic proportion ...\n";
   // Lines are made on every core, a batch at a time, and written in order: a
   // large set's file holds millions of numbers in Java's format.
   constexpr std::size_t kBatch = 4096;
@@ -130,7 +168,7 @@ void writeMalletDocTopics(std::ostream& out, const InferTopicsResult& result, do
       const double* proportions = result.proportions.data() + d * topics;
       std::string& line = lines[i];
       line.clear();
-      line += std::to_string(d);
+      line += std::to_string(firstDocument + d);
       line += '\t';
       line += result.names[d];
       if (threshold > 0.0) {

@@ -11,6 +11,7 @@
 #include "formats/model_readers.hpp"
 #include "native/api/document_selection.hpp"
 #include "native/model/model_validator.hpp"
+#include "native/runtime/cluster.hpp"
 #include "native/runtime/random_stream.hpp"
 #include "topiceval/errors.hpp"
 
@@ -136,6 +137,21 @@ Documents loadDealtDocuments(const DocumentsSource& source, const Model& model, 
       },
       cost);
   return makeDocuments(std::move(collection), kind);
+}
+
+// A few MiB of tokens, and few enough batches that each one's set-up (a
+// sampler's tables, the schedule) stays small beside its sampling when
+// documents are short.
+constexpr formats::InstanceBatch kInstanceBatch{std::size_t{1} << 16, std::size_t{4} << 20};
+
+bool readListInBatches(const DocumentsSource& source, const Alphabet* modelAlphabet, const std::string& modelName,
+                       const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
+                       const std::function<void(std::size_t documents, uint64_t tokens)>& checked,
+                       std::size_t documentsAtMost) {
+  if (source.documents || source.path.empty() || cluster().size() != 1) return false;
+  formats::InstanceBatch batch = kInstanceBatch;
+  if (documentsAtMost > 0) batch.documents = std::min(batch.documents, documentsAtMost);
+  return formats::readHeldOutListInBatches(source.path, modelAlphabet, modelName, batch, consume, checked);
 }
 
 std::string sourceName(const ModelSource& source) {

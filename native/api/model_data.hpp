@@ -2,6 +2,8 @@
 // What a public Model and Documents hold (topiceval/model.hpp): the library's
 // own model types behind one handle, and how each scores documents.
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -101,6 +103,18 @@ Documents loadDocuments(const DocumentsSource& source, const Model& model, const
 // which rank 0 alone writes).
 Documents loadDealtDocuments(const DocumentsSource& source, const Model& model, const std::string& modelName,
                              const std::string& selection, DealCost cost);
+// The held-out documents of MALLET's commands (evaluate-topics, infer-topics),
+// whose work goes document by document in the list's order, handed over in
+// batches of a few MiB (formats::readHeldOutListInBatches; `modelAlphabet`, if
+// given, checked against the list's) so that memory does not grow with the
+// list; `documentsAtMost` lowers the documents per batch for a command whose
+// results per document are large. False, with nothing consumed, where they are to be read whole:
+// documents in memory, several ranks (which deal the whole list), a file that
+// is not an instance list one process reads.
+bool readListInBatches(const DocumentsSource& source, const Alphabet* modelAlphabet, const std::string& modelName,
+                       const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
+                       const std::function<void(std::size_t documents, uint64_t tokens)>& checked = {},
+                       std::size_t documentsAtMost = 0);
 // The name a source is reported under: its path, or "model in memory".
 std::string sourceName(const ModelSource& source);
 std::string sourceName(const DocumentsSource& source);

@@ -34,13 +34,22 @@ int inferTopicsCommand(const std::vector<std::string>& arguments, std::ostream& 
                          {request.model.path, request.documents.path}, out);
     Progress progress;
     request.progress = &progress;
+    // MALLET's file is written a batch at a time where the list is read in
+    // batches, so that memory does not grow with the list.
+    bool written = false;
+    if (format == "mallet") {
+      request.consumeBatch = [&](const InferTopicsResult& batch, std::size_t first) {
+        writeMalletDocTopics(docTopics.stream(), batch, threshold, maximum, first);  // the header with the first
+        written = true;
+      };
+    }
     InferTopicsResult result;
     {
       const ProgressLine line(progress, err, showProgress(*options));
       result = inferTopics(request);
     }
     if (format == "mallet") {
-      writeMalletDocTopics(docTopics.stream(), result, threshold, maximum);
+      if (!written) writeMalletDocTopics(docTopics.stream(), result, threshold, maximum);
     } else if (format == "tsv") {
       output::writeDocTopicsTable(docTopics.stream(), result);
     } else {

@@ -415,12 +415,12 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
     const uint64_t valid = validTokens[d];
     result.sampledTokens += valid;
     cost[d] = valid * iterations;
-    firstStep[d] = 2 * result.siteUpdates;
+    firstStep[d] = 2 * (options.uniformsBefore + result.siteUpdates);
     result.siteUpdates += cost[d];
   }
   result.proportions.assign(numDocuments * topics, 0.0);
   const std::vector<std::size_t> schedule = scheduleOnThisRank(cost, documents);
-  if (options.progress != nullptr) {
+  if (options.progress != nullptr && !options.batch) {
     uint64_t tokens = 0;
     for (const std::size_t d : schedule) tokens += documents.length(d);
     options.progress->setTotal(schedule.size(), tokens);
@@ -439,7 +439,7 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
             random.skip(firstStep[d]);
             inferencer.exact(documents.document(d), random, options, scratch[static_cast<std::size_t>(worker)], row);
           } else {
-            RandomStream random(options.randomState, {d});
+            RandomStream random(options.randomState, {options.firstDocument + d});
             inferencer.fast(documents.document(d), random, options, scratch[static_cast<std::size_t>(worker)], row);
           }
           if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
@@ -447,6 +447,22 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
       },
       result.proportions, noCounts);
   return result;
+}
+
+MalletInferenceInBatches::MalletInferenceInBatches(const TopicModel& model, const MalletInferenceOptions& options,
+                                                   Consumer consume)
+    : model_(model), options_(options), consume_(std::move(consume)) {
+  options_.batch = true;
+}
+
+void MalletInferenceInBatches::add(const DocumentCollection& batch) {
+  MalletInferenceResult part = inferLikeMallet(model_, batch, options_);
+  options_.uniformsBefore += part.siteUpdates;  // one uniform per site update
+  sampledTokens_ += part.sampledTokens;
+  tokens_ += batch.totalTokens();
+  const std::size_t first = options_.firstDocument;
+  options_.firstDocument += batch.size();
+  consume_(part, batch, first);
 }
 
 }  // namespace topiceval

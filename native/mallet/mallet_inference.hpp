@@ -12,6 +12,7 @@
 // before any runs: a thread jumps straight to it.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -33,6 +34,12 @@ struct MalletInferenceOptions {
   bool exact = true;
   int threads = 0;  // 0: every hardware thread; never changes a bit
   Progress* progress = nullptr;
+  // Set by MalletInferenceInBatches: the documents are the list's from
+  // firstDocument on, whose draws start uniformsBefore uniforms into MALLET's
+  // stream, and the progress's total is not set from one batch.
+  std::size_t firstDocument = 0;
+  uint64_t uniformsBefore = 0;
+  bool batch = false;
 };
 
 struct MalletInferenceResult {
@@ -48,5 +55,29 @@ bool inferencerSamples(const TopicModel& model, int32_t type);
 
 MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCollection& documents,
                                       const MalletInferenceOptions& options);
+
+// inferLikeMallet of a list handed over in batches, in order, with the bits of
+// the whole list: each document's draws start where they would in MALLET's one
+// stream (or, not exact, in its own stream keyed by its place in the list).
+// Each batch's result goes to `consume` with the number of documents before it,
+// and is not kept. Not under several ranks (which deal the whole list).
+class MalletInferenceInBatches {
+ public:
+  using Consumer = std::function<void(MalletInferenceResult& batch, const DocumentCollection& documents,
+                                      std::size_t firstDocument)>;
+  MalletInferenceInBatches(const TopicModel& model, const MalletInferenceOptions& options, Consumer consume);
+  void add(const DocumentCollection& batch);
+  std::size_t documents() const { return options_.firstDocument; }
+  uint64_t tokens() const { return tokens_; }
+  uint64_t siteUpdates() const { return options_.uniformsBefore; }
+  uint64_t sampledTokens() const { return sampledTokens_; }
+
+ private:
+  const TopicModel& model_;
+  MalletInferenceOptions options_;
+  Consumer consume_;
+  uint64_t tokens_ = 0;
+  uint64_t sampledTokens_ = 0;
+};
 
 }  // namespace topiceval

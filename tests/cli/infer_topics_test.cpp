@@ -14,6 +14,7 @@
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
 #include "native/commands/commands.hpp"
+#include "native/java/java_random.hpp"
 #include "native/mallet/mallet_inference.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
@@ -248,6 +249,92 @@ TEST(InferTopics, FastSamplerDoesNotDependOnThreads) {
     for (int t = 0; t < model.numTopics; ++t) sum += one.proportions[d * static_cast<std::size_t>(model.numTopics) + static_cast<std::size_t>(t)];
     EXPECT_NEAR(sum, 1.0, 1e-12);
   }
+}
+
+// A list inferred in batches, one after another, gives MALLET's file of the
+// whole list: each document's draws start where MALLET's one stream is at it,
+// whatever the batch sizes and threads.
+TEST(InferTopics, ListsInferredInBatchesGiveMalletsFile) {
+  struct Run {
+    std::string set, expected;
+    int32_t seed;
+    int iterations, burnIn, interval;
+  };
+  const std::vector<Run> runs = {{"stackexchange", "infer/doc-topics-s1-i100-b10-t10.txt", 1, 100, 10, 10},
+                                 {"stackexchange", "infer/doc-topics-s7-i50-b5-t5.txt", 7, 50, 5, 5},
+                                 {"debian-k100", "infer/doc-topics-s7-i50-b5-t5.txt.gz", 7, 50, 5, 5}};
+  for (const Run& run : runs) {
+    const TopicModel model = formats::readInferencerFile(testing::fixtureFile(run.set, "inferencer.mallet"));
+    const std::string mallet = textOf(testing::fixtureFile(run.set, run.expected));
+    MalletInferenceOptions options;
+    options.randomState = JavaRandom(run.seed).state();
+    options.iterations = run.iterations;
+    options.burnIn = run.burnIn;
+    options.sampleInterval = run.interval;
+    for (const formats::InstanceBatch batch : {formats::InstanceBatch{1, 1}, formats::InstanceBatch{7, 1000000},
+                                               formats::InstanceBatch{1000, 2000}}) {
+      if (run.set == "debian-k100" && batch.documents == 1) continue;  // 3,000 batches: the others suffice
+      for (const int threads : {1, 2}) {
+        options.threads = threads;
+        std::ostringstream written;
+        std::size_t batches = 0;
+        MalletInferenceInBatches inference(
+            model, options, [&](MalletInferenceResult& inferred, const DocumentCollection& documents, std::size_t first) {
+              InferTopicsResult part;
+              part.documents = documents.size();
+              part.topics = model.numTopics;
+              part.proportions = inferred.proportions;
+              for (std::size_t d = 0; d < documents.size(); ++d)
+                part.names.push_back(documents.named(d) ? documents.name(d) : "no-name");
+              writeMalletDocTopics(written, part, 0.0, -1, first);
+              ++batches;
+            });
+        ASSERT_TRUE(formats::readInstanceListInBatches(testing::fixtureFile(run.set, "test.mallet"), batch,
+                                                       [&](DocumentCollection part, std::size_t) { inference.add(part); }));
+        const std::string where = run.set + " " + run.expected + " in batches of " + std::to_string(batch.documents) +
+                                  " at " + std::to_string(threads) + " threads";
+        EXPECT_GT(batches, batch.documents == 1000 ? 1u : 10u) << where;
+        EXPECT_TRUE(written.str() == mallet) << where;
+      }
+    }
+  }
+  // The fast sampler's streams are keyed by the document's place in the list: batches change no digit.
+  const TopicModel model = formats::readInferencerFile(testing::fixtureFile("stackexchange", "inferencer.mallet"));
+  const std::string list = testing::fixtureFile("stackexchange", "test.mallet");
+  MalletInferenceOptions options;
+  options.exact = false;
+  options.randomState = 42;
+  const auto whole = inferLikeMallet(model, formats::readInstanceListFile(list), options);
+  std::vector<double> batched;
+  MalletInferenceInBatches inference(model, options, [&](MalletInferenceResult& inferred, const DocumentCollection&, std::size_t) {
+    batched.insert(batched.end(), inferred.proportions.begin(), inferred.proportions.end());
+  });
+  ASSERT_TRUE(formats::readInstanceListInBatches(list, {7, 1000000},
+                                                 [&](DocumentCollection part, std::size_t) { inference.add(part); }));
+  EXPECT_EQ(batched, whole.proportions);
+  EXPECT_EQ(inference.siteUpdates(), whole.siteUpdates);
+}
+
+// A library caller's consumer gets the batches of a list file, which the result then leaves out.
+TEST(InferTopics, ConsumerGetsTheBatchesOfAListFile) {
+  InferTopicsRequest request;
+  request.model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  request.inferencerOnly = true;
+  request.documents = testing::fixtureFile("stackexchange", "test.mallet");
+  request.seed = 1;
+  std::ostringstream written;
+  std::size_t documents = 0;
+  request.consumeBatch = [&](const InferTopicsResult& batch, std::size_t first) {
+    EXPECT_EQ(first, documents);
+    EXPECT_EQ(batch.proportions.size(), batch.documents * static_cast<std::size_t>(batch.topics));
+    writeMalletDocTopics(written, batch, 0.0, -1, first);
+    documents += batch.documents;
+  };
+  const InferTopicsResult result = inferTopics(request);
+  EXPECT_EQ(result.documents, 200u);
+  EXPECT_EQ(documents, 200u);
+  EXPECT_TRUE(result.proportions.empty());
+  EXPECT_TRUE(written.str() == textOf(testing::fixtureFile("stackexchange", "infer/doc-topics-s1-i100-b10-t10.txt")));
 }
 
 // The library call gives the command's numbers, and `--model` takes other model files.

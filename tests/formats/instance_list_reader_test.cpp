@@ -145,7 +145,7 @@ TEST(DocumentCollection, KeepsEachSourceWithItsDocument) {
 // Hand-made lists whose later elements refer back to what the shortcut
 // decoded without a node: the same Instance twice in the list (the stream is
 // read again without the shortcut), and a name that is a reference to an
-// earlier name (its node is made when the reference comes).
+// earlier name (read again too: the shortcut keeps no handle for a name).
 std::vector<uint8_t> listWithBackReference(bool sameInstanceTwice) {
   using B = testing::ObjectStreamBuilder;
   B b;
@@ -198,7 +198,60 @@ TEST(InstanceListShortcut, BackReferencesToDecodedObjectsReadAsTheGraphReadsThem
   EXPECT_EQ(graph->instances.size(), 0u);
   EXPECT_EQ(readObjectStream(listWithBackReference(false), "hand.mallet", {}, ObjectStreamShortcut::MalletInstances)
                 ->instances.size(),
-            2u);
+            0u);
+}
+
+// A list of `documents` instances as MALLET writes them (one class descriptor
+// each for Instance and FeatureSequence, referred back to after the first),
+// each named and holding two features.
+std::vector<uint8_t> listOfDocuments(int32_t documents) {
+  using B = testing::ObjectStreamBuilder;
+  B b;
+  const uint8_t writes = B::kWriteMethod | B::kSerializable;
+  b.u8(B::kObject).classDesc("cc.mallet.types.InstanceList", B::kSerializable, 0).endClassDesc();  // handle 0
+  b.classDesc("java.util.ArrayList", writes, 1).primitiveField('I', "size").endClassDesc().null();  // 1
+  b.i32(documents).blockData(testing::bigEndian(documents));                                       // 2
+  std::vector<uint8_t> features;
+  for (const int32_t value : {2, 7, 3, 2}) {  // capacity, the features, length
+    const auto word = testing::bigEndian(value);
+    features.insert(features.end(), word.begin(), word.end());
+  }
+  for (int32_t d = 0; d < documents; ++d) {
+    b.u8(B::kObject);
+    if (d == 0) b.classDesc("cc.mallet.types.Instance", writes, 0).endClassDesc().null();  // handle 3
+    else b.reference(3);
+    b.blockData(testing::bigEndian(0)).u8(B::kObject);
+    if (d == 0) b.classDesc("cc.mallet.types.FeatureSequence", writes, 0).endClassDesc().null();  // 5 (4: the Instance)
+    else b.reference(5);
+    b.blockData(testing::bigEndian(0)).null().blockData(features).u8(B::kEndBlockData);
+    b.null().string("doc" + std::to_string(d)).null().null().blockData({0}).u8(B::kEndBlockData);
+  }
+  b.u8(B::kEndBlockData);
+  return b.bytes;
+}
+
+// The parser keeps, for back-references, the list's classes and objects other
+// than its instances: as many handles and nodes for 10,000 documents as for 10.
+TEST(InstanceListShortcut, KeepsNoHandleForAnInstance) {
+  std::vector<std::size_t> handles;
+  std::vector<std::size_t> nodes;
+  for (const int32_t documents : {10, 10000}) {
+    std::size_t read = 0;
+    DecodedBatches batches;
+    batches.consume = [&](java::DecodedInstances& batch, std::size_t) { read += batch.size(); };
+    const auto graph = readObjectStreamInBatches(listOfDocuments(documents), "hand.mallet", batches);
+    EXPECT_EQ(read, static_cast<std::size_t>(documents));
+    handles.push_back(graph->handlesKept);
+    nodes.push_back(graph->nodeCount());
+    // Read whole, the same documents.
+    const DocumentCollection whole = readInstanceList(listOfDocuments(documents), "hand.mallet");
+    ASSERT_EQ(whole.size(), static_cast<std::size_t>(documents));
+    EXPECT_EQ(whole.name(static_cast<std::size_t>(documents) - 1), "doc" + std::to_string(documents - 1));
+  }
+  // InstanceList's class, ArrayList's class, the list, Instance's class, FeatureSequence's class.
+  EXPECT_EQ(handles[0], 5u);
+  EXPECT_EQ(handles[1], 5u);
+  EXPECT_EQ(nodes[0], nodes[1]);
 }
 
 // A storm of mutated lists: whatever the shortcut meets (a block split
@@ -308,10 +361,10 @@ TEST_F(InstanceListInBatches, ReadWholeWhatTheyCannotReadInBatches) {
   EXPECT_FALSE(joined(path, {1, 1}));
   EXPECT_EQ(readInstanceListFile(path).size(), 2u);
   EXPECT_FALSE(joined("-", {1, 1}));
-  // A name referred back to is read in batches.
-  const auto named = joined(write("name.mallet", listWithBackReference(false)), {1, 1});
-  ASSERT_TRUE(named);
-  EXPECT_EQ(named->name(1), "doc0");
+  // A name referred back to: read whole.
+  const std::string named = write("name.mallet", listWithBackReference(false));
+  EXPECT_FALSE(joined(named, {1, 1}));
+  EXPECT_EQ(readInstanceListFile(named).name(1), "doc0");
 }
 
 // Mutated lists end as the whole reading ends: the same documents or the same
