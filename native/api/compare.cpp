@@ -113,11 +113,13 @@ ComparedModels comparedModels(const CompareRequest& request, std::vector<Warning
   return {nameA, nameB, modelA, modelB, &countsA, std::move(countsB)};
 }
 
-// The held-out documents, read through the words of whichever model has them.
+// The held-out documents, read through the words of whichever model has them
+// and dealt over MPI ranks as evaluate's are: an annealing run's work grows
+// with the document's tokens.
 Documents comparedDocuments(const CompareRequest& request, const ComparedModels& models) {
   const Model& words = models.modelA.words() != nullptr ? models.modelA : models.modelB;
-  return detail::loadDocuments(detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), words,
-                               models.nameA);
+  return detail::loadDealtDocuments(detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)),
+                                    words, models.nameA, "", detail::DealCost::Linear);
 }
 
 double perplexityRatioOf(double logRatio, uint64_t tokens) {
@@ -290,9 +292,9 @@ CurveResult curve(const CurveRequest& request) try {
   const auto started = std::chrono::steady_clock::now();
   const CurveModels read = curveModels(run.sources, result.warnings);
   const std::vector<Model>& models = read.models;
-  const Documents documents = detail::loadDocuments(
+  const Documents documents = detail::loadDealtDocuments(
       detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), models.front(),
-      read.names.front());
+      read.names.front(), "", detail::DealCost::Linear);  // (as compare's)
   const DocumentCollection& collection = detail::dataOf(documents).collection;
   const UnseenWords policy = request.unseenWords;
   std::vector<std::unique_ptr<ScoringModel>> scoring;

@@ -21,6 +21,7 @@
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/runtime/classic_locale.hpp"
+#include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 
 namespace topiceval {
@@ -78,13 +79,20 @@ UnseenWords checkSelectRequest(const SelectRequest& request) {
   return policy;
 }
 
-// The held-out documents as `model` reads them, those --documents chose.
+// The held-out documents as `model` reads them, those --documents chose, all of them here.
 Documents documentsFor(const SelectRequest& request, const Model& model, const std::string& name) {
   Documents documents = detail::loadDocuments(
       detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)), model, name);
   if (!request.documentSelection.empty())
     documents = documents.subset(parseDocumentSelection(request.documentSelection, documents.size()));
   return documents;
+}
+
+// The same, dealt over MPI ranks as evaluate's are (rank 0 holds them all, each
+// other rank its own); what documentsFor gives when nothing deals.
+Documents dealtDocumentsFor(const SelectRequest& request, const Model& model, const std::string& name) {
+  return detail::loadDealtDocuments(detail::withBagsShuffled(request.documents, static_cast<uint64_t>(request.seed)),
+                                    model, name, request.documentSelection, detail::DealCost::Linear);
 }
 
 // The first reading of every model: which tokens each scores. Models are read
@@ -99,8 +107,22 @@ struct SurveyedModel {
 struct Survey {
   std::vector<SurveyedModel> models;
   std::vector<std::size_t> lengths;          // the documents' lengths, which every model must read alike
-  std::vector<std::vector<uint8_t>> common;  // per token: whether every model scores it
+  std::vector<std::vector<uint8_t>> common;  // per token of the documents held here: whether every model scores it
+  uint64_t sharedTokens = 0;                 // the tokens every model scores
 };
+
+// Under MPI each rank surveys the tokens of the documents dealt to it; the
+// counts are summed over the ranks (rank 0, which holds every document, alone
+// keeps every mask: it builds the shared tokens, sharedTokensOf).
+void countSharedTokens(const DocumentCollection& collection, Survey& survey) {
+  std::vector<uint64_t> counts(survey.models.size() + 1, 0);
+  for (std::size_t m = 0; m < survey.models.size(); ++m) counts[m] = survey.models[m].ownSkipped;
+  for (std::size_t d = 0; d < survey.lengths.size(); ++d)
+    if (collection.mine(d)) counts.back() += static_cast<uint64_t>(std::count(survey.common[d].begin(), survey.common[d].end(), 1));
+  if (collection.dealt()) cluster().sum(counts);
+  for (std::size_t m = 0; m < survey.models.size(); ++m) survey.models[m].ownSkipped = counts[m];
+  survey.sharedTokens = counts.back();
+}
 
 Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>& sources, UnseenWords policy,
                     const std::string& input) {
@@ -108,12 +130,13 @@ Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>
   for (std::size_t m = 0; m < sources.size(); ++m) {
     const Model model = detail::loadModel(sources[m]);
     const std::string name = modelName(sources[m], m);
-    const Documents documents = documentsFor(request, model, name);
+    const Documents documents = dealtDocumentsFor(request, model, name);
     const DocumentCollection& collection = detail::dataOf(documents).collection;
     if (m == 0) {
       for (std::size_t d = 0; d < collection.size(); ++d) survey.lengths.push_back(collection.length(d));
       survey.common.resize(survey.lengths.size());
-      for (std::size_t d = 0; d < survey.lengths.size(); ++d) survey.common[d].assign(survey.lengths[d], 1);
+      for (std::size_t d = 0; d < survey.lengths.size(); ++d)
+        survey.common[d].assign(collection.holds(d) ? survey.lengths[d] : 0, 1);
     }
     bool aligned = collection.size() == survey.lengths.size();
     for (std::size_t d = 0; aligned && d < survey.lengths.size(); ++d)
@@ -126,13 +149,15 @@ Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>
     surveyed = {modelReport(model, name), model.family(),
                 model.family() == ModelFamily::Dirichlet ? scoring.vocabularySize() : 0, 0};
     for (std::size_t d = 0; d < collection.size(); ++d) {
+      if (!collection.holds(d)) continue;
       const auto tokens = collection.document(d);
       for (std::size_t i = 0; i < tokens.size(); ++i) {
         if (scoring.scored(tokens[i])) continue;
         survey.common[d][i] = 0;
-        ++surveyed.ownSkipped;
+        surveyed.ownSkipped += collection.mine(d);
       }
     }
+    if (m + 1 == sources.size()) countSharedTokens(collection, survey);
   }
   return survey;
 }
@@ -155,8 +180,7 @@ void fillSharedTokens(const SelectRequest& request, const Survey& survey, Select
     if (largest > 0) result.vocabularySize = largest;
     result.vocabulariesDiffer = largest > 0 && smallest != largest;
   }
-  for (const auto& mask : survey.common)
-    result.sharedTokens += static_cast<uint64_t>(std::count(mask.begin(), mask.end(), 1));
+  result.sharedTokens = survey.sharedTokens;
   for (const std::size_t length : survey.lengths) result.tokens += length;
   result.documents = survey.lengths.size();
   if (result.sharedTokens == 0)
@@ -260,22 +284,28 @@ class ModelWarnings {
   std::vector<Entry> warnings_;
 };
 
-// The documents as `model` reads them, kept to the tokens every model scores.
+// The documents as `model` reads them, kept to the tokens every model scores;
+// under MPI built by rank 0 (which holds every mask) and dealt as evaluate's
+// documents are.
 DocumentCollection sharedTokensOf(const SelectRequest& request, const Model& model, const std::string& name,
                                   const Survey& survey) {
-  const Documents documents = documentsFor(request, model, name);
-  const DocumentCollection& collection = detail::dataOf(documents).collection;
-  DocumentCollection kept;
-  std::vector<int32_t> tokens;
-  for (std::size_t d = 0; d < survey.lengths.size(); ++d) {
-    tokens.clear();
-    const auto document = collection.document(d);
-    for (std::size_t i = 0; i < document.size(); ++i) {
-      if (survey.common[d][i]) tokens.push_back(document[i]);
-    }
-    kept.add(tokens, collection.name(d));
-  }
-  return kept;
+  return detail::readDealtOverRanks(
+      [&] {
+        const Documents documents = documentsFor(request, model, name);
+        const DocumentCollection& collection = detail::dataOf(documents).collection;
+        DocumentCollection kept;
+        std::vector<int32_t> tokens;
+        for (std::size_t d = 0; d < survey.lengths.size(); ++d) {
+          tokens.clear();
+          const auto document = collection.document(d);
+          for (std::size_t i = 0; i < document.size(); ++i) {
+            if (survey.common[d][i]) tokens.push_back(document[i]);
+          }
+          kept.add(tokens, collection.name(d));
+        }
+        return kept;
+      },
+      detail::DealCost::Linear);
 }
 
 // One model's likelihood on the shared tokens; what its estimator is and says

@@ -124,15 +124,22 @@ int main(int argc, char** argv) {
     }
   }
   status = agreeOnExit(status, command, rankMessages.str());
-  if (mpi && status == 0 && rankZero) {
-    // What the job moved between its ranks, as rank 0 counted it (it alone sends and broadcasts).
+  if (mpi && status == 0) {
+    // What the job moved between its ranks, as rank 0 counted it (it alone sends and broadcasts), taken
+    // before the sum that brings rank 0 every rank's count of documents scored.
     const topiceval::Cluster::Traffic moved = topiceval::cluster().traffic();
+    std::vector<uint64_t> scored(static_cast<std::size_t>(topiceval::cluster().size()), 0);
+    scored[static_cast<std::size_t>(topiceval::cluster().rank())] = topiceval::cluster().scheduled();
+    topiceval::cluster().sum(scored);
+    if (!rankZero) return status;
     using topiceval::output::bytesText;
     std::cerr << "topiceval " << command << ": " << topiceval::cluster().size() << " ranks moved "
               << bytesText(static_cast<double>(moved.broadcast + moved.sent)) << " of input ("
               << bytesText(static_cast<double>(moved.broadcast)) << " broadcast, "
               << bytesText(static_cast<double>(moved.sent)) << " of documents sent once) and summed "
-              << bytesText(static_cast<double>(moved.summed)) << " of results per rank\n";
+              << bytesText(static_cast<double>(moved.summed)) << " of results per rank; documents scored by rank:";
+    for (std::size_t r = 0; r < scored.size(); ++r) std::cerr << (r == 0 ? " " : ", ") << scored[r];
+    std::cerr << "\n";
   }
   return status;
 }

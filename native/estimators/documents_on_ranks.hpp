@@ -23,6 +23,7 @@ inline std::vector<std::size_t> scheduleOnThisRank(const std::vector<uint64_t>& 
   if (!documents.dealt()) return scheduleOnThisRank(costs);
   std::vector<std::size_t> schedule = costliestFirst(costs);
   std::erase_if(schedule, [&](std::size_t unit) { return !documents.mine(chosen.empty() ? unit : chosen[unit]); });
+  cluster().countScheduled(schedule.size());
   return schedule;
 }
 

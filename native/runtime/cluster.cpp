@@ -54,6 +54,7 @@ std::vector<std::size_t> scheduleOnThisRank(const std::vector<uint64_t>& costs) 
     const std::vector<uint8_t> mine = documentsOfRank(costs, cluster().rank(), cluster().size());
     std::erase_if(schedule, [&](std::size_t d) { return mine[d] == 0; });
   }
+  cluster().countScheduled(schedule.size());
   return schedule;
 }
 

@@ -9,6 +9,7 @@
 // result, the same as one process would compute (each estimate's random
 // stream depends on the document, never on who computes it).
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -80,6 +81,12 @@ class Cluster {
   };
   virtual Traffic traffic() const { return {}; }
 
+  // The documents this process has taken to compute (scheduleOnThisRank),
+  // added up over the run's passes: what shows, under MPI, that each rank
+  // scored its share and no more (the executable reports every rank's).
+  void countScheduled(uint64_t documents) { scheduled_ += documents; }
+  uint64_t scheduled() const { return scheduled_; }
+
   // The exit status a failure is agreed with: that of the exception being
   // handled, as the executable reports it (it installs the rule, see
   // reportFailure); 1 until one is installed.
@@ -95,6 +102,7 @@ class Cluster {
  private:
   std::optional<Agreement> failure_;
   bool failedHere_ = false;
+  std::atomic<uint64_t> scheduled_{0};
 };
 
 // What every rank throws when the ranks' fingerprints of one step differ.

@@ -5,7 +5,7 @@
 #      MALLET's per-document file for every expected configuration of three
 #      shared fixtures (and the fast sampler's bits equal one process's);
 #      `infer-topics` on 2 and 3 ranks writes MALLET's doc-topics files;
-#   2. `evaluate` with several estimators (and document completion) writes the
+#   2. `evaluate` (and `select`, `compare`, `curve`) with several estimators (and document completion) writes the
 #      same TSV on 3 ranks as on one process, with and without --shared-filesystem;
 #      rank 0 alone reads the held-out set and sends each rank its documents' tokens
 #      (the bytes plan-ranks predicts), and its failures stop every rank alike;
@@ -118,19 +118,40 @@ ranks 3 "$binary" evaluate-topics --evaluator "$set/evaluator.mallet" --input "$
   fail "an absent input on 3 ranks: $(cat "$work/stderr")"
 echo "documents dealt by rank 0: $sent of tokens sent, as plan-ranks predicts; $broadcast broadcast; failures stop every rank"
 
-# Ratio-AIS (compare) and iteration-AIS (curve) between a state and perturbed copies of it.
+# select, compare (ratio-AIS) and curve (iteration-AIS, between a state and perturbed copies of it) deal the
+# documents as evaluate does: on 2 and 3 ranks the same TSV as one process, and each rank scores only its
+# share (the documents scored by rank, which rank 0 reports, add up to one process's work, none left out
+# and none scored twice, and no rank scores them all).
 "$binary" perturb-state --input "$set/state.gz" --output "$work/perturbed.gz" --fraction 0.2 --seed 4
 "$binary" perturb-state --input "$work/perturbed.gz" --output "$work/perturbed2.gz" --fraction 0.2 --seed 5
-for command in "compare --model-a $set/state.gz --model-b $work/perturbed.gz --temperatures 20 --samples 2" \
-               "curve --states $set/state.gz $work/perturbed.gz $work/perturbed2.gz --temperatures 20"; do
-  # shellcheck disable=SC2086
+# Each command with the documents one process scores: 200 documents, times the passes over them.
+for case in "600|select --model $set/inferencer.mallet $set/state.gz $work/perturbed.gz --runs 2 --particles 4" \
+            "117|select --model $set/inferencer.mallet $set/state.gz $work/perturbed.gz --documents 3-40,90 --coherence none --estimator left-to-right --particles 3 --resampling true" \
+            "200|compare --model-a $set/state.gz --model-b $work/perturbed.gz --temperatures 20 --samples 2" \
+            "600|compare --model-a $set/state.gz --model-b $work/perturbed.gz --temperatures 10 --direction forward" \
+            "200|curve --states $set/state.gz $work/perturbed.gz $work/perturbed2.gz --temperatures 20"; do
+  scored=${case%%|*}; command=${case#*|}
+  # shellcheck disable=SC2086  (the command's options are words)
   "$binary" $command --input "$set/test.mallet" --format tsv --quiet >"$work/one.tsv" 2>/dev/null
-  # shellcheck disable=SC2086
-  ranks 3 "$binary" $command --input "$set/test.mallet" --format tsv --quiet >"$work/three.tsv" 2>/dev/null
-  cmp -s "$work/one.tsv" "$work/three.tsv" || fail "${command%% *}: 3 ranks differ from one process"
   [ "$(wc -l <"$work/one.tsv")" -gt 3 ] || fail "${command%% *}: $(head -3 "$work/one.tsv")"
+  for n in 2 3; do
+    # shellcheck disable=SC2086
+    ranks "$n" "$binary" $command --input "$set/test.mallet" --format tsv --quiet >"$work/ranks.tsv" 2>"$work/ranks.err" ||
+      fail "$command on $n ranks: $(cat "$work/ranks.err")"
+    cmp -s "$work/one.tsv" "$work/ranks.tsv" || fail "$command: $n ranks differ from one process"
+    sent=$(sed -n 's/.*broadcast, \(.*\) of documents sent once.*/\1/p' "$work/ranks.err")
+    [ -n "$sent" ] && [ "$sent" != "0 B" ] || fail "$command on $n ranks: the input was not dealt: $(cat "$work/ranks.err")"
+    byRank=$(sed -n 's/.*documents scored by rank: //p' "$work/ranks.err")
+    counts=$(tr -d ' ' <<<"$byRank" | tr ',' '\n')
+    [ "$(wc -l <<<"$counts")" = "$n" ] || fail "$command: documents scored by rank '$byRank' on $n ranks"
+    [ "$(awk '{ sum += $1 } END { print sum }' <<<"$counts")" = "$scored" ] ||
+      fail "$command: documents scored by rank $byRank on $n ranks, not $scored in all"
+    while read -r count; do
+      [ "$count" -gt 0 ] && [ "$count" -lt "$scored" ] || fail "$command: a rank scored $count of $scored ($byRank)"
+    done <<<"$counts"
+  done
 done
-echo "compare and curve on 3 ranks: the same TSV as one process"
+echo "select, compare and curve on 2 and 3 ranks: the same TSV as one process, each rank scoring its share"
 
 # A rank that fails alone: the same command on every rank, but rank 2 runs in a
 # directory where the relative --input does not exist.
