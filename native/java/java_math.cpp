@@ -103,18 +103,27 @@ struct DoubleDouble {
   double hi, lo;
 };
 
-DoubleDouble twoSum(double a, double b) {
+#define TOPICEVAL_INLINE [[gnu::always_inline]] inline
+
+TOPICEVAL_INLINE DoubleDouble twoSum(double a, double b) {
   const double s = a + b;
   const double bb = s - a;
   return {s, (a - (s - bb)) + (b - bb)};
 }
 
-DoubleDouble fastTwoSum(double a, double b) {  // |a| >= |b| or a == 0
+TOPICEVAL_INLINE DoubleDouble fastTwoSum(double a, double b) {  // |a| >= |b| or a == 0
   const double s = a + b;
   return {s, b - (s - a)};
 }
 
-DoubleDouble twoProduct(double a, double b) {
+// With Fma, one fused multiply-add gives the product's rounding error (inlined
+// into a function compiled for FMA); without, Dekker's splitting does.
+template <bool Fma>
+TOPICEVAL_INLINE DoubleDouble twoProduct(double a, double b) {
+  if constexpr (Fma) {
+    const double p = a * b;
+    return {p, __builtin_fma(a, b, -p)};
+  }
   constexpr double splitter = 134217729.0;  // 2^27 + 1
   const double p = a * b;
   const double ta = splitter * a, tb = splitter * b;
@@ -123,13 +132,14 @@ DoubleDouble twoProduct(double a, double b) {
   return {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
 }
 
-DoubleDouble multiply(DoubleDouble a, DoubleDouble b) {
-  DoubleDouble p = twoProduct(a.hi, b.hi);
+template <bool Fma>
+TOPICEVAL_INLINE DoubleDouble multiply(DoubleDouble a, DoubleDouble b) {
+  DoubleDouble p = twoProduct<Fma>(a.hi, b.hi);
   p.lo += a.hi * b.lo + a.lo * b.hi;
   return fastTwoSum(p.hi, p.lo);
 }
 
-DoubleDouble add(DoubleDouble a, DoubleDouble b) {
+TOPICEVAL_INLINE DoubleDouble add(DoubleDouble a, DoubleDouble b) {
   DoubleDouble s = twoSum(a.hi, b.hi);
   s.lo += a.lo + b.lo;
   return fastTwoSum(s.hi, s.lo);
@@ -179,9 +189,14 @@ bool logRoundsClearly(double hi, double lo, double errorBound) {
   return std::fabs(lo) + errorBound < halfGap;
 }
 
-std::optional<double> quickJavaLog(double x) {
 #ifdef TOPICEVAL_LOG_EXTENDED
-  if (!(x > 0.0) || std::isinf(x) || x == 1.0) return std::nullopt;
+namespace {
+
+constexpr double kUndecided = NAN;
+
+template <bool Fma>
+TOPICEVAL_INLINE double quickLog(double x) {
+  if (!(x > 0.0) || std::isinf(x) || x == 1.0) return kUndecided;
   int exponent = 0;
   if (x < 0x1p-1022) {
     x *= 0x1p54;
@@ -200,25 +215,40 @@ std::optional<double> quickJavaLog(double x) {
   const double c = table.reciprocal[step];
   // r = m c - 1 exactly: the product's rounding error is exact, and p - 1 is
   // exact for p in [0.5, 2].
-  const DoubleDouble product = twoProduct(m, c);
+  const DoubleDouble product = twoProduct<Fma>(m, c);
   const DoubleDouble r = twoSum(product.hi - 1.0, product.lo);
   // log1p(r) = r (1 + r (-1/2 + r (1/3 + r (-1/4 + r h)))), h = 1/5 - r/6 + ... + r^5/10.
   const double s = r.hi;
   const double h = 0.2 + s * (-1.0 / 6 + s * (1.0 / 7 + s * (-0.125 + s * (1.0 / 9 + s * -0.1))));
   DoubleDouble series = twoSum(-0.25, s * h);
-  series = add(table.third, multiply(r, series));
-  series = add({-0.5, 0.0}, multiply(r, series));
-  series = add({1.0, 0.0}, multiply(r, series));
-  series = multiply(r, series);
+  series = add(table.third, multiply<Fma>(r, series));
+  series = add({-0.5, 0.0}, multiply<Fma>(r, series));
+  series = add({1.0, 0.0}, multiply<Fma>(r, series));
+  series = multiply<Fma>(r, series);
   DoubleDouble sum = add(table.minusLogReciprocal[step], series);
   if (exponent != 0) {
     const double e = static_cast<double>(exponent);
-    DoubleDouble scaled = twoProduct(e, table.ln2.hi);
+    DoubleDouble scaled = twoProduct<Fma>(e, table.ln2.hi);
     scaled.lo += e * table.ln2.lo;
     sum = add(scaled, sum);
   }
   if (logRoundsClearly(sum.hi, sum.lo, std::fabs(sum.hi) * 0x1p-80)) return sum.hi;
-  return std::nullopt;
+  return kUndecided;
+}
+
+double quickLogPlain(double x) { return quickLog<false>(x); }
+// Same bits as quickLogPlain: each fused product is exact either way.
+__attribute__((target("fma"))) double quickLogFma(double x) { return quickLog<true>(x); }
+
+}  // namespace
+#endif
+
+std::optional<double> quickJavaLog(double x) {
+#ifdef TOPICEVAL_LOG_EXTENDED
+  static const auto method = __builtin_cpu_supports("fma") ? quickLogFma : quickLogPlain;
+  const double result = method(x);
+  if (std::isnan(result)) return std::nullopt;
+  return result;
 #else
   (void)x;
   return std::nullopt;
