@@ -4,8 +4,11 @@
 #include <charconv>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <optional>
 #include <string_view>
 #include <system_error>
 
@@ -73,9 +76,186 @@ ShortestDigits shortestDigits(double magnitude) {
   return out;
 }
 
+uint64_t bitsOf(double x) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+
+double fromBits(uint64_t bits) {
+  double x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
+
+#ifdef TOPICEVAL_LOG_EXTENDED
+// A double-double logarithm (error-free sums and Dekker products, so neither
+// FMA nor contraction is needed): log x = e ln 2 - log c + log1p(m c - 1), with
+// m in [0.75, 1.5), c a tabulated reciprocal of m's nearest 1/512 step, and
+// m c - 1 formed exactly. Error budget (relative to |log x|): table and ln 2 in
+// double-double from libquadmath, below 2^-104; the series' truncation after
+// r^10 with |r| < 2^-9.4, below 2^-98; its tail r^5/5 - ... in plain double,
+// below 2^-90; the double-double operations, below 2^-100. Terms never cancel
+// by more than a factor of four (m in [0.75, 1.5) keeps e ln 2 and log m
+// apart, and c = 1 around m = 1). The rounding test below allows 2^-80, a
+// margin of 2^10 over that budget.
+struct DoubleDouble {
+  double hi, lo;
+};
+
+#define TOPICEVAL_INLINE [[gnu::always_inline]] inline
+
+TOPICEVAL_INLINE DoubleDouble twoSum(double a, double b) {
+  const double s = a + b;
+  const double bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+
+TOPICEVAL_INLINE DoubleDouble fastTwoSum(double a, double b) {  // |a| >= |b| or a == 0
+  const double s = a + b;
+  return {s, b - (s - a)};
+}
+
+// With Fma, one fused multiply-add gives the product's rounding error (inlined
+// into a function compiled for FMA); without, Dekker's splitting does.
+template <bool Fma>
+TOPICEVAL_INLINE DoubleDouble twoProduct(double a, double b) {
+  if constexpr (Fma) {
+    const double p = a * b;
+    return {p, __builtin_fma(a, b, -p)};
+  }
+  constexpr double splitter = 134217729.0;  // 2^27 + 1
+  const double p = a * b;
+  const double ta = splitter * a, tb = splitter * b;
+  const double ah = ta - (ta - a), al = a - ah;
+  const double bh = tb - (tb - b), bl = b - bh;
+  return {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
+}
+
+template <bool Fma>
+TOPICEVAL_INLINE DoubleDouble multiply(DoubleDouble a, DoubleDouble b) {
+  DoubleDouble p = twoProduct<Fma>(a.hi, b.hi);
+  p.lo += a.hi * b.lo + a.lo * b.hi;
+  return fastTwoSum(p.hi, p.lo);
+}
+
+TOPICEVAL_INLINE DoubleDouble add(DoubleDouble a, DoubleDouble b) {
+  DoubleDouble s = twoSum(a.hi, b.hi);
+  s.lo += a.lo + b.lo;
+  return fastTwoSum(s.hi, s.lo);
+}
+
+DoubleDouble toDoubleDouble(__float128 q) {
+  const double hi = static_cast<double>(q);
+  return {hi, static_cast<double>(q - hi)};
+}
+
+constexpr int kStepsPerUnit = 512;
+constexpr int kFirstStep = -128;  // m = 0.75
+constexpr int kSteps = 385;       // up to m = 1.5
+
+struct LogTable {
+  double reciprocal[kSteps];
+  DoubleDouble minusLogReciprocal[kSteps];
+  DoubleDouble ln2, third;
+  LogTable() {
+    for (int i = 0; i < kSteps; ++i) {
+      const double centre = 1.0 + static_cast<double>(i + kFirstStep) / kStepsPerUnit;
+      reciprocal[i] = 1.0 / centre;
+      minusLogReciprocal[i] = toDoubleDouble(-logq(static_cast<__float128>(reciprocal[i])));
+    }
+    ln2 = toDoubleDouble(logq(static_cast<__float128>(2.0)));
+    third = toDoubleDouble(static_cast<__float128>(1) / 3);
+  }
+};
+
+const LogTable& logTable() {
+  static const LogTable table;
+  return table;
+}
+
+#endif
+
 }  // namespace
 
-double javaLog(double x) {
+bool logRoundsClearly(double hi, double lo, double errorBound) {
+  // Half the gap from hi to its neighbour towards zero (the smaller gap when
+  // |hi| is a power of two): within it on either side, hi + lo + error rounds to hi.
+  const uint64_t bits = bitsOf(hi) & 0x7FFFFFFFFFFFFFFFULL;
+  int exponent = static_cast<int>(bits >> 52);
+  if ((bits & 0x000FFFFFFFFFFFFFULL) == 0) --exponent;
+  if (exponent <= 53) return false;  // |hi| below 2^-969: never a logarithm's size
+  const double halfGap = fromBits(static_cast<uint64_t>(exponent - 53) << 52);
+  return std::fabs(lo) + errorBound < halfGap;
+}
+
+#ifdef TOPICEVAL_LOG_EXTENDED
+namespace {
+
+constexpr double kUndecided = NAN;
+
+template <bool Fma>
+TOPICEVAL_INLINE double quickLog(double x) {
+  if (!(x > 0.0) || std::isinf(x) || x == 1.0) return kUndecided;
+  int exponent = 0;
+  if (x < 0x1p-1022) {
+    x *= 0x1p54;
+    exponent = -54;
+  }
+  const uint64_t bits = bitsOf(x);
+  exponent += static_cast<int>(bits >> 52) - 1023;
+  uint64_t mantissaBits = (bits & 0x000FFFFFFFFFFFFFULL) | 0x3FF0000000000000ULL;  // [1, 2)
+  if (bits & 0x0008000000000000ULL) {  // m >= 1.5: halve it
+    mantissaBits -= 0x0010000000000000ULL;
+    ++exponent;
+  }
+  const double m = fromBits(mantissaBits);
+  const LogTable& table = logTable();
+  const int step = static_cast<int>((m - 0.75) * kStepsPerUnit + 0.5);
+  const double c = table.reciprocal[step];
+  // r = m c - 1 exactly: the product's rounding error is exact, and p - 1 is
+  // exact for p in [0.5, 2].
+  const DoubleDouble product = twoProduct<Fma>(m, c);
+  const DoubleDouble r = twoSum(product.hi - 1.0, product.lo);
+  // log1p(r) = r (1 + r (-1/2 + r (1/3 + r (-1/4 + r h)))), h = 1/5 - r/6 + ... + r^5/10.
+  const double s = r.hi;
+  const double h = 0.2 + s * (-1.0 / 6 + s * (1.0 / 7 + s * (-0.125 + s * (1.0 / 9 + s * -0.1))));
+  DoubleDouble series = twoSum(-0.25, s * h);
+  series = add(table.third, multiply<Fma>(r, series));
+  series = add({-0.5, 0.0}, multiply<Fma>(r, series));
+  series = add({1.0, 0.0}, multiply<Fma>(r, series));
+  series = multiply<Fma>(r, series);
+  DoubleDouble sum = add(table.minusLogReciprocal[step], series);
+  if (exponent != 0) {
+    const double e = static_cast<double>(exponent);
+    DoubleDouble scaled = twoProduct<Fma>(e, table.ln2.hi);
+    scaled.lo += e * table.ln2.lo;
+    sum = add(scaled, sum);
+  }
+  if (logRoundsClearly(sum.hi, sum.lo, std::fabs(sum.hi) * 0x1p-80)) return sum.hi;
+  return kUndecided;
+}
+
+double quickLogPlain(double x) { return quickLog<false>(x); }
+// Same bits as quickLogPlain: each fused product is exact either way.
+__attribute__((target("fma"))) double quickLogFma(double x) { return quickLog<true>(x); }
+
+}  // namespace
+#endif
+
+std::optional<double> quickJavaLog(double x) {
+#ifdef TOPICEVAL_LOG_EXTENDED
+  static const auto method = __builtin_cpu_supports("fma") ? quickLogFma : quickLogPlain;
+  const double result = method(x);
+  if (std::isnan(result)) return std::nullopt;
+  return result;
+#else
+  (void)x;
+  return std::nullopt;
+#endif
+}
+
+double extendedPrecisionJavaLog(double x) {
   if (!(x > 0.0) || std::isinf(x)) return std::log(x);  // 0, negative, NaN, +inf
 #if defined(TOPICEVAL_LOG_EXTENDED)
   const long double extended = logl(static_cast<long double>(x));
@@ -96,6 +276,11 @@ double javaLog(double x) {
 #else
   return exactLog(x);
 #endif
+}
+
+double javaLog(double x) {
+  if (const std::optional<double> quick = quickJavaLog(x)) return *quick;
+  return extendedPrecisionJavaLog(x);
 }
 
 void appendJavaDoubleToString(std::string& out, double x) {

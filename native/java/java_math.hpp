@@ -3,16 +3,29 @@
 // depend on. See ../shared/notes/java-compatibility.md for the measurements
 // behind these choices.
 
+#include <optional>
 #include <string>
 
 namespace topiceval {
 
 // Java's Math.log as HotSpot computes it on x86-64, which is the correctly
 // rounded natural logarithm for all but a handful of inputs in millions. This
-// returns the correctly rounded value: an extended-precision logarithm decides
-// the rounding, and quad precision settles the rare inputs whose logarithm lies
-// too close to the midpoint between two doubles.
+// returns the correctly rounded value: a double-double logarithm decides the
+// rounding, and the slower arbiter below settles the rare inputs whose
+// logarithm lies too close to the midpoint between two doubles.
 double javaLog(double x);
+
+// javaLog's parts, apart for its tests and benchmark. quickJavaLog: the
+// correctly rounded logarithm from a double-double approximation, or nothing
+// when that approximation lies too near a rounding boundary to decide (about
+// one input in 10^8) or no fast method exists on this processor.
+std::optional<double> quickJavaLog(double x);
+// The arbiter: an extended-precision logarithm decides, quad precision (or
+// exact integer arithmetic) settles its close calls.
+double extendedPrecisionJavaLog(double x);
+// Whether hi + lo + (anything within errorBound) rounds to the double hi,
+// where |lo| <= half an ulp of hi.
+bool logRoundsClearly(double hi, double lo, double errorBound);
 
 // Double.toString(x): the shortest decimal that reads back as x, laid out as Java
 // does: plain notation with at least one fractional digit for 1e-3 <= |x| < 1e7

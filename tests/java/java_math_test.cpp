@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <vector>
 
 #if defined(__x86_64__)
 extern "C" {
@@ -137,6 +138,73 @@ TEST(ExactLog, AgreesWithQuadPrecision) {
   }
 }
 #endif
+
+// The double-double fast path must return exactly what the arbiter returns.
+double fromPattern(uint64_t pattern) {
+  double x = 0;
+  std::memcpy(&x, &pattern, sizeof x);
+  return x;
+}
+
+TEST(JavaLog, FastPathIsBitIdenticalToTheArbiter) {
+  std::mt19937_64 generator(4);
+  // Every positive finite double, subnormals included, by its bit pattern;
+  // then values near 1, where the logarithm is smallest.
+  std::uniform_int_distribution<uint64_t> bits(1, 0x7FEFFFFFFFFFFFFFULL);
+  std::uniform_int_distribution<int64_t> ulpsFromOne(-(int64_t{1} << 40), int64_t{1} << 40);
+  const uint64_t one = 0x3FF0000000000000ULL;
+  for (int i = 0; i < 8000000; ++i) {
+    const double x = fromPattern(bits(generator));
+    const double javaValue = javaLog(x);
+    if (javaValue != extendedPrecisionJavaLog(x)) FAIL() << "x = " << std::hexfloat << x;
+  }
+  for (int i = 0; i < 2000000; ++i) {
+    const double x = fromPattern(one + static_cast<uint64_t>(ulpsFromOne(generator)));
+    if (javaLog(x) != extendedPrecisionJavaLog(x)) FAIL() << "x = " << std::hexfloat << x;
+  }
+  std::vector<double> edges = {0x1p-1074, 0x1.fffffffffffffp-1023, 0x1p-1022, 0x1.0000000000001p-1022,
+                               0x1.fffffffffffffp+1023, 1.0, 0x1.0000000000001p0, 0x1.fffffffffffffp-1,
+                               0x1.ffffffffffffep-1, 0x1.0000000000002p0, 0x1.8p0, 0x1.7ffffffffffffp0,
+                               0x1.8000000000001p-1, 6.6885147212965119, 1e-300, 1e300, 10.0, 3.0};
+  for (int e = -1074; e <= 1023; ++e) {
+    const double power = std::ldexp(1.0, e);
+    edges.insert(edges.end(), {power, std::nextafter(power, 0.0), std::nextafter(power, INFINITY)});
+  }
+  for (const double x : edges) EXPECT_EQ(javaLog(x), extendedPrecisionJavaLog(x)) << "x = " << std::hexfloat << x;
+}
+
+#if defined(__x86_64__)
+// log(1 + u) with u = a 2^-(53-A), a odd of A bits, is u - u^2/2 (exactly a
+// midpoint between two doubles) plus about u^3/3: at A = 5 about 2^-88 of the
+// value from the midpoint, inside the fast path's 2^-80 allowance, so it must
+// hand over to the arbiter rather than round its approximation.
+TEST(JavaLog, FastPathHandsOverNearAMidpoint) {
+  int handedOver = 0;
+  for (int a = 17; a < 32; a += 2) {
+    for (const double x : {1.0 + std::ldexp(a, -48), 1.0 - std::ldexp(a, -48)}) {
+      if (!quickJavaLog(x).has_value()) ++handedOver;
+      EXPECT_EQ(javaLog(x), extendedPrecisionJavaLog(x)) << "x = " << std::hexfloat << x;
+      EXPECT_EQ(javaLog(x), exactLog(x)) << "x = " << std::hexfloat << x;
+    }
+  }
+  EXPECT_EQ(handedOver, 16);
+  // Far from a midpoint it decides alone.
+  EXPECT_EQ(quickJavaLog(2.0), 0x1.62e42fefa39efp-1);
+  EXPECT_EQ(quickJavaLog(0x1.f5afe7aad3e09p-1), -0x1.4d617c1db0c4dp-6);
+}
+#endif
+
+TEST(JavaLog, RoundingTestUsesTheNearerNeighbour) {
+  const double halfUlp = 0x1p-53;  // of 1.5
+  EXPECT_TRUE(logRoundsClearly(1.5, halfUlp * 0.99, halfUlp * 0.001));
+  EXPECT_FALSE(logRoundsClearly(1.5, halfUlp * 0.99, halfUlp * 0.02));
+  EXPECT_FALSE(logRoundsClearly(1.5, -halfUlp * 0.999, halfUlp * 0.002));
+  // Below a power of two the doubles are twice as dense.
+  EXPECT_FALSE(logRoundsClearly(2.0, -0x1p-52 * 0.6, 0.0));
+  EXPECT_TRUE(logRoundsClearly(2.0, -0x1p-53 * 0.9, 0.0));
+  EXPECT_FALSE(logRoundsClearly(-4.0, 0x1p-51 * 0.6, 0.0));
+  EXPECT_TRUE(logRoundsClearly(-4.0, 0x1p-52 * 0.9, 0.0));
+}
 
 TEST(JavaLog, AgreesWithJavaWhereGlibcDoesNot) {
   // Inputs where glibc's log returns a neighbour of the correctly rounded value
