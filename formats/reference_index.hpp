@@ -48,6 +48,9 @@ struct WordPostings {
 class ReferenceIndex {
  public:
   static ReferenceIndex open(const std::string& path);
+  // How many times open() has mapped a file on this thread (tests count the
+  // work a command does: select opens its index once for every model).
+  static uint64_t openingsOnThisThread();
   static ReferenceIndex fromBytes(std::vector<uint8_t> bytes, const std::string& source);
 
   const std::string& source() const { return source_; }

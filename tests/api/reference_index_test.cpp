@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "formats/gzip_output.hpp"
+#include "formats/reference_index.hpp"
 #include "native/api/model_data.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/coherence.hpp"
@@ -179,7 +180,9 @@ TEST(IndexedCoherence, SelectScoresEveryModelAgainstTheIndexAsAgainstTheTexts) {
   const SelectResult fromTexts = select(request);
   request.coherenceTexts = DocumentsSource();
   request.coherenceReference = indexOf(DocumentsSource(fixtureFile("stackexchange", "test.mallet")), "select");
+  const uint64_t openings = formats::ReferenceIndex::openingsOnThisThread();
   const SelectResult fromIndex = select(request);
+  EXPECT_EQ(formats::ReferenceIndex::openingsOnThisThread() - openings, 1u) << "the index opened once for both models";
   ASSERT_EQ(fromTexts.models.size(), fromIndex.models.size());
   for (std::size_t m = 0; m < fromTexts.models.size(); ++m) {
     ASSERT_TRUE(fromTexts.models[m].quality && fromIndex.models[m].quality);
