@@ -206,7 +206,7 @@ class DocumentCounter {
         }
       }
     }
-    std::sort(touched_.begin(), touched_.end());
+    // (Topics in the order first touched: the counts are integer sums, alike in any order.)
     for (const std::size_t t : touched_) {
       const std::size_t first = slots_.topicStart[t];
       const std::size_t m = slots_.size(t);
@@ -245,13 +245,27 @@ class DocumentCounter {
   void markSlots(int32_t r, uint64_t length) {
     for (const std::size_t slot : slots_.slotsOfWord[static_cast<std::size_t>(r)]) markSlot(slot, length);
   }
-  uint64_t pairCount(std::size_t a, std::size_t b) const {
+  uint64_t pairCount(std::size_t a, std::size_t b) {
     if (!windows_) return 1;
     const int32_t wa = slots_.word[a], wb = slots_.word[b];
     if (wa == wb) return slotLength_[a];
-    return overlap(intervals_[wordSlot_[static_cast<std::size_t>(wa)]],
-                   intervals_[wordSlot_[static_cast<std::size_t>(wb)]]);
+    const std::size_t ia = wordSlot_[static_cast<std::size_t>(wa)], ib = wordSlot_[static_cast<std::size_t>(wb)];
+    // Two words that share several topics meet in the same windows for each:
+    // their overlap is computed once a document.
+    const std::size_t n = present_.size();
+    if (n > kMostCachedWords) return overlap(intervals_[ia], intervals_[ib]);
+    const std::size_t at = std::min(ia, ib) * n + std::max(ia, ib);
+    if (pairStamp_.size() < n * n) {
+      pairStamp_.resize(n * n, 0);
+      pairOverlap_.resize(n * n, 0);
+    }
+    if (pairStamp_[at] != document_) {
+      pairStamp_[at] = document_;
+      pairOverlap_[at] = overlap(intervals_[ia], intervals_[ib]);
+    }
+    return pairOverlap_[at];
   }
+  static constexpr std::size_t kMostCachedWords = 1024;  // 16 MiB of cache at most
   static void addUnits(CountTable& table, uint64_t units) {
     if (table.direct) {
       table.totalUnits += units;
@@ -282,6 +296,8 @@ class DocumentCounter {
   std::vector<uint64_t> slotLength_;
   std::vector<std::size_t> touched_;
   std::vector<std::size_t> presentSlots_;
+  std::vector<uint64_t> pairStamp_;  // per pair of present words: the document its overlap is from
+  std::vector<uint64_t> pairOverlap_;
 };
 
 // `entries` counts the table entries of every mode, which are refused once

@@ -137,6 +137,27 @@ TEST(IndexedCoherence, BagsOfWordsCountWholeDocumentsAsTheTextsDo) {
   EXPECT_EQ(fromIndex.measures[1].windowSize, 0);
 }
 
+TEST(IndexedCoherence, TheIndexIsTheSameBytesOnAnyThreadCount) {
+  // debian-k100's 30,000 training documents: several batches in flight.
+  const Model model = Model::read(fixtureFile("debian-k100", "state.gz"));
+  const std::string text = trainingText(model, ::testing::TempDir() + "debian-threads.txt", false);
+  std::string first;
+  for (const int threads : {1, 2, 4}) {
+    IndexRequest request;
+    request.texts = DocumentsSource(text);
+    request.threads = threads;
+    std::ostringstream out;
+    const IndexResult result = writeReferenceIndex(request, out, "memory");
+    EXPECT_EQ(result.documents, 30000u);
+    if (threads == 1) {
+      first = out.str();
+    } else {
+      EXPECT_TRUE(out.str() == first) << threads << " threads";
+    }
+  }
+  EXPECT_GT(first.size(), 1000000u);
+}
+
 TEST(IndexedCoherence, TextsAndAnIndexTogetherAreRefused) {
   CoherenceRequest request;
   request.model = fixtureFile("stackexchange", "state.gz");
