@@ -84,7 +84,7 @@ class ReferenceIndex {
 // so memory stays near `runBytes` plus the vocabulary whatever the corpus's size.
 class ReferenceIndexWriter {
  public:
-  explicit ReferenceIndexWriter(std::size_t runBytes = std::size_t{256} << 20);
+  explicit ReferenceIndexWriter(std::size_t runBytes = std::size_t{64} << 20);
   ~ReferenceIndexWriter();
   ReferenceIndexWriter(const ReferenceIndexWriter&) = delete;
   ReferenceIndexWriter& operator=(const ReferenceIndexWriter&) = delete;
