@@ -8,8 +8,13 @@
 #     (the values checked to agree with gensim's within 1e-9);
 #   - the index's size against the gzipped texts.
 # Each time is the median of the runs.
+# --large adds the 100-million-token run (not in CI: about 600 MB of text and
+# a minute or more): the shared corpora's text (lower-cased, letters only)
+# repeated to 100M tokens, indexed (wall time and peak RSS, and the same at a
+# tenth of the size, to show memory flat in the corpus), then scored with
+# c_npmi for debian-k100's 100 topics; the index's size against the gzipped texts.
 #
-#   benchmarks/index-benchmark.sh [--runs N] [--measures "u_mass c_uci c_npmi c_v"]
+#   benchmarks/index-benchmark.sh [--runs N] [--measures "u_mass c_uci c_npmi c_v"] [--large]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -17,11 +22,13 @@ set_dir="$root/../shared/fixtures/mallet-2.1.1/debian-k100"
 topiceval="$root/build/topiceval"
 runs=3
 measures="u_mass c_uci c_npmi c_v"
+large=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift ;;
     --measures) measures="$2"; shift ;;
-    *) echo "usage: $0 [--runs N] [--measures \"u_mass c_uci c_npmi c_v\"]" >&2; exit 2 ;;
+    --large) large=1 ;;
+    *) echo "usage: $0 [--runs N] [--measures \"u_mass c_uci c_npmi c_v\"] [--large]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -93,3 +100,33 @@ PY
 done
 echo
 echo "index: $(stat -c %s "$scratch/ref.index") bytes; texts: $(stat -c %s "$scratch/texts.txt") bytes, gzipped (-9): $(stat -c %s "$scratch/texts.txt.gz") bytes"
+
+[ "$large" = 1 ] || exit 0
+# The 100-million-token run.
+corpora="$root/../shared/corpora"
+for f in "$corpora"/*.tsv; do cut -f3 "$f"; done | tr 'A-Z' 'a-z' | tr -cs 'a-z\n' ' ' > "$scratch/base.txt"
+per=$(wc -w < "$scratch/base.txt")
+copies=$(( (100000000 + per - 1) / per ))
+for _ in $(seq "$copies"); do cat "$scratch/base.txt"; done > "$scratch/large.txt"
+for _ in $(seq $(( (copies + 9) / 10 ))); do cat "$scratch/base.txt"; done > "$scratch/tenth.txt"
+rm "$scratch/texts.txt" "$scratch/texts.txt.gz"
+echo
+echo "| job | tokens | wall s | user s | peak MiB |"
+echo "|---|---|---|---|---|"
+measure() {  # LABEL TOKENS COMMAND...: one row, wall and user seconds and peak RSS from /usr/bin/time
+  local label="$1" tokens="$2"
+  shift 2
+  /usr/bin/time -f "%e %U %M" -o "$scratch/time" "$@" > "$scratch/out" 2> /dev/null
+  read -r wall user kib < "$scratch/time"
+  echo "| $label | $tokens | $wall | $user | $((kib / 1024)) |"
+}
+measure "index the texts" "$((per * ((copies + 9) / 10)))" "$topiceval" index --texts "$scratch/tenth.txt" --output "$scratch/tenth.index"
+rm "$scratch/tenth.txt" "$scratch/tenth.index"
+measure "index the texts" "$((per * copies))" "$topiceval" index --texts "$scratch/large.txt" --output "$scratch/large.index"
+for _ in 1 2; do  # the second with the index in the page cache
+  measure "c_npmi, 100 topics, with the index" "$((per * copies))" "$topiceval" coherence --model "$model" \
+    --reference "$scratch/large.index" --measure c_npmi --bootstrap 0 --format tsv
+done
+gzip -6 "$scratch/large.txt"
+echo
+echo "index: $(stat -c %s "$scratch/large.index") bytes; texts gzipped (-6): $(stat -c %s "$scratch/large.txt.gz") bytes"

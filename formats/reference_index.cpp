@@ -101,7 +101,14 @@ struct ReferenceIndex::Mapping {
   }
 };
 
+namespace {
+thread_local uint64_t openings = 0;
+}  // namespace
+
+uint64_t ReferenceIndex::openingsOnThisThread() { return openings; }
+
 ReferenceIndex ReferenceIndex::open(const std::string& path) {
+  ++openings;
   ReferenceIndex index;
   index.source_ = path;
   auto mapping = std::make_shared<Mapping>();

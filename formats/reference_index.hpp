@@ -48,6 +48,9 @@ struct WordPostings {
 class ReferenceIndex {
  public:
   static ReferenceIndex open(const std::string& path);
+  // How many times open() has mapped a file on this thread (tests count the
+  // work a command does: select opens its index once for every model).
+  static uint64_t openingsOnThisThread();
   static ReferenceIndex fromBytes(std::vector<uint8_t> bytes, const std::string& source);
 
   const std::string& source() const { return source_; }
@@ -81,7 +84,7 @@ class ReferenceIndex {
 // so memory stays near `runBytes` plus the vocabulary whatever the corpus's size.
 class ReferenceIndexWriter {
  public:
-  explicit ReferenceIndexWriter(std::size_t runBytes = std::size_t{256} << 20);
+  explicit ReferenceIndexWriter(std::size_t runBytes = std::size_t{64} << 20);
   ~ReferenceIndexWriter();
   ReferenceIndexWriter(const ReferenceIndexWriter&) = delete;
   ReferenceIndexWriter& operator=(const ReferenceIndexWriter&) = delete;

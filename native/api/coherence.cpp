@@ -6,12 +6,14 @@
 #include <tuple>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "formats/file_bytes.hpp"
 #include "formats/reference_index.hpp"
 #include "native/api/caller_spelling.hpp"
+#include "native/api/coherence_against.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/quality/coherence.hpp"
@@ -59,7 +61,8 @@ struct Reference {
   std::string description;
   // A reference index: the corpus is made from the topic words' postings
   // (fillFromIndex) once they are known.
-  std::optional<formats::ReferenceIndex> index;
+  std::unique_ptr<formats::ReferenceIndex> ownIndex;  // on the heap: `index` and `words` outlive a move
+  const formats::ReferenceIndex* index = nullptr;  // ownIndex, or one the caller opened
   bool unordered = false;  // bags of words: windows count whole documents
   // Whether each word id occurs in the texts.
   std::vector<uint8_t> used() const {
@@ -128,13 +131,18 @@ void fillFromIndex(Reference& reference, const std::vector<std::vector<int32_t>>
 }
 
 Reference loadReference(const CoherenceRequest& request, const Model& model, const std::string& modelName,
-                        std::optional<Documents>& keep) {
+                        std::optional<Documents>& keep, const formats::ReferenceIndex* opened) {
   Reference reference;
   const detail::ModelData& data = detail::dataOf(model);
   if (!request.reference.empty()) {
     if (request.texts)
       throw SettingError("reference", "takes the place of the texts: give either the texts or an index of them");
-    reference.index = formats::ReferenceIndex::open(request.reference);
+    if (opened != nullptr) {
+      reference.index = opened;
+    } else {
+      reference.ownIndex = std::make_unique<formats::ReferenceIndex>(formats::ReferenceIndex::open(request.reference));
+      reference.index = reference.ownIndex.get();
+    }
     reference.words = &reference.index->words();
     reference.unordered = reference.index->unordered();
     reference.description = request.reference;
@@ -395,7 +403,9 @@ double diversityOf(const std::vector<std::vector<std::string>>& topics) {
 
 const std::vector<std::string>& coherenceMeasures() { return quality::coherenceMeasureNames(); }
 
-CoherenceResult coherence(const CoherenceRequest& request) try {
+CoherenceResult coherence(const CoherenceRequest& request) { return detail::coherenceAgainst(request, nullptr); }
+
+CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const formats::ReferenceIndex* opened) try {
   const formats::ReadSession reads;  // a file read twice reads the same bytes (file_bytes.hpp)
   const ClassicLocale classic;
   validate(request);  // the declared ranges: top-words, window-size, bootstrap, threads
@@ -413,7 +423,7 @@ CoherenceResult coherence(const CoherenceRequest& request) try {
   const std::string modelName = detail::sourceName(request.model);
   const detail::ModelData& data = detail::dataOf(model);
   std::optional<Documents> documents;
-  Reference reference = loadReference(request, model, modelName, documents);
+  Reference reference = loadReference(request, model, modelName, documents, opened);
 
   CoherenceResult result;
   result.reference = reference.description;

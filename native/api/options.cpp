@@ -689,6 +689,8 @@ CommandSpec indexSpec() {
                    true, "REFERENCE"));
   o.push_back(commandLineOnly(path("output", "where to write the index (written whole, then renamed into place)",
                                    true, "INDEX")));
+  o.push_back(integer("threads", FIELD(IndexRequest, threads), 0, SettingLimits::kThreads,
+                      "threads; 0 uses every core (the index is the same bytes on any number)"));
   return command;
 }
 

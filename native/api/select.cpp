@@ -11,6 +11,7 @@
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
 #include "native/api/caller_spelling.hpp"
+#include "native/api/coherence_against.hpp"
 #include "native/api/document_selection.hpp"
 #include "native/api/estimator_report.hpp"
 #include "native/api/result_totals.hpp"
@@ -363,7 +364,8 @@ RankedModel scoreModel(const SelectRequest& request, const Model& model, const S
 // One model's topic quality on the reference texts (coherence with its
 // bootstrap error, exclusivity, FREX, diversity); nothing for a model without words.
 std::optional<TopicQuality> measureQuality(const SelectRequest& request, const Model& model, const std::string& name,
-                                           const DocumentsSource& reference, ModelWarnings& warnings) {
+                                           const DocumentsSource& reference, const formats::ReferenceIndex* index,
+                                           ModelWarnings& warnings) {
   if (model.words() == nullptr) {
     warnings.add(name, {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
                                                 detail::dataOf(model).howToGiveWords() + ")"});
@@ -382,7 +384,7 @@ std::optional<TopicQuality> measureQuality(const SelectRequest& request, const M
   quality.bootstrap = request.bootstrap;
   quality.seed = request.seed;
   quality.threads = request.threads;
-  const CoherenceResult measured = coherence(quality);
+  const CoherenceResult measured = detail::coherenceAgainst(quality, index);
   const CoherenceResult::Measure& measure = measured.measures.front();
   for (const Warning& warning : measured.warnings) warnings.add(name, warning);
   return TopicQuality{measure.name,
@@ -463,6 +465,11 @@ SelectResult select(const SelectRequest& request) try {
   checkSettingsApply(request, survey);
   result.estimator = request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator;
   const std::optional<DocumentsSource> reference = qualityReference(request, result);
+  // The reference index opened once for every model.
+  const std::optional<formats::ReferenceIndex> index =
+      !reference || request.coherenceReference.empty()
+          ? std::nullopt
+          : std::optional(formats::ReferenceIndex::open(request.coherenceReference));
   ModelWarnings warnings;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   EvaluationOptions evaluation;
@@ -476,7 +483,7 @@ SelectResult select(const SelectRequest& request) try {
     const std::string& name = survey.models[m].report.path;
     const DocumentCollection kept = sharedTokensOf(request, model, name, survey);
     ranked.push_back(scoreModel(request, model, survey.models[m], kept, policy, evaluation, result));
-    if (reference) ranked.back().quality = measureQuality(request, model, name, *reference, warnings);
+    if (reference) ranked.back().quality = measureQuality(request, model, name, *reference, index ? &*index : nullptr, warnings);
     ranked.back().figures =
         detail::topicNumberFigures(model, request.bootstrap, static_cast<uint64_t>(request.seed));
   }

@@ -80,6 +80,12 @@ struct CountTable {
   std::vector<uint32_t> key;          // slot, or numSlots + pair
   std::vector<uint32_t> count;
   std::vector<std::size_t> start{0};  // per document, into key and count
+  // Without a bootstrap only the totals are ever read: a direct table adds
+  // each document's counts to them and keeps no entries, so its memory and
+  // the work of joining tables do not grow with the reference texts.
+  bool direct = false;
+  std::vector<uint64_t> totals;  // numSlots + numPairs
+  uint64_t totalUnits = 0;
 };
 
 struct Totals {
@@ -163,7 +169,7 @@ class DocumentCounter {
     if (windows_) {
       const auto window = static_cast<uint32_t>(mode_.window);
       const uint32_t steps = static_cast<uint32_t>(length) - window + 1;
-      table.units.push_back(steps);
+      addUnits(table, steps);
       // Each present word's positions, then its intervals.
       for (std::size_t p = 0; p < tokens.size(); ++p) {
         const int32_t r = relevantOf(tokens[p]);
@@ -185,7 +191,7 @@ class DocumentCounter {
       }
     } else {
       // One window (a text no longer than it) or a document: present or not.
-      table.units.push_back(1);
+      addUnits(table, 1);
       for (std::size_t p = 0; p < tokens.size(); ++p) {
         const int32_t r = relevantOf(tokens[p]);
         if (r < 0) continue;
@@ -200,7 +206,7 @@ class DocumentCounter {
         }
       }
     }
-    std::sort(touched_.begin(), touched_.end());
+    // (Topics in the order first touched: the counts are integer sums, alike in any order.)
     for (const std::size_t t : touched_) {
       const std::size_t first = slots_.topicStart[t];
       const std::size_t m = slots_.size(t);
@@ -218,7 +224,7 @@ class DocumentCounter {
         }
       }
     }
-    table.start.push_back(table.key.size());
+    if (!table.direct) table.start.push_back(table.key.size());
   }
 
  private:
@@ -239,14 +245,39 @@ class DocumentCounter {
   void markSlots(int32_t r, uint64_t length) {
     for (const std::size_t slot : slots_.slotsOfWord[static_cast<std::size_t>(r)]) markSlot(slot, length);
   }
-  uint64_t pairCount(std::size_t a, std::size_t b) const {
+  uint64_t pairCount(std::size_t a, std::size_t b) {
     if (!windows_) return 1;
     const int32_t wa = slots_.word[a], wb = slots_.word[b];
     if (wa == wb) return slotLength_[a];
-    return overlap(intervals_[wordSlot_[static_cast<std::size_t>(wa)]],
-                   intervals_[wordSlot_[static_cast<std::size_t>(wb)]]);
+    const std::size_t ia = wordSlot_[static_cast<std::size_t>(wa)], ib = wordSlot_[static_cast<std::size_t>(wb)];
+    // Two words that share several topics meet in the same windows for each:
+    // their overlap is computed once a document.
+    const std::size_t n = present_.size();
+    if (n > kMostCachedWords) return overlap(intervals_[ia], intervals_[ib]);
+    const std::size_t at = std::min(ia, ib) * n + std::max(ia, ib);
+    if (pairStamp_.size() < n * n) {
+      pairStamp_.resize(n * n, 0);
+      pairOverlap_.resize(n * n, 0);
+    }
+    if (pairStamp_[at] != document_) {
+      pairStamp_[at] = document_;
+      pairOverlap_[at] = overlap(intervals_[ia], intervals_[ib]);
+    }
+    return pairOverlap_[at];
+  }
+  static constexpr std::size_t kMostCachedWords = 1024;  // 16 MiB of cache at most
+  static void addUnits(CountTable& table, uint64_t units) {
+    if (table.direct) {
+      table.totalUnits += units;
+    } else {
+      table.units.push_back(units);
+    }
   }
   static void add(CountTable& table, std::size_t key, uint64_t count) {
+    if (table.direct) {
+      table.totals[key] += count;
+      return;
+    }
     table.key.push_back(static_cast<uint32_t>(key));
     table.count.push_back(static_cast<uint32_t>(count));
   }
@@ -265,22 +296,31 @@ class DocumentCounter {
   std::vector<uint64_t> slotLength_;
   std::vector<std::size_t> touched_;
   std::vector<std::size_t> presentSlots_;
+  std::vector<uint64_t> pairStamp_;  // per pair of present words: the document its overlap is from
+  std::vector<uint64_t> pairOverlap_;
 };
 
 // `entries` counts the table entries of every mode, which are refused once
 // they would outgrow QualityLimits::kTableBytes (how many pairs of top words
 // meet in a document is known only by counting them).
 CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, CountingMode mode, int threads,
-                       Progress* progress, std::atomic<uint64_t>& entries) {
-  // Documents in blocks on the threads, the blocks' tables joined in order.
+                       bool direct, Progress* progress, std::atomic<uint64_t>& entries) {
+  // Documents in blocks on the threads, the blocks' tables joined in order
+  // (direct tables: one a thread, their integer totals added in any order).
   const std::size_t documents = corpus.numDocuments();
   const std::size_t blockSize = 4096;
   const std::size_t blocks = (documents + blockSize - 1) / blockSize;
   constexpr double kEntryBytes = 2 * sizeof(uint32_t);
-  std::vector<CountTable> parts(blocks);
-  runInParallel(blocks, threads, [&](std::size_t block, int) {
+  std::vector<CountTable> parts(direct ? static_cast<std::size_t>(resolveThreads(threads)) : blocks);
+  if (direct) {
+    for (CountTable& part : parts) {
+      part.direct = true;
+      part.totals.assign(slots.numSlots() + slots.numPairs(), 0);
+    }
+  }
+  runInParallel(blocks, threads, [&](std::size_t block, int worker) {
     DocumentCounter counter(slots, mode);
-    CountTable& part = parts[block];
+    CountTable& part = parts[direct ? static_cast<std::size_t>(worker) : block];
     const std::size_t end = std::min(documents, (block + 1) * blockSize);
     for (std::size_t d = block * blockSize; d < end; ++d) {
       const std::size_t from = corpus.offsets[d], to = corpus.offsets[d + 1];
@@ -305,6 +345,15 @@ CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, Counti
     }
   });
   CountTable table;
+  if (direct) {
+    table.direct = true;
+    table.totals.assign(slots.numSlots() + slots.numPairs(), 0);
+    for (const CountTable& part : parts) {
+      table.totalUnits += part.totalUnits;
+      for (std::size_t k = 0; k < part.totals.size(); ++k) table.totals[k] += part.totals[k];
+    }
+    return table;
+  }
   for (const CountTable& part : parts) {
     const std::size_t base = table.key.size();
     table.units.insert(table.units.end(), part.units.begin(), part.units.end());
@@ -319,6 +368,11 @@ CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, Counti
 // (all ones: the table's own totals).
 Totals sum(const CountTable& table, const Slots& slots, const std::vector<uint32_t>* weights) {
   Totals totals;
+  if (table.direct) {
+    totals.units = static_cast<double>(table.totalUnits);
+    totals.keys.assign(table.totals.begin(), table.totals.end());
+    return totals;
+  }
   std::vector<uint64_t> keys(slots.numSlots() + slots.numPairs(), 0);
   uint64_t units = 0;
   for (std::size_t d = 0; d + 1 < table.start.size(); ++d) {
@@ -628,7 +682,7 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
   std::atomic<uint64_t> entries{0};
   std::map<CountingMode, CountTable> tables;
   for (const auto& [mode, unused] : modes)
-    tables.emplace(mode, countCorpus(corpus, slots, mode, threads, settings.progress, entries));
+    tables.emplace(mode, countCorpus(corpus, slots, mode, threads, replicates == 0, settings.progress, entries));
 
   const auto stopIfCancelled = [&] {
     if (settings.progress != nullptr && settings.progress->cancelled()) throw Interrupted();

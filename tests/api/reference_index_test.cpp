@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "formats/gzip_output.hpp"
+#include "formats/reference_index.hpp"
 #include "native/api/model_data.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/coherence.hpp"
@@ -136,6 +137,27 @@ TEST(IndexedCoherence, BagsOfWordsCountWholeDocumentsAsTheTextsDo) {
   EXPECT_EQ(fromIndex.measures[1].windowSize, 0);
 }
 
+TEST(IndexedCoherence, TheIndexIsTheSameBytesOnAnyThreadCount) {
+  // debian-k100's 30,000 training documents: several batches in flight.
+  const Model model = Model::read(fixtureFile("debian-k100", "state.gz"));
+  const std::string text = trainingText(model, ::testing::TempDir() + "debian-threads.txt", false);
+  std::string first;
+  for (const int threads : {1, 2, 4}) {
+    IndexRequest request;
+    request.texts = DocumentsSource(text);
+    request.threads = threads;
+    std::ostringstream out;
+    const IndexResult result = writeReferenceIndex(request, out, "memory");
+    EXPECT_EQ(result.documents, 30000u);
+    if (threads == 1) {
+      first = out.str();
+    } else {
+      EXPECT_TRUE(out.str() == first) << threads << " threads";
+    }
+  }
+  EXPECT_GT(first.size(), 1000000u);
+}
+
 TEST(IndexedCoherence, TextsAndAnIndexTogetherAreRefused) {
   CoherenceRequest request;
   request.model = fixtureFile("stackexchange", "state.gz");
@@ -179,7 +201,9 @@ TEST(IndexedCoherence, SelectScoresEveryModelAgainstTheIndexAsAgainstTheTexts) {
   const SelectResult fromTexts = select(request);
   request.coherenceTexts = DocumentsSource();
   request.coherenceReference = indexOf(DocumentsSource(fixtureFile("stackexchange", "test.mallet")), "select");
+  const uint64_t openings = formats::ReferenceIndex::openingsOnThisThread();
   const SelectResult fromIndex = select(request);
+  EXPECT_EQ(formats::ReferenceIndex::openingsOnThisThread() - openings, 1u) << "the index opened once for both models";
   ASSERT_EQ(fromTexts.models.size(), fromIndex.models.size());
   for (std::size_t m = 0; m < fromTexts.models.size(); ++m) {
     ASSERT_TRUE(fromTexts.models[m].quality && fromIndex.models[m].quality);

@@ -399,6 +399,28 @@ TEST(Coherence, ErrorsAreTheSameOnAnyThreadCountAndShrinkWithMoreText) {
   EXPECT_LT(ratio, 3.2);
 }
 
+TEST(Coherence, WithoutABootstrapTheValuesAreThoseOfTheBootstrapsTables) {
+  // Without replicates the counts go straight to their totals (no table per
+  // document); with them, the totals are the tables' sums: the same numbers.
+  CoherenceRequest request;
+  request.model = fixtureFile("debian-k100", "state.gz");
+  request.measures = {"u_mass", "c_uci", "c_npmi", "c_v", "mallet"};
+  request.bootstrap = 2;
+  request.threads = 1;
+  const CoherenceResult tables = coherence(request);
+  request.bootstrap = 0;
+  for (const int threads : {1, 2, 3}) {
+    request.threads = threads;
+    const CoherenceResult direct = coherence(request);
+    ASSERT_EQ(direct.measures.size(), tables.measures.size());
+    for (std::size_t m = 0; m < tables.measures.size(); ++m) {
+      SCOPED_TRACE(tables.measures[m].name + " on " + std::to_string(threads) + " threads");
+      EXPECT_TRUE(sameBits(direct.measures[m].perTopic, tables.measures[m].perTopic));
+      EXPECT_EQ(direct.measures[m].mean, tables.measures[m].mean);
+    }
+  }
+}
+
 TEST(Coherence, ATopWordInFewReferenceDocumentsIsSaidToMakeTheErrorUnstable) {
   CoherenceRequest request;
   request.model = fixtureFile("sgu-k100", "state.gz");
