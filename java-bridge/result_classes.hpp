@@ -449,6 +449,42 @@ inline const ResultClass& selectionClass() {
        field<F>("se", JavaType::Double, "", [](const F& f) { return f.standardError; }),
        field<F>("perTopic", JavaType::DoubleArray, "Empty for a per-model figure.",
                 [](const F& f) { return f.perTopic; })}};
+  using G = SeedGroup;
+  using P = SeedGroup::Pair;
+  static const ResultClass seedPair{
+      "Selection.SeedPair",
+      "Two runs of one K (indices into runs) and their agreement: the mean matched average Jaccard.",
+      {field<P>("a", JavaType::Long, "", [](const P& p) { return whole(p.a); }),
+       field<P>("b", JavaType::Long, "", [](const P& p) { return whole(p.b); }),
+       field<P>("agreement", JavaType::Double, "", [](const P& p) { return p.agreement; })}};
+  static const ResultClass seedGroup{
+      "Selection.SeedGroup",
+      "The models given with one K, read as runs with other seeds: Greene et al.'s agreement among them and the "
+      "held-out likelihood's spread between seeds.",
+      {field<G>("topics", JavaType::Long, "", [](const G& g) { return int64_t{g.topics}; }),
+       field<G>("runs", JavaType::StringArray, "The models' paths, in the order given.",
+                [](const G& g) { return g.runs; }),
+       objects<G>("pairs", seedPair, "Every pair, a before b.", [](const G& g) -> const auto& { return g.pairs; }),
+       field<G>("topicAgreement", JavaType::DoubleMatrix,
+                "Per run, per topic: its matched average Jaccard, averaged over the other runs.",
+                [](const G& g) { return g.topicAgreement; }),
+       field<G>("agreement", JavaType::Double, "The mean over pairs.", [](const G& g) { return g.agreement; }),
+       field<G>("agreementSd", JavaType::Double, "Over pairs (NaN for one pair).",
+                [](const G& g) { return g.agreementSd; }),
+       field<G>("agreementMin", JavaType::Double, "", [](const G& g) { return g.agreementMin; }),
+       field<G>("agreementMax", JavaType::Double, "", [](const G& g) { return g.agreementMax; }),
+       field<G>("perToken", JavaType::Double, "The runs' mean.", [](const G& g) { return g.perToken; }),
+       field<G>("perTokenSpread", JavaType::Double, "The standard deviation over the runs.",
+                [](const G& g) { return g.perTokenSpread; }),
+       field<G>("perTokenError", JavaType::Double, "The root mean square of the runs' standard errors.",
+                [](const G& g) { return g.perTokenError; }),
+       field<G>("nextTopics", JavaType::Long, "The next K with several runs; 0: none.",
+                [](const G& g) { return int64_t{g.nextTopics}; }),
+       field<G>("differenceToNext", JavaType::Double, "", [](const G& g) { return g.differenceToNext; }),
+       field<G>("differenceToNextSe", JavaType::Double, "What retraining alone gives that difference.",
+                [](const G& g) { return g.differenceToNextError; }),
+       field<G>("exceedsRetraining", JavaType::Boolean, "The difference is more than twice that.",
+                [](const G& g) { return g.exceedsRetraining; })}};
   static const ResultClass model{
       "Selection.RankedModel",
       "A model's place: its figures on the tokens every model scores.",
@@ -495,6 +531,10 @@ inline const ResultClass& selectionClass() {
       {section<S>("input", input, ""), section<S>("estimator", estimator, ""),
        objects<S>(
            "models", model, "Best first.", [](const S& r) -> const auto& { return r.models; }),
+       field<S>("stabilityWords", JavaType::Long, "The top words compared for stability across seeds.",
+                [](const S& r) { return int64_t{r.stabilityWords}; }),
+       objects<S>("seedGroups", seedGroup, "Each K given by two or more models, ascending.",
+                  [](const S& r) -> const auto& { return r.seedGroups; }),
        field<S>("qualityReference", JavaType::String, "The texts topic quality was measured on; null if none.",
                 [](const S& r) { return r.qualityReference.empty() ? JavaValue() : JavaValue(r.qualityReference); }),
        field<S>("wallSeconds", JavaType::Double, "", [](const S& r) { return r.seconds; }),

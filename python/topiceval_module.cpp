@@ -486,6 +486,37 @@ void bindRankedModel(py::module_& module) {
       .def_readonly("value", &TopicNumberFigure::value)
       .def_readonly("se", &TopicNumberFigure::standardError)
       .def_property_readonly("per_topic", [](const TopicNumberFigure& f) { return toArray(f.perTopic); });
+  using topiceval::SeedGroup;
+  py::class_<SeedGroup::Pair>(module, "SeedPair")
+      .def_readonly("a", &SeedGroup::Pair::a)
+      .def_readonly("b", &SeedGroup::Pair::b)
+      .def_readonly("agreement", &SeedGroup::Pair::agreement);
+  py::class_<SeedGroup>(module, "SeedGroup")
+      .def_readonly("topics", &SeedGroup::topics)
+      .def_property_readonly("runs",
+                             [](const SeedGroup& g) {
+                               py::list runs;
+                               for (const std::string& run : g.runs) runs.append(text(run));
+                               return runs;
+                             })
+      .def_readonly("pairs", &SeedGroup::pairs)
+      .def_property_readonly("topic_agreement",
+                             [](const SeedGroup& g) {
+                               py::list runs;
+                               for (const auto& run : g.topicAgreement) runs.append(toArray(run));
+                               return runs;
+                             })
+      .def_readonly("agreement", &SeedGroup::agreement)
+      .def_readonly("agreement_sd", &SeedGroup::agreementSd)
+      .def_readonly("agreement_min", &SeedGroup::agreementMin)
+      .def_readonly("agreement_max", &SeedGroup::agreementMax)
+      .def_readonly("per_token", &SeedGroup::perToken)
+      .def_readonly("per_token_spread", &SeedGroup::perTokenSpread)
+      .def_readonly("per_token_error", &SeedGroup::perTokenError)
+      .def_readonly("next_topics", &SeedGroup::nextTopics)
+      .def_readonly("difference_to_next", &SeedGroup::differenceToNext)
+      .def_readonly("difference_to_next_se", &SeedGroup::differenceToNextError)
+      .def_readonly("exceeds_retraining", &SeedGroup::exceedsRetraining);
   py::class_<RankedModel>(module, "RankedModel")
       .def_property_readonly("path", [](const RankedModel& m) { return text(m.model.path); })
       .def_property_readonly("kind", [](const RankedModel& m) { return text(m.model.kind); })
@@ -601,6 +632,10 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   for (const topiceval::RankedModel& model : result->models) ranked.append(py::cast(model));
   py::dict out;
   out["models"] = ranked;
+  py::list groups;
+  for (const topiceval::SeedGroup& group : result->seedGroups) groups.append(py::cast(group));
+  out["seed_groups"] = groups;
+  out["stability_words"] = result->stabilityWords;
   out["quality_reference"] = text(result->qualityReference);
   out["input"] = text(result->input);
   out["documents"] = result->documents;

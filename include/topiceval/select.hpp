@@ -51,6 +51,9 @@ struct SelectRequest {
   std::string coherenceReference;
   int topWords = CoherenceRequest::kDefaultTopWords;  ///< top words per topic scored (default 10)
   int bootstrap = CoherenceRequest::kDefaultBootstrap;  ///< bootstrap replicates of the coherence error (default 200; 0: none)
+  /// Stability across seeds (models of one K): each topic's top words compared (default 10).
+  int stabilityWords = kDefaultStabilityWords;
+  static constexpr int kDefaultStabilityWords = 10;
 };
 
 /// A model's topic quality, as select reports it.
@@ -118,6 +121,41 @@ struct RankedModel {
   std::vector<TopicNumberFigure> figures;  ///< ldatuning's and stm's, in the order TopicNumberFigure names them
 };
 
+/// Models given with the same K, read as runs of one setting with other seeds:
+/// how much retraining changes the topics (Greene, O'Callaghan & Cunningham
+/// 2014: each pair of runs matched topic to topic by the Hungarian algorithm
+/// on the average Jaccard of their top-t word rankings, ties by the lower
+/// type index) and the held-out likelihood.
+struct SeedGroup {
+  int topics = 0;                 ///< K
+  std::vector<std::string> runs;  ///< the models of this K, in the order given
+  /// One pair of runs (indices into runs) and their agreement: the mean matched average Jaccard.
+  struct Pair {
+    std::size_t a = 0, b = 0;
+    double agreement = 0.0;
+  };
+  std::vector<Pair> pairs;  ///< every pair, a before b
+  /// Per run, per topic: its matched average Jaccard, averaged over the other runs.
+  std::vector<std::vector<double>> topicAgreement;
+  /// The mean agreement over pairs, its sample standard deviation over pairs (NaN for one pair), min and max.
+  /// @{
+  double agreement = 0.0, agreementSd = 0.0, agreementMin = 0.0, agreementMax = 0.0;
+  /// @}
+  /// The runs' mean held-out log likelihood per token; its spread between seeds (the sample standard deviation
+  /// over runs); the within-run error (the root mean square of the runs' per-token standard errors).
+  /// @{
+  double perToken = 0.0, perTokenSpread = 0.0, perTokenError = 0.0;
+  /// @}
+  /// Against the next larger K with several runs (nextTopics 0: none): its mean per token minus this one's, the
+  /// error retraining alone gives that difference, sqrt(s^2/n + s'^2/n') of the two spreads, and whether the
+  /// difference exceeds twice that error.
+  /// @{
+  int nextTopics = 0;
+  double differenceToNext = 0.0, differenceToNextError = 0.0;
+  bool exceedsRetraining = false;
+  /// @}
+};
+
 /// The ranking, best first, with what it was measured on.
 struct SelectResult {
   std::string input;  ///< the documents' file
@@ -141,6 +179,8 @@ struct SelectResult {
   std::vector<std::string> skippedFiles;     ///< files in a directory that hold no model, with why
   std::string qualityReference;              ///< the texts topic quality was measured on, or empty
   int qualityTopWords = 0;                   ///< the top words asked for (a topic keeps those the texts use)
+  std::vector<SeedGroup> seedGroups;  ///< each K given by two or more models, ascending
+  int stabilityWords = 0;             ///< t, the top words compared for stability
   std::vector<Warning> warnings;  ///< what the figures should be read with
   double seconds = 0.0;  ///< wall-clock seconds
   int threads = 1;  ///< threads used

@@ -375,6 +375,9 @@ CommandSpec selectSpec() {
       integer("top-words", FIELD(SelectRequest, topWords), 1, 100'000, "top words per topic for the topic quality"));
   o.push_back(integer("bootstrap", FIELD(SelectRequest, bootstrap), 0, 100'000,
                       "bootstrap replicates over the reference documents for the coherence's error (0: none)"));
+  o.push_back(integer("stability-words", FIELD(SelectRequest, stabilityWords), 1, 100'000,
+                      "stability across seeds, for models given with the same number of topics: the top words of "
+                      "each topic whose rankings are compared (Greene et al.'s t)"));
   command.positional = "model";
   return command;
 }

@@ -15,6 +15,7 @@
 #include "native/api/document_selection.hpp"
 #include "native/api/estimator_report.hpp"
 #include "native/api/result_totals.hpp"
+#include "native/api/seed_stability.hpp"
 #include "native/api/setting_checks.hpp"
 #include "native/api/settings_by_name.hpp"
 #include "native/api/topic_number_figures.hpp"
@@ -478,6 +479,7 @@ SelectResult select(const SelectRequest& request) try {
   evaluation.threads = request.threads;
   evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
   std::vector<RankedModel> ranked;
+  std::vector<detail::TopicRankings> rankings;  // kept small: t words per topic
   for (std::size_t m = 0; m < sources.size(); ++m) {
     const Model model = detail::loadModel(sources[m]);
     const std::string& name = survey.models[m].report.path;
@@ -486,7 +488,10 @@ SelectResult select(const SelectRequest& request) try {
     if (reference) ranked.back().quality = measureQuality(request, model, name, *reference, index ? &*index : nullptr, warnings);
     ranked.back().figures =
         detail::topicNumberFigures(model, request.bootstrap, static_cast<uint64_t>(request.seed));
+    rankings.push_back(detail::topicRankings(model, request.stabilityWords));
   }
+  result.seedGroups = detail::seedGroups(ranked, rankings);  // in the order given, before the ranking sorts
+  result.stabilityWords = request.stabilityWords;
   warnings.appendTo(result.warnings);
   rankModels(ranked, result);
   tableWarnings(ranked, result);

@@ -74,6 +74,55 @@ std::string edgeOfTheRange(const SelectResult& result) {
   return "";
 }
 
+// A figure for the plain-text table: "-" when the model lacks what it needs.
+std::string figureText(double value, int decimals) { return std::isfinite(value) ? fixed(value, decimals) : "-"; }
+
+// ldatuning's and stm's figures, one row per model (a mean's bootstrap error beside it).
+void writeFiguresText(std::ostream& out, const SelectResult& result) {
+  if (result.models.empty() || result.models.front().figures.empty()) return;
+  out << "\nldatuning and stm (as their R functions compute them)\nrank  topics";
+  for (const TopicNumberFigure& figure : result.models.front().figures)
+    out << "  " << padded(figure.name + " (" + figure.better + ")", figure.perTopic.empty() ? 22 : 34);
+  out << "  model\n";
+  for (std::size_t r = 0; r < result.models.size(); ++r) {
+    const RankedModel& model = result.models[r];
+    out << padded(std::to_string(r + 1), 5) << ' ' << padded(std::to_string(model.model.topics), 6);
+    for (const TopicNumberFigure& figure : model.figures) {
+      const std::string value = figure.perTopic.empty() || !std::isfinite(figure.value)
+                                    ? figureText(figure.value, 5)
+                                    : plusMinus(figure.value, figure.standardError, 5);
+      out << "  " << padded(value, figure.perTopic.empty() ? 22 : 34);
+    }
+    out << "  " << model.model.path << "\n";
+  }
+}
+
+std::string agreementText(const SeedGroup& group) {
+  return fixed(group.agreement, 4) + " (sd " + figureText(group.agreementSd, 4) + ", " + fixed(group.agreementMin, 4) +
+         "-" + fixed(group.agreementMax, 4) + ", " + std::to_string(group.pairs.size()) +
+         (group.pairs.size() == 1 ? " pair)" : " pairs)");
+}
+
+std::string nextText(const SeedGroup& group) {
+  if (group.nextTopics == 0) return "";
+  return "K " + std::to_string(group.nextTopics) + ": " + (group.differenceToNext >= 0 ? "+" : "") +
+         fixed(group.differenceToNext, 5) + " +- " + fixed(group.differenceToNextError, 5) + ", " +
+         (group.exceedsRetraining ? "exceeds retraining" : "within retraining");
+}
+
+void writeStabilityText(std::ostream& out, const SelectResult& result) {
+  if (result.seedGroups.empty()) return;
+  out << "\nstability across seeds (models given with the same number of topics; top " << result.stabilityWords
+      << " words)\ntopics  runs  agreement                           per token   between seeds  within run  "
+         "to the next K\n";
+  for (const SeedGroup& group : result.seedGroups) {
+    out << padded(std::to_string(group.topics), 7) << ' ' << padded(std::to_string(group.runs.size()), 5) << ' '
+        << padded(agreementText(group), 35) << ' ' << padded(fixed(group.perToken, 5), 11) << ' '
+        << padded(figureText(group.perTokenSpread, 5), 14) << ' ' << padded(figureText(group.perTokenError, 5), 11)
+        << ' ' << nextText(group) << "\n";
+  }
+}
+
 }  // namespace
 
 void writeSelectText(std::ostream& out, const SelectResult& result) {
@@ -109,6 +158,8 @@ void writeSelectText(std::ostream& out, const SelectResult& result) {
           << padded(fixed(quality.diversity, 3), 10) << ' ' << model.model.path << "\n";
     }
   }
+  writeFiguresText(out, result);
+  writeStabilityText(out, result);
   if (const std::string edge = edgeOfTheRange(result); !edge.empty()) out << "\n" << edge << "\n";
   out << "\n(-below / +above) after a total or per-token figure: its 95% interval, 1.96 standard errors over runs "
          "each side, widened upward by the log-mean bias bound (the log of a mean of runs sits low by up to half "
@@ -123,9 +174,38 @@ void writeSelectText(std::ostream& out, const SelectResult& result) {
     out << "coherence: the mean over topics, +- its bootstrap error over the reference documents (another sample of "
            "such documents; not the choice of texts, window or top words); exclusivity: MALLET's; frex: stm's; "
            "diversity: the share of distinct top words.\n";
+  if (!result.seedGroups.empty())
+    out << "agreement: Greene et al.'s, each pair of runs of a K matched topic to topic on the average Jaccard of "
+           "their top words (1: the same rankings), the mean over pairs with its spread; between seeds: the "
+           "standard deviation of the runs' per-token log likelihood, within run: their standard error; to the next "
+           "K: its mean per token minus this one's, +- what retraining alone gives it (sqrt(s^2/n + s'^2/n')), "
+           "\"exceeds retraining\" when the difference is more than twice that.\n";
   out << "time            " << fixed(result.seconds, 3) << " s on " << result.threads
       << (result.threads == 1 ? " thread" : " threads") << "\n";
 }
+
+namespace {
+
+void writeStabilityColumns(std::ostream& out, const SelectResult& result, const RankedModel& model) {
+  for (const SeedGroup& group : result.seedGroups) {
+    const auto run = std::find(group.runs.begin(), group.runs.end(), model.model.path);
+    if (group.topics != model.model.topics || run == group.runs.end()) continue;
+    const std::vector<double>& topics = group.topicAgreement[static_cast<std::size_t>(run - group.runs.begin())];
+    double sum = 0.0;
+    for (const double value : topics) sum += value;
+    out << '\t' << group.runs.size() << '\t' << formatNumber(group.agreement) << '\t'
+        << formatNumber(group.agreementSd) << '\t' << formatNumber(group.agreementMin) << '\t'
+        << formatNumber(group.agreementMax) << '\t' << group.pairs.size() << '\t'
+        << formatNumber(topics.empty() ? std::nan("") : sum / static_cast<double>(topics.size())) << '\t'
+        << formatNumber(group.perTokenSpread) << '\t' << group.nextTopics << '\t'
+        << formatNumber(group.differenceToNext) << '\t' << formatNumber(group.differenceToNextError) << '\t'
+        << (group.nextTopics == 0 ? "-" : group.exceedsRetraining ? "true" : "false");
+    return;
+  }
+  out << "\t1\tnan\tnan\tnan\tnan\t0\tnan\tnan\t0\tnan\tnan\t-";
+}
+
+}  // namespace
 
 void writeSelectTsv(std::ostream& out, const SelectResult& result) {
   out << "rank\tmodel\ttopics\ttokens\town_skipped\ttotal\ttotal_se\tper_token\tper_token_se\tperplexity\t"
@@ -139,6 +219,9 @@ void writeSelectTsv(std::ostream& out, const SelectResult& result) {
       if (!figure.perTopic.empty()) out << '\t' << figure.name << "_se";
     }
   }
+  // Stability across seeds: the model's K's figures (nan for a K given once) and its own topics' mean agreement.
+  out << "\tseed_runs\tagreement\tagreement_sd\tagreement_min\tagreement_max\tagreement_pairs\tmodel_agreement"
+         "\tper_token_seed_spread\tnext_topics\tdifference_to_next\tdifference_to_next_se\texceeds_retraining";
   out << '\n';
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
@@ -163,6 +246,7 @@ void writeSelectTsv(std::ostream& out, const SelectResult& result) {
       out << '\t' << formatNumber(figure.value);
       if (!figure.perTopic.empty()) out << '\t' << formatNumber(figure.standardError);
     }
+    writeStabilityColumns(out, result, model);
     out << '\n';
   }
 }
@@ -216,6 +300,31 @@ void writeSelectJson(std::ostream& out, const SelectResult& result) {
     json.endObject();
   }
   json.endArray();
+  json.field("stability_words", result.stabilityWords).key("seed_groups").beginArray();
+  for (const SeedGroup& group : result.seedGroups) {
+    json.beginObject().field("topics", group.topics).key("runs").beginArray();
+    for (const std::string& run : group.runs) json.value(run);
+    json.endArray().key("pairs").beginArray();
+    for (const SeedGroup::Pair& pair : group.pairs)
+      json.beginObject()
+          .field("a", static_cast<uint64_t>(pair.a))
+          .field("b", static_cast<uint64_t>(pair.b))
+          .field("agreement", pair.agreement)
+          .endObject();
+    json.endArray().key("topic_agreement").beginArray();
+    for (const auto& run : group.topicAgreement) {
+      json.beginArray();
+      for (const double value : run) json.value(value);
+      json.endArray();
+    }
+    json.endArray().field("agreement", group.agreement).field("agreement_sd", group.agreementSd);
+    json.field("agreement_min", group.agreementMin).field("agreement_max", group.agreementMax);
+    json.field("per_token", group.perToken).field("per_token_spread", group.perTokenSpread);
+    json.field("per_token_error", group.perTokenError).field("next_topics", group.nextTopics);
+    json.field("difference_to_next", group.differenceToNext).field("difference_to_next_se", group.differenceToNextError);
+    json.field("exceeds_retraining", group.exceedsRetraining).endObject();
+  }
+  json.endArray();
   if (!result.qualityReference.empty()) json.field("quality_reference", result.qualityReference);
   json.field("wall_seconds", result.seconds).field("threads", result.threads);
   endEnvelope(json, out, result.warnings);
@@ -241,21 +350,54 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
               fixed(model.quality->exclusivity, 4);
     report.summary.emplace_back(std::to_string(r + 1) + ". " + model.model.path, line);
   }
+  for (const SeedGroup& group : result.seedGroups) {
+    const std::string next = nextText(group);
+    report.summary.emplace_back("stability at " + std::to_string(group.topics) + " topics",
+                                std::to_string(group.runs.size()) + " runs; agreement " + agreementText(group) +
+                                    "; per token " + fixed(group.perToken, 5) + ", between seeds " +
+                                    figureText(group.perTokenSpread, 5) + ", within run " +
+                                    figureText(group.perTokenError, 5) + (next.empty() ? "" : "; to " + next));
+  }
   if (const std::string edge = edgeOfTheRange(result); !edge.empty()) report.notes.push_back(edge);
 
   std::vector<double> topics, perToken, errors, difference, differenceErrors;
   const auto shared = static_cast<double>(result.sharedTokens);
   for (const RankedModel& model : result.models) {
     topics.push_back(model.model.topics);
-    perToken.push_back(model.perToken);
-    errors.push_back(model.perTokenStandardError);
     difference.push_back(model.difference / shared);
     differenceErrors.push_back(model.differenceError / shared);
   }
+  // Runs of one K are one point: their mean, the band their spread between seeds.
+  std::vector<double> byK;
+  for (const RankedModel& model : result.models) {
+    if (std::find(byK.begin(), byK.end(), model.model.topics) != byK.end()) continue;
+    const auto group = std::find_if(result.seedGroups.begin(), result.seedGroups.end(),
+                                    [&](const SeedGroup& g) { return g.topics == model.model.topics; });
+    byK.push_back(model.model.topics);
+    perToken.push_back(group == result.seedGroups.end() ? model.perToken : group->perToken);
+    errors.push_back(group == result.seedGroups.end() ? model.perTokenStandardError : group->perTokenSpread);
+  }
   report.figures.push_back(
-      {"Held-out log likelihood per token against the number of topics; the band is +- 2 standard errors over runs "
-       "(drawn at least 3 px wide).",
-       lineBandSvg(topics, perToken, errors, "number of topics", "log likelihood per token", "by-k")});
+      {std::string("Held-out log likelihood per token against the number of topics; the band is +- 2 standard errors "
+                   "over runs (drawn at least 3 px wide)") +
+           (result.seedGroups.empty() ? "." : "; a K given by several models (seeds) is their mean, its band +- 2 "
+                                              "standard deviations between the seeds."),
+       lineBandSvg(byK, perToken, errors, "number of topics", "log likelihood per token", "by-k")});
+  if (!result.seedGroups.empty()) {
+    std::vector<double> stableTopics, agreement, spread;
+    for (const SeedGroup& group : result.seedGroups) {
+      stableTopics.push_back(group.topics);
+      agreement.push_back(group.agreement);
+      spread.push_back(group.agreementSd);
+    }
+    report.figures.push_back(
+        {"Stability across seeds against the number of topics: Greene et al.'s agreement of the runs of each K (their "
+         "topics matched on the average Jaccard of the top " +
+             std::to_string(result.stabilityWords) +
+             " words; 1: the same rankings), the mean over pairs of runs; the band is +- 2 standard deviations over "
+             "the pairs. Higher is more stable.",
+         lineBandSvg(stableTopics, agreement, spread, "number of topics", "agreement between seeds", "stability")});
+  }
   report.figures.push_back(
       {"Difference to the best model: the best's log likelihood per token minus this one's, paired over the same "
        "documents; bars are +- 2 "

@@ -1,6 +1,8 @@
 #include "native/quality/topic_stability.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <set>
 #include <stdexcept>
 
@@ -48,6 +50,41 @@ RunAgreement runAgreement(const std::vector<std::vector<int>>& a, const std::vec
     sum += result.perTopic.back();
   }
   result.agreement = sum / static_cast<double>(n);
+  return result;
+}
+
+SeedAgreement seedAgreement(const std::vector<std::vector<std::vector<int>>>& runs) {
+  if (runs.size() < 2) throw std::invalid_argument("seedAgreement: needs at least two runs");
+  const std::size_t topics = runs.front().size();
+  SeedAgreement result;
+  result.perTopic.assign(runs.size(), std::vector<double>(topics, 0.0));
+  for (std::size_t a = 0; a < runs.size(); ++a) {
+    for (std::size_t b = a + 1; b < runs.size(); ++b) {
+      const RunAgreement pair = runAgreement(runs[a], runs[b]);
+      result.pairs.push_back({a, b, pair.agreement});
+      // The matching is one to one: b's topic match[k] has a's topic k's similarity.
+      for (std::size_t k = 0; k < topics; ++k) {
+        result.perTopic[a][k] += pair.perTopic[k];
+        result.perTopic[b][static_cast<std::size_t>(pair.match[k])] += pair.perTopic[k];
+      }
+    }
+  }
+  const auto others = static_cast<double>(runs.size() - 1);
+  for (auto& run : result.perTopic) {
+    for (double& value : run) value /= others;
+  }
+  const auto n = static_cast<double>(result.pairs.size());
+  double sum = 0.0;
+  result.min = result.max = result.pairs.front().agreement;
+  for (const SeedAgreement::Pair& pair : result.pairs) {
+    sum += pair.agreement;
+    result.min = std::min(result.min, pair.agreement);
+    result.max = std::max(result.max, pair.agreement);
+  }
+  result.mean = sum / n;
+  double squares = 0.0;
+  for (const SeedAgreement::Pair& pair : result.pairs) squares += (pair.agreement - result.mean) * (pair.agreement - result.mean);
+  result.standardDeviation = n > 1 ? std::sqrt(squares / (n - 1.0)) : std::numeric_limits<double>::quiet_NaN();
   return result;
 }
 

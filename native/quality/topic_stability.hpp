@@ -29,3 +29,25 @@ struct RunAgreement {
 RunAgreement runAgreement(const std::vector<std::vector<int>>& a, const std::vector<std::vector<int>>& b);
 
 }  // namespace topiceval::quality
+
+namespace topiceval::quality {
+
+// Greene et al.'s agreement among several runs of one K: every pair of runs
+// (a before b in the order given) matched as runAgreement matches them.
+struct SeedAgreement {
+  struct Pair {
+    std::size_t a = 0, b = 0;
+    double agreement = 0.0;
+  };
+  std::vector<Pair> pairs;
+  // Run r's topic k: its matched AJ in each pair holding r, averaged over the other runs.
+  std::vector<std::vector<double>> perTopic;
+  double mean = 0.0;
+  // Over pairs: the sample standard deviation (NaN for one pair: one pair shows no spread), min and max.
+  double standardDeviation = 0.0, min = 0.0, max = 0.0;
+};
+
+// Each run: its topics' top-t rankings (word ids shared by every run). At least two runs, all of one K.
+SeedAgreement seedAgreement(const std::vector<std::vector<std::vector<int>>>& runs);
+
+}  // namespace topiceval::quality

@@ -248,3 +248,28 @@ def test_window_coherence_on_bags_of_words_counts_whole_documents(fixtures):
         assert chosen.models[0].quality.coherence == pytest.approx(whole.measures[0].mean, abs=1e-12)
         in_order = topiceval.select([model], ordered, estimator="filtering", coherence=measure, bootstrap=0)
         assert in_order.models[0].quality.coherence != pytest.approx(whole.measures[0].mean, abs=1e-3)
+
+
+def test_select_groups_seeds_of_one_k_with_their_agreement():
+    # Three runs of K = 2 whose top three words are set by their counts: b is a with its topics swapped, c swaps
+    # topic 0's second and third words (average Jaccard 7/9). Pairs: a-b 1, a-c and b-c (7/9 + 1) / 2 = 8/9.
+    words = [f"w{w}" for w in range(6)]
+    runs = [[[30, 20, 10, 0, 0, 0], [0, 0, 0, 30, 20, 10]],
+            [[0, 0, 0, 30, 20, 10], [30, 20, 10, 0, 0, 0]],
+            [[30, 10, 20, 0, 0, 0], [0, 0, 0, 30, 20, 10]]]
+    models = [topiceval.Model.from_counts(numpy.array(run), 0.5, 0.01).with_words(words) for run in runs]
+    models.append(topiceval.Model.from_counts(numpy.array([[60, 40, 20, 60, 40, 20]]), 0.5, 0.01).with_words(words))
+    documents = [numpy.array(document) for document in ([0, 1, 2, 0], [3, 4, 5, 3], [0, 3, 1, 4])]
+    result = topiceval.select(models, documents, coherence="none", stability_words=3)
+    assert result.stability_words == 3
+    [group] = result.seed_groups  # K = 1 was given once
+    assert group.topics == 2 and group.runs == ["model 1", "model 2", "model 3"]
+    assert [(pair.a, pair.b) for pair in group.pairs] == [(0, 1), (0, 2), (1, 2)]
+    assert [pair.agreement for pair in group.pairs] == pytest.approx([1.0, 8 / 9, 8 / 9], abs=1e-15)
+    assert group.agreement == pytest.approx(25 / 27, abs=1e-15)
+    assert group.agreement_min == pytest.approx(8 / 9, abs=1e-15) and group.agreement_max == 1.0
+    assert group.topic_agreement[2].tolist() == pytest.approx([7 / 9, 1.0], abs=1e-15)
+    per_token = {model.path: model.per_token for model in result.models}
+    spread = numpy.std([per_token[run] for run in group.runs], ddof=1)
+    assert group.per_token_spread == pytest.approx(spread, rel=1e-12)
+    assert group.next_topics == 0 and math.isnan(group.difference_to_next) and not group.exceeds_retraining

@@ -779,10 +779,18 @@ class SelectResult:
     tokens every model scores (``scored_tokens`` of ``tokens`` in all). Each model's ``quality`` (None with
     ``coherence="none"``, or for a model without words) holds its mean ``coherence`` +- ``coherence_se`` by
     ``measure`` on ``quality_reference``, ``exclusivity``, ``frex``, ``diversity``, ``topic_coherence`` and
-    ``top_words``. :meth:`write_html` writes the command line's HTML report (``select --report``)."""
+    ``top_words``. ``seed_groups``: for each K given by two or more models (runs with other seeds), ascending, a
+    :class:`SeedGroup`: its ``runs`` (paths, in the order given), Greene et al.'s ``agreement`` of every pair of runs
+    (``pairs``: ``a``, ``b``, ``agreement``; the top ``stability_words`` words of each topic compared) with
+    ``agreement_sd``, ``agreement_min`` and ``agreement_max`` over pairs, ``topic_agreement`` per run and topic,
+    the runs' mean ``per_token`` with its ``per_token_spread`` between seeds and ``per_token_error`` within runs, and
+    against ``next_topics`` (the next K in the list; 0: none) ``difference_to_next`` +- ``difference_to_next_se``
+    and ``exceeds_retraining``. :meth:`write_html` writes the command line's HTML report (``select --report``)."""
 
     def __init__(self, values: dict):
         self.models = values["models"]
+        self.seed_groups = values["seed_groups"]
+        self.stability_words = int(values["stability_words"])
         self.best = self.models[0]
         self._write_report = values["write_report"]
         self.input = values["input"]
@@ -864,6 +872,9 @@ RankedModel = _native.RankedModel
 TopicQuality = _native.TopicQuality
 TopicNumberFigure = _native.TopicNumberFigure
 _native.TopicNumberFigure.__repr__ = _one_line
+SeedGroup = _native.SeedGroup
+_native.SeedGroup.__repr__ = _one_line
+_native.SeedPair.__repr__ = _one_line
 
 # What compare() returns: the library's result bound as it is, named as ``topiceval compare --format json`` names
 # its keys, read-only.

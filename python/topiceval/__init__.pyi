@@ -241,8 +241,32 @@ class RankedModel:
     figures: list[TopicNumberFigure]
     documents: dict[str, Any]
 
+class SeedPair:
+    a: int
+    b: int
+    agreement: float
+
+class SeedGroup:
+    topics: int
+    runs: list[str]
+    pairs: list[SeedPair]
+    topic_agreement: list[numpy.ndarray]
+    agreement: float
+    agreement_sd: float
+    agreement_min: float
+    agreement_max: float
+    per_token: float
+    per_token_spread: float
+    per_token_error: float
+    next_topics: int
+    difference_to_next: float
+    difference_to_next_se: float
+    exceeds_retraining: bool
+
 class SelectResult:
     models: list[RankedModel]
+    seed_groups: list[SeedGroup]
+    stability_words: int
     best: RankedModel
     input: str
     documents: int

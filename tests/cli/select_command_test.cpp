@@ -63,12 +63,22 @@ class SelectCommand : public ::testing::Test {
       for (int n = 0; n < 15; ++n) heldOut << (n ? " " : "") << word((d % 3) * 10 + static_cast<int>(random() % 10));
       heldOut << "\n";
     }
+    // seeds/: the runs again, with K = 3 retrained as its clusters in another topic order (the same topics) and
+    // K = 6 twice more at random.
+    std::filesystem::create_directories(directory_ / "seeds");
+    for (const char* name : {"k1.gz", "k3.gz", "k6.gz"})
+      std::filesystem::copy_file(directory_ / "runs" / name, directory_ / "seeds" / name);
+    writeState(
+        "k3b.gz", 3, training, [](int w, std::mt19937&) { return (w / 10 + 1) % 3; }, random, "seeds");
+    for (const char* name : {"k6b.gz", "k6c.gz"})
+      writeState(
+          name, 6, training, [](int, std::mt19937& r) { return static_cast<int>(r() % 6); }, random, "seeds");
   }
   void TearDown() override { std::filesystem::remove_all(directory_); }
 
   template <class Topic>
   void writeState(const std::string& name, int topics, const std::vector<std::vector<int>>& documents, Topic topic,
-                  std::mt19937& random) {
+                  std::mt19937& random, const std::string& folder = "runs") {
     std::ostringstream text;
     text << "#doc source pos typeindex type topic\n#alpha :";
     for (int k = 0; k < topics; ++k) text << " " << 0.5;
@@ -85,7 +95,7 @@ class SelectCommand : public ::testing::Test {
       }
     }
     const auto bytes = testing::gzip(text.str());
-    std::ofstream(directory_ / "runs" / name, std::ios::binary)
+    std::ofstream(directory_ / folder / name, std::ios::binary)
         .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   }
 
@@ -106,13 +116,15 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
             "difference_to_best\tdifference_se\tverdict\tcoherence_measure\tcoherence\tcoherence_se\texclusivity\t"
             "frex\tdiversity\ttotal_low\ttotal_high\tper_token_low\tper_token_high\tlog_mean_bias\tdifference_low\t"
             "difference_high\tCaoJuan2009\tArun2010\tDeveaud2014\tstm_semantic_coherence\tstm_semantic_coherence_se\t"
-            "stm_exclusivity\tstm_exclusivity_se\tstm_residual_dispersion");
+            "stm_exclusivity\tstm_exclusivity_se\tstm_residual_dispersion\tseed_runs\tagreement\tagreement_sd\t"
+            "agreement_min\tagreement_max\tagreement_pairs\tmodel_agreement\tper_token_seed_spread\tnext_topics\t"
+            "difference_to_next\tdifference_to_next_se\texceeds_retraining");
   std::vector<std::vector<std::string>> table;
   for (std::size_t r = 1; r < rows.size(); ++r) {
     std::vector<std::string> fields;
     std::istringstream row(rows[r]);
     for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 34u);
+    ASSERT_EQ(fields.size(), 46u);
     table.push_back(fields);
   }
   // (ldatuning's and stm's figures are columns 26 to 33, after the intervals.)
@@ -230,12 +242,74 @@ TEST_F(SelectCommand, JsonListsModelsBestFirstAndTheReportPlotsThemByK) {
   }
 }
 
+// Several models of one K are runs with other seeds: text, TSV and JSON give their agreement and spread.
+TEST_F(SelectCommand, GroupsSeedsOfOneKWithTheirAgreementInEveryFormat) {
+  const Output tsv = select({"--input", path("test.txt"), "--format", "tsv", "--coherence", "none", path("seeds")});
+  ASSERT_EQ(tsv.status, 0) << tsv.err;
+  std::map<std::string, std::vector<std::string>> byModel;
+  const auto rows = lines(tsv.out);
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    std::vector<std::string> fields;
+    std::istringstream row(rows[r]);
+    for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
+    ASSERT_EQ(fields.size(), 46u);
+    byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
+  }
+  // K = 3's runs hold the same topics in another order: they agree fully, topic by topic (one pair: no sd).
+  for (const char* name : {"k3.gz", "k3b.gz"}) {
+    const auto& row = byModel[name];
+    EXPECT_EQ(row[34], "2");
+    EXPECT_EQ(row[35], "1");
+    EXPECT_EQ(row[36], "nan");
+    EXPECT_EQ(row[39], "1");
+    EXPECT_EQ(row[40], "1");
+    EXPECT_EQ(row[42], "6");
+    EXPECT_TRUE(row[45] == "true" || row[45] == "false");
+  }
+  // K = 6's three random runs agree less, over three pairs; the last K has no next.
+  const auto& k6 = byModel["k6.gz"];
+  EXPECT_EQ(k6[34], "3");
+  EXPECT_EQ(k6[39], "3");
+  EXPECT_LT(std::stod(k6[35]), 1.0);
+  EXPECT_GT(std::stod(k6[35]), 0.0);
+  EXPECT_LE(std::stod(k6[37]), std::stod(k6[35]));
+  EXPECT_GE(std::stod(k6[38]), std::stod(k6[35]));
+  EXPECT_GT(std::stod(k6[41]), 0.0) << "retraining moves the likelihood";
+  EXPECT_EQ(k6[42], "0");
+  EXPECT_EQ(k6[45], "-");
+  EXPECT_EQ(byModel["k1.gz"][34], "1") << "K = 1 was given once";
+  EXPECT_EQ(byModel["k1.gz"][35], "nan");
+  // The K = 3 row's spread is the standard deviation of its runs' per-token figures (column 7).
+  const double a = std::stod(byModel["k3.gz"][7]), b = std::stod(byModel["k3b.gz"][7]);
+  EXPECT_NEAR(std::stod(byModel["k3.gz"][41]), std::fabs(a - b) / std::sqrt(2.0), 1e-9 * std::fabs(a));
+
+  const Output json = select({"--input", path("test.txt"), "--format", "json", "--coherence", "none",
+                              "--stability-words", "5", path("seeds")});
+  ASSERT_EQ(json.status, 0) << json.err;
+  for (const std::string field : {"\"stability_words\":5", "\"seed_groups\":[{\"topics\":3,\"runs\":[",
+                                  "\"pairs\":[{\"a\":0,\"b\":1,\"agreement\":1}]", "\"topic_agreement\":[[1,1,1],[1,1,1]]",
+                                  "\"next_topics\":6", "{\"topics\":6,", "\"exceeds_retraining\":"})
+    EXPECT_NE(json.out.find(field), std::string::npos) << field << " in " << json.out;
+
+  const Output text = select({"--input", path("test.txt"), "--coherence", "none", path("seeds")});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("stability across seeds (models given with the same number of topics; top 10 words)"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("\n3       2     1.0000 (sd -, 1.0000-1.0000, 1 pair)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("K 6: "), std::string::npos);
+  // ldatuning's and stm's figures in the plain text too.
+  EXPECT_NE(text.out.find("CaoJuan2009 (lower)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("stm_exclusivity (higher)"), std::string::npos);
+}
+
 // What a person choosing K looks at, rendered as a browser renders it: the
 // likelihood's band, the paired differences, coherence and exclusivity against
-// K, and each model's topics; no axis label crosses a tick label.
+// K, the stability of several seeds of one K, and each model's topics; no axis
+// label crosses a tick label.
 TEST_F(SelectCommand, TheReportRendersInHeadlessChromium) {
   const Output output = select({"--input", path("test.txt"), "--report", path("select.html"), "--quiet",
-                                path("runs")});
+                                path("seeds")});
   ASSERT_EQ(output.status, 0) << output.err;
   const std::string page = testing::readText(path("select.html"));
   // The y axis label (rotated, centred at x = 14, 13 px type) ends left of the
@@ -258,7 +332,7 @@ TEST_F(SelectCommand, TheReportRendersInHeadlessChromium) {
   ASSERT_TRUE(rendered.ok);
   for (const std::string part : {"<svg id=\"by-k\"", "<polygon class=\"band\"", "<svg id=\"difference\"",
                                  "<svg id=\"coherence\"", "<svg id=\"exclusivity\"", "<table class=\"topics\">",
-                                 "<svg id=\"figure-CaoJuan2009\"", "<svg id=\"figure-Arun2010\"",
+                                 "<svg id=\"figure-CaoJuan2009\"", "<svg id=\"figure-Arun2010\"", "<svg id=\"stability\"",
                                  "<svg id=\"figure-Deveaud2014\"", "<svg id=\"figure-stm_semantic_coherence\"",
                                  "<svg id=\"figure-stm_exclusivity\"", "<svg id=\"figure-stm_residual_dispersion\""})
     EXPECT_NE(rendered.dom.find(part), std::string::npos) << part;
@@ -298,7 +372,7 @@ TEST_F(SelectCommand, RanksLdaAndLogisticNormalModelsInOneTable) {
     std::vector<std::string> fields;
     std::istringstream row(rows[r]);
     for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 34u);
+    ASSERT_EQ(fields.size(), 46u);
     byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
   }
   ASSERT_EQ(byModel.count("ctm.txt"), 1u);

@@ -628,6 +628,12 @@ public final class BridgeTests {
     check(json.status == 0, "select --format json: " + json.err);
     sameValue(new Json(json.out).value(), byPath, "selection");
     checkEarlierSelectionFields(byPath);
+    // The inferencer and the state are two models of one K: one group of one pair, the same topics.
+    check(byPath.stabilityWords == 10 && byPath.seedGroups.length == 1
+              && byPath.seedGroups[0].topics == byPath.models[0].topics && byPath.seedGroups[0].runs.length == 2
+              && byPath.seedGroups[0].pairs.length == 1 && byPath.seedGroups[0].agreement == 1.0
+              && byPath.seedGroups[0].topicAgreement[1].length == byPath.models[0].topics,
+          "stability across seeds: " + byPath.seedGroups.length);
     SelectOptions withQuality = new SelectOptions();
     withQuality.estimator = "filtering";
     withQuality.bootstrap = 2;
