@@ -6,6 +6,8 @@
 // index first, rank() averages) and a document without tokens.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -149,6 +151,94 @@ INSTANTIATE_TEST_SUITE_P(RComputed, TopicNumberMetrics, ::testing::Values("stack
                            for (char& c : name) c = c == '-' ? '_' : c;
                            return name;
                          });
+
+// The figures split each row into its floor and what rises above it (a count
+// model's phi is sparse above the smoothing). Matrices without a floor shared
+// by many words (gensim's, scikit-learn's: every entry its own) or with zeros
+// must give the direct sums over every word and pair, as ldatuning and stm
+// write them.
+struct DirectFigures {
+  double caoJuan = 0.0, deveaud = 0.0, squares = 0.0, residualStatistic = 0.0;
+};
+
+DirectFigures directFigures(const std::vector<double>& phi, std::size_t k, std::size_t v,
+                            const std::vector<double>& theta, const ReferenceCorpus& corpus) {
+  DirectFigures direct;
+  const bool anyZero = std::find(phi.begin(), phi.end(), 0.0) != phi.end();
+  double cosines = 0.0, divergences = 0.0;
+  for (std::size_t i = 0; i < k; ++i) {
+    for (std::size_t j = i + 1; j < k; ++j) {
+      double xy = 0.0, xx = 0.0, yy = 0.0, pair = 0.0;
+      for (std::size_t w = 0; w < v; ++w) {
+        const double x = phi[i * v + w], y = phi[j * v + w];
+        xy += x * y;
+        xx += x * x;
+        yy += y * y;
+        const double a = anyZero ? x + DBL_MIN : x, b = anyZero ? y + DBL_MIN : y;
+        pair += 0.5 * a * std::log(a / b) + 0.5 * b * std::log(b / a);
+      }
+      cosines += xy / std::sqrt(xx * yy);
+      divergences += pair;
+    }
+  }
+  direct.caoJuan = cosines / (static_cast<double>(k * (k - 1)) / 2.0);
+  direct.deveaud = divergences / static_cast<double>(k * (k - 1));
+  for (const double x : phi) direct.squares += x * x;
+  std::vector<double> count(v);
+  for (std::size_t d = 0; d < corpus.numDocuments(); ++d) {
+    const std::size_t begin = corpus.offsets[d], end = corpus.offsets[d + 1];
+    if (begin == end) continue;
+    std::fill(count.begin(), count.end(), 0.0);
+    for (std::size_t i = begin; i < end; ++i) count[static_cast<std::size_t>(corpus.tokens[i])] += 1.0;
+    const double m = static_cast<double>(end - begin);
+    for (std::size_t w = 0; w < v; ++w) {
+      double q = 0.0;
+      for (std::size_t t = 0; t < k; ++t) q += theta[d * k + t] * phi[t * v + w];
+      const double x = count[w];
+      direct.residualStatistic += (x * x - 2.0 * x * q * m) / (m * q * (1.0 - q)) + m * q / (1.0 - q);
+    }
+  }
+  return direct;
+}
+
+void expectDirectSums(const CountModel& model, const std::vector<double>& phi, bool residuals) {
+  const DirectFigures direct = directFigures(phi, model.topics, model.types, model.theta, model.corpus);
+  const TopicWordMatrix matrix{phi, model.topics, model.types};
+  expectClose({caoJuan2009(matrix)}, {direct.caoJuan}, 1e-13, "CaoJuan2009");
+  expectClose({deveaud2014(matrix)}, {direct.deveaud}, 1e-12, "Deveaud2014");
+  double squares = 0.0;
+  for (const double value : singularValues(matrix)) squares += value * value;
+  expectClose({squares}, {direct.squares}, 1e-12, "sum of squared singular values");
+  if (residuals)
+    expectClose({stmResidualDispersion(matrix, model.theta, model.corpus, 0.01).statistic},
+                {direct.residualStatistic}, 1e-12, "residual statistic");
+}
+
+TEST(TopicNumberMetricsOfAnyMatrix, DenseRowsGiveTheDirectSums) {
+  const CountModel model("stackexchange");
+  std::vector<double> dense = model.phi;
+  for (std::size_t k = 0; k < model.topics; ++k) {
+    double sum = 0.0;
+    for (std::size_t w = 0; w < model.types; ++w) {
+      dense[k * model.types + w] *= 1.0 + 0.37 * static_cast<double>((k * 7 + w * 13) % 101) / 101.0;
+      sum += dense[k * model.types + w];
+    }
+    for (std::size_t w = 0; w < model.types; ++w) dense[k * model.types + w] /= sum;
+  }
+  expectDirectSums(model, dense, true);
+}
+
+TEST(TopicNumberMetricsOfAnyMatrix, CountRowsAndZerosGiveTheDirectSums) {
+  const CountModel model("stackexchange");
+  expectDirectSums(model, model.phi, true);
+  std::vector<double> unsmoothed(model.phi.size());  // zeros: Deveaud2014 raises every entry by DBL_MIN
+  for (std::size_t k = 0; k < model.topics; ++k) {
+    for (std::size_t w = 0; w < model.types; ++w)
+      unsmoothed[k * model.types + w] = static_cast<double>(model.typeTopic[k * model.types + w]) /
+                                        static_cast<double>(model.tokensPerTopic[k]);
+  }
+  expectDirectSums(model, unsmoothed, false);
+}
 
 TEST(ChiSquaredUpperTail, IsRsPchisq) {
   for (const auto& [key, value] : expectedValues("tiny-ties")) {
