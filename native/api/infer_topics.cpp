@@ -84,6 +84,7 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) try {
   options.burnIn = request.burnIn;
   options.randomState = streamStart(request, counts, result.seed);
   options.exact = request.exact;
+  options.mhSteps = request.mhSteps;
   options.threads = request.threads;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   options.progress = request.progress != nullptr ? request.progress : &ownProgress;

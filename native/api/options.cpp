@@ -603,6 +603,12 @@ CommandSpec inferTopicsSpec() {
   o.push_back(boolean("exact", FIELD(InferTopicsRequest, exact),
                       "topiceval only. true: MALLET's numbers bit for bit. false: topiceval's faster sampler of the "
                       "same posterior with its own random stream (statistically equivalent, different digits)."));
+  o.push_back(integer("mh-steps", FIELD(InferTopicsRequest, mhSteps), 0, 1'000,
+                      "topiceval only, with --exact false: Metropolis-Hastings steps per token and sweep, each a word "
+                      "then a document proposal drawn in constant time whatever the number of topics (LightLDA). "
+                      "0: the exact conditional draw instead. Default 2: with 1 step the chains mix more slowly and "
+                      "30 sweeps miss the exact sampler's proportions (docs/performance.md).",
+                      "INTEGER"));
   o.push_back(commandLineOnly(choice("format", "mallet", {"mallet", "tsv", "json"},
                                      "topiceval only: mallet (MALLET's doc-topics file), tsv (a documents x topics "
                                      "table with a header) or json; tsv and json always hold every topic.")));

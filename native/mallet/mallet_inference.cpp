@@ -1,10 +1,13 @@
 #include "native/mallet/mallet_inference.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "native/java/java_random.hpp"
+#include "native/kernels/topic_proposals.hpp"
 #include "native/estimators/documents_on_ranks.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -64,6 +67,9 @@ struct Scratch {
   std::vector<std::size_t> rowStarts;   // where each slot's run starts in rowPrefix
   std::vector<double> blocks;           // the document-word terms' sums of four
   std::vector<int32_t> slots;  // each position's slot
+  // The Metropolis-Hastings sampler: the sampled tokens' types and topics, in order.
+  std::vector<int32_t> sampledTypes;
+  std::vector<int32_t> sampledTopics;
 };
 
 // The model's constants, in the form both samplers read them.
@@ -102,6 +108,8 @@ class Inferencer {
              Scratch& s, std::span<double> result) const;
   void fast(std::span<const int32_t> tokens, RandomStream& random, const MalletInferenceOptions& options, Scratch& s,
             std::span<double> result) const;
+  void metropolisHastings(std::span<const int32_t> tokens, const TopicProposals& proposals, RandomStream& random,
+                          const MalletInferenceOptions& options, Scratch& s, std::span<double> result) const;
 
  private:
   // Every token starts at the topic of its row's first stored pair, as MALLET's does.
@@ -391,6 +399,82 @@ void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, con
   for (const int32_t type : s.slotTypes) s.slotOfType[static_cast<std::size_t>(type)] = -1;
 }
 
+// LightLDA's sampler of the same posterior (Yuan et al. 2015): each token's
+// topic moves by Metropolis-Hastings steps from its current topic s, each a
+// word proposal t ~ q_w ∝ phi_wt (alias tables: O(1) whatever K), accepted
+// with min(1, (n_dt + alpha_t) / (n_ds + alpha_s)), then a document proposal
+// t ~ n_dt + alpha_t (O(1): the topic of a random other token of the document,
+// or a draw from alpha), accepted with min(1, phi_wt / phi_ws); n_d leaves the
+// token itself out throughout. LightLDA counts the token in its document
+// proposal; that makes the proposal depend on the token's topic before the
+// steps, and the draws are then biased (seen in the enumerated-posterior test).
+// Each step keeps the conditional pi(k) ∝ (n_dk + alpha_k) phi_wk invariant, so
+// the chain over the document's topics has MALLET's posterior as its limit.
+void Inferencer::metropolisHastings(std::span<const int32_t> tokens, const TopicProposals& proposals,
+                                    RandomStream& random, const MalletInferenceOptions& options, Scratch& s,
+                                    std::span<double> result) const {
+  int32_t* n = s.counts.data();
+  const std::vector<double>& alpha = model_.alpha;
+  s.sampledTypes.clear();
+  s.sampledTopics.clear();
+  for (const int32_t type : tokens) {
+    if (!inferencerSamples(model_, type)) continue;
+    const int32_t topic = model_.topicOf(model_.typeTopicCounts.storedRow(static_cast<std::size_t>(type))[0]);
+    s.sampledTypes.push_back(type);
+    s.sampledTopics.push_back(topic);
+    ++n[topic];
+  }
+  const std::size_t length = s.sampledTypes.size();
+  const auto others = static_cast<double>(length) - 1.0;
+  const double documentMass = others + proposals.alphaSum();
+  std::fill(result.begin(), result.end(), 0.0);
+  double sum = 0.0;
+  for (int iteration = 1; iteration <= options.iterations; ++iteration) {
+    for (std::size_t i = 0; i < length; ++i) {
+      const int32_t type = s.sampledTypes[i];
+      const int32_t old = s.sampledTopics[i];
+      // n_dk + alpha_k over the document's other tokens.
+      auto without = [&](int32_t k) { return (n[k] - (k == old)) + alpha[static_cast<std::size_t>(k)]; };
+      int32_t current = old;
+      double currentPhi = -1.0;  // looked up when a document proposal needs it
+      for (int step = 0; step < options.mhSteps; ++step) {
+        int32_t proposed = proposals.drawWord(type, random.uniform());
+        if (proposed != current) {
+          const double up = without(proposed);
+          const double down = without(current);
+          if (up >= down || random.uniform() * down < up) {
+            current = proposed;
+            currentPhi = -1.0;
+          }
+        }
+        const double u = random.uniform() * documentMass;
+        if (u < others) {
+          std::size_t j = std::min(static_cast<std::size_t>(u), length - 2);
+          proposed = s.sampledTopics[j + (j >= i)];
+        } else {
+          proposed = proposals.drawAlpha(std::min((u - others) / proposals.alphaSum(), std::nextafter(1.0, 0.0)));
+        }
+        if (proposed != current) {
+          if (currentPhi < 0.0) currentPhi = proposals.phi(type, current);
+          const double proposedPhi = proposals.phi(type, proposed);
+          if (proposedPhi >= currentPhi || random.uniform() * currentPhi < proposedPhi) {
+            current = proposed;
+            currentPhi = proposedPhi;
+          }
+        }
+      }
+      if (current != old) {
+        --n[old];
+        ++n[current];
+        s.sampledTopics[i] = current;
+      }
+    }
+    if (saves(iteration, options)) keepSample(result, sum, s);
+  }
+  finish(result, sum, s);
+  for (const int32_t topic : s.sampledTopics) n[topic] = 0;
+}
+
 }  // namespace
 
 MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCollection& documents,
@@ -399,7 +483,12 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
     throw std::invalid_argument("iterations, burn-in and sample interval cannot be negative");
   if (options.sampleInterval == 0 && options.iterations > options.burnIn)
     throw std::invalid_argument("a sample interval of 0 with more iterations than the burn-in");
+  if (options.mhSteps < 0) throw std::invalid_argument("Metropolis-Hastings steps cannot be negative");
   const Inferencer inferencer(model);
+  // Built once for every document and thread (the model is fixed).
+  std::optional<TopicProposals> proposals;
+  if (!options.exact && options.mhSteps > 0)
+    proposals.emplace(model, [&](int32_t type) { return inferencerSamples(model, type); });
   const std::size_t numDocuments = documents.size();
   const auto topics = static_cast<std::size_t>(model.numTopics);
   const auto iterations = static_cast<uint64_t>(options.iterations);
@@ -440,7 +529,11 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
             inferencer.exact(documents.document(d), random, options, scratch[static_cast<std::size_t>(worker)], row);
           } else {
             RandomStream random(options.randomState, {options.firstDocument + d});
-            inferencer.fast(documents.document(d), random, options, scratch[static_cast<std::size_t>(worker)], row);
+            if (proposals)
+              inferencer.metropolisHastings(documents.document(d), *proposals, random, options,
+                                            scratch[static_cast<std::size_t>(worker)], row);
+            else
+              inferencer.fast(documents.document(d), random, options, scratch[static_cast<std::size_t>(worker)], row);
           }
           if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
         });
