@@ -16,7 +16,13 @@ using topiceval::java_results::ResultClass;
 
 std::string simpleName(const std::string& name) { return name.substr(name.rfind('.') + 1); }
 
-std::string javaType(const topiceval::java_results::ResultField& field) {
+// A described class's Java name from the file of `root`: its own nested classes by their simple names, another
+// file's (Evaluation.ModelReport, shared by every result that reports a model) by the outer class too.
+std::string javaClassName(const ResultClass& described, const ResultClass& root) {
+  return described.name.starts_with(root.name + ".") ? simpleName(described.name) : described.name;
+}
+
+std::string javaType(const topiceval::java_results::ResultField& field, const ResultClass& root) {
   switch (field.type) {
     case JavaType::Int: return "int";
     case JavaType::Long: return "long";
@@ -31,13 +37,13 @@ std::string javaType(const topiceval::java_results::ResultField& field) {
     case JavaType::IntArray: return "int[]";
     case JavaType::StringMatrix: return "String[][]";
     case JavaType::DoubleMatrix: return "double[][]";
-    case JavaType::Object: return simpleName(field.nested->name);
-    case JavaType::ObjectArray: return simpleName(field.nested->name) + "[]";
+    case JavaType::Object: return javaClassName(*field.nested, root);
+    case JavaType::ObjectArray: return javaClassName(*field.nested, root) + "[]";
   }
   return "Object";
 }
 
-void writeFields(std::ostream& out, const ResultClass& described, const std::string& indent) {
+void writeFields(std::ostream& out, const ResultClass& described, const ResultClass& root, const std::string& indent) {
   for (const auto& field : described.fields) {
     if (!field.replacedBy.empty()) {
       out << indent << "/** @deprecated Read {@code " << field.replacedBy << "} (the same value). */\n"
@@ -45,16 +51,19 @@ void writeFields(std::ostream& out, const ResultClass& described, const std::str
     } else if (!field.doc.empty()) {
       out << indent << "/** " << field.doc << " */\n";
     }
-    out << indent << "public " << javaType(field) << ' ' << field.name << ";\n";
+    out << indent << "public " << javaType(field, root) << ' ' << field.name << ";\n";
   }
 }
 
-// Every class nested in the root's file, each once, in the order first met.
-void collect(const ResultClass& described, std::vector<const ResultClass*>& nested, std::set<std::string>& seen) {
+// Every class nested in the root's file, each once, in the order first met (another file's are written there).
+void collect(const ResultClass& described, const ResultClass& root, std::vector<const ResultClass*>& nested,
+             std::set<std::string>& seen) {
   for (const auto& field : described.fields) {
-    if (field.nested == nullptr || !seen.insert(field.nested->name).second) continue;
+    if (field.nested == nullptr || !field.nested->name.starts_with(root.name + ".") ||
+        !seen.insert(field.nested->name).second)
+      continue;
     nested.push_back(field.nested);
-    collect(*field.nested, nested, seen);
+    collect(*field.nested, root, nested, seen);
   }
 }
 
@@ -73,15 +82,15 @@ int main(int argc, char** argv) {
            "package org.topiceval;\n\n"
            "/** "
         << root->doc << " */\n@SuppressWarnings(\"dep-ann\")\npublic final class " << className << " {\n";
-    writeFields(out, *root, "  ");
+    writeFields(out, *root, *root, "  ");
     if (!root->javaMembers.empty()) out << '\n' << root->javaMembers;
     std::vector<const ResultClass*> nested;
     std::set<std::string> seen;
-    collect(*root, nested, seen);
+    collect(*root, *root, nested, seen);
     for (const ResultClass* described : nested) {
       out << "\n  /** " << described->doc << " */\n  public static final class " << simpleName(described->name)
           << " {\n";
-      writeFields(out, *described, "    ");
+      writeFields(out, *described, *root, "    ");
       out << "  }\n";
     }
     out << "}\n";

@@ -16,10 +16,12 @@
 #include <variant>
 #include <vector>
 
+#include "native/output/compare_output.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/quality_output.hpp"
 #include "native/output/select_output.hpp"
 #include "topiceval/coherence.hpp"
+#include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/options.hpp"
@@ -770,9 +772,159 @@ inline const ResultClass& diagnosticsClass() {
   return described;
 }
 
+inline const ResultClass& comparisonClass() {
+  using namespace describe;
+  using R = CompareResult;
+  using D = ComparedDocument;
+  static const ResultClass input{
+      "Comparison.Input",
+      "The documents: their path (or \"documents in memory\") and count.",
+      {field<R>("path", JavaType::String, "", [](const R& r) { return r.input; }),
+       field<R>("documents", JavaType::Long, "", [](const R& r) { return whole(r.documents); })}};
+  static const ResultClass estimator{
+      "Comparison.EstimatorReport",
+      "ratio-AIS as run.",
+      {field<R>("name", JavaType::String, "", [](const R&) { return std::string("ratio-ais"); }),
+       field<R>("path", JavaType::String, "The annealing path: geometric or convex.", [](const R& r) { return r.path; }),
+       field<R>("direction", JavaType::String, "forward (B to A), reverse (A to B) or both.",
+                [](const R& r) { return r.direction; }),
+       field<R>("temperatures", JavaType::Long, "", [](const R& r) { return int64_t{r.temperatures}; }),
+       field<R>("burnIn", JavaType::Long, "", [](const R& r) { return int64_t{r.burnIn}; }),
+       field<R>("samples", JavaType::Long, "", [](const R& r) { return int64_t{r.samples}; }),
+       field<R>("seed", JavaType::Long, "", [](const R& r) { return whole(r.seed); }),
+       field<R>("alignedTopics", JavaType::Boolean, "B's topics were reordered to match A's.",
+                [](const R& r) { return r.alignedTopics; })}};
+  static const ResultClass summary{
+      "Comparison.Summary",
+      "The totals over the documents, in nats: log p(w | A) - log p(w | B).",
+      {field<R>("logRatio", JavaType::Double, "", [](const R& r) { return r.logRatio; }),
+       field<R>("logRatioSe", JavaType::Double, "NaN with one sample.", [](const R& r) { return r.logRatioError; }),
+       field<R>("perplexityRatio", JavaType::Double, "The perplexity under A over that under B.",
+                [](const R& r) { return r.perplexityRatio; }),
+       field<R>("logRatioInterval", JavaType::DoubleArray,
+                "{low, high}: where the true total log ratio lies, the annealing's bias included.",
+                [](const R& r) { return intervalArray(r.logRatioInterval); }),
+       field<R>("perTokenRatioInterval", JavaType::DoubleArray, "The same per scored token.",
+                [](const R& r) { return intervalArray(r.perTokenRatioInterval); }),
+       field<R>("intervalConfidence", JavaType::Double, "", [](const R&) { return topiceval::kIntervalConfidence; }),
+       field<R>("tooCloseToCall", JavaType::Boolean, "The interval holds 0.", [](const R& r) { return r.tooCloseToCall; }),
+       field<R>("documents", JavaType::Long, "", [](const R& r) { return whole(r.documents); }),
+       field<R>("tokens", JavaType::Long, "Tokens scored.", [](const R& r) { return whole(r.scoredTokens); }),
+       field<R>("unseenWords", JavaType::String, "", [](const R& r) { return std::string(spellingOf(r.unseenWords)); }),
+       field<R>("directionsPairedStatistic", JavaType::BoxedDouble,
+                "Direction both: the mean disagreement over its error; null otherwise.",
+                [](const R& r) {
+                  return output::bothDirections(r) ? JavaValue(r.directionsPairedStatistic) : JavaValue();
+                }),
+       field<R>("wallSeconds", JavaType::Double, "", [](const R& r) { return r.seconds; }),
+       field<R>("threads", JavaType::Long, "", [](const R& r) { return int64_t{r.threads}; })}};
+  static const ResultClass document{
+      "Comparison.ComparedDocument",
+      "One document's log ratio (a row of the command line's document table).",
+      {field<D>("name", JavaType::String, "", [](const D& d) { return d.name; }),
+       field<D>("tokens", JavaType::Long, "Tokens scored.", [](const D& d) { return whole(d.tokens); }),
+       field<D>("skipped", JavaType::Long, "Tokens skipped as unseen words.", [](const D& d) { return whole(d.skipped); }),
+       field<D>("logratio", JavaType::Double, "log p(w | A) - log p(w | B).", [](const D& d) { return d.logRatio; }),
+       field<D>("logratioSe", JavaType::Double, "NaN with one sample.", [](const D& d) { return d.logRatioError; }),
+       field<D>("perplexityRatio", JavaType::Double, "", [](const D& d) { return d.perplexityRatio; }),
+       field<D>("logratioForward", JavaType::Double, "Direction both: the forward estimate.",
+                [](const D& d) { return d.forward; }),
+       field<D>("logratioReverse", JavaType::Double, "Direction both: the reverse estimate.",
+                [](const D& d) { return d.reverse; }),
+       field<D>("disagree", JavaType::Boolean, "Direction both: the directions differ by more than 3 standard errors.",
+                [](const D& d) { return d.directionsDisagree; })}};
+  static const ResultClass described{
+      "Comparison",
+      "What {@link TopicEvaluator#compare} returns, named as {@code topiceval compare --format json} names its keys "
+      "(in camelCase).",
+      {object<R>("modelA", modelReportClass(), "", [](const R& r) { return &r.modelA; }),
+       object<R>("modelB", modelReportClass(), "", [](const R& r) { return &r.modelB; }),
+       section<R>("input", input, ""), section<R>("estimator", estimator, ""), section<R>("summary", summary, ""),
+       objects<R>(
+           "documents", document, "In input order.", [](const R& r) -> const auto& { return r.ratios; }),
+       field<R>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const R& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                })}};
+  return described;
+}
+
+// curve's states as rows of the result: each state's figures are spread over
+// the result's arrays, so a row is the result and a place in it.
+struct CurveState {
+  const CurveResult* result;
+  std::size_t index;
+};
+struct CurveRows {
+  explicit CurveRows(const CurveResult& curve) : result(curve) {
+    for (std::size_t i = 0; i < curve.models.size(); ++i) states.push_back({&curve, i});
+  }
+  CurveRows(const CurveRows&) = delete;
+  CurveRows& operator=(const CurveRows&) = delete;
+  const CurveResult& result;
+  std::vector<CurveState> states;
+};
+
+inline const ResultClass& curveClass() {
+  using namespace describe;
+  using R = CurveRows;
+  using S = CurveState;
+  static const ResultClass input{
+      "Curve.Input",
+      "The documents: their path (or \"documents in memory\"), count, and the tokens every model scores.",
+      {field<R>("path", JavaType::String, "", [](const R& r) { return r.result.input; }),
+       field<R>("documents", JavaType::Long, "", [](const R& r) { return whole(r.result.documents); }),
+       field<R>("scoredTokens", JavaType::Long, "", [](const R& r) { return whole(r.result.scoredTokens); })}};
+  static const ResultClass estimator{
+      "Curve.EstimatorReport",
+      "iteration-AIS as run: one annealing chain per document.",
+      {field<R>("name", JavaType::String, "", [](const R&) { return std::string("iteration-ais"); }),
+       field<R>("temperatures", JavaType::Long, "Annealing steps per segment.",
+                [](const R& r) { return int64_t{r.result.temperatures}; }),
+       field<R>("seed", JavaType::Long, "", [](const R& r) { return whole(r.result.seed); }),
+       field<R>("stochastic", JavaType::Boolean, "", [](const R&) { return true; }),
+       field<R>("runs", JavaType::Long, "", [](const R&) { return int64_t{1}; })}};
+  static const ResultClass state{
+      "Curve.State",
+      "One model of the run, in training order.",
+      {field<S>("path", JavaType::String, "Its name when it was given one, else its path, or \"model N\".",
+                [](const S& s) { return s.result->models[s.index].path; }),
+       field<S>("iteration", JavaType::Long, "From its name NAME.ITERATION when every name has one; -1 otherwise.",
+                [](const S& s) {
+                  return output::curveNumbered(*s.result) ? static_cast<int64_t>(*s.result->iterations[s.index])
+                                                          : int64_t{-1};
+                }),
+       field<S>("loglik", JavaType::Double, "log p(held-out documents | this model), in nats.",
+                [](const S& s) { return s.result->totals[s.index]; }),
+       field<S>("perToken", JavaType::Double, "", [](const S& s) { return output::curvePerToken(*s.result, s.index); }),
+       field<S>("perplexity", JavaType::Double, "",
+                [](const S& s) { return std::exp(-output::curvePerToken(*s.result, s.index)); })}};
+  static const ResultClass described{
+      "Curve",
+      "What {@link TopicEvaluator#curve} returns, named as {@code topiceval curve --format json} names its keys "
+      "(in camelCase), and each model's kind, topics and types.",
+      {section<R>("input", input, ""), section<R>("estimator", estimator, ""),
+       objects<R>(
+           "states", state, "In training order.", [](const R& r) -> const auto& { return r.states; }),
+       objects<R>(
+           "models", modelReportClass(), "The states' models, in the same order.",
+           [](const R& r) -> const auto& { return r.result.models; }),
+       field<R>("wallSeconds", JavaType::Double, "", [](const R& r) { return r.result.seconds; }),
+       field<R>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const R& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.result.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                })}};
+  return described;
+}
+
 // The result classes with a file of their own (each holding its nested classes).
 inline std::vector<const ResultClass*> rootResultClasses() {
-  return {&evaluationClass(), &selectionClass(), &coherenceClass(), &diagnosticsClass()};
+  return {&evaluationClass(), &selectionClass(), &coherenceClass(), &diagnosticsClass(), &comparisonClass(),
+          &curveClass()};
 }
 
 }  // namespace topiceval::java_results

@@ -312,6 +312,49 @@ topiceval::ModelSource toModelSource(JNIEnv* env, jobject model) {
   return toModel(env, model);  // which names another class (a field looked up on it would throw NoSuchFieldError)
 }
 
+// Models given as paths (String) or TopicModelData, each named by `names` (or
+// null): a model in memory without a name is "model N", as in Python. A null
+// model is named by its argument: models[i], or arguments[i] where given
+// (compare's modelA and modelB).
+std::vector<topiceval::ModelSource> toModelSources(JNIEnv* env, jobjectArray models, jobjectArray names,
+                                                   const std::vector<std::string>& arguments = {}) {
+  if (models == nullptr) throw topiceval::SettingError("models", "are null");
+  const jsize count = env->GetArrayLength(models);
+  const jsize named = names != nullptr ? env->GetArrayLength(names) : 0;
+  if (names != nullptr && named != count)
+    throw topiceval::SettingError("names", "has " + std::to_string(named) + " names for " + std::to_string(count) +
+                                               " models");
+  std::vector<topiceval::ModelSource> sources;
+  for (jsize m = 0; m < count; ++m) {
+    jobject model = env->GetObjectArrayElement(models, m);
+    check(env);
+    const std::string argument = static_cast<std::size_t>(m) < arguments.size()
+                                     ? arguments[static_cast<std::size_t>(m)]
+                                     : "models[" + std::to_string(m) + "]";
+    if (model == nullptr) throw topiceval::SettingError(argument, "is null");
+    topiceval::ModelSource source = toModelSource(env, model);
+    env->DeleteLocalRef(model);
+    auto name = names != nullptr ? static_cast<jstring>(env->GetObjectArrayElement(names, m)) : nullptr;
+    check(env);
+    if (name != nullptr) {
+      source.name = toUtf8(env, name, "names[" + std::to_string(m) + "]");
+      env->DeleteLocalRef(name);
+    }
+    if (source.model && source.name.empty()) source.name = "model " + std::to_string(m + 1);
+    sources.push_back(std::move(source));
+  }
+  return sources;
+}
+
+// Documents given as a file's path (String) or as type indices (int[][]).
+topiceval::DocumentsSource toDocumentsSource(JNIEnv* env, jobject documents) {
+  if (documents == nullptr) throw topiceval::SettingError("documents", "are null");
+  jclass stringType = require(env, env->FindClass("java/lang/String"));
+  return env->IsInstanceOf(documents, stringType)
+             ? topiceval::DocumentsSource(toUtf8(env, static_cast<jstring>(documents), "documents"))
+             : topiceval::DocumentsSource(toDocuments(env, static_cast<jobjectArray>(documents)));
+}
+
 jobjectArray toJava(JNIEnv* env, const std::vector<std::vector<std::string>>& rows) {
   jclass rowType = require(env, env->FindClass("[Ljava/lang/String;"));
   jobjectArray array = require(env, env->NewObjectArray(static_cast<jsize>(rows.size()), rowType, nullptr));
@@ -604,34 +647,36 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_select(JNIEnv* env, jc
                                                                  jobject options) {
   return guarded<jobject>(env, [&]() -> jobject {
     topiceval::SelectRequest request = topiceval::selectRequest(toOptions(env, options, "select"));
-    if (models == nullptr) throw topiceval::SettingError("models", "are null");
-    const jsize count = env->GetArrayLength(models);
-    const jsize named = names != nullptr ? env->GetArrayLength(names) : 0;
-    if (names != nullptr && named != count)
-      throw topiceval::SettingError("names", "has " + std::to_string(named) + " names for " + std::to_string(count) +
-                                                 " models");
-    for (jsize m = 0; m < count; ++m) {
-      jobject model = env->GetObjectArrayElement(models, m);
-      check(env);
-      if (model == nullptr) throw topiceval::SettingError("models[" + std::to_string(m) + "]", "is null");
-      topiceval::ModelSource source = toModelSource(env, model);
-      env->DeleteLocalRef(model);
-      auto name = names != nullptr ? static_cast<jstring>(env->GetObjectArrayElement(names, m)) : nullptr;
-      check(env);
-      if (name != nullptr) {
-        source.name = toUtf8(env, name, "names[" + std::to_string(m) + "]");
-        env->DeleteLocalRef(name);
-      }
-      if (source.model && source.name.empty()) source.name = "model " + std::to_string(m + 1);
-      request.models.push_back(std::move(source));
-    }
-    if (documents == nullptr) throw topiceval::SettingError("documents", "are null");
-    jclass stringType = require(env, env->FindClass("java/lang/String"));
-    request.documents = env->IsInstanceOf(documents, stringType)
-                            ? topiceval::DocumentsSource(toUtf8(env, static_cast<jstring>(documents), "documents"))
-                            : topiceval::DocumentsSource(toDocuments(env, static_cast<jobjectArray>(documents)));
+    request.models = toModelSources(env, models, names);
+    request.documents = toDocumentsSource(env, documents);
     const topiceval::SelectResult result = topiceval::select(request);
     return fillResult(env, topiceval::java_results::selectionClass(), &result);
+  });
+}
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_compare(JNIEnv* env, jclass, jobjectArray models,
+                                                                  jobject documents, jobject options) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    topiceval::CompareRequest request = topiceval::compareRequest(toOptions(env, options, "compare"));
+    std::vector<topiceval::ModelSource> sources = toModelSources(env, models, nullptr, {"modelA", "modelB"});
+    request.modelA = std::move(sources.at(0));
+    request.modelB = std::move(sources.at(1));
+    request.documents = toDocumentsSource(env, documents);
+    const topiceval::CompareResult result = topiceval::compare(request);
+    return fillResult(env, topiceval::java_results::comparisonClass(), &result);
+  });
+}
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_curve(JNIEnv* env, jclass, jobjectArray models,
+                                                                jobjectArray names, jobject documents,
+                                                                jobject options) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    topiceval::CurveRequest request = topiceval::curveRequest(toOptions(env, options, "curve"));
+    request.models = toModelSources(env, models, names);
+    request.documents = toDocumentsSource(env, documents);
+    const topiceval::CurveResult result = topiceval::curve(request);
+    const topiceval::java_results::CurveRows rows(result);
+    return fillResult(env, topiceval::java_results::curveClass(), &rows);
   });
 }
 

@@ -1,6 +1,6 @@
-"""One request, the same bits from Python as from the command line: every case of tests/parity/cases.txt
-(the C++ API and Java are held to the command line by tests/parity/parity_test.cpp and the Java bridge's "parity"
-check), with Python's own spelling of each option."""
+"""One request, the same bits from Python as from the command line: every case of tests/parity/cases.txt,
+compare-cases.txt and curve-cases.txt (the C++ API and Java are held to the command line by
+tests/parity/parity_test.cpp and the Java bridge's "parity" check), with Python's own spelling of each option."""
 
 import json
 import math
@@ -14,9 +14,9 @@ import topiceval
 CASES = pathlib.Path(__file__).resolve().parents[2] / "tests" / "parity" / "cases.txt"
 
 
-def parity_cases():
+def parity_cases(file=CASES):
     cases = []
-    for line in CASES.read_text().splitlines():
+    for line in file.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         name, _, options = line.partition("|")
@@ -61,3 +61,47 @@ def test_python_gives_the_command_lines_bits(fixtures, name, options):
         shown = [math.nan if end is None else end for end in summary[key]]
         mine = list(getattr(result.summary, key))
         assert numpy.array_equal(mine, shown, equal_nan=True), key
+
+
+def nan_list(values):
+    return [math.nan if value is None else value for value in values]
+
+
+COMPARE_CASES = parity_cases(CASES.with_name("compare-cases.txt"))
+
+
+@pytest.mark.parametrize("name,options", COMPARE_CASES, ids=[case[0] for case in COMPARE_CASES])
+def test_python_compares_as_the_command_line_does(fixtures, name, options):
+    folder = fixtures / "stackexchange"
+    model_a, model_b, test = folder / "state.gz", folder / "inferencer.mallet", folder / "test.mallet"
+    arguments = ["--model-a", model_a, "--model-b", model_b, "--input", test, "--format", "json", "--quiet"]
+    for option, value in options:
+        arguments += [option, value]
+    status, out, err = topiceval.run("compare", *arguments)
+    assert status == 0, err
+    expected = json.loads(out)
+    keywords = {option[2:].replace("-", "_"): as_keyword(value) for option, value in options}
+    result = topiceval.compare(model_a, model_b, test, **keywords)
+    mine = [document.logratio for document in result.documents] + [result.summary.log_ratio]
+    shown = [document["logratio"] for document in expected["documents"]] + [expected["summary"]["log_ratio"]]
+    assert mine == shown  # the same bits
+    for key in ("log_ratio_interval", "per_token_ratio_interval"):
+        assert numpy.array_equal(list(getattr(result.summary, key)), nan_list(expected["summary"][key]),
+                                 equal_nan=True), key
+
+
+CURVE_CASES = parity_cases(CASES.with_name("curve-cases.txt"))
+
+
+@pytest.mark.parametrize("name,options", CURVE_CASES, ids=[case[0] for case in CURVE_CASES])
+def test_python_draws_the_command_lines_curve(fixtures, name, options):
+    folder = fixtures / "stackexchange"
+    states, test = [folder / "inferencer.mallet", folder / "state.gz"], folder / "test.mallet"
+    arguments = ["--states", *states, "--input", test, "--format", "json", "--quiet"]
+    for option, value in options:
+        arguments += [option, value]
+    status, out, err = topiceval.run("curve", *arguments)
+    assert status == 0, err
+    keywords = {option[2:].replace("-", "_"): as_keyword(value) for option, value in options}
+    result = topiceval.curve([str(state) for state in states], test, **keywords)
+    assert [state.loglik for state in result.states] == [state["loglik"] for state in json.loads(out)["states"]]

@@ -1,7 +1,8 @@
 // One request, the same bits from every door: each case of tests/parity/cases.txt
-// through the C++ API (a request filled field by field, as a C++ program would)
-// and through the command line. python/tests/test_parity.py and the Java bridge's
-// "parity" check hold Python and Java to the command line the same way.
+// (evaluate's), compare-cases.txt and curve-cases.txt through the C++ API (a
+// request filled field by field, as a C++ program would) and through the command
+// line. python/tests/test_parity.py and the Java bridge's "parity" check hold
+// Python and Java to the command line the same way.
 #include <gtest/gtest.h>
 
 #include <charconv>
@@ -23,8 +24,8 @@ struct ParityCase {
   std::vector<std::string> arguments;  // the command line's spelling
 };
 
-std::vector<ParityCase> parityCases() {
-  std::ifstream in(std::string(TOPICEVAL_PARITY_DIR) + "/cases.txt");
+std::vector<ParityCase> parityCases(const std::string& file = "cases.txt") {
+  std::ifstream in(std::string(TOPICEVAL_PARITY_DIR) + "/" + file);
   std::vector<ParityCase> cases;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
@@ -60,6 +61,30 @@ std::vector<double> commandLine(const ParityCase& parity) {
   return values;
 }
 
+// The ends of the JSON's arrays `keys` (each [low, high]; null, for no interval, as NaN).
+std::vector<double> jsonIntervals(const std::string& caseName, const std::string& json,
+                                  const std::vector<std::string>& keys) {
+  std::vector<double> ends;
+  for (const std::string& name : keys) {
+    const std::string key = "\"" + name + "\":[";
+    std::size_t at = json.find(key);
+    if (at == std::string::npos) {
+      ADD_FAILURE() << caseName << ": no " << key << " in " << json;
+      return ends;
+    }
+    at += key.size();
+    for (const char close : {',', ']'}) {
+      const std::size_t end = json.find(close, at);
+      const std::string field = json.substr(at, end - at);
+      double value = std::nan("");
+      if (field != "null") parseDecimal(field.data(), field.data() + field.size(), value);
+      ends.push_back(value);
+      at = end + 1;
+    }
+  }
+  return ends;
+}
+
 // The command line's headline intervals (JSON's summary.log_likelihood_interval
 // and per_token_interval, each [low, high]; null, for no interval, as NaN).
 std::vector<double> commandLineIntervals(const ParityCase& parity) {
@@ -71,24 +96,7 @@ std::vector<double> commandLineIntervals(const ParityCase& parity) {
   arguments.insert(arguments.end(), parity.arguments.begin(), parity.arguments.end());
   const testing::CommandOutput output = testing::runCommand(commands::evaluateCommand, arguments);
   EXPECT_EQ(output.status, 0) << parity.name << ": " << output.err;
-  std::vector<double> ends;
-  for (const std::string key : {"\"log_likelihood_interval\":[", "\"per_token_interval\":["}) {
-    std::size_t at = output.out.find(key);
-    if (at == std::string::npos) {
-      ADD_FAILURE() << parity.name << ": no " << key << " in " << output.out;
-      return ends;
-    }
-    at += key.size();
-    for (const char close : {',', ']'}) {
-      const std::size_t end = output.out.find(close, at);
-      const std::string field = output.out.substr(at, end - at);
-      double value = std::nan("");
-      if (field != "null") parseDecimal(field.data(), field.data() + field.size(), value);
-      ends.push_back(value);
-      at = end + 1;
-    }
-  }
-  return ends;
+  return jsonIntervals(parity.name, output.out, {"log_likelihood_interval", "per_token_interval"});
 }
 
 // The same bits, NaN matching NaN.
@@ -175,6 +183,149 @@ TEST(Parity, ASettingEqualToAnotherEstimatorsDefaultIsHonoured) {
   ParityCase sixtyFour = find("resample-move-ten-particles");
   sixtyFour.arguments[3] = "64";
   EXPECT_NE(api(find("resample-move-ten-particles")), api(sixtyFour));
+}
+
+// compare's and curve's cases: models and documents fixed per file, as the Java bridge's "parity" check takes them.
+const std::vector<std::string>& compareModels() {
+  static const std::vector<std::string> models = {testing::fixtureFile("stackexchange", "state.gz"),
+                                                  testing::fixtureFile("stackexchange", "inferencer.mallet")};
+  return models;
+}
+const std::vector<std::string>& curveStates() {
+  static const std::vector<std::string> states = {testing::fixtureFile("stackexchange", "inferencer.mallet"),
+                                                  testing::fixtureFile("stackexchange", "state.gz")};
+  return states;
+}
+
+// A TSV's column as numbers (the shortest round-trip digits), its header skipped.
+std::vector<double> tsvColumn(const std::string& tsv, int column) {
+  std::vector<double> values;
+  for (const std::string& row : testing::lines(tsv)) {
+    if (row.empty() || (row[0] < '0' || row[0] > '9')) continue;
+    std::istringstream fields(row);
+    std::string field;
+    for (int c = 0; c <= column; ++c) std::getline(fields, field, '\t');
+    double value = std::nan("");
+    if (field != "nan") parseDecimal(field.data(), field.data() + field.size(), value);
+    values.push_back(value);
+  }
+  return values;
+}
+
+// The command line's figures of a compare case: each document's log ratio and its error, then the
+// summary's total and the ends of its two intervals.
+std::vector<double> compareCommandLine(const ParityCase& parity) {
+  std::vector<std::string> arguments = {"--model-a", compareModels()[0], "--model-b", compareModels()[1], "--input",
+                                        testing::fixtureFile("stackexchange", "test.mallet"), "--quiet"};
+  arguments.insert(arguments.end(), parity.arguments.begin(), parity.arguments.end());
+  std::vector<std::string> tsv = arguments, json = arguments;
+  tsv.insert(tsv.end(), {"--format", "tsv"});
+  json.insert(json.end(), {"--format", "json"});
+  const testing::CommandOutput table = testing::runCommand(commands::compareCommand, tsv);
+  EXPECT_EQ(table.status, 0) << parity.name << ": " << table.err;
+  std::vector<double> values = tsvColumn(table.out, 4);
+  const std::vector<double> errors = tsvColumn(table.out, 5);
+  values.insert(values.end(), errors.begin(), errors.end());
+  const testing::CommandOutput summary = testing::runCommand(commands::compareCommand, json);
+  EXPECT_EQ(summary.status, 0) << parity.name << ": " << summary.err;
+  const std::string key = "\"log_ratio\":";
+  const std::size_t at = summary.out.find(key) + key.size();
+  const std::string total = summary.out.substr(at, summary.out.find(',', at) - at);
+  double value = std::nan("");
+  parseDecimal(total.data(), total.data() + total.size(), value);
+  values.push_back(value);
+  const std::vector<double> ends =
+      jsonIntervals(parity.name, summary.out, {"log_ratio_interval", "per_token_ratio_interval"});
+  values.insert(values.end(), ends.begin(), ends.end());
+  return values;
+}
+
+// The same compare request filled in as a C++ program would.
+std::vector<double> compareApi(const ParityCase& parity) {
+  CompareRequest request;
+  request.modelA = compareModels()[0];
+  request.modelB = compareModels()[1];
+  request.documents = DocumentsSource(testing::fixtureFile("stackexchange", "test.mallet"));
+  for (std::size_t i = 0; i + 1 < parity.arguments.size(); i += 2) {
+    const std::string name = parity.arguments[i].substr(2), value = parity.arguments[i + 1];
+    if (name == "temperatures") {
+      request.temperatures = std::stoi(value);
+    } else if (name == "burn-in") {
+      request.burnIn = std::stoi(value);
+    } else if (name == "samples") {
+      request.samples = std::stoi(value);
+    } else if (name == "seed") {
+      request.seed = std::stoull(value);
+    } else if (name == "direction") {
+      request.direction = choiceFromSpelling<AnnealingDirection>(value).value();
+    } else if (name == "path") {
+      request.path = choiceFromSpelling<AnnealingPath>(value).value();
+    } else if (name == "align-topics") {
+      request.alignTopics = value == "true";
+    } else if (name == "unseen-words") {
+      request.unseenWords = choiceFromSpelling<UnseenWords>(value).value();
+    } else {
+      ADD_FAILURE() << "the parity test does not fill compare's --" << name << " yet";
+    }
+  }
+  const CompareResult result = compare(request);
+  std::vector<double> values;
+  for (const ComparedDocument& document : result.ratios) values.push_back(document.logRatio);
+  for (const ComparedDocument& document : result.ratios) values.push_back(document.logRatioError);
+  values.insert(values.end(), {result.logRatio, result.logRatioInterval.low, result.logRatioInterval.high,
+                               result.perTokenRatioInterval.low, result.perTokenRatioInterval.high});
+  return values;
+}
+
+TEST(Parity, CompareGivesTheSameBitsThroughTheApiAndTheCommandLine) {
+  const std::vector<ParityCase> cases = parityCases("compare-cases.txt");
+  ASSERT_GE(cases.size(), 5u);
+  for (const ParityCase& parity : cases) {
+    const std::vector<double> fromCommandLine = compareCommandLine(parity);
+    ASSERT_EQ(fromCommandLine.size(), 2 * 200u + 5u) << parity.name;
+    const std::vector<double> fromApi = compareApi(parity);
+    EXPECT_TRUE(sameBits(fromApi, fromCommandLine)) << parity.name;
+  }
+}
+
+// The command line's log likelihood of each state of a curve case.
+std::vector<double> curveCommandLine(const ParityCase& parity) {
+  std::vector<std::string> arguments = {"--states", curveStates()[0], curveStates()[1], "--input",
+                                        testing::fixtureFile("stackexchange", "test.mallet"), "--quiet", "--format",
+                                        "tsv"};
+  arguments.insert(arguments.end(), parity.arguments.begin(), parity.arguments.end());
+  const testing::CommandOutput output = testing::runCommand(commands::curveCommand, arguments);
+  EXPECT_EQ(output.status, 0) << parity.name << ": " << output.err;
+  return tsvColumn(output.out, 2);
+}
+
+std::vector<double> curveApi(const ParityCase& parity) {
+  CurveRequest request;
+  request.models = {ModelSource(curveStates()[0]), ModelSource(curveStates()[1])};
+  request.documents = DocumentsSource(testing::fixtureFile("stackexchange", "test.mallet"));
+  for (std::size_t i = 0; i + 1 < parity.arguments.size(); i += 2) {
+    const std::string name = parity.arguments[i].substr(2), value = parity.arguments[i + 1];
+    if (name == "temperatures") {
+      request.temperatures = std::stoi(value);
+    } else if (name == "seed") {
+      request.seed = std::stoull(value);
+    } else if (name == "unseen-words") {
+      request.unseenWords = choiceFromSpelling<UnseenWords>(value).value();
+    } else {
+      ADD_FAILURE() << "the parity test does not fill curve's --" << name << " yet";
+    }
+  }
+  return curve(request).totals;
+}
+
+TEST(Parity, CurveGivesTheSameBitsThroughTheApiAndTheCommandLine) {
+  const std::vector<ParityCase> cases = parityCases("curve-cases.txt");
+  ASSERT_GE(cases.size(), 3u);
+  for (const ParityCase& parity : cases) {
+    const std::vector<double> fromCommandLine = curveCommandLine(parity);
+    ASSERT_EQ(fromCommandLine.size(), 2u) << parity.name;
+    EXPECT_TRUE(sameBits(curveApi(parity), fromCommandLine)) << parity.name;
+  }
 }
 
 }  // namespace

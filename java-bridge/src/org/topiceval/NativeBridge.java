@@ -25,6 +25,10 @@ final class NativeBridge {
 
   static native Selection select(Object[] models, String[] names, Object documents, SelectOptions options);
 
+  static native Comparison compare(Object[] models, Object documents, CompareOptions options);
+
+  static native Curve curve(Object[] models, String[] names, Object documents, CurveOptions options);
+
   static native double[] evaluateLikeMallet(TopicModelData model, int[][] documents, int particles,
                                             boolean resampling, int seed, int threads);
 }

@@ -102,6 +102,43 @@ public final class TopicEvaluator {
     return NativeBridge.select(models, names, documents, options == null ? new SelectOptions() : options);
   }
 
+  /**
+   * log p(w | A) - log p(w | B) per held-out document and in total, by ratio-AIS (annealing from one model to the
+   * other), with its error and an interval that holds the annealing's bias, as {@code topiceval compare} does. Each
+   * model is a file's path (String) or a TopicModelData (named "model 1" and "model 2" in the result); the two
+   * must share their words and number of topics. The documents are a file both models read through their words.
+   */
+  public static Comparison compare(Object modelA, Object modelB, String documentsPath, CompareOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.compare(new Object[] {modelA, modelB}, documentsPath,
+                                options == null ? new CompareOptions() : options);
+  }
+
+  /** The same on documents in memory, whose type indices both models share. */
+  public static Comparison compare(Object modelA, Object modelB, int[][] documents, CompareOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.compare(new Object[] {modelA, modelB}, documents,
+                                options == null ? new CompareOptions() : options);
+  }
+
+  /**
+   * The held-out log likelihood at each model of one training run, by iteration-AIS (annealing from each model to
+   * the next), as {@code topiceval curve} does. Each model is a file's path (String) or a TopicModelData ("model N"
+   * in the result); {@code names} (or null) names the files in the result (a null name: the path). Files whose
+   * paths all end in .ITERATION (MALLET's --output-state-interval) are put in iteration order, otherwise the models
+   * are taken as given. The documents are a file every model reads through its words.
+   */
+  public static Curve curve(Object[] models, String[] names, String documentsPath, CurveOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.curve(models, names, documentsPath, options == null ? new CurveOptions() : options);
+  }
+
+  /** The same on documents in memory, whose type indices every model shares. */
+  public static Curve curve(Object[] models, String[] names, int[][] documents, CurveOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.curve(models, names, documents, options == null ? new CurveOptions() : options);
+  }
+
   /** The documents of a MALLET instance list (FeatureSequence data), as type indices. */
   public static int[][] readDocuments(String path) {
     NativeLibrary.load();

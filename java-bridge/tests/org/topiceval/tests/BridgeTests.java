@@ -14,6 +14,10 @@ import java.util.zip.GZIPInputStream;
 import org.topiceval.Coherence;
 import org.topiceval.CoherenceOptions;
 import org.topiceval.CommandResult;
+import org.topiceval.CompareOptions;
+import org.topiceval.Comparison;
+import org.topiceval.Curve;
+import org.topiceval.CurveOptions;
 import org.topiceval.Diagnostics;
 import org.topiceval.DiagnosticsOptions;
 import org.topiceval.Evaluation;
@@ -45,8 +49,12 @@ import org.topiceval.TopicevalException;
  *   result-fields            every key of evaluate's (coherence's) JSON is a field of Evaluation (Coherence),
  *                            camelCase, with the same
  *                            value; the fields of earlier releases hold the same values as their new names;
- *   parity                   every case of tests/parity/cases.txt gives the command line's bits through
- *                            EvaluationOptions (its fields set by their names, as a Java program would).
+ *   parity                   every case of tests/parity/cases.txt (compare-cases.txt, curve-cases.txt) gives
+ *                            the command line's bits through EvaluationOptions (CompareOptions, CurveOptions: their
+ *                            fields set by their names, as a Java program would);
+ *   compare                  compare by path and in memory gives the command line's and the C++ API's numbers,
+ *                            every key of its JSON a field; bad models and options throw the library's message;
+ *   curve                    the same for curve, models named NAME.ITERATION put in training order.
  */
 public final class BridgeTests {
   private static int failures = 0;
@@ -89,6 +97,12 @@ public final class BridgeTests {
         break;
       case "result-fields":
         resultFields(fixtures);
+        break;
+      case "compare":
+        compare(fixtures);
+        break;
+      case "curve":
+        curve(fixtures);
         break;
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
@@ -1162,10 +1176,203 @@ public final class BridgeTests {
       checked++;
     }
     check(checked >= 12, "parity cases read: " + checked);
+    // compare's and curve's cases: every figure of the command line's JSON, bit for bit.
+    String state = set.resolve("state.gz").toString();
+    int compared = 0;
+    for (String[] parity : parityCases(cases.resolveSibling("compare-cases.txt"))) {
+      List<String> arguments = new ArrayList<>(List.of("--model-a", state, "--model-b", inferencer, "--input", test,
+          "--format", "json", "--quiet"));
+      CompareOptions options = new CompareOptions();
+      for (int i = 1; i + 1 < parity.length; i += 2) {
+        arguments.add(parity[i]);
+        arguments.add(parity[i + 1]);
+        setOption(options, parity[i].substring(2), parity[i + 1]);
+      }
+      CommandResult json = TopicEvaluator.run("compare", arguments.toArray(new String[0]));
+      check(json.status == 0, "compare parity case " + parity[0] + ": " + json.err);
+      int before = failures;
+      sameValue(new Json(json.out).value(), TopicEvaluator.compare(state, inferencer, test, options), "comparison");
+      check(failures == before, "compare parity case " + parity[0] + ": Java's numbers are not the command line's");
+      compared++;
+    }
+    check(compared >= 5, "compare parity cases read: " + compared);
+    int curves = 0;
+    for (String[] parity : parityCases(cases.resolveSibling("curve-cases.txt"))) {
+      List<String> arguments = new ArrayList<>(List.of("--states", inferencer, state, "--input", test, "--format",
+          "json", "--quiet"));
+      CurveOptions options = new CurveOptions();
+      for (int i = 1; i + 1 < parity.length; i += 2) {
+        arguments.add(parity[i]);
+        arguments.add(parity[i + 1]);
+        setOption(options, parity[i].substring(2), parity[i + 1]);
+      }
+      CommandResult json = TopicEvaluator.run("curve", arguments.toArray(new String[0]));
+      check(json.status == 0, "curve parity case " + parity[0] + ": " + json.err);
+      int before = failures;
+      sameValue(new Json(json.out).value(),
+                TopicEvaluator.curve(new Object[] {inferencer, state}, null, test, options), "curve");
+      check(failures == before, "curve parity case " + parity[0] + ": Java's numbers are not the command line's");
+      curves++;
+    }
+    check(curves >= 3, "curve parity cases read: " + curves);
   }
 
-  /** Sets the EvaluationOptions field that spells `option` (camelCase), from its command-line text. */
-  private static void setOption(EvaluationOptions options, String option, String text) throws Exception {
+  /** The cases of a parity file: each its name, then its options in the command line's spelling. */
+  private static List<String[]> parityCases(Path file) throws IOException {
+    List<String[]> cases = new ArrayList<>();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      if (line.isBlank() || line.startsWith("#")) continue;
+      List<String> words = new ArrayList<>(List.of(line.substring(0, line.indexOf('|')).trim()));
+      String options = line.substring(line.indexOf('|') + 1).trim();
+      if (!options.isEmpty()) words.addAll(Arrays.asList(options.split("\\s+")));
+      cases.add(words.toArray(new String[0]));
+    }
+    return cases;
+  }
+
+  static void compare(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    String state = set.resolve("state.gz").toString();
+    String inferencer = set.resolve("inferencer.mallet").toString();
+    String test = set.resolve("test.mallet").toString();
+    CompareOptions options = new CompareOptions();
+    options.temperatures = 20;
+    options.burnIn = 5;
+    Comparison byPath = TopicEvaluator.compare(state, inferencer, test, options);
+    // The C++ API's figures on this fixture (the command line prints 632.1630, forward 632.0994, reverse 632.2266).
+    check(byPath.documents.length == 200 && byPath.summary.tokens == 5730 && byPath.input.documents == 200,
+          "compare: 200 documents, 5730 tokens: " + byPath.documents.length + ", " + byPath.summary.tokens);
+    check(Math.abs(byPath.summary.logRatio - 632.1630) < 5e-4, "compare: log ratio " + byPath.summary.logRatio);
+    check(byPath.estimator.direction.equals("both") && byPath.estimator.path.equals("geometric")
+              && byPath.estimator.temperatures == 20 && byPath.estimator.burnIn == 5 && byPath.estimator.samples == 1
+              && byPath.estimator.seed == 1 && byPath.estimator.name.equals("ratio-ais"),
+          "compare: the estimator as run (the command line's defaults where not given)");
+    check(byPath.modelA.path.equals(state) && byPath.modelB.path.equals(inferencer) && byPath.modelA.topics == 10
+              && byPath.modelA.kind.contains("topic state"), "compare: the models " + byPath.modelA.kind);
+    check(byPath.summary.directionsPairedStatistic != null && byPath.summary.logRatioInterval.length == 2,
+          "compare: both directions' figures");
+    double sum = 0;
+    for (Comparison.ComparedDocument document : byPath.documents) sum += document.logratio;
+    check(Math.abs(sum - byPath.summary.logRatio) < 1e-6 * Math.abs(sum), "compare: the total is the documents' sum");
+    CommandResult json = TopicEvaluator.run("compare", "--model-a", state, "--model-b", inferencer, "--input", test,
+        "--temperatures", "20", "--burn-in", "5", "--format", "json", "--quiet");
+    check(json.status == 0, "compare --format json: " + json.err);
+    sameValue(new Json(json.out).value(), byPath, "comparison");
+    // One direction: no paired statistic; several samples: errors.
+    CompareOptions forward = new CompareOptions();
+    forward.direction = "forward";
+    forward.samples = 2;
+    forward.temperatures = 10;
+    Comparison oneWay = TopicEvaluator.compare(state, inferencer, test, forward);
+    check(oneWay.summary.directionsPairedStatistic == null && oneWay.summary.logRatioSe > 0
+              && oneWay.documents[0].logratioSe > 0, "compare forward with 2 samples: " + oneWay.summary.logRatioSe);
+    // The models and documents in memory: the same numbers.
+    int[][] documents = TopicEvaluator.readDocuments(test);
+    Comparison inMemory = TopicEvaluator.compare(TopicModelData.read(state), TopicModelData.read(inferencer),
+                                                 documents, options);
+    check(inMemory.modelA.path.equals("model 1") && inMemory.modelB.path.equals("model 2"),
+          "compare in memory: the models' names " + inMemory.modelA.path + ", " + inMemory.modelB.path);
+    check(inMemory.summary.logRatio == byPath.summary.logRatio, "compare in memory: " + inMemory.summary.logRatio
+          + " against " + byPath.summary.logRatio + " by path");
+    // Bad input: the library's message, options named as Java spells them.
+    CompareOptions none = new CompareOptions();
+    none.temperatures = 0;
+    expectSameMessage(() -> TopicEvaluator.compare(state, inferencer, test, none), "compare", "temperatures",
+                      "--model-a", state, "--model-b", inferencer, "--input", test, "--temperatures", "0");
+    String other = fixtures.resolve("debian-k100/inferencer.mallet").toString();
+    expectSameMessage(() -> TopicEvaluator.compare(state, other, test, options), "compare", "model-b", "--model-a", state,
+                      "--model-b", other, "--input", test, "--temperatures", "20");
+    expectExactly(() -> TopicEvaluator.compare(null, inferencer, test, options), "modelA is null", "a null model A");
+    expectExactly(() -> TopicEvaluator.compare(state, Integer.valueOf(2), test, options),
+                  "model is a java.lang.Integer, not a TopicModelData or a model file's path (String)",
+                  "an Integer as model B");
+    expectExactly(() -> TopicEvaluator.compare(state, inferencer, (String) null, options), "documents are null",
+                  "null documents");
+    CompareOptions badDirection = new CompareOptions();
+    badDirection.direction = "sideways";
+    expectSameMessage(() -> TopicEvaluator.compare(state, inferencer, test, badDirection), "compare", "direction",
+                      "--model-a", state, "--model-b", inferencer, "--input", test, "--direction", "sideways");
+  }
+
+  static void curve(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    String state = set.resolve("state.gz").toString();
+    String inferencer = set.resolve("inferencer.mallet").toString();
+    String test = set.resolve("test.mallet").toString();
+    CurveOptions options = new CurveOptions();
+    options.temperatures = 20;
+    Curve byPath = TopicEvaluator.curve(new Object[] {inferencer, state}, null, test, options);
+    // The C++ API's figures on this fixture (the command line prints -43160.6253 and -42528.5007).
+    check(byPath.states.length == 2 && byPath.models.length == 2 && byPath.input.scoredTokens == 5730,
+          "curve: two states, 5730 tokens");
+    check(Math.abs(byPath.states[0].loglik + 43160.6253) < 5e-4 && Math.abs(byPath.states[1].loglik + 42528.5007) < 5e-4,
+          "curve: " + byPath.states[0].loglik + ", " + byPath.states[1].loglik);
+    check(byPath.states[0].iteration == -1 && byPath.states[0].path.equals(inferencer)
+              && byPath.states[1].perToken == byPath.states[1].loglik / 5730
+              && byPath.states[1].perplexity == Math.exp(-byPath.states[1].perToken)
+              && byPath.models[1].topics == 10 && byPath.estimator.temperatures == 20 && byPath.estimator.seed == 1,
+          "curve: the states' figures");
+    CommandResult json = TopicEvaluator.run("curve", "--states", inferencer, state, "--input", test, "--temperatures",
+        "20", "--format", "json", "--quiet");
+    check(json.status == 0, "curve --format json: " + json.err);
+    sameValue(new Json(json.out).value(), byPath, "curve");
+    // Files named NAME.ITERATION (MALLET's --output-state-interval) are put in training order, whatever order they
+    // are given in.
+    Path run = Files.createTempDirectory("topiceval-curve");
+    Path late = Files.createSymbolicLink(run.resolve("state.gz.200"), Paths.get(state));
+    Path early = Files.createSymbolicLink(run.resolve("state.gz.100"), Paths.get(inferencer));
+    Curve numbered = TopicEvaluator.curve(new Object[] {late.toString(), early.toString()}, null, test, options);
+    check(numbered.states[0].path.equals(early.toString()) && numbered.states[0].iteration == 100
+              && numbered.states[1].iteration == 200,
+          "curve: iteration order " + numbered.states[0].path + " " + numbered.states[0].iteration);
+    check(numbered.states[0].loglik == byPath.states[0].loglik && numbered.states[1].loglik == byPath.states[1].loglik,
+          "curve in iteration order: the same numbers as in the order given");
+    Files.delete(late);
+    Files.delete(early);
+    Files.delete(run);
+    // Models and documents in memory: the same numbers; a name replaces a file's path.
+    Curve inMemory = TopicEvaluator.curve(new Object[] {TopicModelData.read(inferencer), TopicModelData.read(state)},
+                                          null, TopicEvaluator.readDocuments(test), options);
+    check(inMemory.states[0].path.equals("model 1") && inMemory.states[1].path.equals("model 2"),
+          "curve: models in memory's names " + inMemory.states[0].path);
+    check(inMemory.states[0].loglik == byPath.states[0].loglik && inMemory.states[1].loglik == byPath.states[1].loglik,
+          "curve in memory: the same numbers as by path");
+    Curve named = TopicEvaluator.curve(new Object[] {inferencer, state}, new String[] {"first", null}, test, options);
+    check(named.states[0].path.equals("first") && named.states[1].path.equals(state), "curve: a name given");
+    // Bad input: the library's message, options named as Java spells them.
+    CurveOptions none = new CurveOptions();
+    none.temperatures = 0;
+    expectSameMessage(() -> TopicEvaluator.curve(new Object[] {inferencer, state}, null, test, none), "curve",
+                      "temperatures", "--states", inferencer, state, "--input", test, "--temperatures", "0");
+    String other = fixtures.resolve("debian-k100/inferencer.mallet").toString();
+    expectSameMessage(() -> TopicEvaluator.curve(new Object[] {inferencer, other}, null, test, options), "curve",
+                      null, "--states", inferencer, other, "--input", test, "--temperatures", "20");
+    expectExactly(() -> TopicEvaluator.curve(new Object[] {inferencer, null}, null, test, options),
+                  "models[1] is null", "a null model");
+    expectExactly(() -> TopicEvaluator.curve(new Object[] {inferencer, state}, new String[] {"a"}, test, options),
+                  "names has 1 names for 2 models", "names that do not match the models");
+    expectExactly(() -> TopicEvaluator.curve(null, null, test, options), "models are null", "null models");
+  }
+
+  /**
+   * Runs `action`, which must throw a TopicevalException whose message is the command line's for `arguments`
+   * (without "topiceval COMMAND: ", the option named `option` on the command line, or null for none, spelled as
+   * Java spells it).
+   */
+  private static void expectSameMessage(Runnable action, String command, String option, String... arguments) {
+    CommandResult line = TopicEvaluator.run(command, arguments);
+    check(line.status != 0, command + " " + String.join(" ", arguments) + ": status " + line.status);
+    String message = line.err.strip();
+    String prefix = "topiceval " + command + ": ";
+    check(message.startsWith(prefix), command + ": the command line's message " + message);
+    if (message.startsWith(prefix)) message = message.substring(prefix.length());
+    if (message.contains("\n")) message = message.substring(0, message.indexOf('\n'));
+    if (option != null) message = message.replace("--" + option, camelCase(option.replace('-', '_')));
+    expectExactly(action, message, command + ": " + message);
+  }
+
+  /** Sets the options field (of any generated options class) that spells `option` (camelCase), from its text. */
+  private static void setOption(Object options, String option, String text) throws Exception {
     StringBuilder name = new StringBuilder();
     boolean upper = false;
     for (char c : option.toCharArray()) {
@@ -1176,7 +1383,7 @@ public final class BridgeTests {
         upper = false;
       }
     }
-    java.lang.reflect.Field field = EvaluationOptions.class.getField(name.toString());
+    java.lang.reflect.Field field = options.getClass().getField(name.toString());
     Class<?> type = field.getType();
     Object value = type == Integer.class ? (Object) Integer.valueOf(text)
         : type == Long.class ? (Object) Long.valueOf(text)
