@@ -113,11 +113,11 @@ std::string nextText(const SeedGroup& group) {
 void writeStabilityText(std::ostream& out, const SelectResult& result) {
   if (result.seedGroups.empty()) return;
   out << "\nstability across seeds (models given with the same number of topics; top " << result.stabilityWords
-      << " words)\ntopics  runs  agreement                           per token   between seeds  within run  "
-         "to the next K\n";
+      << " words)\ntopics  runs  " << padded("agreement", 44)
+      << " per token   between seeds  within run  to the next K\n";
   for (const SeedGroup& group : result.seedGroups) {
     out << padded(std::to_string(group.topics), 7) << ' ' << padded(std::to_string(group.runs.size()), 5) << ' '
-        << padded(agreementText(group), 35) << ' ' << padded(fixed(group.perToken, 5), 11) << ' '
+        << padded(agreementText(group), 44) << ' ' << padded(fixed(group.perToken, 5), 11) << ' '
         << padded(figureText(group.perTokenSpread, 5), 14) << ' ' << padded(figureText(group.perTokenError, 5), 11)
         << ' ' << nextText(group) << "\n";
   }
