@@ -36,6 +36,20 @@ std::vector<double> wordTotals(const PhiRow& row, std::size_t topics, std::size_
   return total;
 }
 
+// stm's rowSums(tbeta): R sums each row in long double and rounds once, so
+// words whose probabilities are the same values in other topics get the same
+// total; FREX ranks exclusivities, and a double sum's rounding would split
+// such ties (half a rank in R's average ranks).
+std::vector<double> wordTotalsAsRowSums(const PhiRow& row, std::size_t topics, std::size_t types) {
+  std::vector<long double> total(types, 0.0L);
+  std::vector<double> values;
+  for (std::size_t k = 0; k < topics; ++k) {
+    row(k, values);
+    for (std::size_t w = 0; w < types; ++w) total[w] += values[w];
+  }
+  return std::vector<double>(total.begin(), total.end());
+}
+
 }  // namespace
 
 PhiRow matrixRows(const std::vector<double>& phi, std::size_t types) {
@@ -47,7 +61,7 @@ PhiRow matrixRows(const std::vector<double>& phi, std::size_t types) {
 
 std::vector<double> frex(const PhiRow& row, std::size_t topics, std::size_t types,
                          const std::vector<std::vector<int>>& top, double weight) {
-  const std::vector<double> total = wordTotals(row, topics, types);
+  const std::vector<double> total = wordTotalsAsRowSums(row, topics, types);
   std::vector<double> result(topics, 0.0);
   std::vector<double> values, exclusive(types);
   for (std::size_t k = 0; k < topics; ++k) {
@@ -88,7 +102,7 @@ std::vector<double> frexOfCounts(const std::vector<std::vector<std::pair<int, in
     values.assign(types, beta / denominator);
     for (const auto& [word, count] : nonzero[k]) values[static_cast<std::size_t>(word)] = (count + beta) / denominator;
   };
-  const std::vector<double> total = wordTotals(rows, topics, types);
+  const std::vector<double> total = wordTotalsAsRowSums(rows, topics, types);
   // Words by decreasing total (ties by index): a word without tokens in topic
   // k has exclusivity (beta / D_k) / total, which never falls along this order.
   std::vector<std::size_t> byTotal(types);

@@ -240,6 +240,17 @@ TEST(TopicNumberMetricsOfAnyMatrix, CountRowsAndZerosGiveTheDirectSums) {
   expectDirectSums(model, unsmoothed, false);
 }
 
+// Words a and b have the same probabilities in other topics' order: in double
+// (0.3 + 0.1) + 0.2 != (0.3 + 0.2) + 0.1, in R's rowSums (long double) they are
+// equal, so their exclusivities in topic 0 tie and share rank 3.5 of 4. stm's
+// exclusivity(M = 2) in R gives 1.75 for every topic here.
+TEST(StmExclusivity, TotalsAWordsProbabilitiesAsRsRowSums) {
+  const std::vector<double> phi{0.3, 0.3, 0.2, 0.2, 0.1, 0.2, 0.3, 0.4, 0.2, 0.1, 0.3, 0.4};
+  const TopicWordMatrix matrix{phi, 3, 4};
+  expectClose(frex(matrixRows(phi, 4), 3, 4, topWordsInROrder(matrix, 2), 0.7), {1.75, 1.75, 1.75}, 1e-15,
+              "exclusivity");
+}
+
 TEST(ChiSquaredUpperTail, IsRsPchisq) {
   for (const auto& [key, value] : expectedValues("tiny-ties")) {
     if (key.rfind("pchisq ", 0) != 0) continue;
