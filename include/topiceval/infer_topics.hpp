@@ -36,7 +36,7 @@ struct InferTopicsRequest {
   int threads = 0;    ///< 0: every core; never changes a bit
   bool exact = true;  ///< false: topiceval's faster sampler of the same posterior (other digits)
   /// With exact false: Metropolis-Hastings steps per token and sweep (0: the exact conditional draw).
-  int mhSteps = 2;
+  int mhSteps = 0;
   Progress* progress = nullptr;  ///< counts documents as they finish, or nullptr
 };
 
