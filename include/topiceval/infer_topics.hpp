@@ -39,7 +39,7 @@ struct InferTopicsRequest {
   int threads = 0;    ///< 0: every core; never changes a bit
   bool exact = true;  ///< false: topiceval's faster sampler of the same posterior (other digits)
   /// With exact false: Metropolis-Hastings steps per token and sweep (0: the exact conditional draw).
-  int mhSteps = 2;
+  int mhSteps = 0;
   Progress* progress = nullptr;  ///< counts documents as they finish, or nullptr
   /// If set, the documents of an instance list read in batches (a file one process reads) go here as each
   /// batch is inferred: a result of that batch's documents, the first numbered `firstDocument` in the list.

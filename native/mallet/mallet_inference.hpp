@@ -34,8 +34,9 @@ struct MalletInferenceOptions {
   bool exact = true;
   // The fast sampler's Metropolis-Hastings steps per token and sweep, each a
   // word proposal then a document proposal (LightLDA's cycle); 0: the exact
-  // conditional draw (SparseLDA's buckets, O(document topics) a draw).
-  int mhSteps = 2;
+  // conditional draw (SparseLDA's buckets, O(document topics) a draw), which
+  // measured faster on MALLET's models (docs/performance.md).
+  int mhSteps = 0;
   int threads = 0;  // 0: every hardware thread; never changes a bit
   Progress* progress = nullptr;
   // Set by MalletInferenceInBatches: the documents are the list's from
