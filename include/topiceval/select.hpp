@@ -53,7 +53,7 @@ struct SelectRequest {
   int bootstrap = CoherenceRequest::kDefaultBootstrap;  ///< bootstrap replicates of the coherence error (default 200; 0: none)
   /// Stability across seeds (models of one K): each topic's top words compared (default 10).
   int stabilityWords = kDefaultStabilityWords;
-  static constexpr int kDefaultStabilityWords = 10;
+  static constexpr int kDefaultStabilityWords = 10;  ///< top words compared between runs by default
 };
 
 /// A model's topic quality, as select reports it.
@@ -131,8 +131,9 @@ struct SeedGroup {
   std::vector<std::string> runs;  ///< the models of this K, in the order given
   /// One pair of runs (indices into runs) and their agreement: the mean matched average Jaccard.
   struct Pair {
-    std::size_t a = 0, b = 0;
-    double agreement = 0.0;
+    std::size_t a = 0;        ///< the earlier run (index into runs)
+    std::size_t b = 0;        ///< the later run (index into runs)
+    double agreement = 0.0;   ///< the mean, over topics, of their matched average Jaccard
   };
   std::vector<Pair> pairs;  ///< every pair, a before b
   /// Per run, per topic: its matched average Jaccard, averaged over the other runs.
