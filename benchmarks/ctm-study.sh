@@ -35,16 +35,8 @@ while [ $# -gt 0 ]; do
     *) echo "ctm-study.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-if [ -z "${MALLET_HOME:-}" ] || [ ! -x "$MALLET_HOME/bin/mallet" ]; then
-  echo "ctm-study.sh: set MALLET_HOME to a MALLET 2.1.1 build (../shared/tools/build-mallet.sh)" >&2
-  exit 2
-fi
-mallet=$MALLET_HOME/bin/mallet
-mkdir -p "$work"
-# A copy of the binary, so that rebuilding the project during the study changes nothing.
-cp "$root/build/topiceval" "$work/topiceval"
-topiceval=$work/topiceval
-cd "$work"
+source "$root/benchmarks/support/mallet_study.sh"
+mallet_study_start ctm-study.sh "$work"
 
 if [ ! -s train.mallet ] || [ ! -s test.mallet ]; then
   "$mallet" import-file --input "$corpora/sgu-train.tsv" --keep-sequence --remove-stopwords --output train.mallet
