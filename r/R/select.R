@@ -102,7 +102,21 @@ as.data.frame.topiceval_coherence <- function(x, row.names = NULL, optional = FA
 #'   \code{perplexity}, \code{perplexity_se}, \code{difference} and
 #'   \code{difference_se} to the best, \code{verdict}, \code{coherence},
 #'   \code{coherence_se}, \code{exclusivity}, \code{frex}, \code{diversity});
-#'   \code{plot()} draws the panels of the command line's HTML report.
+#'   \code{figures}, ldatuning's and stm's figures as their R functions compute
+#'   them, one row per model and figure (\code{model}, \code{topics},
+#'   \code{figure}, \code{better}: "higher" or "lower", \code{value},
+#'   \code{se}: a mean's bootstrap error over topics), and
+#'   \code{figures_per_topic}, per model the per-topic figures by name;
+#'   \code{seed_groups}, one row per K given by several models (runs with other
+#'   seeds: \code{agreement} of their top \code{stability_words} words after
+#'   matching topics, with \code{agreement_sd}, \code{agreement_min},
+#'   \code{agreement_max} over \code{pairs}; \code{per_token} and its
+#'   \code{per_token_spread} between seeds beside \code{per_token_error} within
+#'   a run; against \code{next_topics}, \code{difference_to_next} with
+#'   \code{difference_to_next_error} and \code{exceeds_retraining}), with
+#'   \code{seed_pairs} (every pair's agreement) and \code{topic_agreement} (per
+#'   K, per run, each topic's); \code{plot()} draws the panels of the command
+#'   line's HTML report.
 #' @export
 select <- function(models, documents, ..., vocabulary = NULL, coherence_texts = NULL) {
   call <- sys.call()
@@ -135,6 +149,12 @@ print.topiceval_selection <- function(x, ...) {
   columns <- c("model", "topics", "per_token", "per_token_se", "difference", "difference_se", "verdict")
   if (nzchar(x$coherence_measure)) columns <- c(columns, "coherence", "exclusivity")
   print(x$models[, columns], row.names = FALSE, digits = 5)
+  if (NROW(x$seed_groups) > 0) {
+    cat(sprintf("stability across seeds (models given with the same number of topics; top %d words)\n",
+                x$stability_words))
+    print(x$seed_groups[, c("topics", "runs", "agreement", "agreement_sd", "per_token", "per_token_spread",
+                            "per_token_error", "exceeds_retraining")], row.names = FALSE, digits = 5)
+  }
   for (warning in x$warnings) cat("warning:", warning, "\n")
   invisible(x)
 }

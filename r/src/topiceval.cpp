@@ -489,6 +489,111 @@ Rcpp::RObject te_coherence(SEXP model, SEXP texts, Rcpp::List options) {
   });
 }
 
+namespace {
+
+// select's ldatuning and stm figures, one row per model and figure (best model
+// first, figures in the library's order), names as Python's TopicNumberFigure.
+Rcpp::DataFrame figureTable(const topiceval::SelectResult& result) {
+  std::vector<std::string> model, name, better;
+  std::vector<double> topics, value, se;
+  for (const auto& ranked : result.models)
+    for (const auto& figure : ranked.figures) {
+      model.push_back(ranked.model.path);
+      topics.push_back(ranked.model.topics);
+      name.push_back(figure.name);
+      better.push_back(figure.better);
+      value.push_back(figure.value);
+      se.push_back(figure.standardError);
+    }
+  return Rcpp::DataFrame::create(Rcpp::Named("model") = model, Rcpp::Named("topics") = topics,
+                                 Rcpp::Named("figure") = name, Rcpp::Named("better") = better,
+                                 Rcpp::Named("value") = value, Rcpp::Named("se") = se,
+                                 Rcpp::Named("stringsAsFactors") = false);
+}
+
+// Per model (best first), the per-topic figures by name.
+Rcpp::List figuresPerTopic(const topiceval::SelectResult& result) {
+  Rcpp::List perModel(static_cast<R_xlen_t>(result.models.size()));
+  Rcpp::CharacterVector models(static_cast<R_xlen_t>(result.models.size()));
+  for (std::size_t m = 0; m < result.models.size(); ++m) {
+    Rcpp::List figures;
+    for (const auto& figure : result.models[m].figures)
+      if (!figure.perTopic.empty()) figures[figure.name] = Rcpp::wrap(figure.perTopic);
+    perModel[static_cast<R_xlen_t>(m)] = figures;
+    models[static_cast<R_xlen_t>(m)] = result.models[m].model.path;
+  }
+  perModel.attr("names") = models;
+  return perModel;
+}
+
+// One row per K given by several models (runs with other seeds), names as
+// Python's SeedGroup.
+Rcpp::DataFrame seedGroupTable(const std::vector<topiceval::SeedGroup>& groups) {
+  const auto n = static_cast<R_xlen_t>(groups.size());
+  Rcpp::NumericVector topics(n), runs(n), pairs(n), agreement(n), sd(n), low(n), high(n), perToken(n), spread(n),
+      error(n), next(n), difference(n), differenceError(n);
+  Rcpp::LogicalVector exceeds(n);
+  for (R_xlen_t g = 0; g < n; ++g) {
+    const auto& group = groups[static_cast<std::size_t>(g)];
+    topics[g] = group.topics;
+    runs[g] = static_cast<double>(group.runs.size());
+    pairs[g] = static_cast<double>(group.pairs.size());
+    agreement[g] = group.agreement;
+    sd[g] = group.agreementSd;
+    low[g] = group.agreementMin;
+    high[g] = group.agreementMax;
+    perToken[g] = group.perToken;
+    spread[g] = group.perTokenSpread;
+    error[g] = group.perTokenError;
+    const bool hasNext = group.nextTopics != 0;
+    next[g] = hasNext ? group.nextTopics : NA_REAL;
+    difference[g] = hasNext ? group.differenceToNext : NA_REAL;
+    differenceError[g] = hasNext ? group.differenceToNextError : NA_REAL;
+    exceeds[g] = hasNext ? static_cast<int>(group.exceedsRetraining) : NA_LOGICAL;
+  }
+  return Rcpp::DataFrame::create(
+      Rcpp::Named("topics") = topics, Rcpp::Named("runs") = runs, Rcpp::Named("pairs") = pairs,
+      Rcpp::Named("agreement") = agreement, Rcpp::Named("agreement_sd") = sd, Rcpp::Named("agreement_min") = low,
+      Rcpp::Named("agreement_max") = high, Rcpp::Named("per_token") = perToken,
+      Rcpp::Named("per_token_spread") = spread, Rcpp::Named("per_token_error") = error,
+      Rcpp::Named("next_topics") = next, Rcpp::Named("difference_to_next") = difference,
+      Rcpp::Named("difference_to_next_error") = differenceError, Rcpp::Named("exceeds_retraining") = exceeds);
+}
+
+// Every pair of runs of a K with its agreement (runs by name).
+Rcpp::DataFrame seedPairTable(const std::vector<topiceval::SeedGroup>& groups) {
+  std::vector<double> topics, agreement;
+  std::vector<std::string> a, b;
+  for (const auto& group : groups)
+    for (const auto& pair : group.pairs) {
+      topics.push_back(group.topics);
+      a.push_back(group.runs.at(pair.a));
+      b.push_back(group.runs.at(pair.b));
+      agreement.push_back(pair.agreement);
+    }
+  return Rcpp::DataFrame::create(Rcpp::Named("topics") = topics, Rcpp::Named("a") = a, Rcpp::Named("b") = b,
+                                 Rcpp::Named("agreement") = agreement, Rcpp::Named("stringsAsFactors") = false);
+}
+
+// Per K (named by it), per run (named by the model), each topic's agreement
+// averaged over the other runs.
+Rcpp::List topicAgreement(const std::vector<topiceval::SeedGroup>& groups) {
+  Rcpp::List byK(static_cast<R_xlen_t>(groups.size()));
+  Rcpp::CharacterVector ks(static_cast<R_xlen_t>(groups.size()));
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    Rcpp::List byRun(static_cast<R_xlen_t>(groups[g].topicAgreement.size()));
+    for (std::size_t r = 0; r < groups[g].topicAgreement.size(); ++r)
+      byRun[static_cast<R_xlen_t>(r)] = Rcpp::wrap(groups[g].topicAgreement[r]);
+    byRun.attr("names") = Rcpp::wrap(groups[g].runs);
+    byK[static_cast<R_xlen_t>(g)] = byRun;
+    ks[static_cast<R_xlen_t>(g)] = std::to_string(groups[g].topics);
+  }
+  byK.attr("names") = ks;
+  return byK;
+}
+
+}  // namespace
+
 // [[Rcpp::export(.te_select)]]
 Rcpp::RObject te_select(Rcpp::List models, std::vector<std::string> names, SEXP documents, SEXP coherenceTexts,
                Rcpp::List options) {
@@ -551,7 +656,7 @@ Rcpp::RObject te_select(Rcpp::List models, std::vector<std::string> names, SEXP 
         second.push_back(result.models[1].documents[d].logLikelihood / tokens);
       }
     }
-    return Rcpp::List::create(
+    Rcpp::List value = Rcpp::List::create(
         Rcpp::Named("models") = table, Rcpp::Named("coherence_measure") = measure,
         Rcpp::Named("best_two_per_token") = Rcpp::List::create(Rcpp::Named("best") = best,
                                                                Rcpp::Named("second") = second),
@@ -562,6 +667,14 @@ Rcpp::RObject te_select(Rcpp::List models, std::vector<std::string> names, SEXP 
         Rcpp::Named("estimator") = result.estimator, Rcpp::Named("estimator_description") = result.estimatorDescription,
         Rcpp::Named("seed") = static_cast<double>(result.seed), Rcpp::Named("runs") = result.runs,
         Rcpp::Named("warnings") = respelled(result.warnings), Rcpp::Named("seconds") = result.seconds);
+    // Rcpp's create() takes at most 20 elements: the figures and the seed groups are added after.
+    value["figures"] = figureTable(result);
+    value["figures_per_topic"] = figuresPerTopic(result);
+    value["seed_groups"] = seedGroupTable(result.seedGroups);
+    value["seed_pairs"] = seedPairTable(result.seedGroups);
+    value["topic_agreement"] = topicAgreement(result.seedGroups);
+    value["stability_words"] = result.stabilityWords;
+    return value;
   });
 }
 

@@ -78,3 +78,41 @@ test_that("select over MALLET files with documents read from a file: each model 
   expect_identical(result$models$total, topiceval:::.te_decimal(vapply(fields, function(f) f[6], "")))
   expect_identical(result$models$verdict, vapply(fields, function(f) f[13], ""))
 })
+
+test_that("select gives ldatuning's and stm's figures, and groups runs of one K with their agreement", {
+  # The same three topics in another order: a second seed of K = 3 whose top words agree wholly.
+  permuted <- truth[c(3, 1, 2), ]
+  models <- list(a = topic_model(truth, alpha = 0.1), b = topic_model(permuted, alpha = 0.1),
+                 two = topic_model(merged, alpha = 0.1))
+  result <- select(models, held_out, runs = 2, bootstrap = 20)
+  figures <- result$figures
+  expect_identical(unique(figures$figure), c("CaoJuan2009", "Arun2010", "Deveaud2014", "stm_semantic_coherence",
+                                             "stm_exclusivity", "stm_residual_dispersion"))
+  expect_identical(nrow(figures), 18L)
+  # CaoJuan2009 as ldatuning computes it: the mean cosine over pairs of topics.
+  phi <- topic_word_probabilities(models$a)
+  cosines <- combn(3, 2, function(p) sum(phi[p[1], ] * phi[p[2], ]) /
+                                     sqrt(sum(phi[p[1], ]^2) * sum(phi[p[2], ]^2)))
+  cao <- figures[figures$model == "a" & figures$figure == "CaoJuan2009", ]
+  expect_equal(cao$value, mean(cosines), tolerance = 1e-12)
+  expect_identical(cao$better, "lower")
+  expect_identical(names(result$figures_per_topic), result$models$model)
+  expect_length(result$figures_per_topic$a$stm_exclusivity, 3)
+
+  groups <- result$seed_groups
+  expect_identical(groups$topics, 3)
+  expect_identical(groups$runs, 2)
+  expect_identical(groups$pairs, 1)
+  expect_identical(groups$agreement, 1)
+  expect_true(is.na(groups$agreement_sd))  # one pair has no spread
+  expect_true(is.na(groups$next_topics))   # no larger K with several runs
+  two_runs <- result$models[result$models$topics == 3, ]
+  expect_equal(groups$per_token, mean(two_runs$per_token), tolerance = 1e-12)
+  expect_equal(groups$per_token_spread, sd(two_runs$per_token), tolerance = 1e-9)
+  expect_equal(groups$per_token_error, sqrt(mean(two_runs$per_token_se^2)), tolerance = 1e-12)
+  expect_identical(result$seed_pairs$agreement, 1)
+  expect_identical(sort(c(result$seed_pairs$a, result$seed_pairs$b)), c("a", "b"))
+  expect_identical(unname(lengths(result$topic_agreement[["3"]])), c(3L, 3L))
+  expect_identical(result$stability_words, 10L)
+  expect_output(print(result), "stability across seeds")
+})
