@@ -264,7 +264,7 @@ void writeCurveReport(std::ostream& out, const CurveResult& result) {
     y.push_back(perToken(result, i));
   }
   page.figures.push_back({"Held-out log likelihood per token at each " + column + ".",
-                          errorBarsSvg(x, y, {}, column, "log likelihood per token", "curve")});
+                          errorBarsSvg(x, y, std::vector<Interval>{}, column, "log likelihood per token", "curve")});
   writeHtmlReport(out, page);
 }
 

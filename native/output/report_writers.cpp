@@ -208,17 +208,24 @@ std::string openSvg(const std::string& id) {
   return svg.str();
 }
 
-// The x and y range of points with +- 2 errors, padded.
-Frame frameOf(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
+// The span of point i: spans[i] when finite, else the point itself.
+Interval spanOf(const std::vector<double>& y, const std::vector<Interval>& spans, std::size_t i) {
+  if (i < spans.size() && std::isfinite(spans[i].low) && std::isfinite(spans[i].high))
+    return {std::min(spans[i].low, y[i]), std::max(spans[i].high, y[i])};
+  return {y[i], y[i]};
+}
+
+// The x and y range of points with their spans, padded.
+Frame frameOf(const std::vector<double>& x, const std::vector<double>& y, const std::vector<Interval>& spans,
               bool withZero = false) {
   double xLow = INFINITY, xHigh = -INFINITY, yLow = INFINITY, yHigh = -INFINITY;
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
     if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
-    const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
+    const Interval span = spanOf(y, spans, i);
     xLow = std::min(xLow, x[i]);
     xHigh = std::max(xHigh, x[i]);
-    yLow = std::min(yLow, y[i] - 2 * error);
-    yHigh = std::max(yHigh, y[i] + 2 * error);
+    yLow = std::min(yLow, span.low);
+    yHigh = std::max(yHigh, span.high);
   }
   if (!std::isfinite(xLow)) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
   if (withZero) yLow = std::min(yLow, 0.0), yHigh = std::max(yHigh, 0.0);
@@ -226,6 +233,13 @@ Frame frameOf(const std::vector<double>& x, const std::vector<double>& y, const 
   if (!(yHigh > yLow)) yLow -= 1, yHigh += 1;
   const double xPad = (xHigh - xLow) * 0.06, yPad = (yHigh - yLow) * 0.08;
   return Frame{xLow - xPad, xHigh + xPad, yLow - yPad, yHigh + yPad};
+}
+
+// A point's tooltip: "x: y (low to high)".
+std::string pointTitle(double x, double y, const Interval& span) {
+  if (span.low == y && span.high == y) return formatNumber(x) + ": " + formatNumber(y);
+  return formatNumber(x) + ": " + formatNumber(y) + " (" + formatNumber(span.low) + " to " + formatNumber(span.high) +
+         ")";
 }
 
 }  // namespace
@@ -258,9 +272,21 @@ std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& 
   return svg.str();
 }
 
+std::vector<Interval> twoErrors(const std::vector<double>& y, const std::vector<double>& errors) {
+  std::vector<Interval> spans(y.size(), Interval{NAN, NAN});
+  for (std::size_t i = 0; i < y.size() && i < errors.size(); ++i)
+    if (std::isfinite(errors[i])) spans[i] = {y[i] - 2 * errors[i], y[i] + 2 * errors[i]};
+  return spans;
+}
+
 std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
                          const std::string& xLabel, const std::string& yLabel, const std::string& id, bool zeroLine) {
-  const Frame frame = frameOf(x, y, errors, zeroLine);
+  return errorBarsSvg(x, y, twoErrors(y, errors), xLabel, yLabel, id, zeroLine);
+}
+
+std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<Interval>& spans,
+                         const std::string& xLabel, const std::string& yLabel, const std::string& id, bool zeroLine) {
+  const Frame frame = frameOf(x, y, spans, zeroLine);
   std::ostringstream svg;
   svg << openSvg(id);
   axes(svg, frame, xLabel, yLabel);
@@ -269,12 +295,11 @@ std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>
         << kWidth - kRight << "\" y2=\"" << number(frame.y(0)) << "\"/>";
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
     if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
-    const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
-    svg << "<line class=\"errorbar\" x1=\"" << number(frame.x(x[i])) << "\" y1=\"" << number(frame.y(y[i] - 2 * error))
-        << "\" x2=\"" << number(frame.x(x[i])) << "\" y2=\"" << number(frame.y(y[i] + 2 * error)) << "\"/>";
+    const Interval span = spanOf(y, spans, i);
+    svg << "<line class=\"errorbar\" x1=\"" << number(frame.x(x[i])) << "\" y1=\"" << number(frame.y(span.low))
+        << "\" x2=\"" << number(frame.x(x[i])) << "\" y2=\"" << number(frame.y(span.high)) << "\"/>";
     svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i]))
-        << "\" r=\"3.5\"><title>" << formatNumber(x[i]) << ": " << formatNumber(y[i]) << " +- "
-        << formatNumber(error) << "</title></circle>";
+        << "\" r=\"3.5\"><title>" << escapeHtml(pointTitle(x[i], y[i], span)) << "</title></circle>";
   }
   svg << "</svg>";
   return svg.str();
@@ -282,34 +307,35 @@ std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>
 
 std::string lineBandSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
                         const std::string& xLabel, const std::string& yLabel, const std::string& id) {
+  return lineBandSvg(x, y, twoErrors(y, errors), xLabel, yLabel, id);
+}
+
+std::string lineBandSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<Interval>& spans,
+                        const std::string& xLabel, const std::string& yLabel, const std::string& id) {
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
     if (std::isfinite(x[i]) && std::isfinite(y[i])) order.push_back(i);
   }
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return x[a] < x[b]; });
-  const Frame frame = frameOf(x, y, errors);
+  const Frame frame = frameOf(x, y, spans);
   std::ostringstream svg;
   svg << openSvg(id);
   axes(svg, frame, xLabel, yLabel);
-  // The band: +- 2 errors, at least 3 px from edge to edge so that it shows.
-  const auto half = [&](std::size_t i) {
-    const double error = i < errors.size() && std::isfinite(errors[i]) ? errors[i] : 0.0;
-    return std::max(frame.y(y[i] - 2 * error) - frame.y(y[i]), 1.5);
-  };
+  // The band: the spans, each edge at least 1.5 px from the line so that a narrow one still shows.
+  const auto above = [&](std::size_t i) { return std::min(frame.y(spanOf(y, spans, i).high), frame.y(y[i]) - 1.5); };
+  const auto below = [&](std::size_t i) { return std::max(frame.y(spanOf(y, spans, i).low), frame.y(y[i]) + 1.5); };
   if (!order.empty()) {
     svg << "<polygon class=\"band\" points=\"";
-    for (const std::size_t i : order) svg << number(frame.x(x[i])) << ',' << number(frame.y(y[i]) - half(i)) << ' ';
+    for (const std::size_t i : order) svg << number(frame.x(x[i])) << ',' << number(above(i)) << ' ';
     for (auto it = order.rbegin(); it != order.rend(); ++it)
-      svg << number(frame.x(x[*it])) << ',' << number(frame.y(y[*it]) + half(*it)) << ' ';
+      svg << number(frame.x(x[*it])) << ',' << number(below(*it)) << ' ';
     svg << "\"/><polyline class=\"line\" points=\"";
     for (const std::size_t i : order) svg << number(frame.x(x[i])) << ',' << number(frame.y(y[i])) << ' ';
     svg << "\"/>";
   }
   for (const std::size_t i : order) {
-    const double error = i < errors.size() ? errors[i] : 0.0;
     svg << "<circle class=\"point\" cx=\"" << number(frame.x(x[i])) << "\" cy=\"" << number(frame.y(y[i]))
-        << "\" r=\"3.5\"><title>" << formatNumber(x[i]) << ": " << formatNumber(y[i]) << " +- "
-        << formatNumber(error) << "</title></circle>";
+        << "\" r=\"3.5\"><title>" << escapeHtml(pointTitle(x[i], y[i], spanOf(y, spans, i))) << "</title></circle>";
   }
   svg << "</svg>";
   return svg.str();

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "topiceval/interval.hpp"
+
 namespace topiceval::output {
 
 // Streams one JSON value with nested objects and arrays; keys and strings are
@@ -43,13 +45,23 @@ class JsonWriter {
 // A scatter plot of (x, y) points with the diagonal y = x, as inline SVG.
 std::string scatterSvg(const std::vector<double>& x, const std::vector<double>& y, const std::string& xLabel,
                        const std::string& yLabel, const std::string& id);
-// Points (x, y) with bars of +- 2 errors, as inline SVG (with a line at y = 0
-// inside the range when `zeroLine`).
+// [y - 2 error, y + 2 error] for each point (the point itself where the error is not finite or missing).
+std::vector<Interval> twoErrors(const std::vector<double>& y, const std::vector<double>& errors);
+// Points (x, y) with bars spanning `spans` (the point itself where a span is
+// not finite or missing), as inline SVG (with a line at y = 0 inside the range
+// when `zeroLine`): a headline interval need not be symmetric.
+std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<Interval>& spans,
+                         const std::string& xLabel, const std::string& yLabel, const std::string& id,
+                         bool zeroLine = false);
+// The same with bars of +- 2 errors.
 std::string errorBarsSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
                          const std::string& xLabel, const std::string& yLabel, const std::string& id,
                          bool zeroLine = false);
-// A line through (x, y) in order of x, in a shaded band of +- 2 errors (drawn
-// at least 3 px wide so that a narrow one still shows), as inline SVG.
+// A line through (x, y) in order of x, in a shaded band spanning `spans`
+// (drawn at least 3 px wide so that a narrow one still shows), as inline SVG.
+std::string lineBandSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<Interval>& spans,
+                        const std::string& xLabel, const std::string& yLabel, const std::string& id);
+// The same in a band of +- 2 errors.
 std::string lineBandSvg(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& errors,
                         const std::string& xLabel, const std::string& yLabel, const std::string& id);
 // A histogram of `values` (log10 of the values when logScale), as inline SVG.

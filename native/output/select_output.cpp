@@ -360,12 +360,14 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
   }
   if (const std::string edge = edgeOfTheRange(result); !edge.empty()) report.notes.push_back(edge);
 
-  std::vector<double> topics, perToken, errors, difference, differenceErrors;
+  // The panels draw the intervals the table prints (the headline interval, widened upward by the bias bound).
+  std::vector<double> topics, perToken, difference;
+  std::vector<Interval> perTokenSpans, differenceSpans;
   const auto shared = static_cast<double>(result.sharedTokens);
   for (const RankedModel& model : result.models) {
     topics.push_back(model.model.topics);
     difference.push_back(model.difference / shared);
-    differenceErrors.push_back(model.differenceError / shared);
+    differenceSpans.push_back({model.differenceInterval.low / shared, model.differenceInterval.high / shared});
   }
   // Runs of one K are one point: their mean, the band their spread between seeds.
   std::vector<double> byK;
@@ -374,15 +376,22 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
     const auto group = std::find_if(result.seedGroups.begin(), result.seedGroups.end(),
                                     [&](const SeedGroup& g) { return g.topics == model.model.topics; });
     byK.push_back(model.model.topics);
-    perToken.push_back(group == result.seedGroups.end() ? model.perToken : group->perToken);
-    errors.push_back(group == result.seedGroups.end() ? model.perTokenStandardError : group->perTokenSpread);
+    if (group == result.seedGroups.end()) {
+      perToken.push_back(model.perToken);
+      perTokenSpans.push_back(model.perTokenInterval);
+    } else {
+      perToken.push_back(group->perToken);
+      perTokenSpans.push_back(
+          {group->perToken - 2 * group->perTokenSpread, group->perToken + 2 * group->perTokenSpread});
+    }
   }
   report.figures.push_back(
-      {std::string("Held-out log likelihood per token against the number of topics; the band is +- 2 standard errors "
-                   "over runs (drawn at least 3 px wide)") +
+      {std::string("Held-out log likelihood per token against the number of topics; the band is each model's 95% "
+                   "interval, widened upward by its log-mean bias bound, as the table prints it (drawn at least "
+                   "3 px wide)") +
            (result.seedGroups.empty() ? "." : "; a K given by several models (seeds) is their mean, its band +- 2 "
                                               "standard deviations between the seeds."),
-       lineBandSvg(byK, perToken, errors, "number of topics", "log likelihood per token", "by-k")});
+       lineBandSvg(byK, perToken, perTokenSpans, "number of topics", "log likelihood per token", "by-k")});
   if (!result.seedGroups.empty()) {
     std::vector<double> stableTopics, agreement, spread;
     for (const SeedGroup& group : result.seedGroups) {
@@ -400,9 +409,9 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
   }
   report.figures.push_back(
       {"Difference to the best model: the best's log likelihood per token minus this one's, paired over the same "
-       "documents; bars are +- 2 "
-       "standard errors over documents, without the bias bounds the table's verdicts add.",
-       errorBarsSvg(topics, difference, differenceErrors, "number of topics", "per token, behind the best",
+       "documents; bars are the interval the table's verdicts read (1.96 standard errors over documents each side, "
+       "reaching up by the best's bias bound and down by this model's): a bar that crosses 0 is too close to call.",
+       errorBarsSvg(topics, difference, differenceSpans, "number of topics", "per token, behind the best",
                     "difference", true)});
   // ldatuning's figures rescaled to [0, 1] over the models as its FindTopicsNumber_plot draws them; stm's
   // means with their bootstrap bands, as searchK's plot draws them against K.
