@@ -478,7 +478,7 @@ void Inferencer::metropolisHastings(std::span<const int32_t> tokens, const Topic
 }  // namespace
 
 MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCollection& documents,
-                                      const MalletInferenceOptions& options) {
+                                      const MalletInferenceOptions& options, const TopicProposals* prebuilt) {
   if (options.iterations < 0 || options.burnIn < 0 || options.sampleInterval < 0)
     throw std::invalid_argument("iterations, burn-in and sample interval cannot be negative");
   if (options.sampleInterval == 0 && options.iterations > options.burnIn)
@@ -486,9 +486,12 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
   if (options.mhSteps < 0) throw std::invalid_argument("Metropolis-Hastings steps cannot be negative");
   const Inferencer inferencer(model);
   // Built once for every document and thread (the model is fixed).
-  std::optional<TopicProposals> proposals;
+  std::optional<TopicProposals> built;
+  const TopicProposals* proposals = nullptr;
   if (!options.exact && options.mhSteps > 0)
-    proposals.emplace(model, [&](int32_t type) { return inferencerSamples(model, type); });
+    proposals = prebuilt != nullptr ? prebuilt : &built.emplace(model, [&](int32_t type) {
+      return inferencerSamples(model, type);
+    });
   const std::size_t numDocuments = documents.size();
   const auto topics = static_cast<std::size_t>(model.numTopics);
   const auto iterations = static_cast<uint64_t>(options.iterations);
@@ -546,10 +549,12 @@ MalletInferenceInBatches::MalletInferenceInBatches(const TopicModel& model, cons
                                                    Consumer consume)
     : model_(model), options_(options), consume_(std::move(consume)) {
   options_.batch = true;
+  if (!options_.exact && options_.mhSteps > 0)
+    proposals_ = std::make_shared<const TopicProposals>(model, [&](int32_t type) { return inferencerSamples(model, type); });
 }
 
 void MalletInferenceInBatches::add(const DocumentCollection& batch) {
-  MalletInferenceResult part = inferLikeMallet(model_, batch, options_);
+  MalletInferenceResult part = inferLikeMallet(model_, batch, options_, proposals_.get());
   options_.uniformsBefore += part.siteUpdates;  // one uniform per site update
   sampledTokens_ += part.sampledTokens;
   tokens_ += batch.totalTokens();

@@ -13,9 +13,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <vector>
 
+#include "native/kernels/topic_proposals.hpp"
 #include "native/model/document_collection.hpp"
 #include "native/model/topic_model.hpp"
 #include "native/runtime/progress.hpp"
@@ -58,8 +60,11 @@ struct MalletInferenceResult {
 // a word beyond the model is; neither draws a random number).
 bool inferencerSamples(const TopicModel& model, int32_t type);
 
+// `proposals`: the Metropolis-Hastings tables of `model` when built already
+// (batches share one); otherwise built here when the options ask for steps.
 MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCollection& documents,
-                                      const MalletInferenceOptions& options);
+                                      const MalletInferenceOptions& options,
+                                      const TopicProposals* proposals = nullptr);
 
 // inferLikeMallet of a list handed over in batches, in order, with the bits of
 // the whole list: each document's draws start where they would in MALLET's one
@@ -80,6 +85,7 @@ class MalletInferenceInBatches {
  private:
   const TopicModel& model_;
   MalletInferenceOptions options_;
+  std::shared_ptr<const TopicProposals> proposals_;  // built once for every batch, when asked for
   Consumer consume_;
   uint64_t tokens_ = 0;
   uint64_t sampledTokens_ = 0;
