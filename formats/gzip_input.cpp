@@ -48,11 +48,6 @@ std::size_t GzipReader::consumed() const {
   return offset_ + static_cast<std::size_t>(stream_->z.next_in - piece_.data());
 }
 
-bool GzipReader::needsInput() const {
-  return !finished_ && stream_->z.avail_in == 0 && stream_->z.next_in == piece_.data() + piece_.size() &&
-         !lastPiece();
-}
-
 void GzipReader::supply(std::span<const uint8_t> piece) {
   z_stream& z = stream_->z;
   const std::size_t left = piece_.size() - static_cast<std::size_t>(z.next_in - piece_.data());
@@ -82,7 +77,8 @@ std::size_t GzipReader::read(std::span<char> buffer) {
   z.avail_out = static_cast<uInt>(std::min<std::size_t>(buffer.size(), std::numeric_limits<uInt>::max()));
   while (z.avail_out > 0) {
     // One call hands zlib at most 4 GiB; what is left is handed on when it is used up.
-    if (z.avail_in == 0) z.avail_in = static_cast<uInt>(std::min<std::size_t>(pieceLeft(), std::numeric_limits<uInt>::max()));
+    if (z.avail_in == 0)
+      z.avail_in = static_cast<uInt>(std::min<std::size_t>(pieceLeft(), std::numeric_limits<uInt>::max()));
     if (betweenMembers_) {
       // Another member follows only where its magic number does; a piece that
       // ends within the two bytes waits for the next one.

@@ -29,7 +29,7 @@ class GzipReader {
   // `compressed` must outlive the reader; `source` names it in errors.
   GzipReader(std::span<const uint8_t> compressed, std::string source);
   // A stream of `compressedBytes` in all that arrives in pieces (supply): read
-  // returns 0 when it has used up the piece (needsInput) as well as at the end.
+  // returns 0 when it has used up the piece as well as at the end (finished).
   GzipReader(std::string source, std::size_t compressedBytes);
   ~GzipReader();
   GzipReader(const GzipReader&) = delete;
@@ -44,7 +44,6 @@ class GzipReader {
   // Streaming only: the next piece of the compressed stream, once read has used
   // up the last one. It must outlive the reads that follow.
   void supply(std::span<const uint8_t> piece);
-  bool needsInput() const;
   // Bytes the reader holds of its own beyond zlib's window: none, or a piece
   // with the byte before it where a member ended one byte short of a piece's
   // end; never more whatever the stream's length.

@@ -365,7 +365,7 @@ bool readGzippedTextInBatches(const std::string& path, std::span<const uint8_t> 
       std::rethrow_exception(lineError);
     }
     reader.finishLines();
-    reader.documents().flush();  // the last, shorter batch
+    reader.documents().flush();                        // the last, shorter batch
     const DocumentCollection whole = reader.finish();  // the checks of the whole text
     if (words != nullptr) *words = whole.alphabet()->words();
     return 0;

@@ -131,8 +131,8 @@ IndexResult writeReferenceIndex(const IndexRequest& request, std::ostream& out, 
   bool batched = inFile && formats::readTextInBatches(source.path, none, {4096, std::size_t{1} << 22}, add, &words,
                                                       /*gzipped=*/true);
   if (inFile && !batched) {
-    batched = formats::readHeldOutListInBatches(source.path, nullptr, "", {4096, std::size_t{1} << 22}, add) &&
-              batches > 0;
+    batched =
+        formats::readHeldOutListInBatches(source.path, nullptr, "", {4096, std::size_t{1} << 22}, add) && batches > 0;
   }
   if (adding) adding->finish();
   if (!batched) addAll(source.documents ? *source.documents : Documents::read(source.path));

@@ -178,15 +178,15 @@ TEST(StreamingInput, GzipInPiecesGivesTheWholeReadsBytesAndErrors) {
   auto moreGarbage = two;
   for (const char c : std::string("not gzip")) moreGarbage.push_back(static_cast<uint8_t>(c));
   const std::vector<std::vector<uint8_t>> streams = {two, truncated, crc, garbage, moreGarbage};
-  const std::vector<std::string> expectedStart = {"word", "error: f.gz: truncated", "error: f.gz: damaged gzip data: CRC",
+  const std::vector<std::string> expectedStart = {"word", "error: f.gz: truncated",
+                                                  "error: f.gz: damaged gzip data: CRC",
                                                   "error: f.gz: damaged gzip data: 1 bytes of trailing garbage",
                                                   "error: f.gz: damaged gzip data: 8 bytes of trailing garbage"};
   for (std::size_t s = 0; s < streams.size(); ++s) {
     const std::string expected = wholeRead(streams[s]);
     EXPECT_EQ(expected.rfind(expectedStart[s], 0), 0u) << expected;
     for (const std::size_t piece : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}, member.size(),
-                                    two.size() - member.size(), two.size() - member.size() + 1, two.size() + 100})
-    {
+                                    two.size() - member.size(), two.size() - member.size() + 1, two.size() + 100}) {
       const std::string got = inPieces(streams[s], piece);
       EXPECT_TRUE(got == expected) << "stream " << s << ", pieces of " << piece << ": " << got.substr(0, 200);
     }
@@ -217,7 +217,8 @@ TEST(StreamingInput, DamagedGzipInBatchesIsRefusedAsTheWholeReadRefusesIt) {
       whole = error.what();
     }
     try {
-      (void)readTextInBatches(path, model, {100, 50000}, [](DocumentCollection, std::size_t) {}, nullptr, true);
+      (void)readTextInBatches(
+          path, model, {100, 50000}, [](DocumentCollection, std::size_t) {}, nullptr, true);
     } catch (const FormatError& error) {
       batched = error.what();
     }
