@@ -48,9 +48,12 @@ struct TextBatch {
 bool isPlainTextFile(const std::string& path);
 // `words`, when given, receives every word behind the ids at the end: the
 // model's, then the new ones in order of first appearance.
+// With `gzipped`, gzipped text in a regular file is read so too, decompressed
+// as it is read (forEachGzipFileBlock); a damaged stream is refused with the
+// gzip error the whole read gives, even where a line of it failed first.
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
-                       std::vector<std::string>* words = nullptr);
+                       std::vector<std::string>* words = nullptr, bool gzipped = false);
 
 // An instance list in a regular file this process reads, in batches
 // (readInstanceListInBatches), under readHeldOutDocuments' rules: its alphabet
