@@ -418,7 +418,8 @@ void ReferenceIndexWriter::finish(const std::vector<std::string>& words, std::os
   }
   std::vector<uint8_t> trailer;
   putU32(trailer, crc);
-  trailer.insert(trailer.end(), kTrailerMagic, kTrailerMagic + 4);
+  // Byte by byte: GCC 12 misreads a range insert from the char array as an overflow.
+  for (int i = 0; i < 4; ++i) trailer.push_back(static_cast<uint8_t>(kTrailerMagic[i]));
   out.write(reinterpret_cast<const char*>(trailer.data()), static_cast<std::streamsize>(trailer.size()));
   out.flush();
   if (!out) throw FormatError(target, "cannot write the reference index");

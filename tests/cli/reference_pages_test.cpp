@@ -86,14 +86,21 @@ TEST(ReferencePages, EveryOptionShowsWhatItsDeclarationSays) {
       const std::size_t at = text.find(head + (spec.kind == OptionKind::Switch ? "`" : " "));
       ASSERT_NE(at, std::string::npos) << command.name << " --" << spec.name;
       const std::string entry = text.substr(at, text.find("\n### ", at) - at);
-      if (const std::string shown = shownDefault(spec); !shown.empty())
+      if (const std::string shown = shownDefault(spec); !shown.empty()) {
         EXPECT_NE(entry.find("Default: `" + shown + "`"), std::string::npos) << entry;
-      for (const std::string& choice : spec.choices)
+      }
+      for (const std::string& choice : spec.choices) {
         EXPECT_NE(entry.find("`" + choice + "`"), std::string::npos) << entry;
-      if (!spec.malletName.empty())
+      }
+      if (!spec.malletName.empty()) {
         EXPECT_NE(entry.find("MALLET's spelling: `--" + spec.malletName + "`"), std::string::npos) << entry;
-      if (spec.required) EXPECT_NE(entry.find("Required"), std::string::npos) << entry;
-      if (spec.kind == OptionKind::Integer) EXPECT_NE(entry.find("Kind: integer"), std::string::npos) << entry;
+      }
+      if (spec.required) {
+        EXPECT_NE(entry.find("Required"), std::string::npos) << entry;
+      }
+      if (spec.kind == OptionKind::Integer) {
+        EXPECT_NE(entry.find("Kind: integer"), std::string::npos) << entry;
+      }
     }
   }
 }
