@@ -25,6 +25,9 @@ root=()
 [ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
 ranks() { mpirun -q --oversubscribe "${root[@]}" -np "$@"; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# What topiceval wrote to standard error, without the lines Open MPI's event library adds on its own when ranks
+# stop at once on a loaded machine ("[warn] Epoll MOD(1) on fd 27 failed ..."): they are the launcher's, not ours.
+our_errors() { grep -v '^\[warn\] ' "$work/stderr" || true; }
 
 checked=0
 for set in stackexchange stackexchange-oov debian-k100; do
@@ -108,13 +111,13 @@ status=0
 ranks 3 "$binary" evaluate --model "$set/inferencer.mallet" --input "$set/test.mallet" --documents 0-999 --quiet \
   >"$work/stdout" 2>"$work/stderr" || status=$?
 [ "$status" = 2 ] || fail "--documents beyond the set on 3 ranks: exit status $status, not 2: $(cat "$work/stderr")"
-[ "$(cat "$work/stderr")" = "topiceval evaluate: --documents names document 999, but the input has 200 documents (0 to 199)" ] ||
+[ "$(our_errors)" = "topiceval evaluate: --documents names document 999, but the input has 200 documents (0 to 199)" ] ||
   fail "--documents beyond the set on 3 ranks: $(cat "$work/stderr")"
 status=0
 ranks 3 "$binary" evaluate-topics --evaluator "$set/evaluator.mallet" --input "$work/absent.mallet" \
   >"$work/stdout" 2>"$work/stderr" || status=$?
 [ "$status" = 1 ] || fail "an absent input on 3 ranks: exit status $status, not 1: $(cat "$work/stderr")"
-[ "$(cat "$work/stderr")" = "topiceval evaluate-topics: $work/absent.mallet: cannot open: No such file or directory" ] ||
+[ "$(our_errors)" = "topiceval evaluate-topics: $work/absent.mallet: cannot open: No such file or directory" ] ||
   fail "an absent input on 3 ranks: $(cat "$work/stderr")"
 echo "documents dealt by rank 0: $sent of tokens sent, as plan-ranks predicts; $broadcast broadcast; failures stop every rank"
 
