@@ -377,12 +377,10 @@ bool readGzippedTextInBatches(const std::string& path, std::span<const uint8_t> 
 
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
-                       std::vector<std::string>* words, bool gzipped) {
+                       std::vector<std::string>* words) {
   if (!rereadable(path)) return false;
-  if (gzipped) {
-    const std::vector<uint8_t> start = readFileStart(path, kRecognitionBytes);
-    if (looksLikeGzip(start)) return readGzippedTextInBatches(path, start, modelAlphabet, batch, consume, words);
-  }
+  const std::vector<uint8_t> start = readFileStart(path, kRecognitionBytes);
+  if (looksLikeGzip(start)) return readGzippedTextInBatches(path, start, modelAlphabet, batch, consume, words);
   struct NotText {};
   try {
     namingFileOnAllocationFailure(path, [&] {

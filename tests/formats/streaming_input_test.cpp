@@ -79,7 +79,7 @@ TEST(StreamingInput, PlainTextInBlocksGivesTheDocumentsOfTheWholeFile) {
 
 // In batches (by documents, and by tokens for the lines longer than a batch):
 // the same documents, names and type indices as the whole file; only plain
-// text in a regular file is read so.
+// text in a regular file (gzipped or not) is read so.
 TEST(StreamingInput, PlainTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   const Alphabet model({"alpha", "beta", "gamma", "delta"});
   const std::string text = awkwardText();
@@ -102,15 +102,11 @@ TEST(StreamingInput, PlainTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   EXPECT_EQ(next, whole.size());
   EXPECT_GT(batches, 3u);
   EXPECT_GT(cutByTokens, 0u);
-  const auto compressed = testing::gzip(text);
-  const std::string gzipped = writeFile("batches.txt.gz", std::string(compressed.begin(), compressed.end()));
-  EXPECT_FALSE(readTextInBatches(gzipped, model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
   EXPECT_FALSE(readTextInBatches("-", model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
   std::filesystem::remove(path);
-  std::filesystem::remove(gzipped);
 }
 
-// Gzipped text read in batches as it is decompressed (what `index` reads):
+// Gzipped text read in batches as it is decompressed (what `index` and `evaluate` read):
 // the batches are the whole read's documents, names and words, across members.
 TEST(StreamingInput, GzippedTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   const Alphabet model({"alpha", "beta", "gamma", "delta"});
@@ -131,7 +127,7 @@ TEST(StreamingInput, GzippedTextInBatchesGivesTheDocumentsOfTheWholeFile) {
         for (std::size_t d = 0; d < batch.size(); ++d) gathered.add(batch.document(d), batch.name(d));
         next += batch.size();
       },
-      &words, /*gzipped=*/true));
+      &words));
   gathered.setAlphabet(std::make_shared<const Alphabet>(words));
   expectSame(gathered, whole);
   EXPECT_GT(whole.size(), 300u);
@@ -217,8 +213,7 @@ TEST(StreamingInput, DamagedGzipInBatchesIsRefusedAsTheWholeReadRefusesIt) {
       whole = error.what();
     }
     try {
-      (void)readTextInBatches(
-          path, model, {100, 50000}, [](DocumentCollection, std::size_t) {}, nullptr, true);
+      (void)readTextInBatches(path, model, {100, 50000}, [](DocumentCollection, std::size_t) {});
     } catch (const FormatError& error) {
       batched = error.what();
     }
