@@ -41,10 +41,12 @@ struct TextBatch {
 // `consume` gets each batch as a collection of its own, with the number of
 // lines before it. Names and type indices are those readHeldOutDocuments gives
 // the whole file, and so are its errors. False, with nothing consumed, for
-// anything else (an instance list, a gzipped topic state or saved model,
-// standard input, a pipe): such input is read whole. Memory holds one batch and the unseen words, whatever the file's
-// size. Whether `path` is uncompressed plain text (its first bytes neither an instance list's nor gzip's) in a regular
-// file this process reads: such a file is known to be read in batches without reading it first.
+// anything else (an instance list, a gzipped topic state, standard input, a
+// pipe): such input is read whole. Memory holds one batch and the unseen
+// words, whatever the file's size.
+// Whether readTextInBatches reads `path`, told from its first bytes: plain
+// text, gzipped or not (neither an instance list nor a gzipped topic state),
+// in a regular file this process reads.
 bool isPlainTextFile(const std::string& path);
 // `words`, when given, receives every word behind the ids at the end: the
 // model's, then the new ones in order of first appearance.

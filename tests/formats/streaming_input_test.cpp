@@ -12,6 +12,7 @@
 #include "formats/format_error.hpp"
 #include "formats/gzip_input.hpp"
 #include "formats/held_out_reader.hpp"
+#include "support/fixtures.hpp"
 #include "support/gzip.hpp"
 
 namespace topiceval::formats {
@@ -103,7 +104,17 @@ TEST(StreamingInput, PlainTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   EXPECT_GT(batches, 3u);
   EXPECT_GT(cutByTokens, 0u);
   EXPECT_FALSE(readTextInBatches("-", model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
+  EXPECT_TRUE(isPlainTextFile(path));
+  EXPECT_FALSE(isPlainTextFile("-"));
+  // Gzipped text is read in batches and said to be; a gzipped topic state is neither.
+  const auto compressed = testing::gzip(text);
+  const std::string gzipped = writeFile("batches.txt.gz", std::string(compressed.begin(), compressed.end()));
+  EXPECT_TRUE(isPlainTextFile(gzipped));
+  const std::string state = testing::fixtureFile("stackexchange", "state.gz");
+  EXPECT_FALSE(isPlainTextFile(state));
+  EXPECT_FALSE(readTextInBatches(state, model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
   std::filesystem::remove(path);
+  std::filesystem::remove(gzipped);
 }
 
 // Gzipped text read in batches as it is decompressed (what `index` and `evaluate` read):
