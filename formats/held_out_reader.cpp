@@ -313,8 +313,10 @@ bool rereadable(const std::string& path) {
 
 bool isPlainTextFile(const std::string& path) {
   if (!rereadable(path)) return false;
-  const std::vector<uint8_t> start = readFileStart(path, 4);
-  return !start.empty() && !looksLikeObjectStream(start) && !looksLikeGzip(start);
+  const std::vector<uint8_t> start = readFileStart(path, kRecognitionBytes);
+  if (start.empty() || looksLikeObjectStream(start)) return false;
+  // A gzipped topic state is left to the whole read (readGzippedTextInBatches).
+  return !looksLikeGzip(start) || recognise(start, path) == FileKind::Text;
 }
 
 bool readHeldOutListInBatches(const std::string& path, const Alphabet* modelAlphabet, const std::string& modelName,
@@ -377,12 +379,10 @@ bool readGzippedTextInBatches(const std::string& path, std::span<const uint8_t> 
 
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
-                       std::vector<std::string>* words, bool gzipped) {
+                       std::vector<std::string>* words) {
   if (!rereadable(path)) return false;
-  if (gzipped) {
-    const std::vector<uint8_t> start = readFileStart(path, kRecognitionBytes);
-    if (looksLikeGzip(start)) return readGzippedTextInBatches(path, start, modelAlphabet, batch, consume, words);
-  }
+  const std::vector<uint8_t> start = readFileStart(path, kRecognitionBytes);
+  if (looksLikeGzip(start)) return readGzippedTextInBatches(path, start, modelAlphabet, batch, consume, words);
   struct NotText {};
   try {
     namingFileOnAllocationFailure(path, [&] {

@@ -128,8 +128,7 @@ IndexResult writeReferenceIndex(const IndexRequest& request, std::ostream& out, 
   const bool inFile = !source.documents && source.path != "-";
   // An instance list's batches each carry its whole alphabet; a list without
   // instances hands over none and is read whole for its words.
-  bool batched = inFile && formats::readTextInBatches(source.path, none, {4096, std::size_t{1} << 22}, add, &words,
-                                                      /*gzipped=*/true);
+  bool batched = inFile && formats::readTextInBatches(source.path, none, {4096, std::size_t{1} << 22}, add, &words);
   if (inFile && !batched) {
     batched =
         formats::readHeldOutListInBatches(source.path, nullptr, "", {4096, std::size_t{1} << 22}, add) && batches > 0;

@@ -12,6 +12,7 @@
 #include "formats/format_error.hpp"
 #include "formats/gzip_input.hpp"
 #include "formats/held_out_reader.hpp"
+#include "support/fixtures.hpp"
 #include "support/gzip.hpp"
 
 namespace topiceval::formats {
@@ -79,7 +80,7 @@ TEST(StreamingInput, PlainTextInBlocksGivesTheDocumentsOfTheWholeFile) {
 
 // In batches (by documents, and by tokens for the lines longer than a batch):
 // the same documents, names and type indices as the whole file; only plain
-// text in a regular file is read so.
+// text in a regular file (gzipped or not) is read so.
 TEST(StreamingInput, PlainTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   const Alphabet model({"alpha", "beta", "gamma", "delta"});
   const std::string text = awkwardText();
@@ -102,15 +103,21 @@ TEST(StreamingInput, PlainTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   EXPECT_EQ(next, whole.size());
   EXPECT_GT(batches, 3u);
   EXPECT_GT(cutByTokens, 0u);
+  EXPECT_FALSE(readTextInBatches("-", model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
+  EXPECT_TRUE(isPlainTextFile(path));
+  EXPECT_FALSE(isPlainTextFile("-"));
+  // Gzipped text is read in batches and said to be; a gzipped topic state is neither.
   const auto compressed = testing::gzip(text);
   const std::string gzipped = writeFile("batches.txt.gz", std::string(compressed.begin(), compressed.end()));
-  EXPECT_FALSE(readTextInBatches(gzipped, model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
-  EXPECT_FALSE(readTextInBatches("-", model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
+  EXPECT_TRUE(isPlainTextFile(gzipped));
+  const std::string state = testing::fixtureFile("stackexchange", "state.gz");
+  EXPECT_FALSE(isPlainTextFile(state));
+  EXPECT_FALSE(readTextInBatches(state, model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
   std::filesystem::remove(path);
   std::filesystem::remove(gzipped);
 }
 
-// Gzipped text read in batches as it is decompressed (what `index` reads):
+// Gzipped text read in batches as it is decompressed (what `index` and `evaluate` read):
 // the batches are the whole read's documents, names and words, across members.
 TEST(StreamingInput, GzippedTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   const Alphabet model({"alpha", "beta", "gamma", "delta"});
@@ -131,7 +138,7 @@ TEST(StreamingInput, GzippedTextInBatchesGivesTheDocumentsOfTheWholeFile) {
         for (std::size_t d = 0; d < batch.size(); ++d) gathered.add(batch.document(d), batch.name(d));
         next += batch.size();
       },
-      &words, /*gzipped=*/true));
+      &words));
   gathered.setAlphabet(std::make_shared<const Alphabet>(words));
   expectSame(gathered, whole);
   EXPECT_GT(whole.size(), 300u);
@@ -217,8 +224,7 @@ TEST(StreamingInput, DamagedGzipInBatchesIsRefusedAsTheWholeReadRefusesIt) {
       whole = error.what();
     }
     try {
-      (void)readTextInBatches(
-          path, model, {100, 50000}, [](DocumentCollection, std::size_t) {}, nullptr, true);
+      (void)readTextInBatches(path, model, {100, 50000}, [](DocumentCollection, std::size_t) {});
     } catch (const FormatError& error) {
       batched = error.what();
     }
