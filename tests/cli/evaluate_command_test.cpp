@@ -137,8 +137,12 @@ TEST(EvaluateCommand, ReadsGzippedTextAsThePlainFile) {
       ASSERT_EQ(batched.status, 0) << batched.err;
       EXPECT_EQ(withoutInputAndTime(batched.out), withoutInputAndTime(fromPlain.out));
       EXPECT_EQ(withoutInputAndTime(whole.out), withoutInputAndTime(fromPlain.out));
-      if (format == "tsv") EXPECT_EQ(lines(batched.out).size(), 9001u);
-      if (format == "text") EXPECT_NE(batched.out.find("log likelihood"), std::string::npos) << batched.out;
+      if (format == "tsv") {
+        EXPECT_EQ(lines(batched.out).size(), 9001u);
+      }
+      if (format == "text") {
+        EXPECT_NE(batched.out.find("log likelihood"), std::string::npos) << batched.out;
+      }
 
       const Output cutWhole = run(truncated, true);
       const Output cutBatched = run(truncated, false);
