@@ -4,7 +4,9 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 
 #include "formats/format_error.hpp"
@@ -26,30 +28,71 @@ std::size_t GzipReader::outputLimit(std::size_t compressedBytes) {
 }
 
 GzipReader::GzipReader(std::span<const uint8_t> compressed, std::string source)
+    : GzipReader(std::move(source), compressed.size()) {
+  piece_ = compressed;
+}
+
+GzipReader::GzipReader(std::string source, std::size_t compressedBytes)
     : stream_(std::make_unique<Stream>()),
-      compressed_(compressed),
+      total_(compressedBytes),
       source_(std::move(source)),
-      limit_(outputLimit(compressed.size())) {
+      limit_(outputLimit(compressedBytes)) {
   // 16 + MAX_WBITS: a gzip wrapper, whose CRC-32 and length zlib checks.
   if (inflateInit2(&stream_->z, 16 + MAX_WBITS) != Z_OK) throw FormatError(source_, "cannot start gzip decompression");
   stream_->initialised = true;
-  stream_->z.next_in = const_cast<Bytef*>(compressed_.data());
-  // One call hands zlib at most 4 GiB; what is left is handed on when it is used up.
-  stream_->z.avail_in = static_cast<uInt>(std::min<std::size_t>(compressed_.size(), std::numeric_limits<uInt>::max()));
 }
 
 GzipReader::~GzipReader() = default;
 
+std::size_t GzipReader::consumed() const {
+  return offset_ + static_cast<std::size_t>(stream_->z.next_in - piece_.data());
+}
+
+void GzipReader::supply(std::span<const uint8_t> piece) {
+  z_stream& z = stream_->z;
+  const std::size_t left = piece_.size() - static_cast<std::size_t>(z.next_in - piece_.data());
+  offset_ = consumed();
+  if (left > 0) {  // the byte after a member's end, which may start the next one's magic number
+    std::vector<uint8_t> joined(z.next_in, z.next_in + left);
+    joined.insert(joined.end(), piece.begin(), piece.end());
+    carried_ = std::move(joined);
+    piece = carried_;
+  }
+  piece_ = piece;
+  z.next_in = const_cast<Bytef*>(piece_.data());
+  z.avail_in = 0;
+}
+
+void GzipReader::trailingGarbage() const {
+  throw FormatError(source_, "damaged gzip data: " + std::to_string(total_ - consumed()) +
+                                 " bytes of trailing garbage after the end of the compressed stream");
+}
+
 std::size_t GzipReader::read(std::span<char> buffer) {
   if (finished_ || buffer.empty()) return 0;
   z_stream& z = stream_->z;
-  const auto consumed = [&] { return static_cast<std::size_t>(z.next_in - compressed_.data()); };
+  if (z.next_in == nullptr) z.next_in = const_cast<Bytef*>(piece_.data());
+  const auto pieceLeft = [&] { return piece_.size() - static_cast<std::size_t>(z.next_in - piece_.data()); };
   z.next_out = reinterpret_cast<Bytef*>(buffer.data());
   z.avail_out = static_cast<uInt>(std::min<std::size_t>(buffer.size(), std::numeric_limits<uInt>::max()));
   while (z.avail_out > 0) {
+    // One call hands zlib at most 4 GiB; what is left is handed on when it is used up.
     if (z.avail_in == 0)
-      z.avail_in =
-          static_cast<uInt>(std::min<std::size_t>(compressed_.size() - consumed(), std::numeric_limits<uInt>::max()));
+      z.avail_in = static_cast<uInt>(std::min<std::size_t>(pieceLeft(), std::numeric_limits<uInt>::max()));
+    if (betweenMembers_) {
+      // Another member follows only where its magic number does; a piece that
+      // ends within the two bytes waits for the next one.
+      if (pieceLeft() < 2) {
+        if (lastPiece()) trailingGarbage();
+        z.avail_in = 0;
+        break;
+      }
+      if (z.next_in[0] != 0x1F || z.next_in[1] != 0x8B) trailingGarbage();
+      inflateReset(&z);
+      z.avail_in = static_cast<uInt>(std::min<std::size_t>(pieceLeft(), std::numeric_limits<uInt>::max()));
+      betweenMembers_ = false;
+    }
+    if (z.avail_in == 0 && !lastPiece()) break;  // streaming: wait for the next piece
     const uInt before = z.avail_out;
     const int status = inflate(&z, Z_NO_FLUSH);
     produced_ += before - z.avail_out;
@@ -59,21 +102,17 @@ std::size_t GzipReader::read(std::span<char> buffer) {
                                      " times its compressed size: not a MALLET file or text (a gzip bomb?)");
     }
     if (status == Z_STREAM_END) {
-      const std::size_t rest = compressed_.size() - consumed();
-      if (rest == 0) {
+      if (consumed() == total_) {
         finished_ = true;
         break;
       }
-      if (rest >= 2 && z.next_in[0] == 0x1F && z.next_in[1] == 0x8B) {  // another member follows
-        inflateReset(&z);
-        continue;
-      }
-      throw FormatError(source_, "damaged gzip data: " + std::to_string(rest) +
-                                     " bytes of trailing garbage after the end of the compressed stream");
+      z.avail_in = 0;  // recounted from the piece when the next member starts
+      betweenMembers_ = true;
+      continue;
     }
     if (status == Z_OK || status == Z_BUF_ERROR) {
       // zlib had room to write but nothing left to read: the file stops mid-stream.
-      if (z.avail_out > 0 && z.avail_in == 0 && consumed() == compressed_.size())
+      if (z.avail_out > 0 && z.avail_in == 0 && consumed() == total_)
         throw FormatError(source_, "truncated: the gzip stream ends before its end marker (after " +
                                        std::to_string(produced_) + " decompressed bytes); the file was cut short");
       continue;
@@ -90,6 +129,26 @@ std::size_t GzipReader::read(std::span<char> buffer) {
     if (status != Z_OK) throw FormatError(source_, "damaged gzip data (zlib status " + std::to_string(status) + ")");
   }
   return buffer.size() - z.avail_out;
+}
+
+void forEachGzipFileBlock(const std::string& path, StartCheck check, const std::function<void(std::string_view)>& text,
+                          std::size_t* heldBytes) {
+  std::error_code unknown;
+  const auto size = std::filesystem::file_size(path, unknown);
+  if (unknown) throw FormatError(path, "cannot read its size (" + unknown.message() + ")");
+  GzipReader reader(path, static_cast<std::size_t>(size));
+  std::vector<char> out(kFileBlockBytes);
+  std::size_t held = 0;
+  readFileBlocks(path, check, [&](std::span<const uint8_t> block) {
+    reader.supply(block);
+    held = std::max(held, block.size() + out.size() + reader.heldBytes());
+    while (const std::size_t got = reader.read(out)) text(std::string_view(out.data(), got));
+  });
+  // A file that ended sooner than its size said (readFileBlocks refuses one that changed).
+  if (!reader.finished())
+    throw FormatError(path, "truncated: the gzip stream ends before its end marker (after " +
+                                std::to_string(reader.produced()) + " decompressed bytes); the file was cut short");
+  if (heldBytes != nullptr) *heldBytes = held;
 }
 
 void forEachLine(GzipReader& in, std::size_t maxLineBytes, const std::function<void(std::string_view)>& line,

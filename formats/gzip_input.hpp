@@ -11,6 +11,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "formats/file_bytes.hpp"
 
 namespace topiceval::formats {
 
@@ -25,6 +28,9 @@ class GzipReader {
 
   // `compressed` must outlive the reader; `source` names it in errors.
   GzipReader(std::span<const uint8_t> compressed, std::string source);
+  // A stream of `compressedBytes` in all that arrives in pieces (supply): read
+  // returns 0 when it has used up the piece as well as at the end (finished).
+  GzipReader(std::string source, std::size_t compressedBytes);
   ~GzipReader();
   GzipReader(const GzipReader&) = delete;
   GzipReader& operator=(const GzipReader&) = delete;
@@ -33,16 +39,41 @@ class GzipReader {
   // the end of the last member. Throws FormatError on any damage.
   std::size_t read(std::span<char> buffer);
   std::size_t produced() const { return produced_; }
+  bool finished() const { return finished_; }
+
+  // Streaming only: the next piece of the compressed stream, once read has used
+  // up the last one. It must outlive the reads that follow.
+  void supply(std::span<const uint8_t> piece);
+  // Bytes the reader holds of its own beyond zlib's window: none, or a piece
+  // with the byte before it where a member ended one byte short of a piece's
+  // end; never more whatever the stream's length.
+  std::size_t heldBytes() const { return carried_.capacity(); }
 
  private:
   struct Stream;
+  std::size_t consumed() const;
+  bool lastPiece() const { return offset_ + piece_.size() == total_; }
+  [[noreturn]] void trailingGarbage() const;
+
   std::unique_ptr<Stream> stream_;
-  std::span<const uint8_t> compressed_;
+  std::span<const uint8_t> piece_;  // the compressed bytes at hand, from offset_ on
+  std::size_t offset_ = 0;
+  std::size_t total_ = 0;
+  std::vector<uint8_t> carried_;  // a piece's last byte and the next piece, when a member ends there
   std::string source_;
   std::size_t produced_ = 0;
   std::size_t limit_ = 0;
+  bool betweenMembers_ = false;
   bool finished_ = false;
 };
+
+// Calls `text` with the decompressed bytes of the gzipped file `path` as they
+// come, reading the file a block at a time (readFileBlocks, whose `check` sees
+// the first compressed block): memory holds a block, not the file. The errors
+// are GzipReader's, the same as for the whole file. `heldBytes`, when given,
+// receives the most bytes the reading held at once (its blocks and the reader's).
+void forEachGzipFileBlock(const std::string& path, StartCheck check, const std::function<void(std::string_view)>& text,
+                          std::size_t* heldBytes = nullptr);
 
 // Calls `line` with each line of the decompressed text, without its '\n' (a
 // last line without one included). A line longer than `maxLineBytes` calls

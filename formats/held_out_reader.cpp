@@ -1,6 +1,7 @@
 #include "formats/held_out_reader.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <filesystem>
 #include <optional>
 #include <utility>
@@ -312,8 +313,10 @@ bool rereadable(const std::string& path) {
 
 bool isPlainTextFile(const std::string& path) {
   if (!rereadable(path)) return false;
-  const std::vector<uint8_t> start = readFileStart(path, 4);
-  return !start.empty() && !looksLikeObjectStream(start) && !looksLikeGzip(start);
+  const std::vector<uint8_t> start = readFileStart(path, kRecognitionBytes);
+  if (start.empty() || looksLikeObjectStream(start)) return false;
+  // A gzipped topic state is left to the whole read (readGzippedTextInBatches).
+  return !looksLikeGzip(start) || recognise(start, path) == FileKind::Text;
 }
 
 bool readHeldOutListInBatches(const std::string& path, const Alphabet* modelAlphabet, const std::string& modelName,
@@ -333,10 +336,53 @@ bool readHeldOutListInBatches(const std::string& path, const Alphabet* modelAlph
       checked);
 }
 
+namespace {
+
+// Gzipped text read in batches as it is decompressed (see readTextInBatches).
+// A gzipped topic state or saved model is left to the whole read, which reads
+// their training documents.
+bool readGzippedTextInBatches(const std::string& path, std::span<const uint8_t> start, const Alphabet& modelAlphabet,
+                              TextBatch batch,
+                              const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
+                              std::vector<std::string>* words) {
+  const FileKind found = recognise(start, path);
+  refuseModelAsDocuments(found, path);
+  if (found == FileKind::TopicState || found == FileKind::ParallelTopicModel) return false;
+  namingFileOnAllocationFailure(path, [&] {
+    TextReader reader(modelAlphabet, path, std::nullopt);
+    reader.documents().inBatches(batch, consume);
+    bool inText = false;
+    try {
+      forEachGzipFileBlock(path, &checkHeldOutStart, [&](std::string_view text) {
+        inText = true;
+        reader.add(text);
+        inText = false;
+      });
+    } catch (...) {
+      // The whole read checks the stream before reading a line: where a line
+      // of damaged data failed first, the stream's own error is the one to give.
+      if (!inText) throw;
+      const std::exception_ptr lineError = std::current_exception();
+      forEachGzipFileBlock(path, &checkHeldOutStart, [](std::string_view) {});
+      std::rethrow_exception(lineError);
+    }
+    reader.finishLines();
+    reader.documents().flush();                        // the last, shorter batch
+    const DocumentCollection whole = reader.finish();  // the checks of the whole text
+    if (words != nullptr) *words = whole.alphabet()->words();
+    return 0;
+  });
+  return true;
+}
+
+}  // namespace
+
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
                        std::vector<std::string>* words) {
   if (!rereadable(path)) return false;
+  const std::vector<uint8_t> start = readFileStart(path, kRecognitionBytes);
+  if (looksLikeGzip(start)) return readGzippedTextInBatches(path, start, modelAlphabet, batch, consume, words);
   struct NotText {};
   try {
     namingFileOnAllocationFailure(path, [&] {

@@ -37,17 +37,23 @@ struct TextBatch {
   std::size_t documents = 0;
   std::size_t tokens = 0;
 };
-// Plain text in a regular file, read in batches (`batch`):
+// Plain text in a regular file, gzipped or not, read in batches (`batch`):
 // `consume` gets each batch as a collection of its own, with the number of
 // lines before it. Names and type indices are those readHeldOutDocuments gives
 // the whole file, and so are its errors. False, with nothing consumed, for
-// anything else (an instance list, gzip, standard input, a pipe): such input is
-// read whole. Memory holds one batch and the unseen words, whatever the file's size.
-// Whether readTextInBatches reads `path`: plain text (its first bytes neither
-// an instance list's nor gzip's) in a regular file this process reads.
+// anything else (an instance list, a gzipped topic state, standard input, a
+// pipe): such input is read whole. Memory holds one batch and the unseen
+// words, whatever the file's size.
+// Whether readTextInBatches reads `path`, told from its first bytes: plain
+// text, gzipped or not (neither an instance list nor a gzipped topic state),
+// in a regular file this process reads.
 bool isPlainTextFile(const std::string& path);
 // `words`, when given, receives every word behind the ids at the end: the
 // model's, then the new ones in order of first appearance.
+// Gzipped text is decompressed as it is read (forEachGzipFileBlock), so that
+// every command reading text in batches holds a batch whether or not the file
+// is gzipped; a damaged stream is refused with the gzip error the whole read
+// gives, even where a line of it failed first.
 bool readTextInBatches(const std::string& path, const Alphabet& modelAlphabet, TextBatch batch,
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
                        std::vector<std::string>* words = nullptr);

@@ -108,24 +108,31 @@ IndexResult writeReferenceIndex(const IndexRequest& request, std::ostream& out, 
     words = *documents.words();
     result.unordered = documents.anyUnordered();
   };
-  // Plain text in a file is read a batch at a time (the ids are those the
-  // whole file's reading gives it: coherence's --texts reads it so); other
-  // inputs are read whole, as coherence reads them.
+  // Plain text (gzipped or not) and instance lists in a file are read a batch
+  // at a time (the ids are those the whole file's reading gives it:
+  // coherence's --texts reads it so); other inputs are read whole, as
+  // coherence reads them.
   const Alphabet none;
   std::optional<IndexingThread> adding;
   if (resolveThreads(request.threads) > 1) adding.emplace(writer);
-  const bool batched =
-      !source.documents && source.path != "-" &&
-      formats::readTextInBatches(
-          source.path, none, {4096, std::size_t{1} << 22},
-          [&](DocumentCollection batch, std::size_t) {
-            if (adding) {
-              adding->add(std::move(batch));
-            } else {
-              for (std::size_t d = 0; d < batch.size(); ++d) writer.addDocument(batch.document(d));
-            }
-          },
-          &words);
+  std::size_t batches = 0;
+  const auto add = [&](DocumentCollection batch, std::size_t) {
+    ++batches;
+    if (words.empty() && batch.alphabet() != nullptr) words = batch.alphabet()->words();
+    if (adding) {
+      adding->add(std::move(batch));
+    } else {
+      for (std::size_t d = 0; d < batch.size(); ++d) writer.addDocument(batch.document(d));
+    }
+  };
+  const bool inFile = !source.documents && source.path != "-";
+  // An instance list's batches each carry its whole alphabet; a list without
+  // instances hands over none and is read whole for its words.
+  bool batched = inFile && formats::readTextInBatches(source.path, none, {4096, std::size_t{1} << 22}, add, &words);
+  if (inFile && !batched) {
+    batched =
+        formats::readHeldOutListInBatches(source.path, nullptr, "", {4096, std::size_t{1} << 22}, add) && batches > 0;
+  }
   if (adding) adding->finish();
   if (!batched) addAll(source.documents ? *source.documents : Documents::read(source.path));
   writer.finish(words, out, outName);

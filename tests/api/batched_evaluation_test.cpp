@@ -11,6 +11,7 @@
 #include <random>
 
 #include "support/fixtures.hpp"
+#include "support/gzip.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace topiceval {
@@ -144,6 +145,90 @@ TEST(BatchedEvaluation, RefusesABadFileBeforeAnyDocument) {
     EXPECT_EQ(std::string(error.what()), whole);
   }
   std::filesystem::remove(path);
+}
+
+// Gzipped text is read in batches as it is decompressed, in one pass and in
+// two: every document and total is that of the plain file read whole and of
+// the gzipped file read whole (documents kept), on 1 and 2 threads; a
+// truncated copy is refused with the whole read's message, naming the file,
+// and hands no document over.
+TEST(BatchedEvaluation, GzippedTextGivesTheBitsOfThePlainFile) {
+  const std::string model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const auto plain = std::filesystem::temp_directory_path() / "topiceval-batched-plain.txt";
+  const auto gzipped = std::filesystem::temp_directory_path() / "topiceval-batched.txt.gz";
+  const auto truncated = std::filesystem::temp_directory_path() / "topiceval-batched-cut.txt.gz";
+  const std::string text = heldOutText(*Model::read(model).words());
+  std::ofstream(plain) << text;
+  const std::vector<uint8_t> compressed = testing::gzip(text);
+  std::ofstream(gzipped, std::ios::binary)
+      .write(reinterpret_cast<const char*>(compressed.data()), static_cast<std::streamsize>(compressed.size()));
+  std::ofstream(truncated, std::ios::binary)
+      .write(reinterpret_cast<const char*>(compressed.data()), static_cast<std::streamsize>(compressed.size() / 2));
+  for (const int threads : {1, 2}) {
+    for (const UnseenWords policy : {UnseenWords::Skip, UnseenWords::Smooth}) {
+      EvaluateRequest request;
+      request.model = model;
+      request.estimator = "left-to-right";
+      request.settings.particles = 2;
+      request.runs = 2;
+      request.budgetPolicy = BudgetPolicy::Fixed;  // budgets grown over the whole set would read it whole
+      request.unseenWords = policy;
+      request.threads = threads;
+      request.documents = plain.string();
+      const EvaluateResult wholePlain = evaluate(request);
+      request.documents = gzipped.string();
+      const EvaluateResult wholeGzipped = evaluate(request);
+      ASSERT_EQ(wholeGzipped.documents.size(), 20000u);
+      expectSameTotals(wholeGzipped, wholePlain);
+      std::vector<DocumentEstimate> streamed;
+      request.documentSink = [&](std::size_t index, const DocumentEstimate& estimate) {
+        EXPECT_EQ(index, streamed.size());
+        streamed.push_back(estimate);
+      };
+      const EvaluateResult batched = evaluate(request);  // two passes: the outline first
+      EXPECT_TRUE(batched.documents.empty());
+      ASSERT_EQ(streamed.size(), wholePlain.documents.size());
+      for (std::size_t d = 0; d < streamed.size(); ++d) {
+        const DocumentEstimate& a = streamed[d];
+        const DocumentEstimate& b = wholePlain.documents[d];
+        ASSERT_EQ(a.name, b.name);
+        ASSERT_TRUE(same(a.logLikelihood, b.logLikelihood) && same(a.standardError, b.standardError))
+            << "document " << d << " on " << threads << " threads";
+        ASSERT_EQ(a.scoredTokens, b.scoredTokens);
+        ASSERT_EQ(a.skippedTokens, b.skippedTokens);
+      }
+      expectSameTotals(batched, wholePlain);
+      request.documentSink = nullptr;
+      request.keepDocuments = false;  // one pass when skipping, the outline first when smoothing
+      expectSameTotals(evaluate(request), wholePlain);
+
+      request.documents = truncated.string();
+      request.keepDocuments = true;
+      std::string whole;
+      try {
+        (void)evaluate(request);
+      } catch (const FileError& error) {
+        whole = error.what();
+      }
+      EXPECT_NE(whole.find(truncated.string() + ": truncated"), std::string::npos) << whole;
+      std::size_t handed = 0;
+      request.documentSink = [&](std::size_t, const DocumentEstimate&) { ++handed; };
+      for (const bool keep : {true, false}) {
+        request.keepDocuments = keep;
+        try {
+          (void)evaluate(request);
+          ADD_FAILURE() << "a truncated gzip file was read";
+        } catch (const FileError& error) {
+          EXPECT_EQ(std::string(error.what()), whole);
+        }
+        request.documentSink = nullptr;
+      }
+      EXPECT_EQ(handed, 0u);
+    }
+  }
+  std::filesystem::remove(plain);
+  std::filesystem::remove(gzipped);
+  std::filesystem::remove(truncated);
 }
 
 // A file none of whose words the model has: refused with the same message in one pass as read whole.

@@ -158,6 +158,33 @@ TEST(IndexedCoherence, TheIndexIsTheSameBytesOnAnyThreadCount) {
   EXPECT_GT(first.size(), 1000000u);
 }
 
+// Gzipped text and instance lists are read in batches as they stream in; the
+// index is the bytes of the whole read's (the documents given in memory), on
+// one thread and on several.
+TEST(IndexedCoherence, StreamedGzipAndInstanceListsIndexAsTheirWholeRead) {
+  const Model model = Model::read(fixtureFile("debian-k100", "state.gz"));
+  std::vector<std::string> inputs = {trainingText(model, ::testing::TempDir() + "debian-streamed.txt.gz", true)};
+  for (const char* fixture : {"stackexchange", "stackexchange-oov", "sgu-k100", "debian-k100"})
+    inputs.push_back(fixtureFile(fixture, "test.mallet"));
+  for (const std::string& input : inputs) {
+    SCOPED_TRACE(input);
+    const Documents documents = Documents::read(input);
+    std::ostringstream whole;
+    IndexRequest request;
+    request.texts = DocumentsSource(documents);
+    const IndexResult wholeResult = writeReferenceIndex(request, whole, "memory");
+    for (const int threads : {1, 2}) {
+      request.texts = DocumentsSource(input);
+      request.threads = threads;
+      std::ostringstream streamed;
+      const IndexResult result = writeReferenceIndex(request, streamed, "memory");
+      EXPECT_EQ(result.documents, wholeResult.documents);
+      EXPECT_EQ(result.words, wholeResult.words);
+      EXPECT_TRUE(streamed.str() == whole.str()) << threads << " threads";
+    }
+  }
+}
+
 TEST(IndexedCoherence, TextsAndAnIndexTogetherAreRefused) {
   CoherenceRequest request;
   request.model = fixtureFile("stackexchange", "state.gz");

@@ -2,6 +2,7 @@
 // kinds, the unseen-word report, and a clear message for each mistake.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -13,7 +14,9 @@
 #include "native/estimators/filtering_estimator.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
+#include "support/gzip.hpp"
 #include "topiceval/evaluate.hpp"
+#include "topiceval/model.hpp"
 
 namespace topiceval::commands {
 namespace {
@@ -91,6 +94,62 @@ TEST(EvaluateCommand, ReadsPlainTextThroughTheModelsAlphabet) {
       evaluate({"--model", fixtureFile("stackexchange", "state.gz"), "--input", text, "--format", "tsv"});
   EXPECT_EQ(lines(skip.out)[1].rfind("0\tline 1\t3\t1\t", 0), 0u);
   std::filesystem::remove(text);
+}
+
+// The summary but its lines naming the input file and the time taken.
+std::string withoutInputAndTime(const std::string& out) {
+  std::string kept;
+  for (const std::string& line : lines(out))
+    if (line.rfind("input ", 0) != 0 && line.rfind("time ", 0) != 0) kept += line + "\n";
+  return kept;
+}
+
+// A gzipped held-out text longer than a batch, read in batches as it is
+// decompressed: the rows and summary of the plain file, and of the gzipped
+// file read whole (a selection of every document), on 1 and 2 threads; a
+// truncated copy is refused with the whole read's one-line message.
+TEST(EvaluateCommand, ReadsGzippedTextAsThePlainFile) {
+  const std::string model = fixtureFile("stackexchange", "inferencer.mallet");
+  const std::vector<std::string> words = *Model::read(model).words();
+  std::string text;
+  for (std::size_t line = 0; line < 9000; ++line) {
+    for (std::size_t i = 0; i < line % 7; ++i) text += words[(line * 31 + i * 17) % words.size()] + " ";
+    text += line % 5 == 0 ? "zzzunknown\n" : "\n";
+  }
+  const std::string plain = writeTemporary("gz-plain.txt", text);
+  const std::vector<uint8_t> compressed = testing::gzip(text);
+  const std::string gzipped = writeTemporary("gz-held-out.txt.gz", std::string(compressed.begin(), compressed.end()));
+  const std::string truncated =
+      writeTemporary("gz-cut.txt.gz", std::string(compressed.begin(), compressed.begin() + compressed.size() / 2));
+  for (const std::string threads : {"1", "2"}) {
+    for (const std::string format : {"tsv", "text"}) {
+      const auto run = [&](const std::string& input, bool whole) {
+        std::vector<std::string> arguments = {"--model",         model,         "--input",  input,       "--estimator",
+                                              "left-to-right",   "--particles", "2",        "--threads", threads,
+                                              "--budget-policy", "fixed",       "--format", format};
+        if (whole) arguments.insert(arguments.end(), {"--documents", "0-8999"});
+        return evaluate(arguments);
+      };
+      const Output fromPlain = run(plain, false);
+      ASSERT_EQ(fromPlain.status, 0) << fromPlain.err;
+      const Output batched = run(gzipped, false);
+      const Output whole = run(gzipped, true);
+      ASSERT_EQ(batched.status, 0) << batched.err;
+      EXPECT_EQ(withoutInputAndTime(batched.out), withoutInputAndTime(fromPlain.out));
+      EXPECT_EQ(withoutInputAndTime(whole.out), withoutInputAndTime(fromPlain.out));
+      if (format == "tsv") EXPECT_EQ(lines(batched.out).size(), 9001u);
+      if (format == "text") EXPECT_NE(batched.out.find("log likelihood"), std::string::npos) << batched.out;
+
+      const Output cutWhole = run(truncated, true);
+      const Output cutBatched = run(truncated, false);
+      EXPECT_EQ(cutBatched.status, 1);
+      EXPECT_EQ(cutBatched.err, cutWhole.err);
+      EXPECT_EQ(cutBatched.err.rfind("topiceval evaluate: " + truncated + ": truncated", 0), 0u) << cutBatched.err;
+      EXPECT_EQ(std::count(cutBatched.err.begin(), cutBatched.err.end(), '\n'), 1);
+      EXPECT_TRUE(cutBatched.out.empty()) << cutBatched.out;
+    }
+  }
+  for (const std::string& path : {plain, gzipped, truncated}) std::filesystem::remove(path);
 }
 
 TEST(EvaluateCommand, RefusesDocumentsItCannotScore) {

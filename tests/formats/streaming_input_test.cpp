@@ -10,7 +10,9 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "formats/gzip_input.hpp"
 #include "formats/held_out_reader.hpp"
+#include "support/fixtures.hpp"
 #include "support/gzip.hpp"
 
 namespace topiceval::formats {
@@ -78,7 +80,7 @@ TEST(StreamingInput, PlainTextInBlocksGivesTheDocumentsOfTheWholeFile) {
 
 // In batches (by documents, and by tokens for the lines longer than a batch):
 // the same documents, names and type indices as the whole file; only plain
-// text in a regular file is read so.
+// text in a regular file (gzipped or not) is read so.
 TEST(StreamingInput, PlainTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   const Alphabet model({"alpha", "beta", "gamma", "delta"});
   const std::string text = awkwardText();
@@ -101,12 +103,164 @@ TEST(StreamingInput, PlainTextInBatchesGivesTheDocumentsOfTheWholeFile) {
   EXPECT_EQ(next, whole.size());
   EXPECT_GT(batches, 3u);
   EXPECT_GT(cutByTokens, 0u);
+  EXPECT_FALSE(readTextInBatches("-", model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
+  EXPECT_TRUE(isPlainTextFile(path));
+  EXPECT_FALSE(isPlainTextFile("-"));
+  // Gzipped text is read in batches and said to be; a gzipped topic state is neither.
   const auto compressed = testing::gzip(text);
   const std::string gzipped = writeFile("batches.txt.gz", std::string(compressed.begin(), compressed.end()));
-  EXPECT_FALSE(readTextInBatches(gzipped, model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
-  EXPECT_FALSE(readTextInBatches("-", model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
+  EXPECT_TRUE(isPlainTextFile(gzipped));
+  const std::string state = testing::fixtureFile("stackexchange", "state.gz");
+  EXPECT_FALSE(isPlainTextFile(state));
+  EXPECT_FALSE(readTextInBatches(state, model, {100, 50000}, [](DocumentCollection, std::size_t) { FAIL(); }));
   std::filesystem::remove(path);
   std::filesystem::remove(gzipped);
+}
+
+// Gzipped text read in batches as it is decompressed (what `index` and `evaluate` read):
+// the batches are the whole read's documents, names and words, across members.
+TEST(StreamingInput, GzippedTextInBatchesGivesTheDocumentsOfTheWholeFile) {
+  const Alphabet model({"alpha", "beta", "gamma", "delta"});
+  const std::string text = awkwardText();
+  // Two members, as `cat a.gz b.gz` makes: read as one stream.
+  auto compressed = testing::gzip(text.substr(0, 1234567));
+  const auto second = testing::gzip(text.substr(1234567));
+  compressed.insert(compressed.end(), second.begin(), second.end());
+  const std::string gzipped = writeFile("batches-gz.txt.gz", std::string(compressed.begin(), compressed.end()));
+  const DocumentCollection whole = readHeldOutDocuments(gzipped, &model, "model");
+  DocumentCollection gathered;
+  std::size_t next = 0;
+  std::vector<std::string> words;
+  ASSERT_TRUE(readTextInBatches(
+      gzipped, model, {100, 50000},
+      [&](DocumentCollection batch, std::size_t first) {
+        ASSERT_EQ(first, next);
+        for (std::size_t d = 0; d < batch.size(); ++d) gathered.add(batch.document(d), batch.name(d));
+        next += batch.size();
+      },
+      &words));
+  gathered.setAlphabet(std::make_shared<const Alphabet>(words));
+  expectSame(gathered, whole);
+  EXPECT_GT(whole.size(), 300u);
+  std::filesystem::remove(gzipped);
+}
+
+// Pieces of every size, down to one byte (a member's end and the next one's
+// magic number split between pieces): the bytes and errors of the whole read.
+TEST(StreamingInput, GzipInPiecesGivesTheWholeReadsBytesAndErrors) {
+  std::string text;
+  for (int i = 0; i < 20000; ++i) text += "word" + std::to_string(i * 7919 % 1000) + (i % 13 == 0 ? "\n" : " ");
+  auto two = testing::gzip(text);
+  const auto member = testing::gzip("last member\n");
+  two.insert(two.end(), member.begin(), member.end());
+  const auto wholeRead = [](const std::vector<uint8_t>& bytes) -> std::string {
+    try {
+      return decompressGzip(bytes, "f.gz");
+    } catch (const FormatError& error) {
+      return std::string("error: ") + error.what();
+    }
+  };
+  const auto inPieces = [](const std::vector<uint8_t>& bytes, std::size_t piece) -> std::string {
+    std::string out;
+    try {
+      GzipReader reader("f.gz", bytes.size());
+      std::vector<char> buffer(4096);
+      for (std::size_t at = 0; at < bytes.size(); at += piece) {
+        reader.supply(std::span<const uint8_t>(bytes).subspan(at, std::min(piece, bytes.size() - at)));
+        EXPECT_LE(reader.heldBytes(), piece + 1);
+        while (const std::size_t got = reader.read(buffer)) out.append(buffer.data(), got);
+      }
+      if (!reader.finished()) return "unfinished";
+    } catch (const FormatError& error) {
+      return std::string("error: ") + error.what();
+    }
+    return out;
+  };
+  auto truncated = two;
+  truncated.resize(two.size() - member.size() - 5);
+  auto crc = two;
+  crc[two.size() - member.size() - 8] ^= 1;  // the first member's CRC-32
+  auto garbage = two;
+  garbage.push_back(0x1F);  // a magic number's first byte, and nothing after
+  auto moreGarbage = two;
+  for (const char c : std::string("not gzip")) moreGarbage.push_back(static_cast<uint8_t>(c));
+  const std::vector<std::vector<uint8_t>> streams = {two, truncated, crc, garbage, moreGarbage};
+  const std::vector<std::string> expectedStart = {"word", "error: f.gz: truncated",
+                                                  "error: f.gz: damaged gzip data: CRC",
+                                                  "error: f.gz: damaged gzip data: 1 bytes of trailing garbage",
+                                                  "error: f.gz: damaged gzip data: 8 bytes of trailing garbage"};
+  for (std::size_t s = 0; s < streams.size(); ++s) {
+    const std::string expected = wholeRead(streams[s]);
+    EXPECT_EQ(expected.rfind(expectedStart[s], 0), 0u) << expected;
+    for (const std::size_t piece : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}, member.size(),
+                                    two.size() - member.size(), two.size() - member.size() + 1, two.size() + 100}) {
+      const std::string got = inPieces(streams[s], piece);
+      EXPECT_TRUE(got == expected) << "stream " << s << ", pieces of " << piece << ": " << got.substr(0, 200);
+    }
+  }
+}
+
+// A damaged gzip file read in batches is refused with the whole read's error,
+// even where a line of its damaged data would fail first.
+TEST(StreamingInput, DamagedGzipInBatchesIsRefusedAsTheWholeReadRefusesIt) {
+  const Alphabet model({"alpha", "beta"});
+  const std::string text = awkwardText();
+  const auto good = testing::gzip(text);
+  auto truncated = good;
+  truncated.resize(good.size() / 2);
+  auto flipped = good;
+  for (std::size_t i = good.size() / 3; i < good.size() / 3 + 64; ++i) flipped[i] ^= 0x5A;
+  auto trailing = good;
+  trailing.insert(trailing.end(), {'j', 'u', 'n', 'k'});
+  // A NUL byte near the start fails its line long before the cut is reached.
+  auto nulThenCut = testing::gzip("alpha\n" + std::string(1, '\0') + text);
+  nulThenCut.resize(nulThenCut.size() / 2);
+  for (const auto& damaged : {truncated, flipped, trailing, nulThenCut}) {
+    const std::string path = writeFile("damaged.txt.gz", std::string(damaged.begin(), damaged.end()));
+    std::string whole, batched;
+    try {
+      (void)readHeldOutDocuments(path, &model, "model");
+    } catch (const FormatError& error) {
+      whole = error.what();
+    }
+    try {
+      (void)readTextInBatches(path, model, {100, 50000}, [](DocumentCollection, std::size_t) {});
+    } catch (const FormatError& error) {
+      batched = error.what();
+    }
+    EXPECT_NE(whole.find(path), std::string::npos) << whole;
+    EXPECT_NE(whole.find("gzip"), std::string::npos) << whole;
+    EXPECT_EQ(batched, whole);
+    std::filesystem::remove(path);
+  }
+}
+
+// Memory is flat in the compressed file's size: reading a file ten times as
+// long holds no more bytes at once (a block in, a block out, the reader's own).
+TEST(StreamingInput, GzipFileBlocksHoldTheSameBytesForATenTimesLongerFile) {
+  std::mt19937 generator(11);
+  std::string unit;
+  while (unit.size() < (std::size_t{3} << 20)) {  // random letters: over 1 MiB compressed
+    for (int i = 0; i < 6; ++i) unit += static_cast<char>('a' + generator() % 26);
+    unit += generator() % 12 == 0 ? '\n' : ' ';
+  }
+  std::size_t held[2] = {0, 0};
+  std::size_t decompressed[2] = {0, 0};
+  for (int run = 0; run < 2; ++run) {
+    std::vector<uint8_t> compressed;
+    const auto one = testing::gzip(unit);
+    ASSERT_GT(one.size(), kFileBlockBytes);
+    for (int copy = 0; copy < (run == 0 ? 1 : 10); ++copy) compressed.insert(compressed.end(), one.begin(), one.end());
+    const std::string path = writeFile("flat.txt.gz", std::string(compressed.begin(), compressed.end()));
+    forEachGzipFileBlock(
+        path, nullptr, [&](std::string_view text) { decompressed[run] += text.size(); }, &held[run]);
+    std::filesystem::remove(path);
+  }
+  EXPECT_EQ(decompressed[0], unit.size());
+  EXPECT_EQ(decompressed[1], 10 * unit.size());
+  EXPECT_GT(held[0], 0u);
+  EXPECT_LE(held[1], held[0] + kFileBlockBytes + 1);  // at most a block carried with a member's last byte
+  EXPECT_LE(held[1], 3 * kFileBlockBytes + 1);
 }
 
 TEST(StreamingInput, BlocksComeInOrderAndTheFirstHoldsTheStartCheck) {
