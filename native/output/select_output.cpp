@@ -414,17 +414,19 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
        errorBarsSvg(topics, difference, differenceSpans, "number of topics", "per token, behind the best",
                     "difference", true)});
   // ldatuning's figures rescaled to [0, 1] over the models as its FindTopicsNumber_plot draws them; stm's
-  // means with their bootstrap bands, as searchK's plot draws them against K.
+  // (named stm_...) unscaled, as searchK's plot draws them against K, the per-topic ones' means with their
+  // bootstrap bands (residual dispersion is one number per model, so it has no band).
   const std::size_t figureCount = result.models.empty() ? 0 : result.models.front().figures.size();
   for (std::size_t f = 0; f < figureCount; ++f) {
     const TopicNumberFigure& named = result.models.front().figures[f];
-    const bool stm = !named.perTopic.empty();
+    const bool stm = named.name.rfind("stm_", 0) == 0;
+    const bool perTopic = !named.perTopic.empty();
     std::vector<double> figureTopics, values, bands;
     for (const RankedModel& model : result.models) {
       if (f >= model.figures.size() || !std::isfinite(model.figures[f].value)) continue;
       figureTopics.push_back(model.model.topics);
       values.push_back(model.figures[f].value);
-      bands.push_back(stm ? model.figures[f].standardError : std::nan(""));
+      bands.push_back(perTopic ? model.figures[f].standardError : std::nan(""));
     }
     if (values.empty()) continue;
     if (!stm) {
@@ -432,12 +434,13 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
       const double from = *low, span = *high - *low;
       for (double& value : values) value = span > 0 ? (value - from) / span : 0.0;
     }
+    const std::string shortName = stm ? named.name.substr(4) : named.name;
     report.figures.push_back(
-        {(stm ? "stm's " + named.name.substr(4) + " (mean over topics; the band is +- 2 bootstrap standard errors "
-                                                  "over topics)"
+        {(stm ? "stm's " + shortName +
+                    (perTopic ? " (mean over topics; the band is +- 2 bootstrap standard errors over topics)" : "")
               : "ldatuning's " + named.name + ", rescaled to [0, 1] over these models as its plot rescales it") +
              " against the number of topics; " + named.better + " is better.",
-         lineBandSvg(figureTopics, values, bands, "number of topics", stm ? named.name.substr(4) : named.name + " (0-1)",
+         lineBandSvg(figureTopics, values, bands, "number of topics", stm ? shortName : named.name + " (0-1)",
                      "figure-" + named.name)});
   }
   if (const TopicQuality* first = firstQuality(result); first != nullptr) {

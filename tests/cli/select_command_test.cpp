@@ -336,6 +336,10 @@ TEST_F(SelectCommand, TheReportRendersInHeadlessChromium) {
                                  "<svg id=\"figure-Deveaud2014\"", "<svg id=\"figure-stm_semantic_coherence\"",
                                  "<svg id=\"figure-stm_exclusivity\"", "<svg id=\"figure-stm_residual_dispersion\""})
     EXPECT_NE(rendered.dom.find(part), std::string::npos) << part;
+  // Each figure under its own package's name: stm's residual dispersion (one number per model) is stm's, unscaled.
+  EXPECT_NE(rendered.dom.find("stm's residual_dispersion against the number of topics"), std::string::npos);
+  EXPECT_NE(rendered.dom.find("ldatuning's Arun2010, rescaled"), std::string::npos);
+  EXPECT_EQ(rendered.dom.find("ldatuning's stm_"), std::string::npos);
   EXPECT_GT(std::filesystem::file_size(rendered.screenshot), 30000u);
 }
 
