@@ -28,6 +28,35 @@ using Output = testing::CommandOutput;
 
 Output select(const std::vector<std::string>& arguments) { return testing::runCommand(selectCommand, arguments); }
 
+// select's TSV has this many columns.
+constexpr std::size_t kTsvColumns = 46;
+
+// One TSV row's fields.
+std::vector<std::string> tsvFields(const std::string& line) {
+  std::vector<std::string> fields;
+  std::istringstream row(line);
+  for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
+  return fields;
+}
+
+// The data rows of select's TSV (after its header), each checked to hold every column.
+std::vector<std::vector<std::string>> tsvTable(const std::vector<std::string>& rows) {
+  std::vector<std::vector<std::string>> table;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    table.push_back(tsvFields(rows[r]));
+    EXPECT_EQ(table.back().size(), kTsvColumns) << rows[r];
+  }
+  return table;
+}
+
+// The same rows by their model file's name.
+std::map<std::string, std::vector<std::string>> tsvByModel(const std::vector<std::string>& rows) {
+  std::map<std::string, std::vector<std::string>> byModel;
+  for (auto& fields : tsvTable(rows))
+    if (fields.size() > 1) byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
+  return byModel;
+}
+
 // Thirty words in three clusters of ten; every document draws from one cluster.
 std::string word(int w) { return "w" + std::to_string(w); }
 
@@ -119,14 +148,7 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
             "stm_exclusivity\tstm_exclusivity_se\tstm_residual_dispersion\tseed_runs\tagreement\tagreement_sd\t"
             "agreement_min\tagreement_max\tagreement_pairs\tmodel_agreement\tper_token_seed_spread\tnext_topics\t"
             "difference_to_next\tdifference_to_next_se\texceeds_retraining");
-  std::vector<std::vector<std::string>> table;
-  for (std::size_t r = 1; r < rows.size(); ++r) {
-    std::vector<std::string> fields;
-    std::istringstream row(rows[r]);
-    for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 46u);
-    table.push_back(fields);
-  }
+  const std::vector<std::vector<std::string>> table = tsvTable(rows);
   // (ldatuning's and stm's figures are columns 26 to 33, after the intervals.)
   // stm's exclusivity from the model's phi is the mean of the FREX column's (one definition, two paths), with a
   // bootstrap error; the states hold their training documents, so every figure of a K > 1 model is a number.
@@ -188,9 +210,7 @@ TEST_F(SelectCommand, EveryFormatGivesTheDifferenceToTheBestWithOneSign) {
   const auto rows = lines(tsv.out);
   const auto table = lines(text.out);
   for (std::size_t r = 2; r < rows.size(); ++r) {
-    std::vector<std::string> fields;
-    std::istringstream row(rows[r]);
-    for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
+    const std::vector<std::string> fields = tsvFields(rows[r]);
     const double difference = std::stod(fields[10]);
     EXPECT_GT(difference, 0.0) << rows[r];
     const auto line = std::find_if(table.begin(), table.end(), [&](const std::string& l) {
@@ -246,15 +266,7 @@ TEST_F(SelectCommand, JsonListsModelsBestFirstAndTheReportPlotsThemByK) {
 TEST_F(SelectCommand, GroupsSeedsOfOneKWithTheirAgreementInEveryFormat) {
   const Output tsv = select({"--input", path("test.txt"), "--format", "tsv", "--coherence", "none", path("seeds")});
   ASSERT_EQ(tsv.status, 0) << tsv.err;
-  std::map<std::string, std::vector<std::string>> byModel;
-  const auto rows = lines(tsv.out);
-  for (std::size_t r = 1; r < rows.size(); ++r) {
-    std::vector<std::string> fields;
-    std::istringstream row(rows[r]);
-    for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 46u);
-    byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
-  }
+  auto byModel = tsvByModel(lines(tsv.out));
   // K = 3's runs hold the same topics in another order: they agree fully, topic by topic (one pair: no sd).
   for (const char* name : {"k3.gz", "k3b.gz"}) {
     const auto& row = byModel[name];
@@ -371,14 +383,7 @@ TEST_F(SelectCommand, RanksLdaAndLogisticNormalModelsInOneTable) {
   ASSERT_EQ(output.status, 0) << output.err;
   const auto rows = lines(output.out);
   ASSERT_EQ(rows.size(), 4u);
-  std::map<std::string, std::vector<std::string>> byModel;
-  for (std::size_t r = 1; r < rows.size(); ++r) {
-    std::vector<std::string> fields;
-    std::istringstream row(rows[r]);
-    for (std::string field; std::getline(row, field, '\t');) fields.push_back(field);
-    ASSERT_EQ(fields.size(), 46u);
-    byModel[std::filesystem::path(fields[1]).filename().string()] = fields;
-  }
+  auto byModel = tsvByModel(rows);
   ASSERT_EQ(byModel.count("ctm.txt"), 1u);
   // A correlated model has its phi but no training documents: CaoJuan2009 without Arun2010.
   EXPECT_TRUE(std::isfinite(std::stod(byModel["ctm.txt"][26])));
