@@ -7,7 +7,6 @@
 #include <string>
 
 #include "native/java/java_random.hpp"
-#include "native/kernels/topic_proposals.hpp"
 #include "native/estimators/documents_on_ranks.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -62,11 +61,11 @@ struct Scratch {
   // topiceval's sampler: each distinct type's count / (n_k + betaSum) over the topics, by slot.
   std::vector<int32_t> slotOfType;
   std::vector<int32_t> slotTypes;
-  std::vector<double> wordWeights;      // slot x topic
-  std::vector<double> rowPrefix;        // each slot's row: running sums of alpha_k count / den
-  std::vector<std::size_t> rowStarts;   // where each slot's run starts in rowPrefix
-  std::vector<double> blocks;           // the document-word terms' sums of four
-  std::vector<int32_t> slots;  // each position's slot
+  std::vector<double> wordWeights;  // slot x topic, 0 between documents
+  std::vector<double> blocks;       // the document-word terms' sums of four
+  std::vector<int32_t> slots;       // each position's slot
+  std::vector<int32_t> usedList;    // the document's topics, unordered
+  std::vector<int32_t> usedAt;      // each used topic's place in usedList
   // The Metropolis-Hastings sampler: the sampled tokens' types and topics, in order.
   std::vector<int32_t> sampledTypes;
   std::vector<int32_t> sampledTopics;
@@ -79,8 +78,6 @@ class Inferencer {
     for (std::size_t t = 0; t < topics_; ++t) {
       // Java widens the int before adding: the same double every time MALLET computes it.
       denominators_.push_back(static_cast<double>(model.tokensPerTopic[t]) + model.betaSum);
-      smoothingPrefix_.push_back((t == 0 ? 0.0 : smoothingPrefix_.back()) +
-                                 model.alpha[t] * model.beta / denominators_.back());
     }
     for (std::size_t type = 0; type < model.numTypes(); ++type) longestRow_ = std::max(longestRow_, model.typeTopicCounts.activeRow(type).size());
   }
@@ -106,8 +103,8 @@ class Inferencer {
 
   void exact(std::span<const int32_t> tokens, JavaRandom& random, const MalletInferenceOptions& options,
              Scratch& s, std::span<double> result) const;
-  void fast(std::span<const int32_t> tokens, RandomStream& random, const MalletInferenceOptions& options, Scratch& s,
-            std::span<double> result) const;
+  void fast(std::span<const int32_t> tokens, const FixedModelBuckets& buckets, RandomStream& random,
+            const MalletInferenceOptions& options, Scratch& s, std::span<double> result) const;
   void metropolisHastings(std::span<const int32_t> tokens, const TopicProposals& proposals, RandomStream& random,
                           const MalletInferenceOptions& options, Scratch& s, std::span<double> result) const;
 
@@ -135,7 +132,6 @@ class Inferencer {
   const TopicModel& model_;
   const std::size_t topics_;
   std::vector<double> denominators_;    // n_k + betaSum
-  std::vector<double> smoothingPrefix_;  // running sums of alpha_k beta / (n_k + betaSum): topiceval's sampler
   std::size_t longestRow_ = 0;
 };
 
@@ -256,24 +252,23 @@ void Inferencer::exact(std::span<const int32_t> tokens, JavaRandom& random, cons
   for (const int32_t t : s.used.topics()) n[t] = 0;
 }
 
-// The document-word bucket's terms n_dk * w_k over a list of topics, summed in
-// blocks of four (independent additions: the dependent chain is a quarter as
-// long as the list), and the search through them.
+// The document-word bucket's terms over a list, summed in blocks of four
+// (independent additions: the dependent chain is a quarter as long as the
+// list), and the search through them.
 struct BlockedTerms {
-  template <class TopicAt>
-  static double sum(std::size_t count, TopicAt topicAt, const int32_t* n, const double* weights, double* terms,
-                    double* blocks) {
+  template <class TermAt>
+  static double sum(std::size_t count, TermAt termAt, double* terms, double* blocks) {
     double total = 0.0;
     std::size_t i = 0;
     std::size_t b = 0;
     for (; i + 4 <= count; i += 4, ++b) {
-      for (std::size_t j = 0; j < 4; ++j) terms[i + j] = n[topicAt(i + j)] * weights[topicAt(i + j)];
+      for (std::size_t j = 0; j < 4; ++j) terms[i + j] = termAt(i + j);
       blocks[b] = (terms[i] + terms[i + 1]) + (terms[i + 2] + terms[i + 3]);
       total += blocks[b];
     }
     double tail = 0.0;
     for (; i < count; ++i) {
-      terms[i] = n[topicAt(i)] * weights[topicAt(i)];
+      terms[i] = termAt(i);
       tail += terms[i];
     }
     blocks[b] = tail;
@@ -291,24 +286,25 @@ struct BlockedTerms {
   }
 };
 
+// A uniform in [0, 1) from the part of a draw that fell in a bucket of `mass`.
+double within(double sample, double mass) { return std::min(sample / mass, 0x1.fffffffffffffp-1); }
+
 // topiceval's sampler: the same conditional, (alpha_k + n_dk)(n_wk + beta) /
-// (n_k + betaSum), split into four buckets so that no draw walks a whole row:
-// alpha beta / den (fixed: a binary search of its running sums), n_dk beta /
-// den (the document's topics), alpha n_wk / den (fixed per word: a binary
-// search of the row's running sums, made once per document) and n_dk n_wk / den
-// (over the document's topics or the word's row, whichever is shorter, against a
-// table of the document's words, in blocks of four). It differs from MALLET's
-// only in the order of the sums and in its random stream; where rounding leaves
-// a draw past a bucket's last term, that term is taken.
-void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, const MalletInferenceOptions& options,
-                      Scratch& s, std::span<double> result) const {
-  const double beta = model_.beta;
-  const std::vector<double>& alpha = model_.alpha;
-  const std::vector<double>& den = denominators_;
+// den_k, in four buckets of which only the document's are computed per token:
+// alpha_k beta / den_k and alpha_k n_wk / den_k are fixed (FixedModelBuckets:
+// O(1) alias draws), n_dk beta / den_k is kept up to date as counts change, and
+// n_dk n_wk / den_k is summed over the document's topics (n_wk / den_k read
+// from the word's slot, dense over the topics) or over the word's row,
+// whichever is shorter. It differs from MALLET's only in the order of the sums
+// and in its random stream; where rounding leaves a draw past a bucket's last
+// term, that term is taken.
+void Inferencer::fast(std::span<const int32_t> tokens, const FixedModelBuckets& buckets, RandomStream& random,
+                      const MalletInferenceOptions& options, Scratch& s, std::span<double> result) const {
+  const double* betaOverDen = buckets.betaOverDen();
   int32_t* n = s.counts.data();
 
-  // The document's words: one slot each, with count / den over every topic and
-  // the running sums of alpha_k count / den along the row.
+  // The document's words, one slot each; the first `denseSlots` hold n_wk /
+  // den_k at every topic of the row (0 elsewhere, and again after the document).
   if (s.slotOfType.size() < model_.numTypes()) s.slotOfType.assign(model_.numTypes(), -1);
   s.slotTypes.clear();
   s.slots.assign(tokens.size(), -1);
@@ -322,80 +318,101 @@ void Inferencer::fast(std::span<const int32_t> tokens, RandomStream& random, con
     }
     s.slots[p] = slot;
   }
-  s.wordWeights.assign(s.slotTypes.size() * topics_, 0.0);
-  s.rowStarts.assign(1, 0);
-  s.rowPrefix.clear();
-  for (std::size_t slot = 0; slot < s.slotTypes.size(); ++slot) {
+  const std::size_t denseSlots = std::min(s.slotTypes.size(), options.denseSlotBudget / topics_);
+  if (s.wordWeights.size() < denseSlots * topics_) s.wordWeights.resize(denseSlots * topics_, 0.0);
+  for (std::size_t slot = 0; slot < denseSlots; ++slot) {
     double* weights = s.wordWeights.data() + slot * topics_;
-    double rowMass = 0.0;
-    for (const int32_t entry : model_.typeTopicCounts.activeRow(static_cast<std::size_t>(s.slotTypes[slot]))) {
-      const auto t = static_cast<std::size_t>(model_.topicOf(entry));
-      weights[t] = model_.countOf(entry) / den[t];
-      rowMass += alpha[t] * weights[t];
-      s.rowPrefix.push_back(rowMass);
-    }
-    s.rowStarts.push_back(s.rowPrefix.size());
+    const std::span<const int32_t> rowTopics = buckets.rowTopics(s.slotTypes[slot]);
+    const std::span<const double> rowWeights = buckets.rowWeights(s.slotTypes[slot]);
+    for (std::size_t i = 0; i < rowTopics.size(); ++i) weights[rowTopics[i]] = rowWeights[i];
   }
 
-  startDocument(tokens, s);
-  const double smoothingMass = smoothingPrefix_.back();
+  // Every token starts at the topic of its row's first stored pair, as MALLET's does; the
+  // document's topics are kept unordered (this sampler's sums need no order), each knowing its place.
+  s.topics.assign(tokens.size(), 0);
+  if (s.usedAt.size() < topics_) s.usedAt.assign(topics_, 0);
+  s.usedList.clear();
+  auto add = [&](int32_t topic) {
+    s.usedAt[static_cast<std::size_t>(topic)] = static_cast<int32_t>(s.usedList.size());
+    s.usedList.push_back(topic);
+  };
+  auto remove = [&](int32_t topic) {
+    const int32_t at = s.usedAt[static_cast<std::size_t>(topic)];
+    const int32_t last = s.usedList.back();
+    s.usedList[static_cast<std::size_t>(at)] = last;
+    s.usedAt[static_cast<std::size_t>(last)] = at;
+    s.usedList.pop_back();
+  };
+  for (std::size_t p = 0; p < tokens.size(); ++p) {
+    if (s.slots[p] < 0) continue;
+    const int32_t topic = model_.topicOf(model_.typeTopicCounts.storedRow(static_cast<std::size_t>(tokens[p]))[0]);
+    s.topics[p] = topic;
+    if (n[topic]++ == 0) add(topic);
+  }
+
+  const double smoothingMass = buckets.smoothingMass();
   std::fill(result.begin(), result.end(), 0.0);
   double sum = 0.0;
   double* terms = s.scores.data();
   double* blocks = s.blocks.data();
   for (int iteration = 1; iteration <= options.iterations; ++iteration) {
     double documentBetaMass = 0.0;  // recomputed each sweep: no drift
-    for (const int32_t t : s.used.topics()) documentBetaMass += n[t] * beta / den[t];
+    for (const int32_t t : s.usedList) documentBetaMass += n[t] * betaOverDen[t];
     for (std::size_t p = 0; p < tokens.size(); ++p) {
       if (s.slots[p] < 0) continue;
+      const int32_t type = tokens[p];
       const auto slot = static_cast<std::size_t>(s.slots[p]);
-      const double* weights = s.wordWeights.data() + slot * topics_;
-      const std::span<const int32_t> row = model_.typeTopicCounts.activeRow(static_cast<std::size_t>(tokens[p]));
       const int32_t old = s.topics[p];
-      documentBetaMass -= beta / den[old];
-      if (--n[old] == 0) s.used.remove(old);
+      documentBetaMass -= betaOverDen[old];
+      if (--n[old] == 0) remove(old);
 
-      const std::span<const int32_t> used = s.used.topics();
-      const bool byRow = row.size() < used.size();
-      const std::size_t count = byRow ? row.size() : used.size();
-      const double documentWordMass =
-          byRow ? BlockedTerms::sum(count, [&](std::size_t i) { return model_.topicOf(row[i]); }, n, weights, terms,
-                                    blocks)
-                : BlockedTerms::sum(count, [&](std::size_t i) { return used[i]; }, n, weights, terms, blocks);
-      const double* prefix = s.rowPrefix.data() + s.rowStarts[slot];
-      const double rowMass = row.empty() ? 0.0 : prefix[row.size() - 1];
+      const std::span<const int32_t> rowTopics = buckets.rowTopics(type);
+      const double* rowWeights = buckets.rowWeights(type).data();
+      const int32_t* used = s.usedList.data();
+      const bool byRow = slot >= denseSlots || rowTopics.size() < s.usedList.size();
+      const std::size_t count = byRow ? rowTopics.size() : s.usedList.size();
+      double documentWordMass;
+      if (byRow) {
+        documentWordMass = BlockedTerms::sum(
+            count, [&](std::size_t i) { return n[rowTopics[i]] * rowWeights[i]; }, terms, blocks);
+      } else {
+        const double* weights = s.wordWeights.data() + slot * topics_;
+        documentWordMass = BlockedTerms::sum(
+            count, [&](std::size_t i) { return n[used[i]] * weights[used[i]]; }, terms, blocks);
+      }
+      const double wordMass = buckets.wordMass(type);
       const double betaMass = std::max(documentBetaMass, 0.0);
-      double sample = random.uniform() * (documentWordMass + rowMass + betaMass + smoothingMass);
+      double sample = random.uniform() * (documentWordMass + wordMass + betaMass + smoothingMass);
       int32_t chosen;
       if (sample < documentWordMass) {
         const std::size_t i = BlockedTerms::find(sample, count, terms, blocks);
-        chosen = byRow ? model_.topicOf(row[i]) : used[i];
-      } else if ((sample -= documentWordMass) < rowMass) {
-        const auto i = static_cast<std::size_t>(std::upper_bound(prefix, prefix + row.size(), sample) - prefix);
-        chosen = model_.topicOf(row[std::min(i, row.size() - 1)]);
-      } else if ((sample -= rowMass) < betaMass && !used.empty()) {
-        chosen = used.back();
-        for (const int32_t t : used) {
-          sample -= n[t] * beta / den[t];
+        chosen = byRow ? rowTopics[i] : used[i];
+      } else if ((sample -= documentWordMass) < wordMass) {
+        chosen = buckets.drawWord(type, within(sample, wordMass));
+      } else if ((sample -= wordMass) < betaMass && !s.usedList.empty()) {
+        chosen = s.usedList.back();
+        for (const int32_t t : s.usedList) {
+          sample -= n[t] * betaOverDen[t];
           if (sample < 0.0) {
             chosen = t;
             break;
           }
         }
       } else {
-        sample -= betaMass;
-        const auto found = std::upper_bound(smoothingPrefix_.begin(), smoothingPrefix_.end(), sample);
-        chosen = static_cast<int32_t>(std::min<std::ptrdiff_t>(found - smoothingPrefix_.begin(),
-                                                               static_cast<std::ptrdiff_t>(topics_) - 1));
+        chosen = buckets.drawSmoothing(within(std::max(sample - betaMass, 0.0), smoothingMass));
       }
       s.topics[p] = chosen;
-      if (++n[chosen] == 1) s.used.add(chosen);
-      documentBetaMass += beta / den[chosen];
+      if (n[chosen]++ == 0) add(chosen);
+      documentBetaMass += betaOverDen[chosen];
     }
     if (saves(iteration, options)) keepSample(result, sum, s);
   }
   finish(result, sum, s);
-  for (const int32_t t : s.used.topics()) n[t] = 0;
+  for (const int32_t t : s.usedList) n[t] = 0;
+  for (std::size_t slot = 0; slot < denseSlots; ++slot) {
+    double* weights = s.wordWeights.data() + slot * topics_;
+    for (const int32_t t : buckets.rowTopics(s.slotTypes[slot])) weights[t] = 0.0;
+  }
   for (const int32_t type : s.slotTypes) s.slotOfType[static_cast<std::size_t>(type)] = -1;
 }
 
@@ -477,8 +494,17 @@ void Inferencer::metropolisHastings(std::span<const int32_t> tokens, const Topic
 
 }  // namespace
 
+FastInferenceTables::FastInferenceTables(const TopicModel& model, const MalletInferenceOptions& options) {
+  if (options.exact) return;
+  const auto samples = [&](int32_t type) { return inferencerSamples(model, type); };
+  if (options.mhSteps > 0)
+    proposals.emplace(model, samples);
+  else
+    buckets.emplace(model, samples);
+}
+
 MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCollection& documents,
-                                      const MalletInferenceOptions& options, const TopicProposals* prebuilt) {
+                                      const MalletInferenceOptions& options, const FastInferenceTables* prebuilt) {
   if (options.iterations < 0 || options.burnIn < 0 || options.sampleInterval < 0)
     throw std::invalid_argument("iterations, burn-in and sample interval cannot be negative");
   if (options.sampleInterval == 0 && options.iterations > options.burnIn)
@@ -486,12 +512,9 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
   if (options.mhSteps < 0) throw std::invalid_argument("Metropolis-Hastings steps cannot be negative");
   const Inferencer inferencer(model);
   // Built once for every document and thread (the model is fixed).
-  std::optional<TopicProposals> built;
-  const TopicProposals* proposals = nullptr;
-  if (!options.exact && options.mhSteps > 0)
-    proposals = prebuilt != nullptr ? prebuilt : &built.emplace(model, [&](int32_t type) {
-      return inferencerSamples(model, type);
-    });
+  std::optional<FastInferenceTables> built;
+  const FastInferenceTables& tables = prebuilt != nullptr ? *prebuilt : built.emplace(model, options);
+  const TopicProposals* proposals = tables.proposals ? &*tables.proposals : nullptr;
   const std::size_t numDocuments = documents.size();
   const auto topics = static_cast<std::size_t>(model.numTopics);
   const auto iterations = static_cast<uint64_t>(options.iterations);
@@ -536,7 +559,8 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
               inferencer.metropolisHastings(documents.document(d), *proposals, random, options,
                                             scratch[static_cast<std::size_t>(worker)], row);
             else
-              inferencer.fast(documents.document(d), random, options, scratch[static_cast<std::size_t>(worker)], row);
+              inferencer.fast(documents.document(d), *tables.buckets, random, options,
+                              scratch[static_cast<std::size_t>(worker)], row);
           }
           if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
         });
@@ -549,12 +573,11 @@ MalletInferenceInBatches::MalletInferenceInBatches(const TopicModel& model, cons
                                                    Consumer consume)
     : model_(model), options_(options), consume_(std::move(consume)) {
   options_.batch = true;
-  if (!options_.exact && options_.mhSteps > 0)
-    proposals_ = std::make_shared<const TopicProposals>(model, [&](int32_t type) { return inferencerSamples(model, type); });
+  tables_ = std::make_shared<const FastInferenceTables>(model, options_);
 }
 
 void MalletInferenceInBatches::add(const DocumentCollection& batch) {
-  MalletInferenceResult part = inferLikeMallet(model_, batch, options_, proposals_.get());
+  MalletInferenceResult part = inferLikeMallet(model_, batch, options_, tables_.get());
   options_.uniformsBefore += part.siteUpdates;  // one uniform per site update
   sampledTokens_ += part.sampledTokens;
   tokens_ += batch.totalTokens();

@@ -14,9 +14,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "native/kernels/fixed_model_buckets.hpp"
 #include "native/kernels/topic_proposals.hpp"
 #include "native/model/document_collection.hpp"
 #include "native/model/topic_model.hpp"
@@ -36,9 +38,14 @@ struct MalletInferenceOptions {
   bool exact = true;
   // The fast sampler's Metropolis-Hastings steps per token and sweep, each a
   // word proposal then a document proposal (LightLDA's cycle); 0: the exact
-  // conditional draw (SparseLDA's buckets, O(document topics) a draw), which
-  // measured faster on MALLET's models (docs/performance.md).
+  // conditional draw (fixed buckets drawn from alias tables, the document's
+  // computed: O(document topics) a draw), which measured faster on MALLET's
+  // models (docs/performance.md).
   int mhSteps = 0;
+  // The fast sampler's slots (one per distinct word of a document) hold n_wk /
+  // den_k over every topic, up to this many doubles in all (32 MiB); the words
+  // past it walk their rows instead of the document's topics.
+  std::size_t denseSlotBudget = std::size_t{1} << 22;
   int threads = 0;  // 0: every hardware thread; never changes a bit
   Progress* progress = nullptr;
   // Set by MalletInferenceInBatches: the documents are the list's from
@@ -60,11 +67,21 @@ struct MalletInferenceResult {
 // a word beyond the model is; neither draws a random number).
 bool inferencerSamples(const TopicModel& model, int32_t type);
 
-// `proposals`: the Metropolis-Hastings tables of `model` when built already
-// (batches share one); otherwise built here when the options ask for steps.
+// The fast sampler's tables of a model, built once for every batch, document
+// and thread (the model does not change): none in exact mode, LightLDA's
+// proposals with Metropolis-Hastings steps, the conditional's fixed buckets
+// without.
+struct FastInferenceTables {
+  FastInferenceTables(const TopicModel& model, const MalletInferenceOptions& options);
+  std::optional<TopicProposals> proposals;
+  std::optional<FixedModelBuckets> buckets;
+};
+
+// `tables`: those of `model` for `options` when built already (batches share
+// them); otherwise built here.
 MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCollection& documents,
                                       const MalletInferenceOptions& options,
-                                      const TopicProposals* proposals = nullptr);
+                                      const FastInferenceTables* tables = nullptr);
 
 // inferLikeMallet of a list handed over in batches, in order, with the bits of
 // the whole list: each document's draws start where they would in MALLET's one
@@ -85,7 +102,7 @@ class MalletInferenceInBatches {
  private:
   const TopicModel& model_;
   MalletInferenceOptions options_;
-  std::shared_ptr<const TopicProposals> proposals_;  // built once for every batch, when asked for
+  std::shared_ptr<const FastInferenceTables> tables_;  // built once for every batch
   Consumer consume_;
   uint64_t tokens_ = 0;
   uint64_t sampledTokens_ = 0;

@@ -235,10 +235,12 @@ TEST(InferTopics, FastSamplerHasTheExactSamplersDistribution) {
   EXPECT_NEAR(zSquares / compared, 1.0, 0.25) << "mean z^2 over " << compared << " cells";
 }
 
-// The Metropolis-Hastings sampler's chain has the posterior as its limit: on a
-// tiny model the posterior of a document's topic counts is enumerable, and the
-// last sweep's counts of many independent chains (one per copy of the
-// document, each with its own stream) fall in each cell as often as it says.
+// The fast samplers' chains have the posterior as their limit: on a tiny model
+// the posterior of a document's topic counts is enumerable, and the last
+// sweep's counts of many independent chains (one per copy of the document, each
+// with its own stream) fall in each cell as often as it says. Without
+// Metropolis-Hastings steps, both ways of summing the document-word bucket: over
+// the document's topics (dense slots) and over the word's row (no slot budget).
 TEST(InferTopics, FastSamplerReachesTheEnumeratedPosterior) {
   const TopicModel model = testing::tinyModel(3, 6, 17);
   const std::vector<int32_t> document{0, 2, 2, 5};
@@ -267,10 +269,15 @@ TEST(InferTopics, FastSamplerReachesTheEnumeratedPosterior) {
   DocumentCollection copies;
   const int chains = 20000;
   for (int c = 0; c < chains; ++c) copies.add(document);
-  for (const int steps : {0, 1, 2}) {
+  struct Sampler {
+    int steps;
+    std::size_t denseSlotBudget;
+  };
+  for (const auto [steps, denseSlotBudget] : {Sampler{0, 1u << 22}, Sampler{0, 0}, Sampler{1, 1u << 22}, Sampler{2, 1u << 22}}) {
     MalletInferenceOptions options;
     options.exact = false;
     options.mhSteps = steps;
+    options.denseSlotBudget = denseSlotBudget;
     options.iterations = 25;
     options.burnIn = 24;
     options.sampleInterval = 1;
@@ -292,7 +299,7 @@ TEST(InferTopics, FastSamplerReachesTheEnumeratedPosterior) {
       const double p = weight / total;
       const double expected = chains * p;
       const double z = (seen[counts] - expected) / std::sqrt(expected * (1.0 - p));
-      EXPECT_LT(std::fabs(z), 4.0) << steps << " steps, counts " << counts[0] << " " << counts[1] << " " << counts[2]
+      EXPECT_LT(std::fabs(z), 4.0) << steps << " steps, slot budget " << denseSlotBudget << ", counts " << counts[0] << " " << counts[1] << " " << counts[2]
                                    << ": seen " << seen[counts] << ", expected " << expected;
     }
     EXPECT_EQ(seen.size(), posterior.size());
