@@ -61,7 +61,7 @@ struct Scratch {
   // topiceval's sampler: each distinct type's count / (n_k + betaSum) over the topics, by slot.
   std::vector<int32_t> slotOfType;
   std::vector<int32_t> slotTypes;
-  std::vector<double> wordWeights;  // slot x topic, 0 between documents
+  std::vector<double> wordWeights;  // slot x topic, beta / den_k between documents
   std::vector<double> blocks;       // the document-word terms' sums of four
   std::vector<int32_t> slots;       // each position's slot
   std::vector<int32_t> usedList;    // the document's topics, unordered
@@ -290,21 +290,23 @@ struct BlockedTerms {
 double within(double sample, double mass) { return std::min(sample / mass, 0x1.fffffffffffffp-1); }
 
 // topiceval's sampler: the same conditional, (alpha_k + n_dk)(n_wk + beta) /
-// den_k, in four buckets of which only the document's are computed per token:
+// den_k, in buckets of which only the document's are computed per token:
 // alpha_k beta / den_k and alpha_k n_wk / den_k are fixed (FixedModelBuckets:
-// O(1) alias draws), n_dk beta / den_k is kept up to date as counts change, and
-// n_dk n_wk / den_k is summed over the document's topics (n_wk / den_k read
-// from the word's slot, dense over the topics) or over the word's row,
-// whichever is shorter. It differs from MALLET's only in the order of the sums
-// and in its random stream; where rounding leaves a draw past a bucket's last
-// term, that term is taken.
+// O(1) alias draws), and n_dk (beta + n_wk) / den_k is summed over the
+// document's topics ((beta + n_wk) / den_k read from the word's slot, dense
+// over the topics) or, when the word's row is shorter, split into n_dk n_wk /
+// den_k over the row and n_dk beta / den_k, kept up to date as counts change.
+// It differs from MALLET's only in the order of the sums and in its random
+// stream; where rounding leaves a draw past a bucket's last term, that term is
+// taken.
 void Inferencer::fast(std::span<const int32_t> tokens, const FixedModelBuckets& buckets, RandomStream& random,
                       const MalletInferenceOptions& options, Scratch& s, std::span<double> result) const {
   const double* betaOverDen = buckets.betaOverDen();
   int32_t* n = s.counts.data();
 
-  // The document's words, one slot each; the first `denseSlots` hold n_wk /
-  // den_k at every topic of the row (0 elsewhere, and again after the document).
+  // The document's words, one slot each; the first `denseSlots` hold (beta +
+  // n_wk) / den_k at every topic of the row (beta / den_k elsewhere, and again
+  // after the document).
   if (s.slotOfType.size() < model_.numTypes()) s.slotOfType.assign(model_.numTypes(), -1);
   s.slotTypes.clear();
   s.slots.assign(tokens.size(), -1);
@@ -319,12 +321,14 @@ void Inferencer::fast(std::span<const int32_t> tokens, const FixedModelBuckets& 
     s.slots[p] = slot;
   }
   const std::size_t denseSlots = std::min(s.slotTypes.size(), options.denseSlotBudget / topics_);
-  if (s.wordWeights.size() < denseSlots * topics_) s.wordWeights.resize(denseSlots * topics_, 0.0);
+  while (s.wordWeights.size() < denseSlots * topics_)
+    s.wordWeights.insert(s.wordWeights.end(), betaOverDen, betaOverDen + topics_);
   for (std::size_t slot = 0; slot < denseSlots; ++slot) {
     double* weights = s.wordWeights.data() + slot * topics_;
     const std::span<const int32_t> rowTopics = buckets.rowTopics(s.slotTypes[slot]);
     const std::span<const double> rowWeights = buckets.rowWeights(s.slotTypes[slot]);
-    for (std::size_t i = 0; i < rowTopics.size(); ++i) weights[rowTopics[i]] = rowWeights[i];
+    for (std::size_t i = 0; i < rowTopics.size(); ++i)
+      weights[rowTopics[i]] = betaOverDen[rowTopics[i]] + rowWeights[i];
   }
 
   // Every token starts at the topic of its row's first stored pair, as MALLET's does; the
@@ -351,8 +355,9 @@ void Inferencer::fast(std::span<const int32_t> tokens, const FixedModelBuckets& 
   }
 
   const double smoothingMass = buckets.smoothingMass();
+  // The kept samples' n_dk summed over the document's topics only; alpha is added once at the end.
   std::fill(result.begin(), result.end(), 0.0);
-  double sum = 0.0;
+  int kept = 0;
   double* terms = s.scores.data();
   double* blocks = s.blocks.data();
   for (int iteration = 1; iteration <= options.iterations; ++iteration) {
@@ -381,7 +386,7 @@ void Inferencer::fast(std::span<const int32_t> tokens, const FixedModelBuckets& 
             count, [&](std::size_t i) { return n[used[i]] * weights[used[i]]; }, terms, blocks);
       }
       const double wordMass = buckets.wordMass(type);
-      const double betaMass = std::max(documentBetaMass, 0.0);
+      const double betaMass = byRow ? std::max(documentBetaMass, 0.0) : 0.0;  // else in documentWordMass
       double sample = random.uniform() * (documentWordMass + wordMass + betaMass + smoothingMass);
       int32_t chosen;
       if (sample < documentWordMass) {
@@ -405,13 +410,25 @@ void Inferencer::fast(std::span<const int32_t> tokens, const FixedModelBuckets& 
       if (n[chosen]++ == 0) add(chosen);
       documentBetaMass += betaOverDen[chosen];
     }
-    if (saves(iteration, options)) keepSample(result, sum, s);
+    if (saves(iteration, options)) {
+      for (const int32_t t : s.usedList) result[static_cast<std::size_t>(t)] += n[t];
+      ++kept;
+    }
   }
-  finish(result, sum, s);
+  if (kept == 0) {  // no sample was kept: the last state's proportions
+    for (const int32_t t : s.usedList) result[static_cast<std::size_t>(t)] = n[t];
+    kept = 1;
+  }
+  double sum = 0.0;
+  for (std::size_t t = 0; t < topics_; ++t) {
+    result[t] += kept * model_.alpha[t];
+    sum += result[t];
+  }
+  for (double& proportion : result) proportion /= sum;
   for (const int32_t t : s.usedList) n[t] = 0;
   for (std::size_t slot = 0; slot < denseSlots; ++slot) {
     double* weights = s.wordWeights.data() + slot * topics_;
-    for (const int32_t t : buckets.rowTopics(s.slotTypes[slot])) weights[t] = 0.0;
+    for (const int32_t t : buckets.rowTopics(s.slotTypes[slot])) weights[t] = betaOverDen[t];
   }
   for (const int32_t type : s.slotTypes) s.slotOfType[static_cast<std::size_t>(type)] = -1;
 }

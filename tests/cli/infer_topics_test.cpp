@@ -242,67 +242,73 @@ TEST(InferTopics, FastSamplerHasTheExactSamplersDistribution) {
 // Metropolis-Hastings steps, both ways of summing the document-word bucket: over
 // the document's topics (dense slots) and over the word's row (no slot budget).
 TEST(InferTopics, FastSamplerReachesTheEnumeratedPosterior) {
-  const TopicModel model = testing::tinyModel(3, 6, 17);
-  const std::vector<int32_t> document{0, 2, 2, 5};
-  const int topics = model.numTopics;
-  auto phi = [&](int32_t type, int k) {
-    int32_t count = 0;
-    for (const int32_t entry : model.typeTopicCounts.activeRow(static_cast<std::size_t>(type)))
-      if (model.topicOf(entry) == k) count = model.countOf(entry);
-    return (count + model.beta) / (model.tokensPerTopic[static_cast<std::size_t>(k)] + model.betaSum);
-  };
-  // p(z | w) ∝ prod_i phi(w_i, z_i) prod_k Gamma(alpha_k + n_k) / Gamma(alpha_k), summed by count vector.
-  std::map<std::vector<int>, double> posterior;
-  double total = 0.0;
-  const std::size_t n = document.size();
-  for (int code = 0; code < static_cast<int>(std::pow(topics, n)); ++code) {
-    std::vector<int> counts(static_cast<std::size_t>(topics), 0);
-    double weight = 1.0;
-    for (std::size_t i = 0, rest = static_cast<std::size_t>(code); i < n; ++i, rest /= static_cast<std::size_t>(topics)) {
-      const int k = static_cast<int>(rest % static_cast<std::size_t>(topics));
-      weight *= phi(document[i], k) * (model.alpha[static_cast<std::size_t>(k)] + counts[static_cast<std::size_t>(k)]);
-      ++counts[static_cast<std::size_t>(k)];
-    }
-    posterior[counts] += weight;
-    total += weight;
-  }
-  DocumentCollection copies;
-  const int chains = 20000;
-  for (int c = 0; c < chains; ++c) copies.add(document);
-  struct Sampler {
-    int steps;
-    std::size_t denseSlotBudget;
-  };
-  for (const auto [steps, denseSlotBudget] : {Sampler{0, 1u << 22}, Sampler{0, 0}, Sampler{1, 1u << 22}, Sampler{2, 1u << 22}}) {
-    MalletInferenceOptions options;
-    options.exact = false;
-    options.mhSteps = steps;
-    options.denseSlotBudget = denseSlotBudget;
-    options.iterations = 25;
-    options.burnIn = 24;
-    options.sampleInterval = 1;
-    options.randomState = 5;
-    options.threads = 2;
-    const MalletInferenceResult result = inferLikeMallet(model, copies, options);
-    std::map<std::vector<int>, int> seen;
-    for (int c = 0; c < chains; ++c) {
-      std::vector<int> counts;
-      for (int k = 0; k < topics; ++k) {  // the one saved sample: (alpha_k + n_k) / (alphaSum + N)
-        const double p = result.proportions[static_cast<std::size_t>(c * topics + k)];
-        counts.push_back(static_cast<int>(std::lround(p * (model.alphaSum + static_cast<double>(n)) -
-                                                      model.alpha[static_cast<std::size_t>(k)])));
+  // A large beta too: the document's topics outside a word's row then carry much of the draw.
+  for (const double beta : {0.1, 3.0}) {
+    SCOPED_TRACE("beta " + std::to_string(beta));
+    const TopicModel model = testing::tinyModel(3, 6, 17, beta);
+    const std::vector<int32_t> document{0, 2, 2, 5};
+    const int topics = model.numTopics;
+    auto phi = [&](int32_t type, int k) {
+      int32_t count = 0;
+      for (const int32_t entry : model.typeTopicCounts.activeRow(static_cast<std::size_t>(type)))
+        if (model.topicOf(entry) == k) count = model.countOf(entry);
+      return (count + model.beta) / (model.tokensPerTopic[static_cast<std::size_t>(k)] + model.betaSum);
+    };
+    // p(z | w) ∝ prod_i phi(w_i, z_i) prod_k Gamma(alpha_k + n_k) / Gamma(alpha_k), summed by count vector.
+    std::map<std::vector<int>, double> posterior;
+    double total = 0.0;
+    const std::size_t n = document.size();
+    for (int code = 0; code < static_cast<int>(std::pow(topics, n)); ++code) {
+      std::vector<int> counts(static_cast<std::size_t>(topics), 0);
+      double weight = 1.0;
+      for (std::size_t i = 0, rest = static_cast<std::size_t>(code); i < n; ++i, rest /= static_cast<std::size_t>(topics)) {
+        const int k = static_cast<int>(rest % static_cast<std::size_t>(topics));
+        weight *= phi(document[i], k) * (model.alpha[static_cast<std::size_t>(k)] + counts[static_cast<std::size_t>(k)]);
+        ++counts[static_cast<std::size_t>(k)];
       }
-      ++seen[counts];
+      posterior[counts] += weight;
+      total += weight;
     }
-    ASSERT_EQ(posterior.size(), 15u);
-    for (const auto& [counts, weight] : posterior) {
-      const double p = weight / total;
-      const double expected = chains * p;
-      const double z = (seen[counts] - expected) / std::sqrt(expected * (1.0 - p));
-      EXPECT_LT(std::fabs(z), 4.0) << steps << " steps, slot budget " << denseSlotBudget << ", counts " << counts[0] << " " << counts[1] << " " << counts[2]
-                                   << ": seen " << seen[counts] << ", expected " << expected;
+    DocumentCollection copies;
+    const int chains = 20000;
+    for (int c = 0; c < chains; ++c) copies.add(document);
+    struct Sampler {
+      int steps;
+      std::size_t denseSlotBudget;
+    };
+    for (const auto [steps, denseSlotBudget] :
+         {Sampler{0, 1u << 22}, Sampler{0, 0}, Sampler{1, 1u << 22}, Sampler{2, 1u << 22}}) {
+      MalletInferenceOptions options;
+      options.exact = false;
+      options.mhSteps = steps;
+      options.denseSlotBudget = denseSlotBudget;
+      options.iterations = 25;
+      options.burnIn = 24;
+      options.sampleInterval = 1;
+      options.randomState = 5;
+      options.threads = 2;
+      const MalletInferenceResult result = inferLikeMallet(model, copies, options);
+      std::map<std::vector<int>, int> seen;
+      for (int c = 0; c < chains; ++c) {
+        std::vector<int> counts;
+        for (int k = 0; k < topics; ++k) {  // the one saved sample: (alpha_k + n_k) / (alphaSum + N)
+          const double p = result.proportions[static_cast<std::size_t>(c * topics + k)];
+          counts.push_back(static_cast<int>(std::lround(p * (model.alphaSum + static_cast<double>(n)) -
+                                                        model.alpha[static_cast<std::size_t>(k)])));
+        }
+        ++seen[counts];
+      }
+      ASSERT_EQ(posterior.size(), 15u);
+      for (const auto& [counts, weight] : posterior) {
+        const double p = weight / total;
+        const double expected = chains * p;
+        const double z = (seen[counts] - expected) / std::sqrt(expected * (1.0 - p));
+        EXPECT_LT(std::fabs(z), 4.0) << steps << " steps, slot budget " << denseSlotBudget << ", counts " << counts[0]
+                                     << " " << counts[1] << " " << counts[2] << ": seen " << seen[counts]
+                                     << ", expected " << expected;
+      }
+      EXPECT_EQ(seen.size(), posterior.size());
     }
-    EXPECT_EQ(seen.size(), posterior.size());
   }
 }
 
