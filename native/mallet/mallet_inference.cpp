@@ -58,7 +58,7 @@ struct Scratch {
   std::vector<double> coefficients;  // (alpha_k + n_dk) / (n_k + betaSum): MALLET's cachedCoefficients
   std::vector<double> scores;     // the topic-word bucket's terms, by row position
   UsedTopics used;
-  // topiceval's sampler: each distinct type's count / (n_k + betaSum) over the topics, by slot.
+  // topiceval's sampler: each distinct type's (beta + count) / (n_k + betaSum) over the topics, by slot.
   std::vector<int32_t> slotOfType;
   std::vector<int32_t> slotTypes;
   std::vector<double> wordWeights;  // slot x topic, beta / den_k between documents
@@ -320,7 +320,7 @@ void Inferencer::fast(std::span<const int32_t> tokens, const FixedModelBuckets& 
     }
     s.slots[p] = slot;
   }
-  const std::size_t denseSlots = std::min(s.slotTypes.size(), options.denseSlotBudget / topics_);
+  const std::size_t denseSlots = std::min(s.slotTypes.size(), options.denseSlotBudget / std::max<std::size_t>(topics_, 1));
   while (s.wordWeights.size() < denseSlots * topics_)
     s.wordWeights.insert(s.wordWeights.end(), betaOverDen, betaOverDen + topics_);
   for (std::size_t slot = 0; slot < denseSlots; ++slot) {
