@@ -11,6 +11,7 @@
 #include "formats/gzip_output.hpp"
 #include "formats/reference_index.hpp"
 #include "native/api/model_data.hpp"
+#include "native/api/reference_index_writing.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/errors.hpp"
@@ -138,21 +139,29 @@ TEST(IndexedCoherence, BagsOfWordsCountWholeDocumentsAsTheTextsDo) {
 }
 
 TEST(IndexedCoherence, TheIndexIsTheSameBytesOnAnyThreadCount) {
-  // debian-k100's 30,000 training documents: several batches in flight.
+  // debian-k100's 30,000 training documents: eight stretches of 4,096, built
+  // on several threads at once, and with small runs several spills each.
   const Model model = Model::read(fixtureFile("debian-k100", "state.gz"));
   const std::string text = trainingText(model, ::testing::TempDir() + "debian-threads.txt", false);
   std::string first;
-  for (const int threads : {1, 2, 4}) {
-    IndexRequest request;
-    request.texts = DocumentsSource(text);
-    request.threads = threads;
-    std::ostringstream out;
-    const IndexResult result = writeReferenceIndex(request, out, "memory");
-    EXPECT_EQ(result.documents, 30000u);
-    if (threads == 1) {
-      first = out.str();
-    } else {
-      EXPECT_TRUE(out.str() == first) << threads << " threads";
+  for (const std::size_t runBytes : {std::size_t{64} << 20, std::size_t{64} << 10}) {
+    for (const int threads : {1, 2, 3, 5}) {
+      IndexRequest request;
+      request.texts = DocumentsSource(text);
+      request.threads = threads;
+      IndexWriting writing;
+      writing.runBytes = runBytes;
+      std::ostringstream out;
+      const IndexResult result = writeReferenceIndex(request, out, "memory", writing);
+      EXPECT_EQ(result.documents, 30000u);
+      if (runBytes < (std::size_t{1} << 20)) {
+        EXPECT_GE(writing.runsWritten, 5u) << threads << " threads";
+      }
+      if (first.empty()) {
+        first = out.str();
+      } else {
+        EXPECT_TRUE(out.str() == first) << threads << " threads, runs of " << runBytes << " bytes";
+      }
     }
   }
   EXPECT_GT(first.size(), 1000000u);
