@@ -10,6 +10,8 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <ostream>
+#include <streambuf>
 #include <thread>
 #include <vector>
 
@@ -203,6 +205,37 @@ IndexResult writeReferenceIndex(const IndexRequest& request, std::ostream& out, 
   return result;
 } catch (const SettingError& error) {
   throw spelledFor(request, error);
+}
+
+namespace {
+
+// An ostream's bytes gathered in a vector, which the index then holds without a copy.
+class BytesBuffer : public std::streambuf {
+ public:
+  std::vector<uint8_t> bytes;
+
+ protected:
+  std::streamsize xsputn(const char* data, std::streamsize count) override {
+    bytes.insert(bytes.end(), reinterpret_cast<const uint8_t*>(data), reinterpret_cast<const uint8_t*>(data) + count);
+    return count;
+  }
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof())) bytes.push_back(static_cast<uint8_t>(c));
+    return traits_type::not_eof(c);
+  }
+};
+
+}  // namespace
+
+formats::ReferenceIndex referenceIndexInMemory(const DocumentsSource& texts, int threads) {
+  IndexRequest request;
+  request.texts = texts;
+  request.threads = threads;
+  BytesBuffer buffer;
+  std::ostream out(&buffer);
+  const std::string name = detail::sourceName(texts);
+  (void)writeReferenceIndex(request, out, name);
+  return formats::ReferenceIndex::fromBytes(std::move(buffer.bytes), name);
 }
 
 }  // namespace topiceval

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "formats/reference_index.hpp"
 #include "topiceval/reference_index.hpp"
 
 namespace topiceval {
@@ -18,5 +19,11 @@ struct IndexWriting {
 
 IndexResult writeReferenceIndex(const IndexRequest& request, std::ostream& out, const std::string& outName,
                                 IndexWriting& writing);
+
+// An index of `texts` held in memory, named by the texts (nothing is left on
+// disk): what select scores every model's coherence against, so that the
+// texts are read once however many models there are. The texts must carry
+// their words (a path does; documents in memory withWords).
+formats::ReferenceIndex referenceIndexInMemory(const DocumentsSource& texts, int threads);
 
 }  // namespace topiceval
