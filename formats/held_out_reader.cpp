@@ -51,7 +51,11 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
 class TextDocuments {
  public:
   TextDocuments(const Alphabet& model, std::string source)
-      : model_(model), budget_(0, source), source_(std::move(source)), words_(model.words()) {}
+      : model_(model),
+        modelWords_(model.size() > 0),
+        budget_(0, source),
+        source_(std::move(source)),
+        words_(model.words()) {}
 
   // `bytes` more of the text have arrived: what reading may keep grows with them.
   void input(std::size_t bytes) { budget_.addInput(bytes); }
@@ -82,7 +86,8 @@ class TextDocuments {
       while (i < text.size() && !isSpace(text[i])) ++i;
       if (i == wordStart) continue;
       const std::string_view word(text.data() + wordStart, i - wordStart);
-      if (const auto known = model_.indexOf(word)) {
+      // (Texts read with words of their own, as an index's, have no model's to look in.)
+      if (const auto known = modelWords_ ? model_.indexOf(word) : std::nullopt) {
         tokens_.push_back(*known);
         continue;
       }
@@ -141,6 +146,7 @@ class TextDocuments {
   }
 
   const Alphabet& model_;
+  bool modelWords_;
   ReadBudget budget_;
   std::string source_;
   std::vector<std::string> words_;
