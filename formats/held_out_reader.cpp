@@ -276,30 +276,50 @@ DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet*
   return namingFileOnAllocationFailure(source, [&]() -> DocumentCollection {
     if (!fileBytesAreLocal())
       return readHeldOutDocuments(readFileBytes(path, &checkHeldOutStart), source, modelAlphabet, modelName, kind);
-    // Plain text is read as it arrives, so memory holds its documents, not the
-    // file; an instance list or gzip is gathered and read as bytes.
+    // Plain text, gzipped or not, is read as it arrives, so memory holds its
+    // documents, not the file; an instance list or a gzipped state or model is
+    // gathered and read as bytes.
     std::vector<uint8_t> gathered;
     std::optional<TextReader> text;
+    std::optional<GzipBlocks> gzip;
+    std::exception_ptr lineError;  // gzip's own errors come first, as the whole read's do
     std::optional<std::size_t> size;  // a stream has none: it grows as it arrives
     std::error_code unknown;
     if (const auto bytes = std::filesystem::file_size(path, unknown); !unknown && bytes <= kMaxInputBytes)
       size = static_cast<std::size_t>(bytes);
+    const auto addText = [&](std::string_view decompressed) {
+      if (lineError) return;
+      try {
+        text->add(decompressed);
+      } catch (...) {
+        lineError = std::current_exception();
+      }
+    };
     bool first = true;
     readFileBlocks(path, &checkHeldOutStart, [&](std::span<const uint8_t> block) {
-      if (first && !looksLikeObjectStream(block) && !looksLikeGzip(block)) {
-        refuseModelAsDocuments(recognise(block, source), source);
-        requireWords(modelAlphabet, source, modelName);
-        text.emplace(*modelAlphabet, source, size);
-      } else if (first && size) {
-        gathered.reserve(*size);
+      if (first && !looksLikeObjectStream(block)) {
+        const FileKind found = recognise(block, source);
+        refuseModelAsDocuments(found, source);
+        if (!looksLikeGzip(block) || found == FileKind::Text) {
+          requireWords(modelAlphabet, source, modelName);
+          text.emplace(*modelAlphabet, source, looksLikeGzip(block) ? std::nullopt : size);
+          if (looksLikeGzip(block)) gzip.emplace(source, size);
+        }
       }
+      if (first && !text && size) gathered.reserve(*size);
       first = false;
-      if (text) {
+      if (gzip) {
+        gzip->add(block, addText);
+      } else if (text) {
         text->add(std::string_view(reinterpret_cast<const char*>(block.data()), block.size()));
       } else {
         gathered.insert(gathered.end(), block.begin(), block.end());
       }
     });
+    if (gzip) {
+      gzip->end(addText);
+      if (lineError) std::rethrow_exception(lineError);
+    }
     if (!text) return readHeldOutDocuments(std::move(gathered), source, modelAlphabet, modelName, kind);
     if (kind != nullptr) *kind = FileKind::Text;
     return text->finish();
