@@ -134,6 +134,7 @@ struct Session {
 // Python and Java front ends each on their own), and two calls at once on
 // other threads must not see each other's inputs.
 thread_local Session session;
+thread_local std::map<std::string, uint64_t> openings;
 
 // An anonymous file for a stream's bytes: nothing to remove afterwards, even
 // when the process is killed.
@@ -159,6 +160,7 @@ int anonymousFile(std::string& problem) {
 class InputFile {
  public:
   explicit InputFile(const std::string& path) : name_(path == "-" ? "standard input" : path) {
+    ++openings[path];
     if (session.depth > 0) {
       if (const auto kept = session.streams.find(path); kept != session.streams.end()) {
         attach(*kept->second);
@@ -326,6 +328,11 @@ class InputFile {
 };
 
 }  // namespace
+
+uint64_t openingsOnThisThread(const std::string& path) {
+  const auto found = openings.find(path);
+  return found == openings.end() ? 0 : found->second;
+}
 
 ReadSession::ReadSession() { ++session.depth; }
 

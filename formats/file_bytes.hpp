@@ -86,6 +86,10 @@ class ReadSession {
   ReadSession& operator=(const ReadSession&) = delete;
 };
 
+// How many times this thread has opened `path` for reading ("-": standard
+// input): tests count the readings a command makes of one input.
+uint64_t openingsOnThisThread(const std::string& path);
+
 // Whether the bytes start with the gzip magic number.
 bool looksLikeGzip(std::span<const uint8_t> bytes);
 

@@ -42,7 +42,19 @@ GzipReader::GzipReader(std::string source, std::size_t compressedBytes)
   stream_->initialised = true;
 }
 
+GzipReader::GzipReader(std::string source)
+    : GzipReader(std::move(source), std::numeric_limits<std::size_t>::max()) {
+  lengthKnown_ = false;
+  limit_ = outputLimit(0);
+}
+
 GzipReader::~GzipReader() = default;
+
+void GzipReader::endOfInput() {
+  if (lengthKnown_) return;
+  lengthKnown_ = true;
+  total_ = offset_ + piece_.size();
+}
 
 std::size_t GzipReader::consumed() const {
   return offset_ + static_cast<std::size_t>(stream_->z.next_in - piece_.data());
@@ -61,16 +73,22 @@ void GzipReader::supply(std::span<const uint8_t> piece) {
   piece_ = piece;
   z.next_in = const_cast<Bytef*>(piece_.data());
   z.avail_in = 0;
+  if (!lengthKnown_) limit_ = outputLimit(offset_ + piece_.size());
+  if (garbageFrom_) z.next_in += piece_.size();  // counted at the end, not read
 }
 
 void GzipReader::trailingGarbage() const {
-  throw FormatError(source_, "damaged gzip data: " + std::to_string(total_ - consumed()) +
+  throw FormatError(source_, "damaged gzip data: " + std::to_string(total_ - garbageFrom_.value_or(consumed())) +
                                  " bytes of trailing garbage after the end of the compressed stream");
 }
 
 std::size_t GzipReader::read(std::span<char> buffer) {
   if (finished_ || buffer.empty()) return 0;
   z_stream& z = stream_->z;
+  if (garbageFrom_) {
+    if (!lengthKnown_) return 0;  // the garbage's length is known at the end
+    trailingGarbage();
+  }
   if (z.next_in == nullptr) z.next_in = const_cast<Bytef*>(piece_.data());
   const auto pieceLeft = [&] { return piece_.size() - static_cast<std::size_t>(z.next_in - piece_.data()); };
   z.next_out = reinterpret_cast<Bytef*>(buffer.data());
@@ -83,11 +101,22 @@ std::size_t GzipReader::read(std::span<char> buffer) {
       // Another member follows only where its magic number does; a piece that
       // ends within the two bytes waits for the next one.
       if (pieceLeft() < 2) {
+        if (lastPiece() && pieceLeft() == 0 && consumed() == total_) {  // (of unknown length: ended after a member)
+          finished_ = true;
+          break;
+        }
         if (lastPiece()) trailingGarbage();
         z.avail_in = 0;
         break;
       }
-      if (z.next_in[0] != 0x1F || z.next_in[1] != 0x8B) trailingGarbage();
+      if (z.next_in[0] != 0x1F || z.next_in[1] != 0x8B) {
+        if (lengthKnown_) trailingGarbage();
+        // Of unknown length: the garbage's bytes are counted as they come.
+        garbageFrom_ = consumed();
+        z.next_in += pieceLeft();
+        z.avail_in = 0;
+        break;
+      }
       inflateReset(&z);
       z.avail_in = static_cast<uInt>(std::min<std::size_t>(pieceLeft(), std::numeric_limits<uInt>::max()));
       betweenMembers_ = false;
@@ -131,24 +160,41 @@ std::size_t GzipReader::read(std::span<char> buffer) {
   return buffer.size() - z.avail_out;
 }
 
+GzipBlocks::GzipBlocks(const std::string& source, std::optional<std::size_t> length)
+    : reader_(length ? GzipReader(source, *length) : GzipReader(source)), out_(kFileBlockBytes), lengthKnown_(length) {}
+
+void GzipBlocks::add(std::span<const uint8_t> block, const std::function<void(std::string_view)>& text) {
+  reader_.supply(block);
+  held_ = std::max(held_, block.size() + out_.size() + reader_.heldBytes());
+  while (const std::size_t got = reader_.read(out_)) text(std::string_view(out_.data(), got));
+}
+
+void GzipBlocks::end(const std::function<void(std::string_view)>& text) {
+  if (!lengthKnown_) {
+    reader_.endOfInput();
+    while (const std::size_t got = reader_.read(out_)) text(std::string_view(out_.data(), got));
+  }
+  // A file that ended sooner than its size said (readFileBlocks refuses one that changed).
+  if (!reader_.finished())
+    throw FormatError(reader_.source(), "truncated: the gzip stream ends before its end marker (after " +
+                                            std::to_string(reader_.produced()) +
+                                            " decompressed bytes); the file was cut short");
+}
+
 void forEachGzipFileBlock(const std::string& path, StartCheck check, const std::function<void(std::string_view)>& text,
                           std::size_t* heldBytes) {
+  // A regular file's size bounds its output from the start; a stream's is known at its end.
+  std::optional<std::size_t> length;
   std::error_code unknown;
-  const auto size = std::filesystem::file_size(path, unknown);
-  if (unknown) throw FormatError(path, "cannot read its size (" + unknown.message() + ")");
-  GzipReader reader(path, static_cast<std::size_t>(size));
-  std::vector<char> out(kFileBlockBytes);
-  std::size_t held = 0;
-  readFileBlocks(path, check, [&](std::span<const uint8_t> block) {
-    reader.supply(block);
-    held = std::max(held, block.size() + out.size() + reader.heldBytes());
-    while (const std::size_t got = reader.read(out)) text(std::string_view(out.data(), got));
-  });
-  // A file that ended sooner than its size said (readFileBlocks refuses one that changed).
-  if (!reader.finished())
-    throw FormatError(path, "truncated: the gzip stream ends before its end marker (after " +
-                                std::to_string(reader.produced()) + " decompressed bytes); the file was cut short");
-  if (heldBytes != nullptr) *heldBytes = held;
+  if (path != "-" && std::filesystem::is_regular_file(path, unknown)) {
+    const auto size = std::filesystem::file_size(path, unknown);
+    if (unknown) throw FormatError(path, "cannot read its size (" + unknown.message() + ")");
+    length = static_cast<std::size_t>(size);
+  }
+  GzipBlocks blocks(path == "-" ? "standard input" : path, length);
+  readFileBlocks(path, check, [&](std::span<const uint8_t> block) { blocks.add(block, text); });
+  blocks.end(text);
+  if (heldBytes != nullptr) *heldBytes = blocks.heldBytes();
 }
 
 void forEachLine(GzipReader& in, std::size_t maxLineBytes, const std::function<void(std::string_view)>& line,

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@ class GzipReader {
   // A stream of `compressedBytes` in all that arrives in pieces (supply): read
   // returns 0 when it has used up the piece as well as at the end (finished).
   GzipReader(std::string source, std::size_t compressedBytes);
+  // A stream of a length known only at its end (standard input, a pipe):
+  // pieces as above, then endOfInput(). The output allowed grows with the
+  // compressed bytes supplied, so a bomb is refused as soon as it outgrows them.
+  explicit GzipReader(std::string source);
   ~GzipReader();
   GzipReader(const GzipReader&) = delete;
   GzipReader& operator=(const GzipReader&) = delete;
@@ -39,11 +44,16 @@ class GzipReader {
   // the end of the last member. Throws FormatError on any damage.
   std::size_t read(std::span<char> buffer);
   std::size_t produced() const { return produced_; }
+  const std::string& source() const { return source_; }
   bool finished() const { return finished_; }
 
   // Streaming only: the next piece of the compressed stream, once read has used
   // up the last one. It must outlive the reads that follow.
   void supply(std::span<const uint8_t> piece);
+  // A stream of unknown length: every piece is supplied. Reads go on to its
+  // end, and what they find (truncation, trailing garbage) is refused as for
+  // a stream whose length was known.
+  void endOfInput();
   // Bytes the reader holds of its own beyond zlib's window: none, or a piece
   // with the byte before it where a member ended one byte short of a piece's
   // end; never more whatever the stream's length.
@@ -61,6 +71,8 @@ class GzipReader {
   std::size_t total_ = 0;
   std::vector<uint8_t> carried_;  // a piece's last byte and the next piece, when a member ends there
   std::string source_;
+  bool lengthKnown_ = true;
+  std::optional<std::size_t> garbageFrom_;  // unknown length: where bytes after the last member began
   std::size_t produced_ = 0;
   std::size_t limit_ = 0;
   bool betweenMembers_ = false;
@@ -69,9 +81,30 @@ class GzipReader {
 
 // Calls `text` with the decompressed bytes of the gzipped file `path` as they
 // come, reading the file a block at a time (readFileBlocks, whose `check` sees
-// the first compressed block): memory holds a block, not the file. The errors
+// the first compressed block): memory holds a block, not the file, and
+// standard input or a pipe is read so too. The errors
 // are GzipReader's, the same as for the whole file. `heldBytes`, when given,
 // receives the most bytes the reading held at once (its blocks and the reader's).
+// Compressed blocks in, decompressed text out, as they come: what
+// forEachGzipFileBlock does with a file's blocks, for readers that get the
+// blocks themselves. `length` is the stream's, when known.
+class GzipBlocks {
+ public:
+  GzipBlocks(const std::string& source, std::optional<std::size_t> length);
+  void add(std::span<const uint8_t> block, const std::function<void(std::string_view)>& text);
+  // Every block added: the rest of the text, and any truncation refused.
+  void end(const std::function<void(std::string_view)>& text);
+  // The most bytes held at once: a block, the output buffer and the reader's own.
+  std::size_t heldBytes() const { return held_; }
+  const GzipReader& reader() const { return reader_; }
+
+ private:
+  GzipReader reader_;
+  std::vector<char> out_;
+  std::size_t held_ = 0;
+  bool lengthKnown_;
+};
+
 void forEachGzipFileBlock(const std::string& path, StartCheck check, const std::function<void(std::string_view)>& text,
                           std::size_t* heldBytes = nullptr);
 

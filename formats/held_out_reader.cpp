@@ -51,7 +51,11 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
 class TextDocuments {
  public:
   TextDocuments(const Alphabet& model, std::string source)
-      : model_(model), budget_(0, source), source_(std::move(source)), words_(model.words()) {}
+      : model_(model),
+        modelWords_(model.size() > 0),
+        budget_(0, source),
+        source_(std::move(source)),
+        words_(model.words()) {}
 
   // `bytes` more of the text have arrived: what reading may keep grows with them.
   void input(std::size_t bytes) { budget_.addInput(bytes); }
@@ -82,7 +86,8 @@ class TextDocuments {
       while (i < text.size() && !isSpace(text[i])) ++i;
       if (i == wordStart) continue;
       const std::string_view word(text.data() + wordStart, i - wordStart);
-      if (const auto known = model_.indexOf(word)) {
+      // (Texts read with words of their own, as an index's, have no model's to look in.)
+      if (const auto known = modelWords_ ? model_.indexOf(word) : std::nullopt) {
         tokens_.push_back(*known);
         continue;
       }
@@ -141,6 +146,7 @@ class TextDocuments {
   }
 
   const Alphabet& model_;
+  bool modelWords_;
   ReadBudget budget_;
   std::string source_;
   std::vector<std::string> words_;
@@ -270,30 +276,50 @@ DocumentCollection readHeldOutDocuments(const std::string& path, const Alphabet*
   return namingFileOnAllocationFailure(source, [&]() -> DocumentCollection {
     if (!fileBytesAreLocal())
       return readHeldOutDocuments(readFileBytes(path, &checkHeldOutStart), source, modelAlphabet, modelName, kind);
-    // Plain text is read as it arrives, so memory holds its documents, not the
-    // file; an instance list or gzip is gathered and read as bytes.
+    // Plain text, gzipped or not, is read as it arrives, so memory holds its
+    // documents, not the file; an instance list or a gzipped state or model is
+    // gathered and read as bytes.
     std::vector<uint8_t> gathered;
     std::optional<TextReader> text;
+    std::optional<GzipBlocks> gzip;
+    std::exception_ptr lineError;  // gzip's own errors come first, as the whole read's do
     std::optional<std::size_t> size;  // a stream has none: it grows as it arrives
     std::error_code unknown;
     if (const auto bytes = std::filesystem::file_size(path, unknown); !unknown && bytes <= kMaxInputBytes)
       size = static_cast<std::size_t>(bytes);
+    const auto addText = [&](std::string_view decompressed) {
+      if (lineError) return;
+      try {
+        text->add(decompressed);
+      } catch (...) {
+        lineError = std::current_exception();
+      }
+    };
     bool first = true;
     readFileBlocks(path, &checkHeldOutStart, [&](std::span<const uint8_t> block) {
-      if (first && !looksLikeObjectStream(block) && !looksLikeGzip(block)) {
-        refuseModelAsDocuments(recognise(block, source), source);
-        requireWords(modelAlphabet, source, modelName);
-        text.emplace(*modelAlphabet, source, size);
-      } else if (first && size) {
-        gathered.reserve(*size);
+      if (first && !looksLikeObjectStream(block)) {
+        const FileKind found = recognise(block, source);
+        refuseModelAsDocuments(found, source);
+        if (!looksLikeGzip(block) || found == FileKind::Text) {
+          requireWords(modelAlphabet, source, modelName);
+          text.emplace(*modelAlphabet, source, looksLikeGzip(block) ? std::nullopt : size);
+          if (looksLikeGzip(block)) gzip.emplace(source, size);
+        }
       }
+      if (first && !text && size) gathered.reserve(*size);
       first = false;
-      if (text) {
+      if (gzip) {
+        gzip->add(block, addText);
+      } else if (text) {
         text->add(std::string_view(reinterpret_cast<const char*>(block.data()), block.size()));
       } else {
         gathered.insert(gathered.end(), block.begin(), block.end());
       }
     });
+    if (gzip) {
+      gzip->end(addText);
+      if (lineError) std::rethrow_exception(lineError);
+    }
     if (!text) return readHeldOutDocuments(std::move(gathered), source, modelAlphabet, modelName, kind);
     if (kind != nullptr) *kind = FileKind::Text;
     return text->finish();

@@ -22,6 +22,8 @@ namespace topiceval::formats {
 // An instance list whose alphabet disagrees with the model's (the same index,
 // a different word) is refused: its type indices would mean other words.
 // `kind`, when given, is set to what the file was (InstanceList or Text).
+// Plain text, gzipped or not, is read as it arrives, from a file, standard
+// input or a pipe alike: memory holds its documents, not its bytes.
 // The StartCheck (file_bytes.hpp) of held-out documents: an instance list,
 // gzip, or text without NUL bytes.
 void checkHeldOutStart(std::span<const uint8_t> start, const std::string& source);

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <ostream>
+#include <stdexcept>
 
 #include "formats/format_error.hpp"
 
@@ -77,6 +78,7 @@ class VarintCursor {
     return part;
   }
   bool done() const { return at_ == bytes_.size(); }
+  std::size_t at() const { return at_; }
 
  private:
   std::span<const uint8_t> bytes_;
@@ -295,23 +297,73 @@ struct ReferenceIndexWriter::Run {
   }
 };
 
+namespace {
+
+using Occurrence = std::pair<int32_t, uint32_t>;  // word id, position
+
+void checkDocumentFits(std::size_t length, uint64_t document) {
+  if (length > std::numeric_limits<uint32_t>::max() || document >= std::numeric_limits<uint32_t>::max())
+    throw FormatError("reference index", "a document or the corpus is too large for a reference index");
+}
+
+// Hands `word` each distinct word id of the document with its occurrences, by
+// increasing position (the postings' order within a document).
+template <class EachWord>
+void forEachWordOf(std::span<const int32_t> ids, std::vector<Occurrence>& scratch, EachWord word) {
+  scratch.clear();
+  for (std::size_t p = 0; p < ids.size(); ++p) scratch.emplace_back(ids[p], static_cast<uint32_t>(p));
+  std::sort(scratch.begin(), scratch.end());
+  for (std::size_t i = 0; i < scratch.size();) {
+    const int32_t id = scratch[i].first;
+    if (id < 0) throw FormatError("reference index", "a negative word id");
+    std::size_t j = i;
+    while (j < scratch.size() && scratch[j].first == id) ++j;
+    word(static_cast<std::size_t>(id), std::span<const Occurrence>(scratch).subspan(i, j - i));
+    i = j;
+  }
+}
+
+// One document's entry in a word's postings (the layout in the header).
+void putPosting(std::vector<uint8_t>& out, uint64_t documentGap, std::span<const Occurrence> at) {
+  putVarint(out, documentGap);
+  putVarint(out, at.size() - 1);
+  int64_t previous = -1;
+  for (const Occurrence& occurrence : at) {
+    putVarint(out, static_cast<uint64_t>(occurrence.second - previous - 1));
+    previous = occurrence.second;
+  }
+}
+
+}  // namespace
+
+void ReferenceIndexBatch::addDocument(std::span<const int32_t> ids) {
+  checkDocumentFits(ids.size(), firstDocument_ + documents_);
+  putVarint(lengths_, ids.size());
+  const auto document = static_cast<int64_t>(documents_);
+  forEachWordOf(ids, scratch_, [&](std::size_t id, std::span<const Occurrence> at) {
+    if (id >= slots_.size()) slots_.resize(id + 1, -1);
+    if (slots_[id] < 0) {
+      slots_[id] = static_cast<int32_t>(words_.size());
+      words_.emplace_back().id = static_cast<int32_t>(id);
+    }
+    Word& word = words_[static_cast<std::size_t>(slots_[id])];
+    putPosting(word.postings, static_cast<uint64_t>(document - word.lastDocument - 1), at);
+    word.lastDocument = document;
+    ++word.documentFrequency;
+    word.occurrences += at.size();
+  });
+  ++documents_;
+  tokens_ += ids.size();
+}
+
 ReferenceIndexWriter::ReferenceIndexWriter(std::size_t runBytes) : runBytes_(std::max<std::size_t>(runBytes, 1)) {}
 ReferenceIndexWriter::~ReferenceIndexWriter() = default;
 
 void ReferenceIndexWriter::addDocument(std::span<const int32_t> ids) {
-  if (ids.size() > std::numeric_limits<uint32_t>::max() || documents_ >= std::numeric_limits<uint32_t>::max())
-    throw FormatError("reference index", "a document or the corpus is too large for a reference index");
+  checkDocumentFits(ids.size(), documents_);
   putVarint(lengths_, ids.size());
-  scratch_.clear();
-  for (std::size_t p = 0; p < ids.size(); ++p) scratch_.emplace_back(ids[p], static_cast<uint32_t>(p));
-  std::sort(scratch_.begin(), scratch_.end());
   const auto document = static_cast<int64_t>(documents_);
-  for (std::size_t i = 0; i < scratch_.size();) {
-    const int32_t id = scratch_[i].first;
-    if (id < 0) throw FormatError("reference index", "a negative word id");
-    std::size_t j = i;
-    while (j < scratch_.size() && scratch_[j].first == id) ++j;
-    const auto w = static_cast<std::size_t>(id);
+  forEachWordOf(ids, scratch_, [&](std::size_t w, std::span<const Occurrence> at) {
     if (w >= buffers_.size()) {
       buffers_.resize(w + 1);
       lastDocument_.resize(w + 1, -1);
@@ -320,21 +372,48 @@ void ReferenceIndexWriter::addDocument(std::span<const int32_t> ids) {
     }
     std::vector<uint8_t>& buffer = buffers_[w];
     const std::size_t before = buffer.size();
-    putVarint(buffer, static_cast<uint64_t>(document - lastDocument_[w] - 1));
-    putVarint(buffer, j - i - 1);
-    int64_t previous = -1;
-    for (std::size_t k = i; k < j; ++k) {
-      putVarint(buffer, static_cast<uint64_t>(scratch_[k].second - previous - 1));
-      previous = scratch_[k].second;
-    }
+    putPosting(buffer, static_cast<uint64_t>(document - lastDocument_[w] - 1), at);
     buffered_ += buffer.size() - before;
     lastDocument_[w] = document;
     ++documentFrequency_[w];
-    occurrences_[w] += j - i;
-    i = j;
-  }
+    occurrences_[w] += at.size();
+  });
   ++documents_;
   tokens_ += ids.size();
+  if (buffered_ >= runBytes_) spill();
+}
+
+void ReferenceIndexWriter::append(ReferenceIndexBatch&& batch) {
+  if (batch.firstDocument_ != documents_)
+    throw std::logic_error("a reference index batch appended out of document order");
+  if (!batch.slots_.empty() && batch.slots_.size() > buffers_.size()) {
+    const std::size_t size = batch.slots_.size();
+    buffers_.resize(size);
+    lastDocument_.resize(size, -1);
+    documentFrequency_.resize(size, 0);
+    occurrences_.resize(size, 0);
+  }
+  const auto first = static_cast<int64_t>(batch.firstDocument_);
+  const std::string source = "reference index";
+  for (ReferenceIndexBatch::Word& word : batch.words_) {
+    const auto w = static_cast<std::size_t>(word.id);
+    // The word's first document in the batch, counted from the batch's start,
+    // becomes its gap from the word's last document before the batch.
+    VarintCursor cursor(word.postings, source, "a batch's postings");
+    const auto local = static_cast<int64_t>(cursor.next());
+    std::vector<uint8_t>& buffer = buffers_[w];
+    const std::size_t before = buffer.size();
+    putVarint(buffer, static_cast<uint64_t>(first + local - lastDocument_[w] - 1));
+    const auto rest = cursor.take(word.postings.size() - cursor.at());
+    buffer.insert(buffer.end(), rest.begin(), rest.end());
+    buffered_ += buffer.size() - before;
+    lastDocument_[w] = first + word.lastDocument;
+    documentFrequency_[w] += word.documentFrequency;
+    occurrences_[w] += word.occurrences;
+  }
+  lengths_.insert(lengths_.end(), batch.lengths_.begin(), batch.lengths_.end());
+  documents_ += batch.documents_;
+  tokens_ += batch.tokens_;
   if (buffered_ >= runBytes_) spill();
 }
 

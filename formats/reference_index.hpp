@@ -78,10 +78,42 @@ class ReferenceIndex {
   std::span<const uint8_t> postings_;
 };
 
+// The postings of a stretch of consecutive documents, the first of which is
+// document `firstDocument` of the index, built apart from the writer so that
+// several threads can each build one; the writer appends them in document
+// order (ReferenceIndexWriter::append). Each word's first document is encoded
+// from the stretch's start; append re-encodes that one number, so the index
+// holds the bytes adding the documents one by one gives.
+class ReferenceIndexBatch {
+ public:
+  explicit ReferenceIndexBatch(uint64_t firstDocument) : firstDocument_(firstDocument) {}
+  void addDocument(std::span<const int32_t> ids);
+  uint64_t firstDocument() const { return firstDocument_; }
+  uint64_t documents() const { return documents_; }
+
+ private:
+  friend class ReferenceIndexWriter;
+  struct Word {
+    int32_t id = 0;
+    int64_t lastDocument = -1;  // within the stretch
+    uint64_t documentFrequency = 0;
+    uint64_t occurrences = 0;
+    std::vector<uint8_t> postings;
+  };
+  uint64_t firstDocument_;
+  uint64_t documents_ = 0;
+  uint64_t tokens_ = 0;
+  std::vector<Word> words_;     // in the order first seen
+  std::vector<int32_t> slots_;  // by word id: its place in words_, or -1
+  std::vector<uint8_t> lengths_;
+  std::vector<std::pair<int32_t, uint32_t>> scratch_;
+};
+
 // Builds an index from documents given one at a time as word ids (ids index
-// the words given to finish()). Postings gather in memory up to `runBytes`,
-// then go to an anonymous temporary file as a run; finish() merges the runs,
-// so memory stays near `runBytes` plus the vocabulary whatever the corpus's size.
+// the words given to finish()), or as batches appended in document order.
+// Postings gather in memory up to `runBytes`, then go to an anonymous
+// temporary file as a run; finish() merges the runs, so memory stays near
+// `runBytes` plus the vocabulary whatever the corpus's size.
 class ReferenceIndexWriter {
  public:
   explicit ReferenceIndexWriter(std::size_t runBytes = std::size_t{64} << 20);
@@ -90,6 +122,9 @@ class ReferenceIndexWriter {
   ReferenceIndexWriter& operator=(const ReferenceIndexWriter&) = delete;
 
   void addDocument(std::span<const int32_t> ids);
+  // The batch whose first document is the next one (documents()); a
+  // std::logic_error for any other, which would put postings out of order.
+  void append(ReferenceIndexBatch&& batch);
   void markUnordered() { unordered_ = true; }
   std::size_t runsWritten() const { return runs_.size(); }
   uint64_t documents() const { return documents_; }

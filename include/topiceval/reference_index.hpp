@@ -23,8 +23,9 @@ struct IndexRequest {
   /// memory that carry their words. Plain text in a file is read in batches,
   /// so memory does not grow with it.
   std::optional<DocumentsSource> texts;
-  /// Threads (0: every core). Reading the texts and adding them to the index
-  /// overlap; the index is the same bytes on any number.
+  /// Threads (0: every core) that add the documents to the index, each a
+  /// stretch of them at a time, while the texts are read; the index is the
+  /// same bytes on any number.
   int threads = 0;
 };
 

@@ -21,6 +21,7 @@
 #include "native/api/topic_number_figures.hpp"
 #include "native/estimators/target_error.hpp"
 #include "native/api/model_data.hpp"
+#include "native/api/reference_index_writing.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/cluster.hpp"
@@ -249,6 +250,21 @@ std::optional<DocumentsSource> qualityReference(const SelectRequest& request, Se
   return DocumentsSource(std::move(heldOut));
 }
 
+// The reference index every model's coherence is counted from: the one given,
+// opened once; or, for coherence texts and several models, one made of the
+// texts in memory, so that they are read and counted once rather than once a
+// model (the numbers are the texts'). Texts in memory without words of their
+// own (the models' ids) and the held-out documents are counted a model at a time.
+std::optional<formats::ReferenceIndex> qualityIndex(const SelectRequest& request,
+                                                    const std::optional<DocumentsSource>& reference, std::size_t models) {
+  if (!reference) return std::nullopt;
+  if (!request.coherenceReference.empty()) return formats::ReferenceIndex::open(request.coherenceReference);
+  const DocumentsSource& texts = request.coherenceTexts;
+  const bool withWords = !texts.path.empty() || (texts.documents && texts.documents->words() != nullptr);
+  if (models < 2 || !withWords) return std::nullopt;
+  return referenceIndexInMemory(texts, request.threads);
+}
+
 // A warning every model meets alike is said once, naming the models.
 class ModelWarnings {
  public:
@@ -375,10 +391,10 @@ std::optional<TopicQuality> measureQuality(const SelectRequest& request, const M
   CoherenceRequest quality;
   quality.model = model;
   quality.model.name = name;
-  if (request.coherenceReference.empty()) {
-    quality.texts = reference;
+  if (index != nullptr) {
+    quality.reference = index->source();
   } else {
-    quality.reference = request.coherenceReference;
+    quality.texts = reference;
   }
   quality.measures = {request.coherenceMeasure};
   quality.topWords = request.topWords;
@@ -466,11 +482,7 @@ SelectResult select(const SelectRequest& request) try {
   checkSettingsApply(request, survey);
   result.estimator = request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator;
   const std::optional<DocumentsSource> reference = qualityReference(request, result);
-  // The reference index opened once for every model.
-  const std::optional<formats::ReferenceIndex> index =
-      !reference || request.coherenceReference.empty()
-          ? std::nullopt
-          : std::optional(formats::ReferenceIndex::open(request.coherenceReference));
+  const std::optional<formats::ReferenceIndex> index = qualityIndex(request, reference, sources.size());
   ModelWarnings warnings;
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   EvaluationOptions evaluation;

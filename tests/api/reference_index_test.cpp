@@ -5,12 +5,15 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "formats/file_bytes.hpp"
 #include "formats/gzip_output.hpp"
 #include "formats/reference_index.hpp"
 #include "native/api/model_data.hpp"
+#include "native/api/reference_index_writing.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/errors.hpp"
@@ -138,21 +141,29 @@ TEST(IndexedCoherence, BagsOfWordsCountWholeDocumentsAsTheTextsDo) {
 }
 
 TEST(IndexedCoherence, TheIndexIsTheSameBytesOnAnyThreadCount) {
-  // debian-k100's 30,000 training documents: several batches in flight.
+  // debian-k100's 30,000 training documents: eight stretches of 4,096, built
+  // on several threads at once, and with small runs several spills each.
   const Model model = Model::read(fixtureFile("debian-k100", "state.gz"));
   const std::string text = trainingText(model, ::testing::TempDir() + "debian-threads.txt", false);
   std::string first;
-  for (const int threads : {1, 2, 4}) {
-    IndexRequest request;
-    request.texts = DocumentsSource(text);
-    request.threads = threads;
-    std::ostringstream out;
-    const IndexResult result = writeReferenceIndex(request, out, "memory");
-    EXPECT_EQ(result.documents, 30000u);
-    if (threads == 1) {
-      first = out.str();
-    } else {
-      EXPECT_TRUE(out.str() == first) << threads << " threads";
+  for (const std::size_t runBytes : {std::size_t{64} << 20, std::size_t{64} << 10}) {
+    for (const int threads : {1, 2, 3, 5}) {
+      IndexRequest request;
+      request.texts = DocumentsSource(text);
+      request.threads = threads;
+      IndexWriting writing;
+      writing.runBytes = runBytes;
+      std::ostringstream out;
+      const IndexResult result = writeReferenceIndex(request, out, "memory", writing);
+      EXPECT_EQ(result.documents, 30000u);
+      if (runBytes < (std::size_t{1} << 20)) {
+        EXPECT_GE(writing.runsWritten, 5u) << threads << " threads";
+      }
+      if (first.empty()) {
+        first = out.str();
+      } else {
+        EXPECT_TRUE(out.str() == first) << threads << " threads, runs of " << runBytes << " bytes";
+      }
     }
   }
   EXPECT_GT(first.size(), 1000000u);
@@ -238,6 +249,59 @@ TEST(IndexedCoherence, SelectScoresEveryModelAgainstTheIndexAsAgainstTheTexts) {
     EXPECT_EQ(fromTexts.models[m].quality->topicCoherence, fromIndex.models[m].quality->topicCoherence);
   }
   EXPECT_EQ(fromIndex.qualityReference, request.coherenceReference);
+}
+
+// Coherence texts given to select with several models are indexed once: each
+// model's coherence is what the texts and an index of them give, and the
+// texts are read as often for three models as for two.
+TEST(IndexedCoherence, SelectReadsCoherenceTextsOnceForEveryModel) {
+  const std::string texts = ::testing::TempDir() + "select-coherence-texts.mallet";
+  std::filesystem::copy_file(fixtureFile("stackexchange", "test.mallet"), texts,
+                             std::filesystem::copy_options::overwrite_existing);
+  SelectRequest request;
+  request.documents = DocumentsSource(fixtureFile("stackexchange", "test.mallet"));
+  request.documentSelection = "0-3";
+  request.coherenceMeasure = "c_npmi";
+  request.bootstrap = 0;
+  request.runs = 1;
+  const std::vector<std::string> models = {fixtureFile("stackexchange", "state.gz"),
+                                           fixtureFile("stackexchange", "model.mallet"),
+                                           fixtureFile("stackexchange", "state.gz")};
+  std::vector<uint64_t> readings;
+  std::vector<SelectResult> fromTexts;
+  for (const std::size_t count : {2, 3}) {
+    request.models.assign(models.begin(), models.begin() + static_cast<std::ptrdiff_t>(count));
+    request.coherenceTexts = DocumentsSource(texts);
+    const uint64_t before = formats::openingsOnThisThread(texts);
+    fromTexts.push_back(select(request));
+    readings.push_back(formats::openingsOnThisThread(texts) - before);
+  }
+  EXPECT_GT(readings[0], 0u);
+  EXPECT_EQ(readings[0], readings[1]) << "texts read as often for three models as for two";
+  request.coherenceTexts = DocumentsSource();
+  request.coherenceReference = indexOf(DocumentsSource(texts), "select-once");
+  const SelectResult fromIndex = select(request);
+  const SelectResult& three = fromTexts.back();
+  EXPECT_EQ(three.qualityReference, texts);
+  ASSERT_EQ(three.models.size(), 3u);
+  ASSERT_EQ(fromIndex.models.size(), 3u);
+  for (std::size_t m = 0; m < three.models.size(); ++m) {
+    SCOPED_TRACE(three.models[m].model.path);
+    ASSERT_TRUE(three.models[m].quality && fromIndex.models[m].quality);
+    EXPECT_TRUE(sameBits(three.models[m].quality->coherence, fromIndex.models[m].quality->coherence));
+    EXPECT_EQ(three.models[m].quality->topicCoherence, fromIndex.models[m].quality->topicCoherence);
+    // The model alone, its coherence counted from the texts themselves.
+    CoherenceRequest alone;
+    alone.model = ModelSource(three.models[m].model.path);
+    alone.texts = DocumentsSource(texts);
+    alone.measures = {"c_npmi"};
+    alone.bootstrap = 0;
+    alone.topWords = request.topWords;
+    const CoherenceResult counted = coherence(alone);
+    EXPECT_TRUE(sameBits(three.models[m].quality->coherence, counted.measures.front().mean));
+    EXPECT_EQ(three.models[m].quality->topicCoherence, counted.measures.front().perTopic);
+    EXPECT_TRUE(std::isfinite(counted.measures.front().mean));
+  }
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
+#include "support/gzip.hpp"
+#include "support/run_command.hpp"
 #include "support/scratch_directory.hpp"
 
 namespace topiceval {
@@ -52,6 +54,30 @@ TEST_F(IndexCommand, AFailedIndexLeavesTheFileThatWasThere) {
   const auto overwrite = testing::runCommand(commands::indexCommand, {"--texts", text, "--output", text});
   EXPECT_NE(overwrite.status, 0);
   EXPECT_EQ(testing::readText(text), "apple pear\n");
+}
+
+// Gzipped texts piped in are decompressed as they arrive: the index of the
+// file, and a cut stream refused with the file's one line, naming standard input.
+TEST_F(IndexCommand, GzipPipedInIndexesAsTheFile) {
+  std::string text;
+  for (int d = 0; d < 3000; ++d) text += "apple pear w" + std::to_string(d % 97) + " plum w" + std::to_string(d % 13) + "\n";
+  const auto compressed = testing::gzip(text);
+  const std::string file = write("texts.txt.gz", std::string(compressed.begin(), compressed.end()));
+  const std::string cut = write("cut.txt.gz", std::string(compressed.begin(), compressed.begin() + compressed.size() / 2));
+  const auto fromFile = testing::runTopiceval("index --texts " + file + " --output " + path("file.index"));
+  ASSERT_EQ(fromFile.status, 0) << fromFile.err;
+  const auto piped = testing::runTopiceval("index --texts - --output " + path("piped.index"), "cat " + file + " | ");
+  ASSERT_EQ(piped.status, 0) << piped.err;
+  EXPECT_EQ(piped.err, fromFile.err);
+  EXPECT_TRUE(testing::readText(path("piped.index")) == testing::readText(path("file.index")));
+  const auto cutFile = testing::runTopiceval("index --texts " + cut + " --output " + path("cut.index"));
+  const auto cutPiped = testing::runTopiceval("index --texts - --output " + path("cut.index"), "cat " + cut + " | ");
+  EXPECT_EQ(cutFile.status, 1);
+  EXPECT_EQ(cutPiped.status, 1);
+  const std::string fileLine = "topiceval index: " + cut + ": truncated: the gzip stream ends before its end marker";
+  ASSERT_EQ(cutFile.err.rfind(fileLine, 0), 0u) << cutFile.err;
+  EXPECT_EQ(cutPiped.err, "topiceval index: standard input" + cutFile.err.substr(17 + cut.size()));
+  EXPECT_FALSE(std::filesystem::exists(path("cut.index")));
 }
 
 TEST_F(IndexCommand, ADamagedOrForeignIndexIsRefusedInOneLine) {

@@ -73,6 +73,37 @@ TEST(ReferenceIndex, RunsMergeToTheSameBytes) {
   EXPECT_EQ(std::vector<uint8_t>(bytes.begin(), bytes.end()), indexBytes(1 << 20));
 }
 
+// Stretches of documents built apart (as threads build them) and appended in
+// document order give the bytes of the documents added one by one, whatever
+// the stretches' lengths and the runs spilled between them.
+TEST(ReferenceIndex, BatchesAppendToTheSameBytes) {
+  for (const std::size_t stretch : {1, 2, 3, 5}) {
+    for (const std::size_t runBytes : {std::size_t{1}, std::size_t{1} << 20}) {
+      ReferenceIndexWriter writer(runBytes);
+      for (std::size_t first = 0; first < kDocuments.size(); first += stretch) {
+        ReferenceIndexBatch batch(first);
+        for (std::size_t d = first; d < std::min(kDocuments.size(), first + stretch); ++d) batch.addDocument(kDocuments[d]);
+        writer.append(std::move(batch));
+      }
+      EXPECT_EQ(writer.documents(), kDocuments.size());
+      EXPECT_EQ(writer.tokens(), 10u);
+      std::ostringstream out;
+      writer.finish(kWords, out, "memory");
+      const std::string bytes = out.str();
+      EXPECT_EQ(std::vector<uint8_t>(bytes.begin(), bytes.end()), indexBytes(1 << 20)) << stretch << " documents a batch";
+    }
+  }
+}
+
+TEST(ReferenceIndex, ABatchOutOfOrderIsRefused) {
+  ReferenceIndexWriter writer;
+  ReferenceIndexBatch later(2);
+  later.addDocument(kDocuments[2]);
+  EXPECT_THROW(writer.append(std::move(later)), std::logic_error);
+  ReferenceIndexBatch negative(0);
+  EXPECT_THROW(negative.addDocument(std::vector<int32_t>{1, -1}), FormatError);
+}
+
 TEST(ReferenceIndex, OpensAMappedFile) {
   const auto path = std::filesystem::temp_directory_path() / ("reference-index-test-" + std::to_string(getpid()));
   const auto bytes = indexBytes(1 << 20);

@@ -13,6 +13,7 @@
 #include "formats/gzip_input.hpp"
 #include "formats/held_out_reader.hpp"
 #include "support/fixtures.hpp"
+#include "support/fifo_writer.hpp"
 #include "support/gzip.hpp"
 
 namespace topiceval::formats {
@@ -176,6 +177,25 @@ TEST(StreamingInput, GzipInPiecesGivesTheWholeReadsBytesAndErrors) {
     }
     return out;
   };
+  // The same pieces from a stream whose length is known only at its end (standard input, a pipe).
+  const auto ofUnknownLength = [](const std::vector<uint8_t>& bytes, std::size_t piece) -> std::string {
+    std::string out;
+    try {
+      GzipReader reader("f.gz");
+      std::vector<char> buffer(4096);
+      for (std::size_t at = 0; at < bytes.size(); at += piece) {
+        reader.supply(std::span<const uint8_t>(bytes).subspan(at, std::min(piece, bytes.size() - at)));
+        EXPECT_LE(reader.heldBytes(), piece + 1);
+        while (const std::size_t got = reader.read(buffer)) out.append(buffer.data(), got);
+      }
+      reader.endOfInput();
+      while (const std::size_t got = reader.read(buffer)) out.append(buffer.data(), got);
+      if (!reader.finished()) return "unfinished";
+    } catch (const FormatError& error) {
+      return std::string("error: ") + error.what();
+    }
+    return out;
+  };
   auto truncated = two;
   truncated.resize(two.size() - member.size() - 5);
   auto crc = two;
@@ -196,6 +216,9 @@ TEST(StreamingInput, GzipInPiecesGivesTheWholeReadsBytesAndErrors) {
                                     two.size() - member.size(), two.size() - member.size() + 1, two.size() + 100}) {
       const std::string got = inPieces(streams[s], piece);
       EXPECT_TRUE(got == expected) << "stream " << s << ", pieces of " << piece << ": " << got.substr(0, 200);
+      const std::string unknown = ofUnknownLength(streams[s], piece);
+      EXPECT_TRUE(unknown == expected) << "stream " << s << " of unknown length, pieces of " << piece << ": "
+                                       << unknown.substr(0, 200);
     }
   }
 }
@@ -235,6 +258,49 @@ TEST(StreamingInput, DamagedGzipInBatchesIsRefusedAsTheWholeReadRefusesIt) {
   }
 }
 
+// Gzipped text from a pipe (as from standard input) is decompressed as it
+// arrives, never gathered: the documents of the file, and a damaged stream
+// refused with the file's error, naming the pipe.
+TEST(StreamingInput, GzipFromAPipeReadsAsTheFile) {
+  const Alphabet model({"alpha", "beta"});
+  const std::string text = awkwardText();
+  const auto good = testing::gzip(text);
+  auto truncated = good;
+  truncated.resize(good.size() / 2);
+  auto flipped = good;
+  for (std::size_t i = good.size() / 3; i < good.size() / 3 + 64; ++i) flipped[i] ^= 0x5A;
+  auto trailing = good;
+  trailing.insert(trailing.end(), {'j', 'u', 'n', 'k'});
+  auto nulThenCut = testing::gzip("alpha\n" + std::string(1, '\0') + text);
+  nulThenCut.resize(nulThenCut.size() / 2);
+  const std::string fifo = (std::filesystem::temp_directory_path() / "topiceval-streaming-gzip.fifo").string();
+  {
+    const std::string path = writeFile("piped.txt.gz", std::string(good.begin(), good.end()));
+    const testing::FifoWriter writer(fifo, std::string(good.begin(), good.end()));
+    expectSame(readHeldOutDocuments(fifo, &model, "model"), readHeldOutDocuments(path, &model, "model"));
+    std::filesystem::remove(path);
+  }
+  for (const auto& damaged : {truncated, flipped, trailing, nulThenCut}) {
+    const std::string path = writeFile("damaged-piped.txt.gz", std::string(damaged.begin(), damaged.end()));
+    std::string fromFile, fromPipe;
+    try {
+      (void)readHeldOutDocuments(path, &model, "model");
+    } catch (const FormatError& error) {
+      fromFile = error.what();
+    }
+    try {
+      const testing::FifoWriter writer(fifo, std::string(damaged.begin(), damaged.end()));
+      (void)readHeldOutDocuments(fifo, &model, "model");
+    } catch (const FormatError& error) {
+      fromPipe = error.what();
+    }
+    ASSERT_EQ(fromFile.rfind(path + ": ", 0), 0u) << fromFile;
+    EXPECT_NE(fromFile.find("gzip"), std::string::npos) << fromFile;
+    EXPECT_EQ(fromPipe, fifo + fromFile.substr(path.size()));
+    std::filesystem::remove(path);
+  }
+}
+
 // Memory is flat in the compressed file's size: reading a file ten times as
 // long holds no more bytes at once (a block in, a block out, the reader's own).
 TEST(StreamingInput, GzipFileBlocksHoldTheSameBytesForATenTimesLongerFile) {
@@ -244,8 +310,8 @@ TEST(StreamingInput, GzipFileBlocksHoldTheSameBytesForATenTimesLongerFile) {
     for (int i = 0; i < 6; ++i) unit += static_cast<char>('a' + generator() % 26);
     unit += generator() % 12 == 0 ? '\n' : ' ';
   }
-  std::size_t held[2] = {0, 0};
-  std::size_t decompressed[2] = {0, 0};
+  std::size_t held[2] = {0, 0}, pipeHeld[2] = {0, 0};
+  std::size_t decompressed[2] = {0, 0}, piped[2] = {0, 0};
   for (int run = 0; run < 2; ++run) {
     std::vector<uint8_t> compressed;
     const auto one = testing::gzip(unit);
@@ -255,12 +321,22 @@ TEST(StreamingInput, GzipFileBlocksHoldTheSameBytesForATenTimesLongerFile) {
     forEachGzipFileBlock(
         path, nullptr, [&](std::string_view text) { decompressed[run] += text.size(); }, &held[run]);
     std::filesystem::remove(path);
+    // A pipe, whose length is known only at its end, is read so too.
+    const std::string fifo = (std::filesystem::temp_directory_path() / "topiceval-streaming-flat.fifo").string();
+    const testing::FifoWriter writer(fifo, std::string(compressed.begin(), compressed.end()));
+    forEachGzipFileBlock(
+        fifo, nullptr, [&](std::string_view text) { piped[run] += text.size(); }, &pipeHeld[run]);
   }
   EXPECT_EQ(decompressed[0], unit.size());
   EXPECT_EQ(decompressed[1], 10 * unit.size());
   EXPECT_GT(held[0], 0u);
   EXPECT_LE(held[1], held[0] + kFileBlockBytes + 1);  // at most a block carried with a member's last byte
   EXPECT_LE(held[1], 3 * kFileBlockBytes + 1);
+  EXPECT_EQ(piped[0], decompressed[0]);
+  EXPECT_EQ(piped[1], decompressed[1]);
+  EXPECT_GT(pipeHeld[0], 0u);
+  EXPECT_LE(pipeHeld[1], pipeHeld[0] + kFileBlockBytes + 1);
+  EXPECT_LE(pipeHeld[1], 3 * kFileBlockBytes + 1);
 }
 
 TEST(StreamingInput, BlocksComeInOrderAndTheFirstHoldsTheStartCheck) {
