@@ -36,9 +36,9 @@ std::vector<std::vector<int>> topWordIds(const Model& model, const std::optional
   const detail::ModelData& data = detail::dataOf(model);
   std::vector<std::vector<int>> top(static_cast<std::size_t>(data.numTopics()));
   if (counts) {
-    const auto sorted = quality::sortedTopicWords(*counts);
+    const auto sorted = quality::sortedTopicWords(*counts, n);
     for (std::size_t k = 0; k < top.size(); ++k) {
-      for (std::size_t i = 0; i < std::min(n, sorted[k].size()); ++i) top[k].push_back(sorted[k][i].type);
+      for (const quality::WordCount& word : sorted[k]) top[k].push_back(word.type);
     }
     return top;
   }
@@ -363,8 +363,7 @@ void addExclusivity(const CoherenceRequest& request, const detail::ModelData& da
         nonzero[static_cast<std::size_t>(counts->topicOf(entry))].emplace_back(static_cast<int>(type),
                                                                                counts->countOf(entry));
     }
-    for (const auto& topic : quality::topicDiagnostics(*counts, nullptr, request.topWords))
-      result.exclusivity.push_back(topic.exclusivity);
+    result.exclusivity = quality::topicExclusivity(*counts, quality::sortedTopicWords(*counts, n), request.topWords);
     result.frex =
         quality::frexOfCounts(nonzero, counts->tokensPerTopic, counts->beta, counts->betaSum, counts->numTypes(), n);
   } else {
