@@ -16,6 +16,7 @@
 #include "native/api/coherence_against.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/model/word_index.hpp"
 #include "native/quality/coherence.hpp"
 #include "native/quality/exclusivity.hpp"
 #include "native/quality/topic_diagnostics.hpp"
@@ -206,21 +207,32 @@ TopicWords topicWords(const CoherenceRequest& request, const Model& model, const
 // the dictionary but not in the texts keeps a count of 0.
 class TextWordIds {
  public:
-  TextWordIds(const CoherenceRequest& request, const Reference& reference) : words_(*reference.words) {
-    const std::vector<uint8_t> used = reference.used();
-    for (std::size_t id = 0; id < words_.size(); ++id) idOf_.emplace(words_[id], static_cast<int32_t>(id));
-    if (request.dictionary.empty()) {
-      std::erase_if(idOf_, [&](const auto& entry) { return used[static_cast<std::size_t>(entry.second)] == 0; });
-    } else {
-      const std::unordered_set<std::string_view> known(request.dictionary.begin(), request.dictionary.end());
-      std::erase_if(idOf_, [&](const auto& entry) { return !known.contains(entry.first); });
-      for (const std::string& word : request.dictionary) {
-        if (!idOf_.contains(word)) absent_.push_back(word);
+  TextWordIds(const CoherenceRequest& request, const Reference& reference)
+      : words_(*reference.words), byDictionary_(!request.dictionary.empty()) {
+    if (!byDictionary_) {
+      // Only the topics' words are looked up: an open-addressing index of the
+      // texts' words (the first of a repeated word keeps it, as in a map), and
+      // whether each id occurs in them.
+      index_ = WordIndex(words_.size());
+      for (std::size_t id = 0; id < words_.size(); ++id) {
+        if (!index_.find(words_[id], words_)) index_.insert(static_cast<int32_t>(id), words_);
       }
+      used_ = reference.used();
+      return;
+    }
+    for (std::size_t id = 0; id < words_.size(); ++id) idOf_.emplace(words_[id], static_cast<int32_t>(id));
+    const std::unordered_set<std::string_view> known(request.dictionary.begin(), request.dictionary.end());
+    std::erase_if(idOf_, [&](const auto& entry) { return !known.contains(entry.first); });
+    for (const std::string& word : request.dictionary) {
+      if (!idOf_.contains(word)) absent_.push_back(word);
     }
     for (std::size_t i = 0; i < absent_.size(); ++i) idOf_.emplace(absent_[i], static_cast<int32_t>(words_.size() + i));
   }
   std::optional<int32_t> find(const std::string& word) const {
+    if (!byDictionary_) {
+      const std::optional<int32_t> id = index_.find(word, words_);
+      return id && used_[static_cast<std::size_t>(*id)] != 0 ? id : std::nullopt;
+    }
     const auto found = idOf_.find(word);
     return found == idOf_.end() ? std::nullopt : std::optional<int32_t>(found->second);
   }
@@ -231,7 +243,10 @@ class TextWordIds {
 
  private:
   const std::vector<std::string>& words_;
-  std::unordered_map<std::string_view, int32_t> idOf_;
+  bool byDictionary_;
+  WordIndex index_;            // without a dictionary
+  std::vector<uint8_t> used_;  // without a dictionary: whether each id occurs in the texts
+  std::unordered_map<std::string_view, int32_t> idOf_;  // with a dictionary
   std::vector<std::string> absent_;  // dictionary words the texts never use: ids of their own
 };
 
