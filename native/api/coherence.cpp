@@ -207,17 +207,29 @@ TopicWords topicWords(const CoherenceRequest& request, const Model& model, const
 // the dictionary but not in the texts keeps a count of 0.
 class TextWordIds {
  public:
-  TextWordIds(const CoherenceRequest& request, const Reference& reference)
+  TextWordIds(const CoherenceRequest& request, const Reference& reference,
+              const std::vector<std::vector<std::string>>& topics)
       : words_(*reference.words), byDictionary_(!request.dictionary.empty()) {
     if (!byDictionary_) {
-      // Only the topics' words are looked up: an open-addressing index of the
-      // texts' words (the first of a repeated word keeps it, as in a map), and
-      // whether each id occurs in them.
-      index_ = WordIndex(words_.size());
-      for (std::size_t id = 0; id < words_.size(); ++id) {
-        if (!index_.find(words_[id], words_)) index_.insert(static_cast<int32_t>(id), words_);
+      // Only the topics' words are looked up: an index of them (small enough
+      // to stay in cache) that the texts' words pass through once, the first
+      // id of a repeated word kept, as a map of the texts' words keeps it.
+      for (const auto& topic : topics) {
+        for (const std::string& word : topic) {
+          if (!wantedIndex_.find(word, wanted_)) {
+            wanted_.push_back(word);
+            wantedIndex_.insert(static_cast<int32_t>(wanted_.size() - 1), wanted_);
+          }
+        }
       }
-      used_ = reference.used();
+      idOfWanted_.assign(wanted_.size(), -1);
+      const std::vector<uint8_t> used = reference.used();
+      for (std::size_t id = 0; id < words_.size(); ++id) {
+        if (const auto at = wantedIndex_.find(words_[id], wanted_)) {
+          int32_t& wanted = idOfWanted_[static_cast<std::size_t>(*at)];
+          if (wanted < 0) wanted = used[id] != 0 ? static_cast<int32_t>(id) : kUnused;
+        }
+      }
       return;
     }
     for (std::size_t id = 0; id < words_.size(); ++id) idOf_.emplace(words_[id], static_cast<int32_t>(id));
@@ -230,8 +242,9 @@ class TextWordIds {
   }
   std::optional<int32_t> find(const std::string& word) const {
     if (!byDictionary_) {
-      const std::optional<int32_t> id = index_.find(word, words_);
-      return id && used_[static_cast<std::size_t>(*id)] != 0 ? id : std::nullopt;
+      const std::optional<int32_t> at = wantedIndex_.find(word, wanted_);
+      if (!at || idOfWanted_[static_cast<std::size_t>(*at)] < 0) return std::nullopt;
+      return idOfWanted_[static_cast<std::size_t>(*at)];
     }
     const auto found = idOf_.find(word);
     return found == idOf_.end() ? std::nullopt : std::optional<int32_t>(found->second);
@@ -244,8 +257,12 @@ class TextWordIds {
  private:
   const std::vector<std::string>& words_;
   bool byDictionary_;
-  WordIndex index_;            // without a dictionary
-  std::vector<uint8_t> used_;  // without a dictionary: whether each id occurs in the texts
+  // Without a dictionary: the topics' words, and each one's id in the texts (-1
+  // absent, kUnused when its first id never occurs in them).
+  static constexpr int32_t kUnused = -2;
+  std::vector<std::string> wanted_;
+  WordIndex wantedIndex_;
+  std::vector<int32_t> idOfWanted_;
   std::unordered_map<std::string_view, int32_t> idOf_;  // with a dictionary
   std::vector<std::string> absent_;  // dictionary words the texts never use: ids of their own
 };
@@ -450,7 +467,7 @@ CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const 
                                       ? model.topicWordProbabilities()
                                       : std::vector<double>{};
   const TopicWords topics = topicWords(request, model, modelName, counts, phi);
-  const std::vector<std::vector<int32_t>> ids = topicIdsInTexts(topics.words, TextWordIds(request, reference),
+  const std::vector<std::vector<int32_t>> ids = topicIdsInTexts(topics.words, TextWordIds(request, reference, topics.words),
                                                                 static_cast<std::size_t>(request.topWords), result);
   if (reference.index) fillFromIndex(reference, ids);
   result.referenceDocuments = reference.corpus.numDocuments();
