@@ -63,7 +63,7 @@ std::size_t Node::arrayLength() const {
     case 'D':
     case 'F': return doubles().size();
     case 'L':
-    case '[': return references().size();
+    case '[': return intRows() != nullptr ? intRows()->size() : references().size();
     default: return ints().size();
   }
 }

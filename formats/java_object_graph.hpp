@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -77,6 +78,17 @@ struct ClassData {
 
 enum class NodeKind { Object, String, Array, Class, Enum };
 
+// The rows of an int[][] read into one block: row i is ints[starts[i],
+// starts[i + 1]), null when present[i] is 0.
+struct IntRows {
+  std::vector<int32_t> ints;
+  std::vector<std::size_t> starts{0};
+  std::vector<uint8_t> present;
+
+  std::size_t size() const { return present.size(); }
+  std::span<const int32_t> row(std::size_t i) const { return {ints.data() + starts[i], starts[i + 1] - starts[i]}; }
+};
+
 struct Node {
   NodeKind kind = NodeKind::Object;
   const ClassDescriptor* descriptor = nullptr;  // object, array, class and enum types
@@ -88,12 +100,18 @@ struct Node {
   const std::vector<int64_t>& longs() const { return elements().longs; }              // J
   const std::vector<double>& doubles() const { return elements().doubles; }           // D F
   const std::vector<const Node*>& references() const { return elements().references; }  // L [
+  // An int[][] whose every element was a new int[] or null, none of them
+  // referred to again: its rows, read without a node each (a model's type-topic
+  // counts are tens of thousands of rows); references() is then empty. Null for
+  // any other array.
+  const IntRows* intRows() const { return elements().rows.get(); }
   // The parser's: an array's elements, made on first use.
   struct Elements {
     std::vector<int32_t> ints;
     std::vector<int64_t> longs;
     std::vector<double> doubles;
     std::vector<const Node*> references;
+    std::unique_ptr<IntRows> rows;
   };
   Elements& elementsToFill() {
     if (!elements_) elements_ = std::make_unique<Elements>();

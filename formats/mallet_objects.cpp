@@ -101,6 +101,17 @@ void readPackedTypeTopicCounts(const java::Node* node, TopicModel& model, const 
   if (node == nullptr) throw FormatError(source, "typeTopicCounts is null");
   if (node->kind != java::NodeKind::Array || node->descriptor->name != "[[I")
     throw FormatError(source, "typeTopicCounts is a " + java::describeType(node) + ", not an int[][]");
+  if (const java::IntRows* rows = node->intRows()) {
+    model.typeTopicCounts.reserve(rows->size(), rows->ints.size());
+    for (std::size_t type = 0; type < rows->size(); ++type) {
+      if (rows->present[type] == 0) {
+        model.typeTopicCounts.addRow({}, false);
+      } else {
+        model.typeTopicCounts.addRow(rows->row(type));
+      }
+    }
+    return;
+  }
   for (std::size_t type = 0; type < node->references().size(); ++type) {
     const java::Node* row = node->references()[type];
     if (row == nullptr) {

@@ -142,15 +142,17 @@ struct ReadAgainWithoutShortcut {};
 
 class StreamParser {
  public:
+  // `packIntRows`: whether an int[][] may be read as java::IntRows (readIntRows).
   StreamParser(std::span<const uint8_t> bytes, const std::string& source, const ObjectStreamLimits& limits,
-               ObjectStreamShortcut shortcut, const DecodedBatches* batches = nullptr)
+               ObjectStreamShortcut shortcut, const DecodedBatches* batches = nullptr, bool packIntRows = true)
       : bytes_(bytes),
         source_(source),
         limits_(limits),
         budget_(bytes.size(), source),
         graph_(std::make_unique<ObjectGraph>()),
         shortcut_(shortcut),
-        batches_(batches) {
+        batches_(batches),
+        packIntRows_(packIntRows) {
     // An instance list is mostly its instances' features: reserving by the
     // stream's length spares the copies of growing (pages never touched cost
     // no memory).
@@ -675,6 +677,7 @@ class StreamParser {
       case 'L':
       case '[': {
         need(1, sizeof(const Node*));
+        if (packIntRows_ && descriptor->name == "[[I" && readIntRows(node, count)) break;
         node.elementsToFill().references.reserve(count);
         for (std::size_t i = 0; i < count; ++i) node.elementsToFill().references.push_back(readObject("an array element"));
         break;
@@ -682,6 +685,62 @@ class StreamParser {
       default: fail("an array of unknown element type '" + descriptor->name + "'");
     }
     return &node;
+  }
+
+  // An int[][]'s elements straight into one block (java::IntRows) when each is
+  // null or a new int[]: the same reads, checks and charges as readObject and
+  // readArray make for each, without a node. A row's handle is numbered and not
+  // kept (a back-reference to one reads the stream again without this); any
+  // other element, or a row that readArray would refuse, puts everything back
+  // for the general reading to read (and name the problem).
+  bool readIntRows(Node& node, std::size_t count) {
+    struct NotRows {};
+    const std::size_t position = position_;
+    const std::size_t handles = handles_.size();
+    const std::size_t nodes = graph_->nodeCount();
+    const std::size_t classes = graph_->classCount();
+    const ReadBudget budget = budget_;
+    auto rows = std::make_unique<java::IntRows>();
+    try {
+      rows->starts.reserve(count + 1);
+      rows->present.reserve(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        DepthGuard guard(*this);
+        const uint8_t tag = readU8("an array element");
+        if (tag == kNull) {
+          rows->starts.push_back(rows->ints.size());
+          rows->present.push_back(0);
+          continue;
+        }
+        if (tag != kArray) throw NotRows{};
+        const ClassDescriptor* descriptor = readClassDescriptor();
+        if (descriptor == nullptr || descriptor->name != "[I") throw NotRows{};
+        budget_.charge(sizeof(Node), "objects");
+        budget_.charge(sizeof(Node::Elements), "arrays");
+        skipHandle();
+        const auto length = static_cast<int32_t>(readU32("an array length"));
+        if (length < 0 || static_cast<std::size_t>(length) > remaining() / 4) throw NotRows{};
+        const auto elements = static_cast<std::size_t>(length);
+        budget_.charge(elements * sizeof(double), "array elements");
+        const uint8_t* p = take(elements * 4, "an array");
+        const std::size_t start = rows->ints.size();
+        rows->ints.resize(start + elements);
+        int32_t* out = rows->ints.data() + start;
+        for (std::size_t j = 0; j < elements; ++j, p += 4)
+          out[j] = static_cast<int32_t>((uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) |
+                                        uint32_t{p[3]});
+        rows->starts.push_back(rows->ints.size());
+        rows->present.push_back(1);
+      }
+    } catch (const NotRows&) {
+      position_ = position;
+      handles_.truncate(handles);
+      graph_->truncate(nodes, classes);
+      budget_ = budget;
+      return false;
+    }
+    node.elementsToFill().rows = std::move(rows);
+    return true;
   }
 
   // --- ObjectStreamShortcut::MalletInstances ---------------------------------
@@ -886,6 +945,7 @@ class StreamParser {
   const DecodedBatches* batches_;  // null: every decoded instance is kept
   std::size_t handedOver_ = 0;     // decoded instances handed over to batches_
   std::size_t blockLeft_ = 0;  // the shortcut's unread bytes of the current block-data record
+  bool packIntRows_;
 };
 
 }  // namespace
@@ -900,7 +960,7 @@ std::unique_ptr<java::ObjectGraph> readObjectStream(std::span<const uint8_t> byt
     try {
       graph = StreamParser(bytes, source, limits, shortcut).parse();
     } catch (const ReadAgainWithoutShortcut&) {
-      graph = StreamParser(bytes, source, limits, ObjectStreamShortcut::None).parse();
+      graph = StreamParser(bytes, source, limits, ObjectStreamShortcut::None, nullptr, false).parse();
     }
   });
   return graph;

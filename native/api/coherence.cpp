@@ -16,6 +16,7 @@
 #include "native/api/coherence_against.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/model/word_index.hpp"
 #include "native/quality/coherence.hpp"
 #include "native/quality/exclusivity.hpp"
 #include "native/quality/topic_diagnostics.hpp"
@@ -36,9 +37,9 @@ std::vector<std::vector<int>> topWordIds(const Model& model, const std::optional
   const detail::ModelData& data = detail::dataOf(model);
   std::vector<std::vector<int>> top(static_cast<std::size_t>(data.numTopics()));
   if (counts) {
-    const auto sorted = quality::sortedTopicWords(*counts);
+    const auto sorted = quality::sortedTopicWords(*counts, n);
     for (std::size_t k = 0; k < top.size(); ++k) {
-      for (std::size_t i = 0; i < std::min(n, sorted[k].size()); ++i) top[k].push_back(sorted[k][i].type);
+      for (const quality::WordCount& word : sorted[k]) top[k].push_back(word.type);
     }
     return top;
   }
@@ -206,21 +207,45 @@ TopicWords topicWords(const CoherenceRequest& request, const Model& model, const
 // the dictionary but not in the texts keeps a count of 0.
 class TextWordIds {
  public:
-  TextWordIds(const CoherenceRequest& request, const Reference& reference) : words_(*reference.words) {
-    const std::vector<uint8_t> used = reference.used();
-    for (std::size_t id = 0; id < words_.size(); ++id) idOf_.emplace(words_[id], static_cast<int32_t>(id));
-    if (request.dictionary.empty()) {
-      std::erase_if(idOf_, [&](const auto& entry) { return used[static_cast<std::size_t>(entry.second)] == 0; });
-    } else {
-      const std::unordered_set<std::string_view> known(request.dictionary.begin(), request.dictionary.end());
-      std::erase_if(idOf_, [&](const auto& entry) { return !known.contains(entry.first); });
-      for (const std::string& word : request.dictionary) {
-        if (!idOf_.contains(word)) absent_.push_back(word);
+  TextWordIds(const CoherenceRequest& request, const Reference& reference,
+              const std::vector<std::vector<std::string>>& topics)
+      : words_(*reference.words), byDictionary_(!request.dictionary.empty()) {
+    if (!byDictionary_) {
+      // Only the topics' words are looked up: an index of them (small enough
+      // to stay in cache) that the texts' words pass through once, the first
+      // id of a repeated word kept, as a map of the texts' words keeps it.
+      for (const auto& topic : topics) {
+        for (const std::string& word : topic) {
+          if (!wantedIndex_.find(word, wanted_)) {
+            wanted_.push_back(word);
+            wantedIndex_.insert(static_cast<int32_t>(wanted_.size() - 1), wanted_);
+          }
+        }
       }
+      idOfWanted_.assign(wanted_.size(), -1);
+      const std::vector<uint8_t> used = reference.used();
+      for (std::size_t id = 0; id < words_.size(); ++id) {
+        if (const auto at = wantedIndex_.find(words_[id], wanted_)) {
+          int32_t& wanted = idOfWanted_[static_cast<std::size_t>(*at)];
+          if (wanted < 0) wanted = used[id] != 0 ? static_cast<int32_t>(id) : kUnused;
+        }
+      }
+      return;
+    }
+    for (std::size_t id = 0; id < words_.size(); ++id) idOf_.emplace(words_[id], static_cast<int32_t>(id));
+    const std::unordered_set<std::string_view> known(request.dictionary.begin(), request.dictionary.end());
+    std::erase_if(idOf_, [&](const auto& entry) { return !known.contains(entry.first); });
+    for (const std::string& word : request.dictionary) {
+      if (!idOf_.contains(word)) absent_.push_back(word);
     }
     for (std::size_t i = 0; i < absent_.size(); ++i) idOf_.emplace(absent_[i], static_cast<int32_t>(words_.size() + i));
   }
   std::optional<int32_t> find(const std::string& word) const {
+    if (!byDictionary_) {
+      const std::optional<int32_t> at = wantedIndex_.find(word, wanted_);
+      if (!at || idOfWanted_[static_cast<std::size_t>(*at)] < 0) return std::nullopt;
+      return idOfWanted_[static_cast<std::size_t>(*at)];
+    }
     const auto found = idOf_.find(word);
     return found == idOf_.end() ? std::nullopt : std::optional<int32_t>(found->second);
   }
@@ -231,7 +256,14 @@ class TextWordIds {
 
  private:
   const std::vector<std::string>& words_;
-  std::unordered_map<std::string_view, int32_t> idOf_;
+  bool byDictionary_;
+  // Without a dictionary: the topics' words, and each one's id in the texts (-1
+  // absent, kUnused when its first id never occurs in them).
+  static constexpr int32_t kUnused = -2;
+  std::vector<std::string> wanted_;
+  WordIndex wantedIndex_;
+  std::vector<int32_t> idOfWanted_;
+  std::unordered_map<std::string_view, int32_t> idOf_;  // with a dictionary
   std::vector<std::string> absent_;  // dictionary words the texts never use: ids of their own
 };
 
@@ -363,8 +395,7 @@ void addExclusivity(const CoherenceRequest& request, const detail::ModelData& da
         nonzero[static_cast<std::size_t>(counts->topicOf(entry))].emplace_back(static_cast<int>(type),
                                                                                counts->countOf(entry));
     }
-    for (const auto& topic : quality::topicDiagnostics(*counts, nullptr, request.topWords))
-      result.exclusivity.push_back(topic.exclusivity);
+    result.exclusivity = quality::topicExclusivity(*counts, quality::sortedTopicWords(*counts, n), request.topWords);
     result.frex =
         quality::frexOfCounts(nonzero, counts->tokensPerTopic, counts->beta, counts->betaSum, counts->numTypes(), n);
   } else {
@@ -436,7 +467,7 @@ CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const 
                                       ? model.topicWordProbabilities()
                                       : std::vector<double>{};
   const TopicWords topics = topicWords(request, model, modelName, counts, phi);
-  const std::vector<std::vector<int32_t>> ids = topicIdsInTexts(topics.words, TextWordIds(request, reference),
+  const std::vector<std::vector<int32_t>> ids = topicIdsInTexts(topics.words, TextWordIds(request, reference, topics.words),
                                                                 static_cast<std::size_t>(request.topWords), result);
   if (reference.index) fillFromIndex(reference, ids);
   result.referenceDocuments = reference.corpus.numDocuments();

@@ -20,6 +20,13 @@ void TypeTopicCounts::addRow(std::span<const int32_t> packed, bool present) {
   present_.push_back(present ? 1 : 0);
 }
 
+void TypeTopicCounts::reserve(std::size_t types, std::size_t entries) {
+  packed_.reserve(entries);
+  rowStarts_.reserve(types + 1);
+  activeLengths_.reserve(types);
+  present_.reserve(types);
+}
+
 int64_t TopicModel::totalTokens() const {
   return std::accumulate(tokensPerTopic.begin(), tokensPerTopic.end(), int64_t{0});
 }

@@ -22,6 +22,8 @@ class TypeTopicCounts {
  public:
   // Appends the next type's row; `present` false records a null row.
   void addRow(std::span<const int32_t> packed, bool present = true);
+  // Room for `types` rows of `entries` entries in all.
+  void reserve(std::size_t types, std::size_t entries);
 
   std::size_t numTypes() const { return activeLengths_.size(); }
   bool present(std::size_t type) const { return present_[type] != 0; }

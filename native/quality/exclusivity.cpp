@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <string_view>
+#include <unordered_map>
 
 namespace topiceval::quality {
 
@@ -93,33 +96,100 @@ std::vector<double> exclusivityOfProbabilities(const PhiRow& row, std::size_t to
   return result;
 }
 
+namespace {
+
+// Each word's total probability over topics exactly as wordTotalsAsRowSums
+// makes it from the rows (long double, topics in order, rounded once), without
+// a pass over every word per topic: a word's running sum is the same for every
+// word up to its first topic with tokens, and words with the same counts in
+// the same topics have the same total, so each distinct column of counts is
+// summed once, from its first topic with tokens.
+std::vector<double> totalsOfCounts(const std::vector<std::vector<std::pair<int, int>>>& nonzero,
+                                   const std::vector<double>& denominator, double beta, std::size_t types) {
+  const std::size_t topics = nonzero.size();
+  // Each word's column: (topic, count), topics in order.
+  std::vector<std::size_t> start(types + 1, 0);
+  for (const auto& topic : nonzero) {
+    for (const auto& entry : topic) ++start[static_cast<std::size_t>(entry.first) + 1];
+  }
+  for (std::size_t w = 0; w < types; ++w) start[w + 1] += start[w];
+  std::vector<std::pair<int32_t, int32_t>> column(start.back());
+  {
+    std::vector<std::size_t> next(start.begin(), start.end() - 1);
+    for (std::size_t k = 0; k < topics; ++k) {
+      for (const auto& [word, count] : nonzero[k])
+        column[next[static_cast<std::size_t>(word)]++] = {static_cast<int32_t>(k), count};
+    }
+  }
+  std::vector<long double> before(topics + 1, 0.0L);  // the running sum of the topics' beta / D_k up to k
+  for (std::size_t k = 0; k < topics; ++k) before[k + 1] = before[k] + beta / denominator[k];
+  std::unordered_map<std::string_view, double> byColumn;
+  std::vector<double> total(types);
+  for (std::size_t w = 0; w < types; ++w) {
+    const std::pair<int32_t, int32_t>* entry = column.data() + start[w];
+    const std::pair<int32_t, int32_t>* end = column.data() + start[w + 1];
+    if (entry == end) {
+      total[w] = static_cast<double>(before[topics]);
+      continue;
+    }
+    const std::string_view key(reinterpret_cast<const char*>(entry),
+                               static_cast<std::size_t>(end - entry) * sizeof(*entry));
+    const auto [at, added] = byColumn.try_emplace(key, 0.0);
+    if (added) {
+      auto k = static_cast<std::size_t>(entry->first);
+      long double sum = before[k];
+      for (; k < topics; ++k) {
+        if (entry != end && static_cast<std::size_t>(entry->first) == k) {
+          sum += (entry->second + beta) / denominator[k];
+          ++entry;
+        } else {
+          sum += beta / denominator[k];
+        }
+      }
+      at->second = static_cast<double>(sum);
+    }
+    total[w] = at->second;
+  }
+  return total;
+}
+
+}  // namespace
+
 std::vector<double> frexOfCounts(const std::vector<std::vector<std::pair<int, int>>>& nonzero,
                                  const std::vector<int32_t>& tokensPerTopic, double beta, double betaSum,
                                  std::size_t types, std::size_t topWords, double weight) {
   const std::size_t topics = nonzero.size();
-  const PhiRow rows = [&](std::size_t k, std::vector<double>& values) {
-    const double denominator = tokensPerTopic[k] + betaSum;
-    values.assign(types, beta / denominator);
-    for (const auto& [word, count] : nonzero[k]) values[static_cast<std::size_t>(word)] = (count + beta) / denominator;
-  };
-  const std::vector<double> total = wordTotalsAsRowSums(rows, topics, types);
-  // Words by decreasing total (ties by index): a word without tokens in topic
-  // k has exclusivity (beta / D_k) / total, which never falls along this order.
-  std::vector<std::size_t> byTotal(types);
-  for (std::size_t w = 0; w < types; ++w) byTotal[w] = w;
-  std::stable_sort(byTotal.begin(), byTotal.end(), [&](std::size_t a, std::size_t b) { return total[a] > total[b]; });
+  std::vector<double> denominators(topics);
+  for (std::size_t k = 0; k < topics; ++k) denominators[k] = tokensPerTopic[k] + betaSum;
+  const std::vector<double> total = totalsOfCounts(nonzero, denominators, beta, types);
+  // The totals in decreasing order: a word without tokens in topic k has
+  // exclusivity (beta / D_k) / total, which never falls along this order.
+  std::vector<double> decreasingTotals(total);
+  std::sort(decreasingTotals.begin(), decreasingTotals.end(), std::greater<>());
   const double n = static_cast<double>(types);
   std::vector<double> result(topics, 0.0);
+  std::vector<double> phiOfEntry, ownExclusivity, zeroExclusivity;
   for (std::size_t k = 0; k < topics; ++k) {
-    const double denominator = tokensPerTopic[k] + betaSum;
+    const double denominator = denominators[k];
     const double zero = beta / denominator;
     const std::size_t zeros = types - nonzero[k].size();
+    // Per word with tokens, once a topic: its phi, and its exclusivity with and without its tokens.
+    phiOfEntry.clear();
+    ownExclusivity.clear();
+    zeroExclusivity.clear();
+    for (const auto& [word, count] : nonzero[k]) {
+      const double value = (count + beta) / denominator;
+      phiOfEntry.push_back(value);
+      ownExclusivity.push_back(value / total[static_cast<std::size_t>(word)]);
+      zeroExclusivity.push_back(zero / total[static_cast<std::size_t>(word)]);
+    }
     // R's order(decreasing = TRUE) of phi: larger counts first, ties by index, then the words without tokens by index.
     std::vector<std::pair<int, int>> ranked = nonzero[k];
-    std::sort(ranked.begin(), ranked.end(),
-              [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    const std::size_t keep = std::min(topWords, ranked.size());
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(keep), ranked.end(),
+                      [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
     std::vector<int> top;
-    for (std::size_t i = 0; i < ranked.size() && top.size() < topWords; ++i) top.push_back(ranked[i].first);
+    for (std::size_t i = 0; i < keep; ++i) top.push_back(ranked[i].first);
     std::vector<uint8_t> hasTokens;
     if (top.size() < std::min(topWords, types)) {
       hasTokens.assign(types, 0);
@@ -129,20 +199,19 @@ std::vector<double> frexOfCounts(const std::vector<std::vector<std::pair<int, in
       }
     }
     const auto phiOf = [&](int word) {
-      for (const auto& [other, count] : nonzero[k]) {
-        if (other == word) return (count + beta) / denominator;
+      for (std::size_t i = 0; i < nonzero[k].size(); ++i) {
+        if (nonzero[k][i].first == word) return phiOfEntry[i];
       }
       return zero;
     };
-    const auto zeroExclusivity = [&](std::size_t i) { return zero / total[byTotal[i]]; };
+    const auto zeroExclusivityAt = [&](std::size_t i) { return zero / decreasingTotals[i]; };
     double sum = 0.0;
     for (const int word : top) {
       const double phi = phiOf(word);
       const double exclusive = phi / total[static_cast<std::size_t>(word)];
       // Ranks by phi: the words without tokens share `zero`.
       std::size_t below = zero < phi ? zeros : 0, equal = zero == phi ? zeros : 0;
-      for (const auto& [other, count] : nonzero[k]) {
-        const double value = (count + beta) / denominator;
+      for (const double value : phiOfEntry) {
         below += value < phi ? 1 : 0;
         equal += value == phi ? 1 : 0;
       }
@@ -154,7 +223,7 @@ std::vector<double> frexOfCounts(const std::vector<std::vector<std::pair<int, in
         std::size_t low = 0, high = types;  // first index whose value is >= exclusive
         while (low < high) {
           const std::size_t middle = low + (high - low) / 2;
-          if (zeroExclusivity(middle) < exclusive) {
+          if (zeroExclusivityAt(middle) < exclusive) {
             low = middle + 1;
           } else {
             high = middle;
@@ -164,7 +233,7 @@ std::vector<double> frexOfCounts(const std::vector<std::vector<std::pair<int, in
         high = types;  // first index whose value is > exclusive
         while (low < high) {
           const std::size_t middle = low + (high - low) / 2;
-          if (zeroExclusivity(middle) <= exclusive) {
+          if (zeroExclusivityAt(middle) <= exclusive) {
             low = middle + 1;
           } else {
             high = middle;
@@ -173,14 +242,11 @@ std::vector<double> frexOfCounts(const std::vector<std::vector<std::pair<int, in
         last = low;
       }
       auto exclusiveBelow = static_cast<int64_t>(first), exclusiveEqual = static_cast<int64_t>(last - first);
-      for (const auto& [other, count] : nonzero[k]) {
-        const std::size_t w = static_cast<std::size_t>(other);
-        const double asZero = zero / total[w];
-        exclusiveBelow -= asZero < exclusive ? 1 : 0;
-        exclusiveEqual -= asZero == exclusive ? 1 : 0;
-        const double own = ((count + beta) / denominator) / total[w];
-        exclusiveBelow += own < exclusive ? 1 : 0;
-        exclusiveEqual += own == exclusive ? 1 : 0;
+      for (std::size_t i = 0; i < phiOfEntry.size(); ++i) {
+        exclusiveBelow -= zeroExclusivity[i] < exclusive ? 1 : 0;
+        exclusiveEqual -= zeroExclusivity[i] == exclusive ? 1 : 0;
+        exclusiveBelow += ownExclusivity[i] < exclusive ? 1 : 0;
+        exclusiveEqual += ownExclusivity[i] == exclusive ? 1 : 0;
       }
       const double exclusivity =
           ((static_cast<double>(exclusiveBelow) + 1.0) + static_cast<double>(exclusiveBelow + exclusiveEqual)) / 2.0 / n;

@@ -34,7 +34,8 @@ std::vector<double> exclusivityOfProbabilities(const PhiRow& row, std::size_t to
 PhiRow matrixRows(const std::vector<double>& phi, std::size_t types);
 
 // FREX of a count model, phi_k(w) = (n_kw + beta) / (n_k + betaSum), the same
-// numbers as frex() over its rows without a pass over every word per top word:
+// numbers as frex() over its rows without a pass over every word per topic or top word
+// (each word's total over topics is summed once per distinct column of counts):
 // the words without tokens in a topic share one probability, and their
 // exclusivity falls as their total probability rises, so where a top word
 // ranks among them is a binary search. `nonzero[k]` lists topic k's words

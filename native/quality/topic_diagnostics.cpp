@@ -140,18 +140,61 @@ DocumentStatistics countModel(const TopicModel& model) {
 
 }  // namespace
 
-std::vector<std::vector<WordCount>> sortedTopicWords(const TopicModel& model) {
+std::vector<std::vector<WordCount>> sortedTopicWords(const TopicModel& model, std::size_t limit) {
   std::vector<std::vector<WordCount>> sorted(static_cast<std::size_t>(model.numTopics));
   for (std::size_t type = 0; type < model.numTypes(); ++type) {
     for (const int32_t entry : model.typeTopicCounts.activeRow(type))
       sorted[static_cast<std::size_t>(model.topicOf(entry))].push_back({static_cast<int32_t>(type), model.countOf(entry)});
   }
+  const auto before = [](const WordCount& a, const WordCount& b) {
+    return a.count != b.count ? a.count > b.count : a.type > b.type;
+  };
   for (auto& words : sorted) {
-    std::sort(words.begin(), words.end(), [](const WordCount& a, const WordCount& b) {
-      return a.count != b.count ? a.count > b.count : a.type > b.type;
-    });
+    if (limit < words.size()) {
+      std::partial_sort(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(limit), words.end(), before);
+      words.resize(limit);
+    } else {
+      std::sort(words.begin(), words.end(), before);
+    }
   }
   return sorted;
+}
+
+namespace {
+
+// Sum over topics of beta / (betaSum + n_k): a word's smoothed probabilities
+// summed over topics, before its counts are added.
+double smoothingOverTopics(const TopicModel& model) {
+  double sum = 0.0;
+  for (std::size_t k = 0; k < static_cast<std::size_t>(model.numTopics); ++k)
+    sum += model.beta / (model.betaSum + model.tokensPerTopic[k]);
+  return sum;
+}
+
+// A word's smoothed probability in topic k (n_k `tokens`) over its sum in all topics.
+double wordExclusivity(const TopicModel& model, WordCount word, int32_t tokens, double smoothing) {
+  double sum = smoothing;
+  for (const int32_t entry : model.typeTopicCounts.activeRow(static_cast<std::size_t>(word.type))) {
+    sum += static_cast<double>(model.countOf(entry)) /
+           (model.betaSum + model.tokensPerTopic[static_cast<std::size_t>(model.topicOf(entry))]);
+  }
+  return ((model.beta + word.count) / (model.betaSum + tokens)) / sum;
+}
+
+}  // namespace
+
+std::vector<double> topicExclusivity(const TopicModel& model, const std::vector<std::vector<WordCount>>& top,
+                                     int numTopWords) {
+  const double smoothing = smoothingOverTopics(model);
+  std::vector<double> result(top.size(), 0.0);
+  for (std::size_t k = 0; k < top.size(); ++k) {
+    double exclusivity = 0.0;
+    const std::size_t limit = std::min(top[k].size(), static_cast<std::size_t>(numTopWords));
+    for (std::size_t pos = 0; pos < limit; ++pos)
+      exclusivity += wordExclusivity(model, top[k][pos], model.tokensPerTopic[k], smoothing);
+    result[k] = exclusivity / numTopWords;
+  }
+  return result;
 }
 
 void checkDiagnosticsCost(const TopicModel& model, bool withDocuments, int numTopWords) {
@@ -175,10 +218,7 @@ std::vector<TopicDiagnostics> topicDiagnostics(const TopicModel& model, const Tr
       documents != nullptr ? countDocuments(model, *documents, sorted, n, progress) : countModel(model);
   const double numTypes = static_cast<double>(model.numTypes());
   const double beta = model.beta;
-  const double betaSum = model.betaSum;
-
-  double sumDefault = 0.0;
-  for (std::size_t k = 0; k < topics; ++k) sumDefault += beta / (betaSum + model.tokensPerTopic[k]);
+  const double smoothing = smoothingOverTopics(model);
 
   std::vector<TopicDiagnostics> result(topics);
   for (std::size_t k = 0; k < topics; ++k) {
@@ -236,12 +276,7 @@ std::vector<TopicDiagnostics> topicDiagnostics(const TopicModel& model, const Tr
     // Exclusivity: each top word's smoothed probability here over its sum in all topics.
     double exclusivity = 0.0;
     for (WordDiagnostics& word : topic.words) {
-      double sum = sumDefault;
-      for (const int32_t entry : model.typeTopicCounts.activeRow(static_cast<std::size_t>(word.word.type))) {
-        sum += static_cast<double>(model.countOf(entry)) /
-               (betaSum + model.tokensPerTopic[static_cast<std::size_t>(model.topicOf(entry))]);
-      }
-      word.exclusivity = ((beta + word.word.count) / (betaSum + tokens)) / sum;
+      word.exclusivity = wordExclusivity(model, word.word, tokens, smoothing);
       exclusivity += word.exclusivity;
     }
     topic.exclusivity = exclusivity / numTopWords;

@@ -21,6 +21,7 @@
 // count wherever type 0 is supported in that topic; equal counts order the
 // larger type index first.
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -36,8 +37,11 @@ struct WordCount {
 };
 
 // Every word of each topic with a positive count, by decreasing count, equal
-// counts by decreasing type index (MALLET's IDSorter).
-std::vector<std::vector<WordCount>> sortedTopicWords(const TopicModel& model);
+// counts by decreasing type index (MALLET's IDSorter); with `limit`, only the
+// first `limit` of each (the same words: the order has no ties), without
+// sorting the rest.
+std::vector<std::vector<WordCount>> sortedTopicWords(const TopicModel& model,
+                                                     std::size_t limit = static_cast<std::size_t>(-1));
 
 struct WordDiagnostics {
   WordCount word;
@@ -78,6 +82,12 @@ struct TopicDiagnostics {
 // (checkDiagnosticsCost): with documents each topic holds an N x N table.
 std::vector<TopicDiagnostics> topicDiagnostics(const TopicModel& model, const TrainingAssignments* documents,
                                                int numTopWords, Progress* progress = nullptr);
+
+// MALLET's exclusivity of topic k for N top words, `top` its first words of
+// sortedTopicWords (at most N): the same numbers as topicDiagnostics' without
+// its other figures, in O(N x topics) per topic.
+std::vector<double> topicExclusivity(const TopicModel& model, const std::vector<std::vector<WordCount>>& top,
+                                     int numTopWords);
 
 // SettingError("num-top-words", ...) when N top words over the model's topics
 // would need more memory or work than QualityLimits allows (with documents:

@@ -19,6 +19,7 @@
 #include "native/api/topic_number_figures.hpp"
 #include "native/model/topic_model.hpp"
 #include "native/quality/exclusivity.hpp"
+#include "native/quality/topic_diagnostics.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/diagnostics.hpp"
 #include "topiceval/errors.hpp"
@@ -477,6 +478,35 @@ TEST(Frex, OfACountModelEqualsItsRowsBitForBit) {
   const std::vector<double> fromCounts =
       quality::frexOfCounts(nonzero, counts.tokensPerTopic, counts.beta, counts.betaSum, V, 10);
   EXPECT_EQ(fromRows, fromCounts);
+}
+
+// coherence's exclusivity of a count model is the diagnostics' own, from its top words alone.
+TEST(Exclusivity, OfTheTopWordsAloneIsTheDiagnosticsFigureBitForBit) {
+  for (const char* set : {"stackexchange", "sgu-k100"}) {
+    const Model model = Model::read(fixtureFile(set, "inferencer.mallet"));
+    const TopicModel& counts = *detail::dataOf(model).counts;
+    const std::vector<std::vector<quality::WordCount>> all = quality::sortedTopicWords(counts);
+    for (const int n : {1, 10, 25}) {
+      const std::vector<std::vector<quality::WordCount>> top =
+          quality::sortedTopicWords(counts, static_cast<std::size_t>(n));
+      ASSERT_EQ(top.size(), all.size());
+      for (std::size_t k = 0; k < top.size(); ++k) {
+        // The first n in the full order, without sorting the rest.
+        ASSERT_EQ(top[k].size(), std::min(all[k].size(), static_cast<std::size_t>(n))) << set << " topic " << k;
+        for (std::size_t i = 0; i < top[k].size(); ++i) {
+          EXPECT_EQ(top[k][i].type, all[k][i].type) << set << " topic " << k << " word " << i;
+          EXPECT_EQ(top[k][i].count, all[k][i].count);
+        }
+      }
+      const std::vector<double> exclusivity = quality::topicExclusivity(counts, top, n);
+      const std::vector<quality::TopicDiagnostics> diagnostics = quality::topicDiagnostics(counts, nullptr, n);
+      ASSERT_EQ(exclusivity.size(), diagnostics.size());
+      for (std::size_t k = 0; k < exclusivity.size(); ++k) {
+        EXPECT_EQ(exclusivity[k], diagnostics[k].exclusivity) << set << " N " << n << " topic " << k;
+        EXPECT_GT(exclusivity[k], 0.0);
+      }
+    }
+  }
 }
 
 }  // namespace

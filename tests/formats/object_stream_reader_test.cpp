@@ -104,6 +104,74 @@ TEST(ObjectStreamReader, ReadsNestedArraysAndBackReferences) {
   EXPECT_EQ(root->references()[1]->ints(), (std::vector<int32_t>{3}));
   EXPECT_EQ(root->references()[2], nullptr);
   EXPECT_EQ(root->references()[3], root->references()[0]);
+  EXPECT_EQ(root->intRows(), nullptr);  // a row referred to again: nodes, not one block
+}
+
+// int[][] {{1, -2}, {}, null, {0x7FFFFFFF}}: rows of new int[] and null, as a model's type-topic counts are written.
+B intMatrix(bool lastRow = true) {
+  B b;
+  b.u8(B::kArray).classDesc("[[I", B::kSerializable, 0).endClassDesc().null();  // desc 0, array 1
+  b.i32(4);
+  b.u8(B::kArray).classDesc("[I", B::kSerializable, 0).endClassDesc().null();  // desc 2, row 3
+  b.i32(2).i32(1).i32(-2);
+  b.u8(B::kArray).reference(2).i32(0);  // row 4
+  b.null();
+  if (lastRow) b.u8(B::kArray).reference(2).i32(1).i32(0x7FFFFFFF);  // row 5
+  return b;
+}
+
+TEST(ObjectStreamReader, ReadsAnIntMatrixIntoOneBlock) {
+  const auto graph = parse(intMatrix());
+  const java::Node* root = graph->root;
+  EXPECT_EQ(java::describeType(root), "int[][]");
+  EXPECT_EQ(root->arrayLength(), 4u);
+  EXPECT_TRUE(root->references().empty());
+  const java::IntRows* rows = root->intRows();
+  ASSERT_NE(rows, nullptr);
+  ASSERT_EQ(rows->size(), 4u);
+  EXPECT_EQ(rows->present, (std::vector<uint8_t>{1, 1, 0, 1}));
+  EXPECT_EQ(std::vector<int32_t>(rows->row(0).begin(), rows->row(0).end()), (std::vector<int32_t>{1, -2}));
+  EXPECT_TRUE(rows->row(1).empty());
+  EXPECT_TRUE(rows->row(2).empty());
+  EXPECT_EQ(std::vector<int32_t>(rows->row(3).begin(), rows->row(3).end()), (std::vector<int32_t>{0x7FFFFFFF}));
+  // Only the two descriptors and the matrix are objects; the rows are not.
+  EXPECT_EQ(graph->nodeCount(), 1u);
+}
+
+TEST(ObjectStreamReader, ReadsAnIntMatrixWhoseRowIsReferredToLaterAsNodes) {
+  // Object[] { the matrix, <its first row again> }: the row's handle (5) must name a node.
+  B b;
+  b.u8(B::kArray).classDesc("[Ljava.lang.Object;", B::kSerializable, 0).endClassDesc().null().i32(2);  // 0, 1
+  b.u8(B::kArray).classDesc("[[I", B::kSerializable, 0).endClassDesc().null().i32(1);  // desc 2, array 3
+  b.u8(B::kArray).classDesc("[I", B::kSerializable, 0).endClassDesc().null().i32(1).i32(7);  // desc 4, row 5
+  b.reference(5);
+  const auto graph = parse(b);
+  const auto& elements = graph->root->references();
+  ASSERT_EQ(elements.size(), 2u);
+  ASSERT_EQ(elements[0]->references().size(), 1u);
+  EXPECT_EQ(elements[0]->references()[0], elements[1]);
+  EXPECT_EQ(elements[1]->ints(), (std::vector<int32_t>{7}));
+}
+
+TEST(ObjectStreamReader, RefusesADamagedRowOfAnIntMatrixAsAnyArray) {
+  // The same messages as for a lone int[] (RefusesAnArrayLongerThanTheFile): a row longer than the file ...
+  B longRow = intMatrix(false);
+  longRow.u8(B::kArray).reference(2).i32(1'000'000'000).i32(1);
+  EXPECT_EQ(errorOf(longRow.bytes),
+            "test.ser: truncated: the stream ends inside int[] of 1000000000 elements (4 bytes remain)");
+  // ... of negative length, cut short, or another kind of array.
+  B negative = intMatrix(false);
+  negative.u8(B::kArray).reference(2).i32(-3);
+  EXPECT_EQ(errorOf(negative.bytes), "test.ser: an array of negative length -3");
+  B cut = intMatrix();
+  cut.bytes.resize(cut.bytes.size() - 2);
+  EXPECT_EQ(errorOf(cut.bytes), "test.ser: truncated: the stream ends inside int[] of 1 elements (2 bytes remain)");
+  B doubles = intMatrix(false);
+  doubles.u8(B::kArray).classDesc("[D", B::kSerializable, 0).endClassDesc().null().i32(0);
+  EXPECT_EQ(errorOf(doubles.bytes), "no error");  // Java's int[][] holds no double[], but the stream reader takes it
+  const auto graph = readObjectStream(doubles.bytes, "test.ser");
+  EXPECT_EQ(graph->root->intRows(), nullptr);
+  EXPECT_EQ(graph->root->references().size(), 4u);
 }
 
 TEST(ObjectStreamReader, ReadsPrimitiveArraysOfEveryType) {
