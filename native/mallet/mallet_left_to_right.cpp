@@ -86,8 +86,14 @@ int MalletLeftToRightSampler::runParticles(std::span<const int32_t> document, bo
   if (wordProbabilities.size() != randoms.size() * document.size())
     throw std::invalid_argument("wordProbabilities must hold one value per particle and position");
   const int particles = static_cast<int>(randoms.size());
+  // A group of one particle runs on plain scalars in every copy, and the
+  // AVX-512 copy of it measured 8-10% slower than the AVX2 and baseline
+  // copies (sgu-k100's single chain, CPU time in turns; see
+  // docs/performance.md), so it takes the AVX2 copy: the same bits.
+  const InstructionSet set =
+      particles == 1 && instructionSet_ == InstructionSet::Avx512 ? InstructionSet::Avx2 : instructionSet_;
   const detail::MalletGroupKernel kernel =
-      forInstructionSet(instructionSet_, &detail::malletGroupKernelBaseline, &detail::malletGroupKernelAvx2,
+      forInstructionSet(set, &detail::malletGroupKernelBaseline, &detail::malletGroupKernelAvx2,
                         &detail::malletGroupKernelAvx512)(particles);
   return kernel(*tables_, document, resampling, randoms, wordProbabilities, scratch);
 }
