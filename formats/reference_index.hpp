@@ -42,6 +42,8 @@ struct WordPostings {
   std::vector<uint32_t> positions;
 };
 
+class PostingsCursor;
+
 // A reference index, memory-mapped (or held, from bytes). Opening checks the
 // header, the checksum and the bounds of every section; a word's postings are
 // checked as they are decoded. Every problem is a FormatError naming the file.
@@ -64,6 +66,7 @@ class ReferenceIndex {
   void postings(std::size_t word, WordPostings& out) const;
 
  private:
+  friend class PostingsCursor;
   ReferenceIndex() = default;
   void parse();
   struct Mapping;
@@ -76,6 +79,27 @@ class ReferenceIndex {
   std::vector<uint32_t> lengths_;
   std::span<const uint8_t> directory_;
   std::span<const uint8_t> postings_;
+};
+
+// One word's postings decoded a stretch of documents at a time, so that a
+// reader holds a block of documents' postings rather than the whole corpus's;
+// checked as postings() checks them. The index must outlive the cursor.
+class PostingsCursor {
+ public:
+  PostingsCursor(const ReferenceIndex& index, std::size_t word);
+  // Replaces `out` with the postings of the documents before `endDocument`
+  // not given by an earlier call.
+  void next(uint64_t endDocument, WordPostings& out);
+
+ private:
+  const ReferenceIndex* index_;
+  std::size_t word_;
+  std::span<const uint8_t> bytes_;
+  std::size_t at_ = 0;
+  uint64_t documentsLeft_ = 0;
+  uint64_t occurrencesLeft_ = 0;
+  int64_t document_ = -1;
+  bool pending_ = false;  // document_ is read but lies beyond the last call's end
 };
 
 // Builds an index from documents given one at a time as word ids (ids index

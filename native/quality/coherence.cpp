@@ -5,6 +5,7 @@
 #include <limits>
 #include <atomic>
 #include <map>
+#include <mutex>
 #include <span>
 
 #include "native/java/java_math.hpp"
@@ -300,69 +301,149 @@ class DocumentCounter {
   std::vector<uint64_t> pairOverlap_;
 };
 
+// Blocks of whole documents: a block ends after kBlockDocuments documents or
+// once its tokens reach `blockTokens` (a longer document is a block of its
+// own), so that a block laid out from a reference index holds no more than that.
+constexpr std::size_t kBlockDocuments = 4096;
+
+std::vector<std::size_t> blockStarts(const ReferenceBlocks& source, uint64_t blockTokens) {
+  std::vector<std::size_t> starts{0};
+  const std::size_t documents = source.numDocuments();
+  uint64_t tokens = 0;
+  for (std::size_t d = 0; d < documents; ++d) {
+    const uint64_t length = source.length(d);
+    if (d > starts.back() && (d - starts.back() >= kBlockDocuments || tokens + length > blockTokens)) {
+      starts.push_back(d);
+      tokens = 0;
+    }
+    tokens += length;
+  }
+  if (documents > 0) starts.push_back(documents);
+  return starts;
+}
+
+// Every mode's table from one pass over the blocks, handed to the threads in
+// order: a thread takes the next block, has it laid out (the source's
+// layout is sequential, a cursor per word) and counts it while the other
+// thread lays out or counts the next. Tables of a bootstrap are one a block,
+// joined in order; direct tables one a thread, their integer totals added.
 // `entries` counts the table entries of every mode, which are refused once
 // they would outgrow QualityLimits::kTableBytes (how many pairs of top words
 // meet in a document is known only by counting them).
-CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, CountingMode mode, int threads,
-                       bool direct, Progress* progress, std::atomic<uint64_t>& entries) {
-  // Documents in blocks on the threads, the blocks' tables joined in order
-  // (direct tables: one a thread, their integer totals added in any order).
-  const std::size_t documents = corpus.numDocuments();
-  const std::size_t blockSize = 4096;
-  const std::size_t blocks = (documents + blockSize - 1) / blockSize;
+std::vector<CountTable> countCorpus(ReferenceBlocks& source, const Slots& slots, const std::vector<CountingMode>& modes,
+                                    const CoherenceSettings& settings, bool direct, std::atomic<uint64_t>& entries) {
+  const std::size_t documents = source.numDocuments();
+  const std::vector<std::size_t> starts =
+      blockStarts(source, settings.blockTokens > 0 ? settings.blockTokens : kDefaultBlockTokens);
+  const std::size_t blocks = starts.size() - 1;
+  const int threads = resolveThreads(settings.threads);
+  const std::size_t workers = std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(blocks, 1));
   constexpr double kEntryBytes = 2 * sizeof(uint32_t);
-  std::vector<CountTable> parts(direct ? static_cast<std::size_t>(resolveThreads(threads)) : blocks);
+  // parts[mode][block or worker]
+  std::vector<std::vector<CountTable>> parts(modes.size(), std::vector<CountTable>(direct ? workers : blocks));
   if (direct) {
-    for (CountTable& part : parts) {
-      part.direct = true;
-      part.totals.assign(slots.numSlots() + slots.numPairs(), 0);
+    for (auto& mode : parts) {
+      for (CountTable& part : mode) {
+        part.direct = true;
+        part.totals.assign(slots.numSlots() + slots.numPairs(), 0);
+      }
     }
   }
-  runInParallel(blocks, threads, [&](std::size_t block, int worker) {
-    DocumentCounter counter(slots, mode);
-    CountTable& part = parts[direct ? static_cast<std::size_t>(worker) : block];
-    const std::size_t end = std::min(documents, (block + 1) * blockSize);
-    for (std::size_t d = block * blockSize; d < end; ++d) {
-      const std::size_t from = corpus.offsets[d], to = corpus.offsets[d + 1];
-      const std::span<const int32_t> tokens(corpus.tokens.data() + from, to - from);
-      const std::span<const int32_t> topics =
-          corpus.topics.empty() ? std::span<const int32_t>() : std::span<const int32_t>(corpus.topics.data() + from, to - from);
-      const std::span<const uint32_t> positions =
-          corpus.positions.empty() ? std::span<const uint32_t>() : std::span<const uint32_t>(corpus.positions.data() + from, to - from);
-      const std::size_t before = part.key.size();
-      counter.count(tokens, topics, positions, corpus.length(d), part);
-      const uint64_t added = part.key.size() - before;
-      const uint64_t held = entries.fetch_add(added, std::memory_order_relaxed) + added;
-      if (static_cast<double>(held) * kEntryBytes > QualityLimits::kTableBytes)
-        checkQualityCost("top-words",
-                         "counting the pairs of top words that meet in the reference documents (" +
-                             std::to_string(held) + " after " + std::to_string(d + 1) + " of " +
-                             std::to_string(documents) + " documents)",
-                         static_cast<double>(held) * kEntryBytes * static_cast<double>(documents) /
-                             static_cast<double>(d + 1),
-                         0.0, "lower --top-words, or give fewer reference texts");
-      if (progress != nullptr) progress->advance(1, corpus.length(d));
+  std::mutex handOut;
+  std::size_t nextBlock = 0;
+  std::atomic<bool> stop{false};
+  Progress* progress = settings.progress;
+  runInParallel(workers, threads, [&](std::size_t, int worker) {
+    std::vector<DocumentCounter> counters;
+    for (const CountingMode mode : modes) counters.emplace_back(slots, mode);
+    ReferenceCorpus scratch;
+    try {
+      while (!stop.load(std::memory_order_relaxed)) {
+        std::size_t block = 0;
+        const ReferenceCorpus* corpus = nullptr;
+        {
+          const std::lock_guard<std::mutex> lock(handOut);
+          if (nextBlock == blocks) return;
+          block = nextBlock++;
+          corpus = &source.block(starts[block], starts[block + 1], scratch);
+        }
+        // A block of its own (`scratch`) numbers its documents from 0; the whole texts from their first.
+        const std::size_t base = corpus == &scratch ? starts[block] : 0;
+        for (std::size_t m = 0; m < modes.size(); ++m) {
+          CountTable& part = parts[m][direct ? static_cast<std::size_t>(worker) : block];
+          for (std::size_t d = starts[block]; d < starts[block + 1]; ++d) {
+            const std::size_t at = d - base;
+            const std::size_t from = corpus->offsets[at], to = corpus->offsets[at + 1];
+            const std::span<const int32_t> tokens(corpus->tokens.data() + from, to - from);
+            const std::span<const int32_t> topics = corpus->topics.empty()
+                                                        ? std::span<const int32_t>()
+                                                        : std::span<const int32_t>(corpus->topics.data() + from, to - from);
+            const std::span<const uint32_t> positions =
+                corpus->positions.empty() ? std::span<const uint32_t>()
+                                          : std::span<const uint32_t>(corpus->positions.data() + from, to - from);
+            const std::size_t before = part.key.size();
+            counters[m].count(tokens, topics, positions, corpus->length(at), part);
+            const uint64_t added = part.key.size() - before;
+            const uint64_t held = entries.fetch_add(added, std::memory_order_relaxed) + added;
+            if (static_cast<double>(held) * kEntryBytes > QualityLimits::kTableBytes)
+              checkQualityCost("top-words",
+                               "counting the pairs of top words that meet in the reference documents (" +
+                                   std::to_string(held) + " after " + std::to_string(d + 1) + " of " +
+                                   std::to_string(documents) + " documents)",
+                               static_cast<double>(held) * kEntryBytes * static_cast<double>(documents) /
+                                   static_cast<double>(d + 1),
+                               0.0, "lower --top-words, or give fewer reference texts");
+            if (progress != nullptr) progress->advance(1, corpus->length(at));
+          }
+        }
+      }
+    } catch (...) {
+      stop.store(true, std::memory_order_relaxed);
+      throw;
     }
   });
-  CountTable table;
-  if (direct) {
-    table.direct = true;
-    table.totals.assign(slots.numSlots() + slots.numPairs(), 0);
-    for (const CountTable& part : parts) {
-      table.totalUnits += part.totalUnits;
-      for (std::size_t k = 0; k < part.totals.size(); ++k) table.totals[k] += part.totals[k];
+  std::vector<CountTable> tables(modes.size());
+  for (std::size_t m = 0; m < modes.size(); ++m) {
+    CountTable& table = tables[m];
+    if (direct) {
+      table.direct = true;
+      table.totals.assign(slots.numSlots() + slots.numPairs(), 0);
+      for (const CountTable& part : parts[m]) {
+        table.totalUnits += part.totalUnits;
+        for (std::size_t k = 0; k < part.totals.size(); ++k) table.totals[k] += part.totals[k];
+      }
+      continue;
     }
-    return table;
+    for (CountTable& part : parts[m]) {
+      const std::size_t base = table.key.size();
+      table.units.insert(table.units.end(), part.units.begin(), part.units.end());
+      table.key.insert(table.key.end(), part.key.begin(), part.key.end());
+      table.count.insert(table.count.end(), part.count.begin(), part.count.end());
+      for (std::size_t i = 1; i < part.start.size(); ++i) table.start.push_back(base + part.start[i]);
+      part = CountTable();
+    }
   }
-  for (const CountTable& part : parts) {
-    const std::size_t base = table.key.size();
-    table.units.insert(table.units.end(), part.units.begin(), part.units.end());
-    table.key.insert(table.key.end(), part.key.begin(), part.key.end());
-    table.count.insert(table.count.end(), part.count.begin(), part.count.end());
-    for (std::size_t i = 1; i < part.start.size(); ++i) table.start.push_back(base + part.start[i]);
-  }
-  return table;
+  return tables;
 }
+
+// The whole texts in memory: every block is a stretch of them.
+class WholeCorpus : public ReferenceBlocks {
+ public:
+  explicit WholeCorpus(const ReferenceCorpus& corpus) : corpus_(corpus) {}
+  std::size_t numDocuments() const override { return corpus_.numDocuments(); }
+  uint64_t length(std::size_t d) const override { return corpus_.length(d); }
+  uint64_t totalTokens() const override { return corpus_.totalTokens(); }
+  std::size_t vocabulary() const override {
+    std::size_t vocabulary = 0;
+    for (const int32_t id : corpus_.tokens) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
+    return vocabulary;
+  }
+  bool assigned() const override { return !corpus_.topics.empty(); }
+  const ReferenceCorpus& block(std::size_t, std::size_t, ReferenceCorpus&) override { return corpus_; }
+
+ private:
+  const ReferenceCorpus& corpus_;
+};
 
 // The totals of a table, each document weighted by how often it was drawn
 // (all ones: the table's own totals).
@@ -632,8 +713,13 @@ double numpyMean(const std::vector<double>& values) {
 
 std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const std::vector<std::vector<int32_t>>& topics,
                                           const CoherenceSettings& settings) {
-  std::size_t vocabulary = 0;
-  for (const int32_t id : corpus.tokens) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
+  WholeCorpus whole(corpus);
+  return topicCoherence(whole, topics, settings);
+}
+
+std::vector<MeasureValues> topicCoherence(ReferenceBlocks& corpus, const std::vector<std::vector<int32_t>>& topics,
+                                          const CoherenceSettings& settings) {
+  std::size_t vocabulary = corpus.vocabulary();
   for (const auto& topic : topics) {
     for (const int32_t id : topic) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
   }
@@ -642,7 +728,7 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
   std::vector<std::size_t> coordinate(slots.numSlots());
   for (std::size_t s = 0; s < slots.numSlots(); ++s) coordinate[s] = static_cast<std::size_t>(slots.word[s]);
 
-  const bool assigned = !corpus.topics.empty();
+  const bool assigned = corpus.assigned();
   std::map<CountingMode, int> modes;
   for (const MeasureRequest& request : settings.measures) modes.emplace(modeOf(request, assigned, settings.unorderedTexts), 0);
   const auto replicates = static_cast<std::size_t>(std::max(settings.bootstrap, 0));
@@ -680,9 +766,11 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
     settings.progress->setTotal(documents * modes.size() + (documents > 0 ? replicates : 0),
                                 corpus.totalTokens() * modes.size());
   std::atomic<uint64_t> entries{0};
+  std::vector<CountingMode> modeList;
+  for (const auto& [mode, unused] : modes) modeList.push_back(mode);
+  std::vector<CountTable> counted = countCorpus(corpus, slots, modeList, settings, replicates == 0, entries);
   std::map<CountingMode, CountTable> tables;
-  for (const auto& [mode, unused] : modes)
-    tables.emplace(mode, countCorpus(corpus, slots, mode, threads, replicates == 0, settings.progress, entries));
+  for (std::size_t m = 0; m < modeList.size(); ++m) tables.emplace(modeList[m], std::move(counted[m]));
 
   const auto stopIfCancelled = [&] {
     if (settings.progress != nullptr && settings.progress->cancelled()) throw Interrupted();
