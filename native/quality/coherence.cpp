@@ -29,6 +29,14 @@ struct Slots {
   std::vector<std::size_t> pairStart{0};
   std::vector<std::vector<std::size_t>> slotsOfWord;  // by relevant-word index
   std::vector<int32_t> relevant;                      // vocabulary id -> relevant-word index, or -1
+  // Pairs of distinct words that share a topic: per word, each larger partner
+  // and their pair's index; per topic pair, its words' pair (kSameWord: a word
+  // paired with itself, whose count is the word's).
+  std::vector<std::vector<std::pair<int32_t, uint32_t>>> partners;
+  std::vector<uint32_t> wordPairOf;
+  std::size_t numWordPairs = 0;
+  static constexpr uint32_t kSameWord = UINT32_MAX;
+  std::size_t numWords() const { return slotsOfWord.size(); }
 
   std::size_t topics() const { return topicStart.size() - 1; }
   std::size_t size(std::size_t t) const { return topicStart[t + 1] - topicStart[t]; }
@@ -60,6 +68,23 @@ Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t voc
     const std::size_t m = topic.size();
     slots.pairStart.push_back(slots.pairStart.back() + m * (m - (m > 0 ? 1 : 0)) / 2);
   }
+  slots.partners.resize(slots.numWords());
+  std::map<std::pair<int32_t, int32_t>, uint32_t> wordPairs;
+  slots.wordPairOf.assign(slots.numPairs(), Slots::kSameWord);
+  for (std::size_t t = 0; t < slots.topics(); ++t) {
+    const std::size_t first = slots.topicStart[t];
+    for (std::size_t i = 0; i < slots.size(t); ++i) {
+      for (std::size_t j = i + 1; j < slots.size(t); ++j) {
+        const int32_t a = std::min(slots.word[first + i], slots.word[first + j]);
+        const int32_t b = std::max(slots.word[first + i], slots.word[first + j]);
+        if (a == b) continue;
+        const auto [entry, added] = wordPairs.emplace(std::make_pair(a, b), static_cast<uint32_t>(wordPairs.size()));
+        if (added) slots.partners[static_cast<std::size_t>(a)].emplace_back(b, entry->second);
+        slots.wordPairOf[slots.pair(t, i, j)] = entry->second;
+      }
+    }
+  }
+  slots.numWordPairs = wordPairs.size();
   return slots;
 }
 
@@ -85,6 +110,10 @@ struct CountTable {
   // each document's counts to them and keeps no entries, so its memory and
   // the work of joining tables do not grow with the reference texts.
   bool direct = false;
+  // Counted by word (every mode but AssignedDocuments: a slot's count is its
+  // word's, a pair's its words'): numWords + numWordPairs, made per slot and
+  // pair (slotTotals) once summed; a word in several topics is counted once a document.
+  bool byWord = false;
   std::vector<uint64_t> totals;  // numSlots + numPairs
   uint64_t totalUnits = 0;
 };
@@ -155,6 +184,8 @@ class DocumentCounter {
   DocumentCounter(const Slots& slots, CountingMode mode) : slots_(slots), mode_(mode) {
     stamp_.assign(slots.slotsOfWord.size(), 0);
     topicStamp_.assign(slots.topics(), 0);
+    presentCount_.assign(slots.topics(), 0);
+    presentSlots_.assign(slots.numSlots(), 0);
     slotStamp_.assign(slots.numSlots(), 0);
     slotLength_.assign(slots.numSlots(), 0);
     wordSlot_.assign(slots.slotsOfWord.size(), 0);
@@ -188,7 +219,7 @@ class DocumentCounter {
       if (intervals_.size() < present_.size()) intervals_.resize(present_.size());
       for (std::size_t i = 0; i < present_.size(); ++i) {
         presenceIntervals(positions_[i], window, steps, intervals_[i]);
-        markSlots(present_[i], totalLength(intervals_[i]));
+        if (!table.byWord) markSlots(present_[i], totalLength(intervals_[i]));
       }
     } else {
       // One window (a text no longer than it) or a document: present or not.
@@ -203,25 +234,31 @@ class DocumentCounter {
           }
         } else if (stamp_[static_cast<std::size_t>(r)] != document_) {
           stamp_[static_cast<std::size_t>(r)] = document_;
-          markSlots(r, 1);
+          if (table.byWord) {
+            present_.push_back(r);
+          } else {
+            markSlots(r, 1);
+          }
         }
       }
     }
+    if (table.byWord) {
+      countWords(table);
+      return;
+    }
     // (Topics in the order first touched: the counts are integer sums, alike in any order.)
+    // (A topic's present slots in the order marked: each pair is added once, as (smaller, larger).)
     for (const std::size_t t : touched_) {
       const std::size_t first = slots_.topicStart[t];
-      const std::size_t m = slots_.size(t);
-      presentSlots_.clear();
-      for (std::size_t i = 0; i < m; ++i) {
-        if (slotStamp_[first + i] == document_) presentSlots_.push_back(i);
-      }
-      for (std::size_t a = 0; a < presentSlots_.size(); ++a) {
-        const std::size_t i = presentSlots_[a];
+      const std::size_t* present = presentSlots_.data() + first;
+      const std::size_t count = presentCount_[t];
+      for (std::size_t a = 0; a < count; ++a) {
+        const std::size_t i = present[a];
         add(table, first + i, slotLength_[first + i]);
-        for (std::size_t b = a + 1; b < presentSlots_.size(); ++b) {
-          const std::size_t j = presentSlots_[b];
+        for (std::size_t b = a + 1; b < count; ++b) {
+          const std::size_t j = present[b];
           const uint64_t both = pairCount(first + i, first + j);
-          if (both > 0) add(table, slots_.numSlots() + slots_.pair(t, i, j), both);
+          if (both > 0) add(table, slots_.numSlots() + (i < j ? slots_.pair(t, i, j) : slots_.pair(t, j, i)), both);
         }
       }
     }
@@ -229,6 +266,19 @@ class DocumentCounter {
   }
 
  private:
+  // Each present word's count, and each pair's of present words that share a topic.
+  void countWords(CountTable& table) {
+    uint64_t* words = table.totals.data();
+    uint64_t* pairs = words + slots_.numWords();
+    for (std::size_t i = 0; i < present_.size(); ++i) {
+      const auto r = static_cast<std::size_t>(present_[i]);
+      words[r] += windows_ ? totalLength(intervals_[i]) : 1;
+      for (const auto& [b, pair] : slots_.partners[r]) {
+        if (stamp_[static_cast<std::size_t>(b)] != document_) continue;
+        pairs[pair] += windows_ ? overlap(intervals_[i], intervals_[wordSlot_[static_cast<std::size_t>(b)]]) : 1;
+      }
+    }
+  }
   int32_t relevantOf(int32_t id) const {
     return id >= 0 && static_cast<std::size_t>(id) < slots_.relevant.size() ? slots_.relevant[static_cast<std::size_t>(id)]
                                                                              : -1;
@@ -241,7 +291,9 @@ class DocumentCounter {
     if (topicStamp_[t] != document_) {
       topicStamp_[t] = document_;
       touched_.push_back(t);
+      presentCount_[t] = 0;
     }
+    presentSlots_[slots_.topicStart[t] + presentCount_[t]++] = slot - slots_.topicStart[t];
   }
   void markSlots(int32_t r, uint64_t length) {
     for (const std::size_t slot : slots_.slotsOfWord[static_cast<std::size_t>(r)]) markSlot(slot, length);
@@ -296,10 +348,30 @@ class DocumentCounter {
   std::vector<uint64_t> slotStamp_;
   std::vector<uint64_t> slotLength_;
   std::vector<std::size_t> touched_;
-  std::vector<std::size_t> presentSlots_;
+  std::vector<std::size_t> presentCount_;  // per touched topic: its slots present
+  std::vector<std::size_t> presentSlots_;  // per topic, from its first slot: the present ones (positions in the topic)
   std::vector<uint64_t> pairStamp_;  // per pair of present words: the document its overlap is from
   std::vector<uint64_t> pairOverlap_;
 };
+
+// Counts by word (numWords + numWordPairs) as counts by slot and pair.
+std::vector<uint64_t> slotTotals(const Slots& slots, const std::vector<uint64_t>& byWord) {
+  std::vector<uint64_t> totals(slots.numSlots() + slots.numPairs(), 0);
+  for (std::size_t s = 0; s < slots.numSlots(); ++s) totals[s] = byWord[static_cast<std::size_t>(slots.word[s])];
+  for (std::size_t t = 0; t < slots.topics(); ++t) {
+    const std::size_t first = slots.topicStart[t];
+    for (std::size_t i = 0; i < slots.size(t); ++i) {
+      for (std::size_t j = i + 1; j < slots.size(t); ++j) {
+        const std::size_t pair = slots.pair(t, i, j);
+        const uint32_t words = slots.wordPairOf[pair];
+        totals[slots.numSlots() + pair] = words == Slots::kSameWord
+                                              ? byWord[static_cast<std::size_t>(slots.word[first + i])]
+                                              : byWord[slots.numWords() + words];
+      }
+    }
+  }
+  return totals;
+}
 
 // Blocks of whole documents: a block ends after kBlockDocuments documents or
 // once its tokens reach `blockTokens` (a longer document is a block of its
@@ -341,11 +413,13 @@ std::vector<CountTable> countCorpus(ReferenceBlocks& source, const Slots& slots,
   constexpr double kEntryBytes = 2 * sizeof(uint32_t);
   // parts[mode][block or worker]
   std::vector<std::vector<CountTable>> parts(modes.size(), std::vector<CountTable>(direct ? workers : blocks));
+  const auto byWord = [&](std::size_t m) { return direct && modes[m].kind != CountingMode::AssignedDocuments; };
   if (direct) {
-    for (auto& mode : parts) {
-      for (CountTable& part : mode) {
+    for (std::size_t m = 0; m < modes.size(); ++m) {
+      for (CountTable& part : parts[m]) {
         part.direct = true;
-        part.totals.assign(slots.numSlots() + slots.numPairs(), 0);
+        part.byWord = byWord(m);
+        part.totals.assign(byWord(m) ? slots.numWords() + slots.numWordPairs : slots.numSlots() + slots.numPairs(), 0);
       }
     }
   }
@@ -407,11 +481,12 @@ std::vector<CountTable> countCorpus(ReferenceBlocks& source, const Slots& slots,
     CountTable& table = tables[m];
     if (direct) {
       table.direct = true;
-      table.totals.assign(slots.numSlots() + slots.numPairs(), 0);
+      std::vector<uint64_t> totals(parts[m].front().totals.size(), 0);
       for (const CountTable& part : parts[m]) {
         table.totalUnits += part.totalUnits;
-        for (std::size_t k = 0; k < part.totals.size(); ++k) table.totals[k] += part.totals[k];
+        for (std::size_t k = 0; k < part.totals.size(); ++k) totals[k] += part.totals[k];
       }
+      table.totals = byWord(m) ? slotTotals(slots, totals) : std::move(totals);
       continue;
     }
     for (CountTable& part : parts[m]) {
