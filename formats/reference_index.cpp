@@ -100,6 +100,11 @@ struct ReferenceIndex::Mapping {
   ~Mapping() {
     if (address != nullptr) munmap(address, length);
   }
+  // Gives the mapped pages back (they stay in the page cache and come back on
+  // the next read): a pass over the file then holds none of it for good.
+  void release() const {
+    if (address != nullptr) (void)madvise(address, length, MADV_DONTNEED);
+  }
 };
 
 namespace {
@@ -174,7 +179,15 @@ void ReferenceIndex::parse() {
   if (readU64(header + 72) != 0) throw damaged("a reserved header field is not 0");
   const uint8_t* trailer = bytes_.data() + bytes_.size() - kTrailerBytes;
   if (std::memcmp(trailer + 4, kTrailerMagic, 4) != 0) throw damaged("its last bytes are not the index's end");
-  if (crc32Of(0, bytes_.first(bytes_.size() - kTrailerBytes)) != readU32(trailer))
+  // The checksum reads every byte: in stretches, each given back once read.
+  uint32_t crc = 0;
+  const auto checked = bytes_.first(bytes_.size() - kTrailerBytes);
+  constexpr std::size_t kStretch = std::size_t{32} << 20;
+  for (std::size_t at = 0; at < checked.size(); at += kStretch) {
+    crc = crc32Of(crc, checked.subspan(at, std::min(kStretch, checked.size() - at)));
+    releasePages();
+  }
+  if (crc != readU32(trailer))
     throw damaged("its checksum does not match its contents");
   // Each section within the file, summed without overflow.
   const uint64_t body = bytes_.size() - kHeaderBytes - kTrailerBytes;
@@ -237,6 +250,10 @@ void ReferenceIndex::parse() {
     occurrencesTotal += occurrences;
     if (occurrencesTotal > tokens_) throw damaged("its words occur more often than it has tokens");
   }
+}
+
+void ReferenceIndex::releasePages() const {
+  if (mapping_) mapping_->release();
 }
 
 uint64_t ReferenceIndex::documentFrequency(std::size_t word) const {

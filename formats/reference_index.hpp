@@ -64,6 +64,10 @@ class ReferenceIndex {
   uint64_t documentFrequency(std::size_t word) const;
   uint64_t occurrences(std::size_t word) const;
   void postings(std::size_t word, WordPostings& out) const;
+  // Lets a mapped file's pages go from this process's memory (reading them
+  // again maps them again): a reader passing through the postings calls it
+  // now and then, so that its resident memory does not grow with the file.
+  void releasePages() const;
 
  private:
   friend class PostingsCursor;

@@ -55,6 +55,13 @@ const quality::ReferenceCorpus& IndexBlocks::block(std::size_t first, std::size_
                          lengths.begin() + static_cast<std::ptrdiff_t>(end));
   scratch.topics.clear();
   largest_ = std::max<uint64_t>(largest_, total);
+  // The mapped postings read so far leave resident memory now and then, so
+  // that it follows the block rather than the file.
+  laidOut_ += total;
+  if (laidOut_ >= kReleaseEvery) {
+    index_.releasePages();
+    laidOut_ = 0;
+  }
   return scratch;
 }
 

@@ -34,6 +34,8 @@ class IndexBlocks : public quality::ReferenceBlocks {
   std::vector<formats::WordPostings> postings_;  // per word, the block's
   std::vector<std::size_t> next_;
   uint64_t largest_ = 0;
+  uint64_t laidOut_ = 0;  // occurrences since the index's pages were last released
+  static constexpr uint64_t kReleaseEvery = uint64_t{4} << 20;
 };
 
 }  // namespace topiceval::detail
