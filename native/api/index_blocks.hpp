@@ -22,6 +22,11 @@ class IndexBlocks : public quality::ReferenceBlocks {
   uint64_t totalTokens() const override { return index_.numTokens(); }
   std::size_t vocabulary() const override { return index_.words().size(); }
   bool assigned() const override { return false; }
+  uint64_t documentFrequency(int32_t id) const override {
+    return id >= 0 && static_cast<std::size_t>(id) < index_.words().size()
+               ? index_.documentFrequency(static_cast<std::size_t>(id))
+               : 0;
+  }
   const quality::ReferenceCorpus& block(std::size_t first, std::size_t end, quality::ReferenceCorpus& scratch) override;
 
   // The most occurrences one block held: what memory follows.

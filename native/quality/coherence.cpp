@@ -29,8 +29,8 @@ struct Slots {
   std::vector<std::size_t> pairStart{0};
   std::vector<std::vector<std::size_t>> slotsOfWord;  // by relevant-word index
   std::vector<int32_t> relevant;                      // vocabulary id -> relevant-word index, or -1
-  // Pairs of distinct words that share a topic: per word, each larger partner
-  // and their pair's index; per topic pair, its words' pair (kSameWord: a word
+  // Pairs of distinct words that share a topic: per word, the partners whose
+  // pair it holds (each pair held by one of its words) and the pair's index; per topic pair, its words' pair (kSameWord: a word
   // paired with itself, whose count is the word's).
   std::vector<std::vector<std::pair<int32_t, uint32_t>>> partners;
   std::vector<uint32_t> wordPairOf;
@@ -49,7 +49,11 @@ struct Slots {
   }
 };
 
-Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t vocabulary) {
+// `frequency` (by vocabulary id; empty: unknown) decides which word of a pair
+// holds it among its partners: the rarer, so that the pair is looked for only
+// in the documents where that word is.
+Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t vocabulary,
+                const std::vector<uint64_t>& frequency) {
   Slots slots;
   slots.relevant.assign(vocabulary, -1);
   int32_t next = 0;
@@ -69,6 +73,10 @@ Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t voc
     slots.pairStart.push_back(slots.pairStart.back() + m * (m - (m > 0 ? 1 : 0)) / 2);
   }
   slots.partners.resize(slots.numWords());
+  std::vector<uint64_t> rarity(slots.numWords(), 0);  // by relevant word
+  for (std::size_t id = 0; id < std::min(frequency.size(), vocabulary); ++id) {
+    if (slots.relevant[id] >= 0) rarity[static_cast<std::size_t>(slots.relevant[id])] = frequency[id];
+  }
   std::map<std::pair<int32_t, int32_t>, uint32_t> wordPairs;
   slots.wordPairOf.assign(slots.numPairs(), Slots::kSameWord);
   for (std::size_t t = 0; t < slots.topics(); ++t) {
@@ -79,7 +87,10 @@ Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t voc
         const int32_t b = std::max(slots.word[first + i], slots.word[first + j]);
         if (a == b) continue;
         const auto [entry, added] = wordPairs.emplace(std::make_pair(a, b), static_cast<uint32_t>(wordPairs.size()));
-        if (added) slots.partners[static_cast<std::size_t>(a)].emplace_back(b, entry->second);
+        if (added) {
+          const bool bRarer = rarity[static_cast<std::size_t>(b)] < rarity[static_cast<std::size_t>(a)];
+          slots.partners[static_cast<std::size_t>(bRarer ? b : a)].emplace_back(bRarer ? a : b, entry->second);
+        }
         slots.wordPairOf[slots.pair(t, i, j)] = entry->second;
       }
     }
@@ -798,7 +809,11 @@ std::vector<MeasureValues> topicCoherence(ReferenceBlocks& corpus, const std::ve
   for (const auto& topic : topics) {
     for (const int32_t id : topic) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
   }
-  const Slots slots = makeSlots(topics, vocabulary);
+  std::vector<uint64_t> frequency(vocabulary, 0);
+  for (const auto& topic : topics) {
+    for (const int32_t id : topic) frequency[static_cast<std::size_t>(id)] = corpus.documentFrequency(id);
+  }
+  const Slots slots = makeSlots(topics, vocabulary, frequency);
   // c_v's coordinates: each word's rank of first appearance among all topics.
   std::vector<std::size_t> coordinate(slots.numSlots());
   for (std::size_t s = 0; s < slots.numSlots(); ++s) coordinate[s] = static_cast<std::size_t>(slots.word[s]);

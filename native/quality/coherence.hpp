@@ -68,6 +68,9 @@ class ReferenceBlocks {
   virtual uint64_t totalTokens() const = 0;
   virtual std::size_t vocabulary() const = 0;  // every word id is below it
   virtual bool assigned() const = 0;           // tokens carry their topics
+  // How many documents a word occurs in, when known without counting (0:
+  // unknown): the counting then looks for a pair of words where the rarer is.
+  virtual uint64_t documentFrequency(int32_t) const { return 0; }
   // Documents [first, end): either the whole texts (documents at their own
   // indices) or `scratch` filled with these alone (first at index 0). Called
   // for the blocks in increasing order, never two at once.
