@@ -3,7 +3,6 @@
 #include "topiceval/coherence.hpp"
 
 #include <algorithm>
-#include <tuple>
 #include <cmath>
 #include <limits>
 #include <memory>

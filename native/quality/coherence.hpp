@@ -43,9 +43,10 @@ int defaultWindowSize(CoherenceMeasure measure);
 // Reference texts as word ids (one vocabulary shared with the topics), with
 // each token's topic when they are the model's own training documents.
 // Or only the tokens of some words (a reference index's postings of the topic
-// words): `positions` then holds each token's place in its document and
-// `lengths` every document's length; the tokens left out take their places
-// and count for nothing, as words no topic names do in the whole texts.
+// words): `positions` then holds each token's place in its document (in
+// any order of words, each word's places increasing) and `lengths` every
+// document's length; the tokens left out take their places and count for
+// nothing, as words no topic names do in the whole texts.
 struct ReferenceCorpus {
   std::vector<int32_t> tokens;
   std::vector<int32_t> topics;  // empty, or one per token
