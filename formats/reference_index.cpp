@@ -58,8 +58,8 @@ void putVarint(std::vector<uint8_t>& out, uint64_t value) {
 // bits is the file's damage, named by `what`.
 class VarintCursor {
  public:
-  VarintCursor(std::span<const uint8_t> bytes, const std::string& source, const char* what)
-      : bytes_(bytes), source_(source), what_(what) {}
+  VarintCursor(std::span<const uint8_t> bytes, const std::string& source, const char* what, std::size_t at = 0)
+      : bytes_(bytes), source_(source), what_(what), at_(at) {}
   uint64_t next() {
     uint64_t value = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -100,6 +100,11 @@ struct ReferenceIndex::Mapping {
   std::size_t length = 0;
   ~Mapping() {
     if (address != nullptr) munmap(address, length);
+  }
+  // Gives the mapped pages back (they stay in the page cache and come back on
+  // the next read): a pass over the file then holds none of it for good.
+  void release() const {
+    if (address != nullptr) (void)madvise(address, length, MADV_DONTNEED);
   }
 };
 
@@ -175,7 +180,15 @@ void ReferenceIndex::parse() {
   if (readU64(header + 72) != 0) throw damaged("a reserved header field is not 0");
   const uint8_t* trailer = bytes_.data() + bytes_.size() - kTrailerBytes;
   if (std::memcmp(trailer + 4, kTrailerMagic, 4) != 0) throw damaged("its last bytes are not the index's end");
-  if (crc32Of(0, bytes_.first(bytes_.size() - kTrailerBytes)) != readU32(trailer))
+  // The checksum reads every byte: in stretches, each given back once read.
+  uint32_t crc = 0;
+  const auto checked = bytes_.first(bytes_.size() - kTrailerBytes);
+  constexpr std::size_t kStretch = std::size_t{32} << 20;
+  for (std::size_t at = 0; at < checked.size(); at += kStretch) {
+    crc = crc32Of(crc, checked.subspan(at, std::min(kStretch, checked.size() - at)));
+    releasePages();
+  }
+  if (crc != readU32(trailer))
     throw damaged("its checksum does not match its contents");
   // Each section within the file, summed without overflow.
   const uint64_t body = bytes_.size() - kHeaderBytes - kTrailerBytes;
@@ -240,6 +253,10 @@ void ReferenceIndex::parse() {
   }
 }
 
+void ReferenceIndex::releasePages() const {
+  if (mapping_) mapping_->release();
+}
+
 uint64_t ReferenceIndex::documentFrequency(std::size_t word) const {
   return readU64(directory_.data() + word * kDirectoryEntryBytes + 8);
 }
@@ -249,31 +266,44 @@ uint64_t ReferenceIndex::occurrences(std::size_t word) const {
 }
 
 void ReferenceIndex::postings(std::size_t word, WordPostings& out) const {
+  PostingsCursor cursor(*this, word);
+  cursor.next(numDocuments(), out);
+}
+
+PostingsCursor::PostingsCursor(const ReferenceIndex& index, std::size_t word) : index_(&index), word_(word) {
+  if (word >= index.words_.size())
+    throw FormatError(index.source_, "no word " + std::to_string(word) + " in the reference index");
+  const uint8_t* entry = index.directory_.data() + word * kDirectoryEntryBytes;
+  const uint64_t offset = readU64(entry);
+  const uint64_t end = word + 1 < index.words_.size() ? readU64(entry + kDirectoryEntryBytes) : index.postings_.size();
+  bytes_ = index.postings_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(end - offset));
+  documentsLeft_ = index.documentFrequency(word);
+  occurrencesLeft_ = index.occurrences(word);
+}
+
+void PostingsCursor::next(uint64_t endDocument, WordPostings& out) {
   out.documents.clear();
   out.start.assign(1, 0);
   out.positions.clear();
-  if (word >= words_.size()) throw FormatError(source_, "no word " + std::to_string(word) + " in the reference index");
-  const uint8_t* entry = directory_.data() + word * kDirectoryEntryBytes;
-  const uint64_t offset = readU64(entry);
-  const uint64_t end = word + 1 < words_.size() ? readU64(entry + kDirectoryEntryBytes) : postings_.size();
-  const uint64_t docs = documentFrequency(word), occurrences = this->occurrences(word);
-  const std::string what = "the postings of '" + words_[word] + "'";
-  const auto damaged = [&] { return FormatError(source_, "damaged reference index: " + what + " are inconsistent"); };
-  VarintCursor cursor(postings_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(end - offset)), source_,
-                      what.c_str());
-  out.documents.reserve(static_cast<std::size_t>(docs));
-  out.start.reserve(static_cast<std::size_t>(docs) + 1);
-  out.positions.reserve(static_cast<std::size_t>(occurrences));
-  int64_t document = -1;
-  uint64_t seen = 0;
-  for (uint64_t i = 0; i < docs; ++i) {
-    const uint64_t delta = cursor.next();
-    if (delta >= lengths_.size() - static_cast<uint64_t>(document + 1)) throw damaged();
-    document += static_cast<int64_t>(delta) + 1;
-    const uint64_t length = lengths_[static_cast<std::size_t>(document)];
+  const ReferenceIndex& index = *index_;
+  const std::string what = "the postings of '" + index.words_[word_] + "'";
+  const auto damaged = [&] { return FormatError(index.source_, "damaged reference index: " + what + " are inconsistent"); };
+  VarintCursor cursor(bytes_, index.source_, what.c_str(), at_);
+  const std::vector<uint32_t>& lengths = index.lengths_;
+  while (documentsLeft_ > 0) {
+    if (!pending_) {
+      const uint64_t delta = cursor.next();
+      if (delta >= lengths.size() - static_cast<uint64_t>(document_ + 1)) throw damaged();
+      document_ += static_cast<int64_t>(delta) + 1;
+      pending_ = true;
+    }
+    if (static_cast<uint64_t>(document_) >= endDocument) break;
+    pending_ = false;
+    --documentsLeft_;
+    const uint64_t length = lengths[static_cast<std::size_t>(document_)];
     const uint64_t count = cursor.next();
-    if (count >= length || count >= occurrences - seen) throw damaged();
-    seen += count + 1;
+    if (count >= length || count >= occurrencesLeft_) throw damaged();
+    occurrencesLeft_ -= count + 1;
     int64_t position = -1;
     for (uint64_t p = 0; p <= count; ++p) {
       const uint64_t step = cursor.next();
@@ -281,10 +311,11 @@ void ReferenceIndex::postings(std::size_t word, WordPostings& out) const {
       position += static_cast<int64_t>(step) + 1;
       out.positions.push_back(static_cast<uint32_t>(position));
     }
-    out.documents.push_back(static_cast<uint32_t>(document));
+    out.documents.push_back(static_cast<uint32_t>(document_));
     out.start.push_back(out.positions.size());
   }
-  if (seen != occurrences || !cursor.done()) throw damaged();
+  at_ = cursor.at();
+  if (documentsLeft_ == 0 && (occurrencesLeft_ != 0 || !cursor.done())) throw damaged();
 }
 
 // ---- writing ----

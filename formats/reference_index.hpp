@@ -42,6 +42,8 @@ struct WordPostings {
   std::vector<uint32_t> positions;
 };
 
+class PostingsCursor;
+
 // A reference index, memory-mapped (or held, from bytes). Opening checks the
 // header, the checksum and the bounds of every section; a word's postings are
 // checked as they are decoded. Every problem is a FormatError naming the file.
@@ -62,8 +64,13 @@ class ReferenceIndex {
   uint64_t documentFrequency(std::size_t word) const;
   uint64_t occurrences(std::size_t word) const;
   void postings(std::size_t word, WordPostings& out) const;
+  // Lets a mapped file's pages go from this process's memory (reading them
+  // again maps them again): a reader passing through the postings calls it
+  // now and then, so that its resident memory does not grow with the file.
+  void releasePages() const;
 
  private:
+  friend class PostingsCursor;
   ReferenceIndex() = default;
   void parse();
   struct Mapping;
@@ -107,6 +114,27 @@ class ReferenceIndexBatch {
   std::vector<int32_t> slots_;  // by word id: its place in words_, or -1
   std::vector<uint8_t> lengths_;
   std::vector<std::pair<int32_t, uint32_t>> scratch_;
+};
+
+// One word's postings decoded a stretch of documents at a time, so that a
+// reader holds a block of documents' postings rather than the whole corpus's;
+// checked as postings() checks them. The index must outlive the cursor.
+class PostingsCursor {
+ public:
+  PostingsCursor(const ReferenceIndex& index, std::size_t word);
+  // Replaces `out` with the postings of the documents before `endDocument`
+  // not given by an earlier call.
+  void next(uint64_t endDocument, WordPostings& out);
+
+ private:
+  const ReferenceIndex* index_;
+  std::size_t word_;
+  std::span<const uint8_t> bytes_;
+  std::size_t at_ = 0;
+  uint64_t documentsLeft_ = 0;
+  uint64_t occurrencesLeft_ = 0;
+  int64_t document_ = -1;
+  bool pending_ = false;  // document_ is read but lies beyond the last call's end
 };
 
 // Builds an index from documents given one at a time as word ids (ids index

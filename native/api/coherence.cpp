@@ -3,7 +3,6 @@
 #include "topiceval/coherence.hpp"
 
 #include <algorithm>
-#include <tuple>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -14,6 +13,7 @@
 #include "formats/reference_index.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/coherence_against.hpp"
+#include "native/api/index_blocks.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/model/word_index.hpp"
@@ -24,6 +24,8 @@
 #include "topiceval/errors.hpp"
 
 namespace topiceval {
+
+using detail::IndexBlocks;
 
 namespace {
 
@@ -60,8 +62,8 @@ struct Reference {
   quality::ReferenceCorpus corpus;
   const std::vector<std::string>* words = nullptr;  // by id
   std::string description;
-  // A reference index: the corpus is made from the topic words' postings
-  // (fillFromIndex) once they are known.
+  // A reference index: counted a block of documents at a time from the topic
+  // words' postings (IndexBlocks) once they are known.
   std::unique_ptr<formats::ReferenceIndex> ownIndex;  // on the heap: `index` and `words` outlive a move
   const formats::ReferenceIndex* index = nullptr;  // ownIndex, or one the caller opened
   bool unordered = false;  // bags of words: windows count whole documents
@@ -78,58 +80,6 @@ struct Reference {
     return used;
   }
 };
-
-// The index's tokens of the words in `topics` at their places, document by
-// document: what counting the whole texts would meet of them.
-void fillFromIndex(Reference& reference, const std::vector<std::vector<int32_t>>& topics) {
-  const formats::ReferenceIndex& index = *reference.index;
-  std::vector<uint8_t> wanted(index.words().size(), 0);
-  std::vector<int32_t> words;
-  for (const auto& topic : topics) {
-    for (const int32_t id : topic) {
-      if (static_cast<std::size_t>(id) < wanted.size() && wanted[static_cast<std::size_t>(id)] == 0) {
-        wanted[static_cast<std::size_t>(id)] = 1;
-        words.push_back(id);
-      }
-    }
-  }
-  const std::size_t documents = index.numDocuments();
-  std::vector<formats::WordPostings> postings(words.size());
-  std::vector<std::size_t> perDocument(documents + 1, 0);
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    index.postings(static_cast<std::size_t>(words[i]), postings[i]);
-    const auto& word = postings[i];
-    for (std::size_t k = 0; k < word.documents.size(); ++k)
-      perDocument[word.documents[k] + 1] += word.start[k + 1] - word.start[k];
-  }
-  quality::ReferenceCorpus& corpus = reference.corpus;
-  corpus.offsets.assign(documents + 1, 0);
-  for (std::size_t d = 0; d < documents; ++d) corpus.offsets[d + 1] = corpus.offsets[d] + perDocument[d + 1];
-  corpus.tokens.assign(corpus.offsets.back(), 0);
-  corpus.positions.assign(corpus.offsets.back(), 0);
-  std::vector<std::size_t> next(corpus.offsets.begin(), corpus.offsets.end() - 1);
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    const auto& word = postings[i];
-    for (std::size_t k = 0; k < word.documents.size(); ++k) {
-      std::size_t& at = next[word.documents[k]];
-      for (std::size_t p = word.start[k]; p < word.start[k + 1]; ++p, ++at) {
-        corpus.tokens[at] = words[i];
-        corpus.positions[at] = word.positions[p];
-      }
-    }
-  }
-  // Each document's tokens in the order of their places.
-  std::vector<std::pair<uint32_t, int32_t>> order;
-  for (std::size_t d = 0; d < documents; ++d) {
-    const std::size_t from = corpus.offsets[d], to = corpus.offsets[d + 1];
-    if (to - from < 2) continue;
-    order.clear();
-    for (std::size_t t = from; t < to; ++t) order.emplace_back(corpus.positions[t], corpus.tokens[t]);
-    std::sort(order.begin(), order.end());
-    for (std::size_t t = from; t < to; ++t) std::tie(corpus.positions[t], corpus.tokens[t]) = order[t - from];
-  }
-  corpus.lengths = index.documentLengths();
-}
 
 Reference loadReference(const CoherenceRequest& request, const Model& model, const std::string& modelName,
                         std::optional<Documents>& keep, const formats::ReferenceIndex* opened) {
@@ -469,14 +419,17 @@ CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const 
   const TopicWords topics = topicWords(request, model, modelName, counts, phi);
   const std::vector<std::vector<int32_t>> ids = topicIdsInTexts(topics.words, TextWordIds(request, reference, topics.words),
                                                                 static_cast<std::size_t>(request.topWords), result);
-  if (reference.index) fillFromIndex(reference, ids);
-  result.referenceDocuments = reference.corpus.numDocuments();
-  result.referenceTokens = reference.corpus.totalTokens();
+  std::optional<IndexBlocks> blocks;
+  if (reference.index) blocks.emplace(*reference.index, ids);
+  result.referenceDocuments = blocks ? blocks->numDocuments() : reference.corpus.numDocuments();
+  result.referenceTokens = blocks ? blocks->totalTokens() : reference.corpus.totalTokens();
   quality::CoherenceSettings settings =
       coherenceSettings(request, measures, reference.unordered, model, modelName, result);
   Progress ownProgress;  // when none is given: made on this thread, it answers a caller's Cancellation
   settings.progress = request.progress != nullptr ? request.progress : &ownProgress;
-  addMeasures(quality::topicCoherence(reference.corpus, ids, settings), request.bootstrap, result);
+  addMeasures(blocks ? quality::topicCoherence(*blocks, ids, settings)
+                     : quality::topicCoherence(reference.corpus, ids, settings),
+              request.bootstrap, result);
   addExclusivity(request, data, counts, phi, topics.modelTop, topics.words.size(), result);
   result.diversity = diversityOf(topics.words);
   return result;

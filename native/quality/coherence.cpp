@@ -5,6 +5,7 @@
 #include <limits>
 #include <atomic>
 #include <map>
+#include <mutex>
 #include <span>
 
 #include "native/java/java_math.hpp"
@@ -28,6 +29,14 @@ struct Slots {
   std::vector<std::size_t> pairStart{0};
   std::vector<std::vector<std::size_t>> slotsOfWord;  // by relevant-word index
   std::vector<int32_t> relevant;                      // vocabulary id -> relevant-word index, or -1
+  // Pairs of distinct words that share a topic: per word, the partners whose
+  // pair it holds (each pair held by one of its words) and the pair's index; per topic pair, its words' pair (kSameWord: a word
+  // paired with itself, whose count is the word's).
+  std::vector<std::vector<std::pair<int32_t, uint32_t>>> partners;
+  std::vector<uint32_t> wordPairOf;
+  std::size_t numWordPairs = 0;
+  static constexpr uint32_t kSameWord = UINT32_MAX;
+  std::size_t numWords() const { return slotsOfWord.size(); }
 
   std::size_t topics() const { return topicStart.size() - 1; }
   std::size_t size(std::size_t t) const { return topicStart[t + 1] - topicStart[t]; }
@@ -40,7 +49,11 @@ struct Slots {
   }
 };
 
-Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t vocabulary) {
+// `frequency` (by vocabulary id; empty: unknown) decides which word of a pair
+// holds it among its partners: the rarer, so that the pair is looked for only
+// in the documents where that word is.
+Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t vocabulary,
+                const std::vector<uint64_t>& frequency) {
   Slots slots;
   slots.relevant.assign(vocabulary, -1);
   int32_t next = 0;
@@ -59,6 +72,30 @@ Slots makeSlots(const std::vector<std::vector<int32_t>>& topics, std::size_t voc
     const std::size_t m = topic.size();
     slots.pairStart.push_back(slots.pairStart.back() + m * (m - (m > 0 ? 1 : 0)) / 2);
   }
+  slots.partners.resize(slots.numWords());
+  std::vector<uint64_t> rarity(slots.numWords(), 0);  // by relevant word
+  for (std::size_t id = 0; id < std::min(frequency.size(), vocabulary); ++id) {
+    if (slots.relevant[id] >= 0) rarity[static_cast<std::size_t>(slots.relevant[id])] = frequency[id];
+  }
+  std::map<std::pair<int32_t, int32_t>, uint32_t> wordPairs;
+  slots.wordPairOf.assign(slots.numPairs(), Slots::kSameWord);
+  for (std::size_t t = 0; t < slots.topics(); ++t) {
+    const std::size_t first = slots.topicStart[t];
+    for (std::size_t i = 0; i < slots.size(t); ++i) {
+      for (std::size_t j = i + 1; j < slots.size(t); ++j) {
+        const int32_t a = std::min(slots.word[first + i], slots.word[first + j]);
+        const int32_t b = std::max(slots.word[first + i], slots.word[first + j]);
+        if (a == b) continue;
+        const auto [entry, added] = wordPairs.emplace(std::make_pair(a, b), static_cast<uint32_t>(wordPairs.size()));
+        if (added) {
+          const bool bRarer = rarity[static_cast<std::size_t>(b)] < rarity[static_cast<std::size_t>(a)];
+          slots.partners[static_cast<std::size_t>(bRarer ? b : a)].emplace_back(bRarer ? a : b, entry->second);
+        }
+        slots.wordPairOf[slots.pair(t, i, j)] = entry->second;
+      }
+    }
+  }
+  slots.numWordPairs = wordPairs.size();
   return slots;
 }
 
@@ -84,6 +121,10 @@ struct CountTable {
   // each document's counts to them and keeps no entries, so its memory and
   // the work of joining tables do not grow with the reference texts.
   bool direct = false;
+  // Counted by word (every mode but AssignedDocuments: a slot's count is its
+  // word's, a pair's its words'): numWords + numWordPairs, made per slot and
+  // pair (slotTotals) once summed; a word in several topics is counted once a document.
+  bool byWord = false;
   std::vector<uint64_t> totals;  // numSlots + numPairs
   uint64_t totalUnits = 0;
 };
@@ -154,6 +195,8 @@ class DocumentCounter {
   DocumentCounter(const Slots& slots, CountingMode mode) : slots_(slots), mode_(mode) {
     stamp_.assign(slots.slotsOfWord.size(), 0);
     topicStamp_.assign(slots.topics(), 0);
+    presentCount_.assign(slots.topics(), 0);
+    presentSlots_.assign(slots.numSlots(), 0);
     slotStamp_.assign(slots.numSlots(), 0);
     slotLength_.assign(slots.numSlots(), 0);
     wordSlot_.assign(slots.slotsOfWord.size(), 0);
@@ -187,7 +230,7 @@ class DocumentCounter {
       if (intervals_.size() < present_.size()) intervals_.resize(present_.size());
       for (std::size_t i = 0; i < present_.size(); ++i) {
         presenceIntervals(positions_[i], window, steps, intervals_[i]);
-        markSlots(present_[i], totalLength(intervals_[i]));
+        if (!table.byWord) markSlots(present_[i], totalLength(intervals_[i]));
       }
     } else {
       // One window (a text no longer than it) or a document: present or not.
@@ -202,25 +245,31 @@ class DocumentCounter {
           }
         } else if (stamp_[static_cast<std::size_t>(r)] != document_) {
           stamp_[static_cast<std::size_t>(r)] = document_;
-          markSlots(r, 1);
+          if (table.byWord) {
+            present_.push_back(r);
+          } else {
+            markSlots(r, 1);
+          }
         }
       }
     }
+    if (table.byWord) {
+      countWords(table);
+      return;
+    }
     // (Topics in the order first touched: the counts are integer sums, alike in any order.)
+    // (A topic's present slots in the order marked: each pair is added once, as (smaller, larger).)
     for (const std::size_t t : touched_) {
       const std::size_t first = slots_.topicStart[t];
-      const std::size_t m = slots_.size(t);
-      presentSlots_.clear();
-      for (std::size_t i = 0; i < m; ++i) {
-        if (slotStamp_[first + i] == document_) presentSlots_.push_back(i);
-      }
-      for (std::size_t a = 0; a < presentSlots_.size(); ++a) {
-        const std::size_t i = presentSlots_[a];
+      const std::size_t* present = presentSlots_.data() + first;
+      const std::size_t count = presentCount_[t];
+      for (std::size_t a = 0; a < count; ++a) {
+        const std::size_t i = present[a];
         add(table, first + i, slotLength_[first + i]);
-        for (std::size_t b = a + 1; b < presentSlots_.size(); ++b) {
-          const std::size_t j = presentSlots_[b];
+        for (std::size_t b = a + 1; b < count; ++b) {
+          const std::size_t j = present[b];
           const uint64_t both = pairCount(first + i, first + j);
-          if (both > 0) add(table, slots_.numSlots() + slots_.pair(t, i, j), both);
+          if (both > 0) add(table, slots_.numSlots() + (i < j ? slots_.pair(t, i, j) : slots_.pair(t, j, i)), both);
         }
       }
     }
@@ -228,6 +277,19 @@ class DocumentCounter {
   }
 
  private:
+  // Each present word's count, and each pair's of present words that share a topic.
+  void countWords(CountTable& table) {
+    uint64_t* words = table.totals.data();
+    uint64_t* pairs = words + slots_.numWords();
+    for (std::size_t i = 0; i < present_.size(); ++i) {
+      const auto r = static_cast<std::size_t>(present_[i]);
+      words[r] += windows_ ? totalLength(intervals_[i]) : 1;
+      for (const auto& [b, pair] : slots_.partners[r]) {
+        if (stamp_[static_cast<std::size_t>(b)] != document_) continue;
+        pairs[pair] += windows_ ? overlap(intervals_[i], intervals_[wordSlot_[static_cast<std::size_t>(b)]]) : 1;
+      }
+    }
+  }
   int32_t relevantOf(int32_t id) const {
     return id >= 0 && static_cast<std::size_t>(id) < slots_.relevant.size() ? slots_.relevant[static_cast<std::size_t>(id)]
                                                                              : -1;
@@ -240,7 +302,9 @@ class DocumentCounter {
     if (topicStamp_[t] != document_) {
       topicStamp_[t] = document_;
       touched_.push_back(t);
+      presentCount_[t] = 0;
     }
+    presentSlots_[slots_.topicStart[t] + presentCount_[t]++] = slot - slots_.topicStart[t];
   }
   void markSlots(int32_t r, uint64_t length) {
     for (const std::size_t slot : slots_.slotsOfWord[static_cast<std::size_t>(r)]) markSlot(slot, length);
@@ -295,74 +359,177 @@ class DocumentCounter {
   std::vector<uint64_t> slotStamp_;
   std::vector<uint64_t> slotLength_;
   std::vector<std::size_t> touched_;
-  std::vector<std::size_t> presentSlots_;
+  std::vector<std::size_t> presentCount_;  // per touched topic: its slots present
+  std::vector<std::size_t> presentSlots_;  // per topic, from its first slot: the present ones (positions in the topic)
   std::vector<uint64_t> pairStamp_;  // per pair of present words: the document its overlap is from
   std::vector<uint64_t> pairOverlap_;
 };
 
+// Counts by word (numWords + numWordPairs) as counts by slot and pair.
+std::vector<uint64_t> slotTotals(const Slots& slots, const std::vector<uint64_t>& byWord) {
+  std::vector<uint64_t> totals(slots.numSlots() + slots.numPairs(), 0);
+  for (std::size_t s = 0; s < slots.numSlots(); ++s) totals[s] = byWord[static_cast<std::size_t>(slots.word[s])];
+  for (std::size_t t = 0; t < slots.topics(); ++t) {
+    const std::size_t first = slots.topicStart[t];
+    for (std::size_t i = 0; i < slots.size(t); ++i) {
+      for (std::size_t j = i + 1; j < slots.size(t); ++j) {
+        const std::size_t pair = slots.pair(t, i, j);
+        const uint32_t words = slots.wordPairOf[pair];
+        totals[slots.numSlots() + pair] = words == Slots::kSameWord
+                                              ? byWord[static_cast<std::size_t>(slots.word[first + i])]
+                                              : byWord[slots.numWords() + words];
+      }
+    }
+  }
+  return totals;
+}
+
+// Blocks of whole documents: a block ends after kBlockDocuments documents or
+// once its tokens reach `blockTokens` (a longer document is a block of its
+// own), so that a block laid out from a reference index holds no more than that.
+constexpr std::size_t kBlockDocuments = 4096;
+
+std::vector<std::size_t> blockStarts(const ReferenceBlocks& source, uint64_t blockTokens) {
+  std::vector<std::size_t> starts{0};
+  const std::size_t documents = source.numDocuments();
+  uint64_t tokens = 0;
+  for (std::size_t d = 0; d < documents; ++d) {
+    const uint64_t length = source.length(d);
+    if (d > starts.back() && (d - starts.back() >= kBlockDocuments || tokens + length > blockTokens)) {
+      starts.push_back(d);
+      tokens = 0;
+    }
+    tokens += length;
+  }
+  if (documents > 0) starts.push_back(documents);
+  return starts;
+}
+
+// Every mode's table from one pass over the blocks, handed to the threads in
+// order: a thread takes the next block, has it laid out (the source's
+// layout is sequential, a cursor per word) and counts it while the other
+// thread lays out or counts the next. Tables of a bootstrap are one a block,
+// joined in order; direct tables one a thread, their integer totals added.
 // `entries` counts the table entries of every mode, which are refused once
 // they would outgrow QualityLimits::kTableBytes (how many pairs of top words
 // meet in a document is known only by counting them).
-CountTable countCorpus(const ReferenceCorpus& corpus, const Slots& slots, CountingMode mode, int threads,
-                       bool direct, Progress* progress, std::atomic<uint64_t>& entries) {
-  // Documents in blocks on the threads, the blocks' tables joined in order
-  // (direct tables: one a thread, their integer totals added in any order).
-  const std::size_t documents = corpus.numDocuments();
-  const std::size_t blockSize = 4096;
-  const std::size_t blocks = (documents + blockSize - 1) / blockSize;
+std::vector<CountTable> countCorpus(ReferenceBlocks& source, const Slots& slots, const std::vector<CountingMode>& modes,
+                                    const CoherenceSettings& settings, bool direct, std::atomic<uint64_t>& entries) {
+  const std::size_t documents = source.numDocuments();
+  const std::vector<std::size_t> starts =
+      blockStarts(source, settings.blockTokens > 0 ? settings.blockTokens : kDefaultBlockTokens);
+  const std::size_t blocks = starts.size() - 1;
+  const int threads = resolveThreads(settings.threads);
+  const std::size_t workers = std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(blocks, 1));
   constexpr double kEntryBytes = 2 * sizeof(uint32_t);
-  std::vector<CountTable> parts(direct ? static_cast<std::size_t>(resolveThreads(threads)) : blocks);
+  // parts[mode][block or worker]
+  std::vector<std::vector<CountTable>> parts(modes.size(), std::vector<CountTable>(direct ? workers : blocks));
+  const auto byWord = [&](std::size_t m) { return direct && modes[m].kind != CountingMode::AssignedDocuments; };
   if (direct) {
-    for (CountTable& part : parts) {
-      part.direct = true;
-      part.totals.assign(slots.numSlots() + slots.numPairs(), 0);
+    for (std::size_t m = 0; m < modes.size(); ++m) {
+      for (CountTable& part : parts[m]) {
+        part.direct = true;
+        part.byWord = byWord(m);
+        part.totals.assign(byWord(m) ? slots.numWords() + slots.numWordPairs : slots.numSlots() + slots.numPairs(), 0);
+      }
     }
   }
-  runInParallel(blocks, threads, [&](std::size_t block, int worker) {
-    DocumentCounter counter(slots, mode);
-    CountTable& part = parts[direct ? static_cast<std::size_t>(worker) : block];
-    const std::size_t end = std::min(documents, (block + 1) * blockSize);
-    for (std::size_t d = block * blockSize; d < end; ++d) {
-      const std::size_t from = corpus.offsets[d], to = corpus.offsets[d + 1];
-      const std::span<const int32_t> tokens(corpus.tokens.data() + from, to - from);
-      const std::span<const int32_t> topics =
-          corpus.topics.empty() ? std::span<const int32_t>() : std::span<const int32_t>(corpus.topics.data() + from, to - from);
-      const std::span<const uint32_t> positions =
-          corpus.positions.empty() ? std::span<const uint32_t>() : std::span<const uint32_t>(corpus.positions.data() + from, to - from);
-      const std::size_t before = part.key.size();
-      counter.count(tokens, topics, positions, corpus.length(d), part);
-      const uint64_t added = part.key.size() - before;
-      const uint64_t held = entries.fetch_add(added, std::memory_order_relaxed) + added;
-      if (static_cast<double>(held) * kEntryBytes > QualityLimits::kTableBytes)
-        checkQualityCost("top-words",
-                         "counting the pairs of top words that meet in the reference documents (" +
-                             std::to_string(held) + " after " + std::to_string(d + 1) + " of " +
-                             std::to_string(documents) + " documents)",
-                         static_cast<double>(held) * kEntryBytes * static_cast<double>(documents) /
-                             static_cast<double>(d + 1),
-                         0.0, "lower --top-words, or give fewer reference texts");
-      if (progress != nullptr) progress->advance(1, corpus.length(d));
+  std::mutex handOut;
+  std::size_t nextBlock = 0;
+  std::atomic<bool> stop{false};
+  Progress* progress = settings.progress;
+  runInParallel(workers, threads, [&](std::size_t, int worker) {
+    std::vector<DocumentCounter> counters;
+    for (const CountingMode mode : modes) counters.emplace_back(slots, mode);
+    ReferenceCorpus scratch;
+    try {
+      while (!stop.load(std::memory_order_relaxed)) {
+        std::size_t block = 0;
+        const ReferenceCorpus* corpus = nullptr;
+        {
+          const std::lock_guard<std::mutex> lock(handOut);
+          if (nextBlock == blocks) return;
+          block = nextBlock++;
+          corpus = &source.block(starts[block], starts[block + 1], scratch);
+        }
+        // A block of its own (`scratch`) numbers its documents from 0; the whole texts from their first.
+        const std::size_t base = corpus == &scratch ? starts[block] : 0;
+        for (std::size_t m = 0; m < modes.size(); ++m) {
+          CountTable& part = parts[m][direct ? static_cast<std::size_t>(worker) : block];
+          for (std::size_t d = starts[block]; d < starts[block + 1]; ++d) {
+            const std::size_t at = d - base;
+            const std::size_t from = corpus->offsets[at], to = corpus->offsets[at + 1];
+            const std::span<const int32_t> tokens(corpus->tokens.data() + from, to - from);
+            const std::span<const int32_t> topics = corpus->topics.empty()
+                                                        ? std::span<const int32_t>()
+                                                        : std::span<const int32_t>(corpus->topics.data() + from, to - from);
+            const std::span<const uint32_t> positions =
+                corpus->positions.empty() ? std::span<const uint32_t>()
+                                          : std::span<const uint32_t>(corpus->positions.data() + from, to - from);
+            const std::size_t before = part.key.size();
+            counters[m].count(tokens, topics, positions, corpus->length(at), part);
+            const uint64_t added = part.key.size() - before;
+            const uint64_t held = entries.fetch_add(added, std::memory_order_relaxed) + added;
+            if (static_cast<double>(held) * kEntryBytes > QualityLimits::kTableBytes)
+              checkQualityCost("top-words",
+                               "counting the pairs of top words that meet in the reference documents (" +
+                                   std::to_string(held) + " after " + std::to_string(d + 1) + " of " +
+                                   std::to_string(documents) + " documents)",
+                               static_cast<double>(held) * kEntryBytes * static_cast<double>(documents) /
+                                   static_cast<double>(d + 1),
+                               0.0, "lower --top-words, or give fewer reference texts");
+            if (progress != nullptr) progress->advance(1, corpus->length(at));
+          }
+        }
+      }
+    } catch (...) {
+      stop.store(true, std::memory_order_relaxed);
+      throw;
     }
   });
-  CountTable table;
-  if (direct) {
-    table.direct = true;
-    table.totals.assign(slots.numSlots() + slots.numPairs(), 0);
-    for (const CountTable& part : parts) {
-      table.totalUnits += part.totalUnits;
-      for (std::size_t k = 0; k < part.totals.size(); ++k) table.totals[k] += part.totals[k];
+  std::vector<CountTable> tables(modes.size());
+  for (std::size_t m = 0; m < modes.size(); ++m) {
+    CountTable& table = tables[m];
+    if (direct) {
+      table.direct = true;
+      std::vector<uint64_t> totals(parts[m].front().totals.size(), 0);
+      for (const CountTable& part : parts[m]) {
+        table.totalUnits += part.totalUnits;
+        for (std::size_t k = 0; k < part.totals.size(); ++k) totals[k] += part.totals[k];
+      }
+      table.totals = byWord(m) ? slotTotals(slots, totals) : std::move(totals);
+      continue;
     }
-    return table;
+    for (CountTable& part : parts[m]) {
+      const std::size_t base = table.key.size();
+      table.units.insert(table.units.end(), part.units.begin(), part.units.end());
+      table.key.insert(table.key.end(), part.key.begin(), part.key.end());
+      table.count.insert(table.count.end(), part.count.begin(), part.count.end());
+      for (std::size_t i = 1; i < part.start.size(); ++i) table.start.push_back(base + part.start[i]);
+      part = CountTable();
+    }
   }
-  for (const CountTable& part : parts) {
-    const std::size_t base = table.key.size();
-    table.units.insert(table.units.end(), part.units.begin(), part.units.end());
-    table.key.insert(table.key.end(), part.key.begin(), part.key.end());
-    table.count.insert(table.count.end(), part.count.begin(), part.count.end());
-    for (std::size_t i = 1; i < part.start.size(); ++i) table.start.push_back(base + part.start[i]);
-  }
-  return table;
+  return tables;
 }
+
+// The whole texts in memory: every block is a stretch of them.
+class WholeCorpus : public ReferenceBlocks {
+ public:
+  explicit WholeCorpus(const ReferenceCorpus& corpus) : corpus_(corpus) {}
+  std::size_t numDocuments() const override { return corpus_.numDocuments(); }
+  uint64_t length(std::size_t d) const override { return corpus_.length(d); }
+  uint64_t totalTokens() const override { return corpus_.totalTokens(); }
+  std::size_t vocabulary() const override {
+    std::size_t vocabulary = 0;
+    for (const int32_t id : corpus_.tokens) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
+    return vocabulary;
+  }
+  bool assigned() const override { return !corpus_.topics.empty(); }
+  const ReferenceCorpus& block(std::size_t, std::size_t, ReferenceCorpus&) override { return corpus_; }
+
+ private:
+  const ReferenceCorpus& corpus_;
+};
 
 // The totals of a table, each document weighted by how often it was drawn
 // (all ones: the table's own totals).
@@ -632,17 +799,26 @@ double numpyMean(const std::vector<double>& values) {
 
 std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const std::vector<std::vector<int32_t>>& topics,
                                           const CoherenceSettings& settings) {
-  std::size_t vocabulary = 0;
-  for (const int32_t id : corpus.tokens) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
+  WholeCorpus whole(corpus);
+  return topicCoherence(whole, topics, settings);
+}
+
+std::vector<MeasureValues> topicCoherence(ReferenceBlocks& corpus, const std::vector<std::vector<int32_t>>& topics,
+                                          const CoherenceSettings& settings) {
+  std::size_t vocabulary = corpus.vocabulary();
   for (const auto& topic : topics) {
     for (const int32_t id : topic) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
   }
-  const Slots slots = makeSlots(topics, vocabulary);
+  std::vector<uint64_t> frequency(vocabulary, 0);
+  for (const auto& topic : topics) {
+    for (const int32_t id : topic) frequency[static_cast<std::size_t>(id)] = corpus.documentFrequency(id);
+  }
+  const Slots slots = makeSlots(topics, vocabulary, frequency);
   // c_v's coordinates: each word's rank of first appearance among all topics.
   std::vector<std::size_t> coordinate(slots.numSlots());
   for (std::size_t s = 0; s < slots.numSlots(); ++s) coordinate[s] = static_cast<std::size_t>(slots.word[s]);
 
-  const bool assigned = !corpus.topics.empty();
+  const bool assigned = corpus.assigned();
   std::map<CountingMode, int> modes;
   for (const MeasureRequest& request : settings.measures) modes.emplace(modeOf(request, assigned, settings.unorderedTexts), 0);
   const auto replicates = static_cast<std::size_t>(std::max(settings.bootstrap, 0));
@@ -680,9 +856,11 @@ std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const s
     settings.progress->setTotal(documents * modes.size() + (documents > 0 ? replicates : 0),
                                 corpus.totalTokens() * modes.size());
   std::atomic<uint64_t> entries{0};
+  std::vector<CountingMode> modeList;
+  for (const auto& [mode, unused] : modes) modeList.push_back(mode);
+  std::vector<CountTable> counted = countCorpus(corpus, slots, modeList, settings, replicates == 0, entries);
   std::map<CountingMode, CountTable> tables;
-  for (const auto& [mode, unused] : modes)
-    tables.emplace(mode, countCorpus(corpus, slots, mode, threads, replicates == 0, settings.progress, entries));
+  for (std::size_t m = 0; m < modeList.size(); ++m) tables.emplace(modeList[m], std::move(counted[m]));
 
   const auto stopIfCancelled = [&] {
     if (settings.progress != nullptr && settings.progress->cancelled()) throw Interrupted();

@@ -43,9 +43,10 @@ int defaultWindowSize(CoherenceMeasure measure);
 // Reference texts as word ids (one vocabulary shared with the topics), with
 // each token's topic when they are the model's own training documents.
 // Or only the tokens of some words (a reference index's postings of the topic
-// words): `positions` then holds each token's place in its document and
-// `lengths` every document's length; the tokens left out take their places
-// and count for nothing, as words no topic names do in the whole texts.
+// words): `positions` then holds each token's place in its document (in
+// any order of words, each word's places increasing) and `lengths` every
+// document's length; the tokens left out take their places and count for
+// nothing, as words no topic names do in the whole texts.
 struct ReferenceCorpus {
   std::vector<int32_t> tokens;
   std::vector<int32_t> topics;  // empty, or one per token
@@ -57,6 +58,28 @@ struct ReferenceCorpus {
   std::size_t length(std::size_t d) const { return sparse() ? lengths[d] : offsets[d + 1] - offsets[d]; }
   uint64_t totalTokens() const;
 };
+
+// Reference texts a block of whole documents at a time: a reference index
+// lays out only a block's postings, so memory follows the block, not the texts.
+class ReferenceBlocks {
+ public:
+  virtual ~ReferenceBlocks() = default;
+  virtual std::size_t numDocuments() const = 0;
+  virtual uint64_t length(std::size_t document) const = 0;
+  virtual uint64_t totalTokens() const = 0;
+  virtual std::size_t vocabulary() const = 0;  // every word id is below it
+  virtual bool assigned() const = 0;           // tokens carry their topics
+  // How many documents a word occurs in, when known without counting (0:
+  // unknown): the counting then looks for a pair of words where the rarer is.
+  virtual uint64_t documentFrequency(int32_t) const { return 0; }
+  // Documents [first, end): either the whole texts (documents at their own
+  // indices) or `scratch` filled with these alone (first at index 0). Called
+  // for the blocks in increasing order, never two at once.
+  virtual const ReferenceCorpus& block(std::size_t first, std::size_t end, ReferenceCorpus& scratch) = 0;
+};
+
+// The tokens a block holds at most (a longer document is a block of its own).
+inline constexpr uint64_t kDefaultBlockTokens = uint64_t{1} << 20;
 
 struct MeasureRequest {
   CoherenceMeasure measure = CoherenceMeasure::CNpmi;
@@ -88,6 +111,7 @@ struct CoherenceSettings {
   int bootstrap = 0;              // replicates (0: no errors)
   uint64_t seed = 1;
   int threads = 0;
+  uint64_t blockTokens = 0;  // the reference's tokens counted a block at a time (0: kDefaultBlockTokens)
   // Advanced by one per reference document counted (per counting mode) and
   // per bootstrap replicate; its cancellation stops the work within a document,
   // a topic or a replicate (Interrupted).
@@ -100,6 +124,8 @@ struct CoherenceSettings {
 // A request whose word pairs would need more memory or work than
 // QualityLimits allows is a SettingError("top-words", ...) before any counting.
 std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const std::vector<std::vector<int32_t>>& topics,
+                                          const CoherenceSettings& settings);
+std::vector<MeasureValues> topicCoherence(ReferenceBlocks& corpus, const std::vector<std::vector<int32_t>>& topics,
                                           const CoherenceSettings& settings);
 
 // numpy's pairwise summation of a contiguous float64 array (its add.reduce),

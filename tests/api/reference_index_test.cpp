@@ -7,13 +7,17 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <random>
 #include <sstream>
 
 #include "formats/file_bytes.hpp"
 #include "formats/gzip_output.hpp"
 #include "formats/reference_index.hpp"
+#include "native/api/index_blocks.hpp"
 #include "native/api/model_data.hpp"
 #include "native/api/reference_index_writing.hpp"
+#include "native/quality/coherence.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/errors.hpp"
@@ -302,6 +306,95 @@ TEST(IndexedCoherence, SelectReadsCoherenceTextsOnceForEveryModel) {
     EXPECT_EQ(three.models[m].quality->topicCoherence, counted.measures.front().perTopic);
     EXPECT_TRUE(std::isfinite(counted.measures.front().mean));
   }
+}
+
+// Random documents of 0 to 60 tokens over 40 words (many shorter than a
+// window of 10, some empty), as the whole texts and as an index of them.
+struct BlockCorpus {
+  quality::ReferenceCorpus whole;
+  std::optional<formats::ReferenceIndex> index;
+  std::vector<std::vector<int32_t>> topics = {{0, 1, 2, 3, 4}, {3, 5, 7, 0}, {8, 9, 1, 39}, {2, 2, 6}};
+};
+
+BlockCorpus blockCorpus(std::size_t documents) {
+  BlockCorpus corpus;
+  std::mt19937 random(7);
+  formats::ReferenceIndexWriter writer;
+  std::vector<int32_t> document;
+  for (std::size_t d = 0; d < documents; ++d) {
+    document.clear();
+    const std::size_t length = random() % 61;
+    for (std::size_t p = 0; p < length; ++p) document.push_back(static_cast<int32_t>(random() % 20 + random() % 21));
+    writer.addDocument(document);
+    corpus.whole.tokens.insert(corpus.whole.tokens.end(), document.begin(), document.end());
+    corpus.whole.offsets.push_back(corpus.whole.tokens.size());
+  }
+  std::vector<std::string> words;
+  for (int w = 0; w < 40; ++w) words.push_back("w" + std::to_string(w));
+  std::ostringstream out;
+  writer.finish(words, out, "memory");
+  const std::string bytes = out.str();
+  corpus.index = formats::ReferenceIndex::fromBytes({bytes.begin(), bytes.end()}, "memory");
+  return corpus;
+}
+
+void expectSameValues(const std::vector<quality::MeasureValues>& a, const std::vector<quality::MeasureValues>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t m = 0; m < a.size(); ++m) {
+    ASSERT_EQ(a[m].perTopic.size(), b[m].perTopic.size());
+    for (std::size_t k = 0; k < a[m].perTopic.size(); ++k) {
+      EXPECT_TRUE(sameBits(a[m].perTopic[k], b[m].perTopic[k])) << m << " " << k << ": " << a[m].perTopic[k] << " "
+                                                               << b[m].perTopic[k];
+      EXPECT_TRUE(sameBits(a[m].perTopicStandardError[k], b[m].perTopicStandardError[k])) << m << " " << k;
+    }
+    EXPECT_TRUE(sameBits(a[m].meanStandardError, b[m].meanStandardError)) << m;
+  }
+}
+
+// An index is counted a block of documents at a time; blocks of one
+// document, of a few, or all of them in one give the whole texts' counts, with
+// or without a bootstrap (tables kept per document), on one thread or two.
+TEST(IndexedCoherence, BlocksOfAnySizeCountAsTheWholeTexts) {
+  const BlockCorpus corpus = blockCorpus(3000);
+  for (const int bootstrap : {0, 20}) {
+    for (const int window : {0, 3, 25}) {
+      quality::CoherenceSettings settings;
+      settings.bootstrap = bootstrap;
+      for (const auto measure : {quality::CoherenceMeasure::UMass, quality::CoherenceMeasure::CUci,
+                                 quality::CoherenceMeasure::CNpmi, quality::CoherenceMeasure::CV,
+                                 quality::CoherenceMeasure::Mallet})
+        settings.measures.push_back({measure, window});
+      const auto whole = quality::topicCoherence(corpus.whole, corpus.topics, settings);
+      ASSERT_TRUE(std::isfinite(whole[2].perTopic[0]));
+      for (const uint64_t blockTokens : {uint64_t{1}, uint64_t{150}, uint64_t{1} << 40}) {
+        for (const int threads : {1, 2}) {
+          SCOPED_TRACE("bootstrap " + std::to_string(bootstrap) + " window " + std::to_string(window) + " block " +
+                       std::to_string(blockTokens) + " threads " + std::to_string(threads));
+          settings.blockTokens = blockTokens;
+          settings.threads = threads;
+          detail::IndexBlocks blocks(*corpus.index, corpus.topics);
+          expectSameValues(whole, quality::topicCoherence(blocks, corpus.topics, settings));
+        }
+      }
+    }
+  }
+}
+
+// Memory follows the block: the occurrences laid out at once stay within a
+// block's tokens however many blocks the texts are.
+TEST(IndexedCoherence, ABlockHoldsNoMoreThanItsTokens) {
+  const BlockCorpus corpus = blockCorpus(3000);
+  uint64_t occurrences = 0;
+  for (const int32_t id : corpus.whole.tokens) occurrences += id <= 9 || id == 39 ? 1 : 0;
+  quality::CoherenceSettings settings;
+  settings.measures = {{quality::CoherenceMeasure::CNpmi, 0}};
+  settings.blockTokens = 200;
+  settings.threads = 2;
+  detail::IndexBlocks blocks(*corpus.index, corpus.topics);
+  (void)quality::topicCoherence(blocks, corpus.topics, settings);
+  EXPECT_GT(occurrences, 100 * settings.blockTokens / 4);
+  EXPECT_GT(blocks.largestBlock(), 0u);
+  EXPECT_LE(blocks.largestBlock(), settings.blockTokens);
 }
 
 }  // namespace

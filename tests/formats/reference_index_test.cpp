@@ -118,6 +118,47 @@ TEST(ReferenceIndex, OpensAMappedFile) {
   }
 }
 
+// This process's resident pages of mapped files (/proc/self/status), in KiB.
+uint64_t residentFileKiB() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("RssFile:", 0) == 0) return std::stoull(line.substr(8));
+  }
+  return 0;
+}
+
+// Reading a mapped index through leaves its pages resident until released:
+// opening (the checksum reads every byte) and a reader of the postings give
+// them back, so that resident memory does not follow the file's size.
+TEST(ReferenceIndex, MappedPagesGoBackOnceRead) {
+  const auto path = std::filesystem::temp_directory_path() / ("reference-index-pages-" + std::to_string(getpid()));
+  {
+    ReferenceIndexWriter writer;
+    std::mt19937 random(3);
+    std::vector<int32_t> document(200);
+    for (int d = 0; d < 20000; ++d) {
+      for (int32_t& id : document) id = static_cast<int32_t>(random() % 5000);
+      writer.addDocument(document);
+    }
+    std::vector<std::string> words;
+    for (int w = 0; w < 5000; ++w) words.push_back("w" + std::to_string(w));
+    std::ofstream out(path, std::ios::binary);
+    writer.finish(words, out, path.string());
+  }
+  const uint64_t fileKiB = std::filesystem::file_size(path) / 1024;
+  ASSERT_GT(fileKiB, 4096u);
+  const uint64_t before = residentFileKiB();
+  const ReferenceIndex index = ReferenceIndex::open(path.string());
+  EXPECT_LT(residentFileKiB(), before + fileKiB / 2) << "the checksum's pages were kept";
+  WordPostings postings;
+  for (std::size_t w = 0; w < index.words().size(); ++w) index.postings(w, postings);
+  EXPECT_GT(residentFileKiB(), before + fileKiB / 2) << "reading the postings maps them";
+  index.releasePages();
+  EXPECT_LT(residentFileKiB(), before + fileKiB / 2);
+  std::filesystem::remove(path);
+}
+
 TEST(ReferenceIndex, RefusesForeignFilesAndOtherVersions) {
   const std::string text = "apple pear\nplum\n";
   try {
