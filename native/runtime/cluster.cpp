@@ -12,6 +12,8 @@ namespace topiceval {
 
 void Cluster::sum(std::span<double>) {}
 void Cluster::sum(std::span<uint64_t>) {}
+void Cluster::gather(std::span<double>, const GatherLayout&) {}
+void Cluster::gather(std::span<uint64_t>, const GatherLayout&) {}
 
 namespace {
 Cluster::FailureStatus failureRule = nullptr;
