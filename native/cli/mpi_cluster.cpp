@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <span>
 #include <string_view>
 #include <stdexcept>
@@ -146,6 +147,31 @@ class MpiCluster : public Cluster {
       MPI_Recv(piece.data() + first, static_cast<int>(std::min(kLargestPiece, piece.size() - first)), MPI_BYTE, 0, 0,
                MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     return piece;
+  }
+
+  std::vector<std::vector<uint8_t>> exchange(std::vector<uint8_t> own) override {
+    agree(0, fingerprintOf("exchange"));
+    const auto ranks = static_cast<std::size_t>(size_);
+    std::vector<uint64_t> sizes(ranks, 0);
+    const uint64_t mine = own.size();
+    MPI_Allgather(&mine, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    std::vector<int> counts(ranks, 0), displacements(ranks, 0);
+    uint64_t total = 0;
+    for (std::size_t r = 0; r < ranks; ++r) {
+      if (sizes[r] > static_cast<uint64_t>(std::numeric_limits<int>::max() / 2) ||
+          total > static_cast<uint64_t>(std::numeric_limits<int>::max() / 2))
+        throw std::runtime_error("a rank's results are too large to exchange in one step (over 1 GiB)");
+      counts[r] = static_cast<int>(sizes[r]);
+      displacements[r] = static_cast<int>(total);
+      total += sizes[r];
+    }
+    std::vector<uint8_t> received(static_cast<std::size_t>(total));
+    MPI_Allgatherv(own.data(), static_cast<int>(own.size()), MPI_BYTE, received.data(), counts.data(),
+                   displacements.data(), MPI_BYTE, MPI_COMM_WORLD);
+    std::vector<std::vector<uint8_t>> pieces(ranks);
+    for (std::size_t r = 0; r < ranks; ++r)
+      pieces[r].assign(received.begin() + displacements[r], received.begin() + displacements[r] + counts[r]);
+    return pieces;
   }
 
   Traffic traffic() const override { return moved; }

@@ -84,6 +84,11 @@ class Cluster {
   virtual void gather(std::span<double> values, const GatherLayout& layout);
   virtual void gather(std::span<uint64_t> values, const GatherLayout& layout);
 
+  // Every rank's bytes, by rank, on every rank: what each rank made of the
+  // work dealt to it when that is not per-document values (select's topic
+  // quality of its models).
+  virtual std::vector<std::vector<uint8_t>> exchange(std::vector<uint8_t> own);
+
   // Whether rank 0 alone reads the held-out documents and deals them to the
   // ranks (MPI without --shared-filesystem): each rank then receives the
   // tokens of its own documents only (native/api/dealt_documents.cpp).

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <condition_variable>
+#include <cstring>
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -78,6 +79,20 @@ class ThreadRanks : public Cluster {
     meet();
     return mine;
   }
+  std::vector<std::vector<uint8_t>> exchange(std::vector<uint8_t> own) override {
+    agree(0, 0);
+    const auto rank = static_cast<std::size_t>(threadRank);
+    exchanged_[rank].push_back(own.size());
+    slots_[rank] = &own;
+    meet();
+    std::vector<std::vector<uint8_t>> pieces;
+    for (const void* slot : slots_) pieces.push_back(*static_cast<const std::vector<uint8_t>*>(slot));
+    meet();
+    return pieces;
+  }
+  // The bytes each rank gave to each exchange, by rank.
+  std::vector<std::vector<std::size_t>> exchanged() const { return exchanged_; }
+
   uint64_t sent() const { return sent_; }
   // The values each rank has given to gathers, by rank.
   std::vector<uint64_t> gathered() const { return gathered_; }
@@ -137,6 +152,7 @@ class ThreadRanks : public Cluster {
   std::vector<std::vector<uint8_t>> pieces_;
   uint64_t sent_ = 0;
   std::vector<uint64_t> gathered_ = std::vector<uint64_t>(static_cast<std::size_t>(size_), 0);
+  std::vector<std::vector<std::size_t>> exchanged_ = std::vector<std::vector<std::size_t>>(static_cast<std::size_t>(size_));
   std::mutex mutex_;
   std::condition_variable woken_;
   int waiting_ = 0;
@@ -147,7 +163,8 @@ class ThreadRanks : public Cluster {
 // this process's own again afterwards.
 template <class Result>
 std::vector<Result> onRanks(int size, const std::function<Result()>& run, uint64_t* tokenBytesSent = nullptr,
-                            std::vector<uint64_t>* gathered = nullptr) {
+                            std::vector<uint64_t>* gathered = nullptr,
+                            std::vector<std::vector<std::size_t>>* exchanged = nullptr) {
   auto ranks = std::make_unique<ThreadRanks>(size);
   ThreadRanks* installed = ranks.get();
   setCluster(std::move(ranks));
@@ -167,6 +184,7 @@ std::vector<Result> onRanks(int size, const std::function<Result()>& run, uint64
   for (std::thread& thread : threads) thread.join();
   if (tokenBytesSent != nullptr) *tokenBytesSent = installed->sent();
   if (gathered != nullptr) *gathered = installed->gathered();
+  if (exchanged != nullptr) *exchanged = installed->exchanged();
   setCluster(std::make_unique<Cluster>());
   for (int r = 0; r < size; ++r) EXPECT_EQ(failures[static_cast<std::size_t>(r)], "") << "rank " << r;
   return results;
@@ -294,6 +312,54 @@ TEST(DealtDocuments, EachRankGivesOnlyItsOwnDocumentsResults) {
   }
   EXPECT_EQ(given[0], given[1]);
   EXPECT_GE(given[0], (3 + 2 * 2) * whole.size());  // at least the token counts and both runs' values of each
+}
+
+// select's topic quality is measured once per model, by one rank (model m by
+// rank m mod ranks), and exchanged: every rank ends with one process's
+// quality and warnings, and a rank with no model to measure gives nothing.
+TEST(DealtDocuments, SelectMeasuresEachModelsQualityOnOneRank) {
+  SelectRequest request;
+  const std::string model = testing::fixtureFile(kSet, "inferencer.mallet");
+  request.models = {model, model, model};
+  request.documents = testing::fixtureFile(kSet, "test.mallet");
+  request.documentSelection = "0-29";
+  request.estimator = "left-to-right";
+  request.settings.particles = 2;
+  request.threads = 1;
+  const SelectResult one = select(request);
+  ASSERT_EQ(one.models.size(), 3u);
+  ASSERT_TRUE(one.models[0].quality.has_value());
+  for (const int size : {2, 4}) {
+    std::vector<std::vector<std::size_t>> exchanged;
+    const auto ranks = onRanks<SelectResult>(size, [&] { return select(request); }, nullptr, nullptr, &exchanged);
+    for (int r = 0; r < size; ++r) {
+      const SelectResult& rank = ranks[static_cast<std::size_t>(r)];
+      ASSERT_EQ(rank.models.size(), 3u);
+      for (std::size_t m = 0; m < 3; ++m) {
+        ASSERT_TRUE(rank.models[m].quality.has_value()) << size << " ranks, rank " << r << ", model " << m;
+        // Bit for bit (a topic whose words never meet is NaN on every rank alike).
+        const auto bits = [](const std::vector<double>& values) {
+          std::vector<uint64_t> patterns(values.size());
+          std::memcpy(patterns.data(), values.data(), values.size() * sizeof(double));
+          return patterns;
+        };
+        const TopicQuality& mine = *rank.models[m].quality;
+        const TopicQuality& alone = *one.models[m].quality;
+        EXPECT_EQ(bits({mine.coherence, mine.coherenceStandardError, mine.exclusivity, mine.frex, mine.diversity}),
+                  bits({alone.coherence, alone.coherenceStandardError, alone.exclusivity, alone.frex, alone.diversity}));
+        EXPECT_EQ(bits(mine.topicCoherence), bits(alone.topicCoherence));
+        EXPECT_EQ(mine.topWords, alone.topWords);
+        EXPECT_EQ(mine.measure, alone.measure);
+      }
+      ASSERT_EQ(rank.warnings.size(), one.warnings.size());
+      for (std::size_t w = 0; w < one.warnings.size(); ++w) EXPECT_EQ(rank.warnings[w].text, one.warnings[w].text);
+      // One exchange; what each rank gives grows with the models it measured (3 of the same model: equal parts).
+      ASSERT_EQ(exchanged[static_cast<std::size_t>(r)].size(), 1u) << "rank " << r;
+      const auto measuredBy = [&](int rank) { return static_cast<std::size_t>((3 - rank + size - 1) / size); };
+      EXPECT_EQ(exchanged[static_cast<std::size_t>(r)][0] * measuredBy(0), measuredBy(r) * exchanged[0][0])
+          << size << " ranks, rank " << r;
+    }
+  }
 }
 
 // A gather's halves over both layouts: by (document, value) and by (value,

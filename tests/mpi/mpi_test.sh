@@ -129,6 +129,7 @@ echo "documents dealt by rank 0: $sent of tokens sent, as plan-ranks predicts; $
 "$binary" perturb-state --input "$work/perturbed.gz" --output "$work/perturbed2.gz" --fraction 0.2 --seed 5
 # Each command with the documents one process scores: 200 documents, times the passes over them.
 for case in "600|select --model $set/inferencer.mallet $set/state.gz $work/perturbed.gz --runs 2 --particles 4" \
+            "600|select --model $set/inferencer.mallet $set/state.gz $work/perturbed.gz --particles 2 --coherence-texts $set/test.mallet --coherence u_mass" \
             "117|select --model $set/inferencer.mallet $set/state.gz $work/perturbed.gz --documents 3-40,90 --coherence none --estimator left-to-right --particles 3 --resampling true" \
             "200|compare --model-a $set/state.gz --model-b $work/perturbed.gz --temperatures 20 --samples 2" \
             "600|compare --model-a $set/state.gz --model-b $work/perturbed.gz --temperatures 10 --direction forward" \
