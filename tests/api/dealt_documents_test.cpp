@@ -355,7 +355,7 @@ TEST(DealtDocuments, SelectMeasuresEachModelsQualityOnOneRank) {
       for (std::size_t w = 0; w < one.warnings.size(); ++w) EXPECT_EQ(rank.warnings[w].text, one.warnings[w].text);
       // One exchange; what each rank gives grows with the models it measured (3 of the same model: equal parts).
       ASSERT_EQ(exchanged[static_cast<std::size_t>(r)].size(), 1u) << "rank " << r;
-      const auto measuredBy = [&](int rank) { return static_cast<std::size_t>((3 - rank + size - 1) / size); };
+      const auto measuredBy = [&](int of) { return static_cast<std::size_t>((3 - of + size - 1) / size); };
       EXPECT_EQ(exchanged[static_cast<std::size_t>(r)][0] * measuredBy(0), measuredBy(r) * exchanged[0][0])
           << size << " ranks, rank " << r;
     }
@@ -371,7 +371,7 @@ TEST(DealtDocuments, AGatherPutsEachRanksValuesInTheirPlaces) {
     // Element e of rank r holds 100 r + e where r computed it, else -1.
     std::vector<std::vector<double>> ranks(2, std::vector<double>(8, -1.0));
     for (std::size_t e = 0; e < 8; ++e)
-      if (layout.owner(e) >= 0) ranks[static_cast<std::size_t>(layout.owner(e))][e] = 100.0 * layout.owner(e) + e;
+      if (layout.owner(e) >= 0) ranks[static_cast<std::size_t>(layout.owner(e))][e] = 100.0 * layout.owner(e) + static_cast<double>(e);
     const std::vector<double> zero = ownElements<double>(ranks[0], layout, 0, 0, 8);
     const std::vector<double> one = ownElements<double>(ranks[1], layout, 1, 0, 8);
     EXPECT_EQ(zero.size(), 2u);
