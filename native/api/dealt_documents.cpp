@@ -193,7 +193,8 @@ DocumentCollection readDealtOverRanks(const std::function<DocumentCollection()>&
 
   // The same deal on every rank, from the lengths all of them have.
   const std::size_t count = share->lengths.size();
-  const std::vector<int> owners = dealDocuments(costsOf(share->lengths, cost), size);
+  share->owners = dealDocuments(costsOf(share->lengths, cost), size);
+  const std::vector<int>& owners = share->owners;
   share->mine.resize(count);
   share->held.resize(count);
   for (std::size_t d = 0; d < count; ++d) {

@@ -58,6 +58,15 @@ uint64_t streamStart(const InferTopicsRequest& request, const TopicModel& counts
 // batch's results are a row of K per document, more than its tokens when K is large.
 constexpr std::size_t kProportionsPerBatch = std::size_t{1} << 20;
 
+}  // namespace
+
+std::size_t& detail::inferenceBatchProportions() {
+  static std::size_t proportions = kProportionsPerBatch;
+  return proportions;
+}
+
+namespace {
+
 // The name MALLET prints for a document.
 std::string nameOf(const DocumentCollection& documents, std::size_t d) {
   return documents.named(d) ? documents.name(d) : "no-name";
@@ -113,7 +122,7 @@ InferTopicsResult inferTopics(const InferTopicsRequest& request) try {
   if (detail::readListInBatches(
           request.documents, data.alphabet(), modelName, [&](DocumentCollection batch, std::size_t) { batches.add(batch); },
           [&](std::size_t listed, uint64_t tokens) { options.progress->setTotal(listed, tokens); },
-          kProportionsPerBatch / static_cast<std::size_t>(std::max(counts.numTopics, 1)))) {
+          std::max<std::size_t>(detail::inferenceBatchProportions() / static_cast<std::size_t>(std::max(counts.numTopics, 1)), 1))) {
     result.documents = batches.documents();
     result.siteUpdates = batches.siteUpdates();
     result.sampledTokens = batches.sampledTokens();

@@ -103,6 +103,10 @@ Documents loadDocuments(const DocumentsSource& source, const Model& model, const
 // which rank 0 alone writes).
 Documents loadDealtDocuments(const DocumentsSource& source, const Model& model, const std::string& modelName,
                              const std::string& selection, DealCost cost);
+// The topic proportions infer-topics holds at most per batch of a list read in batches (a test
+// narrows it to see the batches).
+std::size_t& inferenceBatchProportions();
+
 // The held-out documents of MALLET's commands (evaluate-topics, infer-topics),
 // whose work goes document by document in the list's order, handed over in
 // batches of a few MiB (formats::readHeldOutListInBatches; `modelAlphabet`, if

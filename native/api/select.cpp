@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 
 #include "formats/file_bytes.hpp"
@@ -238,6 +239,10 @@ std::optional<DocumentsSource> qualityReference(const SelectRequest& request, Se
   }
   if (!request.coherenceTexts.path.empty() || request.coherenceTexts.documents) {
     result.qualityReference = detail::sourceName(request.coherenceTexts);
+    // Under MPI each model's quality is measured by one rank alone (QualityOnRanks), where no rank may
+    // wait for the others to read a file: the texts are read here, once, by every rank together.
+    if (cluster().size() > 1 && !request.coherenceTexts.documents)
+      return DocumentsSource(Documents::read(request.coherenceTexts.path));
     return request.coherenceTexts;
   }
   Documents heldOut =
@@ -380,14 +385,18 @@ RankedModel scoreModel(const SelectRequest& request, const Model& model, const S
 
 // One model's topic quality on the reference texts (coherence with its
 // bootstrap error, exclusivity, FREX, diversity); nothing for a model without words.
-std::optional<TopicQuality> measureQuality(const SelectRequest& request, const Model& model, const std::string& name,
-                                           const DocumentsSource& reference, const formats::ReferenceIndex* index,
-                                           ModelWarnings& warnings) {
-  if (model.words() == nullptr) {
-    warnings.add(name, {"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
-                                                detail::dataOf(model).howToGiveWords() + ")"});
-    return std::nullopt;
-  }
+// One model's topic quality and the warnings it meets (said once for every
+// model alike, ModelWarnings).
+struct MeasuredQuality {
+  std::optional<TopicQuality> quality;
+  std::vector<Warning> warnings;
+};
+
+MeasuredQuality measureQuality(const SelectRequest& request, const Model& model, const std::string& name,
+                               const DocumentsSource& reference, const formats::ReferenceIndex* index) {
+  if (model.words() == nullptr)
+    return {std::nullopt, {{"no-topic-quality", "holds no words, so its topics' quality is not measured (" +
+                                                    detail::dataOf(model).howToGiveWords() + ")"}}};
   CoherenceRequest quality;
   quality.model = model;
   quality.model.name = name;
@@ -403,17 +412,134 @@ std::optional<TopicQuality> measureQuality(const SelectRequest& request, const M
   quality.threads = request.threads;
   const CoherenceResult measured = detail::coherenceAgainst(quality, index);
   const CoherenceResult::Measure& measure = measured.measures.front();
-  for (const Warning& warning : measured.warnings) warnings.add(name, warning);
-  return TopicQuality{measure.name,
-                      measure.windowSize,
-                      measure.mean,
-                      measure.meanStandardError,
-                      measured.meanExclusivity,
-                      measured.meanFrex,
-                      measured.diversity,
-                      measure.perTopic,
-                      measured.topics};
+  return {TopicQuality{measure.name,
+                       measure.windowSize,
+                       measure.mean,
+                       measure.meanStandardError,
+                       measured.meanExclusivity,
+                       measured.meanFrex,
+                       measured.diversity,
+                       measure.perTopic,
+                       measured.topics},
+          measured.warnings};
 }
+
+// MeasuredQuality as bytes, to go from the rank that measured it to the others.
+class QualityBytes {
+ public:
+  QualityBytes() = default;
+  explicit QualityBytes(std::span<const uint8_t> bytes) : bytes_(bytes.begin(), bytes.end()) {}
+  void put(uint64_t value) { append(&value, sizeof value); }
+  void put(double value) { append(&value, sizeof value); }
+  void put(const std::string& text) {
+    put(uint64_t{text.size()});
+    append(text.data(), text.size());
+  }
+  void put(const MeasuredQuality& measured) {
+    put(uint64_t{measured.quality.has_value()});
+    if (const auto& quality = measured.quality) {
+      put(quality->measure);
+      put(static_cast<uint64_t>(static_cast<int64_t>(quality->windowSize)));
+      for (const double value : {quality->coherence, quality->coherenceStandardError, quality->exclusivity,
+                                 quality->frex, quality->diversity})
+        put(value);
+      put(uint64_t{quality->topicCoherence.size()});
+      for (const double value : quality->topicCoherence) put(value);
+      put(uint64_t{quality->topWords.size()});
+      for (const auto& words : quality->topWords) {
+        put(uint64_t{words.size()});
+        for (const std::string& word : words) put(word);
+      }
+    }
+    put(uint64_t{measured.warnings.size()});
+    for (const Warning& warning : measured.warnings) {
+      put(warning.kind);
+      put(warning.text);
+    }
+  }
+
+  uint64_t number() { return take<uint64_t>(); }
+  double real() { return take<double>(); }
+  std::string text() {
+    const uint64_t size = number();
+    std::string text(static_cast<std::size_t>(size), '\0');
+    copyOut(text.data(), text.size());
+    return text;
+  }
+  MeasuredQuality measured() {
+    MeasuredQuality measured;
+    if (number() != 0) {
+      TopicQuality& quality = measured.quality.emplace();
+      quality.measure = text();
+      quality.windowSize = static_cast<int>(static_cast<int64_t>(number()));
+      for (double* value : {&quality.coherence, &quality.coherenceStandardError, &quality.exclusivity, &quality.frex,
+                            &quality.diversity})
+        *value = real();
+      quality.topicCoherence.resize(static_cast<std::size_t>(number()));
+      for (double& value : quality.topicCoherence) value = real();
+      quality.topWords.resize(static_cast<std::size_t>(number()));
+      for (auto& words : quality.topWords) {
+        words.resize(static_cast<std::size_t>(number()));
+        for (std::string& word : words) word = text();
+      }
+    }
+    measured.warnings.resize(static_cast<std::size_t>(number()));
+    for (Warning& warning : measured.warnings) {
+      warning.kind = text();
+      warning.text = text();
+    }
+    return measured;
+  }
+  std::vector<uint8_t> take() { return std::move(bytes_); }
+
+ private:
+  void append(const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const uint8_t*>(data);
+    bytes_.insert(bytes_.end(), bytes, bytes + size);
+  }
+  void copyOut(void* data, std::size_t size) {
+    if (size > bytes_.size() - position_) throw std::runtime_error("a rank's topic quality arrived cut short");
+    std::memcpy(data, bytes_.data() + position_, size);
+    position_ += size;
+  }
+  template <class T>
+  T take() {
+    T value;
+    copyOut(&value, sizeof value);
+    return value;
+  }
+  std::vector<uint8_t> bytes_;
+  std::size_t position_ = 0;
+};
+
+// Under MPI each model's topic quality is measured by one rank (model m by rank
+// m mod ranks: a model's coherence costs about the same whatever its K), and
+// the ranks then exchange what they measured, so that every rank ends with
+// every model's. In one process: each model's, here.
+class QualityOnRanks {
+ public:
+  explicit QualityOnRanks(std::size_t models) : measured_(models) {}
+  bool measuresHere(std::size_t model) const {
+    return model % static_cast<std::size_t>(cluster().size()) == static_cast<std::size_t>(cluster().rank());
+  }
+  void keep(std::size_t model, MeasuredQuality measured) { measured_[model] = std::move(measured); }
+  // Every model's, in model order (after the loop over the models, on every rank).
+  std::vector<MeasuredQuality> all() {
+    if (cluster().size() == 1) return std::move(measured_);
+    QualityBytes mine;
+    for (std::size_t m = 0; m < measured_.size(); ++m)
+      if (measuresHere(m)) mine.put(measured_[m]);
+    const std::vector<std::vector<uint8_t>> pieces = cluster().exchange(mine.take());
+    std::vector<QualityBytes> readers;
+    for (const std::vector<uint8_t>& piece : pieces) readers.emplace_back(piece);
+    for (std::size_t m = 0; m < measured_.size(); ++m)
+      measured_[m] = readers[m % readers.size()].measured();
+    return std::move(measured_);
+  }
+
+ private:
+  std::vector<MeasuredQuality> measured_;
+};
 
 // Best first, each with its difference to the best, paired over documents:
 // the total difference is a sum over the same documents, so its error is
@@ -492,15 +618,24 @@ SelectResult select(const SelectRequest& request) try {
   evaluation.progress = request.progress != nullptr ? request.progress : &ownProgress;
   std::vector<RankedModel> ranked;
   std::vector<detail::TopicRankings> rankings;  // kept small: t words per topic
+  QualityOnRanks qualities(sources.size());
   for (std::size_t m = 0; m < sources.size(); ++m) {
     const Model model = detail::loadModel(sources[m]);
     const std::string& name = survey.models[m].report.path;
     const DocumentCollection kept = sharedTokensOf(request, model, name, survey);
     ranked.push_back(scoreModel(request, model, survey.models[m], kept, policy, evaluation, result));
-    if (reference) ranked.back().quality = measureQuality(request, model, name, *reference, index ? &*index : nullptr, warnings);
+    if (reference && qualities.measuresHere(m))
+      qualities.keep(m, measureQuality(request, model, name, *reference, index ? &*index : nullptr));
     ranked.back().figures =
         detail::topicNumberFigures(model, request.bootstrap, static_cast<uint64_t>(request.seed));
     rankings.push_back(detail::topicRankings(model, request.stabilityWords));
+  }
+  if (reference) {
+    std::vector<MeasuredQuality> measured = qualities.all();
+    for (std::size_t m = 0; m < ranked.size(); ++m) {
+      for (const Warning& warning : measured[m].warnings) warnings.add(survey.models[m].report.path, warning);
+      ranked[m].quality = std::move(measured[m].quality);
+    }
   }
   result.seedGroups = detail::seedGroups(ranked, rankings);  // in the order given, before the ranking sorts
   result.stabilityWords = request.stabilityWords;

@@ -126,10 +126,14 @@ int main(int argc, char** argv) {
   status = agreeOnExit(status, command, rankMessages.str());
   if (mpi && status == 0) {
     // What the job moved between its ranks, as rank 0 counted it (it alone sends and broadcasts), taken
-    // before the sum that brings rank 0 every rank's count of documents scored.
+    // before the sum that brings rank 0 every rank's count of documents scored and of values it gathered
+    // to the others (8 bytes each: doubles or counts).
     const topiceval::Cluster::Traffic moved = topiceval::cluster().traffic();
-    std::vector<uint64_t> scored(static_cast<std::size_t>(topiceval::cluster().size()), 0);
-    scored[static_cast<std::size_t>(topiceval::cluster().rank())] = topiceval::cluster().scheduled();
+    const auto ranks = static_cast<std::size_t>(topiceval::cluster().size());
+    const auto rank = static_cast<std::size_t>(topiceval::cluster().rank());
+    std::vector<uint64_t> scored(2 * ranks, 0);
+    scored[rank] = topiceval::cluster().scheduled();
+    scored[ranks + rank] = moved.gathered / sizeof(double);
     topiceval::cluster().sum(scored);
     if (!rankZero) return status;
     using topiceval::output::bytesText;
@@ -137,8 +141,10 @@ int main(int argc, char** argv) {
               << bytesText(static_cast<double>(moved.broadcast + moved.sent)) << " of input ("
               << bytesText(static_cast<double>(moved.broadcast)) << " broadcast, "
               << bytesText(static_cast<double>(moved.sent)) << " of documents sent once) and summed "
-              << bytesText(static_cast<double>(moved.summed)) << " of results per rank; documents scored by rank:";
-    for (std::size_t r = 0; r < scored.size(); ++r) std::cerr << (r == 0 ? " " : ", ") << scored[r];
+              << bytesText(static_cast<double>(moved.summed)) << " of counts per rank; values gathered from each rank:";
+    for (std::size_t r = 0; r < ranks; ++r) std::cerr << (r == 0 ? " " : ", ") << scored[ranks + r];
+    std::cerr << "; documents scored by rank:";
+    for (std::size_t r = 0; r < ranks; ++r) std::cerr << (r == 0 ? " " : ", ") << scored[r];
     std::cerr << "\n";
   }
   return status;

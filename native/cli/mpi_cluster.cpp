@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <span>
 #include <string_view>
 #include <stdexcept>
@@ -110,6 +111,13 @@ class MpiCluster : public Cluster {
                     MPI_COMM_WORLD);
   }
 
+  void gather(std::span<double> values, const GatherLayout& layout) override {
+    gatherOwn(values, layout, MPI_DOUBLE, "gather of doubles");
+  }
+  void gather(std::span<uint64_t> values, const GatherLayout& layout) override {
+    gatherOwn(values, layout, MPI_UINT64_T, "gather of counts");
+  }
+
   bool dealsDocuments() const override { return dealsDocuments_; }
   void setDealsDocuments(bool deals) { dealsDocuments_ = deals; }
 
@@ -141,9 +149,59 @@ class MpiCluster : public Cluster {
     return piece;
   }
 
+  std::vector<std::vector<uint8_t>> exchange(std::vector<uint8_t> own) override {
+    agree(0, fingerprintOf("exchange"));
+    const auto ranks = static_cast<std::size_t>(size_);
+    std::vector<uint64_t> sizes(ranks, 0);
+    const uint64_t mine = own.size();
+    MPI_Allgather(&mine, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    std::vector<int> counts(ranks, 0), displacements(ranks, 0);
+    uint64_t total = 0;
+    for (std::size_t r = 0; r < ranks; ++r) {
+      if (sizes[r] > static_cast<uint64_t>(std::numeric_limits<int>::max() / 2) ||
+          total > static_cast<uint64_t>(std::numeric_limits<int>::max() / 2))
+        throw std::runtime_error("a rank's results are too large to exchange in one step (over 1 GiB)");
+      counts[r] = static_cast<int>(sizes[r]);
+      displacements[r] = static_cast<int>(total);
+      total += sizes[r];
+    }
+    std::vector<uint8_t> received(static_cast<std::size_t>(total));
+    MPI_Allgatherv(own.data(), static_cast<int>(own.size()), MPI_BYTE, received.data(), counts.data(),
+                   displacements.data(), MPI_BYTE, MPI_COMM_WORLD);
+    std::vector<std::vector<uint8_t>> pieces(ranks);
+    for (std::size_t r = 0; r < ranks; ++r)
+      pieces[r].assign(received.begin() + displacements[r], received.begin() + displacements[r] + counts[r]);
+    return pieces;
+  }
+
   Traffic traffic() const override { return moved; }
 
  private:
+  // In windows of elements small enough that every count and displacement is an int.
+  template <class T>
+  void gatherOwn(std::span<T> values, const GatherLayout& layout, MPI_Datatype type, std::string_view step) {
+    agree(0, fingerprintOf(step, values.size() * 1000003 + layout.stride));
+    constexpr std::size_t kWindow = std::size_t{1} << 27;
+    const auto ranks = static_cast<std::size_t>(size_);
+    for (std::size_t first = 0; first < values.size(); first += kWindow) {
+      const std::size_t last = std::min(values.size(), first + kWindow);
+      std::vector<int> counts(ranks, 0), displacements(ranks, 0);
+      for (std::size_t e = first; e < last; ++e)
+        if (const int owner = layout.owner(e); owner >= 0) ++counts[static_cast<std::size_t>(owner)];
+      std::vector<std::size_t> firstOfRank(ranks, 0);
+      for (std::size_t r = 1; r < ranks; ++r) {
+        displacements[r] = displacements[r - 1] + counts[r - 1];
+        firstOfRank[r] = static_cast<std::size_t>(displacements[r]);
+      }
+      std::vector<T> own = ownElements<T>(values, layout, rank_, first, last);
+      std::vector<T> received(static_cast<std::size_t>(displacements.back() + counts.back()));
+      MPI_Allgatherv(own.data(), static_cast<int>(own.size()), type, received.data(), counts.data(),
+                     displacements.data(), type, MPI_COMM_WORLD);
+      moved.gathered += own.size() * sizeof(T);
+      placeGathered<T>(values, layout, received, firstOfRank, first, last);
+    }
+  }
+
   int rank_ = 0;
   int size_ = 1;
   bool dealsDocuments_ = false;

@@ -3,6 +3,7 @@
 // the command name) and the streams to write to, and returns the exit status:
 // 0 success, 1 a file or evaluation problem, 2 a command-line mistake.
 
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -14,6 +15,9 @@ int evaluateTopicsCommand(const std::vector<std::string>& arguments, std::ostrea
 
 // `topiceval infer-topics`: MALLET's infer-topics, same options, same file.
 int inferTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+// The most documents infer-topics' last --format tsv or json run held at once to write them (what shows,
+// counted, that they are written a batch at a time).
+extern std::size_t largestDocTopicsBatch;
 
 // `topiceval evaluate`: any of topiceval's estimators on any MALLET model file.
 int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);

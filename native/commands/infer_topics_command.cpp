@@ -6,7 +6,11 @@
 #include "native/output/inference_output.hpp"
 #include "topiceval/infer_topics.hpp"
 
+#include <optional>
+
 namespace topiceval::commands {
+
+std::size_t largestDocTopicsBatch = 0;
 
 int inferTopicsCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err) {
   try {
@@ -34,26 +38,33 @@ int inferTopicsCommand(const std::vector<std::string>& arguments, std::ostream& 
                          {request.model.path, request.documents.path}, out);
     Progress progress;
     request.progress = &progress;
-    // MALLET's file is written a batch at a time where the list is read in
+    // Every layout is written a batch at a time where the list is read in
     // batches, so that memory does not grow with the list.
     bool written = false;
-    if (format == "mallet") {
-      request.consumeBatch = [&](const InferTopicsResult& batch, std::size_t first) {
+    std::optional<output::DocTopicsWriter> layout;
+    if (format != "mallet")
+      layout.emplace(docTopics.stream(),
+                     format == "tsv" ? output::DocTopicsWriter::Layout::Table : output::DocTopicsWriter::Layout::Json,
+                     request);
+    request.consumeBatch = [&](const InferTopicsResult& batch, std::size_t first) {
+      if (layout) {
+        layout->add(batch, first);
+      } else {
         writeMalletDocTopics(docTopics.stream(), batch, threshold, maximum, first);  // the header with the first
-        written = true;
-      };
-    }
+      }
+      written = true;
+    };
     InferTopicsResult result;
     {
       const ProgressLine line(progress, err, showProgress(*options));
       result = inferTopics(request);
     }
-    if (format == "mallet") {
-      if (!written) writeMalletDocTopics(docTopics.stream(), result, threshold, maximum);
-    } else if (format == "tsv") {
-      output::writeDocTopicsTable(docTopics.stream(), result);
-    } else {
-      output::writeDocTopicsJson(docTopics.stream(), result, request);
+    if (layout) {
+      if (!written) layout->add(result, 0);
+      layout->finish(result);
+      largestDocTopicsBatch = layout->largestBatch();
+    } else if (!written) {
+      writeMalletDocTopics(docTopics.stream(), result, threshold, maximum);
     }
     docTopics.commit();
     if (options->boolean("timing")) {

@@ -27,14 +27,29 @@ inline std::vector<std::size_t> scheduleOnThisRank(const std::vector<uint64_t>& 
   return schedule;
 }
 
+// The rank that computes each document as scheduleOnThisRank deals the same
+// units (-1 for a document no unit names): what the results are gathered by
+// (computeOnRanksAndGather). Empty in one process, which gathers nothing.
+inline std::vector<int> ownersOnRanks(const std::vector<uint64_t>& costs, const DocumentCollection& documents,
+                                      std::span<const std::size_t> chosen = {}) {
+  if (cluster().size() == 1) return {};
+  std::vector<int> owners(documents.size(), -1);
+  const std::vector<int> dealt = documents.dealt() ? std::vector<int>() : dealDocuments(costs, cluster().size());
+  for (std::size_t unit = 0; unit < costs.size(); ++unit) {
+    const std::size_t d = chosen.empty() ? unit : chosen[unit];
+    owners[d] = documents.dealt() ? documents.share()->owners[d] : dealt[unit];
+  }
+  return owners;
+}
+
 // count(d) for every document d, on every rank: where the documents are dealt,
-// each rank counts its own and the counts are summed over the ranks.
+// each rank counts its own and the counts are gathered.
 template <class Count>
 std::vector<uint64_t> countOnRanks(const DocumentCollection& documents, Count count) {
   std::vector<uint64_t> counts(documents.size(), 0);
   for (std::size_t d = 0; d < documents.size(); ++d)
     if (documents.mine(d)) counts[d] = count(d);
-  if (documents.dealt()) cluster().sum(counts);
+  if (documents.dealt() && cluster().size() > 1) cluster().gather(counts, {documents.share()->owners, 1});
   return counts;
 }
 

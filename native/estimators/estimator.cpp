@@ -174,7 +174,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
       }
     }
   }
-  if (documents.dealt()) cluster().sum(tokenCounts);
+  if (documents.dealt() && cluster().size() > 1) cluster().gather(tokenCounts, {documents.share()->owners, 3});
   for (const std::size_t d : chosen) {
     result.documents[d].conditionedTokens = tokenCounts[3 * d];
     result.documents[d].scoredTokens = tokenCounts[3 * d + 1];
@@ -182,10 +182,11 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
   }
   if (options.progress != nullptr) options.progress->setTotal(chosen.size() * runs, chosenTokens * runs, runs);
   // Costliest documents first, and under MPI only this rank's share of them
-  // (see Cluster); the results are summed over the ranks.
+  // (see Cluster); the results are gathered from the ranks.
   std::vector<uint64_t> costs(chosen.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) costs[i] = estimator.relativeCost(documents.length(chosen[i]));
   std::vector<std::size_t> schedule = scheduleOnThisRank(costs, documents, chosen);
+  const std::vector<int> owners = ownersOnRanks(costs, documents, chosen);
   for (std::size_t& unit : schedule) unit = chosen[unit];
   if (cluster().size() > 1) {
     if (options.progress != nullptr) {
@@ -196,7 +197,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
   }
   std::vector<double> values(documents.size() * runs, 0.0);       // by (document, run)
   std::vector<uint64_t> siteUpdates(documents.size() * runs, 0);  // no thread shares a slot
-  computeOnRanksAndSum(
+  computeOnRanksAndGather(
       [&] {
         runInParallel(schedule.size() * runs, threads, [&](std::size_t unit, int worker) {
           const std::size_t d = schedule[unit / runs];
@@ -210,7 +211,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
           if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
         });
       },
-      values, siteUpdates);
+      owners, values, runs, siteUpdates, runs);
   for (const std::size_t d : chosen) {
     DocumentResult& document = result.documents[d];
     for (std::size_t run = 0; run < runs; ++run) {

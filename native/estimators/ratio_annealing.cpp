@@ -224,6 +224,7 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
   std::vector<uint64_t> lengths(documents.size());
   for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
   const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths, documents);
+  const std::vector<int> owners = ownersOnRanks(lengths, documents);
   if (options.progress != nullptr) {
     uint64_t tokens = 0;
     for (const std::size_t d : schedule) tokens += documents.length(d);
@@ -231,10 +232,10 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
                                (forward + reverse) * samples);
   }
   // Every sample's log weight by (document, direction, sample), and the scored
-  // tokens by document, summed over the ranks.
+  // tokens by document, gathered from the ranks.
   std::vector<double> logWeights(documents.size() * perDocument, 0.0);
   std::vector<uint64_t> sharedTokens(documents.size(), 0);
-  computeOnRanksAndSum(
+  computeOnRanksAndGather(
       [&] {
         runInParallel(schedule.size() * perDocument, threads, [&](std::size_t unit, int) {
           const std::size_t d = schedule[unit / perDocument];
@@ -261,7 +262,7 @@ RatioResult estimateLogRatios(const ScoringModel& modelA, const ScoringModel& mo
           if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
         });
       },
-      logWeights, sharedTokens);
+      owners, logWeights, perDocument, sharedTokens, 1);
   for (std::size_t d = 0; d < documents.size(); ++d) {
     DocumentRatio& document = result.documents[d];
     for (std::size_t sample = 0; sample < samples; ++sample) {
@@ -333,14 +334,15 @@ CurveEstimates estimateLikelihoodCurve(const std::vector<const ScoringModel*>& m
   const auto topics = static_cast<std::size_t>(models.front()->numTopics());
   std::vector<uint64_t> lengths(documents.size());
   for (std::size_t d = 0; d < documents.size(); ++d) lengths[d] = documents.length(d);
-  const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths, documents);  // see Cluster
+  const std::vector<std::size_t> schedule = scheduleOnThisRank(lengths, documents);
+  const std::vector<int> owners = ownersOnRanks(lengths, documents);  // see Cluster
   if (options.progress != nullptr) {
     uint64_t scheduledTokens = 0;
     for (const std::size_t d : schedule) scheduledTokens += documents.length(d);
     options.progress->setTotal(schedule.size(), scheduledTokens);
   }
   std::vector<double> logLikelihoods(models.size() * documents.size(), 0.0);  // by (model, document)
-  computeOnRanksAndSum(
+  computeOnRanksAndGather(
       [&] {
         runInParallel(schedule.size(), threads, [&](std::size_t unit, int) {
           const std::size_t d = schedule[unit];
@@ -373,7 +375,7 @@ CurveEstimates estimateLikelihoodCurve(const std::vector<const ScoringModel*>& m
           if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
         });
       },
-      logLikelihoods, tokens);
+      owners, logLikelihoods, 1, tokens, 1);
   for (std::size_t i = 0; i < models.size(); ++i)
     for (std::size_t d = 0; d < documents.size(); ++d)
       result.documents[i][d] = logLikelihoods[i * documents.size() + d];

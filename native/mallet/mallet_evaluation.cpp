@@ -40,6 +40,13 @@ std::vector<std::size_t> malletSchedule(const std::vector<uint64_t>& costs, cons
   return schedule;
 }
 
+// Who computes each document of malletSchedule's deal (rank 0 every one with the words' probabilities).
+std::vector<int> malletOwners(const std::vector<uint64_t>& costs, const DocumentCollection& documents,
+                              const MalletEvaluationOptions& options) {
+  if (options.keepWordProbabilities && cluster().size() > 1) return std::vector<int>(documents.size(), 0);
+  return ownersOnRanks(costs, documents);
+}
+
 // Holds the per-particle probabilities of the documents being worked on, and
 // hands a document to whoever finishes its last particle.
 class DocumentsInFlight {
@@ -112,8 +119,8 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
       documents, [&](std::size_t d) { return counter.uniformsPerParticle(documents.document(d), options.resampling); });
   for (const uint64_t uniforms : cost) result.siteUpdates += uniforms * static_cast<uint64_t>(options.particles);
   const std::vector<std::size_t> schedule = malletSchedule(cost, documents, options);
-  std::vector<uint64_t> noCounts;
-  computeOnRanksAndSum(
+  const std::vector<int> owners = malletOwners(cost, documents, options);
+  computeOnRanksAndGather(
       [&] {
         runInParallel(schedule.size(), threads, [&](std::size_t unit, int worker) {
           const std::size_t d = schedule[unit];
@@ -135,7 +142,7 @@ MalletEvaluationResult evaluateWithFastSampler(const TopicModel& model, const Do
           if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
         });
       },
-      result.documentLogLikelihoods, noCounts);
+      owners, result.documentLogLikelihoods, 1);
   for (const double value : result.documentLogLikelihoods) result.totalLogLikelihood += value;
   for (auto& words : wordsByDocument) result.words.insert(result.words.end(), words.begin(), words.end());
   return result;
@@ -208,8 +215,9 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
   // The order cannot change a bit: every unit starts its generators at its own
   // offset, and results are combined by document.
   const std::vector<std::size_t> schedule = malletSchedule(uniformsPerParticle, documents, options);
+  const std::vector<int> owners = malletOwners(uniformsPerParticle, documents, options);
   std::vector<uint64_t> samplingErrorCount(1, 0);
-  computeOnRanksAndSum(
+  computeOnRanksAndGather(
       [&] {
         runInParallel(schedule.size() * groups, threads, [&](std::size_t unit, int worker) {
           const std::size_t d = schedule[unit / groups];
@@ -239,7 +247,8 @@ MalletEvaluationResult evaluateLikeMallet(const TopicModel& model, const Documen
         });
         samplingErrorCount[0] = static_cast<uint64_t>(samplingErrors.load());
       },
-      result.documentLogLikelihoods, samplingErrorCount);
+      owners, result.documentLogLikelihoods, 1);
+  cluster().sum(samplingErrorCount);  // one number for the whole job
 
   for (std::size_t d = 0; d < numDocuments; ++d) result.totalLogLikelihood += result.documentLogLikelihoods[d];
   if (options.keepWordProbabilities) {

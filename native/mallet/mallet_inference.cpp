@@ -560,8 +560,8 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
   const int threads = resolveThreads(options.threads);
   std::vector<Scratch> scratch;
   for (int w = 0; w < threads; ++w) scratch.push_back(inferencer.makeScratch());
-  std::vector<uint64_t> noCounts;
-  computeOnRanksAndSum(
+  const std::vector<int> owners = ownersOnRanks(cost, documents);
+  computeOnRanksAndGather(
       [&] {
         runInParallel(schedule.size(), threads, [&](std::size_t unit, int worker) {
           const std::size_t d = schedule[unit];
@@ -582,7 +582,7 @@ MalletInferenceResult inferLikeMallet(const TopicModel& model, const DocumentCol
           if (options.progress != nullptr) options.progress->advance(1, documents.length(d));
         });
       },
-      result.proportions, noCounts);
+      owners, result.proportions, topics);
   return result;
 }
 

@@ -27,6 +27,7 @@ class DocumentCollection {
   // (native/api/dealt_documents.cpp) and shared by the collection's copies.
   struct RankShare {
     std::vector<uint8_t> mine;     // by document: this rank computes it
+    std::vector<int> owners;       // by document: the rank that computes it (-1: none)
     std::vector<uint8_t> held;     // by document: its tokens are here
     std::vector<uint32_t> lengths;  // by document, on every rank
     uint64_t totalTokens = 0;
@@ -41,7 +42,7 @@ class DocumentCollection {
     DocumentCollection collection;
     const std::size_t count = share->lengths.size();
     // Names may be left out (empty): only the rank that writes them needs them.
-    if (share->mine.size() != count || share->held.size() != count || (!names.empty() && names.size() != count) ||
+    if (share->mine.size() != count || share->held.size() != count || share->owners.size() != count || (!names.empty() && names.size() != count) ||
         (!named.empty() && named.size() != count))
       throw std::invalid_argument("DocumentCollection: a rank's share does not describe its documents");
     collection.offsets_.reserve(count + 1);
@@ -99,6 +100,7 @@ class DocumentCollection {
     auto share = std::make_shared<RankShare>();
     share->mine.assign(lengths.size(), 0);
     share->held.assign(share->mine.size(), 0);
+    share->owners.assign(share->mine.size(), -1);
     for (const uint32_t length : lengths) share->totalTokens += length;
     share->lengths = std::move(lengths);
     share->typeCounts = std::move(typeCounts);

@@ -105,6 +105,12 @@ JsonWriter& JsonWriter::value(int64_t number) {
   return *this;
 }
 
+JsonWriter& JsonWriter::copiedValue(std::istream& json) {
+  separate();
+  out_ << json.rdbuf();
+  return *this;
+}
+
 JsonWriter& JsonWriter::value(bool flag) {
   separate();
   out_ << (flag ? "true" : "false");

@@ -3,6 +3,7 @@
 // self-contained HTML report (inline SVG figures, no scripts, nothing fetched).
 
 #include <cstdint>
+#include <istream>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -29,6 +30,8 @@ class JsonWriter {
   JsonWriter& value(int64_t number);
   JsonWriter& value(int number) { return value(static_cast<int64_t>(number)); }
   JsonWriter& value(bool flag);
+  // A value already written as JSON elsewhere (a part that waited in a file), copied as it is.
+  JsonWriter& copiedValue(std::istream& json);
   template <typename T>
   JsonWriter& field(const std::string& name, const T& content) {
     key(name);

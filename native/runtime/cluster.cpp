@@ -12,6 +12,8 @@ namespace topiceval {
 
 void Cluster::sum(std::span<double>) {}
 void Cluster::sum(std::span<uint64_t>) {}
+void Cluster::gather(std::span<double>, const GatherLayout&) {}
+void Cluster::gather(std::span<uint64_t>, const GatherLayout&) {}
 
 namespace {
 Cluster::FailureStatus failureRule = nullptr;
@@ -21,6 +23,7 @@ void Cluster::setFailureStatus(FailureStatus rule) { failureRule = rule; }
 int Cluster::failureStatus() { return failureRule != nullptr ? failureRule() : 1; }
 
 std::vector<uint8_t> Cluster::scatter(const PieceOf& pieceOf) { return pieceOf(0); }
+std::vector<std::vector<uint8_t>> Cluster::exchange(std::vector<uint8_t> own) { return {std::move(own)}; }
 
 Cluster::Agreement Cluster::settle(Agreement agreement, int ownStatus) {
   if (agreement.status == 0) return agreement;

@@ -3,11 +3,10 @@
 // the ranks of an MPI job, which the executable installs when mpirun or srun
 // started it (native/cli/mpi_cluster.cpp). The drivers that score documents
 // (evaluateDocuments, evaluateLikeMallet) deal the documents to the ranks by
-// cost, compute their own, and sum the per-document results over the ranks:
-// every value is computed by exactly one rank and is zero on the others, so
-// the sum is that value, bit for bit, and every rank ends with the whole
-// result, the same as one process would compute (each estimate's random
-// stream depends on the document, never on who computes it).
+// cost, compute their own, and gather the per-document results: every value is
+// computed by exactly one rank, which alone sends it, and every rank ends with
+// the whole result, bit for bit the same as one process would compute (each
+// estimate's random stream depends on the document, never on who computes it).
 
 #include <atomic>
 #include <cstdint>
@@ -20,6 +19,27 @@
 #include <vector>
 
 namespace topiceval {
+
+// Which rank computed each element of a per-document array: element e belongs
+// to document (e / stride) % owners.size(), computed by rank owners[document]
+// (-1: by none, it keeps its value everywhere). Stride k with k values a
+// document lays them out by (document, value); stride 1 over an array of k
+// times the documents, by (value, document).
+struct GatherLayout {
+  std::span<const int> owners;
+  std::size_t stride = 1;
+  int owner(std::size_t element) const { return owners[(element / stride) % owners.size()]; }
+};
+
+// One gather's two halves, which every cluster shares: this rank's elements of
+// values[first, last) in order, and, after the exchange, every rank's pieces
+// (received: rank 0's, then rank 1's, ...) put back in their places.
+template <class T>
+std::vector<T> ownElements(std::span<const T> values, const GatherLayout& layout, int rank, std::size_t first,
+                           std::size_t last);
+template <class T>
+void placeGathered(std::span<T> values, const GatherLayout& layout, std::span<const T> received,
+                   std::span<const std::size_t> firstOfRank, std::size_t first, std::size_t last);
 
 class Cluster {
  public:
@@ -58,6 +78,16 @@ class Cluster {
   // Elementwise sums over the ranks, in place, on every rank.
   virtual void sum(std::span<double> values);
   virtual void sum(std::span<uint64_t> values);
+  // Each rank's own elements of `values`, on every rank (see GatherLayout):
+  // a rank sends only the elements it computed, where a sum would send every
+  // element (zeros for the others' documents) and add them all up.
+  virtual void gather(std::span<double> values, const GatherLayout& layout);
+  virtual void gather(std::span<uint64_t> values, const GatherLayout& layout);
+
+  // Every rank's bytes, by rank, on every rank: what each rank made of the
+  // work dealt to it when that is not per-document values (select's topic
+  // quality of its models).
+  virtual std::vector<std::vector<uint8_t>> exchange(std::vector<uint8_t> own);
 
   // Whether rank 0 alone reads the held-out documents and deals them to the
   // ranks (MPI without --shared-filesystem): each rank then receives the
@@ -72,12 +102,14 @@ class Cluster {
   virtual std::vector<uint8_t> scatter(const PieceOf& pieceOf);
 
   // The bytes this job has moved between its ranks: broadcast (counted once per
-  // receiving rank), sent to one rank, and summed (each rank's values, counted
-  // once: a sum takes them in and gives the totals back).
+  // receiving rank), sent to one rank, summed (each rank's values, counted
+  // once: a sum takes them in and gives the totals back), and gathered (the
+  // elements this rank sent to the others: its own).
   struct Traffic {
     uint64_t broadcast = 0;
     uint64_t sent = 0;
     uint64_t summed = 0;
+    uint64_t gathered = 0;
   };
   virtual Traffic traffic() const { return {}; }
 
@@ -140,12 +172,14 @@ std::vector<uint8_t> documentsOfRank(std::span<const uint64_t> costs, int rank, 
 // of them in one process, this rank's share (documentsOfRank) under MPI.
 std::vector<std::size_t> scheduleOnThisRank(const std::vector<uint64_t>& costs);
 
-// Runs `compute` (which fills this rank's entries of `values`) and then sums
-// `values` and `counts` over the ranks. A failure of `compute` on any rank is
-// agreed on before the sums: the failing rank rethrows its own error, the
-// others throw RankFailure.
+// Runs `compute` (which fills this rank's entries of `values` and `counts`)
+// and then gathers them (see GatherLayout; `owners` by document, the strides
+// of each array). A failure of `compute` on any rank is agreed on before the
+// gathers: the failing rank rethrows its own error, the others throw
+// RankFailure.
 template <class Compute>
-void computeOnRanksAndSum(Compute compute, std::span<double> values, std::span<uint64_t> counts);
+void computeOnRanksAndGather(Compute compute, std::span<const int> owners, std::span<double> values,
+                             std::size_t valuesStride, std::span<uint64_t> counts = {}, std::size_t countsStride = 1);
 
 }  // namespace topiceval
 
@@ -154,7 +188,8 @@ void computeOnRanksAndSum(Compute compute, std::span<double> values, std::span<u
 namespace topiceval {
 
 template <class Compute>
-void computeOnRanksAndSum(Compute compute, std::span<double> values, std::span<uint64_t> counts) {
+void computeOnRanksAndGather(Compute compute, std::span<const int> owners, std::span<double> values,
+                             std::size_t valuesStride, std::span<uint64_t> counts, std::size_t countsStride) {
   Cluster& processes = cluster();
   if (processes.size() == 1) {
     compute();
@@ -166,8 +201,27 @@ void computeOnRanksAndSum(Compute compute, std::span<double> values, std::span<u
     processes.agree(Cluster::failureStatus());  // tells the others, who then stop at their own agreement
     throw;
   }
-  processes.sum(values);  // each sum starts with an agreement
-  processes.sum(counts);
+  processes.gather(values, {owners, valuesStride});  // each gather starts with an agreement
+  if (!counts.empty()) processes.gather(counts, {owners, countsStride});
+}
+
+template <class T>
+std::vector<T> ownElements(std::span<const T> values, const GatherLayout& layout, int rank, std::size_t first,
+                           std::size_t last) {
+  std::vector<T> own;
+  for (std::size_t e = first; e < last; ++e)
+    if (layout.owner(e) == rank) own.push_back(values[e]);
+  return own;
+}
+
+template <class T>
+void placeGathered(std::span<T> values, const GatherLayout& layout, std::span<const T> received,
+                   std::span<const std::size_t> firstOfRank, std::size_t first, std::size_t last) {
+  std::vector<std::size_t> next(firstOfRank.begin(), firstOfRank.end());
+  for (std::size_t e = first; e < last; ++e) {
+    const int owner = layout.owner(e);
+    if (owner >= 0) values[e] = received[next[static_cast<std::size_t>(owner)]++];
+  }
 }
 
 }  // namespace topiceval

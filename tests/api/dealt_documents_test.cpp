@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <condition_variable>
+#include <cstring>
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -14,6 +15,7 @@
 #include <numeric>
 #include <thread>
 
+#include "formats/instance_list_reader.hpp"
 #include "native/api/dealt_documents.hpp"
 #include "native/model/scoring_model.hpp"
 #include "native/model/type_profile.hpp"
@@ -55,6 +57,8 @@ class ThreadRanks : public Cluster {
   }
   void sum(std::span<double> values) override { sumOf(values); }
   void sum(std::span<uint64_t> values) override { sumOf(values); }
+  void gather(std::span<double> values, const GatherLayout& layout) override { gatherOf(values, layout); }
+  void gather(std::span<uint64_t> values, const GatherLayout& layout) override { gatherOf(values, layout); }
 
   void broadcast(std::vector<uint8_t>& bytes) override {
     agree(0, 0);
@@ -75,9 +79,45 @@ class ThreadRanks : public Cluster {
     meet();
     return mine;
   }
+  std::vector<std::vector<uint8_t>> exchange(std::vector<uint8_t> own) override {
+    agree(0, 0);
+    const auto rank = static_cast<std::size_t>(threadRank);
+    exchanged_[rank].push_back(own.size());
+    slots_[rank] = &own;
+    meet();
+    std::vector<std::vector<uint8_t>> pieces;
+    for (const void* slot : slots_) pieces.push_back(*static_cast<const std::vector<uint8_t>*>(slot));
+    meet();
+    return pieces;
+  }
+  // The bytes each rank gave to each exchange, by rank.
+  std::vector<std::vector<std::size_t>> exchanged() const { return exchanged_; }
+
   uint64_t sent() const { return sent_; }
+  // The values each rank has given to gathers, by rank.
+  std::vector<uint64_t> gathered() const { return gathered_; }
 
  private:
+  // As MpiCluster's: each rank brings its own elements, and takes every rank's.
+  template <class T>
+  void gatherOf(std::span<T> values, const GatherLayout& layout) {
+    agree(0, 0);
+    const auto rank = static_cast<std::size_t>(threadRank);
+    std::vector<T> own = ownElements<T>(values, layout, threadRank, 0, values.size());
+    gathered_[rank] += own.size();
+    slots_[rank] = &own;
+    meet();
+    std::vector<T> received;
+    std::vector<std::size_t> firstOfRank;
+    for (const void* slot : slots_) {
+      const auto& piece = *static_cast<const std::vector<T>*>(slot);
+      firstOfRank.push_back(received.size());
+      received.insert(received.end(), piece.begin(), piece.end());
+    }
+    meet();
+    placeGathered<T>(values, layout, received, firstOfRank, 0, values.size());
+  }
+
   template <class T>
   void sumOf(std::span<T> values) {
     agree(0, 0);
@@ -111,6 +151,8 @@ class ThreadRanks : public Cluster {
   std::vector<uint8_t> shared_, totals_;
   std::vector<std::vector<uint8_t>> pieces_;
   uint64_t sent_ = 0;
+  std::vector<uint64_t> gathered_ = std::vector<uint64_t>(static_cast<std::size_t>(size_), 0);
+  std::vector<std::vector<std::size_t>> exchanged_ = std::vector<std::vector<std::size_t>>(static_cast<std::size_t>(size_));
   std::mutex mutex_;
   std::condition_variable woken_;
   int waiting_ = 0;
@@ -120,7 +162,9 @@ class ThreadRanks : public Cluster {
 // `run` on `size` ranks at once; each rank's result, by rank. The cluster is
 // this process's own again afterwards.
 template <class Result>
-std::vector<Result> onRanks(int size, const std::function<Result()>& run, uint64_t* tokenBytesSent = nullptr) {
+std::vector<Result> onRanks(int size, const std::function<Result()>& run, uint64_t* tokenBytesSent = nullptr,
+                            std::vector<uint64_t>* gathered = nullptr,
+                            std::vector<std::vector<std::size_t>>* exchanged = nullptr) {
   auto ranks = std::make_unique<ThreadRanks>(size);
   ThreadRanks* installed = ranks.get();
   setCluster(std::move(ranks));
@@ -139,6 +183,8 @@ std::vector<Result> onRanks(int size, const std::function<Result()>& run, uint64
   }
   for (std::thread& thread : threads) thread.join();
   if (tokenBytesSent != nullptr) *tokenBytesSent = installed->sent();
+  if (gathered != nullptr) *gathered = installed->gathered();
+  if (exchanged != nullptr) *exchanged = installed->exchanged();
   setCluster(std::make_unique<Cluster>());
   for (int r = 0; r < size; ++r) EXPECT_EQ(failures[static_cast<std::size_t>(r)], "") << "rank " << r;
   return results;
@@ -213,6 +259,132 @@ TEST(DealtDocuments, EvaluateTopicsAndInferTopicsGiveMalletsBitsOnEveryRank) {
     EXPECT_EQ(rank.sampledTokens, one.sampledTokens);
   }
   EXPECT_EQ(ranks[0].names, one.names);
+}
+
+// The per-document results are gathered, not summed: each rank gives the
+// values of the documents it computed and no others (a sum would take every
+// document's from every rank), and every rank ends with one process's bits.
+TEST(DealtDocuments, EachRankGivesOnlyItsOwnDocumentsResults) {
+  const std::string list = testing::fixtureFile(kSet, "test.mallet");
+  const DocumentCollection whole = formats::readInstanceListFile(list);
+  std::vector<uint64_t> lengths(whole.size());
+  for (std::size_t d = 0; d < whole.size(); ++d) lengths[d] = whole.length(d);
+  const auto ownDocuments = [&](int rank, int size) {
+    const std::vector<uint8_t> mine = documentsOfRank(lengths, rank, size);  // the deal weighs the tokens
+    return static_cast<uint64_t>(std::count(mine.begin(), mine.end(), 1));
+  };
+  InferTopicsRequest infer;
+  infer.model = testing::fixtureFile(kSet, "inferencer.mallet");
+  infer.documents = list;
+  infer.seed = 7;
+  infer.iterations = 20;
+  infer.threads = 2;
+  const InferTopicsResult one = inferTopics(infer);
+  for (const int size : {2, 3}) {
+    std::vector<uint64_t> gathered;
+    const auto ranks = onRanks<InferTopicsResult>(size, [&] { return inferTopics(infer); }, nullptr, &gathered);
+    for (int r = 0; r < size; ++r) {
+      EXPECT_EQ(ranks[static_cast<std::size_t>(r)].proportions, one.proportions) << size << " ranks, rank " << r;
+      // K proportions and the count of sampled tokens, for each of its own documents.
+      EXPECT_EQ(gathered[static_cast<std::size_t>(r)],
+                (static_cast<uint64_t>(one.topics) + 1) * ownDocuments(r, size)) << size << " ranks, rank " << r;
+      EXPECT_LT(gathered[static_cast<std::size_t>(r)], (static_cast<uint64_t>(one.topics) + 1) * whole.size());
+    }
+  }
+  EvaluateRequest evaluate;
+  evaluate.model = testing::fixtureFile(kSet, "inferencer.mallet");
+  evaluate.documents = list;
+  evaluate.runs = 2;
+  evaluate.threads = 1;
+  const EvaluateResult alone = topiceval::evaluate(evaluate);
+  // Its passes choose documents by their errors so far: each value is still given once, by its rank, so
+  // the values given add up alike on 2 and 3 ranks, and no rank gives them all.
+  std::vector<uint64_t> given;
+  for (const int size : {2, 3}) {
+    std::vector<uint64_t> gathered;
+    const auto ranks = onRanks<EvaluateResult>(size, [&] { return topiceval::evaluate(evaluate); }, nullptr, &gathered);
+    for (const EvaluateResult& rank : ranks) EXPECT_EQ(rank.total, alone.total);
+    given.push_back(std::accumulate(gathered.begin(), gathered.end(), uint64_t{0}));
+    for (const uint64_t values : gathered) {
+      EXPECT_GT(values, 0u);
+      EXPECT_LT(values, given.back() * 2 / 3);
+    }
+  }
+  EXPECT_EQ(given[0], given[1]);
+  EXPECT_GE(given[0], (3 + 2 * 2) * whole.size());  // at least the token counts and both runs' values of each
+}
+
+// select's topic quality is measured once per model, by one rank (model m by
+// rank m mod ranks), and exchanged: every rank ends with one process's
+// quality and warnings, and a rank with no model to measure gives nothing.
+TEST(DealtDocuments, SelectMeasuresEachModelsQualityOnOneRank) {
+  SelectRequest request;
+  const std::string model = testing::fixtureFile(kSet, "inferencer.mallet");
+  request.models = {model, model, model};
+  request.documents = testing::fixtureFile(kSet, "test.mallet");
+  request.documentSelection = "0-29";
+  request.estimator = "left-to-right";
+  request.settings.particles = 2;
+  request.threads = 1;
+  const SelectResult one = select(request);
+  ASSERT_EQ(one.models.size(), 3u);
+  ASSERT_TRUE(one.models[0].quality.has_value());
+  for (const int size : {2, 4}) {
+    std::vector<std::vector<std::size_t>> exchanged;
+    const auto ranks = onRanks<SelectResult>(size, [&] { return select(request); }, nullptr, nullptr, &exchanged);
+    for (int r = 0; r < size; ++r) {
+      const SelectResult& rank = ranks[static_cast<std::size_t>(r)];
+      ASSERT_EQ(rank.models.size(), 3u);
+      for (std::size_t m = 0; m < 3; ++m) {
+        ASSERT_TRUE(rank.models[m].quality.has_value()) << size << " ranks, rank " << r << ", model " << m;
+        // Bit for bit (a topic whose words never meet is NaN on every rank alike).
+        const auto bits = [](const std::vector<double>& values) {
+          std::vector<uint64_t> patterns(values.size());
+          std::memcpy(patterns.data(), values.data(), values.size() * sizeof(double));
+          return patterns;
+        };
+        const TopicQuality& mine = *rank.models[m].quality;
+        const TopicQuality& alone = *one.models[m].quality;
+        EXPECT_EQ(bits({mine.coherence, mine.coherenceStandardError, mine.exclusivity, mine.frex, mine.diversity}),
+                  bits({alone.coherence, alone.coherenceStandardError, alone.exclusivity, alone.frex, alone.diversity}));
+        EXPECT_EQ(bits(mine.topicCoherence), bits(alone.topicCoherence));
+        EXPECT_EQ(mine.topWords, alone.topWords);
+        EXPECT_EQ(mine.measure, alone.measure);
+      }
+      ASSERT_EQ(rank.warnings.size(), one.warnings.size());
+      for (std::size_t w = 0; w < one.warnings.size(); ++w) EXPECT_EQ(rank.warnings[w].text, one.warnings[w].text);
+      // One exchange; what each rank gives grows with the models it measured (3 of the same model: equal parts).
+      ASSERT_EQ(exchanged[static_cast<std::size_t>(r)].size(), 1u) << "rank " << r;
+      const auto measuredBy = [&](int of) { return static_cast<std::size_t>((3 - of + size - 1) / size); };
+      EXPECT_EQ(exchanged[static_cast<std::size_t>(r)][0] * measuredBy(0), measuredBy(r) * exchanged[0][0])
+          << size << " ranks, rank " << r;
+    }
+  }
+}
+
+// A gather's halves over both layouts: by (document, value) and by (value,
+// document); a document nobody computed keeps its value.
+TEST(DealtDocuments, AGatherPutsEachRanksValuesInTheirPlaces) {
+  const std::vector<int> owners = {1, 0, -1, 1};
+  for (const std::size_t stride : {std::size_t{2}, std::size_t{1}}) {
+    const GatherLayout layout{owners, stride};
+    // Element e of rank r holds 100 r + e where r computed it, else -1.
+    std::vector<std::vector<double>> ranks(2, std::vector<double>(8, -1.0));
+    for (std::size_t e = 0; e < 8; ++e)
+      if (layout.owner(e) >= 0) ranks[static_cast<std::size_t>(layout.owner(e))][e] = 100.0 * layout.owner(e) + static_cast<double>(e);
+    const std::vector<double> zero = ownElements<double>(ranks[0], layout, 0, 0, 8);
+    const std::vector<double> one = ownElements<double>(ranks[1], layout, 1, 0, 8);
+    EXPECT_EQ(zero.size(), 2u);
+    EXPECT_EQ(one.size(), 4u);
+    std::vector<double> received = zero;
+    received.insert(received.end(), one.begin(), one.end());
+    const std::vector<std::size_t> firstOfRank = {0, zero.size()};
+    for (std::vector<double>& values : ranks) placeGathered<double>(values, layout, received, firstOfRank, 0, 8);
+    const std::vector<double> expected = stride == 2 ? std::vector<double>{100, 101, 2, 3, -1, -1, 106, 107}
+                                                     : std::vector<double>{100, 1, -1, 103, 104, 5, -1, 107};
+    EXPECT_EQ(ranks[0], expected) << "stride " << stride;
+    EXPECT_EQ(ranks[1], expected) << "stride " << stride;
+  }
 }
 
 // A rank holds only its own documents: their lengths are everywhere, their

@@ -17,6 +17,8 @@
 #include "native/commands/commands.hpp"
 #include "native/java/java_random.hpp"
 #include "native/mallet/mallet_inference.hpp"
+#include "native/api/model_data.hpp"
+#include "native/output/inference_output.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "support/tiny_models.hpp"
@@ -396,6 +398,45 @@ TEST(InferTopics, ListsInferredInBatchesGiveMalletsFile) {
     EXPECT_EQ(batched, whole.proportions) << steps << " steps";
     EXPECT_EQ(inference.siteUpdates(), whole.siteUpdates) << steps << " steps";
   }
+}
+
+// --format tsv and json are written a batch at a time as the list is read in
+// batches: the same bytes as the whole result written at once (documents in
+// memory, read whole), on 1 and 2 threads and in batches of 1, 7 and 1000
+// documents, and never more than a batch's proportions held to write them.
+TEST(InferTopics, TablesAndJsonAreWrittenABatchAtATime) {
+  const std::string inferencer = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  const std::string list = testing::fixtureFile("stackexchange", "test.mallet");
+  std::size_t& batchProportions = detail::inferenceBatchProportions();
+  const std::size_t usual = batchProportions;
+  for (const std::string threads : {"1", "2"}) {
+    InferTopicsRequest whole;
+    whole.model = inferencer;
+    whole.inferencerOnly = true;
+    whole.documents = DocumentsSource(Documents::read(list));  // in memory: read whole, never in batches
+    whole.seed = 3;
+    whole.threads = std::stoi(threads);
+    const InferTopicsResult result = inferTopics(whole);
+    ASSERT_EQ(result.documents, 200u);
+    std::ostringstream table, json;
+    output::writeDocTopicsTable(table, result);
+    output::writeDocTopicsJson(json, result, whole);
+    for (const std::size_t documents : {std::size_t{1}, std::size_t{7}, std::size_t{1000}}) {
+      batchProportions = documents * static_cast<std::size_t>(result.topics);
+      for (const auto& [format, expected] : {std::pair{"tsv", table.str()}, std::pair{"json", json.str()}}) {
+        commands::largestDocTopicsBatch = 0;
+        const testing::CommandOutput written = testing::runCommand(
+            commands::inferTopicsCommand, {"--inferencer", inferencer, "--input", list, "--random-seed", "3",
+                                           "--threads", threads, "--format", format, "--output-doc-topics", "-",
+                                           "--quiet", "true"});
+        EXPECT_EQ(written.status, 0) << written.err;
+        EXPECT_TRUE(written.out == expected) << format << ", batches of " << documents << ", " << threads << " threads";
+        EXPECT_EQ(commands::largestDocTopicsBatch, std::min<std::size_t>(documents, 200))
+            << format << ", batches of " << documents;
+      }
+    }
+  }
+  batchProportions = usual;
 }
 
 // A library caller's consumer gets the batches of a list file, which the result then leaves out.

@@ -129,6 +129,7 @@ echo "documents dealt by rank 0: $sent of tokens sent, as plan-ranks predicts; $
 "$binary" perturb-state --input "$work/perturbed.gz" --output "$work/perturbed2.gz" --fraction 0.2 --seed 5
 # Each command with the documents one process scores: 200 documents, times the passes over them.
 for case in "600|select --model $set/inferencer.mallet $set/state.gz $work/perturbed.gz --runs 2 --particles 4" \
+            "600|select --model $set/inferencer.mallet $set/state.gz $work/perturbed.gz --particles 2 --coherence-texts $set/test.mallet --coherence u_mass" \
             "117|select --model $set/inferencer.mallet $set/state.gz $work/perturbed.gz --documents 3-40,90 --coherence none --estimator left-to-right --particles 3 --resampling true" \
             "200|compare --model-a $set/state.gz --model-b $work/perturbed.gz --temperatures 20 --samples 2" \
             "600|compare --model-a $set/state.gz --model-b $work/perturbed.gz --temperatures 10 --direction forward" \
@@ -137,6 +138,7 @@ for case in "600|select --model $set/inferencer.mallet $set/state.gz $work/pertu
   # shellcheck disable=SC2086  (the command's options are words)
   "$binary" $command --input "$set/test.mallet" --format tsv --quiet >"$work/one.tsv" 2>/dev/null
   [ "$(wc -l <"$work/one.tsv")" -gt 3 ] || fail "${command%% *}: $(head -3 "$work/one.tsv")"
+  givenInAll=
   for n in 2 3; do
     # shellcheck disable=SC2086
     ranks "$n" "$binary" $command --input "$set/test.mallet" --format tsv --quiet >"$work/ranks.tsv" 2>"$work/ranks.err" ||
@@ -152,9 +154,20 @@ for case in "600|select --model $set/inferencer.mallet $set/state.gz $work/pertu
     while read -r count; do
       [ "$count" -gt 0 ] && [ "$count" -lt "$scored" ] || fail "$command: a rank scored $count of $scored ($byRank)"
     done <<<"$counts"
+    # The per-document results are gathered: each value is given once, by the rank that computed it, so the
+    # values given add up alike on 2 and 3 ranks (a sum would take all of them from every rank).
+    given=$(sed -n 's/.*values gathered from each rank: \([0-9, ]*\);.*/\1/p' "$work/ranks.err" | tr -d ' ' | tr ',' '\n')
+    [ "$(wc -l <<<"$given")" = "$n" ] || fail "$command: values gathered by rank on $n ranks: $(cat "$work/ranks.err")"
+    inAll=$(awk '{ sum += $1 } END { print sum }' <<<"$given")
+    [ -z "$givenInAll" ] || [ "$inAll" = "$givenInAll" ] ||
+      fail "$command: $inAll values gathered on $n ranks, $givenInAll on 2: $(cat "$work/ranks.err")"
+    givenInAll=$inAll
+    while read -r values; do
+      [ "$values" -gt 0 ] && [ "$values" -lt "$inAll" ] || fail "$command: a rank gave $values of $inAll values"
+    done <<<"$given"
   done
 done
-echo "select, compare and curve on 2 and 3 ranks: the same TSV as one process, each rank scoring its share"
+echo "select, compare and curve on 2 and 3 ranks: the same TSV as one process, each rank scoring its share and giving its own results"
 
 # A rank that fails alone: the same command on every rank, but rank 2 runs in a
 # directory where the relative --input does not exist.
