@@ -60,11 +60,6 @@ std::vector<ModelSource> expandDirectories(const std::vector<ModelSource>& given
   return sources;
 }
 
-std::string modelName(const ModelSource& source, std::size_t index) {
-  if (!source.name.empty()) return source.name;
-  return source.model ? "model " + std::to_string(index + 1) : source.path;
-}
-
 // Every setting of the request, before anything is read; the unseen-word policy, parsed.
 UnseenWords checkSelectRequest(const SelectRequest& request) {
   validate(request);
@@ -131,7 +126,7 @@ Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>
   Survey survey;
   for (std::size_t m = 0; m < sources.size(); ++m) {
     const Model model = detail::loadModel(sources[m]);
-    const std::string name = modelName(sources[m], m);
+    const std::string name = detail::sourceName(sources[m], m);
     const Documents documents = dealtDocumentsFor(request, model, name);
     const DocumentCollection& collection = detail::dataOf(documents).collection;
     if (m == 0) {
@@ -145,7 +140,7 @@ Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>
       aligned = collection.length(d) == survey.lengths[d];
     if (!aligned)
       throw FileError(input,
-                      "reads into different documents under " + name + " than under " + modelName(sources[0], 0));
+                      "reads into different documents under " + name + " than under " + detail::sourceName(sources[0], 0));
     const ScoringModel scoring = detail::dataOf(model).scoring(policy, collection, request.vocabularySize);
     SurveyedModel& surveyed = survey.models.emplace_back();
     surveyed = {modelReport(model, name), model.family(),
