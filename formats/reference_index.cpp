@@ -11,9 +11,11 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <ostream>
 
 #include "formats/format_error.hpp"
+#include "formats/guarded_mapping.hpp"
 
 namespace topiceval::formats {
 
@@ -94,11 +96,7 @@ bool looksLikeReferenceIndex(std::span<const uint8_t> start) {
 
 struct ReferenceIndex::Mapping {
   std::vector<uint8_t> held;
-  void* address = nullptr;
-  std::size_t length = 0;
-  ~Mapping() {
-    if (address != nullptr) munmap(address, length);
-  }
+  std::optional<GuardedMapping> mapped;
 };
 
 namespace {
@@ -124,15 +122,24 @@ ReferenceIndex ReferenceIndex::open(const std::string& path) {
     ::close(descriptor);
     throw FormatError(path, "is empty: not a topiceval reference index");
   }
-  void* address = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, descriptor, 0);
+  mapping->mapped.emplace(descriptor, size);
+  const int mapError = errno;
   ::close(descriptor);
-  if (address == MAP_FAILED) throw FormatError(path, std::string("cannot map the reference index: ") + std::strerror(errno));
-  mapping->address = address;
-  mapping->length = size;
-  index.bytes_ = std::span<const uint8_t>(static_cast<const uint8_t*>(address), size);
+  if (mapping->mapped->bytes().empty())
+    throw FormatError(path, std::string("cannot map the reference index: ") + std::strerror(mapError));
+  index.bytes_ = mapping->mapped->bytes();
   index.mapping_ = std::move(mapping);
-  index.parse();
+  try {
+    index.parse();
+  } catch (const FormatError&) {
+    index.checkIntact();  // what a truncation makes of the bytes is not the file's fault
+    throw;
+  }
   return index;
+}
+
+void ReferenceIndex::checkIntact() const {
+  if (mapping_ && mapping_->mapped) mapping_->mapped->checkIntact(source_);
 }
 
 ReferenceIndex ReferenceIndex::fromBytes(std::vector<uint8_t> bytes, const std::string& source) {
@@ -246,7 +253,7 @@ uint64_t ReferenceIndex::occurrences(std::size_t word) const {
   return readU64(directory_.data() + word * kDirectoryEntryBytes + 16);
 }
 
-void ReferenceIndex::postings(std::size_t word, WordPostings& out) const {
+void ReferenceIndex::postings(std::size_t word, WordPostings& out) const try {
   out.documents.clear();
   out.start.assign(1, 0);
   out.positions.clear();
@@ -283,6 +290,10 @@ void ReferenceIndex::postings(std::size_t word, WordPostings& out) const {
     out.start.push_back(out.positions.size());
   }
   if (seen != occurrences || !cursor.done()) throw damaged();
+  checkIntact();  // zeros read past a truncation can look consistent
+} catch (const FormatError&) {
+  checkIntact();  // what a truncation makes of the bytes is not the file's fault
+  throw;
 }
 
 // ---- writing ----

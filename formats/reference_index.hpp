@@ -62,6 +62,9 @@ class ReferenceIndex {
   uint64_t documentFrequency(std::size_t word) const;
   uint64_t occurrences(std::size_t word) const;
   void postings(std::size_t word, WordPostings& out) const;
+  // A FormatError naming the index if its file was truncated by another
+  // process while mapped (the bytes read since are zeros): postings() checks it.
+  void checkIntact() const;
 
  private:
   ReferenceIndex() = default;
