@@ -22,6 +22,7 @@
 #include "native/estimators/target_error.hpp"
 #include "native/api/model_data.hpp"
 #include "native/estimators/estimator_registry.hpp"
+#include "native/quality/sample_statistics.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -410,18 +411,19 @@ void rankModels(std::vector<RankedModel>& ranked, SelectResult& result) {
   }
   const auto used = static_cast<double>(result.scoredDocuments.size());
   for (RankedModel& model : ranked) {
-    double sum = 0.0, squares = 0.0, bestBias = 0.0, ownBias = 0.0;
+    double sum = 0.0, bestBias = 0.0, ownBias = 0.0;
+    std::vector<double> differences;
+    differences.reserve(result.scoredDocuments.size());
     for (const std::size_t d : result.scoredDocuments) {
       const double difference = best.documents[d].logLikelihood - model.documents[d].logLikelihood;
       sum += difference;
-      squares += difference * difference;
+      differences.push_back(difference);
       bestBias += 0.5 * best.documents[d].standardError * best.documents[d].standardError;
       ownBias += 0.5 * model.documents[d].standardError * model.documents[d].standardError;
     }
     model.difference = sum;
-    const double mean = used > 0 ? sum / used : 0.0;
-    model.differenceError =
-        used > 1 ? std::sqrt(used * std::max(0.0, (squares - used * mean * mean) / (used - 1.0))) : std::nan("");
+    // NaN with fewer than two documents.
+    model.differenceError = std::sqrt(used) * quality::sampleStandardDeviation(differences);
     model.differenceInterval =
         &model == &best ? Interval{0.0, 0.0} : differenceInterval(model.difference, model.differenceError, bestBias, ownBias);
     model.verdict = &model == &best                      ? "best"
