@@ -29,17 +29,9 @@ topics="20 50 100"
 seeds="1 2 3"
 iterations=500
 documents=0-999
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --topics) topics=$2; shift 2 ;;
-    --seeds) seeds=$2; shift 2 ;;
-    --iterations) iterations=$2; shift 2 ;;
-    --documents) documents=$2; shift 2 ;;
-    --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
-    *) echo "choose-k-study.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-done
+source "$root/benchmarks/support/options.sh"
+parse_options "usage: $0 [--topics \"20 50 100\"] [--seeds \"1 2 3\"] [--iterations N] [--documents LIST] [--work DIR]" \
+  --topics=topics --seeds=seeds --iterations=iterations --documents=documents --work=work -- "$@"
 source "$root/benchmarks/support/mallet_study.sh"
 mallet_study_start choose-k-study.sh "$work"
 

@@ -14,14 +14,8 @@ set_dir="$root/../shared/fixtures/mallet-2.1.1/debian-k100"
 topiceval="$root/build/topiceval"
 runs=3
 measures="c_v c_npmi"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="$2"; shift ;;
-    --measures) measures="$2"; shift ;;
-    *) echo "usage: $0 [--runs N] [--measures \"c_v c_npmi\"]" >&2; exit 2 ;;
-  esac
-  shift
-done
+source "$root/benchmarks/support/options.sh"
+parse_options "usage: $0 [--runs N] [--measures \"c_v c_npmi\"]" --runs=runs --measures=measures -- "$@"
 [ -x "$topiceval" ] || scripts/build.sh > /dev/null
 /usr/bin/python3 -c "import gensim" 2> /dev/null || { echo "needs Debian's python3-gensim" >&2; exit 1; }
 scratch=$(mktemp -d)

@@ -26,15 +26,9 @@ corpora=${TOPICEVAL_CORPORA:-$root/../shared/corpora}
 work=${HOME}/.cache/topiceval/ctm-study
 topics="10 20 30 40"
 smoothing=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --topics) topics=$2; shift 2 ;;
-    --smoothing) smoothing=$2; shift 2 ;;
-    --work) work=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
-    *) echo "ctm-study.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-done
+source "$root/benchmarks/support/options.sh"
+parse_options "usage: $0 [--topics \"10 20 30 40\"] [--smoothing S] [--work DIR]" \
+  --topics=topics --smoothing=smoothing --work=work -- "$@"
 source "$root/benchmarks/support/mallet_study.sh"
 mallet_study_start ctm-study.sh "$work"
 

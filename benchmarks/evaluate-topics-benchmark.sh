@@ -19,14 +19,8 @@ topiceval="$root/build/topiceval"
 
 quick=0
 repeat=1
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --repeat) repeat="$2"; shift ;;
-    *) echo "usage: $0 [--quick] [--repeat N]" >&2; exit 2 ;;
-  esac
-  shift
-done
+source "$root/benchmarks/support/options.sh"
+parse_options "usage: $0 [--quick] [--repeat N]" --quick!quick --repeat=repeat -- "$@"
 
 [ -x "$topiceval" ] || scripts/build.sh > /dev/null
 [ -x /usr/bin/time ] || { echo "benchmark.sh needs /usr/bin/time (Debian package 'time')" >&2; exit 1; }

@@ -23,15 +23,9 @@ topiceval="$root/build/topiceval"
 runs=3
 measures="u_mass c_uci c_npmi c_v"
 large=0
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="$2"; shift ;;
-    --measures) measures="$2"; shift ;;
-    --large) large=1 ;;
-    *) echo "usage: $0 [--runs N] [--measures \"u_mass c_uci c_npmi c_v\"] [--large]" >&2; exit 2 ;;
-  esac
-  shift
-done
+source "$root/benchmarks/support/options.sh"
+parse_options "usage: $0 [--runs N] [--measures \"u_mass c_uci c_npmi c_v\"] [--large]" \
+  --runs=runs --measures=measures --large!large -- "$@"
 [ -x "$topiceval" ] || { echo "build topiceval first" >&2; exit 1; }
 /usr/bin/python3 -c "import gensim" 2> /dev/null || { echo "needs Debian's python3-gensim" >&2; exit 1; }
 scratch=$(mktemp -d)

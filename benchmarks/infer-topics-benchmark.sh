@@ -27,16 +27,8 @@ shift
 runs=3
 mh_steps=""
 extra_rows=()
-while [ $# -ge 2 ]; do
-  case "$1" in
-    --runs) runs="$2" ;;
-    --mh-steps) mh_steps="$2" ;;
-    --inferencer) extra_rows+=("$2") ;;
-    *) echo "$usage" >&2; exit 2 ;;
-  esac
-  shift 2
-done
-[ $# -eq 0 ] || { echo "$usage" >&2; exit 2; }
+source "$root/benchmarks/support/options.sh"
+parse_options "$usage" --runs=runs --mh-steps=mh_steps --inferencer+extra_rows -- "$@"
 [ -x "$mallet" ] || { echo "no MALLET at $mallet" >&2; exit 1; }
 [ -x "$topiceval" ] || scripts/build.sh > /dev/null
 scratch=$(mktemp -d)

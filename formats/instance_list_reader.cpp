@@ -12,6 +12,7 @@
 #include "formats/file_bytes.hpp"
 #include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
+#include "formats/guarded_mapping.hpp"
 #include "formats/mallet_objects.hpp"
 
 namespace topiceval::formats {
@@ -221,13 +222,12 @@ class MappedFile {
     if (descriptor_ < 0 || ::fstat(descriptor_, &status_) != 0 || !S_ISREG(status_.st_mode)) return;
     const auto size = static_cast<std::size_t>(status_.st_size);
     if (size == 0 || size > kMaxInputBytes) return;
-    void* mapped = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, descriptor_, 0);
-    if (mapped == MAP_FAILED) return;
-    bytes_ = {static_cast<const uint8_t*>(mapped), size};
-    ::madvise(mapped, size, MADV_SEQUENTIAL);
+    mapping_.emplace(descriptor_, size);
+    bytes_ = mapping_->bytes();
+    if (!bytes_.empty()) ::madvise(const_cast<uint8_t*>(bytes_.data()), size, MADV_SEQUENTIAL);
   }
   ~MappedFile() {
-    if (!bytes_.empty()) ::munmap(const_cast<uint8_t*>(bytes_.data()), bytes_.size());
+    mapping_.reset();
     if (descriptor_ >= 0) ::close(descriptor_);
   }
   MappedFile(const MappedFile&) = delete;
@@ -238,19 +238,85 @@ class MappedFile {
   // A FormatError if the file is not as it was when it was mapped (a mapping
   // would see another file's bytes).
   void checkUnchanged() const {
+    checkIntact();
     struct stat now {};
     if (::stat(path_.c_str(), &now) != 0 || now.st_dev != status_.st_dev || now.st_ino != status_.st_ino ||
         now.st_size != status_.st_size || now.st_mtim.tv_sec != status_.st_mtim.tv_sec ||
         now.st_mtim.tv_nsec != status_.st_mtim.tv_nsec)
       throw FormatError(path_, "changed while it was being read");
   }
+  // A FormatError if the file was truncated while mapped (its bytes read since are zeros).
+  void checkIntact() const {
+    if (mapping_) mapping_->checkIntact(path_);
+  }
 
  private:
   std::string path_;
   int descriptor_ = -1;
   struct stat status_ {};
+  std::optional<GuardedMapping> mapping_;
   std::span<const uint8_t> bytes_;
 };
+
+// The batched reading of a mapped instance list (readInstanceListInBatches).
+bool readMappedInBatches(const MappedFile& file, const std::string& path, InstanceBatch batch,
+                         const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
+                         const std::function<void(std::size_t documents, uint64_t tokens)>& checked) {
+  // The reader's own first refusals, as readInstanceListFile makes them.
+  checkInstanceListStart(file.bytes().first(std::min(file.bytes().size(), kStartCheckBytes)), path);
+  if (!looksLikeObjectStream(file.bytes()))
+    throw FormatError(path, "is not a MALLET instance list (a Java serialization stream from mallet import-file)");
+  DecodedBatches batches;
+  batches.documents = std::max<std::size_t>(batch.documents, 1);
+  batches.tokens = std::max<std::size_t>(batch.tokens, 1);
+
+  // The first reading checks the instances as readInstanceListFile would,
+  // keeping the first refusal for when the list itself is found sound.
+  InstanceCheck firstCheck(path);
+  std::optional<FormatError> refusal;
+  std::size_t decoded = 0;
+  uint64_t tokens = 0;
+  batches.consume = [&](java::DecodedInstances& instances, std::size_t first) {
+    decoded += instances.size();
+    tokens += instances.tokens.size();
+    if (!refusal) {
+      try {
+        (void)takeDecoded(instances, first, firstCheck);
+      } catch (const FormatError& error) {
+        refusal = error;
+      }
+    }
+    file.giveBackPages();
+  };
+  try {
+    const auto graph = readObjectStreamInBatches(file.bytes(), path, batches);
+    const Elements list = elementsOf(*graph, path);
+    if (!allDecodedInOrder(list.reader, list.count, decoded)) {
+      file.checkIntact();
+      return false;
+    }
+  } catch (const NotDecodedInBatches&) {
+    file.checkIntact();
+    return false;
+  }
+  if (refusal) throw *refusal;
+  if (checked) checked(decoded, tokens);
+
+  InstanceCheck check(path);
+  batches.consume = [&](java::DecodedInstances& instances, std::size_t first) {
+    DocumentCollection documents = takeDecoded(instances, first, check);
+    documents.setAlphabet(firstCheck.alphabet());
+    file.giveBackPages();
+    consume(std::move(documents), first);
+  };
+  try {
+    (void)readObjectStreamInBatches(file.bytes(), path, batches);
+  } catch (const NotDecodedInBatches&) {
+    throw FormatError(path, "changed while it was being read");
+  }
+  file.checkUnchanged();
+  return true;
+}
 
 }  // namespace
 
@@ -263,56 +329,12 @@ bool readInstanceListInBatches(
   return namingFileOnAllocationFailure(path, [&] {
     const MappedFile file(path);
     if (file.bytes().empty()) return false;
-    // The reader's own first refusals, as readInstanceListFile makes them.
-    checkInstanceListStart(file.bytes().first(std::min(file.bytes().size(), kStartCheckBytes)), path);
-    if (!looksLikeObjectStream(file.bytes()))
-      throw FormatError(path, "is not a MALLET instance list (a Java serialization stream from mallet import-file)");
-    DecodedBatches batches;
-    batches.documents = std::max<std::size_t>(batch.documents, 1);
-    batches.tokens = std::max<std::size_t>(batch.tokens, 1);
-
-    // The first reading checks the instances as readInstanceListFile would,
-    // keeping the first refusal for when the list itself is found sound.
-    InstanceCheck firstCheck(path);
-    std::optional<FormatError> refusal;
-    std::size_t decoded = 0;
-    uint64_t tokens = 0;
-    batches.consume = [&](java::DecodedInstances& instances, std::size_t first) {
-      decoded += instances.size();
-      tokens += instances.tokens.size();
-      if (!refusal) {
-        try {
-          (void)takeDecoded(instances, first, firstCheck);
-        } catch (const FormatError& error) {
-          refusal = error;
-        }
-      }
-      file.giveBackPages();
-    };
     try {
-      const auto graph = readObjectStreamInBatches(file.bytes(), path, batches);
-      const Elements list = elementsOf(*graph, path);
-      if (!allDecodedInOrder(list.reader, list.count, decoded)) return false;
-    } catch (const NotDecodedInBatches&) {
-      return false;
+      return readMappedInBatches(file, path, batch, consume, checked);
+    } catch (const FormatError&) {
+      file.checkIntact();  // what a truncation makes of the bytes is not the file's fault
+      throw;
     }
-    if (refusal) throw *refusal;
-    if (checked) checked(decoded, tokens);
-
-    InstanceCheck check(path);
-    batches.consume = [&](java::DecodedInstances& instances, std::size_t first) {
-      DocumentCollection documents = takeDecoded(instances, first, check);
-      documents.setAlphabet(firstCheck.alphabet());
-      file.giveBackPages();
-      consume(std::move(documents), first);
-    };
-    try {
-      (void)readObjectStreamInBatches(file.bytes(), path, batches);
-    } catch (const NotDecodedInBatches&) {
-      throw FormatError(path, "changed while it was being read");
-    }
-    file.checkUnchanged();
-    return true;
   });
 }
 

@@ -11,10 +11,12 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 
 #include "formats/format_error.hpp"
+#include "formats/guarded_mapping.hpp"
 
 namespace topiceval::formats {
 
@@ -96,15 +98,13 @@ bool looksLikeReferenceIndex(std::span<const uint8_t> start) {
 
 struct ReferenceIndex::Mapping {
   std::vector<uint8_t> held;
-  void* address = nullptr;
-  std::size_t length = 0;
-  ~Mapping() {
-    if (address != nullptr) munmap(address, length);
-  }
+  std::optional<GuardedMapping> mapped;
   // Gives the mapped pages back (they stay in the page cache and come back on
   // the next read): a pass over the file then holds none of it for good.
   void release() const {
-    if (address != nullptr) (void)madvise(address, length, MADV_DONTNEED);
+    if (!mapped || mapped->bytes().empty()) return;
+    const std::span<const uint8_t> bytes = mapped->bytes();
+    (void)madvise(const_cast<uint8_t*>(bytes.data()), bytes.size(), MADV_DONTNEED);
   }
 };
 
@@ -131,15 +131,24 @@ ReferenceIndex ReferenceIndex::open(const std::string& path) {
     ::close(descriptor);
     throw FormatError(path, "is empty: not a topiceval reference index");
   }
-  void* address = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, descriptor, 0);
+  mapping->mapped.emplace(descriptor, size);
+  const int mapError = errno;
   ::close(descriptor);
-  if (address == MAP_FAILED) throw FormatError(path, std::string("cannot map the reference index: ") + std::strerror(errno));
-  mapping->address = address;
-  mapping->length = size;
-  index.bytes_ = std::span<const uint8_t>(static_cast<const uint8_t*>(address), size);
+  if (mapping->mapped->bytes().empty())
+    throw FormatError(path, std::string("cannot map the reference index: ") + std::strerror(mapError));
+  index.bytes_ = mapping->mapped->bytes();
   index.mapping_ = std::move(mapping);
-  index.parse();
+  try {
+    index.parse();
+  } catch (const FormatError&) {
+    index.checkIntact();  // what a truncation makes of the bytes is not the file's fault
+    throw;
+  }
   return index;
+}
+
+void ReferenceIndex::checkIntact() const {
+  if (mapping_ && mapping_->mapped) mapping_->mapped->checkIntact(source_);
 }
 
 ReferenceIndex ReferenceIndex::fromBytes(std::vector<uint8_t> bytes, const std::string& source) {
@@ -281,7 +290,7 @@ PostingsCursor::PostingsCursor(const ReferenceIndex& index, std::size_t word) : 
   occurrencesLeft_ = index.occurrences(word);
 }
 
-void PostingsCursor::next(uint64_t endDocument, WordPostings& out) {
+void PostingsCursor::next(uint64_t endDocument, WordPostings& out) try {
   out.documents.clear();
   out.start.assign(1, 0);
   out.positions.clear();
@@ -316,6 +325,10 @@ void PostingsCursor::next(uint64_t endDocument, WordPostings& out) {
   }
   at_ = cursor.at();
   if (documentsLeft_ == 0 && (occurrencesLeft_ != 0 || !cursor.done())) throw damaged();
+  index_->checkIntact();  // zeros read past a truncation can look consistent
+} catch (const FormatError&) {
+  index_->checkIntact();  // what a truncation makes of the bytes is not the file's fault
+  throw;
 }
 
 // ---- writing ----

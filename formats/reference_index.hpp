@@ -68,6 +68,9 @@ class ReferenceIndex {
   // again maps them again): a reader passing through the postings calls it
   // now and then, so that its resident memory does not grow with the file.
   void releasePages() const;
+  // A FormatError naming the index if its file was truncated by another
+  // process while mapped (the bytes read since are zeros): postings() checks it.
+  void checkIntact() const;
 
  private:
   friend class PostingsCursor;

@@ -30,6 +30,7 @@
 #include "native/output/select_output.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/replacing_file.hpp"
+#include "python/python_state.hpp"
 #include "topiceval/interruptible.hpp"
 #include "topiceval/topiceval.hpp"
 
@@ -209,6 +210,24 @@ std::shared_ptr<topiceval::EvaluateResult> evaluate(const Model& model, const py
 }
 
 // ---- Results, bound once ------------------------------------------------------------------------------------
+// Every result class is bound through resultClass: picklable (multiprocessing
+// sends results between processes) by its C++ struct's whole state
+// (python_state.hpp), which topiceval._unpickle gives back to _from_state.
+template <class T, class... Options>
+py::class_<T, Options...> resultClass(py::module_& module, const char* name) {
+  py::class_<T, Options...> bound(module, name);
+  bound.def("__reduce__", [](const py::object& self) {
+    return py::make_tuple(py::module_::import("topiceval").attr("_unpickle"),
+                          py::make_tuple(self.attr("__class__"), topiceval::python_state::stateOf(self.cast<const T&>())));
+  });
+  bound.def_static("_from_state", [](const py::handle& state) {
+    T value{};
+    topiceval::python_state::restore(state, value);
+    return value;
+  });
+  return bound;
+}
+
 // Each result struct is bound by one function below, its attributes named as
 // the JSON writer names its keys (native/output/*_output.cpp), read-only. Where
 // the JSON groups fields of one struct into sections ("input", "summary"...),
@@ -249,7 +268,7 @@ py::object optionalNumber(const std::optional<double>& value) { return value ? p
 py::tuple intervalTuple(const topiceval::Interval& interval) { return py::make_tuple(interval.low, interval.high); }
 
 void bindModelReport(py::module_& module) {
-  py::class_<topiceval::ModelReport>(module, "ModelReport")
+  resultClass<topiceval::ModelReport>(module, "ModelReport")
       .def_property_readonly("path", [](const topiceval::ModelReport& r) { return text(r.path); })
       .def_property_readonly("kind", [](const topiceval::ModelReport& r) { return text(r.kind); })
       .def_readonly("topics", &topiceval::ModelReport::topics)
@@ -259,7 +278,7 @@ void bindModelReport(py::module_& module) {
 // One row of "documents" (the command line's document table).
 void bindDocumentEstimate(py::module_& module) {
   using topiceval::DocumentEstimate;
-  py::class_<DocumentEstimate>(module, "DocumentEstimate")
+  resultClass<DocumentEstimate>(module, "DocumentEstimate")
       .def_property_readonly("name", [](const DocumentEstimate& d) { return pythonText(d.name); })
       .def_readonly("tokens", &DocumentEstimate::scoredTokens)
       .def_readonly("skipped", &DocumentEstimate::skippedTokens)
@@ -282,13 +301,13 @@ void bindDocumentEstimate(py::module_& module) {
 
 void bindConvergenceVerdict(py::module_& module) {
   using topiceval::ConvergenceVerdict;
-  py::class_<ConvergenceVerdict::Step>(module, "ConvergenceStep")
+  resultClass<ConvergenceVerdict::Step>(module, "ConvergenceStep")
       .def_readonly("budget", &ConvergenceVerdict::Step::budget)
       .def_readonly("log_likelihood", &ConvergenceVerdict::Step::logLikelihood)
       .def_readonly("log_likelihood_se", &ConvergenceVerdict::Step::standardError)
       .def_readonly("documents_not_converged", &ConvergenceVerdict::Step::documentsNotConverged)
       .def_readonly("seconds", &ConvergenceVerdict::Step::seconds);
-  py::class_<ConvergenceVerdict>(module, "ConvergenceVerdict")
+  resultClass<ConvergenceVerdict>(module, "ConvergenceVerdict")
       .def_readonly("converged", &ConvergenceVerdict::converged)
       .def_property_readonly("budget_setting", [](const ConvergenceVerdict& c) { return text(c.budgetSetting); })
       .def_property_readonly("summary", [](const ConvergenceVerdict& c) { return pythonMessage(c.summary); })
@@ -301,13 +320,13 @@ void bindConvergenceVerdict(py::module_& module) {
 
 void bindTargetErrorSummary(py::module_& module) {
   using topiceval::TargetErrorSummary;
-  py::class_<TargetErrorSummary::Level>(module, "TargetErrorLevel")
+  resultClass<TargetErrorSummary::Level>(module, "TargetErrorLevel")
       .def_readonly("budget", &TargetErrorSummary::Level::budget)
       .def_readonly("runs", &TargetErrorSummary::Level::runs)
       .def_readonly("documents", &TargetErrorSummary::Level::documents);
   // The JSON leaves out a target not given; here it is None.
   const auto target = [](double value) { return value > 0.0 ? optionalNumber(value) : py::none(); };
-  py::class_<TargetErrorSummary>(module, "TargetErrorSummary")
+  resultClass<TargetErrorSummary>(module, "TargetErrorSummary")
       .def_property_readonly("per_token", [target](const TargetErrorSummary& t) { return target(t.perToken); })
       .def_property_readonly("per_document", [target](const TargetErrorSummary& t) { return target(t.perDocument); })
       .def_property_readonly("budget_setting", [](const TargetErrorSummary& t) { return text(t.budgetSetting); })
@@ -371,17 +390,17 @@ py::dict documentColumnArrays(const std::vector<topiceval::DocumentEstimate>& do
 
 void bindEvaluateResult(py::module_& module) {
   using topiceval::EvaluateResult;
-  py::class_<InputView>(module, "EvaluateInput")
+  resultClass<InputView>(module, "EvaluateInput")
       .def_property_readonly("path", [](const InputView& v) { return text(v.result->input); })
       .def_property_readonly("documents", [](const InputView& v) { return v.result->inputDocuments; })
       .def_property_readonly("tokens", [](const InputView& v) { return v.result->inputTokens; });
-  py::class_<CompletionView>(module, "EvaluateCompletion")
+  resultClass<CompletionView>(module, "EvaluateCompletion")
       .def_property_readonly(
           "split",
           [](const CompletionView& v) { return std::string(topiceval::spellingOf(v.result->completeDocuments)); })
       .def_property_readonly("conditioned_tokens", [](const CompletionView& v) { return v.result->conditionedTokens; })
       .def_property_readonly("scored_tokens", [](const CompletionView& v) { return v.result->scoredTokens; });
-  py::class_<EstimatorView>(module, "EstimatorReport")
+  resultClass<EstimatorView>(module, "EstimatorReport")
       .def_property_readonly("description", [](const EstimatorView& v) { return v.result->estimator.description; })
       .def_property_readonly("stochastic", [](const EstimatorView& v) { return v.result->estimator.stochastic; })
       .def_property_readonly("name", [](const EstimatorView& v) { return v.result->estimator.name; })
@@ -403,7 +422,7 @@ void bindEvaluateResult(py::module_& module) {
                              })
       .def_property_readonly("error_caveat",
                              [](const EstimatorView& v) { return pythonMessage(v.result->estimator.errorCaveat); });
-  py::class_<UnseenWordsView>(module, "UnseenWords")
+  resultClass<UnseenWordsView>(module, "UnseenWords")
       .def_property_readonly(
           "policy", [](const UnseenWordsView& v) { return std::string(topiceval::spellingOf(v.result->unseenWords)); })
       .def_property_readonly("skipped_tokens", [](const UnseenWordsView& v) { return v.result->unseenSkippedTokens; })
@@ -411,7 +430,7 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("unseen_types_scored",
                              [](const UnseenWordsView& v) { return v.result->unseenTypesScored; })
       .def_property_readonly("vocabulary_size", [](const UnseenWordsView& v) { return v.result->vocabularySize; });
-  py::class_<SummaryView>(module, "EvaluateSummary")
+  resultClass<SummaryView>(module, "EvaluateSummary")
       .def_property_readonly("log_likelihood", [](const SummaryView& v) { return v.result->total; })
       .def_property_readonly("log_likelihood_se", [](const SummaryView& v) { return v.result->totalStandardError; })
       .def_property_readonly("per_token", [](const SummaryView& v) { return v.result->perToken; })
@@ -438,7 +457,7 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("variational_bound_e_step", [](const SummaryView& v) {
         return v.result->variationalBound ? py::cast(v.result->boundMethod) : py::none();
       });
-  py::class_<EvaluateResult, std::shared_ptr<EvaluateResult>>(module, "EvaluateResult")
+  resultClass<EvaluateResult, std::shared_ptr<EvaluateResult>>(module, "EvaluateResult")
       .def_readonly("model", &EvaluateResult::model)
       .def_property_readonly("input", [](const EvaluateResultPtr& r) { return InputView{r}; })
       .def_property_readonly("estimator", [](const EvaluateResultPtr& r) { return EstimatorView{r}; })
@@ -469,7 +488,7 @@ void bindEvaluateResult(py::module_& module) {
 void bindRankedModel(py::module_& module) {
   using topiceval::RankedModel;
   using topiceval::TopicQuality;
-  py::class_<TopicQuality>(module, "TopicQuality")
+  resultClass<TopicQuality>(module, "TopicQuality")
       .def_readonly("measure", &TopicQuality::measure)
       .def_readonly("window", &TopicQuality::windowSize)
       .def_readonly("coherence", &TopicQuality::coherence)
@@ -480,18 +499,18 @@ void bindRankedModel(py::module_& module) {
       .def_property_readonly("topic_coherence", [](const TopicQuality& q) { return toArray(q.topicCoherence); })
       .def_property_readonly("top_words", [](const TopicQuality& q) { return pythonWords(q.topWords); });
   using topiceval::TopicNumberFigure;
-  py::class_<TopicNumberFigure>(module, "TopicNumberFigure")
+  resultClass<TopicNumberFigure>(module, "TopicNumberFigure")
       .def_readonly("name", &TopicNumberFigure::name)
       .def_readonly("better", &TopicNumberFigure::better)
       .def_readonly("value", &TopicNumberFigure::value)
       .def_readonly("se", &TopicNumberFigure::standardError)
       .def_property_readonly("per_topic", [](const TopicNumberFigure& f) { return toArray(f.perTopic); });
   using topiceval::SeedGroup;
-  py::class_<SeedGroup::Pair>(module, "SeedPair")
+  resultClass<SeedGroup::Pair>(module, "SeedPair")
       .def_readonly("a", &SeedGroup::Pair::a)
       .def_readonly("b", &SeedGroup::Pair::b)
       .def_readonly("agreement", &SeedGroup::Pair::agreement);
-  py::class_<SeedGroup>(module, "SeedGroup")
+  resultClass<SeedGroup>(module, "SeedGroup")
       .def_readonly("topics", &SeedGroup::topics)
       .def_property_readonly("runs",
                              [](const SeedGroup& g) {
@@ -517,7 +536,7 @@ void bindRankedModel(py::module_& module) {
       .def_readonly("difference_to_next", &SeedGroup::differenceToNext)
       .def_readonly("difference_to_next_se", &SeedGroup::differenceToNextError)
       .def_readonly("exceeds_retraining", &SeedGroup::exceedsRetraining);
-  py::class_<RankedModel>(module, "RankedModel")
+  resultClass<RankedModel>(module, "RankedModel")
       .def_property_readonly("path", [](const RankedModel& m) { return text(m.model.path); })
       .def_property_readonly("kind", [](const RankedModel& m) { return text(m.model.kind); })
       .def_property_readonly("topics", [](const RankedModel& m) { return m.model.topics; })
@@ -570,7 +589,7 @@ std::shared_ptr<topiceval::EvaluateTopicsResult> evaluateTopics(const Model& mod
 // always given (log_likelihood per document, total, seed), then the command line's summary's.
 void bindEvaluateTopicsResult(py::module_& module) {
   using topiceval::EvaluateTopicsResult;
-  py::class_<EvaluateTopicsResult, std::shared_ptr<EvaluateTopicsResult>>(module, "MalletResult")
+  resultClass<EvaluateTopicsResult, std::shared_ptr<EvaluateTopicsResult>>(module, "MalletResult")
       .def_property_readonly("log_likelihood",
                              [](const EvaluateTopicsResult& r) { return toArray(r.documentLogLikelihoods); })
       .def_readonly("total", &EvaluateTopicsResult::total)
@@ -606,6 +625,20 @@ std::optional<topiceval::DocumentsSource> referenceTexts(const py::object& texts
   const auto pair = texts.cast<py::tuple>();
   return topiceval::DocumentsSource(
       toDocuments(pair[0].cast<std::vector<IdArray>>()).withWords(pair[1].cast<std::vector<std::string>>()));
+}
+
+// select's whole result, kept for its HTML report (the command line's --report), written on request; `inputs`:
+// the files the report must never replace.
+struct SelectReport {
+  std::shared_ptr<const topiceval::SelectResult> result;
+  std::vector<std::string> inputs;
+};
+
+void bindSelectReport(py::module_& module) {
+  resultClass<SelectReport>(module, "SelectReport").def("write", [](const SelectReport& report, const py::object& path) {
+    writeOutput(pathOf(path), "write_html", report.inputs,
+                [&](std::ostream& stream) { topiceval::output::writeSelectReport(stream, *report.result); });
+  });
 }
 
 py::dict selectModels(const py::list& models, const std::vector<std::string>& names, const py::object& documents,
@@ -649,11 +682,7 @@ py::dict selectModels(const py::list& models, const std::vector<std::string>& na
   out["runs"] = result->runs;
   out["seconds"] = result->seconds;
   out["warnings"] = warningsOf(result->warnings);
-  // select's HTML report (the command line's --report), written on request from the result kept here.
-  out["write_report"] = py::cpp_function([result, inputs](const py::object& path) {
-    writeOutput(pathOf(path), "write_html", inputs,
-                [&](std::ostream& stream) { topiceval::output::writeSelectReport(stream, *result); });
-  });
+  out["report"] = SelectReport{result, inputs};
   return out;
 }
 
@@ -716,7 +745,7 @@ py::dict comparedColumns(const topiceval::CompareResult& result) {
 void bindCompareResult(py::module_& module) {
   using topiceval::ComparedDocument;
   using topiceval::CompareResult;
-  py::class_<ComparedDocument>(module, "ComparedDocument")
+  resultClass<ComparedDocument>(module, "ComparedDocument")
       .def_property_readonly("name", [](const ComparedDocument& d) { return pythonText(d.name); })
       .def_readonly("tokens", &ComparedDocument::tokens)
       .def_readonly("skipped", &ComparedDocument::skipped)
@@ -727,10 +756,10 @@ void bindCompareResult(py::module_& module) {
       .def_readonly("logratio_forward", &ComparedDocument::forward)
       .def_readonly("logratio_reverse", &ComparedDocument::reverse)
       .def_readonly("disagree", &ComparedDocument::directionsDisagree);
-  py::class_<CompareInputView>(module, "CompareInput")
+  resultClass<CompareInputView>(module, "CompareInput")
       .def_property_readonly("path", [](const CompareInputView& v) { return text(v.result->input); })
       .def_property_readonly("documents", [](const CompareInputView& v) { return v.result->documents; });
-  py::class_<CompareEstimatorView>(module, "CompareEstimator")
+  resultClass<CompareEstimatorView>(module, "CompareEstimator")
       .def_property_readonly("name", [](const CompareEstimatorView&) { return "ratio-ais"; })
       .def_property_readonly("path", [](const CompareEstimatorView& v) { return v.result->path; })
       .def_property_readonly("direction", [](const CompareEstimatorView& v) { return v.result->direction; })
@@ -739,7 +768,7 @@ void bindCompareResult(py::module_& module) {
       .def_property_readonly("samples", [](const CompareEstimatorView& v) { return v.result->samples; })
       .def_property_readonly("seed", [](const CompareEstimatorView& v) { return v.result->seed; })
       .def_property_readonly("aligned_topics", [](const CompareEstimatorView& v) { return v.result->alignedTopics; });
-  py::class_<CompareSummaryView>(module, "CompareSummary")
+  resultClass<CompareSummaryView>(module, "CompareSummary")
       .def_property_readonly("log_ratio", [](const CompareSummaryView& v) { return v.result->logRatio; })
       .def_property_readonly("log_ratio_se", [](const CompareSummaryView& v) { return v.result->logRatioError; })
       .def_property_readonly("log_ratio_interval",
@@ -762,7 +791,7 @@ void bindCompareResult(py::module_& module) {
                              })
       .def_property_readonly("wall_seconds", [](const CompareSummaryView& v) { return v.result->seconds; })
       .def_property_readonly("threads", [](const CompareSummaryView& v) { return v.result->threads; });
-  py::class_<CompareResult, CompareResultPtr>(module, "CompareResult")
+  resultClass<CompareResult, CompareResultPtr>(module, "CompareResult")
       .def_readonly("model_a", &CompareResult::modelA)
       .def_readonly("model_b", &CompareResult::modelB)
       .def_property_readonly("input", [](const CompareResultPtr& r) { return CompareInputView{r}; })
@@ -784,18 +813,18 @@ void bindCurveResult(py::module_& module) {
   const auto iteration = [](const CurveResult& r, std::size_t i) {
     return topiceval::output::curveNumbered(r) ? py::cast(*r.iterations[i]) : py::none();
   };
-  py::class_<CurveInputView>(module, "CurveInput")
+  resultClass<CurveInputView>(module, "CurveInput")
       .def_property_readonly("path", [](const CurveInputView& v) { return text(v.result->input); })
       .def_property_readonly("documents", [](const CurveInputView& v) { return v.result->documents; })
       .def_property_readonly("scored_tokens", [](const CurveInputView& v) { return v.result->scoredTokens; });
-  py::class_<CurveEstimatorView>(module, "CurveEstimator")
+  resultClass<CurveEstimatorView>(module, "CurveEstimator")
       .def_property_readonly("name", [](const CurveEstimatorView&) { return "iteration-ais"; })
       .def_property_readonly("temperatures", [](const CurveEstimatorView& v) { return v.result->temperatures; })
       .def_property_readonly("seed", [](const CurveEstimatorView& v) { return v.result->seed; })
       // One annealing chain per document: stochastic, one run (as the JSON says).
       .def_property_readonly("stochastic", [](const CurveEstimatorView&) { return true; })
       .def_property_readonly("runs", [](const CurveEstimatorView&) { return 1; });
-  py::class_<CurveState>(module, "CurveState")
+  resultClass<CurveState>(module, "CurveState")
       .def_property_readonly("path", [](const CurveState& s) { return text(s.result->models[s.index].path); })
       .def_property_readonly("iteration", [iteration](const CurveState& s) { return iteration(*s.result, s.index); })
       .def_property_readonly("loglik", [](const CurveState& s) { return s.result->totals[s.index]; })
@@ -806,7 +835,7 @@ void bindCurveResult(py::module_& module) {
           [](const CurveState& s) { return std::exp(-topiceval::output::curvePerToken(*s.result, s.index)); })
       // Beyond the JSON: the model itself (kind, topics, types).
       .def_property_readonly("model", [](const CurveState& s) { return s.result->models[s.index]; });
-  py::class_<CurveResult, CurveResultPtr>(module, "CurveResult")
+  resultClass<CurveResult, CurveResultPtr>(module, "CurveResult")
       .def_property_readonly("input", [](const CurveResultPtr& r) { return CurveInputView{r}; })
       .def_property_readonly("estimator", [](const CurveResultPtr& r) { return CurveEstimatorView{r}; })
       .def_property_readonly("states",
@@ -930,7 +959,7 @@ void bindDiagnostics(py::module_& module) {
   using topiceval::DiagnosticsResult;
   // Names live as long as the module: pybind11 keeps pointers to them.
   static std::vector<std::string> topicNames, wordNames;
-  py::class_<DiagnosticsWord> word(module, "DiagnosticsWord");
+  auto word = resultClass<DiagnosticsWord>(module, "DiagnosticsWord");
   word.def_property_readonly("rank", [](const DiagnosticsWord& w) { return w.index + 1; })
       .def_property_readonly("word", [](const DiagnosticsWord& w) { return pythonText(w.word().word); })
       .def_property_readonly("type", [](const DiagnosticsWord& w) { return w.word().type; })
@@ -944,7 +973,7 @@ void bindDiagnostics(py::module_& module) {
     word.def_property_readonly(wordNames[f].c_str(), [f](const DiagnosticsWord& w) {
       return topiceval::output::wordFigures(w.word())[f].second;
     });
-  py::class_<DiagnosticsTopic> topic(module, "DiagnosticsTopic");
+  auto topic = resultClass<DiagnosticsTopic>(module, "DiagnosticsTopic");
   topic.def_property_readonly("topic", [](const DiagnosticsTopic& t) { return t.index; })
       .def_property_readonly("alpha", [](const DiagnosticsTopic& t) { return t.topic().alpha; })
       .def_property_readonly("words", [](const DiagnosticsTopic& t) {
@@ -958,7 +987,7 @@ void bindDiagnostics(py::module_& module) {
     topic.def_property_readonly(topicNames[f].c_str(), [f](const DiagnosticsTopic& t) {
       return topiceval::output::topicFigures(t.topic())[f].second;
     });
-  py::class_<DiagnosticsBinding, DiagnosticsPtr>(module, "Diagnostics")
+  resultClass<DiagnosticsBinding, DiagnosticsPtr>(module, "Diagnostics")
       .def_property_readonly("model", [](const DiagnosticsBinding& b) { return text(b.result.modelDescription); })
       .def_property_readonly("from_documents", [](const DiagnosticsBinding& b) { return b.result.fromDocuments; })
       .def_property_readonly("num_top_words", [](const DiagnosticsBinding& b) { return b.result.numTopWords; })
@@ -1022,7 +1051,7 @@ std::shared_ptr<topiceval::CoherenceResult> coherence(const py::object& model, c
 void bindCoherenceResult(py::module_& module) {
   using topiceval::CoherenceResult;
   using Measure = CoherenceResult::Measure;
-  py::class_<Measure>(module, "CoherenceMeasure")
+  resultClass<Measure>(module, "CoherenceMeasure")
       .def_readonly("measure", &Measure::name)
       .def_readonly("window", &Measure::windowSize)
       .def_readonly("mean", &Measure::mean)
@@ -1030,7 +1059,7 @@ void bindCoherenceResult(py::module_& module) {
       .def_property_readonly("per_topic", [](const Measure& m) { return toArray(m.perTopic); })
       .def_property_readonly("per_topic_standard_error",
                              [](const Measure& m) { return toArray(m.perTopicStandardError); });
-  py::class_<CoherenceResult, std::shared_ptr<CoherenceResult>>(module, "CoherenceResult")
+  resultClass<CoherenceResult, std::shared_ptr<CoherenceResult>>(module, "CoherenceResult")
       .def_property_readonly("reference", [](const CoherenceResult& r) { return text(r.reference); })
       .def_readonly("reference_documents", &CoherenceResult::referenceDocuments)
       .def_readonly("reference_tokens", &CoherenceResult::referenceTokens)
@@ -1228,6 +1257,7 @@ PYBIND11_MODULE(_native, module) {
   bindDiagnostics(module);
   bindEvaluateTopicsResult(module);
   bindRankedModel(module);
+  bindSelectReport(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);

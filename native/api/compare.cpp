@@ -225,7 +225,7 @@ CurveModels curveModels(const std::vector<ModelSource>& sources, std::vector<War
   std::vector<Model>& models = read.models;
   std::vector<std::string>& names = read.names;
   for (std::size_t i = 0; i < sources.size(); ++i) {
-    names.push_back(sources[i].model ? "model " + std::to_string(i + 1) : detail::sourceName(sources[i]));
+    names.push_back(detail::sourceName(sources[i], i));
     models.push_back(detail::loadModel(sources[i]));
     const TopicModel& counts = countsOf(models.back(), names.back());
     const TopicModel& first = countsOf(models.front(), names.front());

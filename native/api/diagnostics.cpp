@@ -199,21 +199,37 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) try {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
 
+namespace {
+
+// The tables behind MALLET's files stay with the run that computed them: a
+// result copied without them (a default one, or one sent to another process,
+// as Python's pickle does) has none to write from.
+const DiagnosticsResult::Tables& tablesOf(const DiagnosticsResult& result) {
+  if (!result.computed)
+    throw Error("this diagnostics result has no tables to write MALLET's files from (they stay in the process that "
+                "computed it, and are not copied to another): run diagnostics again");
+  return *result.computed;
+}
+
+}  // namespace
+
 void writeDiagnosticsXml(std::ostream& out, const DiagnosticsResult& result) {
-  quality::writeDiagnosticsXml(out, result.computed->model, result.computed->topics, result.computed->withDocuments,
-                               result.computed->withWords);
+  const auto& tables = tablesOf(result);
+  quality::writeDiagnosticsXml(out, tables.model, tables.topics, tables.withDocuments, tables.withWords);
 }
 
 void writeTopicKeys(std::ostream& out, const DiagnosticsResult& result) {
-  quality::writeTopicKeys(out, result.computed->model, result.computed->sorted, result.numTopWords);
+  const auto& tables = tablesOf(result);
+  quality::writeTopicKeys(out, tables.model, tables.sorted, result.numTopWords);
 }
 
 void writeTopicWordWeights(std::ostream& out, const DiagnosticsResult& result) {
-  quality::writeTopicWordWeights(out, result.computed->model, result.computed->sorted);
+  const auto& tables = tablesOf(result);
+  quality::writeTopicWordWeights(out, tables.model, tables.sorted);
 }
 
 void writeWordTopicCounts(std::ostream& out, const DiagnosticsResult& result) {
-  quality::writeWordTopicCounts(out, result.computed->model);
+  quality::writeWordTopicCounts(out, tablesOf(result).model);
 }
 
 }  // namespace topiceval

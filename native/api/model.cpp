@@ -159,6 +159,11 @@ std::string sourceName(const ModelSource& source) {
   return source.model ? "model in memory" : source.path;
 }
 
+std::string sourceName(const ModelSource& source, std::size_t index) {
+  if (!source.name.empty() || !source.model) return sourceName(source);
+  return "model " + std::to_string(index + 1);
+}
+
 std::string sourceName(const DocumentsSource& source) { return source.documents ? "documents in memory" : source.path; }
 
 }  // namespace detail

@@ -119,8 +119,11 @@ bool readListInBatches(const DocumentsSource& source, const Alphabet* modelAlpha
                        const std::function<void(DocumentCollection batch, std::size_t firstDocument)>& consume,
                        const std::function<void(std::size_t documents, uint64_t tokens)>& checked = {},
                        std::size_t documentsAtMost = 0);
-// The name a source is reported under: its path, or "model in memory".
+// The name a source is reported under: its name when given, else its path, or "model in memory".
 std::string sourceName(const ModelSource& source);
+// The same for the model at place `index` of a list (select's, curve's): its
+// name when given, else its path, or "model N" (numbered from 1 as given).
+std::string sourceName(const ModelSource& source, std::size_t index);
 std::string sourceName(const DocumentsSource& source);
 
 }  // namespace detail

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 
+#include "native/quality/sample_statistics.hpp"
 #include "native/quality/topic_number_metrics.hpp"
 #include "native/quality/topic_stability.hpp"
 
@@ -47,20 +48,6 @@ std::vector<std::vector<std::vector<int>>> sharedIds(const std::vector<const Top
   return ids;
 }
 
-double meanOf(const std::vector<double>& values) {
-  double sum = 0.0;
-  for (const double value : values) sum += value;
-  return sum / static_cast<double>(values.size());
-}
-
-double sampleStandardDeviation(const std::vector<double>& values) {
-  if (values.size() < 2) return std::nan("");
-  const double mean = meanOf(values);
-  double squares = 0.0;
-  for (const double value : values) squares += (value - mean) * (value - mean);
-  return std::sqrt(squares / static_cast<double>(values.size() - 1));
-}
-
 }  // namespace
 
 std::vector<SeedGroup> seedGroups(const std::vector<RankedModel>& models, const std::vector<TopicRankings>& rankings) {
@@ -86,9 +73,10 @@ std::vector<SeedGroup> seedGroups(const std::vector<RankedModel>& models, const 
     group.agreementSd = agreement.standardDeviation;
     group.agreementMin = agreement.min;
     group.agreementMax = agreement.max;
-    group.perToken = meanOf(perToken);
-    group.perTokenSpread = sampleStandardDeviation(perToken);
-    group.perTokenError = std::sqrt(meanOf(squaredErrors));  // NaN when a run has no error (one run of a sampler)
+    group.perToken = quality::sampleMean(perToken);
+    group.perTokenSpread = quality::sampleStandardDeviation(perToken);
+    // NaN when a run has no error (one run of a sampler).
+    group.perTokenError = std::sqrt(quality::sampleMean(squaredErrors));
   }
   // Adjacent Ks: retraining alone moves each K's mean by s / sqrt(n), so their difference by the root sum of those.
   for (std::size_t g = 0; g + 1 < groups.size(); ++g) {

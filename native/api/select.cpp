@@ -24,6 +24,7 @@
 #include "native/api/model_data.hpp"
 #include "native/api/reference_index_writing.hpp"
 #include "native/estimators/estimator_registry.hpp"
+#include "native/quality/sample_statistics.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -60,11 +61,6 @@ std::vector<ModelSource> expandDirectories(const std::vector<ModelSource>& given
   }
   std::sort(skipped.begin(), skipped.end());
   return sources;
-}
-
-std::string modelName(const ModelSource& source, std::size_t index) {
-  if (!source.name.empty()) return source.name;
-  return source.model ? "model " + std::to_string(index + 1) : source.path;
 }
 
 // Every setting of the request, before anything is read; the unseen-word policy, parsed.
@@ -133,7 +129,7 @@ Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>
   Survey survey;
   for (std::size_t m = 0; m < sources.size(); ++m) {
     const Model model = detail::loadModel(sources[m]);
-    const std::string name = modelName(sources[m], m);
+    const std::string name = detail::sourceName(sources[m], m);
     const Documents documents = dealtDocumentsFor(request, model, name);
     const DocumentCollection& collection = detail::dataOf(documents).collection;
     if (m == 0) {
@@ -147,7 +143,7 @@ Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>
       aligned = collection.length(d) == survey.lengths[d];
     if (!aligned)
       throw FileError(input,
-                      "reads into different documents under " + name + " than under " + modelName(sources[0], 0));
+                      "reads into different documents under " + name + " than under " + detail::sourceName(sources[0], 0));
     const ScoringModel scoring = detail::dataOf(model).scoring(policy, collection, request.vocabularySize);
     SurveyedModel& surveyed = survey.models.emplace_back();
     surveyed = {modelReport(model, name), model.family(),
@@ -557,18 +553,19 @@ void rankModels(std::vector<RankedModel>& ranked, SelectResult& result) {
   }
   const auto used = static_cast<double>(result.scoredDocuments.size());
   for (RankedModel& model : ranked) {
-    double sum = 0.0, squares = 0.0, bestBias = 0.0, ownBias = 0.0;
+    double sum = 0.0, bestBias = 0.0, ownBias = 0.0;
+    std::vector<double> differences;
+    differences.reserve(result.scoredDocuments.size());
     for (const std::size_t d : result.scoredDocuments) {
       const double difference = best.documents[d].logLikelihood - model.documents[d].logLikelihood;
       sum += difference;
-      squares += difference * difference;
+      differences.push_back(difference);
       bestBias += 0.5 * best.documents[d].standardError * best.documents[d].standardError;
       ownBias += 0.5 * model.documents[d].standardError * model.documents[d].standardError;
     }
     model.difference = sum;
-    const double mean = used > 0 ? sum / used : 0.0;
-    model.differenceError =
-        used > 1 ? std::sqrt(used * std::max(0.0, (squares - used * mean * mean) / (used - 1.0))) : std::nan("");
+    // NaN with fewer than two documents.
+    model.differenceError = std::sqrt(used) * quality::sampleStandardDeviation(differences);
     model.differenceInterval =
         &model == &best ? Interval{0.0, 0.0} : differenceInterval(model.difference, model.differenceError, bestBias, ownBias);
     model.verdict = &model == &best                      ? "best"

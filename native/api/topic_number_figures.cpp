@@ -7,6 +7,7 @@
 
 #include "native/api/model_data.hpp"
 #include "native/quality/exclusivity.hpp"
+#include "native/quality/sample_statistics.hpp"
 #include "native/quality/topic_number_metrics.hpp"
 
 namespace topiceval::detail {
@@ -69,17 +70,14 @@ double bootstrapErrorOfMean(const std::vector<double>& values, int bootstrap, ui
   // mt19937_64's sequence is fixed by the standard (its distributions are not): the index is taken by modulo.
   std::mt19937_64 engine(seed);
   const std::size_t n = values.size();
-  double sum = 0.0, squares = 0.0;
+  std::vector<double> means;
+  means.reserve(static_cast<std::size_t>(bootstrap));
   for (int b = 0; b < bootstrap; ++b) {
     double total = 0.0;
     for (std::size_t i = 0; i < n; ++i) total += values[static_cast<std::size_t>(engine() % n)];
-    const double mean = total / static_cast<double>(n);
-    sum += mean;
-    squares += mean * mean;
+    means.push_back(total / static_cast<double>(n));
   }
-  const double replicates = static_cast<double>(bootstrap);
-  const double centre = sum / replicates;
-  return std::sqrt(std::max(0.0, (squares - replicates * centre * centre) / (replicates - 1.0)));
+  return quality::sampleStandardDeviation(means);
 }
 
 std::vector<TopicNumberFigure> topicNumberFigures(const Model& model, int bootstrap, uint64_t seed) {

@@ -10,6 +10,7 @@
 
 #include "native/java/java_math.hpp"
 #include "native/quality/quality_limits.hpp"
+#include "native/quality/sample_statistics.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/random_stream.hpp"
 
@@ -685,13 +686,8 @@ double standardDeviation(const std::vector<double>& values, int& nonFinite) {
     if (std::isfinite(v)) finite.push_back(v);
   }
   nonFinite = static_cast<int>(values.size() - finite.size());
-  if (finite.size() < 2 || 2 * finite.size() < values.size()) return kNaN;
-  double mean = 0.0;
-  for (const double v : finite) mean += v;
-  mean /= static_cast<double>(finite.size());
-  double squares = 0.0;
-  for (const double v : finite) squares += (v - mean) * (v - mean);
-  return std::sqrt(squares / static_cast<double>(finite.size() - 1));
+  if (2 * finite.size() < values.size()) return kNaN;
+  return sampleStandardDeviation(finite);
 }
 
 // The error of the mean over topics: the topics' covariance over the

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "native/model/topic_alignment.hpp"
+#include "native/quality/sample_statistics.hpp"
 
 namespace topiceval::quality {
 
@@ -73,18 +74,15 @@ SeedAgreement seedAgreement(const std::vector<std::vector<std::vector<int>>>& ru
   for (auto& run : result.perTopic) {
     for (double& value : run) value /= others;
   }
-  const auto n = static_cast<double>(result.pairs.size());
-  double sum = 0.0;
+  std::vector<double> agreements;
   result.min = result.max = result.pairs.front().agreement;
   for (const SeedAgreement::Pair& pair : result.pairs) {
-    sum += pair.agreement;
+    agreements.push_back(pair.agreement);
     result.min = std::min(result.min, pair.agreement);
     result.max = std::max(result.max, pair.agreement);
   }
-  result.mean = sum / n;
-  double squares = 0.0;
-  for (const SeedAgreement::Pair& pair : result.pairs) squares += (pair.agreement - result.mean) * (pair.agreement - result.mean);
-  result.standardDeviation = n > 1 ? std::sqrt(squares / (n - 1.0)) : std::numeric_limits<double>::quiet_NaN();
+  result.mean = sampleMean(agreements);
+  result.standardDeviation = sampleStandardDeviation(agreements);
   return result;
 }
 

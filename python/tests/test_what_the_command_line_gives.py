@@ -85,6 +85,16 @@ def test_models_carry_names_into_select_and_its_report(fixtures, tmp_path):
         topiceval.Model.from_topics([[0.5, 0.5]], 0.1, name=3)
 
 
+def test_models_in_memory_carry_their_names_into_curve(fixtures):
+    folder = fixtures / "stackexchange"
+    state = topiceval.load_model(folder / "state.gz", name="from the state")
+    unnamed = topiceval.load_model(folder / "state.gz")
+    run = topiceval.curve([state, ("second", unnamed), unnamed], folder / "test.mallet", temperatures=2)
+    assert [point.path for point in run.states] == ["from the state", "second", "model 3"]
+    assert run.columns["path"] == ["from the state", "second", "model 3"]
+    assert [model.path for model in run.models] == ["from the state", "second", "model 3"]
+
+
 def test_select_takes_reference_texts_in_coherences_forms(fixtures):
     folder = fixtures / "stackexchange"
     model = topiceval.load_model(folder / "inferencer.mallet")

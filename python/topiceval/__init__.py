@@ -85,6 +85,11 @@ class _Guarded:
 
 _native = _Guarded(_extension)
 
+
+def _unpickle(kind, state):
+    """A pickled result back (each result's __reduce__ names this): its class rebuilt from its whole state."""
+    return kind._from_state(state)
+
 __version__ = _native.version
 
 __all__ = ["Error", "FormatError", "SettingError", "SettingTypeError", "ModelError", "TopicevalWarning", "Model",
@@ -792,7 +797,7 @@ class SelectResult:
         self.seed_groups = values["seed_groups"]
         self.stability_words = int(values["stability_words"])
         self.best = self.models[0]
-        self._write_report = values["write_report"]
+        self._report = values["report"]
         self.input = values["input"]
         self.quality_reference = values["quality_reference"]
         self.documents = int(values["documents"])
@@ -821,7 +826,7 @@ class SelectResult:
 
     def write_html(self, path) -> None:
         """The command line's HTML report of this ranking (``select --report``), written to ``path``."""
-        self._write_report(_path("path", path))
+        self._report.write(_path("path", path))
 
     seconds = _deprecated("SelectResult", "seconds", "result.wall_seconds", lambda r: r.wall_seconds)
 

@@ -308,5 +308,24 @@ TEST(CurveCancellation, StopsWithinAUnit) {
   EXPECT_LT(cancelledSeconds, wholeSeconds / 10) << "whole run " << wholeSeconds << " s";
 }
 
+// Models in memory are reported under the names given them, as select's and
+// compare's are; an unnamed one under its place in the list ("model 2").
+TEST(CurveNames, ModelsInMemoryKeepTheNamesGiven) {
+  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/";
+  const Model state = Model::read(set + "state.gz");
+  const Documents documents = Documents::read(set + "test.mallet", state);
+  CurveRequest request;
+  ModelSource named(state);
+  named.name = "early";
+  request.models = {named, ModelSource(state)};
+  request.documents = DocumentsSource(documents.subset(std::vector<std::size_t>{0, 1}));
+  request.temperatures = 10;
+  request.threads = 1;
+  const CurveResult result = curve(request);
+  ASSERT_EQ(result.models.size(), 2u);
+  EXPECT_EQ(result.models[0].path, "early");
+  EXPECT_EQ(result.models[1].path, "model 2");
+}
+
 }  // namespace
 }  // namespace topiceval

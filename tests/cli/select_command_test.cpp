@@ -156,7 +156,12 @@ TEST_F(SelectCommand, RanksTheModelThatFitsFirstWithPairedDifferences) {
     EXPECT_NEAR(std::stod(row[31]), std::stod(row[17]), 1e-12 * std::fabs(std::stod(row[17])));
     if (row[2] == "1") continue;
     for (std::size_t column = 26; column < 34; ++column) EXPECT_TRUE(std::isfinite(std::stod(row[column]))) << column;
-    EXPECT_GT(std::stod(row[32]), 0.0);
+    // Not negative; 0 for the K = 3 model, whose topics are equally exclusive (a sum-of-squares formula
+    // made rounding noise of it; quality::sampleStandardDeviation keeps it 0).
+    EXPECT_GE(std::stod(row[32]), 0.0);
+    if (row[2] == "3") {
+      EXPECT_EQ(std::stod(row[32]), 0.0);
+    }
   }
   EXPECT_EQ(table[0][2], "3");
   EXPECT_EQ(table[0][12], "best");
