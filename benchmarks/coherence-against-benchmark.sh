@@ -49,19 +49,7 @@ timed() {  # OUT TIMES COMMAND...: one run, its output in OUT; wall and CPU seco
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-/usr/bin/python3 - "$set_dir/state.gz" "$scratch/texts.txt" <<'PY'
-import gzip, sys
-documents = {}
-with gzip.open(sys.argv[1], "rt", encoding="utf-8") as lines:
-    for line in lines:
-        if line.startswith("#"):
-            continue
-        fields = line.rstrip("\n").split(" ")
-        documents.setdefault(int(fields[0]), []).append(fields[4])
-with open(sys.argv[2], "w", encoding="utf-8") as out:
-    for d in sorted(documents):
-        out.write(" ".join(documents[d]) + "\n")
-PY
+/usr/bin/python3 "$root/benchmarks/support/state_texts.py" "$set_dir/state.gz" "$scratch/texts.txt"
 "$new" index --texts "$scratch/texts.txt" --output "$scratch/ref.index" > /dev/null 2>&1
 model="$set_dir/inferencer.mallet"
 

@@ -41,19 +41,7 @@ seconds() {  # COMMAND...: wall seconds of one run, its output in $scratch/out
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # The state's documents, one a line, as gensim_coherence.py reads them.
-/usr/bin/python3 - "$set_dir/state.gz" "$scratch/texts.txt" <<'PY'
-import gzip, sys
-documents = {}
-with gzip.open(sys.argv[1], "rt", encoding="utf-8") as lines:
-    for line in lines:
-        if line.startswith("#"):
-            continue
-        fields = line.rstrip("\n").split(" ")
-        documents.setdefault(int(fields[0]), []).append(fields[4])
-with open(sys.argv[2], "w", encoding="utf-8") as out:
-    for d in sorted(documents):
-        out.write(" ".join(documents[d]) + "\n")
-PY
+/usr/bin/python3 "$root/benchmarks/support/state_texts.py" "$set_dir/state.gz" "$scratch/texts.txt"
 gzip -9 -k "$scratch/texts.txt"
 # Topics as the model gives them: the inferencer holds the state's counts and words, without its 8 MB of assignments.
 model="$set_dir/inferencer.mallet"

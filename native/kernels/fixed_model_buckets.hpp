@@ -44,11 +44,7 @@ class FixedModelBuckets {
     for (std::size_t type = 0; type < types; ++type) {
       rowStart_[type] = rowTopics_.size();
       if (!samples(static_cast<int32_t>(type))) continue;
-      row.clear();
-      for (const int32_t entry : model.typeTopicCounts.activeRow(type))
-        row.emplace_back(model.topicOf(entry), model.countOf(entry));
-      // By topic: the walk over a row then reads the document's counts in address order.
-      std::sort(row.begin(), row.end());
+      model.rowByTopic(type, row);
       weights.clear();
       for (const auto& [topic, count] : row) {
         const auto t = static_cast<std::size_t>(topic);

@@ -45,10 +45,7 @@ class TopicProposals {
     for (std::size_t type = 0; type < types; ++type) {
       rowStart_[type] = rowTopics_.size();
       if (!samples(static_cast<int32_t>(type))) continue;
-      row.clear();
-      for (const int32_t entry : model.typeTopicCounts.activeRow(type))
-        row.emplace_back(model.topicOf(entry), model.countOf(entry));
-      std::sort(row.begin(), row.end());
+      model.rowByTopic(type, row);
       weights.clear();
       outcomes.clear();
       for (const auto& [topic, count] : row) {

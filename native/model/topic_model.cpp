@@ -27,6 +27,12 @@ void TypeTopicCounts::reserve(std::size_t types, std::size_t entries) {
   present_.reserve(types);
 }
 
+void TopicModel::rowByTopic(std::size_t type, std::vector<std::pair<int32_t, int32_t>>& row) const {
+  row.clear();
+  for (const int32_t entry : typeTopicCounts.activeRow(type)) row.emplace_back(topicOf(entry), countOf(entry));
+  std::sort(row.begin(), row.end());
+}
+
 int64_t TopicModel::totalTokens() const {
   return std::accumulate(tokensPerTopic.begin(), tokensPerTopic.end(), int64_t{0});
 }

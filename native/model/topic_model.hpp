@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "native/model/alphabet.hpp"
@@ -82,6 +83,9 @@ struct TopicModel {
   // The largest count a packed entry can hold.
   int32_t maxPackedCount() const { return int32_t{0x7FFFFFFF} >> topicBits; }
   int64_t totalTokens() const;
+  // The row of `type` as (topic, count) pairs in topic order (MALLET keeps it
+  // by count): tables built from it then read documents' counts in address order.
+  void rowByTopic(std::size_t type, std::vector<std::pair<int32_t, int32_t>>& row) const;
   // Training count of `type` in `topic` (a linear scan of the row).
   int32_t count(std::size_t type, int topic) const;
 
