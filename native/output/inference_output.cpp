@@ -45,11 +45,15 @@ void DocTopicsWriter::add(const InferTopicsResult& batch, std::size_t firstDocum
     return;
   }
   if (!started_) {
-    std::string path = (std::filesystem::temp_directory_path() / "topiceval-doc-topics-XXXXXX").string();
+    std::error_code noDirectory;
+    const std::filesystem::path directory = std::filesystem::temp_directory_path(noDirectory);
+    if (noDirectory)
+      throw std::runtime_error("cannot make a temporary file for the JSON report's documents: the temporary "
+                               "directory (TMPDIR) is not usable: " + noDirectory.message());
+    std::string path = (directory / "topiceval-doc-topics-XXXXXX").string();
     const int descriptor = ::mkstemp(path.data());
     if (descriptor < 0)
-      throw std::runtime_error("cannot make a temporary file in " +
-                               std::filesystem::temp_directory_path().string() +
+      throw std::runtime_error("cannot make a temporary file in " + directory.string() +
                                " for the JSON report's documents: " + std::generic_category().message(errno));
     ::close(descriptor);
     spill_.open(path, std::ios::in | std::ios::out | std::ios::trunc | std::ios::binary);

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -437,6 +439,24 @@ TEST(InferTopics, TablesAndJsonAreWrittenABatchAtATime) {
     }
   }
   batchProportions = usual;
+}
+
+// JSON's documents wait in a temporary file: a TMPDIR that cannot hold one is
+// a one-line error saying so, and nothing is written.
+TEST(InferTopics, JsonWithAnUnusableTemporaryDirectoryIsRefusedInOneLine) {
+  const char* before = std::getenv("TMPDIR");
+  const std::string saved = before != nullptr ? before : "";
+  ::setenv("TMPDIR", "/nonexistent/topiceval-no-such-directory", 1);
+  const testing::CommandOutput written = testing::runCommand(
+      commands::inferTopicsCommand,
+      {"--inferencer", testing::fixtureFile("stackexchange", "inferencer.mallet"), "--input",
+       testing::fixtureFile("stackexchange", "test.mallet"), "--format", "json", "--output-doc-topics", "-",
+       "--quiet", "true"});
+  if (before != nullptr) ::setenv("TMPDIR", saved.c_str(), 1); else ::unsetenv("TMPDIR");
+  EXPECT_EQ(written.status, 1);
+  EXPECT_EQ(written.out, "");
+  EXPECT_NE(written.err.find("the temporary directory (TMPDIR) is not usable"), std::string::npos) << written.err;
+  EXPECT_EQ(std::count(written.err.begin(), written.err.end(), '\n'), 1) << written.err;
 }
 
 // A library caller's consumer gets the batches of a list file, which the result then leaves out.
