@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -64,6 +65,24 @@ TEST(TruncatedMapping, ReadsZerosPastTheNewEndAndSaysSo) {
   std::filesystem::remove(path);
 }
 
+// How a bus error ends the process without the guard: by the signal, or,
+// under AddressSanitizer (whose handler is then the one there was before),
+// by its report and exit status 1.
+#if defined(__SANITIZE_ADDRESS__)
+#define TOPICEVAL_TEST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TOPICEVAL_TEST_UNDER_ASAN 1
+#endif
+#endif
+#ifdef TOPICEVAL_TEST_UNDER_ASAN
+bool endedByABusError(int status) { return WIFEXITED(status) && WEXITSTATUS(status) == 1; }
+constexpr const char* kBusErrorReport = "BUS";
+#else
+bool endedByABusError(int status) { return WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS; }
+constexpr const char* kBusErrorReport = "";
+#endif
+
 TEST(TruncatedMappingDeathTest, ABusErrorElsewhereStillEndsTheProcess) {
   const std::string guarded = temporaryPath("guarded"), other = temporaryPath("other");
   const std::vector<char> page(static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)), 'x');
@@ -81,9 +100,9 @@ TEST(TruncatedMappingDeathTest, ABusErrorElsewhereStillEndsTheProcess) {
                 if (address == MAP_FAILED || ::truncate(other.c_str(), 0) != 0) std::_Exit(3);
                 std::printf("%d", static_cast<volatile const char*>(address)[0]);
               }),
-              testing::KilledBySignal(SIGBUS), "");
+              endedByABusError, kBusErrorReport);
   // One sent by kill().
-  EXPECT_EXIT(withAGuardedMapping([] { ::raise(SIGBUS); }), testing::KilledBySignal(SIGBUS), "");
+  EXPECT_EXIT(withAGuardedMapping([] { ::raise(SIGBUS); }), endedByABusError, kBusErrorReport);
   std::filesystem::remove(guarded);
   std::filesystem::remove(other);
 }
