@@ -18,14 +18,9 @@ old="${1:?usage: $0 OLD_TOPICEVAL [--turns N] [--measures \"u_mass c_uci c_npmi 
 shift
 turns=7
 measures="u_mass c_uci c_npmi c_v"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --turns) turns="$2"; shift ;;
-    --measures) measures="$2"; shift ;;
-    *) echo "usage: $0 OLD_TOPICEVAL [--turns N] [--measures \"u_mass c_uci c_npmi c_v\"]" >&2; exit 2 ;;
-  esac
-  shift
-done
+source "$root/benchmarks/support/options.sh"
+parse_options "usage: $0 OLD_TOPICEVAL [--turns N] [--measures \"u_mass c_uci c_npmi c_v\"]" \
+  --turns=turns --measures=measures -- "$@"
 [ -x "$new" ] && [ -x "$old" ] || { echo "needs build/topiceval and $old" >&2; exit 1; }
 /usr/bin/python3 -c "import gensim" 2> /dev/null || { echo "needs Debian's python3-gensim" >&2; exit 1; }
 scratch=$(mktemp -d)

@@ -48,9 +48,11 @@ for script in choose-k-study.sh ctm-study.sh coherence-benchmark.sh evaluate-top
     *) fail "$script: no usage line after the error: $out" ;;
   esac
 done
-out=$("$project/benchmarks/infer-topics-benchmark.sh" /nowhere --no-such-option 2>&1); status=$?
-expect "infer-topics-benchmark.sh status" 2 "$status"
-expect "infer-topics-benchmark.sh message" "infer-topics-benchmark.sh: unknown option '--no-such-option'" "$(head -1 <<< "$out")"
+for script in infer-topics-benchmark.sh coherence-against-benchmark.sh; do  # each takes a path first
+  out=$("$project/benchmarks/$script" /nowhere --no-such-option 2>&1); status=$?
+  expect "$script status" 2 "$status"
+  expect "$script message" "$script: unknown option '--no-such-option'" "$(head -1 <<< "$out")"
+done
 
 [ "$failures" -eq 0 ] && echo "benchmark options: all checks passed"
 exit $((failures > 0))
