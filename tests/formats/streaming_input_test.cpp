@@ -56,6 +56,22 @@ std::string awkwardText() {
   return text;
 }
 
+// The text gzipped and then damaged four ways: cut in half, 64 bytes flipped,
+// junk after its end, and a NUL byte near the start (which fails its line
+// long before the cut is reached) in a copy cut in half.
+std::vector<std::vector<uint8_t>> damagedGzipsOf(const std::string& text) {
+  const auto good = testing::gzip(text);
+  auto truncated = good;
+  truncated.resize(good.size() / 2);
+  auto flipped = good;
+  for (std::size_t i = good.size() / 3; i < good.size() / 3 + 64; ++i) flipped[i] ^= 0x5A;
+  auto trailing = good;
+  trailing.insert(trailing.end(), {'j', 'u', 'n', 'k'});
+  auto nulThenCut = testing::gzip("alpha\n" + std::string(1, '\0') + text);
+  nulThenCut.resize(nulThenCut.size() / 2);
+  return {truncated, flipped, trailing, nulThenCut};
+}
+
 TEST(StreamingInput, PlainTextInBlocksGivesTheDocumentsOfTheWholeFile) {
   const Alphabet model({"alpha", "beta", "gamma", "delta"});
   const std::string text = awkwardText();
@@ -227,18 +243,7 @@ TEST(StreamingInput, GzipInPiecesGivesTheWholeReadsBytesAndErrors) {
 // even where a line of its damaged data would fail first.
 TEST(StreamingInput, DamagedGzipInBatchesIsRefusedAsTheWholeReadRefusesIt) {
   const Alphabet model({"alpha", "beta"});
-  const std::string text = awkwardText();
-  const auto good = testing::gzip(text);
-  auto truncated = good;
-  truncated.resize(good.size() / 2);
-  auto flipped = good;
-  for (std::size_t i = good.size() / 3; i < good.size() / 3 + 64; ++i) flipped[i] ^= 0x5A;
-  auto trailing = good;
-  trailing.insert(trailing.end(), {'j', 'u', 'n', 'k'});
-  // A NUL byte near the start fails its line long before the cut is reached.
-  auto nulThenCut = testing::gzip("alpha\n" + std::string(1, '\0') + text);
-  nulThenCut.resize(nulThenCut.size() / 2);
-  for (const auto& damaged : {truncated, flipped, trailing, nulThenCut}) {
+  for (const auto& damaged : damagedGzipsOf(awkwardText())) {
     const std::string path = writeFile("damaged.txt.gz", std::string(damaged.begin(), damaged.end()));
     std::string whole, batched;
     try {
@@ -263,16 +268,7 @@ TEST(StreamingInput, DamagedGzipInBatchesIsRefusedAsTheWholeReadRefusesIt) {
 // refused with the file's error, naming the pipe.
 TEST(StreamingInput, GzipFromAPipeReadsAsTheFile) {
   const Alphabet model({"alpha", "beta"});
-  const std::string text = awkwardText();
-  const auto good = testing::gzip(text);
-  auto truncated = good;
-  truncated.resize(good.size() / 2);
-  auto flipped = good;
-  for (std::size_t i = good.size() / 3; i < good.size() / 3 + 64; ++i) flipped[i] ^= 0x5A;
-  auto trailing = good;
-  trailing.insert(trailing.end(), {'j', 'u', 'n', 'k'});
-  auto nulThenCut = testing::gzip("alpha\n" + std::string(1, '\0') + text);
-  nulThenCut.resize(nulThenCut.size() / 2);
+  const auto good = testing::gzip(awkwardText());
   const std::string fifo = (std::filesystem::temp_directory_path() / "topiceval-streaming-gzip.fifo").string();
   {
     const std::string path = writeFile("piped.txt.gz", std::string(good.begin(), good.end()));
@@ -280,7 +276,7 @@ TEST(StreamingInput, GzipFromAPipeReadsAsTheFile) {
     expectSame(readHeldOutDocuments(fifo, &model, "model"), readHeldOutDocuments(path, &model, "model"));
     std::filesystem::remove(path);
   }
-  for (const auto& damaged : {truncated, flipped, trailing, nulThenCut}) {
+  for (const auto& damaged : damagedGzipsOf(awkwardText())) {
     const std::string path = writeFile("damaged-piped.txt.gz", std::string(damaged.begin(), damaged.end()));
     std::string fromFile, fromPipe;
     try {
