@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -13,6 +12,7 @@
 #include "formats/file_bytes.hpp"
 #include "native/model/type_profile.hpp"
 #include "native/runtime/cluster.hpp"
+#include "native/runtime/rank_bytes.hpp"
 
 namespace topiceval::detail {
 
@@ -24,62 +24,7 @@ constexpr int64_t kBeforeEveryType = int64_t{INT32_MIN} - 1;
 // The same fingerprint on every rank: the step itself, whatever the data.
 constexpr uint64_t kDealStep = 0x6465616C2D646F63ULL;
 
-class ByteWriter {
- public:
-  template <class T>
-  void put(T value) {
-    const auto* bytes = reinterpret_cast<const uint8_t*>(&value);
-    bytes_.insert(bytes_.end(), bytes, bytes + sizeof(T));
-  }
-  template <class T>
-  void putAll(std::span<const T> values) {
-    const auto* bytes = reinterpret_cast<const uint8_t*>(values.data());
-    bytes_.insert(bytes_.end(), bytes, bytes + values.size_bytes());
-  }
-  // Seven bits a byte, low first: most lengths and type gaps take one or two.
-  void putVarint(uint64_t value) {
-    for (; value >= 0x80; value >>= 7) bytes_.push_back(static_cast<uint8_t>(value | 0x80));
-    bytes_.push_back(static_cast<uint8_t>(value));
-  }
-  std::vector<uint8_t> take() { return std::move(bytes_); }
-
- private:
-  std::vector<uint8_t> bytes_;
-};
-
-class ByteReader {
- public:
-  explicit ByteReader(std::span<const uint8_t> bytes) : bytes_(bytes) {}
-  template <class T>
-  T get() {
-    T value;
-    std::memcpy(&value, take(sizeof(T)), sizeof(T));
-    return value;
-  }
-  template <class T>
-  void getAll(std::span<T> values) {
-    if (!values.empty()) std::memcpy(values.data(), take(values.size_bytes()), values.size_bytes());
-  }
-  uint64_t getVarint() {
-    uint64_t value = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      const uint8_t byte = *take(1);
-      value |= uint64_t{byte & 0x7Fu} << shift;
-      if ((byte & 0x80) == 0) return value;
-    }
-    throw std::runtime_error("rank 0's documents arrived damaged");
-  }
-
- private:
-  const uint8_t* take(std::size_t count) {
-    if (count > bytes_.size() - position_) throw std::runtime_error("rank 0's documents arrived cut short");
-    const uint8_t* start = bytes_.data() + position_;
-    position_ += count;
-    return start;
-  }
-  std::span<const uint8_t> bytes_;
-  std::size_t position_ = 0;
-};
+constexpr const char* kDealtBytes = "rank 0's documents";
 
 // Every type of the set with its tokens, in type order.
 std::vector<std::pair<int32_t, uint64_t>> typeCountsOf(const DocumentCollection& documents) {
@@ -141,7 +86,7 @@ void shareHeader(Cluster& processes, const DocumentCollection& documents, Docume
     header = headerOf(documents, share.typeCounts);
   }
   processes.broadcast(header);
-  ByteReader reading(header);
+  ByteReader reading(header, kDealtBytes);
   const auto count = static_cast<std::size_t>(reading.getVarint());
   share.totalTokens = reading.getVarint();
   share.lengths.resize(count);
@@ -215,7 +160,7 @@ DocumentCollection readDealtOverRanks(const std::function<DocumentCollection()>&
     return documents;
   }
   std::vector<int32_t> tokens(piece.size() / sizeof(int32_t));
-  ByteReader(piece).getAll(std::span<int32_t>(tokens));
+  ByteReader(piece, kDealtBytes).getAll(std::span<int32_t>(tokens));
   piece = {};
   return DocumentCollection::dealt(std::move(tokens), std::move(share), {}, {});  // the names stay on rank 0
 }

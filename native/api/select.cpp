@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 
 #include "formats/file_bytes.hpp"
@@ -28,6 +27,7 @@
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
+#include "native/runtime/rank_bytes.hpp"
 
 namespace topiceval {
 
@@ -421,92 +421,53 @@ MeasuredQuality measureQuality(const SelectRequest& request, const Model& model,
 }
 
 // MeasuredQuality as bytes, to go from the rank that measured it to the others.
-class QualityBytes {
- public:
-  QualityBytes() = default;
-  explicit QualityBytes(std::span<const uint8_t> bytes) : bytes_(bytes.begin(), bytes.end()) {}
-  void put(uint64_t value) { append(&value, sizeof value); }
-  void put(double value) { append(&value, sizeof value); }
-  void put(const std::string& text) {
-    put(uint64_t{text.size()});
-    append(text.data(), text.size());
-  }
-  void put(const MeasuredQuality& measured) {
-    put(uint64_t{measured.quality.has_value()});
-    if (const auto& quality = measured.quality) {
-      put(quality->measure);
-      put(static_cast<uint64_t>(static_cast<int64_t>(quality->windowSize)));
-      for (const double value : {quality->coherence, quality->coherenceStandardError, quality->exclusivity,
-                                 quality->frex, quality->diversity})
-        put(value);
-      put(uint64_t{quality->topicCoherence.size()});
-      for (const double value : quality->topicCoherence) put(value);
-      put(uint64_t{quality->topWords.size()});
-      for (const auto& words : quality->topWords) {
-        put(uint64_t{words.size()});
-        for (const std::string& word : words) put(word);
-      }
-    }
-    put(uint64_t{measured.warnings.size()});
-    for (const Warning& warning : measured.warnings) {
-      put(warning.kind);
-      put(warning.text);
+void putQuality(ByteWriter& out, const MeasuredQuality& measured) {
+  out.putVarint(measured.quality.has_value());
+  if (const auto& quality = measured.quality) {
+    out.putText(quality->measure);
+    out.put<int64_t>(quality->windowSize);
+    for (const double value : {quality->coherence, quality->coherenceStandardError, quality->exclusivity,
+                               quality->frex, quality->diversity})
+      out.put(value);
+    out.putVarint(quality->topicCoherence.size());
+    out.putAll(std::span<const double>(quality->topicCoherence));
+    out.putVarint(quality->topWords.size());
+    for (const auto& words : quality->topWords) {
+      out.putVarint(words.size());
+      for (const std::string& word : words) out.putText(word);
     }
   }
+  out.putVarint(measured.warnings.size());
+  for (const Warning& warning : measured.warnings) {
+    out.putText(warning.kind);
+    out.putText(warning.text);
+  }
+}
 
-  uint64_t number() { return take<uint64_t>(); }
-  double real() { return take<double>(); }
-  std::string text() {
-    const uint64_t size = number();
-    std::string text(static_cast<std::size_t>(size), '\0');
-    copyOut(text.data(), text.size());
-    return text;
-  }
-  MeasuredQuality measured() {
-    MeasuredQuality measured;
-    if (number() != 0) {
-      TopicQuality& quality = measured.quality.emplace();
-      quality.measure = text();
-      quality.windowSize = static_cast<int>(static_cast<int64_t>(number()));
-      for (double* value : {&quality.coherence, &quality.coherenceStandardError, &quality.exclusivity, &quality.frex,
-                            &quality.diversity})
-        *value = real();
-      quality.topicCoherence.resize(static_cast<std::size_t>(number()));
-      for (double& value : quality.topicCoherence) value = real();
-      quality.topWords.resize(static_cast<std::size_t>(number()));
-      for (auto& words : quality.topWords) {
-        words.resize(static_cast<std::size_t>(number()));
-        for (std::string& word : words) word = text();
-      }
+MeasuredQuality getQuality(ByteReader& in) {
+  MeasuredQuality measured;
+  if (in.getVarint() != 0) {
+    TopicQuality& quality = measured.quality.emplace();
+    quality.measure = in.getText();
+    quality.windowSize = static_cast<int>(in.get<int64_t>());
+    for (double* value : {&quality.coherence, &quality.coherenceStandardError, &quality.exclusivity, &quality.frex,
+                          &quality.diversity})
+      *value = in.get<double>();
+    quality.topicCoherence.resize(static_cast<std::size_t>(in.getVarint()));
+    in.getAll(std::span<double>(quality.topicCoherence));
+    quality.topWords.resize(static_cast<std::size_t>(in.getVarint()));
+    for (auto& words : quality.topWords) {
+      words.resize(static_cast<std::size_t>(in.getVarint()));
+      for (std::string& word : words) word = in.getText();
     }
-    measured.warnings.resize(static_cast<std::size_t>(number()));
-    for (Warning& warning : measured.warnings) {
-      warning.kind = text();
-      warning.text = text();
-    }
-    return measured;
   }
-  std::vector<uint8_t> take() { return std::move(bytes_); }
-
- private:
-  void append(const void* data, std::size_t size) {
-    const auto* bytes = static_cast<const uint8_t*>(data);
-    bytes_.insert(bytes_.end(), bytes, bytes + size);
+  measured.warnings.resize(static_cast<std::size_t>(in.getVarint()));
+  for (Warning& warning : measured.warnings) {
+    warning.kind = in.getText();
+    warning.text = in.getText();
   }
-  void copyOut(void* data, std::size_t size) {
-    if (size > bytes_.size() - position_) throw std::runtime_error("a rank's topic quality arrived cut short");
-    std::memcpy(data, bytes_.data() + position_, size);
-    position_ += size;
-  }
-  template <class T>
-  T take() {
-    T value;
-    copyOut(&value, sizeof value);
-    return value;
-  }
-  std::vector<uint8_t> bytes_;
-  std::size_t position_ = 0;
-};
+  return measured;
+}
 
 // Under MPI each model's topic quality is measured by one rank (model m by rank
 // m mod ranks: a model's coherence costs about the same whatever its K), and
@@ -522,14 +483,13 @@ class QualityOnRanks {
   // Every model's, in model order (after the loop over the models, on every rank).
   std::vector<MeasuredQuality> all() {
     if (cluster().size() == 1) return std::move(measured_);
-    QualityBytes mine;
+    ByteWriter mine;
     for (std::size_t m = 0; m < measured_.size(); ++m)
-      if (measuresHere(m)) mine.put(measured_[m]);
+      if (measuresHere(m)) putQuality(mine, measured_[m]);
     const std::vector<std::vector<uint8_t>> pieces = cluster().exchange(mine.take());
-    std::vector<QualityBytes> readers;
-    for (const std::vector<uint8_t>& piece : pieces) readers.emplace_back(piece);
-    for (std::size_t m = 0; m < measured_.size(); ++m)
-      measured_[m] = readers[m % readers.size()].measured();
+    std::vector<ByteReader> readers;
+    for (const std::vector<uint8_t>& piece : pieces) readers.emplace_back(piece, "a rank's topic quality");
+    for (std::size_t m = 0; m < measured_.size(); ++m) measured_[m] = getQuality(readers[m % readers.size()]);
     return std::move(measured_);
   }
 
