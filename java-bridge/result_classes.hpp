@@ -261,7 +261,10 @@ inline const ResultClass& evaluationClass() {
        object<E>("completion", completion, "Null without document completion.",
                  [](const E& r) { return r.completeDocuments == DocumentSplit::None ? nullptr : &r; }),
        field<E>("errorCaveat", JavaType::String, "What the error is known to miss, or empty.",
-                [](const E& r) { return javaText(r.estimator.errorCaveat); })}};
+                [](const E& r) { return javaText(r.estimator.errorCaveat); }),
+       field<E>("runCombination", JavaType::String,
+                "How each document's runs become its estimate: \"log of the mean\" or \"lognormal\".",
+                [](const E& r) { return r.estimator.runCombination; })}};
   static const ResultClass unseenWords{
       "Evaluation.UnseenWords",
       "The unseen-word policy and what it skipped.",
@@ -283,6 +286,11 @@ inline const ResultClass& evaluationClass() {
        field<E>("error", JavaType::String, "What the interval holds and leaves out, in a sentence.",
                 [](const E& r) { return javaText(r.errorStatement); }),
        field<E>("logMeanBias", JavaType::Double, "", [](const E& r) { return r.logMeanBias; }),
+       field<E>("lognormalDocuments", JavaType::Long, "Documents whose runs were combined lognormally.",
+                [](const E& r) { return whole(r.lognormalDocuments); }),
+       field<E>("intervalUnsupported", JavaType::String,
+                "Empty when the runs support the interval; else why not (raise the budget).",
+                [](const E& r) { return javaText(r.intervalUnsupported); }),
        field<E>("logLikelihoodInterval", JavaType::DoubleArray,
                 "{low, high}: where the true total lies, 95% of the sampling error widened upward by logMeanBias.",
                 [](const E& r) { return intervalArray(r.logLikelihoodInterval); }),
@@ -340,10 +348,9 @@ inline const ResultClass& evaluationClass() {
        field<T>("maxRuns", JavaType::Long, "", [](const T& t) { return int64_t{t.largestRuns}; }),
        field<T>("rounds", JavaType::Long, "", [](const T& t) { return whole(t.rounds); }),
        field<T>("aboveTargetDocuments", JavaType::Long, "", [](const T& t) { return whole(t.aboveTargetDocuments); }),
-       field<T>("biasBound", JavaType::Boolean, "The default budget policy (bias-bound), not a target error.",
-                [](const T& t) { return t.biasBound; }),
+       field<T>("byLength", JavaType::Boolean, "Budgets by document length (--budget-policy by-length), not a target error.",
+                [](const T& t) { return t.byLength; }),
        field<T>("grownDocuments", JavaType::Long, "", [](const T& t) { return whole(t.grownDocuments); }),
-       field<T>("cappedDocuments", JavaType::Long, "", [](const T& t) { return whole(t.cappedDocuments); }),
        field<T>("summary", JavaType::String, "", [](const T& t) { return javaText(t.summary); }),
        objects<T>(
            "levels", level, "", [](const T& t) -> const auto& { return t.levels; })}};
@@ -504,9 +511,12 @@ inline const ResultClass& selectionClass() {
        field<M>("differenceToBest", JavaType::Double, "", [](const M& m) { return m.difference; }),
        field<M>("differenceSe", JavaType::Double, "", [](const M& m) { return m.differenceError; }),
        field<M>("verdict", JavaType::String,
-                "\"best\", \"worse\" (the difference's interval lies above 0), or \"too close to call\" (it holds 0).",
+                "\"best\", \"worse\" (the difference's interval lies above 0), \"too close to call\" (it holds 0), "
+                "or \"unsupported\" (its runs do not support its interval: not ranked).",
                 [](const M& m) { return m.verdict; }),
        field<M>("logMeanBias", JavaType::Double, "", [](const M& m) { return m.logMeanBias; }),
+       field<M>("intervalUnsupported", JavaType::String, "Empty, or why its runs do not support its interval.",
+                [](const M& m) { return javaText(m.intervalUnsupported); }),
        field<M>("totalInterval", JavaType::DoubleArray, "{low, high}, as Evaluation.Summary's.",
                 [](const M& m) { return intervalArray(m.totalInterval); }),
        field<M>("perTokenInterval", JavaType::DoubleArray, "",
@@ -515,7 +525,7 @@ inline const ResultClass& selectionClass() {
                 "{low, high} of the truths' difference, the bias bounds included.",
                 [](const M& m) { return intervalArray(m.differenceInterval); }),
        field<M>("tooCloseToCall", JavaType::Boolean, "",
-                [](const M& m) { return m.verdict == "too close to call"; }),
+                [](const M& m) { return m.verdict == topiceval::kTooCloseVerdict; }),
        object<M>("quality", quality, "Null with coherence \"none\" or for a model without words.",
                  [](const M& m) { return m.quality ? &*m.quality : nullptr; }),
        objects<M>("figures", figure, "", [](const M& m) -> const auto& { return m.figures; })}};

@@ -336,9 +336,8 @@ void bindTargetErrorSummary(py::module_& module) {
       .def_readonly("max_runs", &TargetErrorSummary::largestRuns)
       .def_readonly("rounds", &TargetErrorSummary::rounds)
       .def_readonly("above_target_documents", &TargetErrorSummary::aboveTargetDocuments)
-      .def_readonly("bias_bound", &TargetErrorSummary::biasBound)
+      .def_readonly("by_length", &TargetErrorSummary::byLength)
       .def_readonly("grown_documents", &TargetErrorSummary::grownDocuments)
-      .def_readonly("capped_documents", &TargetErrorSummary::cappedDocuments)
       .def_property_readonly("summary", [](const TargetErrorSummary& t) { return pythonMessage(t.summary); })
       .def_readonly("levels", &TargetErrorSummary::levels);
 }
@@ -421,7 +420,9 @@ void bindEvaluateResult(py::module_& module) {
                                           : py::cast(CompletionView{v.result});
                              })
       .def_property_readonly("error_caveat",
-                             [](const EstimatorView& v) { return pythonMessage(v.result->estimator.errorCaveat); });
+                             [](const EstimatorView& v) { return pythonMessage(v.result->estimator.errorCaveat); })
+      .def_property_readonly("run_combination",
+                             [](const EstimatorView& v) { return v.result->estimator.runCombination; });
   resultClass<UnseenWordsView>(module, "UnseenWords")
       .def_property_readonly(
           "policy", [](const UnseenWordsView& v) { return std::string(topiceval::spellingOf(v.result->unseenWords)); })
@@ -439,6 +440,9 @@ void bindEvaluateResult(py::module_& module) {
       .def_property_readonly("perplexity_se", [](const SummaryView& v) { return v.result->perplexityStandardError; })
       .def_property_readonly("error", [](const SummaryView& v) { return pythonMessage(v.result->errorStatement); })
       .def_property_readonly("log_mean_bias", [](const SummaryView& v) { return v.result->logMeanBias; })
+      .def_property_readonly("lognormal_documents", [](const SummaryView& v) { return v.result->lognormalDocuments; })
+      .def_property_readonly("interval_unsupported",
+                             [](const SummaryView& v) { return pythonMessage(v.result->intervalUnsupported); })
       .def_property_readonly("log_likelihood_interval",
                              [](const SummaryView& v) { return intervalTuple(v.result->logLikelihoodInterval); })
       .def_property_readonly("per_token_interval",
@@ -551,12 +555,14 @@ void bindRankedModel(py::module_& module) {
       .def_readonly("difference_se", &RankedModel::differenceError)
       .def_readonly("verdict", &RankedModel::verdict)
       .def_readonly("log_mean_bias", &RankedModel::logMeanBias)
+      .def_property_readonly("interval_unsupported",
+                             [](const RankedModel& m) { return pythonMessage(m.intervalUnsupported); })
       .def_property_readonly("total_interval", [](const RankedModel& m) { return intervalTuple(m.totalInterval); })
       .def_property_readonly("per_token_interval",
                              [](const RankedModel& m) { return intervalTuple(m.perTokenInterval); })
       .def_property_readonly("difference_interval",
                              [](const RankedModel& m) { return intervalTuple(m.differenceInterval); })
-      .def_property_readonly("too_close_to_call", [](const RankedModel& m) { return m.verdict == "too close to call"; })
+      .def_property_readonly("too_close_to_call", [](const RankedModel& m) { return m.verdict == topiceval::kTooCloseVerdict; })
       .def_property_readonly("quality",
                              [](const py::object& self) {
                                const auto& m = self.cast<const RankedModel&>();

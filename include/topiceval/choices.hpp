@@ -41,12 +41,16 @@ enum class AnnealingDirection { Forward, Reverse, Both };
 enum class PosteriorMethod { Taylor, BleiLafferty };
 
 /// How evaluate chooses each document's budget when neither a target error
-/// nor the convergence check does: grow it where the log-mean bias bound
-/// exceeds the document's share of the corpus's statistical error
-/// (bias-bound, the default), or give every document the estimator's budget
-/// setting as it is (fixed: the one budget of earlier releases, same bits).
-enum class BudgetPolicy { BiasBound, Fixed };
-inline constexpr BudgetPolicy kDefaultBudgetPolicy = BudgetPolicy::BiasBound;  ///< the default budget policy
+/// nor the convergence check does: every document the estimator's budget
+/// setting as it is (fixed, the default), or more for short documents, by
+/// their length alone (by-length: see native/estimators/target_error.hpp).
+enum class BudgetPolicy { Fixed, ByLength };
+inline constexpr BudgetPolicy kDefaultBudgetPolicy = BudgetPolicy::Fixed;  ///< the default budget policy
+
+/// How an estimator's runs of one document become its estimate, as results
+/// spell it (EstimatorReport::runCombination; see topiceval/interval.hpp).
+inline constexpr const char* kLogOfMeanCombination = "log of the mean";
+inline constexpr const char* kLognormalCombination = "lognormal";
 
 /// Each choice's spellings, in the order of its enumerators.
 template <class Choice>
@@ -75,7 +79,7 @@ struct ChoiceSpellings<AnnealingDirection> {
 template <>
 /// The spellings of BudgetPolicy.
 struct ChoiceSpellings<BudgetPolicy> {
-  static constexpr std::array<std::string_view, 2> names = {"bias-bound", "fixed"};  ///< one per enumerator, in order
+  static constexpr std::array<std::string_view, 2> names = {"fixed", "by-length"};  ///< one per enumerator, in order
 };
 template <>
 /// The spellings of PosteriorMethod.

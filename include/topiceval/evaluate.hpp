@@ -40,6 +40,12 @@ struct EstimatorReport {
   bool stochastic = true;  ///< random: its estimate depends on the seed
   bool unbiased = false;    ///< the mean over runs of exp(estimate) is p(w): the error covers all but heavy tails
   std::string errorCaveat;  ///< what the error is known to miss (a clause), or empty
+  /// How each document's runs become its estimate: "log of the mean" (of the
+  /// runs' p-hat), or "lognormal" (the mean of their log plus half its
+  /// variance: the particle filters, for each document whose runs are within
+  /// the lognormal limit, the others by the log of their mean); see
+  /// topiceval/interval.hpp.
+  std::string runCombination = kLogOfMeanCombination;
   uint64_t seed = 1;  ///< the seed used
   int runs = 1;  ///< 1 for a deterministic estimator
 };
@@ -64,6 +70,7 @@ struct DocumentEstimate {
   uint64_t conditionedTokens = 0;  ///< under completion, the scored tokens of w1
   uint64_t siteUpdates = 0;  ///< topic draws
   bool heavyTailed = false;               ///< a few runs carry the mean: the error is unreliable
+  bool lognormal = false;  ///< its runs were combined lognormally (else by the log of their mean)
   bool notConverged = false;              ///< (check_convergence) still moving at the last budget
   /// Under a target error: the budget and runs of the round reported (the one
   /// after the pilot), and whether its error is still above the target.
@@ -94,8 +101,8 @@ struct ConvergenceVerdict {
   std::string summary;  ///< one line, "converged: ..." or "not converged: ..."
 };
 
-/// What a target error (EvaluateRequest::targetError), or the bias-bound
-/// budget policy, spent: the budgets the documents needed.
+/// What a target error (EvaluateRequest::targetError), or budgets by length
+/// (BudgetPolicy::ByLength), spent: the budgets the documents had.
 struct TargetErrorSummary {
   /// @{
   double perToken = 0.0, perDocument = 0.0;  ///< the targets (0: not given)
@@ -117,13 +124,11 @@ struct TargetErrorSummary {
   std::size_t aboveTargetDocuments = 0;  ///< (per-document target) whose error is above it
   bool totalMissed = false;              ///< (per-token target) the corpus's error above it
   std::size_t rounds = 0;                ///< 2: the pilot and the round reported
-  /// Under BudgetPolicy::BiasBound (perToken and perDocument 0): the documents
-  /// grown past the start budget, and those at the cap whose bias bound is
-  /// still above their share; totalMissed: the corpus's bias bound ended above
-  /// its statistical error.
+  /// Under BudgetPolicy::ByLength (perToken and perDocument 0): the
+  /// documents given more than the start budget (or runs) for their length.
   /// @{
-  bool biasBound = false;
-  std::size_t grownDocuments = 0, cappedDocuments = 0;
+  bool byLength = false;
+  std::size_t grownDocuments = 0;
   /// @}
   std::string summary;  ///< one line
 };
@@ -151,11 +156,11 @@ struct EvaluateRequest {
   bool checkConvergence = false;              ///< rerun at doubled budgets until no document moves
   double tolerance = kDefaultTolerance;       ///< check-convergence: nats per document
   int maxDoublings = kDefaultMaxDoublings;    ///< check-convergence: at most 2^5 times the first budget
-  /// Without a target error or the convergence check: BiasBound starts every
-  /// document at the budget setting's value (given or default) and grows the
-  /// budget of those whose log-mean bias bound is above their share of the
-  /// corpus's error, up to budgetCap (none: 4 times the start); Fixed keeps
-  /// that one budget for all (see native/estimators/target_error.hpp).
+  /// Without a target error or the convergence check: Fixed gives every
+  /// document the budget setting's value (given or default); ByLength gives
+  /// documents shorter than kByLengthTokens more, up to budgetCap (none: 16
+  /// times the start), by their length alone
+  /// (native/estimators/target_error.hpp).
   BudgetPolicy budgetPolicy = kDefaultBudgetPolicy;
   /// A target error instead of a fixed budget (see native/estimators/target_error.hpp):
   /// the corpus's standard error and log-mean bias bound per scored token
@@ -199,9 +204,14 @@ struct EvaluateResult {
   /// @}
   /// How far the total may sit low: the log of a mean of unbiased runs is
   /// biased down by about var(p-hat) / (2 R p^2), which the documents' squared
-  /// errors measure; the sum of se^2 / 2 bounds it (on the exact models the
-  /// bias is 0.07 to 0.35 of se^2: tests/calibration_test.cpp). NaN without errors.
+  /// errors measure; the sum of se^2 / 2 over the documents combined by the
+  /// log of their mean bounds it (on the exact models the bias is 0.07 to 0.35
+  /// of se^2: tests/calibration_test.cpp). The documents combined lognormally
+  /// add nothing (topiceval/interval.hpp). NaN without errors.
   double logMeanBias = 0.0;
+  /// The documents whose runs were combined lognormally (the others by the
+  /// log of their mean: EstimatorReport::runCombination).
+  std::size_t lognormalDocuments = 0;
   /// @{
   double perToken = 0.0, perTokenStandardError = 0.0;  ///< the total per scored token
   /// @}
@@ -234,6 +244,12 @@ struct EvaluateResult {
   std::string boundMethod;  ///< the E-step of variationalBound ("taylor")
   std::vector<Warning> warnings;  ///< what the figures should be read with
   std::size_t heavyTailedDocuments = 0;  ///< documents whose runs are heavy-tailed
+  /// Empty when the runs support the interval; else why they do not (a
+  /// clause: the log-mean bias bound, read from the runs, is larger than the
+  /// statistical half-width, so the interval rests on what the runs say of
+  /// their own tail), and it may miss the truth: a larger budget is the
+  /// remedy. select does not rank a model on such an interval.
+  std::string intervalUnsupported;
   std::size_t emptyDocuments = 0;  ///< documents with no scored word (log likelihood 0, no perplexity)
   double seconds = 0.0;  ///< wall-clock seconds
   int threads = 1;  ///< threads used

@@ -1,25 +1,32 @@
 #pragma once
-// The headline interval: where the truth lies, given an estimate that is the
-// log of a mean of unbiased runs (evaluate's totals, select's totals and
-// their paired differences).
+// The headline interval: where the truth lies, given an estimate made from
+// independent runs of an estimator unbiased for p(w) (evaluate's totals,
+// select's totals and their paired differences).
 //
-// Why it is not symmetric. Each document's estimate is log(mean of R runs of
-// p-hat), with E[p-hat] = p. By Jensen's inequality E[log mean] <= log p: the
-// estimate sits LOW, never high. By the delta method the shortfall is about
-// var(p-hat) / (2 R p^2), which is se^2 / 2 for the document's standard error
-// se of the log; the documents' shortfalls add, so sum_d se_d^2 / 2 bounds the
-// total's (EvaluateResult::logMeanBias; measured at 0.07 to 0.35 of se^2 on
-// the exact models, tests/estimators/calibration_test.cpp). The interval is
-// therefore the statistical one, estimate -+ z se at kIntervalConfidence,
-// widened on the UPPER side by that bound: [x - z se, x + z se + bias].
+// Each document's runs are combined in one of two ways
+// (native/estimators/estimator.hpp, RunCombination):
+// - The lognormal estimate (a particle filter's documents whose runs are
+//   within the lognormal limit: the mean of log p-hat plus half its variance)
+//   has no first-order bias: it adds its error and nothing else.
+// - The log of the mean of R runs of p-hat (E[p-hat] = p; every other
+//   unbiased estimator, and a particle filter's documents whose runs are too
+//   spread for the limit) sits LOW by Jensen's inequality, never high: by the
+//   delta method by about var(p-hat) / (2 R p^2), which is se^2 / 2 for the
+//   document's standard error se of the log. The documents' shortfalls add,
+//   so sum_d se_d^2 / 2 over these documents (EvaluateResult::logMeanBias)
+//   widens the interval UPWARD: [x - z se, x + z se + bias].
 //
-// What it covers and what not: the runs' sampling error and the log-mean
-// bias; not a biased estimator's own bias, and not heavy tails, where a few
-// runs carry the mean and se itself is too small (EvaluateResult's
-// heavyTailedDocuments; a larger budget is the remedy). With no error to
-// state (one run of a stochastic estimator) both ends are NaN; a deterministic
-// estimator's interval is the point itself (it has no sampling error).
-// tests/api/headline_interval_test.cpp checks the coverage on the exact models.
+// What it covers and what not: the runs' sampling error and the bias of the
+// combination; not a biased estimator's own bias, and not a tail of rare
+// large runs that no run showed (a larger budget is the remedy). When the
+// bound, read from the runs themselves, is larger than the statistical half
+// width, the interval rests on what the runs say of their own tail, which is
+// what a tail they did not sample hides: the result then says the runs do not
+// support it (EvaluateResult::intervalUnsupported) and select does not rank on
+// it. With no error to state (one run of a stochastic estimator) both ends are
+// NaN; a deterministic estimator's interval is the point itself.
+// tests/api/headline_interval_test.cpp checks the coverage on the exact models,
+// and docs/held-out-likelihood.md gives it against independent references.
 
 #include "topiceval/export.hpp"
 

@@ -86,6 +86,12 @@ struct TopicNumberFigure {
 };
 
 /// One model's place in the ranking; figures in nats, on the tokens every model scores.
+/// The verdicts of RankedModel::verdict, as results spell them.
+inline constexpr const char* kBestVerdict = "best";
+inline constexpr const char* kWorseVerdict = "worse";
+inline constexpr const char* kTooCloseVerdict = "too close to call";
+inline constexpr const char* kUnsupportedVerdict = "unsupported";
+
 struct RankedModel {
   ModelReport model;  ///< the model
   uint64_t ownSkippedTokens = 0;            ///< tokens this model alone cannot score
@@ -100,22 +106,27 @@ struct RankedModel {
   double perplexity = 0.0, perplexityStandardError = 0.0;  ///< exp(-perToken)
   /// @}
   uint64_t scoredTokens = 0;  ///< tokens scored
-  /// As EvaluateResult's: how far the total may sit low (sum of se^2 / 2), and
-  /// the headline intervals of the total and per token (topiceval/interval.hpp).
+  /// As EvaluateResult's: how far the total may sit low (sum of se^2 / 2 over
+  /// the documents combined by the log of their mean), and the headline
+  /// intervals of the total and per token (topiceval/interval.hpp).
   double logMeanBias = 0.0;
   /// @{
   Interval totalInterval, perTokenInterval;  ///< the headline intervals (95%, widened upward by logMeanBias)
   /// @}
   /// Best total minus this one, paired over documents, and its standard error;
   /// its interval (differenceInterval: the truths' difference, each model's
-  /// estimate low by up to its logMeanBias over the documents ranked; {0, 0}
-  /// for the best).
+  /// estimate low by up to its logMeanBias; {0, 0} for the best).
   /// @{
   double difference = 0.0, differenceError = 0.0;
   /// @}
   Interval differenceInterval;  ///< where the truths' difference lies (95%, with both bias bounds)
-  /// "best", "worse" (the difference's interval lies above 0), or "too close
-  /// to call" (it holds 0: this budget cannot tell the two apart).
+  /// Empty when the runs support this model's interval; else why not (as
+  /// EvaluateResult::intervalUnsupported). Such a model is not ranked.
+  std::string intervalUnsupported;
+  /// "best", "worse" (the difference's interval lies above 0), "too close
+  /// to call" (it holds 0: this budget cannot tell the two apart), or
+  /// "unsupported" (its runs do not support its interval: not ranked; the
+  /// best is the first model whose runs do).
   std::string verdict;
   std::optional<TopicQuality> quality;  ///< unless coherenceMeasure is "none"
   std::vector<TopicNumberFigure> figures;  ///< ldatuning's and stm's, in the order TopicNumberFigure names them

@@ -84,6 +84,11 @@ struct OptionSpec {
   /// The request field it fills, or none (options a front end acts on itself,
   /// an estimator's own settings).
   std::shared_ptr<const FieldBinding> binding;
+  /// The options it applies with: "check-convergence" (given, and true for a
+  /// switch) or "budget-policy=by-length" (that value, given or default). Given
+  /// while none holds, it would be ignored, so it is refused (one rule for
+  /// every setting that applies to nothing). Empty: it always applies.
+  std::vector<std::string> appliesWith;
 };
 
 /// One command's declarations (topiceval/options.hpp lists every command's).

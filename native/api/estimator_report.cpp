@@ -63,51 +63,17 @@ std::string aboveTargetText(const TargetErrorReport& report, std::size_t aboveTa
 
 }  // namespace
 
-namespace {
-
-// The bias-bound policy's summary: what grew, and whether the corpus's bias
-// bound ended within its error or the cap stopped it.
-std::string biasBoundSummary(const TargetErrorReport& report, const TargetErrorSummary& summary,
-                             const std::string& spread) {
-  const double variance = report.result.totalStandardError * report.result.totalStandardError;
-  char figures[160];
-  std::snprintf(figures, sizeof figures, "log-mean bias bound %.3g nats, statistical error %.3g", variance / 2.0,
-                std::sqrt(variance));
-  std::string text = "budget grown where the log-mean bias needs it: " + report.budgetSetting + " " +
-                     std::to_string(report.startBudget) + " x " + std::to_string(report.startRuns) + " runs for all, " +
-                     std::to_string(summary.grownDocuments) +
-                     (summary.grownDocuments == 1 ? " document" : " documents") +
-                     " grown (heavy-tailed, or their bias bound above their share); documents by " +
-                     report.budgetSetting + ": " + spread + "; " + figures;
-  if (report.totalMissed)
-    text += ": the bias bound is above the error, " + std::to_string(summary.cappedDocuments) +
-            (summary.cappedDocuments == 1 ? " document" : " documents") + " at the cap (" + report.budgetSetting +
-            " " + std::to_string(report.largestBudget) + ": raise --" + setting_names::kBudgetCap + ")";
-  return text;
-}
-
-}  // namespace
-
 std::string budgetStatement(const TargetErrorSummary& summary) {
-  if (!summary.biasBound)
-    return "; under the target error each document has the runs and budget it needed (see budget)";
-  std::string text = "; the budget was grown on " + std::to_string(summary.grownDocuments) + " of the documents (see budget)";
-  if (summary.totalMissed)
-    text += ", but " + std::to_string(summary.cappedDocuments) + " reached the cap (" + summary.budgetSetting + " " +
-            std::to_string(summary.largestBudget) + ") with their bias bound above their share, so the bias bound "
-            "is above the error: raise --" + setting_names::kBudgetCap;
-  else
-    text += " until the log-mean bias bound is within the statistical error";
-  return text;
+  if (summary.byLength)
+    return "; documents shorter than " + std::to_string(kByLengthTokens) + " tokens had more " +
+           (summary.largestRuns > summary.startRuns ? std::string("runs") : summary.budgetSetting) + " (see budget)";
+  return "; under the target error each document has the runs and budget it needed (see budget)";
 }
 
 TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<DocumentEstimate>& documents) {
   TargetErrorSummary summary;
-  summary.biasBound = report.biasBound;
-  for (std::size_t d = 0; d < report.grown.size(); ++d) {
-    summary.grownDocuments += report.grown[d];
-    summary.cappedDocuments += report.capped[d];
-  }
+  summary.byLength = report.byLength;
+  summary.grownDocuments = report.grown;
   summary.perToken = report.perToken;
   summary.perDocument = report.perDocument;
   summary.budgetSetting = report.budgetSetting;
@@ -146,8 +112,14 @@ TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<Do
     if (report.totalMissed) total += ": above the target, as the pilot's errors understated the rest";
   }
   summary.totalMissed = report.totalMissed;
-  if (report.biasBound) {
-    summary.summary = biasBoundSummary(report, summary, spread);
+  if (report.byLength) {
+    summary.summary = "budgets by document length: " + report.budgetSetting + " " +
+                      std::to_string(report.startBudget) + " x " + std::to_string(report.startRuns) +
+                      " runs, more for the " + std::to_string(summary.grownDocuments) +
+                      (summary.grownDocuments == 1 ? " document" : " documents") + " shorter than " +
+                      std::to_string(kByLengthTokens) + " tokens (each costs at most what one of " +
+                      std::to_string(kByLengthTokens) + " tokens does); documents by " + report.budgetSetting +
+                      " x runs: " + spread;
     return summary;
   }
   summary.summary = "target error " + goal + ": a pilot at " + report.budgetSetting + " " +
@@ -158,24 +130,33 @@ TargetErrorSummary targetSummary(const TargetErrorReport& report, std::vector<Do
 }
 
 std::string errorStatement(const EstimatorReport& estimator, DocumentSplit completion, std::size_t heavyTailedDocuments,
-                           double logMeanBias, uint64_t scoredTokens) {
+                           double logMeanBias, std::size_t lognormalDocuments, std::size_t scoredDocuments,
+                           uint64_t scoredTokens, const std::string& unsupported) {
   if (!estimator.stochastic) return "none from sampling (a deterministic estimator); its bias is not measured here";
   if (estimator.runs == 1)
     return "unknown: one run gives no standard error (use --runs 2 or more; 4 is a fair minimum)";
+  const bool lognormal = estimator.runCombination == kLognormalCombination;
   // What the interval printed after each total holds (topiceval/interval.hpp), then what it leaves out.
   std::string statement =
       "the interval after a total, (-below / +above), is 1.96 standard errors each side (95% of the sampling "
       "error; se: one standard error over " +
       std::to_string(estimator.runs) +
-      " runs per document, the larger of the jackknife and lognormal errors, summed over independent documents), "
-      "widened upward by the log-mean bias bound: the log of a mean of runs sits low";
+      " runs per document, summed over independent documents), widened upward by the log-mean bias bound";
+  if (lognormal)
+    statement += "; the runs of " + std::to_string(lognormalDocuments) + " of " + std::to_string(scoredDocuments) +
+                 " documents are combined lognormally (the mean of their log p-hat plus half its variance: a "
+                 "particle filter's particles make that unbiased to first order, so they add no bound), the others, "
+                 "whose runs are too spread for the lognormal limit (a log-spread above 1 nat), by the log of their "
+                 "mean, which sits low";
+  else
+    statement += ": the log of a mean of runs sits low";
   if (scoredTokens > 0 && std::isfinite(logMeanBias)) {
     char bias[160];
     std::snprintf(bias, sizeof bias, "%.3g nats in total (%.3g per token)", logMeanBias,
                   logMeanBias / static_cast<double>(scoredTokens));
     statement += ", here by at most " + std::string(bias) +
-                 ", half the sum of squared errors (0.07 to 0.35 of it on models with exact likelihoods; a larger "
-                 "budget shrinks it)";
+                 ", half the sum of their squared errors (0.07 to 0.35 of it on models with exact likelihoods; a "
+                 "larger budget shrinks it)";
   }
   statement += "; ";
   if (completion != DocumentSplit::None) {
@@ -188,6 +169,10 @@ std::string errorStatement(const EstimatorReport& estimator, DocumentSplit compl
                      : "it does not include the estimator's bias (this estimator is biased)";
   } else if (!estimator.unbiased) {
     statement += "it does not include the estimator's bias (this estimator is biased)";
+  } else if (lognormal) {
+    statement += "the estimator is unbiased for p(w), so the interval covers the truth unless a rare run that none of "
+                 "these runs showed carries much of p(w) (a larger --particles finds it; measured coverage against "
+                 "independent references: the guide's page on held-out likelihood)";
   } else if (estimator.errorCaveat.empty()) {
     statement += "the estimator is unbiased for p(w), so the interval covers the truth except under heavy tails";
   } else {
@@ -196,14 +181,19 @@ std::string errorStatement(const EstimatorReport& estimator, DocumentSplit compl
   if (static_cast<std::size_t>(estimator.runs) < kFewestSamplesForTails)
     statement += "; with fewer than " + std::to_string(kFewestSamplesForTails) +
                  " runs heavy tails cannot be detected, so the errors may be too small";
-  if (heavyTailedDocuments > 0)
+  if (!unsupported.empty()) {
+    statement += "; the runs do not support this interval: " + unsupported +
+                 ", which a tail they did not sample makes too small, so it may miss the truth (select does not rank "
+                 "on it); a larger budget (--particles, --temperatures or --samples) is the remedy";
+  }
+  if (heavyTailedDocuments > 0) {
     statement += "; " + std::to_string(heavyTailedDocuments) +
                  (heavyTailedDocuments == 1 ? " document is" : " documents are") +
-                 " heavy-tailed (a few runs carry the mean, see flag): their errors are unreliable and the interval may miss "
-                 "them; a larger budget "
-                 "(--particles, --temperatures or --samples) thins the tail, while more --runs only find more of it "
-                 "(--" +
+                 " heavy-tailed (a few runs carry the mean, see flag): their errors are unreliable and the interval may "
+                 "miss them; a larger budget (--particles, --temperatures or --samples) thins the tail, while more "
+                 "--runs only find more of it (--" +
                  std::string(setting_names::kTargetError) + " raises each document's budget until it is met)";
+  }
   return statement;
 }
 

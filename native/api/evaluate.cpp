@@ -31,7 +31,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) try {
   switch (plan.mode) {
     case EvaluationMode::ConvergenceCheck: evaluateToConvergence(plan, setup, result); break;
     case EvaluationMode::TargetError: evaluateToTargetError(plan, setup, result); break;
-    case EvaluationMode::BiasBound: evaluateWithinBiasBound(plan, setup, result); break;
+    case EvaluationMode::ByLength: evaluateByLength(plan, setup, result); break;
     case EvaluationMode::FixedBudget:
       if (setup.reading == Reading::Whole) {
         evaluateWholeRead(plan, setup, result);
@@ -71,7 +71,9 @@ void assembleResult(const EvaluationPlan& plan, EvaluationSetup& setup, Evaluate
     result.boundMethod = describe(method);
   }
   result.errorStatement = errorStatement(result.estimator, result.completeDocuments, result.heavyTailedDocuments,
-                                         result.logMeanBias, result.scoredTokens);
+                                         result.logMeanBias, result.lognormalDocuments,
+                                         result.inputDocuments - result.emptyDocuments, result.scoredTokens,
+                                         result.intervalUnsupported);
   if (result.target) result.errorStatement += budgetStatement(*result.target);
   result.warnings = evaluationWarnings(result, described, setup.data.kind);
   if (setup.reading == Reading::Whole) {  // read whole: handed over now
@@ -81,9 +83,11 @@ void assembleResult(const EvaluationPlan& plan, EvaluationSetup& setup, Evaluate
   if (!plan.keepDocuments) result.documents = {};
   if (result.convergence && !result.convergence->converged)
     result.warnings.push_back({"not-converged", result.convergence->summary});
-  if (result.target && result.target->biasBound && result.target->totalMissed)
-    result.warnings.push_back({"budget-capped", result.target->summary});
-  else if (result.target && (result.target->aboveTargetDocuments > 0 || result.target->totalMissed))
+  if (!result.intervalUnsupported.empty())
+    result.warnings.push_back({"interval-unsupported",
+                               "the runs do not support the interval: " + result.intervalUnsupported +
+                                   "; raise the budget (--particles, --temperatures or --samples)"});
+  if (result.target && (result.target->aboveTargetDocuments > 0 || result.target->totalMissed))
     result.warnings.push_back({"above-target", result.target->summary});
   result.threads = resolveThreads(plan.threads);
 }

@@ -53,19 +53,18 @@ std::optional<Documents> outlineOfText(const std::string& path, const Alphabet& 
 // Whether a request is read and scored in batches: a writer takes the
 // documents or none are kept (nothing gathers them), the input is a file, and
 // nothing needs every document at once (a selection, the convergence check, a
-// target error or the bias-bound policy with budgets to grow, which choose
-// budgets over the whole set; MPI's deal; a
-// logistic-normal model's variational bound).
-// Whether the bias-bound policy has budgets to grow: an estimator with a
-// budget setting (a stochastic one) and errors from at least 2 runs.
+// target error or budgets by length, which choose budgets over the whole set;
+// MPI's deal; a logistic-normal model's variational bound).
+// Whether --budget-policy by-length has budgets to grow: a stochastic estimator
+// (with a budget setting).
 bool growsBudgets(const EvaluationPlan& plan, const detail::ModelData& data) {
-  return plan.mode == EvaluationMode::BiasBound && plan.runs >= 2 &&
+  return plan.mode == EvaluationMode::ByLength &&
          !findEstimator(plan.estimatorFor(data.family()).estimator).budget.empty();
 }
 
 bool mayReadInBatches(const EvaluationPlan& plan, const detail::ModelData& data) {
   const bool oneBudget = plan.mode == EvaluationMode::FixedBudget ||
-                         (plan.mode == EvaluationMode::BiasBound && !growsBudgets(plan, data));
+                         (plan.mode == EvaluationMode::ByLength && !growsBudgets(plan, data));
   return !plan.keepDocuments && !plan.documents->documents && !plan.documents->path.empty() &&
          plan.documentSelection.empty() && oneBudget && cluster().size() == 1 &&
          !data.logisticNormal && data.alphabet() != nullptr;
@@ -232,7 +231,7 @@ void evaluateToTargetError(const EvaluationPlan& plan, EvaluationSetup& setup, E
   result.target = targetSummary(report, result.documents);
 }
 
-void evaluateWithinBiasBound(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result) {
+void evaluateByLength(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result) {
   if (!growsBudgets(plan, setup.data)) {
     if (setup.reading == Reading::Whole) {
       evaluateWholeRead(plan, setup, result);
@@ -242,10 +241,13 @@ void evaluateWithinBiasBound(const EvaluationPlan& plan, EvaluationSetup& setup,
     return;
   }
   const DocumentCollection& collection = detail::dataOf(setup.documents).collection;
-  const TargetErrorReport report = evaluateWithinBiasBound(setup.chosen, setup.scoring, collection, setup.options,
-                                                           plan.target.largestBudget, logisticNormalOf(setup));
-  result.estimator.description = report.startDescription + "; raised where the log-mean bias needs it to at most " +
-                                 report.budgetSetting + " " + std::to_string(report.largestBudget);
+  const TargetErrorReport report = evaluateByLength(setup.chosen, setup.scoring, collection, setup.options,
+                                                    plan.target.largestBudget, logisticNormalOf(setup));
+  result.estimator.description = report.startDescription + "; more for documents shorter than " +
+                                 std::to_string(kByLengthTokens) + " tokens, up to " +
+                                 (report.largestRuns > report.startRuns
+                                      ? std::to_string(report.largestRuns) + " runs"
+                                      : report.budgetSetting + " " + std::to_string(report.largestBudget));
   result.estimator.settings = validateSettings(setup.chosen).asText();
   fillEvaluation(result, report.result, collection, nullptr);
   result.target = targetSummary(report, result.documents);

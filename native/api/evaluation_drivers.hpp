@@ -51,10 +51,10 @@ void evaluateWholeRead(const EvaluationPlan& plan, EvaluationSetup& setup, Evalu
 void evaluateInBatches(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result);
 void evaluateToConvergence(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result);
 void evaluateToTargetError(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result);
-// BudgetPolicy::BiasBound; a fixed budget (read whole or in batches) for an
-// estimator without sampled errors (deterministic, or one run), which has
-// nothing to grow. A stochastic one reads the documents whole.
-void evaluateWithinBiasBound(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result);
+// BudgetPolicy::ByLength; a fixed budget (read whole or in batches) for a
+// deterministic estimator, which has nothing to grow. A stochastic one reads
+// the documents whole.
+void evaluateByLength(const EvaluationPlan& plan, EvaluationSetup& setup, EvaluateResult& result);
 
 // Everything the result says besides the estimates: the model, input, estimator,
 // unseen words, error statement and warnings; documents handed over or dropped.

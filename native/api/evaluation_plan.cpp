@@ -7,6 +7,7 @@
 #include "native/api/settings_by_name.hpp"
 #include "native/estimators/estimator_registry.hpp"
 #include "native/estimators/setting_limits.hpp"
+#include "native/settings/setting_names.hpp"
 
 namespace topiceval {
 
@@ -33,6 +34,21 @@ void checkBudgetChoice(const EvaluateRequest& request) {
   }
   checkTargetError(request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0),
                    request.checkConvergence, request.estimator, request.runs);
+  if (request.budgetPolicy == BudgetPolicy::ByLength) {
+    // Budgets by length apply to nothing beside what chooses budgets itself,
+    // or for an estimator without a budget: refused, as every such setting is.
+    const std::string byLength = std::string(spellingOf(BudgetPolicy::ByLength));
+    if (request.checkConvergence || request.targetError.value_or(0.0) > 0.0 ||
+        request.targetDocumentError.value_or(0.0) > 0.0)
+      throw SettingError(setting_names::kBudgetPolicy,
+                         byLength + " applies only without --" + setting_names::kTargetError + ", --" +
+                             setting_names::kTargetDocumentError + " and --" + setting_names::kCheckConvergence +
+                             ", which choose each document's budget themselves");
+    const std::string name = request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator;
+    if (findEstimator(name).budget.empty())
+      throw SettingError(setting_names::kBudgetPolicy, byLength + " applies only to a stochastic estimator; " + name +
+                                                           " is deterministic and has no budget to give");
+  }
 }
 
 }  // namespace
@@ -64,8 +80,8 @@ EvaluationPlan planEvaluation(const EvaluateRequest& request) {
     plan.mode = EvaluationMode::TargetError;
     plan.target = {request.targetError.value_or(0.0), request.targetDocumentError.value_or(0.0), 0,
                    request.budgetCap.value_or(0), request.maxRuns.value_or(0)};
-  } else if (request.budgetPolicy == BudgetPolicy::BiasBound) {
-    plan.mode = EvaluationMode::BiasBound;
+  } else if (request.budgetPolicy == BudgetPolicy::ByLength) {
+    plan.mode = EvaluationMode::ByLength;
     plan.target.largestBudget = request.budgetCap.value_or(0);
   }
   plan.runs = request.runs;

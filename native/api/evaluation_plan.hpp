@@ -17,11 +17,11 @@
 
 namespace topiceval {
 
-// How the budget is chosen: fixed (read whole or in batches, decided once the
-// model is read), doubled until the estimates settle, or raised per document
-// until a target error is met, or grown where the log-mean bias needs it
-// (BudgetPolicy::BiasBound, the default).
-enum class EvaluationMode { FixedBudget, ConvergenceCheck, TargetError, BiasBound };
+// How the budget is chosen: fixed (the default; read whole or in batches,
+// decided once the model is read), doubled until the estimates settle, raised
+// per document until a target error is met, or raised for short documents by
+// their length (BudgetPolicy::ByLength).
+enum class EvaluationMode { FixedBudget, ConvergenceCheck, TargetError, ByLength };
 
 struct EvaluationPlan {
   const ModelSource* model = nullptr;  // the request's sources, which outlive the plan
@@ -37,7 +37,7 @@ struct EvaluationPlan {
   std::string documentSelection;  // "0-29,40", or empty for all
   EvaluationMode mode = EvaluationMode::FixedBudget;
   ConvergenceOptions convergence;  // ConvergenceCheck
-  TargetErrorOptions target;       // TargetError; BiasBound: its largestBudget only
+  TargetErrorOptions target;       // TargetError; ByLength: its largestBudget only
   int runs = 1;
   uint64_t seed = 1;
   int threads = 0;

@@ -241,20 +241,25 @@ void addTargetError(std::vector<OptionSpec>& options, bool withPolicy) {
       real(setting_names::kTargetDocumentError, FIELD(R, targetDocumentError), 0.0, 1e9,
            "raise each document's budget until its own standard error is at most this many nats (and at most "
            "sqrt(half of it), which keeps its log-mean bias within a quarter of it)"));
-  options.push_back(integer(setting_names::kBudgetCap, FIELD(R, budgetCap), 1,
+  OptionSpec cap = integer(setting_names::kBudgetCap, FIELD(R, budgetCap), 1,
                             static_cast<double>(SettingLimits::kTemperatures),
                             std::string("--") + setting_names::kTargetError +
                                 ": the largest budget (default " + std::to_string(kTargetBudgetCapFactor) +
                                 " times where it starts: the budget setting if given, else a quarter of its default)" +
                                 (withPolicy ? std::string("; under --") + setting_names::kBudgetPolicy +
-                                                  " bias-bound, the largest a document grows to (" +
-                                                  std::to_string(kBiasBoundCapFactor) +
+                                                  " by-length, the largest a short document gets (" +
+                                                  std::to_string(kByLengthCapFactor) +
                                                   " times the budget setting unless given)"
-                                            : std::string())));
-  options.push_back(integer(setting_names::kMaxRuns, FIELD(R, maxRuns), 2, static_cast<double>(SettingLimits::kRuns),
+                                            : std::string()));
+  cap.appliesWith = {setting_names::kTargetError, setting_names::kTargetDocumentError,
+                     std::string(setting_names::kBudgetPolicy) + "=" + std::string(spellingOf(BudgetPolicy::ByLength))};
+  options.push_back(cap);
+  OptionSpec maxRuns = integer(setting_names::kMaxRuns, FIELD(R, maxRuns), 2, static_cast<double>(SettingLimits::kRuns),
                             std::string("--") + setting_names::kTargetError +
                                 ": the most runs a document may get once its budget is at the cap "
-                                "(default " + std::to_string(kTargetRunsCapFactor) + " times --runs)"));
+                                "(default " + std::to_string(kTargetRunsCapFactor) + " times --runs)");
+  maxRuns.appliesWith = {setting_names::kTargetError, setting_names::kTargetDocumentError};
+  options.push_back(maxRuns);
 }
 
 OptionSpec commandLineOnly(OptionSpec spec) {
@@ -299,18 +304,22 @@ CommandSpec evaluateSpec() {
   OptionSpec tolerance =
       real("tolerance", FIELD(EvaluateRequest, tolerance), 0.0, std::numeric_limits<double>::max(),
            std::string("--") + setting_names::kCheckConvergence + ": the change allowed per document, in nats");
+  tolerance.appliesWith = {setting_names::kCheckConvergence};
   o.push_back(tolerance);
-  o.push_back(
+  OptionSpec doublings =
       integer(setting_names::kMaxDoublings, FIELD(EvaluateRequest, maxDoublings), 1, 20,
-              std::string("--") + setting_names::kCheckConvergence + ": at most this many doublings of the budget"));
+              std::string("--") + setting_names::kCheckConvergence + ": at most this many doublings of the budget");
+  doublings.appliesWith = {setting_names::kCheckConvergence};
+  o.push_back(doublings);
   o.push_back(choice(setting_names::kBudgetPolicy, FIELD(EvaluateRequest, budgetPolicy), spellingsOf<BudgetPolicy>(),
                      "how each document's budget (particles, temperatures or samples) is chosen when neither --" +
                          std::string(setting_names::kTargetError) + " nor --" + setting_names::kCheckConvergence +
-                         " chooses it: bias-bound starts every document at the budget setting (given or default) "
-                         "and doubles it, up to --" + setting_names::kBudgetCap +
-                         ", on the documents whose log-mean bias bound (se^2 / 2) is above their share (by "
-                         "tokens) of a corpus bound kept within the statistical error, and on heavy-tailed ones; "
-                         "fixed gives every document the budget setting (earlier releases' default, same bits)"));
+                         " chooses it: fixed gives every document the budget setting; by-length gives a document "
+                         "shorter than " + std::to_string(kByLengthTokens) +
+                         " tokens more, as much as keeps its cost within that of a " + std::to_string(kByLengthTokens) +
+                         "-token one (up to --" + setting_names::kBudgetCap +
+                         "; more runs instead where more of the budget would bias the estimator), by its length "
+                         "alone: short documents' rare modes need many particles, and they are cheap"));
   addTargetError<EvaluateRequest>(o, true);
   o.push_back(commandLineOnly(text("documents", FIELD(EvaluateRequest, documentSelection),
                                    "evaluate only these documents: 0-based indices and ranges, e.g. 0-29,40 (the doc "

@@ -47,9 +47,22 @@ Request requestFrom(const OptionValues& options) {
 template <class Request>
 void validateFields(const Request& request) {
   for (const CommandSpec& command : commandSpecs()) {
+    bool binds = false;
     for (const OptionSpec& spec : command.options) {
-      if (spec.binding && spec.binding->request == typeid(Request)) spec.binding->check(&request, spec);
+      if (spec.binding && spec.binding->request == typeid(Request)) {
+        spec.binding->check(&request, spec);
+        binds = true;
+      }
     }
+    if (!binds) continue;
+    // A field counts as given when it is set and not its declared default.
+    checkAppliesWith(command, [&](const std::string& name, bool withDefault) -> std::optional<std::string> {
+      const OptionSpec* spec = findOption(command, name);
+      if (spec == nullptr || !spec->binding || spec->binding->request != typeid(Request)) return std::nullopt;
+      std::string value = spec->binding->read(&request);
+      if (value.empty() || (!withDefault && value == spec->defaultValue)) return std::nullopt;
+      return value;
+    });
   }
 }
 

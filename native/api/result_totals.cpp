@@ -1,6 +1,7 @@
 #include "native/api/result_totals.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 namespace topiceval {
 
@@ -22,8 +23,14 @@ DocumentEstimate documentEstimate(const DocumentResult& document, const std::str
   estimate.conditionedTokens = document.conditionedTokens;
   estimate.siteUpdates = document.siteUpdates;
   estimate.heavyTailed = document.heavyTailed();
+  estimate.lognormal = document.lognormal;
   estimate.runLogLikelihoods = document.runLogLikelihoods;
   return estimate;
+}
+
+void setWidening(EvaluateResult& result, const EvaluationResult& estimates) {
+  result.logMeanBias = estimates.logMeanBias;
+  result.estimator.runCombination = runCombinationName(estimates.combination);
 }
 
 void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, const DocumentCollection& documents,
@@ -37,9 +44,7 @@ void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, c
   }
   result.total = estimates.totalLogLikelihood;
   result.totalStandardError = estimates.totalStandardError;
-  result.logMeanBias = 0.0;
-  for (const DocumentEstimate& document : result.documents)
-    result.logMeanBias += 0.5 * document.standardError * document.standardError;
+  setWidening(result, estimates);
   result.perToken = estimates.perTokenLogLikelihood();
   result.perTokenStandardError = estimates.perTokenStandardError();
   result.perplexity = estimates.perplexity();
@@ -49,6 +54,8 @@ void fillEvaluation(EvaluateResult& result, const EvaluationResult& estimates, c
   result.conditionedTokens = estimates.conditionedTokens;
   result.siteUpdates = estimates.siteUpdates;
   result.heavyTailedDocuments = estimates.heavyTailedDocuments();
+  result.lognormalDocuments = 0;
+  for (const DocumentEstimate& document : result.documents) result.lognormalDocuments += document.lognormal;
   result.emptyDocuments = 0;
   for (const DocumentEstimate& document : result.documents) result.emptyDocuments += document.scoredTokens == 0;
   setIntervals(result);
@@ -59,26 +66,27 @@ void EvaluationTotals::add(const EvaluationResult& batch, const DocumentCollecti
   for (std::size_t d = 0; d < batch.documents.size(); ++d) {
     const DocumentResult& document = batch.documents[d];
     // As sumTotals and fillEvaluation sum them, document by document in order.
+    totals_.combination = batch.combination;
     totals_.totalLogLikelihood += document.logLikelihood;
+    totals_.logMeanBias += document.logMeanBias;
     variance_ += document.standardError * document.standardError;
     totals_.scoredTokens += document.scoredTokens;
     totals_.skippedTokens += document.skippedTokens;
     totals_.conditionedTokens += document.conditionedTokens;
     totals_.siteUpdates += document.siteUpdates;
     heavyTailed_ += document.heavyTailed();
+    lognormal_ += document.lognormal;
     empty_ += document.scoredTokens == 0;
-    DocumentEstimate estimate = documentEstimate(document, documents.name(d), stochasticOnce);
-    logMeanBias_ += 0.5 * estimate.standardError * estimate.standardError;
-    each(d, std::move(estimate));
+    each(d, documentEstimate(document, documents.name(d), stochasticOnce));
   }
 }
 
 void EvaluationTotals::fill(EvaluateResult& result) {
   totals_.totalStandardError = std::sqrt(variance_);
   fillEvaluation(result, totals_, DocumentCollection{}, nullptr);
-  result.logMeanBias = logMeanBias_;
   result.heavyTailedDocuments = heavyTailed_;
   result.emptyDocuments = empty_;
+  result.lognormalDocuments = lognormal_;
   setIntervals(result);
 }
 
@@ -92,7 +100,19 @@ void markErrorsOfOneRun(EvaluateResult& result) {
 
 void setIntervals(EvaluateResult& result) {
   result.logLikelihoodInterval = headlineInterval(result.total, result.totalStandardError, result.logMeanBias);
+  result.intervalUnsupported = unsupportedInterval(result.totalStandardError, result.logMeanBias);
   result.perTokenInterval = perTokenOf(result.logLikelihoodInterval, static_cast<double>(result.scoredTokens));
+}
+
+std::string unsupportedInterval(double standardError, double logMeanBias) {
+  if (!std::isfinite(standardError) || !std::isfinite(logMeanBias) || !(logMeanBias > kIntervalZ * standardError))
+    return {};
+  char text[240];
+  std::snprintf(text, sizeof text,
+                "its log-mean bias bound (%.3g nats) is larger than its statistical half-width (%.3g): the interval "
+                "rests on what the runs say of their own tail",
+                logMeanBias, kIntervalZ * standardError);
+  return text;
 }
 
 Interval logRatioInterval(const RatioResult& ratios) {

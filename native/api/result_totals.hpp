@@ -33,14 +33,23 @@ class EvaluationTotals {
 
  private:
   EvaluationResult totals_;  // no documents: the sums only
-  double variance_ = 0.0, logMeanBias_ = 0.0;
-  std::size_t heavyTailed_ = 0, empty_ = 0;
+  double variance_ = 0.0;
+  std::size_t heavyTailed_ = 0, lognormal_ = 0, empty_ = 0;
 };
+
+// The log-mean bias bound and how the runs were combined, from the estimates.
+void setWidening(EvaluateResult& result, const EvaluationResult& estimates);
 
 // One run of a stochastic estimator gives no error: every error NaN.
 void markErrorsOfOneRun(EvaluateResult& result);
-// The headline intervals from the total, its error and logMeanBias (each of the above ends with it).
+// The headline intervals from the total, its error and logMeanBias, and
+// whether the runs support them (each of the above ends with it).
 void setIntervals(EvaluateResult& result);
+
+// Empty when the runs support an interval of this error and log-mean bias
+// bound, else why not: the bound is larger than the statistical half-width
+// (topiceval/interval.hpp).
+std::string unsupportedInterval(double standardError, double logMeanBias);
 
 // compare's interval of the total log ratio (ratioInterval) from each
 // direction's documents with a scored token: their totals, errors and log-mean bounds.

@@ -372,9 +372,9 @@ RankedModel scoreModel(const SelectRequest& request, const Model& model, const S
   entry.perplexity = estimates.perplexity();
   entry.perplexityStandardError = once ? std::nan("") : estimates.perplexityStandardError();
   entry.scoredTokens = estimates.scoredTokens;
-  for (const DocumentEstimate& document : entry.documents)
-    entry.logMeanBias += 0.5 * document.standardError * document.standardError;
+  entry.logMeanBias = once ? std::nan("") : estimates.logMeanBias;
   entry.totalInterval = headlineInterval(entry.total, entry.totalStandardError, entry.logMeanBias);
+  entry.intervalUnsupported = unsupportedInterval(entry.totalStandardError, entry.logMeanBias);
   entry.perTokenInterval = perTokenOf(entry.totalInterval, static_cast<double>(entry.scoredTokens));
   return entry;
 }
@@ -507,30 +507,35 @@ class QualityOnRanks {
 void rankModels(std::vector<RankedModel>& ranked, SelectResult& result) {
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const RankedModel& a, const RankedModel& b) { return a.total > b.total; });
-  const RankedModel& best = ranked.front();
+  // The best is the first model whose runs support its interval (all of them
+  // unsupported: the first); an unsupported one is not ranked against it.
+  const auto supported = std::find_if(ranked.begin(), ranked.end(),
+                                      [](const RankedModel& m) { return m.intervalUnsupported.empty(); });
+  const RankedModel& best = supported != ranked.end() ? *supported : ranked.front();
   for (std::size_t d = 0; d < result.documents; ++d) {
     if (best.documents[d].scoredTokens > 0) result.scoredDocuments.push_back(d);
   }
   const auto used = static_cast<double>(result.scoredDocuments.size());
   for (RankedModel& model : ranked) {
-    double sum = 0.0, bestBias = 0.0, ownBias = 0.0;
+    double sum = 0.0;
     std::vector<double> differences;
     differences.reserve(result.scoredDocuments.size());
     for (const std::size_t d : result.scoredDocuments) {
       const double difference = best.documents[d].logLikelihood - model.documents[d].logLikelihood;
       sum += difference;
       differences.push_back(difference);
-      bestBias += 0.5 * best.documents[d].standardError * best.documents[d].standardError;
-      ownBias += 0.5 * model.documents[d].standardError * model.documents[d].standardError;
     }
     model.difference = sum;
-    // NaN with fewer than two documents.
+    // NaN with fewer than two documents. (Every model scores the same tokens,
+    // so its documents without any hold nothing of its bias or excess.)
     model.differenceError = std::sqrt(used) * quality::sampleStandardDeviation(differences);
-    model.differenceInterval =
-        &model == &best ? Interval{0.0, 0.0} : differenceInterval(model.difference, model.differenceError, bestBias, ownBias);
-    model.verdict = &model == &best                      ? "best"
-                    : model.differenceInterval.low > 0.0 ? "worse"
-                                                         : "too close to call";
+    model.differenceInterval = &model == &best ? Interval{0.0, 0.0}
+                                               : differenceInterval(model.difference, model.differenceError,
+                                                                    best.logMeanBias, model.logMeanBias);
+    model.verdict = !model.intervalUnsupported.empty()  ? kUnsupportedVerdict
+                    : &model == &best                    ? kBestVerdict
+                    : model.differenceInterval.low > 0.0 ? kWorseVerdict
+                                                         : kTooCloseVerdict;
   }
 }
 

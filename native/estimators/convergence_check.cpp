@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
 #include "native/runtime/setting_error.hpp"
 
 namespace topiceval {
@@ -49,19 +50,27 @@ ConvergenceReport checkConvergence(const EstimatorChoice& settings, const Scorin
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
   checkConvergenceEstimator(definition, options.runs);
   if (!(convergence.tolerance > 0.0)) throw SettingError("tolerance", "must be a positive number of nats per document");
-  const SettingSpec& spec = budgetSpec(definition);
+  // What doubles: the budget setting, or the runs where a larger budget would
+  // change the estimator (left-to-right's one particle).
+  const Growth growth = growthOf(definition, validateSettings(settings));
+  const double most = growth.runs ? static_cast<double>(SettingLimits::kRuns) : budgetSpec(definition).most;
   EstimatorChoice current = settings;
-  int64_t budget = validateSettings(settings).integer(definition.budget);
+  EvaluationOptions grown = options;
+  int64_t budget = growth.runs ? options.runs : validateSettings(settings).integer(definition.budget);
 
   ConvergenceReport report;
-  report.budgetSetting = definition.budget;
+  report.budgetSetting = growth.setting;
   report.notConverged.assign(documents.size(), true);
   for (int doubling = 0;; ++doubling) {
-    current.values[definition.budget] = std::to_string(budget);
+    if (growth.runs) {
+      grown.runs = static_cast<int>(budget);
+    } else {
+      current.values[definition.budget] = std::to_string(budget);
+    }
     const auto started = std::chrono::steady_clock::now();
     const auto estimator =
         logisticNormal != nullptr ? makeEstimator(current, *logisticNormal) : makeEstimator(current, model);
-    EvaluationResult result = evaluateDocuments(*estimator, model, documents, options);
+    EvaluationResult result = evaluateDocuments(*estimator, model, documents, grown);
     ConvergenceStep step;
     step.budget = budget;
     step.totalLogLikelihood = result.totalLogLikelihood;
@@ -97,7 +106,7 @@ ConvergenceReport checkConvergence(const EstimatorChoice& settings, const Scorin
       break;
     }
     if (doubling == convergence.maxDoublings) break;
-    if (budget > static_cast<int64_t>(spec.most) / 2) {
+    if (budget > static_cast<int64_t>(most) / 2) {
       report.capped = true;
       break;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -9,8 +10,13 @@
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
 #include "native/runtime/setting_error.hpp"
+#include "topiceval/choices.hpp"
 
 namespace topiceval {
+
+std::string runCombinationName(RunCombination combination) {
+  return combination == RunCombination::Lognormal ? kLognormalCombination : kLogOfMeanCombination;
+}
 
 double EvaluationResult::perplexity() const { return std::exp(-perTokenLogLikelihood()); }
 
@@ -73,6 +79,27 @@ LogMean logMeanExp(std::span<const double> logValues) {
                                                      : logVariance - std::log(static_cast<double>(count));
   const double lognormal = std::sqrt(meanLogVariance);
   return {logMean, std::max(jackknife, lognormal), effective};
+}
+
+LognormalMean lognormalMean(std::span<const double> logValues) {
+  const std::size_t count = logValues.size();
+  if (count == 0) return {0.0, 0.0, 0.0};
+  for (const double value : logValues) {
+    if (!std::isfinite(value)) {
+      const LogMean mean = logMeanExp(logValues);
+      return {mean.logMean, mean.standardError, std::numeric_limits<double>::infinity()};
+    }
+  }
+  double sum = 0.0;
+  for (const double value : logValues) sum += value;
+  const double average = sum / static_cast<double>(count);
+  if (count == 1) return {average, std::nan(""), std::nan("")};
+  double squares = 0.0;
+  for (const double value : logValues) squares += (value - average) * (value - average);
+  const double variance = squares / static_cast<double>(count - 1);
+  const double error = std::sqrt(variance / static_cast<double>(count) +
+                                 variance * variance / (2.0 * static_cast<double>(count - 1)));
+  return {average + variance / 2.0, error, variance};
 }
 
 bool heavyTailed(const LogMean& mean, std::size_t samples) {
@@ -212,6 +239,7 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
         });
       },
       owners, values, runs, siteUpdates, runs);
+  result.combination = estimator.runCombination();
   for (const std::size_t d : chosen) {
     DocumentResult& document = result.documents[d];
     for (std::size_t run = 0; run < runs; ++run) {
@@ -219,10 +247,24 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
       document.siteUpdates += siteUpdates[d * runs + run];
     }
     const LogMean mean = logMeanExp(document.runLogLikelihoods);
+    document.effectiveRuns = mean.effectiveSamples;
     document.logLikelihood = mean.logMean;
     // A document with nothing scored is exactly 0 whatever the estimator.
-    document.standardError = !estimator.stochastic() || document.scoredTokens == 0 ? 0.0 : mean.standardError;
-    document.effectiveRuns = mean.effectiveSamples;
+    if (!estimator.stochastic() || document.scoredTokens == 0) {
+      document.standardError = 0.0;
+      continue;
+    }
+    const LognormalMean lognormal =
+        result.combination == RunCombination::Lognormal && runs > 1 ? lognormalMean(document.runLogLikelihoods)
+                                                                    : LognormalMean{0.0, 0.0, std::nan("")};
+    document.lognormal = lognormal.logVariance <= kLognormalRegime;
+    if (document.lognormal) {
+      document.logLikelihood = lognormal.estimate;
+      document.standardError = lognormal.standardError;
+    } else {
+      document.standardError = mean.standardError;
+      document.logMeanBias = 0.5 * mean.standardError * mean.standardError;  // NaN for one run
+    }
   }
   sumTotals(result);  // documents left out hold zeros
   return result;
@@ -230,11 +272,12 @@ EvaluationResult evaluateDocuments(DocumentEstimator& estimator, const ScoringMo
 
 void sumTotals(EvaluationResult& result) {
   double variance = 0.0;
-  result.totalLogLikelihood = 0.0;
+  result.totalLogLikelihood = result.logMeanBias = 0.0;
   result.scoredTokens = result.skippedTokens = result.conditionedTokens = result.siteUpdates = 0;
   for (const DocumentResult& document : result.documents) {
     variance += document.standardError * document.standardError;
     result.totalLogLikelihood += document.logLikelihood;
+    result.logMeanBias += document.logMeanBias;
     result.scoredTokens += document.scoredTokens;
     result.skippedTokens += document.skippedTokens;
     result.conditionedTokens += document.conditionedTokens;

@@ -55,6 +55,11 @@ const SettingSpec& budgetSpec(const EstimatorDefinition& definition) {
   return *spec;
 }
 
+Growth growthOf(const EstimatorDefinition& definition, const SettingValues& values) {
+  if (definition.budgetKeepsNature && !definition.budgetKeepsNature(values)) return {"runs", true};
+  return {definition.budget, false};
+}
+
 bool declaresSetting(const std::string& name, const std::string& setting) {
   for (const EstimatorDefinition& definition : estimatorRegistry()) {
     if (definition.name != name) continue;

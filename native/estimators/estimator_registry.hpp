@@ -34,7 +34,21 @@ struct EstimatorDefinition {
   // The estimator for a logistic-normal model (the family's factory).
   std::function<std::unique_ptr<DocumentEstimator>(const SettingValues&, const LogisticNormalModel&)>
       makeForLogisticNormal = nullptr;
+  // Whether raising `budget` from these settings leaves the estimator what it
+  // is (an unbiased one unbiased). Where it would not, whatever grows a budget
+  // (a target error, the convergence check, --budget-policy by-length) raises
+  // the runs instead. Null: always.
+  std::function<bool(const SettingValues&)> budgetKeepsNature = nullptr;
 };
+
+// What grows when a document needs a larger budget: the budget setting, or,
+// where raising it would change the estimator's nature, the runs.
+struct Growth {
+  std::string setting;  // the budget setting's name, or "runs"
+  bool runs = false;
+};
+// The growth of `definition` at `values` (see EstimatorDefinition::budgetKeepsNature).
+Growth growthOf(const EstimatorDefinition& definition, const SettingValues& values);
 
 // Every estimator, in the order help texts list them.
 const std::vector<EstimatorDefinition>& estimatorRegistry();

@@ -92,7 +92,7 @@ void LeftToRightEstimator::positionLogLikelihoods(std::span<const int32_t> docum
 }
 
 EstimatorDefinition leftToRightDefinition() {
-  return {"left-to-right",
+  EstimatorDefinition definition{"left-to-right",
           "Wallach et al. (2009), algorithm 3: particles walked left to right, topiceval's fast sampler",
           {integerSetting("particles", 10, 1, SettingLimits::kParticles, "particles"),
            booleanSetting("resampling", false, "resample earlier topics at every position (true|false)")},
@@ -103,6 +103,12 @@ EstimatorDefinition leftToRightDefinition() {
                 values.boolean("resampling") ? SamplerVariant::LeftToRightResampling : SamplerVariant::LeftToRight);
           },
           "particles"};
+  // One particle is sequential importance sampling, unbiased for p(w); two or
+  // more are MALLET's left-to-right, which is not (its product of per-position
+  // means sits low, with or without resampling). Growing one particle would
+  // change the estimator: the runs grow instead.
+  definition.budgetKeepsNature = [](const SettingValues& values) { return values.integer("particles") > 1; };
+  return definition;
 }
 
 }  // namespace topiceval

@@ -24,6 +24,8 @@ class ParticleLearningEstimator : public DocumentEstimator {
   std::string description() const override;
   bool stochastic() const override { return true; }
   bool unbiased() const override { return true; }
+  // A particle filter: log p-hat is asymptotically normal in the particles.
+  RunCombination runCombination() const override { return RunCombination::Lognormal; }
   void prepare(int workers) override;
   double logLikelihood(std::span<const int32_t> document, const EstimateKey& key, int worker) const override;
 

@@ -202,7 +202,7 @@ void ResampleMoveEstimator::filter(std::span<const int32_t> document, const Esti
 EstimatorDefinition resampleMoveDefinition() {
   return {"resample-move",
           "Scott & Baldridge (2013) particle filter with Gibbs rejuvenation (Gilks & Berzuini 2001): unbiased",
-          {integerSetting("particles", 64, 1, SettingLimits::kParticles, "particles"),
+          {integerSetting("particles", ResampleMoveEstimator::kDefaultParticles, 1, SettingLimits::kParticles, "particles"),
            integerSetting(
                setting_names::kSweepSites, ResampleMoveEstimator::kDefaultSweepSites, 0, SettingLimits::kSweepSites,
                "earlier positions one rejuvenation updates at most (the most recent half and an even spread of the "

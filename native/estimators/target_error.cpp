@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "native/estimators/estimator_registry.hpp"
+#include "native/estimators/setting_limits.hpp"
 #include "native/runtime/setting_error.hpp"
 
 namespace topiceval {
@@ -107,10 +108,27 @@ TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const Scorin
   report.startBudget = target.startBudget > 0 ? target.startBudget
                        : given               ? byDefault
                                              : std::max(least, byDefault / 4);
-  report.largestBudget = target.largestBudget > 0 ? target.largestBudget : std::min(most, kTargetBudgetCapFactor * report.startBudget);
+  // Where a larger budget would change the estimator (left-to-right's one
+  // particle), the budget stays and only the runs grow, as far as the budget
+  // would have.
+  EstimatorChoice started = settings;
+  started.values[definition.budget] = std::to_string(report.startBudget);
+  const bool runsOnly = growthOf(definition, validateSettings(started)).runs;
+  report.largestBudget = runsOnly                   ? report.startBudget
+                         : target.largestBudget > 0 ? target.largestBudget
+                                                    : std::min(most, kTargetBudgetCapFactor * report.startBudget);
+  if (runsOnly && target.largestBudget > 0)
+    throw SettingError(setting_names::kBudgetCap, "does not apply: " + definition.name + " with " +
+                                                      definition.budget + " " + std::to_string(report.startBudget) +
+                                                      " grows its runs, not its " + definition.budget +
+                                                      " (more would make it biased); --" + setting_names::kMaxRuns +
+                                                      " caps the runs");
   checkBudgetCap(definition, report.startBudget, report.largestBudget, most);
   report.startRuns = options.runs;
-  report.largestRuns = target.largestRuns > 0 ? target.largestRuns : std::min<int>(kTargetRunsCapFactor * options.runs, 1 << 20);
+  const int64_t runsFactor = runsOnly ? kTargetBudgetCapFactor : kTargetRunsCapFactor;
+  report.largestRuns = target.largestRuns > 0
+                           ? target.largestRuns
+                           : static_cast<int>(std::min<int64_t>(runsFactor * options.runs, SettingLimits::kRuns));
   if (report.largestRuns < report.startRuns)
     throw SettingError(setting_names::kMaxRuns, "is below --runs (" + std::to_string(report.startRuns) + ")");
 
@@ -190,6 +208,7 @@ TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const Scorin
     if (document.heavyTailed()) wanted[d] = std::max(wanted[d], 4.0 * static_cast<double>(report.startBudget));
     int64_t budget = report.startBudget;
     while (budget < (int64_t{1} << 50) && static_cast<double>(budget) < wanted[d]) budget *= 2;
+    // (Under runsOnly the cap is the start: all of the growth goes to the runs.)
     report.budgets[d] = std::min(budget, report.largestBudget);
     // Beyond the budget's cap, runs: their error falls as 1 / sqrt(runs).
     const int64_t moreRuns = (budget + report.largestBudget - 1) / report.largestBudget;
@@ -204,6 +223,7 @@ TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const Scorin
     finalOptions.only = &chosen;
     finalOptions.firstRun = kRunsPerRound;
     EvaluationResult estimates = evaluateDocuments(estimatorAt(budgetAndRuns.first), model, documents, finalOptions);
+    report.result.combination = estimates.combination;
     for (const std::size_t d : chosen) {
       DocumentResult& document = estimates.documents[d];
       siteUpdates[d] += document.siteUpdates;
@@ -219,103 +239,58 @@ TargetErrorReport evaluateToTarget(const EstimatorChoice& settings, const Scorin
   return report;
 }
 
-TargetErrorReport evaluateWithinBiasBound(const EstimatorChoice& settings, const ScoringModel& model,
-                                          const DocumentCollection& documents, const EvaluationOptions& options,
-                                          int64_t largestBudget, const LogisticNormalModel* logisticNormal) {
+TargetErrorReport evaluateByLength(const EstimatorChoice& settings, const ScoringModel& model,
+                                   const DocumentCollection& documents, const EvaluationOptions& options,
+                                   int64_t largestBudget, const LogisticNormalModel* logisticNormal) {
   const EstimatorDefinition& definition = findEstimator(settings.estimator);
-  const SettingSpec& spec = budgetSpec(definition);
-  const auto most = static_cast<int64_t>(spec.most);
+  const SettingValues values = validateSettings(settings);
+  const Growth growth = growthOf(definition, values);
   TargetErrorReport report;
-  report.biasBound = true;
+  report.byLength = true;
   report.budgetSetting = definition.budget;
-  report.startBudget = validateSettings(settings).integer(definition.budget);  // today's fixed budget
-  report.largestBudget =
-      largestBudget > 0 ? largestBudget : std::min(most, kBiasBoundCapFactor * report.startBudget);
-  checkBudgetCap(definition, report.startBudget, report.largestBudget, most);
-  report.startRuns = report.largestRuns = options.runs;
-  EstimatorsByBudget estimators(settings, definition, model, logisticNormal, settings.values.count(definition.budget) > 0,
-                                report.startBudget);
-  report.startDescription = estimators.at(report.startBudget).description();
+  report.startBudget = values.integer(definition.budget);
+  report.startRuns = options.runs;
+  const int64_t most = growth.runs ? SettingLimits::kRuns : static_cast<int64_t>(budgetSpec(definition).most);
+  const int64_t start = growth.runs ? options.runs : report.startBudget;
+  const int64_t largest = largestBudget > 0 ? largestBudget : std::min(most, kByLengthCapFactor * start);
+  checkBudgetCap(definition, start, largest, most);
+  report.largestBudget = growth.runs ? report.startBudget : largest;
+  report.largestRuns = growth.runs ? static_cast<int>(largest) : options.runs;
+  EstimatorsByBudget estimators(settings, definition, model, logisticNormal, true, report.startBudget);
+  DocumentEstimator& first = estimators.at(report.startBudget);
+  report.startDescription = first.description();
+  const double floor = static_cast<double>(first.relativeCost(kByLengthTokens));
 
   const std::size_t count = documents.size();
   report.budgets.assign(count, report.startBudget);
   report.runs.assign(count, options.runs);
   report.missed.assign(count, false);
-  report.grown.assign(count, false);
-  report.capped.assign(count, false);
-  // Round 0: today's budget, today's streams and bits.
-  report.result = evaluateDocuments(estimators.at(report.startBudget), model, documents, options);
-  std::vector<DocumentResult>& current = report.result.documents;
-  std::vector<uint64_t> siteUpdates(count, 0);
-  uint64_t tokens = 0;
+  std::map<int64_t, std::vector<std::size_t>> groups;  // by the grown value (budget or runs)
   for (std::size_t d = 0; d < count; ++d) {
-    siteUpdates[d] = current[d].siteUpdates;
-    tokens += current[d].scoredTokens;
+    const auto cost = static_cast<double>(std::max<uint64_t>(1, first.relativeCost(documents.length(d))));
+    int64_t grown = start;
+    while (grown * 2 <= largest && static_cast<double>(grown * 2) * cost <= floor * static_cast<double>(start))
+      grown *= 2;
+    report.grown += grown > start;
+    if (growth.runs) {
+      report.runs[d] = static_cast<int>(grown);
+    } else {
+      report.budgets[d] = grown;
+    }
+    groups[grown].push_back(d);
   }
+  report.result.documents.resize(count);
   report.rounds = 1;
-  const double allowed = kBiasBoundVariance / 2.0;  // the corpus's bias bound, in nats
-  const auto bias = [&](std::size_t d) { return current[d].standardError * current[d].standardError / 2.0; };
-  const auto corpusBias = [&] {
-    double sum = 0.0;
-    for (std::size_t d = 0; d < count; ++d) sum += bias(d);
-    return sum;
-  };
-  // Above its share by tokens (NaN, no error, counts as above).
-  const auto overShare = [&](std::size_t d) {
-    return current[d].scoredTokens > 0 &&
-           !(bias(d) <= allowed * static_cast<double>(current[d].scoredTokens) / static_cast<double>(tokens));
-  };
-  for (uint64_t round = 1; tokens > 0; ++round) {
-    const bool first = round == 1;
-    const bool corpusOver = !(corpusBias() <= allowed);
-    if (!first && !corpusOver) break;
-    // Those to grow: above their share while the corpus is above its bound,
-    // and (first round only) the heavy-tailed, whose error understates their
-    // bias. What the others leave of the bound is shared among them by tokens.
-    std::vector<bool> grow(count, false);
-    double keptBias = 0.0;
-    uint64_t grownTokens = 0;
-    for (std::size_t d = 0; d < count; ++d) {
-      grow[d] = report.budgets[d] < report.largestBudget &&
-                ((corpusOver && overShare(d)) || (first && current[d].heavyTailed()));
-      if (grow[d]) {
-        grownTokens += current[d].scoredTokens;
-      } else {
-        keptBias += bias(d);
-      }
-    }
-    std::map<int64_t, std::vector<std::size_t>> groups;  // by budget
-    for (std::size_t d = 0; d < count; ++d) {
-      if (!grow[d]) continue;
-      const double share = std::max(allowed - keptBias, allowed / 1e6) *
-                           static_cast<double>(current[d].scoredTokens) / static_cast<double>(grownTokens);
-      const double asked = kMargin * static_cast<double>(report.budgets[d]) * bias(d) / share;
-      int64_t budget = 2 * report.budgets[d];
-      while (budget < report.largestBudget && !(static_cast<double>(budget) >= asked)) budget *= 2;
-      report.budgets[d] = std::min(budget, report.largestBudget);
-      report.grown[d] = true;
-      groups[report.budgets[d]].push_back(d);
-    }
-    if (groups.empty()) break;
-    report.rounds = round + 1;
-    for (const auto& [budget, chosen] : groups) {
-      EvaluationOptions grownOptions = options;
-      grownOptions.only = &chosen;
-      grownOptions.firstRun = round * kRunsPerRound;
-      EvaluationResult estimates = evaluateDocuments(estimators.at(budget), model, documents, grownOptions);
-      for (const std::size_t d : chosen) {
-        siteUpdates[d] += estimates.documents[d].siteUpdates;
-        current[d] = std::move(estimates.documents[d]);
-      }
-    }
-  }
-  const bool corpusOver = !(corpusBias() <= allowed);
-  for (std::size_t d = 0; d < count; ++d) {
-    current[d].siteUpdates = siteUpdates[d];
-    report.capped[d] = corpusOver && report.budgets[d] >= report.largestBudget && overShare(d);
+  for (const auto& [grown, chosen] : groups) {
+    EvaluationOptions groupOptions = options;
+    groupOptions.only = &chosen;
+    if (growth.runs) groupOptions.runs = static_cast<int>(grown);
+    EvaluationResult estimates =
+        evaluateDocuments(estimators.at(growth.runs ? report.startBudget : grown), model, documents, groupOptions);
+    report.result.combination = estimates.combination;
+    for (const std::size_t d : chosen) report.result.documents[d] = std::move(estimates.documents[d]);
   }
   sumTotals(report.result);
-  report.totalMissed = corpusOver;
   return report;
 }
 

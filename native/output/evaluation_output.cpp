@@ -139,6 +139,7 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
     std::visit([&](const auto& value) { json.field(setting.name, value); }, setting.value);
   json.endObject();
   json.field("unbiased", estimator.unbiased).field("seed", estimator.seed).field("runs", estimator.runs);
+  json.field("run_combination", estimator.runCombination);
   if (result.completeDocuments != DocumentSplit::None) {
     json.key("completion").beginObject().field("split", std::string(spellingOf(result.completeDocuments)));
     json.field("conditioned_tokens", result.conditionedTokens).field("scored_tokens", result.scoredTokens);
@@ -156,10 +157,12 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
   json.field("perplexity", result.perplexity).field("perplexity_se", result.perplexityStandardError);
   json.field("error", result.errorStatement);
   json.field("log_mean_bias", result.logMeanBias);
+  json.field("lognormal_documents", static_cast<uint64_t>(result.lognormalDocuments));
   writeInterval(json, "log_likelihood_interval", result.logLikelihoodInterval);
   writeInterval(json, "per_token_interval", result.perTokenInterval);
   json.field("interval_confidence", kIntervalConfidence);
   json.field("heavy_tailed_documents", static_cast<uint64_t>(result.heavyTailedDocuments));
+  json.field("interval_unsupported", result.intervalUnsupported);
   json.field("documents", static_cast<uint64_t>(result.documents.size()));
   json.field("tokens", result.scoredTokens).field("skipped_tokens", result.skippedTokens);
   json.field("wall_seconds", result.seconds).field("threads", result.threads);
@@ -196,9 +199,8 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
     json.field("start_runs", target.startRuns).field("max_runs", target.largestRuns);
     json.field("rounds", static_cast<uint64_t>(target.rounds));
     json.field("above_target_documents", static_cast<uint64_t>(target.aboveTargetDocuments));
-    json.field("bias_bound", target.biasBound);
+    json.field("by_length", target.byLength);
     json.field("grown_documents", static_cast<uint64_t>(target.grownDocuments));
-    json.field("capped_documents", static_cast<uint64_t>(target.cappedDocuments));
     json.field("summary", target.summary);
     json.key("levels").beginArray();
     for (const TargetErrorSummary::Level& level : target.levels) {

@@ -133,9 +133,10 @@ void writeSelectText(std::ostream& out, const SelectResult& result) {
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
     const std::string difference =
-        r == 0 ? "(best)"
-               : withInterval(model.difference, model.differenceInterval, 2) +
-                     (model.verdict == "worse" ? "" : std::string(" ") + kTooClose);
+        model.verdict == kBestVerdict          ? "(best)"
+        : model.verdict == kUnsupportedVerdict ? "(unsupported: runs too heavy-tailed to rank)"
+                                               : withInterval(model.difference, model.differenceInterval, 2) +
+                                                     (model.verdict == kWorseVerdict ? "" : std::string(" ") + kTooClose);
     out << padded(std::to_string(r + 1), 5) << ' ' << padded(std::to_string(model.model.topics), 7) << ' '
         << padded(withInterval(model.total, model.totalInterval, 2), 27) << ' '
         << padded(withInterval(model.perToken, model.perTokenInterval, 5), 30) << ' '
@@ -222,6 +223,7 @@ void writeSelectTsv(std::ostream& out, const SelectResult& result) {
   // Stability across seeds: the model's K's figures (nan for a K given once) and its own topics' mean agreement.
   out << "\tseed_runs\tagreement\tagreement_sd\tagreement_min\tagreement_max\tagreement_pairs\tmodel_agreement"
          "\tper_token_seed_spread\tnext_topics\tdifference_to_next\tdifference_to_next_se\texceeds_retraining";
+  out << "\tinterval_unsupported";
   out << '\n';
   for (std::size_t r = 0; r < result.models.size(); ++r) {
     const RankedModel& model = result.models[r];
@@ -247,6 +249,7 @@ void writeSelectTsv(std::ostream& out, const SelectResult& result) {
       if (!figure.perTopic.empty()) out << '\t' << formatNumber(figure.standardError);
     }
     writeStabilityColumns(out, result, model);
+    out << '\t' << (model.intervalUnsupported.empty() ? std::string("-") : tsvField(model.intervalUnsupported));
     out << '\n';
   }
 }
@@ -273,7 +276,8 @@ void writeSelectJson(std::ostream& out, const SelectResult& result) {
     writeInterval(json, "total_interval", model.totalInterval);
     writeInterval(json, "per_token_interval", model.perTokenInterval);
     writeInterval(json, "difference_interval", model.differenceInterval);
-    json.field("too_close_to_call", model.verdict == "too close to call");
+    json.field("too_close_to_call", model.verdict == kTooCloseVerdict);
+    json.field("interval_unsupported", model.intervalUnsupported);
     if (model.quality) {
       const TopicQuality& quality = *model.quality;
       json.key("quality").beginObject().field("measure", quality.measure).field("window", quality.windowSize);
@@ -340,10 +344,12 @@ void writeSelectReport(std::ostream& out, const SelectResult& result) {
     std::string line = std::to_string(model.model.topics) + " topics; per token " +
                        withInterval(model.perToken, model.perTokenInterval, 5) + "; perplexity " +
                        fixed(model.perplexity, 1) +
-                       (r == 0 ? "; best"
-                               : "; " + withInterval(model.difference, model.differenceInterval, 2) +
-                                     " nats behind the best (" +
-                                     (model.verdict == "worse" ? model.verdict : std::string(kTooClose)) + ")");
+                       (model.verdict == kBestVerdict ? "; best"
+                        : model.verdict == kUnsupportedVerdict
+                            ? "; not ranked: its runs do not support its interval (" + model.intervalUnsupported + ")"
+                            : "; " + withInterval(model.difference, model.differenceInterval, 2) +
+                                  " nats behind the best (" +
+                                  (model.verdict == kWorseVerdict ? model.verdict : std::string(kTooClose)) + ")");
     if (model.quality)
       line += "; " + model.quality->measure + " " +
               plusMinus(model.quality->coherence, model.quality->coherenceStandardError, 4) + ", exclusivity " +

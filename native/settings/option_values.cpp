@@ -16,6 +16,35 @@ const OptionSpec* findOption(const CommandSpec& command, const std::string& opti
   return nullptr;
 }
 
+void checkAppliesWith(const CommandSpec& command,
+                      const std::function<std::optional<std::string>(const std::string&, bool)>& valueOf) {
+  for (const OptionSpec& spec : command.options) {
+    if (spec.appliesWith.empty() || !valueOf(spec.name, false)) continue;
+    std::vector<std::string> conditions;
+    bool holds = false;
+    for (const std::string& condition : spec.appliesWith) {
+      const auto equals = condition.find('=');
+      const std::string name = condition.substr(0, equals);
+      const OptionSpec* other = findOption(command, name);
+      if (other == nullptr) continue;  // an option this command does not have (select has no --budget-policy)
+      if (equals != std::string::npos) {
+        holds = holds || valueOf(name, true) == condition.substr(equals + 1);
+        conditions.push_back("--" + name + " " + condition.substr(equals + 1));
+      } else {
+        const auto value = valueOf(name, false);
+        const bool truth = other->kind == OptionKind::Switch || other->kind == OptionKind::Boolean;
+        holds = holds || (value && (!truth || parseTruth(*value).value_or(false)));
+        conditions.push_back("--" + name);
+      }
+    }
+    if (holds) continue;
+    std::string list;
+    for (std::size_t i = 0; i < conditions.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == conditions.size() ? " or " : ", ") + conditions[i];
+    throw SettingError(spec.name, "applies only with " + list + "; without it, it would be ignored");
+  }
+}
+
 OptionValues::OptionValues(const CommandSpec& command, const std::map<std::string, std::vector<std::string>>& given,
                            const std::vector<std::string>& suppliedElsewhere)
     : command_(&command) {
@@ -28,6 +57,14 @@ OptionValues::OptionValues(const CommandSpec& command, const std::map<std::strin
     for (const std::string& value : values) checkValue(*found, value);
     values_[name] = values;
   }
+  checkAppliesWith(command, [&](const std::string& name, bool withDefault) -> std::optional<std::string> {
+    const auto found = values_.find(name);
+    if (found != values_.end()) return found->second.front();
+    if (!withDefault) return std::nullopt;
+    const OptionSpec* option = findOption(command, name);
+    if (option == nullptr || option->defaultValue.empty()) return std::nullopt;
+    return option->defaultValue;
+  });
   for (const OptionSpec& spec : command.options) {
     if (spec.required && values_.count(spec.name) == 0 &&
         std::find(suppliedElsewhere.begin(), suppliedElsewhere.end(), spec.name) == suppliedElsewhere.end())

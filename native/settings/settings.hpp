@@ -50,6 +50,12 @@ std::string respellOptions(const std::string& text, const std::function<std::str
 
 // `text` (as typed) checked against `spec`: SettingError naming spec.name.
 void checkValue(const OptionSpec& spec, const std::string& text);
+// SettingError naming the first option of `command` that `valueOf` gives
+// while none of its OptionSpec::appliesWith holds. valueOf(name, withDefault):
+// the option's value as given, or (withDefault) its default when not given;
+// nothing when neither.
+void checkAppliesWith(const CommandSpec& command,
+                      const std::function<std::optional<std::string>(const std::string& name, bool withDefault)>& valueOf);
 
 // Settings given by name as text, checked against their declarations and
 // typed; those not given take their declared defaults.

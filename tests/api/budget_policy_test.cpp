@@ -1,8 +1,10 @@
-// The default budget policy (EvaluateRequest::budgetPolicy, BiasBound): every
-// document at today's budget, then grown only where its log-mean bias bound is
-// above its share, until the corpus's bias bound is within its error or the
-// cap stops it (reported); BudgetPolicy::Fixed gives earlier releases' bits.
-// The estimator side is native/estimators/target_error.cpp.
+// SPDX-License-Identifier: Apache-2.0
+// How evaluate chooses each document's budget (EvaluateRequest::budgetPolicy):
+// the budget setting for every document by default (fixed), or more for short
+// documents by their length alone (by-length); whatever grows a budget grows
+// it only along settings that keep the estimator what it is, and a setting
+// that would apply to nothing is refused. The estimator side is
+// native/estimators/target_error.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,156 +12,190 @@
 #include <cstddef>
 #include <string>
 
+#include "support/fixtures.hpp"
+#include "support/setting_errors.hpp"
 #include "topiceval/evaluate.hpp"
+#include "topiceval/model.hpp"
 
 namespace topiceval {
 namespace {
 
-const std::string kFixtures = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/";
-
-// 20 short Debian descriptions at the default budget (64 particles, 4 runs):
-// the corpus's bias bound starts above 2 nats (2.9), so some documents grow
-// (6: the heavy-tailed and those above their share) and most do not.
+// 40 Debian descriptions (7 to 137 scored tokens) at the default budget.
 EvaluateRequest debianRequest() {
   EvaluateRequest request;
-  request.model = kFixtures + "debian-k100/inferencer.mallet";
-  request.documents = kFixtures + "debian-k100/test.mallet";
-  request.documentSelection = "0-19";
+  request.model = testing::fixtureFile("debian-k100", "inferencer.mallet");
+  request.documents = testing::fixtureFile("debian-k100", "test.mallet");
+  request.documentSelection = "0-39";
   request.threads = 2;
   return request;
 }
 
-double sumOfSquaredErrors(const EvaluateResult& result) {
-  double sum = 0.0;
-  for (const DocumentEstimate& document : result.documents) sum += document.standardError * document.standardError;
-  return sum;
+// The resample-move cost per particle of a document of n scored tokens, as
+// the estimator counts its site updates (one rejuvenation over every earlier
+// position, and one update to weigh and extend, at each token).
+uint64_t perParticle(uint64_t n) { return n * (n - (n > 0)) / 2 + n; }
+
+// The setting named, and a phrase of the problem, of the SettingError a call throws.
+template <class Call>
+void expectRefused(Call call, const std::string& setting, const std::string& phrase) {
+  const SettingError error = testing::settingErrorOf(call);
+  EXPECT_EQ(error.setting(), setting) << error.what();
+  EXPECT_NE(std::string(error.what()).find(phrase), std::string::npos) << error.what();
 }
 
-bool hasWarning(const EvaluateResult& result, const std::string& kind) {
-  return std::any_of(result.warnings.begin(), result.warnings.end(),
-                     [&](const Warning& warning) { return warning.kind == kind; });
-}
-
-TEST(BudgetPolicy, TheDefaultGrowsOnlyTheDocumentsAboveTheirShare) {
-  EvaluateRequest request = debianRequest();
-  request.budgetPolicy = BudgetPolicy::Fixed;
-  const EvaluateResult fixed = evaluate(request);
-  ASSERT_FALSE(fixed.target.has_value());
-  // Today's estimates are the first round's: the corpus's bias bound above
-  // 2 nats (the sum of squared errors above 4), so the documents above their
-  // share by tokens grow, and the heavy-tailed ones.
-  ASSERT_GT(sumOfSquaredErrors(fixed) / 2.0, 2.0);
-  std::vector<bool> expected(fixed.documents.size());
-  std::size_t expectedCount = 0;
-  for (std::size_t d = 0; d < fixed.documents.size(); ++d) {
-    const DocumentEstimate& document = fixed.documents[d];
-    const double share = 2.0 * static_cast<double>(document.scoredTokens) / static_cast<double>(fixed.scoredTokens);
-    expected[d] = document.heavyTailed ||
-                  (document.scoredTokens > 0 && document.standardError * document.standardError / 2.0 > share);
-    expectedCount += expected[d];
+TEST(BudgetPolicy, TheDefaultGivesEveryDocumentTheBudgetSetting) {
+  EXPECT_EQ(kDefaultBudgetPolicy, BudgetPolicy::Fixed);
+  const EvaluateResult result = evaluate(debianRequest());
+  EXPECT_FALSE(result.target.has_value());
+  EXPECT_EQ(result.estimator.description, "resample-move, 128 particles");
+  uint64_t expected = 0;
+  for (const DocumentEstimate& document : result.documents) {
+    EXPECT_EQ(document.siteUpdates, 128u * 4u * perParticle(document.scoredTokens)) << document.name;
+    expected += document.siteUpdates;
   }
-  ASSERT_GT(expectedCount, 0u);
-  ASSERT_LT(expectedCount, fixed.documents.size() / 2);
+  EXPECT_EQ(result.siteUpdates, expected);
+}
 
-  const EvaluateResult grown = evaluate(debianRequest());
-  ASSERT_TRUE(grown.target.has_value());
-  EXPECT_TRUE(grown.target->biasBound);
-  EXPECT_EQ(grown.target->startBudget, 64);
-  EXPECT_EQ(grown.target->largestBudget, 256);  // kBiasBoundCapFactor times the start
-  EXPECT_EQ(grown.target->grownDocuments, expectedCount);
-  ASSERT_EQ(grown.documents.size(), fixed.documents.size());
-  for (std::size_t d = 0; d < fixed.documents.size(); ++d) {
-    const DocumentEstimate& before = fixed.documents[d];
-    const DocumentEstimate& after = grown.documents[d];
-    if (expected[d]) {
-      EXPECT_GE(after.budget, 128) << d;
-      EXPECT_GT(after.siteUpdates, before.siteUpdates) << d;
-    } else {  // kept: today's estimate, bit for bit
-      EXPECT_EQ(after.budget, 64) << d;
-      EXPECT_EQ(after.logLikelihood, before.logLikelihood) << d;
-      EXPECT_EQ(after.standardError, before.standardError) << d;
-      EXPECT_EQ(after.siteUpdates, before.siteUpdates) << d;
-    }
+TEST(BudgetPolicy, ByLengthGivesShortDocumentsMoreByTheirLengthAlone) {
+  EvaluateRequest request = debianRequest();
+  request.budgetPolicy = BudgetPolicy::ByLength;
+  const EvaluateResult byLength = evaluate(request);
+  ASSERT_TRUE(byLength.target.has_value());
+  EXPECT_TRUE(byLength.target->byLength);
+  EXPECT_EQ(byLength.target->startBudget, 128);
+  std::size_t grown = 0;
+  for (const DocumentEstimate& document : byLength.documents) {
+    // The largest power-of-two multiple of 128 (up to 16 times) whose cost
+    // stays within that of a 32-token document, whatever the document's runs.
+    const uint64_t length = document.scoredTokens + document.skippedTokens;
+    int64_t expected = 128;
+    while (expected * 2 <= 16 * 128 && (expected * 2) * perParticle(length) <= 128 * perParticle(32)) expected *= 2;
+    EXPECT_EQ(document.budget, expected) << document.name << " (" << length << " tokens)";
+    EXPECT_EQ(document.runs, 4) << document.name;
+    grown += expected > 128;
   }
-  EXPECT_GT(grown.siteUpdates, fixed.siteUpdates);
-}
-
-TEST(BudgetPolicy, TheCorpusBiasBoundEndsWithinTheErrorUnlessTheCapIsReported) {
-  const EvaluateResult within = evaluate(debianRequest());
-  ASSERT_TRUE(within.target.has_value());
-  EXPECT_FALSE(within.target->totalMissed) << within.target->summary;
-  EXPECT_EQ(within.target->cappedDocuments, 0u);
-  EXPECT_LE(within.logMeanBias, within.totalStandardError);
-  EXPECT_FALSE(hasWarning(within, "budget-capped"));
-  EXPECT_NE(within.errorStatement.find("until the log-mean bias bound is within the statistical error"),
-            std::string::npos)
-      << within.errorStatement;
-
-  EvaluateRequest request = debianRequest();
-  request.budgetCap = 128;  // one doubling: not enough
-  const EvaluateResult capped = evaluate(request);
-  ASSERT_TRUE(capped.target.has_value());
-  EXPECT_TRUE(capped.target->totalMissed) << capped.target->summary;
-  EXPECT_GT(capped.target->cappedDocuments, 0u);
-  EXPECT_GT(capped.logMeanBias, capped.totalStandardError);
-  EXPECT_TRUE(hasWarning(capped, "budget-capped"));
-  EXPECT_FALSE(hasWarning(capped, "above-target"));
-  EXPECT_NE(capped.errorStatement.find("reached the cap (particles 128)"), std::string::npos) << capped.errorStatement;
-  EXPECT_NE(capped.target->summary.find("raise --budget-cap"), std::string::npos) << capped.target->summary;
-  for (const DocumentEstimate& document : capped.documents) EXPECT_LE(document.budget, 128);
-}
-
-// Today's default (64 particles, 4 runs) under BudgetPolicy::Fixed: the bits
-// of the release before the bias-bound default, on 40 stackexchange documents.
-TEST(BudgetPolicy, AFixedBudgetGivesEarlierReleasesBits) {
-  EvaluateRequest request;
-  request.model = kFixtures + "stackexchange/inferencer.mallet";
-  request.documents = kFixtures + "stackexchange/test.mallet";
-  request.documentSelection = "0-39";
-  request.threads = 2;
-  request.budgetPolicy = BudgetPolicy::Fixed;
-  const EvaluateResult fixed = evaluate(request);
-  EXPECT_FALSE(fixed.target.has_value());
-  EXPECT_EQ(fixed.total, -15513.324348005486);
-  EXPECT_EQ(fixed.totalStandardError, 1.2033273566461027);
-  EXPECT_EQ(fixed.siteUpdates, 20999424u);
-  // Here the corpus's bias bound (0.72 nats) is already within 2 nats and no
-  // document is heavy-tailed: the default grows nothing, and gives the same bits.
-  request.budgetPolicy = BudgetPolicy::BiasBound;
-  const EvaluateResult byDefault = evaluate(request);
-  ASSERT_TRUE(byDefault.target.has_value());
-  EXPECT_EQ(byDefault.target->grownDocuments, 0u);
-  EXPECT_EQ(byDefault.total, fixed.total);
-  EXPECT_EQ(byDefault.totalStandardError, fixed.totalStandardError);
-  EXPECT_EQ(byDefault.siteUpdates, fixed.siteUpdates);
-}
-
-TEST(BudgetPolicy, GrownBudgetsGiveTheSameBitsOnAnyThreadCount) {
-  EvaluateRequest request = debianRequest();
+  EXPECT_EQ(byLength.target->grownDocuments, grown);
+  EXPECT_GT(grown, 5u);
+  EXPECT_LT(grown, byLength.documents.size());
+  // The same request at fixed budgets: the long documents are the same bits.
+  const EvaluateResult fixed = evaluate(debianRequest());
+  for (std::size_t d = 0; d < fixed.documents.size(); ++d) {
+    if (byLength.documents[d].budget != 128) continue;
+    EXPECT_EQ(byLength.documents[d].logLikelihood, fixed.documents[d].logLikelihood) << d;
+  }
   request.threads = 1;
-  const EvaluateResult one = evaluate(request);
-  request.threads = 2;
-  const EvaluateResult two = evaluate(request);
-  ASSERT_TRUE(one.target.has_value());
-  EXPECT_GT(one.target->grownDocuments, 0u);
-  EXPECT_EQ(one.total, two.total);
-  EXPECT_EQ(one.totalStandardError, two.totalStandardError);
-  EXPECT_EQ(one.siteUpdates, two.siteUpdates);
+  const EvaluateResult oneThread = evaluate(request);
+  EXPECT_EQ(oneThread.total, byLength.total);
+  EXPECT_EQ(oneThread.siteUpdates, byLength.siteUpdates);
 }
 
-// A target error and the convergence check choose the budget themselves.
-TEST(BudgetPolicy, ATargetErrorOrTheConvergenceCheckTakesThePlaceOfThePolicy) {
+// Left-to-right with one particle is sequential importance sampling,
+// unbiased; with two or more it is MALLET's left-to-right, which is not. A
+// budget policy, a target error and the convergence check all grow its runs
+// instead of its particles.
+TEST(BudgetPolicy, GrowthNeverTurnsOneParticleLeftToRightIntoABiasedEstimator) {
   EvaluateRequest request = debianRequest();
+  request.estimator = "left-to-right";
+  request.settings.particles = 1;
+  request.settings.resampling = false;
+  request.budgetPolicy = BudgetPolicy::ByLength;
+  const EvaluateResult byLength = evaluate(request);
+  ASSERT_TRUE(byLength.target.has_value());
+  std::size_t grown = 0;
+  for (const DocumentEstimate& document : byLength.documents) {
+    EXPECT_EQ(document.budget, 1) << document.name;
+    EXPECT_GE(document.runs, 4) << document.name;
+    EXPECT_EQ(document.runLogLikelihoods.size(), static_cast<std::size_t>(document.runs)) << document.name;
+    grown += document.runs > 4;
+  }
+  EXPECT_GT(grown, 0u);
+  EXPECT_NE(byLength.estimator.description.find("left-to-right, 1 particle"), std::string::npos)
+      << byLength.estimator.description;
+
+  request.budgetPolicy = BudgetPolicy::Fixed;
   request.targetError = 0.05;
   const EvaluateResult targeted = evaluate(request);
   ASSERT_TRUE(targeted.target.has_value());
-  EXPECT_FALSE(targeted.target->biasBound);
+  for (const DocumentEstimate& document : targeted.documents) EXPECT_EQ(document.budget, 1) << document.name;
+  EXPECT_GT(targeted.target->largestRuns, 4);
+
   request.targetError.reset();
   request.checkConvergence = true;
   request.maxDoublings = 1;
   const EvaluateResult checked = evaluate(request);
-  EXPECT_FALSE(checked.target.has_value());
-  EXPECT_TRUE(checked.convergence.has_value());
+  ASSERT_TRUE(checked.convergence.has_value());
+  EXPECT_EQ(checked.convergence->budgetSetting, "runs");
+  EXPECT_NE(checked.estimator.description.find("1 particle"), std::string::npos) << checked.estimator.description;
+}
+
+// Every estimator, on a tiny model, under the default policy and under
+// by-length: what grows is the budget setting where that keeps the estimator
+// what it is, else the runs; a deterministic one has nothing to give.
+TEST(BudgetPolicy, EveryEstimatorGrowsOnlyAlongItsOwnNature) {
+  // 3 topics over 12 words, and 6 documents of 2 to 40 tokens.
+  std::vector<int64_t> counts(3 * 12);
+  for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = static_cast<int64_t>((i * 7 + 3) % 11);
+  const Model model = Model::fromCounts(counts, 12, {0.2, 0.5, 0.3}, 0.1);
+  std::vector<std::vector<int64_t>> ids;
+  for (const int length : {2, 5, 9, 17, 30, 40}) {
+    ids.emplace_back();
+    for (int n = 0; n < length; ++n) ids.back().push_back((n * 5 + length) % 12);
+  }
+  for (const std::string& name : estimatorNames()) {
+    if (name == "estimated-theta" || name == "posterior-importance") continue;  // completion only; logistic-normal
+    EvaluateRequest request;
+    request.model = model;
+    request.documents = Documents::fromIds(ids);
+    request.estimator = name;
+    request.threads = 2;
+    // Left-to-right with one particle: the configuration whose budget cannot grow.
+    const bool runsGrow = name == "left-to-right";
+    if (runsGrow) request.settings.particles = 1;
+    const EvaluateResult fixed = evaluate(request);
+    EXPECT_FALSE(fixed.target.has_value()) << name;
+    request.budgetPolicy = BudgetPolicy::ByLength;
+    if (!fixed.estimator.stochastic) {
+      expectRefused([&] { (void)evaluate(request); }, "budget-policy", "is deterministic");
+      continue;
+    }
+    const EvaluateResult byLength = evaluate(request);
+    ASSERT_TRUE(byLength.target.has_value()) << name;
+    EXPECT_EQ(byLength.estimator.unbiased, fixed.estimator.unbiased) << name;
+    std::size_t grown = 0;
+    for (const DocumentEstimate& document : byLength.documents) {
+      if (runsGrow) {
+        EXPECT_EQ(document.budget, byLength.target->startBudget) << name << " " << document.name;
+        grown += document.runs > 4;
+      } else {
+        EXPECT_EQ(document.runs, 4) << name << " " << document.name;
+        grown += document.budget > byLength.target->startBudget;
+      }
+    }
+    EXPECT_GT(grown, 0u) << name;
+  }
+}
+
+// A setting that would apply to nothing is refused, whichever it is.
+TEST(BudgetPolicy, SettingsThatApplyToNothingAreRefused) {
+  EvaluateRequest request = debianRequest();
+  request.budgetCap = 512;  // under the default (fixed) policy
+  expectRefused([&] { (void)evaluate(request); }, "budget-cap", "applies only with");
+  request.budgetCap.reset();
+  request.maxRuns = 16;  // without a target error
+  expectRefused([&] { (void)evaluate(request); }, "max-runs", "applies only with");
+  request.maxRuns.reset();
+  request.tolerance = 0.3;  // without the convergence check
+  expectRefused([&] { (void)evaluate(request); }, "tolerance", "applies only with");
+  request.tolerance = EvaluateRequest::kDefaultTolerance;
+  request.estimator = "filtering";  // deterministic: nothing to grow
+  request.budgetPolicy = BudgetPolicy::ByLength;
+  expectRefused([&] { (void)evaluate(request); }, "budget-policy", "is deterministic");
+  request.estimator.clear();
+  request.targetError = 0.05;  // a target error chooses the budgets itself
+  expectRefused([&] { (void)evaluate(request); }, "budget-policy", "choose each document's budget");
+  request.budgetPolicy = BudgetPolicy::Fixed;
+  request.budgetCap = 512;  // with a target error it applies
+  EXPECT_NO_THROW((void)evaluate(request));
 }
 
 }  // namespace
