@@ -220,6 +220,8 @@ inline const ResultClass& documentEstimateClass() {
        field<D>("conditionedTokens", JavaType::Long, "Under document completion, the tokens of w1.",
                 [](const D& d) { return whole(d.conditionedTokens); }),
        field<D>("heavyTailed", JavaType::Boolean, "", [](const D& d) { return d.heavyTailed; }),
+       field<D>("lognormal", JavaType::Boolean, "", [](const D& d) { return d.lognormal; }),
+       field<D>("logMeanBias", JavaType::Double, "", [](const D& d) { return d.logMeanBias; }),
        field<D>("notConverged", JavaType::Boolean, "", [](const D& d) { return d.notConverged; }),
        field<D>("aboveTarget", JavaType::Boolean, "", [](const D& d) { return d.aboveTarget; })}};
   return described;

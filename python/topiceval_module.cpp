@@ -293,6 +293,8 @@ void bindDocumentEstimate(py::module_& module) {
       // Beyond the JSON: the flag's parts, the tokens conditioned on under completion, each run's estimate.
       .def_readonly("conditioned_tokens", &DocumentEstimate::conditionedTokens)
       .def_readonly("heavy_tailed", &DocumentEstimate::heavyTailed)
+      .def_readonly("lognormal", &DocumentEstimate::lognormal)
+      .def_readonly("log_mean_bias", &DocumentEstimate::logMeanBias)
       .def_readonly("not_converged", &DocumentEstimate::notConverged)
       .def_readonly("above_target", &DocumentEstimate::aboveTarget)
       .def_property_readonly("run_log_likelihoods",
@@ -344,9 +346,9 @@ void bindTargetErrorSummary(py::module_& module) {
 
 // The per-document values as numpy columns, named as "documents"' keys.
 py::dict documentColumnArrays(const std::vector<topiceval::DocumentEstimate>& documents) {
-  std::vector<double> loglik, loglikSe, perplexity, effectiveRuns;
+  std::vector<double> loglik, loglikSe, perplexity, effectiveRuns, logMeanBias;
   std::vector<int64_t> tokens, skipped, conditioned, budget, runs, siteUpdates;
-  std::vector<uint8_t> heavy, notConverged, aboveTarget;
+  std::vector<uint8_t> heavy, notConverged, aboveTarget, lognormal;
   py::list names, flags;
   for (const auto& d : documents) {
     loglik.push_back(d.logLikelihood);
@@ -362,6 +364,8 @@ py::dict documentColumnArrays(const std::vector<topiceval::DocumentEstimate>& do
     heavy.push_back(d.heavyTailed);
     notConverged.push_back(d.notConverged);
     aboveTarget.push_back(d.aboveTarget);
+    lognormal.push_back(d.lognormal);
+    logMeanBias.push_back(d.logMeanBias);
     names.append(pythonText(d.name));
     flags.append(topiceval::output::documentFlags(d));
   }
@@ -384,6 +388,8 @@ py::dict documentColumnArrays(const std::vector<topiceval::DocumentEstimate>& do
   out["heavy_tailed"] = flagsOf(heavy);
   out["not_converged"] = flagsOf(notConverged);
   out["above_target"] = flagsOf(aboveTarget);
+  out["lognormal"] = flagsOf(lognormal);
+  out["log_mean_bias"] = toArray(logMeanBias);
   return out;
 }
 

@@ -61,7 +61,9 @@ struct ModelReport {
 /// One document's held-out log likelihood (natural log, nats) and its error.
 struct DocumentEstimate {
   std::string name;  ///< the document's name
-  double logLikelihood = 0.0;  ///< log of the mean over runs of the estimates of p(w) (of p(w2 | w1) under completion)
+  /// The runs' estimates of log p(w) (of log p(w2 | w1) under completion)
+  /// combined: lognormally, or by the log of their mean (see `lognormal`).
+  double logLikelihood = 0.0;
   double standardError = 0.0;  ///< in nats; NaN with one run of a stochastic estimator, 0 for a deterministic one
   double perplexity = 0.0;     ///< exp(-logLikelihood / scoredTokens); NaN when nothing is scored
   double effectiveRuns = 1.0;  ///< (sum p)^2 / sum p^2 over the runs
@@ -71,6 +73,7 @@ struct DocumentEstimate {
   uint64_t siteUpdates = 0;  ///< topic draws
   bool heavyTailed = false;               ///< a few runs carry the mean: the error is unreliable
   bool lognormal = false;  ///< its runs were combined lognormally (else by the log of their mean)
+  double logMeanBias = 0.0;  ///< the bound on how low the log of a mean sits (0 when combined lognormally)
   bool notConverged = false;              ///< (check_convergence) still moving at the last budget
   /// Under a target error: the budget and runs of the round reported (the one
   /// after the pilot), and whether its error is still above the target.

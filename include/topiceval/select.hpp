@@ -85,13 +85,15 @@ struct TopicNumberFigure {
   std::vector<double> perTopic;  ///< empty for a per-model figure
 };
 
-/// One model's place in the ranking; figures in nats, on the tokens every model scores.
 /// The verdicts of RankedModel::verdict, as results spell them.
+/// @{
 inline constexpr const char* kBestVerdict = "best";
 inline constexpr const char* kWorseVerdict = "worse";
 inline constexpr const char* kTooCloseVerdict = "too close to call";
 inline constexpr const char* kUnsupportedVerdict = "unsupported";
+/// @}
 
+/// One model's place in the ranking; figures in nats, on the tokens every model scores.
 struct RankedModel {
   ModelReport model;  ///< the model
   uint64_t ownSkippedTokens = 0;            ///< tokens this model alone cannot score

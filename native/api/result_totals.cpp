@@ -24,6 +24,7 @@ DocumentEstimate documentEstimate(const DocumentResult& document, const std::str
   estimate.siteUpdates = document.siteUpdates;
   estimate.heavyTailed = document.heavyTailed();
   estimate.lognormal = document.lognormal;
+  estimate.logMeanBias = document.logMeanBias;
   estimate.runLogLikelihoods = document.runLogLikelihoods;
   return estimate;
 }

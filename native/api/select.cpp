@@ -505,13 +505,14 @@ class QualityOnRanks {
 // takes each model's bound over the same documents, and a model is "worse"
 // only when that interval lies above 0 (one run: no bound, too close to call).
 void rankModels(std::vector<RankedModel>& ranked, SelectResult& result) {
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const RankedModel& a, const RankedModel& b) { return a.total > b.total; });
-  // The best is the first model whose runs support its interval (all of them
-  // unsupported: the first); an unsupported one is not ranked against it.
-  const auto supported = std::find_if(ranked.begin(), ranked.end(),
-                                      [](const RankedModel& m) { return m.intervalUnsupported.empty(); });
-  const RankedModel& best = supported != ranked.end() ? *supported : ranked.front();
+  // Models whose runs support their interval first, each part by total: the
+  // best is the first of them (all unsupported: the first model, compared
+  // but not called best), and an unsupported one is never ranked above it.
+  std::stable_sort(ranked.begin(), ranked.end(), [](const RankedModel& a, const RankedModel& b) {
+    if (a.intervalUnsupported.empty() != b.intervalUnsupported.empty()) return a.intervalUnsupported.empty();
+    return a.total > b.total;
+  });
+  const RankedModel& best = ranked.front();
   for (std::size_t d = 0; d < result.documents; ++d) {
     if (best.documents[d].scoredTokens > 0) result.scoredDocuments.push_back(d);
   }

@@ -219,6 +219,7 @@ void writeJson(std::ostream& out, const std::string& command, const EvaluateResu
     json.field("loglik", document.logLikelihood).field("loglik_se", document.standardError);
     json.field("perplexity", document.perplexity).field("effective_runs", document.effectiveRuns);
     json.field("flag", documentFlags(document));
+    json.field("lognormal", document.lognormal).field("log_mean_bias", document.logMeanBias);
     if (result.target) json.field("budget", document.budget).field("runs", static_cast<int64_t>(document.runs));
     json.field("site_updates", document.siteUpdates);
     json.endObject();

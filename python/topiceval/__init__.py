@@ -778,7 +778,9 @@ class SelectResult:
     given one, else its path, or "model N" for a model in memory, numbered as given; printed as one line),
     ``topics``, ``total`` +- ``total_se``, ``per_token``,
     ``perplexity``, ``difference_to_best`` +- ``difference_se`` (paired over documents) and ``verdict``
-    ("best", "worse", or "too close to call" when the difference's interval, bias bounds included, holds 0;
+    ("best", "worse", "too close to call" when the difference's interval, bias bounds included, holds 0, or
+    "unsupported" when the model's runs do not support its interval, ``interval_unsupported`` saying why: such a
+    model is listed after the others and not ranked;
     ``too_close_to_call``, ``difference_interval``, ``total_interval``, ``per_token_interval`` and
     ``log_mean_bias`` beside it); ``best`` is the first. ``tokens`` are the
     tokens every model scores (``scored_tokens`` of ``tokens`` in all). Each model's ``quality`` (None with

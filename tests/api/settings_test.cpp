@@ -48,7 +48,12 @@ TEST(Settings, MessagesNameTheFieldsACppCallerSets) {
   EXPECT_EQ(error.setting(), "max-doublings");
   EXPECT_EQ(error.problem(), "must be at least 1");
 
+  // A setting given without the one it serves is refused as well (see
+  // budget_policy_test); back to the default, the next problem shows.
   request.maxDoublings = 8;
+  EXPECT_STREQ(settingErrorOf([&] { validate(request); }).what(),
+               "maxDoublings applies only with checkConvergence; without it, it would be ignored");
+  request.maxDoublings = EvaluateRequest::kDefaultMaxDoublings;
   request.vocabularySize = 0;
   EXPECT_STREQ(settingErrorOf([&] { (void)evaluate(request); }).what(), "vocabularySize must be at least 1");
 

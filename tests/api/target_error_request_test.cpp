@@ -30,7 +30,7 @@ TEST(TargetError, TheLibraryReportsEachDocumentsBudgetAndRefusesConflicts) {
   for (const auto& level : result.target->levels) levelled += level.documents;
   EXPECT_EQ(levelled, 60u);
   for (const DocumentEstimate& document : result.documents) {
-    EXPECT_GE(document.budget, 16);
+    EXPECT_GE(document.budget, 32);
     EXPECT_GE(document.runs, 4);
     EXPECT_FALSE(document.aboveTarget);
   }
@@ -42,7 +42,7 @@ TEST(TargetError, TheLibraryReportsEachDocumentsBudgetAndRefusesConflicts) {
   EXPECT_LE(bias, 0.015);
   EXPECT_EQ(result.target->totalMissed, bias > 0.01) << result.target->summary;
   EXPECT_EQ(result.target->summary.find("above the target") != std::string::npos, result.target->totalMissed);
-  EXPECT_NE(result.target->summary.find("target error 0.02 nats per token (the corpus's): a pilot at particles 16 x 4 "
+  EXPECT_NE(result.target->summary.find("target error 0.02 nats per token (the corpus's): a pilot at particles 32 x 4 "
                                         "runs"),
             std::string::npos)
       << result.target->summary;

@@ -39,54 +39,69 @@ TEST(Uncertainty, TotalsCarryTheDocumentsErrorsInEveryFormat) {
                                            "--particles", "4",
                                            "--runs",      "4",
                                            "--documents", "0-19"};
+  // Which documents were combined lognormally, from the JSON's documents.
+  std::vector<std::string> json = common;
+  json.insert(json.end(), {"--format", "json"});
+  const Output object = evaluate(json);
+  ASSERT_EQ(object.status, 0) << object.err;
+  std::vector<bool> lognormal;
+  for (auto at = object.out.find("\"lognormal\":"); at != std::string::npos;
+       at = object.out.find("\"lognormal\":", at + 1))
+    lognormal.push_back(object.out.compare(at + 12, 4, "true") == 0);
+  ASSERT_EQ(lognormal.size(), 20u) << object.out;
+
   std::vector<std::string> tsv = common;
   tsv.insert(tsv.end(), {"--format", "tsv"});
   const Output table = evaluate(tsv);
   ASSERT_EQ(table.status, 0) << table.err;
   const auto rows = lines(table.out);
   ASSERT_EQ(rows.size(), 21u);
-  double variance = 0.0, total = 0.0;
+  double variance = 0.0, total = 0.0, bias = 0.0;
+  std::size_t lognormalCount = 0;
   for (std::size_t r = 1; r < rows.size(); ++r) {
     const auto row = fields(rows[r]);
     ASSERT_EQ(row.size(), 9u) << rows[r];
     const double error = std::stod(row[5]);
     EXPECT_GT(error, 0.0) << rows[r];
     variance += error * error;
+    // A document combined by the log of its runs' mean carries the bound
+    // half its squared error; one combined lognormally none.
+    if (lognormal[r - 1])
+      ++lognormalCount;
+    else
+      bias += error * error / 2.0;
     total += std::stod(row[4]);
     const double effective = std::stod(row[7]);
     EXPECT_GE(effective, 1.0);
     EXPECT_LE(effective, 4.0 + 1e-9);
     EXPECT_EQ(row[8] == "heavy-tailed", effective < 2.0) << rows[r];
   }
+  // Both kinds occur at 4 particles on these documents.
+  EXPECT_GT(lognormalCount, 0u);
+  EXPECT_LT(lognormalCount, 20u);
   // The summary (on standard error with tsv) shows the total with its
   // interval: 1.96 x sqrt(sum of squares) below, and above that plus the
-  // log-mean bias bound, half the sum of squares; then the two parts.
+  // log-mean bias bound; then the two parts.
   std::ostringstream expected;
   expected.setf(std::ios::fixed);
   expected.precision(4);
   const double z = 1.959963984540054;
   expected << "log likelihood  " << total << " (-" << z * std::sqrt(variance) << " / +"
-           << z * std::sqrt(variance) + variance / 2.0 << ") (se " << std::sqrt(variance) << "; bias bound "
-           << variance / 2.0 << ")";
+           << z * std::sqrt(variance) + bias << ") (se " << std::sqrt(variance) << "; bias bound " << bias << ")";
   EXPECT_NE(table.err.find(expected.str()), std::string::npos) << table.err << "\nexpected " << expected.str();
-  EXPECT_NE(table.err.find("widened upward by the log-mean bias bound: the log of a mean of runs sits low, here by "
-                           "at most "),
+  EXPECT_NE(table.err.find("widened upward by the log-mean bias bound; the runs of " + std::to_string(lognormalCount) +
+                           " of 20 documents are combined lognormally"),
             std::string::npos)
       << table.err;
-  EXPECT_NE(table.err.find("the estimator is unbiased for p(w), so the interval covers the truth except under heavy "
-                           "tails"),
+  EXPECT_NE(table.err.find("the estimator is unbiased for p(w), so the interval covers the truth unless a rare run"),
             std::string::npos)
       << table.err;
-  // That bound is half the sum of the documents' squared errors.
   char text[64];
-  std::snprintf(text, sizeof text, "by at most %.3g nats in total", variance / 2.0);
+  std::snprintf(text, sizeof text, "by at most %.3g nats in total", bias);
   EXPECT_NE(table.err.find(text), std::string::npos) << table.err << "\nexpected " << text;
 
-  std::vector<std::string> json = common;
-  json.insert(json.end(), {"--format", "json"});
-  const Output object = evaluate(json);
-  ASSERT_EQ(object.status, 0) << object.err;
   EXPECT_NE(object.out.find("\"unbiased\":true"), std::string::npos);
+  EXPECT_NE(object.out.find("\"run_combination\":\"lognormal\""), std::string::npos);
   const auto at = object.out.find("\"log_likelihood_se\":");
   ASSERT_NE(at, std::string::npos);
   EXPECT_NEAR(std::stod(object.out.substr(at + 20)), std::sqrt(variance), 1e-9 * std::sqrt(variance));
@@ -96,7 +111,7 @@ TEST(Uncertainty, TotalsCarryTheDocumentsErrorsInEveryFormat) {
   ASSERT_NE(interval, std::string::npos) << object.out;
   const std::string ends = object.out.substr(interval + 27);
   EXPECT_NEAR(std::stod(ends), total - z * std::sqrt(variance), 1e-6);
-  EXPECT_NEAR(std::stod(ends.substr(ends.find(',') + 1)), total + z * std::sqrt(variance) + variance / 2.0, 1e-6);
+  EXPECT_NEAR(std::stod(ends.substr(ends.find(',') + 1)), total + z * std::sqrt(variance) + bias, 1e-6);
   EXPECT_NE(object.out.find("\"per_token_interval\":["), std::string::npos);
   EXPECT_NE(object.out.find("\"interval_confidence\":0.95"), std::string::npos);
   EXPECT_NE(object.out.find("\"effective_runs\":"), std::string::npos);

@@ -54,8 +54,8 @@ TEST(TargetError, TheCorpusMeetsAPerTokenTargetWithBudgetsThatDiffer) {
   const TargetErrorReport report =
       evaluateToTarget({"resample-move", {}}, tiny.scoring, tiny.documents, fourRuns(), target);
   EXPECT_EQ(report.budgetSetting, "particles");
-  EXPECT_EQ(report.startBudget, 16);  // a quarter of resample-move's default
-  EXPECT_EQ(report.largestBudget, 1024);
+  EXPECT_EQ(report.startBudget, 32);  // a quarter of resample-move's default of 128
+  EXPECT_EQ(report.largestBudget, 2048);  // 16 times it
   EXPECT_EQ(report.rounds, 2u);
   // V = min(E N, (E N / 2)^2): the bias bound V / 2 and the error sqrt(V) each within E / 2 per token.
   const auto tokens = static_cast<double>(report.result.scoredTokens);
