@@ -14,8 +14,9 @@ releases before 1.0), and how often the output called the interval unsupported. 
 same rows for another build (for example the release before 1.0, whose default was the bias-bound
 policy) measured in the same run.
 
-It runs the command line on the MALLET fixtures' test.mallet with --documents; gensim-short's model
-lives in memory only (make-references.py trains it), so the study leaves it out.
+It runs the command line on the MALLET fixtures' test.mallet with --documents, and gensim-short (whose
+model lives in memory: make-references.py trains it with fixed seeds) through the Python module of the
+same build (build/python beside the binary).
 """
 
 import argparse
@@ -31,7 +32,44 @@ REFERENCES = os.path.join(HERE, "references")
 SHARED = os.environ.get("TOPICEVAL_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
 FIXTURES = os.path.join(SHARED, "fixtures", "mallet-2.1.1")
 CONFIGS = {"default": [], "64x4": ["--particles", "64"], "256x4": ["--particles", "256"],
-           "64x16": ["--particles", "64", "--runs", "16"]}
+           "64x16": ["--particles", "64", "--runs", "16"], "fixed-64x4": ["--particles", "64", "--budget-policy", "fixed"]}
+# The Python module's spelling of those options.
+KEYWORDS = {"--particles": ("particles", int), "--runs": ("runs", int), "--budget-policy": ("budget_policy", str)}
+
+# gensim-short's model lives in memory: one process per request trains it (make-references.py, fixed seeds)
+# and evaluates every seed through the Python module of the build given.
+PYTHON_RUNS = r"""
+import importlib.util, json, sys, warnings
+import numpy as np
+warnings.simplefilter("ignore")
+references, seeds, keywords = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+import topiceval
+spec = importlib.util.spec_from_file_location("make_references", references + "/make-references.py")
+make = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(make)
+alpha, rows, documents, description = make.gensim_set(100, 57)
+phi = np.ascontiguousarray(np.asarray(description["phi"]), dtype=np.float64)
+model = topiceval.Model.from_topics(phi, [float(a) for a in alpha])
+ids = {word: i for i, word in enumerate(description["words"])} if isinstance(description["words"][0], str) else None
+texts = [np.asarray([ids[w] for w in text.split()] if ids else text, dtype=np.int64) for text in description["texts"]]
+for seed in range(1, seeds + 1):
+    result = topiceval.evaluate(model, texts, seed=seed, **keywords)
+    summary = result.summary
+    print(json.dumps([summary.log_likelihood, list(summary.log_likelihood_interval), summary.site_updates,
+                      bool(getattr(summary, "interval_unsupported", ""))]), flush=True)
+"""
+
+
+def run_python(build, seeds, options):
+    keywords = {}
+    for i in range(0, len(options), 2):
+        name, kind = KEYWORDS[options[i]]
+        keywords[name] = kind(options[i + 1])
+    environment = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(build), "python"))
+    lines = subprocess.run([sys.executable, "-c", PYTHON_RUNS, REFERENCES, str(seeds), json.dumps(keywords)],
+                           capture_output=True, text=True, check=True, env=environment).stdout.split("\n")
+    return [(total, low, high, updates, flagged) for total, (low, high), updates, flagged in
+            (json.loads(line) for line in lines if line.strip())]
 
 
 def reference(name):
@@ -64,10 +102,11 @@ def run_command_line(binary, name, indices, seed, options):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=20)
-    parser.add_argument("--sets", default="debian-short,debian-exact,sgu-long")
+    parser.add_argument("--sets", default="debian-short,gensim-short,debian-exact,sgu-long")
     parser.add_argument("--binary", default=os.path.join(ROOT, "build", "topiceval"))
     parser.add_argument("--old-binary")
     parser.add_argument("--configs", default="default,64x4")
+    parser.add_argument("--old-configs", default="default,fixed-64x4")
     arguments = parser.parse_args()
     binaries = [("", arguments.binary)] + ([("old ", arguments.old_binary)] if arguments.old_binary else [])
     print("set\trequest\tcovered\tseeds\tmean_error\tmean_width_per_token\tcost_vs_64x4\tunsupported")
@@ -75,20 +114,23 @@ def main():
         indices, truth, truth_se, tokens = reference(name)
         baseline = None
         for prefix, binary in binaries:
-            for config in arguments.configs.split(","):
+            for config in (arguments.old_configs if prefix else arguments.configs).split(","):
                 covered = unsupported = 0
                 errors, widths, costs = [], [], []
-                for seed in range(1, arguments.seeds + 1):
-                    total, low, high, updates, flagged = run_command_line(
-                        binary, name, indices, seed, CONFIGS[config])
+                if name == "gensim-short":
+                    outcomes = run_python(binary, arguments.seeds, CONFIGS[config])
+                else:
+                    outcomes = [run_command_line(binary, name, indices, seed, CONFIGS[config])
+                                for seed in range(1, arguments.seeds + 1)]
+                for total, low, high, updates, flagged in outcomes:
                     covered += low <= truth <= high
                     unsupported += flagged
                     errors.append(total - truth)
                     widths.append((high - low) / tokens)
                     costs.append(updates)
                 if baseline is None:
-                    baseline = run_command_line(arguments.binary, name, indices, 1,
-                                                ["--particles", "64", "--budget-policy", "fixed"])[3]
+                    baseline = (run_python(arguments.binary, 1, CONFIGS["fixed-64x4"])[0] if name == "gensim-short"
+                                else run_command_line(arguments.binary, name, indices, 1, CONFIGS["fixed-64x4"]))[3]
                 print(f"{name}\t{prefix}{config}\t{covered}\t{arguments.seeds}\t{sum(errors) / len(errors):+.2f}\t"
                       f"{sum(widths) / len(widths):.4f}\t{sum(costs) / len(costs) / baseline:.2f}\t{unsupported}",
                       flush=True)

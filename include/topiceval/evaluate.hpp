@@ -73,7 +73,7 @@ struct DocumentEstimate {
   uint64_t siteUpdates = 0;  ///< topic draws
   bool heavyTailed = false;               ///< a few runs carry the mean: the error is unreliable
   bool lognormal = false;  ///< its runs were combined lognormally (else by the log of their mean)
-  double logMeanBias = 0.0;  ///< the bound on how low the log of a mean sits (0 when combined lognormally)
+  double logMeanBias = 0.0;  ///< the bound on how low its estimate sits (se^2 / 2 of the log of the mean; half that when combined lognormally)
   bool notConverged = false;              ///< (check_convergence) still moving at the last budget
   /// Under a target error: the budget and runs of the round reported (the one
   /// after the pilot), and whether its error is still above the target.
@@ -248,7 +248,7 @@ struct EvaluateResult {
   std::vector<Warning> warnings;  ///< what the figures should be read with
   std::size_t heavyTailedDocuments = 0;  ///< documents whose runs are heavy-tailed
   /// Empty when the runs support the interval; else why they do not (a
-  /// clause: the log-mean bias bound, read from the runs, is larger than the
+  /// clause: the log-mean bias bound, read from the runs, is more than twice the
   /// statistical half-width, so the interval rests on what the runs say of
   /// their own tail), and it may miss the truth: a larger budget is the
   /// remedy. select does not rank a model on such an interval.

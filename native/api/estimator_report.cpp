@@ -144,10 +144,10 @@ std::string errorStatement(const EstimatorReport& estimator, DocumentSplit compl
       " runs per document, summed over independent documents), widened upward by the log-mean bias bound";
   if (lognormal)
     statement += "; the runs of " + std::to_string(lognormalDocuments) + " of " + std::to_string(scoredDocuments) +
-                 " documents are combined lognormally (the mean of their log p-hat plus half its variance: a "
-                 "particle filter's particles make that unbiased to first order, so they add no bound), the others, "
-                 "whose runs are too spread for the lognormal limit (a log-spread above 1 nat), by the log of their "
-                 "mean, which sits low";
+                 " documents are combined lognormally (the mean of their log p-hat plus half its variance, which a "
+                 "particle filter's particles make unbiased to first order; a mode all runs under-sampled still "
+                 "leaves it low, for which each keeps half the bound below), the others, whose runs are too spread "
+                 "for the lognormal limit (a log-spread above 1 nat), by the log of their mean, which sits low";
   else
     statement += ": the log of a mean of runs sits low";
   if (scoredTokens > 0 && std::isfinite(logMeanBias)) {
@@ -155,8 +155,8 @@ std::string errorStatement(const EstimatorReport& estimator, DocumentSplit compl
     std::snprintf(bias, sizeof bias, "%.3g nats in total (%.3g per token)", logMeanBias,
                   logMeanBias / static_cast<double>(scoredTokens));
     statement += ", here by at most " + std::string(bias) +
-                 ", half the sum of their squared errors (0.07 to 0.35 of it on models with exact likelihoods; a "
-                 "larger budget shrinks it)";
+                 ", half the sum of the squared errors of the log of their mean (0.07 to 0.35 of it on models with "
+                 "exact likelihoods; a larger budget shrinks it)";
   }
   statement += "; ";
   if (completion != DocumentSplit::None) {

@@ -106,12 +106,13 @@ void setIntervals(EvaluateResult& result) {
 }
 
 std::string unsupportedInterval(double standardError, double logMeanBias) {
-  if (!std::isfinite(standardError) || !std::isfinite(logMeanBias) || !(logMeanBias > kIntervalZ * standardError))
+  if (!std::isfinite(standardError) || !std::isfinite(logMeanBias) ||
+      !(logMeanBias > kUnsupportedBoundRatio * kIntervalZ * standardError))
     return {};
   char text[240];
   std::snprintf(text, sizeof text,
-                "its log-mean bias bound (%.3g nats) is larger than its statistical half-width (%.3g): the interval "
-                "rests on what the runs say of their own tail",
+                "its log-mean bias bound (%.3g nats) is more than twice its statistical half-width (%.3g): the "
+                "interval rests on what the runs say of their own tail",
                 logMeanBias, kIntervalZ * standardError);
   return text;
 }

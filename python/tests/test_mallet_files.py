@@ -157,7 +157,7 @@ def test_select_and_compare_return_result_objects(fixtures):
     starved = topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", runs=2, particles=8,
                                coherence="none")
     assert [model.verdict for model in starved.models] == ["unsupported", "unsupported"]
-    assert all("is larger than its statistical half-width" in model.interval_unsupported
+    assert all("is more than twice its statistical half-width" in model.interval_unsupported
                for model in starved.models)
     report = topiceval.select(paths, fixtures / "stackexchange" / "test.mallet", runs=2, particles=32)
     # The same model twice (inferencer and model files): no budget can tell them apart.

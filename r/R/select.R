@@ -100,7 +100,9 @@ as.data.frame.topiceval_coherence <- function(x, row.names = NULL, optional = FA
 #'   per model, best first (\code{model}, \code{topics}, \code{types},
 #'   \code{total}, \code{total_se}, \code{per_token}, \code{per_token_se},
 #'   \code{perplexity}, \code{perplexity_se}, \code{difference} and
-#'   \code{difference_se} to the best, \code{verdict}, \code{coherence},
+#'   \code{difference_se} to the best, \code{verdict} ("best", "worse", "too
+#'   close to call", or "unsupported": listed after the others, not ranked),
+#'   \code{interval_unsupported} (why, or ""), \code{coherence},
 #'   \code{coherence_se}, \code{exclusivity}, \code{frex}, \code{diversity});
 #'   \code{figures}, ldatuning's and stm's figures as their R functions compute
 #'   them, one row per model and figure (\code{model}, \code{topics},

@@ -605,7 +605,7 @@ Rcpp::RObject te_select(Rcpp::List models, std::vector<std::string> names, SEXP 
     if (!Rf_isNull(coherenceTexts)) request.coherenceTexts = documentsSource(coherenceTexts);
     const topiceval::SelectResult result = runInterruptibly([&] { return topiceval::select(request); });
     const auto n = static_cast<R_xlen_t>(result.models.size());
-    Rcpp::CharacterVector model(n), verdict(n);
+    Rcpp::CharacterVector model(n), verdict(n), unsupported(n);
     Rcpp::NumericVector topics(n), types(n), total(n), totalSe(n), perToken(n), perTokenSe(n), perplexity(n),
         perplexitySe(n), difference(n), differenceSe(n), coherence(n), coherenceSe(n), exclusivity(n), frex(n),
         diversity(n);
@@ -625,6 +625,7 @@ Rcpp::RObject te_select(Rcpp::List models, std::vector<std::string> names, SEXP 
       difference[i] = ranked.difference;
       differenceSe[i] = ranked.differenceError;
       verdict[i] = ranked.verdict;
+      unsupported[i] = ranked.intervalUnsupported;
       if (ranked.quality) {
         measure = ranked.quality->measure;
         coherence[i] = ranked.quality->coherence;
@@ -644,7 +645,8 @@ Rcpp::RObject te_select(Rcpp::List models, std::vector<std::string> names, SEXP 
         Rcpp::Named("per_token_se") = perTokenSe, Rcpp::Named("perplexity") = perplexity,
         Rcpp::Named("perplexity_se") = perplexitySe, Rcpp::Named("difference") = difference,
         Rcpp::Named("difference_se") = differenceSe, Rcpp::Named("verdict") = verdict,
-        Rcpp::Named("coherence") = coherence, Rcpp::Named("coherence_se") = coherenceSe,
+        Rcpp::Named("interval_unsupported") = unsupported, Rcpp::Named("coherence") = coherence,
+        Rcpp::Named("coherence_se") = coherenceSe,
         Rcpp::Named("exclusivity") = exclusivity, Rcpp::Named("frex") = frex, Rcpp::Named("diversity") = diversity,
         Rcpp::Named("stringsAsFactors") = false);
     // The report's last panel: per document, log likelihood per token under the best two models.

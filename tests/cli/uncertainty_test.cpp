@@ -49,6 +49,11 @@ TEST(Uncertainty, TotalsCarryTheDocumentsErrorsInEveryFormat) {
        at = object.out.find("\"lognormal\":", at + 1))
     lognormal.push_back(object.out.compare(at + 12, 4, "true") == 0);
   ASSERT_EQ(lognormal.size(), 20u) << object.out;
+  std::vector<double> bounds;
+  for (auto at = object.out.find("\"log_mean_bias\":"); at != std::string::npos;
+       at = object.out.find("\"log_mean_bias\":", at + 1))
+    bounds.push_back(std::stod(object.out.substr(at + 16)));
+  ASSERT_EQ(bounds.size(), 21u) << "the summary's and each document's";
 
   std::vector<std::string> tsv = common;
   tsv.insert(tsv.end(), {"--format", "tsv"});
@@ -65,11 +70,17 @@ TEST(Uncertainty, TotalsCarryTheDocumentsErrorsInEveryFormat) {
     EXPECT_GT(error, 0.0) << rows[r];
     variance += error * error;
     // A document combined by the log of its runs' mean carries the bound
-    // half its squared error; one combined lognormally none.
-    if (lognormal[r - 1])
+    // half its squared error; one combined lognormally half the bound of the
+    // log of its mean, whose error its own may exceed.
+    const double bound = bounds[r];
+    if (lognormal[r - 1]) {
       ++lognormalCount;
-    else
-      bias += error * error / 2.0;
+      EXPECT_GT(bound, 0.0) << rows[r];
+      EXPECT_LE(bound, error * error / 4.0 * (1.0 + 1e-9)) << rows[r];
+    } else {
+      EXPECT_NEAR(bound, error * error / 2.0, 1e-9 * bound) << rows[r];
+    }
+    bias += bound;
     total += std::stod(row[4]);
     const double effective = std::stod(row[7]);
     EXPECT_GE(effective, 1.0);
