@@ -20,7 +20,10 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = pathlib.Path(__file__).parent.resolve()
-VERSION = re.search(r"project\(topiceval VERSION ([0-9.]+)", (ROOT / "CMakeLists.txt").read_text()).group(1)
+# The version and the license as the CMake project declares them (CMakeLists.txt), for the package's metadata.
+CMAKE_PROJECT = (ROOT / "CMakeLists.txt").read_text()
+VERSION = re.search(r"project\(topiceval VERSION ([0-9.]+)", CMAKE_PROJECT).group(1)
+LICENSE = re.search(r"set\(TOPICEVAL_LICENSE ([^ )]+)\)", CMAKE_PROJECT).group(1)
 
 
 class CMakeExtension(Extension):
@@ -82,7 +85,16 @@ setup(
     description="Held-out likelihood and topic quality for topic models; MALLET's files read natively",
     long_description=(ROOT / "README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",
-    license="see the project",
+    license=LICENSE,
+    # LICENSE and NOTICE go into the wheel's .dist-info (NOTICE carries pybind11's notice, which the extension needs).
+    license_files=["LICENSE", "NOTICE"],
+    classifiers=[
+        "License :: OSI Approved :: Apache Software License",
+        "Programming Language :: C++",
+        "Programming Language :: Python :: 3",
+        "Operating System :: POSIX :: Linux",
+        "Topic :: Scientific/Engineering",
+    ],
     python_requires=">=3.9",
     install_requires=["numpy"],
     # to_pandas() needs pandas: `pip install .[pandas]`.
