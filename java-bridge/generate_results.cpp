@@ -78,7 +78,8 @@ int main(int argc, char** argv) {
   for (const ResultClass* root : topiceval::java_results::rootResultClasses()) {
     if (root->name != className) continue;
     std::ofstream out(argv[2]);
-    out << "// Generated from java-bridge/result_classes.hpp by java-bridge/generate_results.cpp. Do not edit.\n"
+    out << "// SPDX-License-Identifier: " TOPICEVAL_LICENSE "\n"
+           "// Generated from java-bridge/result_classes.hpp by java-bridge/generate_results.cpp. Do not edit.\n"
            "package org.topiceval;\n\n"
            "/** "
         << root->doc << " */\n@SuppressWarnings(\"dep-ann\")\npublic final class " << className << " {\n";
