@@ -83,11 +83,12 @@ while IFS= read -r -d '' file; do
     missing=$((missing + 1))
     continue
   fi
-  # Through a temporary file written back in place: the file keeps its mode (scripts stay executable).
-  temporary=$(mktemp)
+  # A new file renamed over the old one, with its mode (scripts stay executable): a script being run, this
+  # one included, goes on reading the file it started with.
+  temporary=$(mktemp "$file.spdx.XXXXXX")
   { head -n "$keep" "$file"; echo "$line"; tail -n "+$((keep + 1))" "$file"; } > "$temporary"
-  cat "$temporary" > "$file"
-  rm -f "$temporary"
+  chmod --reference="$file" "$temporary"
+  mv "$temporary" "$file"
   added=$((added + 1))
 done < <(files)
 
