@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Python package topiceval, built through CMake: the extension topiceval._native links the library's
 static archives (it stands alone in the wheel), and the pure-Python layer comes from python/topiceval/.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes a Java options class (EvaluationOptions, DiagnosticsOptions,
 // CoherenceOptions) from a command's option declarations
 // (topiceval/options.hpp), at build time: every field, its type, its

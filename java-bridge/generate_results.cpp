@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes a Java result class (Evaluation...) and its nested classes from their
 // one description (java-bridge/result_classes.hpp), at build time; the bridge
 // (topiceval_jni.cpp) fills them by walking the same description.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # A Debian package of everything `cmake --install` puts in place: the executable,
 # the shared library and its headers, CMake package and pkg-config file, the
 # Java bridge (JNI library, jar, the `mallet` launcher) and the Python package

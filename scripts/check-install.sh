@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # What users of each ecosystem do, from a clean checkout's build (scripts/build.sh first):
 #   1. cmake --install into a temporary prefix; examples/library built against it with CMake
 #      (find_package) and with pkg-config, from outside the source tree; it must print MALLET's total;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Python package `topiceval` (built by scripts/build.sh in ./build) into Debian's
 # python3's site directory (/usr/local/lib/python3.11/dist-packages), so that
 # `python3 -c "import topiceval"` works anywhere. Nothing is downloaded. Without installing,

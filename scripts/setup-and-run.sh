@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # One command for a fresh Debian machine: install what running needs, build, and
 # run MALLET's evaluate-topics job on the shipped example with topiceval.
 set -euo pipefail

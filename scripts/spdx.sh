@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Every source file of the project opens with the SPDX line of its license (TOPICEVAL_LICENSE in
 # CMakeLists.txt), after a shebang (and after Python's coding line):
 #   // SPDX-License-Identifier: Apache-2.0      C++ (and its .hpp.in templates), Java, JavaScript, CSS

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """topiceval: held-out likelihood of topic models, with honest error bars.
 
 Evaluates MALLET's model files natively (the same numbers as ``mallet evaluate-topics``,

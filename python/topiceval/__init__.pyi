@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Type stubs for topiceval (see the package's docstrings; every option and its default is listed there,
 from the library's declarations)."""
 
