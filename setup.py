@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The Python package topiceval, built through CMake: the extension topiceval._native links the library's
-static archives (it stands alone in the wheel), and the pure-Python layer comes from python/topiceval/.
+static archives, Boost's and the C++ runtime (TOPICEVAL_STANDALONE_PYTHON: it stands alone in the wheel, on a
+machine without Boost), and the pure-Python layer comes from python/topiceval/.
 
     pip install --no-build-isolation .             # into the current environment (a venv made with
                                                    # python3 -m venv --system-site-packages, for numpy)
@@ -57,7 +58,8 @@ class CMakeBuild(build_ext):
         cache = shutil.which("ccache")  # CMakeLists.txt uses it as the compiler launcher when found
         say(f"configuring the CMake build in {build}")
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-                        "-DTOPICEVAL_PYTHON_ONLY=ON", f"-DPython_EXECUTABLE={sys.executable}"], check=True)
+                        "-DTOPICEVAL_PYTHON_ONLY=ON", "-DTOPICEVAL_STANDALONE_PYTHON=ON",
+                        f"-DPython_EXECUTABLE={sys.executable}"], check=True)
         say(f"compiling the library and the extension with {jobs()} jobs, "
             + (f"through ccache ({cache})" if cache else "without ccache (none installed)")
             + "; a first build takes minutes (pip install -v . shows each file)")
