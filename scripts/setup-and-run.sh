@@ -15,7 +15,8 @@ build/topiceval evaluate-topics \
   --num-particles 10 --random-seed 1
 echo "(MALLET 2.1.1 prints -67433.44358611976 for the same job.)"
 echo
-echo "The same job from Python (Debian's python3, import topiceval):"
+echo "The same job from Python (Debian's /usr/bin/python3, which received the package; another interpreter:"
+echo "see above):"
 /usr/bin/python3 -c '
 import topiceval
 model = topiceval.load_model("examples/stackexchange/evaluator.mallet")
