@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Choosing the number of topics for a gensim model with topiceval's estimates and error bars.
 
     PYTHONPATH=build/python examples/notebook-style.py [--quick] [--corpora ../shared/corpora]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs every topiceval command end to end on the shipped example (MALLET's
 # stackexchange sample: 10 topics, 200 held-out documents), writing into
 # examples/output/. Each step prints what it runs.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Why gensim and scikit-learn say something else: their numbers beside the log likelihood.
 
     PYTHONPATH=build/python examples/why-gensim-differs.py [--quick]

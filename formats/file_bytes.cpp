@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/file_bytes.hpp"
 
 #include <fcntl.h>

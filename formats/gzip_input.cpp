@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/gzip_input.hpp"
 
 #include "formats/line_splitter.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/held_out_reader.hpp"
 
 #include <algorithm>

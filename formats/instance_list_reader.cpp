@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/instance_list_reader.hpp"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The objects of a Java serialization stream, as ObjectStreamReader builds them.
 // Nodes live in the graph's arenas and refer to each other with raw pointers, so

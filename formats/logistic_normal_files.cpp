@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/logistic_normal_files.hpp"
 
 #include <cctype>

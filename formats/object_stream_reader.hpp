@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A reader for the Java Object Serialization Stream Protocol (what
 // ObjectOutputStream writes, and what every .mallet file is).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/reference_index.hpp"
 
 #include <fcntl.h>

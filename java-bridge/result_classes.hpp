@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Java result classes, described once: for each result struct, its Java
 // fields as (name, type, accessor), named as the JSON writer names its keys

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A bound result's state for pickle, derived from the C++ struct itself: each
 // aggregate is walked field by field (its fields counted by how many

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval._native: the Python extension over the library's public API
 // (include/topiceval/, pybind11). It moves arrays and options in and results
 // out, releases the GIL while the library computes (interruptible by Ctrl-C),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What topiceval throws: one hierarchy, one-line messages. Catch
 // topiceval::Error for all of them; the command line prints what() after

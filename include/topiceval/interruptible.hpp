@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Ctrl-C for a host language (Python, R) that calls the library from its own
 // thread: the work runs on a thread of its own under a CancellationScope,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The headline interval: where the truth lies, given an estimate that is the
 // log of a mean of unbiased runs (evaluate's totals, select's totals and

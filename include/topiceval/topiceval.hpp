@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // topiceval: held-out likelihood and topic quality for topic models, as a C++
 // library. Read a model and documents, build a request, call one function,

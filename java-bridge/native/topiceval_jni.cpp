@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JNI glue between org.topiceval.NativeBridge and the library's public API
 // (include/topiceval/). It translates Java's arrays and option fields into
 // requests and the results back, nothing more. Every entry point catches what

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `mallet evaluate-topics --native`, through topiceval's launcher exactly as users
 # run it, on every fixture set: MALLET's printed numbers, byte for byte.
 # MALLET_HOME points at an empty directory: --native needs no MALLET.

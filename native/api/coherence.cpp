@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::coherence (topiceval/coherence.hpp): a model's top words scored
 // against reference texts, with bootstrap errors, and its exclusivity.
 #include "topiceval/coherence.hpp"

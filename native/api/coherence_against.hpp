@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // coherence against a reference index the caller has opened: select scores
 // every model against one index, mapped and its vocabulary read once.

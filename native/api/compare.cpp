@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::compare and topiceval::curve (topiceval/compare.hpp): ratio-AIS
 // between two models, iteration-AIS along a training run.
 #include "topiceval/compare.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::diagnostics (topiceval/diagnostics.hpp): MALLET's topic
 // diagnostics from a model file's counts and training documents.
 #include "topiceval/diagnostics.hpp"

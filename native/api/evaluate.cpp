@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::evaluate (topiceval/evaluate.hpp): one request checked once into
 // a plan, the model read, the driver of the plan's mode run
 // (evaluation_drivers.hpp), and everything a front end reports gathered as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::evaluateTopics (topiceval/evaluate_topics.hpp): MALLET's
 // evaluate-topics, and topiceval's other estimators in its layout.
 #include "topiceval/evaluate_topics.hpp"

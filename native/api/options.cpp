@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every command's options, declared once (topiceval/options.hpp). Defaults
 // are read off the request structs, so a default is written in one place.
 #include "topiceval/options.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::writeReferenceIndex (topiceval/reference_index.hpp): reference
 // texts read once into formats/reference_index's file.
 #include "topiceval/reference_index.hpp"

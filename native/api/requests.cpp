@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Requests from checked option values (topiceval/options.hpp), and the same
 // declarations' checks on a request built in C++ (validate). Each declaration
 // owns its field (options.cpp), so filling a request is one loop whichever

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // select's stability across seeds: the models given with one K, read as runs
 // of one setting with other seeds (topiceval/select.hpp SeedGroup).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::select (topiceval/select.hpp): models ranked on the tokens every
 // one of them scores, with paired differences to the best.
 #include "topiceval/select.hpp"

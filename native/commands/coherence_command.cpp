@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval coherence`: a model's topics scored against reference texts.
 #include "native/commands/command_support.hpp"
 #include "native/commands/commands.hpp"

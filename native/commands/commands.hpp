@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The subcommands of the topiceval executable. Each takes its arguments (without
 // the command name) and the streams to write to, and returns the exit status:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval diagnostics`: MALLET's topic diagnostics and topic reports from a
 // state or a saved model, without a JVM or the training instance list.
 #include "native/commands/command_support.hpp"

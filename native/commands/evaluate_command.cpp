@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval evaluate`: held-out likelihood with any of topiceval's estimators,
 // on any model file, with an explicit unseen-word policy.
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/output/output_file.hpp"
 
 #include <signal.h>

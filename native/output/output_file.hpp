@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An output of a command that never destroys what it replaces. Opening one
 // (before any work) checks that it can be written, that it is none of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Topic coherence against reference texts, as gensim 4.2's CoherenceModel
 // computes it (Röder, Both & Hinneburg 2015, "Exploring the space of topic

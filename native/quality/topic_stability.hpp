@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // How much retraining with another seed changes a model's topics: Greene,
 // O'Callaghan & Cunningham (2014), "How many topics? Stability analysis for

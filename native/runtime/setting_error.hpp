@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // SettingError is part of the public API (topiceval/errors.hpp).
 #include "topiceval/errors.hpp"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Where the tests find the shared MALLET fixtures and corpora, and the topiceval executable."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Hostile input through Python (third round): locales, arrays far larger than their memory,
 vocabularies without room for unseen words, documents with nothing to score, links planted where files are written."""
 

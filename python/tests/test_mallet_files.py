@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """MALLET's files through Python: MALLET's own numbers, bit for bit, and the command line's messages."""
 
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Models given as arrays: exact likelihoods on tiny models, validation, every form of documents."""
 
 import itertools

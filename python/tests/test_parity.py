@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """One request, the same bits from Python as from the command line: every case of tests/parity/cases.txt,
 compare-cases.txt and curve-cases.txt (the C++ API and Java are held to the command line by
 tests/parity/parity_test.cpp and the Java bridge's "parity" check), with Python's own spelling of each option."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every result of the public API pickles (multiprocessing sends results between processes): what comes back is
 of the same class and has every attribute, nested parts included, equal to the original's."""
 import copy

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """topiceval: held-out likelihood of topic models, with honest error bars.
 
 Evaluates MALLET's model files natively (the same numbers as ``mallet evaluate-topics``,
@@ -29,6 +30,10 @@ import math as _math
 import os as _os
 
 import numpy as _numpy
+
+# The namespace holds the documented names only (__all__ and __version__; python/tests/test_namespace.py):
+# the future import's own name goes, its effect on annotations stays.
+del annotations
 
 
 class Error(Exception):
@@ -872,12 +877,7 @@ _native.RankedModel.documents = property(lambda self: _DocumentColumns(_native_r
                                          doc=_native_ranked_documents.__doc__)
 _native.RankedModel.__repr__ = _one_line
 _native.TopicQuality.__repr__ = _one_line
-
-RankedModel = _native.RankedModel
-TopicQuality = _native.TopicQuality
-TopicNumberFigure = _native.TopicNumberFigure
 _native.TopicNumberFigure.__repr__ = _one_line
-SeedGroup = _native.SeedGroup
 _native.SeedGroup.__repr__ = _one_line
 _native.SeedPair.__repr__ = _one_line
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Documents: read from a file by the library, or given in R's forms (token
 # lists, texts, ids counted from 1, document-term matrices), and handed to the
 # glue as list(ids = <integer vectors, ids from 1>, bags = <logical>,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The R package's glue over topiceval's public API (include/topiceval/), as
 // python/topiceval_module.cpp is Python's: it moves vectors and options in and
 // results out, and nothing else. Options arrive as the library's declarations

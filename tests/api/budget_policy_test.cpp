@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The default budget policy (EvaluateRequest::budgetPolicy, BiasBound): every
 // document at today's budget, then grown only where its log-mean bias bound is
 // above its share, until the corpus's bias bound is within its error or the

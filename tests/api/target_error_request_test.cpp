@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A target error asked of the library (EvaluateRequest::targetError,
 // SelectRequest::targetError): each document's budget reported, settings that
 // conflict with it refused, and select ranking models under it. The estimator

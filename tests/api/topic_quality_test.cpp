@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Topic quality: MALLET's diagnostics XML and topic reports byte for byte
 // against the files MALLET 2.1.1 wrote (../shared fixtures, and the synthetic
 // edge cases in tests/data/mallet-edge).

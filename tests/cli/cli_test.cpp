@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval evaluate-topics` as users run it: MALLET's options and output, and
 // a clear message with a non-zero exit for every mistake.
 #include <gtest/gtest.h>

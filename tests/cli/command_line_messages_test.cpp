@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the command line says to a user's mistakes, for every command at once:
 // a boolean given alone, a misspelt option, an empty list, help's defaults, an
 // error about an option the user gave rather than one derived from it, advice

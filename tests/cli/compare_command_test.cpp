@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval compare`, `curve` and `perturb-state` from the command line.
 #include <gtest/gtest.h>
 

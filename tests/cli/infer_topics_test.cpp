@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // infer-topics: MALLET 2.1.1's doc-topics files byte for byte (the fixtures'
 // runs, and the edge cases of tests/data/mallet-infer) at 1, 2 and 7 threads;
 // the inferencer's own random stream without a seed; bad requests refused

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval select`: models of different numbers of topics ranked on the same
 // held-out tokens, with paired differences, in every format and the report.
 #include <gtest/gtest.h>

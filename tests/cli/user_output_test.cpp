@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What users see: JSON output, the progress line, `info`, and the HTML report
 // (rendered in headless Chromium when it is installed, as CI installs it).
 #include <gtest/gtest.h>

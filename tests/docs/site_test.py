@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """The built guide opened in headless Chromium: the front page, a reference page and the search work.
 
     tests/docs/site_test.py PROJECT_DIR [SITE_DIR]

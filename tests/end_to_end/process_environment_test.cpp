@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The executable in its process environment, run as users run it: signals,
 // a full disk, a reader that goes away, a FIFO with no writer, and more threads
 // than the system gives. Each test pins one class of defect (a crash, a hang, a

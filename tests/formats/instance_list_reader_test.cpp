@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Held-out instance lists written by `mallet import-file --keep-sequence`.
 #include "formats/instance_list_reader.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The model readers on files written by MALLET 2.1.1, and on files that are not what they claim.
 #include "formats/model_readers.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference index's file: what is written reads back (postings, lengths,
 // words, the bags-of-words flag), through runs as without, and a damaged or
 // foreign file is refused with one line naming it.

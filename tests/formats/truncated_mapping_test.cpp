@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Files another process truncates while this one has them mapped: reading past
 // the new end is a FormatError naming the file, not SIGBUS killing the process.
 // (The truncation is made here, in the same process: the kernel treats the

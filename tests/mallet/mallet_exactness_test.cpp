@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval's MALLET-compatible left-to-right evaluation against every number
 // MALLET 2.1.1 printed for the shared fixtures: the same bits, per document and
 // in total, for every configuration, on any number of threads.

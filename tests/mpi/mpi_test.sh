@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Under mpirun, topiceval gives one process's numbers, bit for bit, and a rank
 # that fails ends the whole job cleanly:
 #   1. `mpirun -np 3 topiceval evaluate-topics` prints MALLET's total and writes

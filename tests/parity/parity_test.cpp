@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One request, the same bits from every door: each case of tests/parity/cases.txt
 // (evaluate's), compare-cases.txt and curve-cases.txt through the C++ API (a
 // request filled field by field, as a C++ program would) and through the command

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ldatuning's CaoJuan2009, Arun2010, Deveaud2014 and stm's semanticCoherence,
 // exclusivity and checkResiduals against the values the R functions computed
 // (tests/data/topic-number: r_oracle.R made each .expected from its .counts;

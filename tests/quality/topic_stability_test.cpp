@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Greene et al. (2014)'s agreement between two runs, against values worked by hand.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Paths to the shared MALLET reference files and helpers to read their numbers.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Where the checkout and MALLET's reference files are, as the other front ends'
 # tests find them: TOPICEVAL_SOURCE (the checkout; otherwise found above the
 # working directory), TOPICEVAL_SHARED (default: the checkout's ../shared) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 vocabulary <- c("apple", "banana", "cherry", "date", "elder", "fig")
 phi <- rbind(c(0.4, 0.3, 0.2, 0.05, 0.03, 0.02), c(0.02, 0.03, 0.05, 0.2, 0.3, 0.4))
 colnames(phi) <- vocabulary

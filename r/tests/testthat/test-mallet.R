@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 test_that("MALLET's evaluate-topics total on stackexchange, bit for bit, printed as MALLET prints it", {
   model <- read_mallet_model(fixture("stackexchange", "evaluator.mallet"))
   documents <- read_documents(fixture("stackexchange", "test.mallet"), model)

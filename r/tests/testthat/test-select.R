@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Three topics over 30 words, ten words each, and held-out documents drawn from them.
 words <- sprintf("w%02d", 1:30)
 truth <- t(sapply(1:3, function(k) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.topiceval;
 
 /** The native methods; see java-bridge/native/topiceval_jni.cpp. Errors arrive as TopicevalException. */
