@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "formats/format_error.hpp"
+#include "native/runtime/progress.hpp"
 
 namespace topiceval::formats {
 
@@ -84,6 +85,7 @@ void GzipReader::trailingGarbage() const {
 
 std::size_t GzipReader::read(std::span<char> buffer) {
   if (finished_ || buffer.empty()) return 0;
+  stopIfCancelled();  // a block at a time: a large file's reading answers Ctrl-C
   z_stream& z = stream_->z;
   if (garbageFrom_) {
     if (!lengthKnown_) return 0;  // the garbage's length is known at the end

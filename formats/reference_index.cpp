@@ -17,6 +17,7 @@
 
 #include "formats/format_error.hpp"
 #include "formats/guarded_mapping.hpp"
+#include "native/runtime/progress.hpp"
 
 namespace topiceval::formats {
 
@@ -194,6 +195,7 @@ void ReferenceIndex::parse() {
   const auto checked = bytes_.first(bytes_.size() - kTrailerBytes);
   constexpr std::size_t kStretch = std::size_t{32} << 20;
   for (std::size_t at = 0; at < checked.size(); at += kStretch) {
+    stopIfCancelled();
     crc = crc32Of(crc, checked.subspan(at, std::min(kStretch, checked.size() - at)));
     releasePages();
   }
@@ -405,6 +407,7 @@ ReferenceIndexWriter::~ReferenceIndexWriter() = default;
 
 void ReferenceIndexWriter::addDocument(std::span<const int32_t> ids) {
   checkDocumentFits(ids.size(), documents_);
+  if (documents_ % 256 == 0) stopIfCancelled();
   putVarint(lengths_, ids.size());
   const auto document = static_cast<int64_t>(documents_);
   forEachWordOf(ids, scratch_, [&](std::size_t w, std::span<const Occurrence> at) {
@@ -462,6 +465,7 @@ void ReferenceIndexWriter::append(ReferenceIndexBatch&& batch) {
 }
 
 void ReferenceIndexWriter::spill() {
+  stopIfCancelled();
   auto run = std::make_unique<Run>();
   run->file = std::tmpfile();
   if (run->file == nullptr)
@@ -529,6 +533,7 @@ void ReferenceIndexWriter::finish(const std::vector<std::string>& words, std::os
   write(directory);
   std::vector<uint8_t> chunk;
   for (std::size_t w = 0; w < vocabulary; ++w) {
+    if (w % 4096 == 0) stopIfCancelled();
     for (const auto& run : runs_) {
       const uint64_t size = w < run->sizes.size() ? run->sizes[w] : 0;
       if (size == 0) continue;

@@ -620,7 +620,7 @@ TEST(QualityWork, DiagnosticsRefuseTablesBeyondTheLimitBeforeCountingAny) {
 }
 
 // A Cancellation requested before the work starts (Python's Ctrl-C reaches
-// the work this way): the first document or replicate stops it.
+// the work this way): reading the model, or the first document or replicate, stops it.
 template <class Work>
 void expectInterruptedAtOnce(Work work) {
   Cancellation cancellation;
@@ -629,7 +629,6 @@ void expectInterruptedAtOnce(Work work) {
   Progress progress;
   EXPECT_THROW(work(progress), Interrupted);
   EXPECT_EQ(progress.doneUnits(), 0u);
-  EXPECT_GT(progress.totalUnits(), 0u);
 }
 
 TEST(QualityWork, CoherenceAndDiagnosticsAnswerACancellation) {
