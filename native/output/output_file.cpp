@@ -32,6 +32,10 @@ thread_local std::vector<const OutputFile*> openOutputs;
 
 void removeTemporaryOutputsOnSignals() {
   for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    // A signal ignored when the process started stays ignored: nohup's SIGHUP,
+    // and SIGINT in a shell's background job, are the caller's decision.
+    struct sigaction current {};
+    if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
     struct sigaction action {};
     action.sa_handler = &removeTemporariesAndDie;
     sigemptyset(&action.sa_mask);
