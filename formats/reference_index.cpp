@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <string_view>
+#include <unordered_map>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -232,6 +234,17 @@ void ReferenceIndex::parse() {
     words_.emplace_back(reinterpret_cast<const char*>(text.data()), text.size());
   }
   if (!words.done()) throw damaged("bytes left after its words");
+  // Each word once: a word named twice would split its postings between two
+  // ids, and a topic word would be looked up in one of them only.
+  {
+    std::unordered_map<std::string_view, uint64_t> first;
+    first.reserve(words_.size());
+    for (uint64_t w = 0; w < words_.size(); ++w) {
+      const auto [earlier, added] = first.emplace(words_[w], w);
+      if (!added)
+        throw damaged("it names one word twice (words " + std::to_string(earlier->second) + " and " + std::to_string(w) + ")");
+    }
+  }
   VarintCursor lengths(lengthsSection, source, "the document lengths");
   lengths_.reserve(static_cast<std::size_t>(documents));
   uint64_t total = 0;
