@@ -11,6 +11,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/reference_index.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/coherence_against.hpp"
 #include "native/api/index_blocks.hpp"
@@ -452,7 +453,7 @@ CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const 
               request.bootstrap, result);
   addExclusivity(request, data, counts, phi, topics.modelTop, topics.words.size(), result);
   result.diversity = diversityOf(topics.words);
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

@@ -11,6 +11,7 @@
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/coherence_against.hpp"
 #include "native/api/document_selection.hpp"
@@ -658,7 +659,7 @@ SelectResult select(const SelectRequest& request) try {
   result.runs = request.runs;
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

@@ -87,7 +87,10 @@ _native = _Guarded(_extension)
 
 
 def _unpickle(kind, state):
-    """A pickled result back (each result's __reduce__ names this): its class rebuilt from its whole state."""
+    """A pickled result back (each result's __reduce__ names this): its class rebuilt from its whole state, which the
+    library checks as strictly as a result it has just made."""
+    if not (isinstance(kind, type) and kind.__module__ == _extension.__name__ and "_from_state" in vars(kind)):
+        raise FormatError(f"a pickled topiceval result names {kind!r}, not one of topiceval's result classes")
     return kind._from_state(state)
 
 __version__ = _native.version
