@@ -19,6 +19,7 @@
 
 #include "formats/format_error.hpp"
 #include "native/runtime/progress.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -168,6 +169,7 @@ int anonymousFile(std::string& problem) {
 class InputFile {
  public:
   explicit InputFile(const std::string& path) : name_(path == "-" ? "standard input" : path) {
+    requireFileName(path);
     ++openings[path];
     if (session.depth > 0) {
       if (const auto kept = session.streams.find(path); kept != session.streams.end()) {

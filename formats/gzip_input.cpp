@@ -11,6 +11,7 @@
 
 #include "formats/format_error.hpp"
 #include "native/runtime/progress.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -188,6 +189,7 @@ void forEachGzipFileBlock(const std::string& path, StartCheck check, const std::
   // A regular file's size bounds its output from the start; a stream's is known at its end.
   std::optional<std::size_t> length;
   std::error_code unknown;
+  requireFileName(path);
   if (path != "-" && std::filesystem::is_regular_file(path, unknown)) {
     const auto size = std::filesystem::file_size(path, unknown);
     if (unknown) throw FormatError(path, "cannot read its size (" + unknown.message() + ")");

@@ -20,6 +20,7 @@
 #include "formats/format_error.hpp"
 #include "formats/guarded_mapping.hpp"
 #include "native/runtime/progress.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -118,6 +119,7 @@ thread_local uint64_t openings = 0;
 uint64_t ReferenceIndex::openingsOnThisThread() { return openings; }
 
 ReferenceIndex ReferenceIndex::open(const std::string& path) {
+  requireFileName(path);
   ++openings;
   ReferenceIndex index;
   index.source_ = path;

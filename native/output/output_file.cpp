@@ -10,6 +10,7 @@
 
 #include "formats/format_error.hpp"
 #include "native/runtime/cluster.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::output {
 
@@ -47,6 +48,7 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
                        std::ostream& standardOutput)
     : path_(path), option_(option) {
   if (path.empty()) throw formats::FormatError(option, "needs a file name");
+  requireFileName(path);
   standard_ = path == "-";
   if (!standard_) {
     identity_ = fileIdentity(path);
