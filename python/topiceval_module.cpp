@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "native/api/model_data.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/commands/commands.hpp"
 #include "native/commands/reference.hpp"
 #include "native/output/compare_output.hpp"
@@ -214,6 +215,10 @@ std::shared_ptr<topiceval::EvaluateResult> evaluate(const Model& model, const py
 // Every result class is bound through resultClass: picklable (multiprocessing
 // sends results between processes) by its C++ struct's whole state
 // (python_state.hpp), which topiceval._unpickle gives back to _from_state.
+// A restored result is checked as strictly as a fresh one before any of it is
+// read: its state value by value (python_state.hpp), then the promises of its
+// type (native/api/result_checks.hpp; the module's own views below add theirs),
+// each broken one a FormatError naming what was pickled.
 template <class T, class... Options>
 py::class_<T, Options...> resultClass(py::module_& module, const char* name) {
   py::class_<T, Options...> bound(module, name);
@@ -221,12 +226,22 @@ py::class_<T, Options...> resultClass(py::module_& module, const char* name) {
     return py::make_tuple(py::module_::import("topiceval").attr("_unpickle"),
                           py::make_tuple(self.attr("__class__"), topiceval::python_state::stateOf(self.cast<const T&>())));
   });
-  bound.def_static("_from_state", [](const py::handle& state) {
+  bound.def_static("_from_state", [source = std::string("a pickled topiceval.") + name](const py::handle& state) {
     T value{};
-    topiceval::python_state::restore(state, value);
+    topiceval::python_state::restore(state, value, source);
+    using topiceval::brokenPromise;
+    if (const std::optional<std::string> broken = brokenPromise(value)) throw topiceval::FileError(source, *broken);
     return value;
   });
   return bound;
+}
+
+// A view's promise: the result it shows, which must be there.
+template <class Held>
+std::optional<std::string> heldPromise(const std::shared_ptr<Held>& result) {
+  if (!result) return "no result to show";
+  using topiceval::brokenPromise;
+  return brokenPromise(*result);
 }
 
 // Each result struct is bound by one function below, its attributes named as
@@ -243,6 +258,10 @@ struct EvaluateView {
   EvaluateResultPtr result;
 };
 enum : int { kInputSection, kEstimatorSection, kCompletionSection, kUnseenWordsSection, kSummarySection };
+template <int Section>
+std::optional<std::string> brokenPromise(const EvaluateView<Section>& view) {
+  return heldPromise(view.result);
+}
 using InputView = EvaluateView<kInputSection>;
 using EstimatorView = EvaluateView<kEstimatorSection>;
 using CompletionView = EvaluateView<kCompletionSection>;
@@ -634,6 +653,7 @@ struct SelectReport {
   std::shared_ptr<const topiceval::SelectResult> result;
   std::vector<std::string> inputs;
 };
+std::optional<std::string> brokenPromise(const SelectReport& report) { return heldPromise(report.result); }
 
 void bindSelectReport(py::module_& module) {
   resultClass<SelectReport>(module, "SelectReport").def("write", [](const SelectReport& report, const py::object& path) {
@@ -697,6 +717,10 @@ template <class Result, int Section>
 struct ResultView {
   std::shared_ptr<Result> result;
 };
+template <class Result, int Section>
+std::optional<std::string> brokenPromise(const ResultView<Result, Section>& view) {
+  return heldPromise(view.result);
+}
 enum : int { kCompareInput, kCompareEstimator, kCompareSummary, kCurveInput, kCurveEstimator };
 using CompareInputView = ResultView<topiceval::CompareResult, kCompareInput>;
 using CompareEstimatorView = ResultView<topiceval::CompareResult, kCompareEstimator>;
@@ -709,6 +733,12 @@ struct CurveState {
   CurveResultPtr result;
   std::size_t index = 0;
 };
+std::optional<std::string> brokenPromise(const CurveState& state) {
+  if (const auto broken = heldPromise(state.result)) return broken;
+  if (state.index >= state.result->models.size())
+    return "state " + std::to_string(state.index) + " of " + std::to_string(state.result->models.size());
+  return std::nullopt;
+}
 
 py::object boolArray(const std::vector<uint8_t>& values) {
   return py::module_::import("numpy").attr("asarray")(toArray(values), "bool");
@@ -915,6 +945,22 @@ struct DiagnosticsWord {
   std::size_t topicIndex = 0, index = 0;
   const topiceval::DiagnosticsResult::Word& word() const { return owner->result.topics[topicIndex].words[index]; }
 };
+
+std::optional<std::string> brokenPromise(const DiagnosticsBinding& binding) {
+  return topiceval::brokenPromise(binding.result);
+}
+std::optional<std::string> brokenPromise(const DiagnosticsTopic& topic) {
+  if (const auto broken = heldPromise(topic.owner)) return broken;
+  if (topic.index >= topic.owner->result.topics.size())
+    return "topic " + std::to_string(topic.index) + " of " + std::to_string(topic.owner->result.topics.size());
+  return std::nullopt;
+}
+std::optional<std::string> brokenPromise(const DiagnosticsWord& word) {
+  if (const auto broken = brokenPromise(DiagnosticsTopic{word.owner, word.topicIndex})) return broken;
+  const std::size_t words = word.owner->result.topics[word.topicIndex].words.size();
+  if (word.index >= words) return "word " + std::to_string(word.index) + " of " + std::to_string(words);
+  return std::nullopt;
+}
 
 std::string pythonFigureName(const char* name) {
   std::string spelled = name;

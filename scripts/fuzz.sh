@@ -4,6 +4,10 @@
 # UndefinedBehaviorSanitizer) in build-fuzz/ and runs each for a given time.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, every target
+#   scripts/fuzz.sh --list                     the targets, one a line
+#
+# The targets are the build's one list, tests/fuzz/targets.txt (a fuzz-NAME
+# binary each, tests/CMakeLists.txt), never a list of this script's own.
 #
 # Seeds: the MALLET fixtures in ../shared (copied into build-fuzz/corpus, never
 # into the project), tests/fuzz/seeds and tests/fuzz/regressions. Anything that
@@ -13,11 +17,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+mapfile -t all < <(grep -E '^[a-z]' tests/fuzz/targets.txt)
+if [ "${1:-}" = "--list" ]; then
+  printf '%s\n' "${all[@]}"
+  exit 0
+fi
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-all=(object-stream evaluator inferencer model-file instance-list topic-state-text topic-state-gzip text-documents command-line model-validator logistic-normal-model)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+for target in "${targets[@]}"; do
+  if ! printf '%s\n' "${all[@]}" | grep -qxF -- "$target"; then
+    echo "scripts/fuzz.sh: no fuzz target '$target' (tests/fuzz/targets.txt lists them)" >&2
+    exit 2
+  fi
+done
 fixtures="$root/../shared/fixtures/mallet-2.1.1"
 
 CXX=clang++ cmake -S . -B build-fuzz -DTOPICEVAL_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null

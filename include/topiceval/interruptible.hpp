@@ -15,8 +15,10 @@
 
 namespace topiceval {
 
-/// How long the host's thread waits between two polls for an interrupt.
-inline constexpr std::chrono::milliseconds kInterruptPollPeriod{100};
+/// How long the host's thread waits between two polls for an interrupt: what
+/// Ctrl-C may cost in work done after it, besides the work's own unit (a poll
+/// takes microseconds, so 50 a second cost nothing).
+inline constexpr std::chrono::milliseconds kInterruptPollPeriod{20};
 
 /// Runs `work()` on a thread of its own, where a Cancellation is in force
 /// (every Progress the work makes answers it), and returns what it returns or

@@ -12,6 +12,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/reference_index.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/coherence_against.hpp"
 #include "native/api/index_blocks.hpp"
@@ -385,6 +386,25 @@ double diversityOf(const std::vector<std::vector<std::string>>& topics) {
 
 const std::vector<std::string>& coherenceMeasures() { return quality::coherenceMeasureNames(); }
 
+void detail::checkTopWordPairs(const Model& model, int topWords, std::size_t measures, int bootstrap, int threads) {
+  const detail::ModelData& data = detail::dataOf(model);
+  const auto n = static_cast<std::size_t>(std::max(topWords, 0));
+  std::vector<std::size_t> sizes(static_cast<std::size_t>(data.numTopics()), std::min(n, data.numTypes()));
+  if (data.counts && data.family() == ModelFamily::Dirichlet) {
+    // A count model's top words are those with a count in the topic (topWordIds).
+    std::vector<std::size_t> counted(sizes.size(), 0);
+    const TopicModel& counts = *data.counts;
+    for (std::size_t type = 0; type < counts.numTypes(); ++type) {
+      for (const int32_t entry : counts.typeTopicCounts.activeRow(type)) {
+        const auto topic = static_cast<std::size_t>(counts.topicOf(entry));
+        if (topic < counted.size()) ++counted[topic];
+      }
+    }
+    for (std::size_t k = 0; k < sizes.size(); ++k) sizes[k] = std::min(n, counted[k]);
+  }
+  quality::checkCoherenceCost(sizes, measures, measures, bootstrap, threads);
+}
+
 CoherenceResult coherence(const CoherenceRequest& request) { return detail::coherenceAgainst(request, nullptr); }
 
 CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const formats::ReferenceIndex* opened) try {
@@ -404,6 +424,7 @@ CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const 
   const Model model = detail::loadModel(request.model);
   const std::string modelName = detail::sourceName(request.model);
   const detail::ModelData& data = detail::dataOf(model);
+  if (request.topics.empty()) detail::checkTopWordPairs(model, request.topWords, measures.size(), request.bootstrap, request.threads);
   std::optional<Documents> documents;
   Reference reference = loadReference(request, model, modelName, documents, opened);
 
@@ -433,7 +454,7 @@ CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const 
               request.bootstrap, result);
   addExclusivity(request, data, counts, phi, topics.modelTop, topics.words.size(), result);
   result.diversity = diversityOf(topics.words);
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

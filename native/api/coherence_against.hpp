@@ -11,4 +11,10 @@ namespace topiceval::detail {
 // index request.reference names.
 CoherenceResult coherenceAgainst(const CoherenceRequest& request, const formats::ReferenceIndex* opened);
 
+// The pairs of `model`'s top `topWords` words scored by `measures` measures
+// with `bootstrap` replicates, checked against the limits from the model alone
+// (quality::checkCoherenceCost over each topic's top words: at most its words
+// with a count, or the vocabulary), before any reference text is read.
+void checkTopWordPairs(const Model& model, int topWords, std::size_t measures, int bootstrap, int threads);
+
 }  // namespace topiceval::detail

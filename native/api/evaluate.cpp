@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "formats/file_bytes.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/estimator_report.hpp"
 #include "native/api/evaluation_drivers.hpp"
@@ -43,7 +44,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) try {
   }
   assembleResult(plan, setup, result);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

@@ -744,10 +744,18 @@ CommandSpec perturbStateSpec() {
 }  // namespace
 
 const std::vector<CommandSpec>& commandSpecs() {
-  static const std::vector<CommandSpec> all = {
-      evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(),    selectSpec(),    compareSpec(),   curveSpec(),
-      trainCtmSpec(),       infoSpec(),        diagnosticsSpec(), coherenceSpec(), indexSpec(),     planRanksSpec(),
-      perturbStateSpec()};
+  static const std::vector<CommandSpec> all = [] {
+    std::vector<CommandSpec> specs = {
+        evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(),    selectSpec(),    compareSpec(),   curveSpec(),
+        trainCtmSpec(),       infoSpec(),        diagnosticsSpec(), coherenceSpec(), indexSpec(),     planRanksSpec(),
+        perturbStateSpec()};
+    // Every command takes --quiet, so that a script can pass it to any: the
+    // shared declaration, where a command has none of its own (MALLET's spelling).
+    for (CommandSpec& spec : specs) {
+      if (findOption(spec, "quiet") == nullptr) spec.options.push_back(quiet());
+    }
+    return specs;
+  }();
   return all;
 }
 

@@ -12,7 +12,7 @@ int coherenceCommand(const std::vector<std::string>& arguments, std::ostream& ou
     const auto options = commandOptions("coherence", arguments, out);
     if (!options) return 0;
     const CoherenceResult result = coherence(coherenceRequest(*options));
-    for (const Warning& warning : result.warnings) err << "warning: " << warning.text << '\n';
+    printWarnings(err, result.warnings);
     const std::string format = *options->text("format");
     if (format == "json") {
       output::writeCoherenceJson(out, result);

@@ -62,7 +62,7 @@ int runCommand(const std::string& name, const std::vector<std::string>& argument
   std::vector<std::string> names;
   for (const CommandEntry& entry : commands) names.emplace_back(entry.name);
   const auto suggestion = closestMatch(name, names);
-  err << "topiceval: unknown command '" << name << "'"
+  err << "topiceval: unknown command '" << oneLine(name) << "'"
       << (suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string()) << "\n";
   return kUsageProblem;
 }

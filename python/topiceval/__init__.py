@@ -92,7 +92,10 @@ _native = _Guarded(_extension)
 
 
 def _unpickle(kind, state):
-    """A pickled result back (each result's __reduce__ names this): its class rebuilt from its whole state."""
+    """A pickled result back (each result's __reduce__ names this): its class rebuilt from its whole state, which the
+    library checks as strictly as a result it has just made."""
+    if not (isinstance(kind, type) and kind.__module__ == _extension.__name__ and "_from_state" in vars(kind)):
+        raise FormatError(f"a pickled topiceval result names {kind!r}, not one of topiceval's result classes")
     return kind._from_state(state)
 
 __version__ = _native.version
@@ -252,18 +255,43 @@ def _copy(name, make, size: int):
         raise Error(f"{name}: out of memory while copying it ({_gib(size)})") from None
 
 
-def _numeric_array(name, values) -> _numpy.ndarray:
-    """A 2-D float64 array of `values`, or a ModelError saying why not."""
+def _numbers(name, values, what: str, dimensions: int, error=None, low=None, high=None, whole=False, finite=True):
+    """The one check of an array handed over from Python, before any numpy function computes with it: `values` as
+    a numpy array of numbers (integers or floats, never objects, strings or booleans) of `dimensions` dimensions,
+    finite (unless `finite` is False: a model's arrays, measured before they are read, and checked by the library
+    once copied), whole when `whole`, within `low`..`high`; otherwise `error` (a SettingError by default, a
+    SettingTypeError for values of the wrong type) whose message names `name` and says it must be `what`."""
+    error = error or SettingError
+    kind_error = SettingTypeError if error is SettingError else error
     try:
         array = _numpy.asarray(values)
-    except (ValueError, TypeError) as error:
-        raise ModelError(f"{name} must be a 2-D numeric array (topics x words): {error}") from None
+    except (ValueError, TypeError) as problem:
+        first = str(problem).splitlines()[0] if str(problem) else type(problem).__name__
+        raise kind_error(f"{name} must be {what}: {first}") from None
     except MemoryError:
         raise Error(f"{name}: out of memory while reading it as an array") from None
     if array.dtype.kind not in "iuf":
-        raise ModelError(f"{name} must hold numbers, not {array.dtype} values")
-    if array.ndim != 2:
-        raise ModelError(f"{name} must be a 2-D array (topics x words), not {array.ndim}-D")
+        raise kind_error(f"{name} must be {what}, not {array.dtype} values")
+    if array.ndim != dimensions:
+        raise error(f"{name} must be {what}, not a {array.ndim}-D array")
+    if array.size == 0 or not finite:
+        return array
+    # The extremes are reductions without a copy (NaN reaches them): an array is measured before it is copied.
+    smallest, largest = array.min(), array.max()
+    if array.dtype.kind == "f":
+        if not (_numpy.isfinite(smallest) and _numpy.isfinite(largest)):
+            raise error(f"{name} must be {what}: it holds {array[~_numpy.isfinite(array)].flat[0]!r}")
+        if whole and not (_numpy.floor(array) == array).all():
+            raise error(f"{name} must be {what}: it holds {array[_numpy.floor(array) != array].flat[0]!r}")
+    if low is not None and smallest < low or high is not None and largest > high:
+        outside = smallest if low is not None and smallest < low else largest
+        raise error(f"{name} must be {what}, in {low}..{high}: it holds {outside:.0f}")
+    return array
+
+
+def _numeric_array(name, values) -> _numpy.ndarray:
+    """A 2-D float64 array of `values`, or a ModelError saying why not."""
+    array = _numbers(name, values, "a 2-D numeric array (topics x words)", 2, error=ModelError, finite=False)
     # Copied twice: here as float64, and by the library into its own layout.
     size = 2 * array.size * 8
     _check_budget(name, size, f"a {array.shape[0]} x {array.shape[1]} model")
@@ -357,47 +385,38 @@ _MOST_TOKENS = 2 ** 31 - 1  # per document, after expanding counts
 
 def _ids(index, values) -> _numpy.ndarray:
     """A document's word ids as int64, checked: whole, finite, 0..2^31-1."""
-    array = _numpy.asarray(values)
-    if array.size == 0:
-        return _numpy.zeros(0, dtype=_numpy.int64)
-    if array.ndim != 1:
-        raise SettingError(f"documents[{index}] must be a sequence of word ids, not a {array.ndim}-D array")
-    if array.dtype.kind == "f":
-        if not (_numpy.all(_numpy.isfinite(array)) and _numpy.all(_numpy.floor(array) == array)):
-            raise SettingError(f"documents[{index}] holds values that are not whole numbers: word ids are integers")
-    elif array.dtype.kind not in "iu":
-        raise SettingTypeError(f"documents[{index}] holds {array.dtype} values, not word ids (strings of words are "
-                               "looked up with vocabulary=)")
-    if array.min() < 0 or array.max() > _LARGEST_ID:
-        bad = array[(array < 0) | (array > _LARGEST_ID)][0]
-        raise SettingError(f"documents[{index}] has word id {bad:.0f}: ids must be in 0..2^31-1")
+    array = _numbers(f"documents[{index}]", values, "a sequence of word ids (whole numbers; strings of words are "
+                     "looked up with vocabulary=)", 1, low=0, high=_LARGEST_ID, whole=True) \
+        if _numpy.size(values) else _numpy.zeros(0, dtype=_numpy.int64)
     return array.astype(_numpy.int64)
 
 
 def _count_matrix(counts) -> list:
     """Rows of a document-term count matrix (numpy 2-D or scipy sparse) as id arrays, each column's id
     repeated by its count, columns in increasing order."""
+    what = "a document-term matrix of non-negative whole counts"
     if hasattr(counts, "tocsr"):
-        rows = counts.tocsr()
-        data, indices, starts = rows.data, rows.indices, rows.indptr
-        documents = []
-        for d in range(rows.shape[0]):
-            documents.append(_expand(d, indices[starts[d]:starts[d + 1]], data[starts[d]:starts[d + 1]]))
-        return documents
-    matrix = _numpy.asarray(counts)
+        try:
+            rows = counts.tocsr()
+            shape = tuple(int(n) for n in rows.shape)
+        except (ValueError, TypeError, AttributeError) as problem:
+            raise SettingTypeError(f"documents must be {what}: {problem}") from None
+        data = _numbers("documents", rows.data, what, 1, low=0, whole=True)
+        indices = _numbers("documents' column indices", rows.indices, f"column indices below {shape[1]}", 1, low=0,
+                           high=max(shape[1] - 1, 0))
+        starts = _numbers("documents' row starts", rows.indptr, "row starts", 1, low=0, high=len(data))
+        if len(starts) != shape[0] + 1 or len(indices) != len(data):
+            raise SettingError(f"documents must be {what}: its row starts and column indices do not fit its counts")
+        return [_expand(d, indices[starts[d]:starts[d + 1]], data[starts[d]:starts[d + 1]]) for d in range(shape[0])]
+    matrix = _numbers("documents", counts, what, 2, low=0, whole=True)
     return [_expand(d, _numpy.nonzero(row)[0], row[_numpy.nonzero(row)[0]]) for d, row in enumerate(matrix)]
 
 
 def _expand(index, words, counts) -> _numpy.ndarray:
-    words = _numpy.asarray(words)
-    counts = _numpy.asarray(counts)
-    if counts.size and not (_numpy.all(_numpy.isfinite(counts)) and _numpy.all(_numpy.floor(counts) == counts)
-                            and counts.min() >= 0):
-        raise SettingError(f"documents[{index}] has counts that are not non-negative whole numbers")
+    words = _numbers(f"documents[{index}]", words, "word ids", 1, low=0, high=_LARGEST_ID, whole=True)
+    counts = _numbers(f"documents[{index}]", counts, "non-negative whole counts", 1, low=0, whole=True)
     if counts.size and counts.sum() > _MOST_TOKENS:
         raise SettingError(f"documents[{index}] holds {counts.sum():.0f} tokens, more than 2^31-1")
-    if words.size and (words.min() < 0 or words.max() > _LARGEST_ID):
-        raise SettingError(f"documents[{index}] has a word id outside 0..2^31-1")
     tokens = int(counts.sum()) if counts.size else 0
     # Expanded to one int64 per token here, then one int32 in the library.
     _check_budget(f"documents[{index}]", tokens * 12, f"{tokens} tokens")
@@ -446,8 +465,10 @@ def _documents(documents, model: Model, vocabulary) -> list:
                 lookup = _vocabulary(vocabulary, model)
             converted.append(_numpy.asarray([lookup.id(word) for word in tokens], dtype=_numpy.int64))
             continue
-        items = document if isinstance(document, _numpy.ndarray) else list(document) \
+        items = document if isinstance(document, _numpy.ndarray) and document.ndim == 1 else list(document) \
             if isinstance(document, (list, tuple, range)) else None
+        if isinstance(document, _numpy.ndarray) and document.ndim != 1:
+            raise SettingError(f"documents[{index}] must be a sequence of word ids, not a {document.ndim}-D array")
         if items is None:
             raise SettingTypeError(f"documents[{index}] must be a sequence of word ids, (id, count) pairs or a "
                                    f"string, not {type(document).__name__}")

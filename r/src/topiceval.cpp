@@ -34,11 +34,29 @@ Rcpp::List failure(const std::string& kind, const std::string& message) {
   return value;
 }
 
+// A number the library leaves undefined (NaN: no error from one run, a figure
+// a model cannot have) is R's missing value, NA, where the command line
+// prints '-' and JSON null: one missing value for the R package. Every value
+// the glue returns is made here, so it is changed in place.
+SEXP missingAsNA(SEXP value) {
+  if (TYPEOF(value) == REALSXP) {
+    double* numbers = REAL(value);
+    for (R_xlen_t i = 0; i < XLENGTH(value); ++i) {
+      if (std::isnan(numbers[i])) numbers[i] = NA_REAL;
+    }
+  } else if (TYPEOF(value) == VECSXP) {
+    for (R_xlen_t i = 0; i < XLENGTH(value); ++i) missingAsNA(VECTOR_ELT(value, i));
+  }
+  return value;
+}
+
 // Messages name options as R spells them, which is Python's (snake_case).
 template <class Work>
 Rcpp::RObject guarded(Work work) {
   try {
-    return work();
+    Rcpp::RObject value = work();
+    missingAsNA(value);
+    return value;
   } catch (const topiceval::FileError& error) {
     return failure("file", topiceval::respell(error.what(), Spelling::Python));
   } catch (const topiceval::SettingError& error) {
@@ -503,8 +521,9 @@ Rcpp::DataFrame figureTable(const topiceval::SelectResult& result) {
       topics.push_back(ranked.model.topics);
       name.push_back(figure.name);
       better.push_back(figure.better);
-      value.push_back(figure.value);
-      se.push_back(figure.standardError);
+      // As the command line's table: '-' (NA) for a figure that is not finite.
+      value.push_back(std::isfinite(figure.value) ? figure.value : NA_REAL);
+      se.push_back(std::isfinite(figure.standardError) ? figure.standardError : NA_REAL);
     }
   return Rcpp::DataFrame::create(Rcpp::Named("model") = model, Rcpp::Named("topics") = topics,
                                  Rcpp::Named("figure") = name, Rcpp::Named("better") = better,

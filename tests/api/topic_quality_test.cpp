@@ -24,6 +24,7 @@
 #include "topiceval/coherence.hpp"
 #include "topiceval/diagnostics.hpp"
 #include "topiceval/errors.hpp"
+#include "topiceval/select.hpp"
 
 namespace topiceval {
 namespace {
@@ -570,7 +571,9 @@ TEST(QualityWork, CoherenceRefusesPairsBeyondTheLimitBeforeCountingAny) {
     EXPECT_NE(error.problem().find("10 topics of up to 3200 words (51184000 pairs) with 200 bootstrap replicates needs "),
               std::string::npos)
         << error.problem();
-    EXPECT_NE(error.problem().find("lower --top-words, or --bootstrap or --threads"), std::string::npos);
+    EXPECT_NE(error.problem().find("lower --top-words (at most 998 fit), or --bootstrap, or --threads"),
+              std::string::npos)
+        << error.problem();
   }
   EXPECT_EQ(progress.doneUnits(), 0u);
 }
@@ -618,7 +621,7 @@ TEST(QualityWork, DiagnosticsRefuseTablesBeyondTheLimitBeforeCountingAny) {
 }
 
 // A Cancellation requested before the work starts (Python's Ctrl-C reaches
-// the work this way): the first document or replicate stops it.
+// the work this way): reading the model, or the first document or replicate, stops it.
 template <class Work>
 void expectInterruptedAtOnce(Work work) {
   Cancellation cancellation;
@@ -627,7 +630,6 @@ void expectInterruptedAtOnce(Work work) {
   Progress progress;
   EXPECT_THROW(work(progress), Interrupted);
   EXPECT_EQ(progress.doneUnits(), 0u);
-  EXPECT_GT(progress.totalUnits(), 0u);
 }
 
 TEST(QualityWork, CoherenceAndDiagnosticsAnswerACancellation) {
@@ -712,6 +714,55 @@ TEST(QualityWork, CoherenceRefusesReplicatesBeyondTheLimitBeforeCountingAny) {
                                "the 2e+09 allowed: lower --bootstrap");
   }
   EXPECT_EQ(progress.doneUnits(), 0u);
+}
+
+TEST(QualityWork, CoherenceRefusesTheModelsTopWordPairsBeforeReadingTheTexts) {
+  // debian-k100's topics hold up to 2,311 words with a count: 100,000 top words are all of them, 67 million pairs,
+  // whose pairing alone took minutes and gigabytes. Priced from the model, it is refused before the texts are
+  // read (they do not exist here), with the most top words that fit.
+  CoherenceRequest request;
+  request.model = fixtureFile("debian-k100", "state.gz");
+  request.texts = DocumentsSource(::testing::TempDir() + "no-such-reference-texts.txt");
+  request.topWords = 100'000;
+  request.bootstrap = 0;
+  Progress progress;
+  request.progress = &progress;
+  try {
+    (void)coherence(request);
+    FAIL() << "the request was not refused";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "top-words");
+    EXPECT_EQ(error.problem(),
+              "100 topics of up to 2311 words (66977575 pairs) with 0 bootstrap replicates needs 5.2 GiB of working "
+              "memory, more than the 2.0 GiB allowed: lower --top-words (at most 744 fit)");
+  }
+  EXPECT_EQ(progress.doneUnits(), 0u);
+}
+
+TEST(QualityWork, SelectRefusesMatchingSeedsBeyondTheLimitBeforeScoringAny) {
+  // Two runs of 1,000 topics compared by their top 2,001 words: 1,000^2 pairs of topics walked to depth 2,001,
+  // 2.001e9 steps. Refused from the models' sizes before either is scored; 2,000 words fit.
+  const std::size_t topics = 1000, types = 2001;
+  std::vector<double> phi(topics * types, 1.0 / static_cast<double>(types));
+  const Model model = Model::fromTopics(phi, types, std::vector<double>(topics, 0.1));
+  SelectRequest request;
+  request.models = {model, model};
+  request.documents = DocumentsSource(Documents::fromIds({{0, 1, 2}}));
+  request.coherenceMeasure = "none";
+  request.stabilityWords = 2001;
+  Progress progress;
+  request.progress = &progress;
+  try {
+    (void)select(request);
+    FAIL() << "the request was not refused";
+  } catch (const SettingError& error) {
+    EXPECT_EQ(error.setting(), "stability-words");
+    EXPECT_EQ(error.problem(),
+              "matching the topics of runs with the same number of topics by their top words (the largest group: 2 "
+              "runs of 1000 topics, 2001 words each) needs 2e+09 scores of word or topic pairs, more than the 2e+09 "
+              "allowed: lower --stability-words");
+  }
+  EXPECT_EQ(progress.totalUnits(), 0u) << "no model was scored";
 }
 
 // Bags of words have no token order: the window measures count whole

@@ -674,6 +674,22 @@ public final class BridgeTests {
   static void hostileArguments(Path fixtures) throws Exception {
     Path set = fixtures.resolve("stackexchange");
     TopicModelData fromFile = TopicModelData.read(set.resolve("inferencer.mallet").toString());
+    // A path with a NUL would reach the system cut at the NUL (another file): every path is refused.
+    Path scratch = java.nio.file.Files.createTempDirectory("topiceval-nul");
+    Path kept = scratch.resolve("kept.txt");
+    java.nio.file.Files.writeString(kept, "a user's file\n");
+    String cut = kept + "\u0000.extra";
+    expectException(() -> fromFile.save(cut), "holds a NUL character, which no file name can",
+                    "TopicModelData.save to a path with a NUL");
+    expectException(() -> TopicModelData.read(set.resolve("inferencer.mallet") + "\u0000x"),
+                    "holds a NUL character, which no file name can", "TopicModelData.read of a path with a NUL");
+    CommandResult indexed = TopicEvaluator.run("index", "--texts", set.resolve("test.mallet").toString(), "--output", cut);
+    check(indexed.status == 1 && indexed.err.contains("holds a NUL character, which no file name can"),
+          "index --output with a NUL: " + indexed.status + " " + indexed.err);
+    check(java.nio.file.Files.readString(kept).equals("a user's file\n"), "the file before the NUL is kept");
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(scratch)) {
+      check(files.count() == 1, "nothing written beside it");
+    }
     int[][] texts = {{0, 1, 2}, {1, 2, 3}};
     String[] words = {"a", "b", "c", "d"};
     // coherence and diagnostics take the model as an Object: another class is named, not a NoSuchFieldError.
