@@ -17,7 +17,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-fixtures=$root/../shared/fixtures/mallet-2.1.1
+source tests/support/test_data.sh "$root/build/test-data"   # tests/data, unpacked by the build
+fixtures=$(test_data mallet-2.1.1)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 steps=("$@")
@@ -95,7 +96,7 @@ for step in "${steps[@]}"; do
       --input "$fixtures/stackexchange/test.mallet" --random-seed 1 > "$work/venv.out"
     cmp "$work/venv.out" "$fixtures/stackexchange/expected/total-p10-rfalse-s1.txt"
     echo "the venv's topiceval command: total $(cat "$work/venv.out") = MALLET's"
-    (cd "$work" && TOPICEVAL_SHARED=$root/../shared TOPICEVAL_BINARY=$root/build/topiceval \
+    (cd "$work" && TOPICEVAL_TEST_DATA=$test_data_dir TOPICEVAL_BINARY=$root/build/topiceval \
       "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests")
     echo "== python3 -m build --wheel --no-isolation; the wheel installed into another venv"
     # -P: the checkout's own build/ directory must not shadow the module `build`.
@@ -174,7 +175,7 @@ PY
     (cd "$work/r-build" && R CMD build "$root/r" > build.log 2>&1) || { tail -20 "$work/r-build/build.log"; exit 1; }
     tarball=$(ls "$work"/r-build/topiceval_*.tar.gz)
     # The suite finds the checkout, MALLET's files and the command line (tests/testthat/helper-fixtures.R).
-    (cd "$work/r-build" && TOPICEVAL_SOURCE=$root TOPICEVAL_SHARED=$root/../shared TOPICEVAL_BINARY=$root/build/topiceval \
+    (cd "$work/r-build" && TOPICEVAL_SOURCE=$root TOPICEVAL_TEST_DATA=$test_data_dir TOPICEVAL_BINARY=$root/build/topiceval \
        R CMD check --no-manual "$tarball" > check.log 2>&1) || { tail -40 "$work/r-build/check.log"; exit 1; }
     status=$(grep '^Status:' "$work/r-build/topiceval.Rcheck/00check.log")
     echo "R CMD check: $status"

@@ -29,7 +29,7 @@
 namespace topiceval {
 namespace {
 
-const std::string kData = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data/mallet-infer";
+const std::string kData = testing::testDataPath("mallet-infer");
 
 std::string textOf(const std::string& path) {
   const std::vector<uint8_t> bytes = formats::readFileBytes(path);

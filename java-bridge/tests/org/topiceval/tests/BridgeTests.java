@@ -61,15 +61,67 @@ public final class BridgeTests {
 
   private BridgeTests() {}
 
+  /**
+   * The tests' data: tests/data unpacked by the build (cmake/test_data.cmake), the folder CTest passes as the
+   * second argument. A missing file is one line naming it.
+   */
+  private static Path testDataFolder;
+
+  static String missingTestData(Path path) {
+    return "missing test data: " + path + " (the build unpacks tests/data into " + testDataFolder
+        + "; tests/data/README.md lists every file)";
+  }
+
+  /** The data folder or file `relative`, or the missing-data line and exit status 1. */
+  static Path testData(String relative) {
+    Path path = testDataFolder.resolve(relative);
+    if (!Files.exists(path)) {
+      System.err.println(missingTestData(path));
+      System.exit(1);
+    }
+    return path;
+  }
+
+  /** The first path of the data folder named in an error's message (or its causes') that does not exist. */
+  static Path missingPathIn(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      String message = String.valueOf(cause.getMessage());
+      for (int at = message.indexOf(testDataFolder.toString()); at >= 0;
+           at = message.indexOf(testDataFolder.toString(), at + 1)) {
+        int end = at;
+        while (end < message.length() && " :'\"\n".indexOf(message.charAt(end)) < 0) end++;
+        Path path = Paths.get(message.substring(at, end));
+        if (!Files.exists(path)) return path;
+      }
+    }
+    return null;
+  }
+
   public static void main(String[] arguments) throws Exception {
-    Path shared = Paths.get(arguments[1]);
-    Path fixtures = shared.resolve("fixtures/mallet-2.1.1");
+    testDataFolder = Paths.get(arguments[1]);
+    Path fixtures = testData("mallet-2.1.1");
+    try {
+      run(arguments, fixtures);
+    } catch (Exception error) {
+      Path missing = missingPathIn(error);
+      if (missing == null) throw error;
+      System.err.println(missingTestData(missing));
+      System.exit(1);
+    }
+    if (failures > 0) {
+      System.err.println(failures + " checks failed");
+      System.exit(1);
+    }
+    System.out.println(arguments[0] + ": all checks passed");
+  }
+
+  static void run(String[] arguments, Path fixtures) throws Exception {
     switch (arguments[0]) {
       case "in-memory-equals-files":
         inMemoryEqualsFiles(fixtures);
         break;
       case "bad-files-throw":
-        badFilesThrow(shared, fixtures);
+        badFilesThrow(fixtures);
         break;
       case "no-mallet":
         noMallet(fixtures);
@@ -107,11 +159,6 @@ public final class BridgeTests {
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
     }
-    if (failures > 0) {
-      System.err.println(failures + " checks failed");
-      System.exit(1);
-    }
-    System.out.println(arguments[0] + ": all checks passed");
   }
 
   /** What MALLET's ParallelTopicModel shows of itself: the public fields MalletObjects reads. */
@@ -212,16 +259,17 @@ public final class BridgeTests {
   }
 
   static void inMemoryEqualsFiles(Path fixtures) throws Exception {
-    String[][] runs = {{"stackexchange", "10", "false", "42"}, {"stackexchange-oov", "1", "true", "1"},
-                       {"debian-k100", "10", "true", "1"}, {"sgu-k100", "50", "false", "2"}};
+    String[][] runs = {{"mallet-2.1.1/stackexchange", "10", "false", "42"}, {"mallet-2.1.1/stackexchange-oov", "1", "true", "1"},
+                       {"mallet-2.1.1/debian-k100", "10", "true", "1"}, {"mallet-2.1.1/sgu-k100", "50", "false", "2"}};
     for (String[] run : runs) {
-      Path set = fixtures.resolve(run[0]);
+      Path printed = testData(run[0]);  // MALLET's expected/
+      Path set = printed;               // the files read
       String tag = "p" + run[1] + "-r" + run[2] + "-s" + run[3];
       TopicModelData model = TopicModelData.read(set.resolve("evaluator.mallet").toString());
       int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
       double[] values = TopicEvaluator.evaluateLikeMallet(model, documents, Integer.parseInt(run[1]),
                                                           Boolean.parseBoolean(run[2]), Integer.parseInt(run[3]), 0);
-      List<String> expected = lines(set.resolve("expected/docprobs-" + tag + ".txt"));
+      List<String> expected = lines(printed.resolve("expected/docprobs-" + tag + ".txt"));
       check(values.length == expected.size(), run[0] + " " + tag + ": document count");
       double total = 0;
       for (int d = 0; d < values.length && d < expected.size(); d++) {
@@ -229,7 +277,7 @@ public final class BridgeTests {
               run[0] + " " + tag + " document " + d + ": " + values[d] + " != MALLET's " + expected.get(d));
         total += values[d];
       }
-      String expectedTotal = lines(set.resolve("expected/total-" + tag + ".txt")).get(0);
+      String expectedTotal = lines(printed.resolve("expected/total-" + tag + ".txt")).get(0);
       check(Double.toString(total).equals(expectedTotal), run[0] + " " + tag + " total " + total + " != " + expectedTotal);
 
       // The same job through the file path, inside the JVM.
@@ -443,8 +491,8 @@ public final class BridgeTests {
     }
   }
 
-  static void badFilesThrow(Path shared, Path fixtures) throws Exception {
-    Path text = shared.resolve("corpora/README.md");
+  static void badFilesThrow(Path fixtures) throws Exception {
+    Path text = testData("corpora/README.md");
     expectException(() -> TopicModelData.read(text.toString()),
                     "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state", "text as model");
     Path evaluator = fixtures.resolve("stackexchange/evaluator.mallet");
