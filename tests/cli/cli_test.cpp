@@ -185,7 +185,8 @@ TEST(TopicevalCommands, DescribeOptionsThatLookLikeBoostPlaceholders) {
                                                                  {"compare", compareCommand},
                                                                  {"curve", curveCommand},
                                                                  {"info", infoCommand},
-                                                                 {"perturb-state", perturbStateCommand}};
+                                                                 {"perturb-state", perturbStateCommand},
+                                                                 {"upgrade", upgradeCommand}};
   for (const auto& [name, command] : commands) {
     const Output unknown = testing::runCommand(command, {"--%canonical_option%model", "x"});
     EXPECT_EQ(unknown.status, 2) << name;
