@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `mallet evaluate-topics --native`, through topiceval's launcher exactly as users
-# run it, on every fixture set: MALLET's printed numbers, byte for byte.
+# run it, on every fixture set (MALLET 2.1.1's, and 2.0.8's): MALLET's printed
+# numbers, byte for byte.
 # MALLET_HOME points at an empty directory: --native needs no MALLET.
 # (sgu-k100 with 10 particles and resampling is left to the C++ exactness test,
 # which takes the same path in-process; here it would double CI time.)
@@ -14,7 +15,9 @@ export MALLET_HOME="$scratch/no-mallet"
 mkdir -p "$MALLET_HOME"
 
 checked=0
-for set in mallet-2.1.1/stackexchange mallet-2.1.1/stackexchange-oov mallet-2.1.1/debian-k100 mallet-2.1.1/sgu-k100; do
+# MALLET 2.1.1's sets, and MALLET 2.0.8's one-thread set (the other's numbers are the C++ exactness test's).
+for set in mallet-2.1.1/stackexchange mallet-2.1.1/stackexchange-oov mallet-2.1.1/debian-k100 mallet-2.1.1/sgu-k100 \
+           mallet-2.0.8/debian-k20-t1; do
   folder=$(test_data "$set/expected")
   folder=${folder%/expected}
   for total in "$folder"/expected/total-*.txt; do
@@ -40,7 +43,7 @@ for set in mallet-2.1.1/stackexchange mallet-2.1.1/stackexchange-oov mallet-2.1.
   fi
 done
 # infer-topics --native: each set's doc-topics files (the commands MALLET ran, in infer/commands.txt).
-for set in mallet-2.1.1/stackexchange mallet-2.1.1/debian-k100; do
+for set in mallet-2.1.1/stackexchange mallet-2.1.1/debian-k100 mallet-2.0.8/debian-k20-t1 mallet-2.0.8/debian-k20-t2; do
   commands=$(test_data "$set/infer/commands.txt")
   folder=${commands%/infer/commands.txt}
   while read -r _ _ options; do
@@ -58,8 +61,8 @@ for set in mallet-2.1.1/stackexchange mallet-2.1.1/debian-k100; do
     checked=$((checked + 1))
   done < <(grep '^mallet infer-topics' "$commands")
 done
-# 30 evaluate-topics outputs (sgu-k100's p10-rtrue-s1 left out) and 6 infer-topics files.
-[ "$checked" = 36 ] || { echo "launcher: checked $checked MALLET outputs, not 36" >&2; exit 1; }
+# 30 of MALLET 2.1.1's outputs (sgu-k100's p10-rtrue-s1 left out), 9 of 2.0.8's evaluate-topics, 12 infer-topics files.
+[ "$checked" = 51 ] || { echo "launcher: checked $checked MALLET outputs, not 51" >&2; exit 1; }
 echo "launcher: $checked MALLET outputs reproduced byte for byte"
 
 # The launcher as MALLET's own: without MALLET_HOME it finds the next `mallet` on the PATH and passes every

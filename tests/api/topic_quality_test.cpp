@@ -2,6 +2,7 @@
 // against the files MALLET 2.1.1 wrote (tests/data's MALLET sets, and the
 // synthetic edge cases in tests/data/mallet-edge).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -24,6 +25,7 @@
 #include "topiceval/coherence.hpp"
 #include "topiceval/diagnostics.hpp"
 #include "topiceval/errors.hpp"
+#include "topiceval/upgrade.hpp"
 
 namespace topiceval {
 namespace {
@@ -164,10 +166,14 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, FromState,
                                            FixtureCase{"stackexchange-oov", ""},
                                            FixtureCase{"stackexchange-oov", "train.mallet"},
                                            FixtureCase{"sgu-k100", "train.mallet"},
-                                           FixtureCase{"debian-k100", ""}));
+                                           FixtureCase{"debian-k100", ""},
+                                           FixtureCase{"mallet-2.0.8/debian-k20-t1", ""},
+                                           FixtureCase{"mallet-2.0.8/debian-k20-t1", "train.mallet"},
+                                           FixtureCase{"mallet-2.0.8/debian-k20-t2", "train.mallet"}));
 
 TEST(Diagnostics, FromASavedModelAreMalletsFromModelFiles) {
-  for (const std::string set : {"stackexchange", "stackexchange-oov"}) {
+  for (const std::string set :
+       {"stackexchange", "stackexchange-oov", "mallet-2.0.8/debian-k20-t1", "mallet-2.0.8/debian-k20-t2"}) {
     SCOPED_TRACE(set);
     DiagnosticsRequest request;
     request.model = fixtureFile(set, "model.mallet");
@@ -178,6 +184,29 @@ TEST(Diagnostics, FromASavedModelAreMalletsFromModelFiles) {
     EXPECT_EQ(compareWith(fixtureFile(dir, "topic-keys-from-model.txt"), result, writeTopicKeys), "");
     // The end-of-training order of equal counts, which a state cannot give.
     EXPECT_EQ(compareWith(fixtureFile(dir, "word-topic-counts-from-model.txt"), result, writeWordTopicCounts), "");
+  }
+}
+
+// MALLET 2.1.1 read 2.0.8's state with the training list `upgrade` wrote (checking every token against it)
+// and wrote these files (upgraded/from-state/); topiceval reads the saved model `upgrade` wrote and writes them too.
+TEST(Diagnostics, AnUpgradedMallet208ModelGivesWhatMallet211Wrote) {
+  for (const std::string set : {"mallet-2.0.8/debian-k20-t1", "mallet-2.0.8/debian-k20-t2"}) {
+    SCOPED_TRACE(set);
+    const std::string upgradedModel = (std::filesystem::temp_directory_path() /
+                                       ("topiceval-test-upgraded-model-" + std::to_string(::getpid()) + ".mallet"))
+                                          .string();
+    {
+      std::ofstream out(upgradedModel, std::ios::binary);
+      UpgradeRequest upgradeRequest;
+      upgradeRequest.input = fixtureFile(set, "model.mallet");
+      EXPECT_TRUE(upgrade(upgradeRequest, out).changed());
+    }
+    DiagnosticsRequest request;
+    request.model = upgradedModel;
+    const DiagnosticsResult result = diagnostics(request);
+    std::filesystem::remove(upgradedModel);
+    EXPECT_EQ(compareWith(fixtureFile(set + "/upgraded/from-state", "diagnostics.xml"), result, writeDiagnosticsXml), "");
+    EXPECT_EQ(compareWith(fixtureFile(set + "/upgraded/from-state", "topic-keys.txt"), result, writeTopicKeys), "");
   }
 }
 

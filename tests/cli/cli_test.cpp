@@ -38,7 +38,8 @@ std::string temporaryPath(const std::string& name) {
 }
 
 TEST(EvaluateTopicsCommand, PrintsShowWordsExactlyAsMallet) {
-  for (const std::string set : {"stackexchange", "stackexchange-oov", "debian-k100"}) {
+  for (const std::string set :
+       {"stackexchange", "stackexchange-oov", "debian-k100", "mallet-2.0.8/debian-k20-t1", "mallet-2.0.8/debian-k20-t2"}) {
     auto arguments = fixtureArguments(set);
     arguments.insert(arguments.end(), {"--num-particles", "2", "--random-seed", "1", "--show-words", "true"});
     const Output output = evaluateTopics(arguments);

@@ -31,7 +31,8 @@ import org.topiceval.TopicevalException;
 
 /**
  * Checks of the Java bridge, run by CTest with only the JDK:
- *   in-memory-equals-files   the in-memory API gives MALLET's numbers and the file path's numbers;
+ *   in-memory-equals-files   the in-memory API gives MALLET's numbers (2.1.1's, 2.0.8's, and 2.1.1's for 2.0.8's files
+ *                            upgraded through TopicEvaluator.run("upgrade", ...)) and the file path's numbers;
  *   bad-files-throw          bad input becomes a TopicevalException and the JVM carries on;
  *   no-mallet                without MALLET and without --native, a clear error and a non-zero exit;
  *   mallet-objects           MALLET's ParallelTopicModel and InstanceList read through their public API
@@ -259,11 +260,23 @@ public final class BridgeTests {
   }
 
   static void inMemoryEqualsFiles(Path fixtures) throws Exception {
+    // MALLET 2.1.1's sets, 2.0.8's, and what MALLET 2.1.1 printed for 2.0.8's files upgraded (read upgraded below).
     String[][] runs = {{"mallet-2.1.1/stackexchange", "10", "false", "42"}, {"mallet-2.1.1/stackexchange-oov", "1", "true", "1"},
-                       {"mallet-2.1.1/debian-k100", "10", "true", "1"}, {"mallet-2.1.1/sgu-k100", "50", "false", "2"}};
+                       {"mallet-2.1.1/debian-k100", "10", "true", "1"}, {"mallet-2.1.1/sgu-k100", "50", "false", "2"},
+                       {"mallet-2.0.8/debian-k20-t1", "10", "true", "42"}, {"mallet-2.0.8/debian-k20-t2/upgraded", "1", "false", "1"}};
+    Path upgraded = Files.createTempDirectory("topiceval-upgraded");
     for (String[] run : runs) {
       Path printed = testData(run[0]);  // MALLET's expected/
       Path set = printed;               // the files read
+      if (run[0].endsWith("/upgraded")) {
+        // `topiceval upgrade` through the bridge writes the 2.0.8 files as MALLET 2.1.1 read them.
+        set = upgraded;
+        for (String file : new String[] {"evaluator.mallet", "test.mallet"}) {
+          CommandResult done = TopicEvaluator.run("upgrade", "--input", printed.getParent().resolve(file).toString(),
+                                                  "--output", set.resolve(file).toString());
+          check(done.status == 0, run[0] + ": upgrade " + file + ": " + done.err);
+        }
+      }
       String tag = "p" + run[1] + "-r" + run[2] + "-s" + run[3];
       TopicModelData model = TopicModelData.read(set.resolve("evaluator.mallet").toString());
       int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
@@ -285,6 +298,9 @@ public final class BridgeTests {
           "--input", set.resolve("test.mallet").toString(), "--num-particles", run[1], "--use-resampling", run[2],
           "--random-seed", run[3]);
       check(file.status == 0 && file.out.equals(expectedTotal + "\n"), run[0] + " " + tag + " file path: " + file.out + file.err);
+    }
+    try (java.util.stream.Stream<Path> walk = Files.walk(upgraded)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     }
 
     // Dense counts built in Java from a topic state, against `evaluate --model state.gz`.
