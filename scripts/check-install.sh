@@ -22,7 +22,10 @@
 # release's files.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-fixtures=$root/../shared/fixtures/mallet-2.1.1
+# tests/data, unpacked by the checkout's build (scripts/release.sh too reads the files from there).
+# shellcheck source=tests/support/test_data.sh
+source "$root/tests/support/test_data.sh" "$root/build/test-data"
+fixtures=$(test_data mallet-2.1.1)
 # The command line the suites compare the front ends with (scripts/release.sh: the one its source tarball built).
 binary=$root/build/topiceval
 sudo=""
@@ -102,7 +105,7 @@ check_cmake_prefix() {  # PREFIX WORK: what cmake --install put in PREFIX, used 
 }
 
 check_python_suite() {  # VENV WORK: the Python suite against the package installed in VENV, outside the checkout
-  (cd "$2" && TOPICEVAL_SHARED=$root/../shared TOPICEVAL_BINARY=$binary \
+  (cd "$2" && TOPICEVAL_TEST_DATA=$test_data_dir TOPICEVAL_BINARY=$binary \
     "$1/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests")
 }
 
@@ -205,7 +208,7 @@ check_r_package() {  # TARBALL PREFIX WORK: R CMD check and INSTALL of the sourc
   pc_path=$(dirname "$(find "$prefix" -name topiceval.pc)")
   mkdir -p "$work/r-check" "$work/r-library"
   # The suite finds the checkout, MALLET's files and the command line (tests/testthat/helper-fixtures.R).
-  (cd "$work/r-check" && PKG_CONFIG_PATH=$pc_path TOPICEVAL_SOURCE=$root TOPICEVAL_SHARED=$root/../shared \
+  (cd "$work/r-check" && PKG_CONFIG_PATH=$pc_path TOPICEVAL_SOURCE=$root TOPICEVAL_TEST_DATA=$test_data_dir \
      TOPICEVAL_BINARY=$binary R CMD check --no-manual "$tarball" > check.log 2>&1) ||
     { tail -40 "$work/r-check/check.log"; exit 1; }
   local status

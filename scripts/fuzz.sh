@@ -9,8 +9,9 @@
 # The targets are the build's one list, tests/fuzz/targets.txt (a fuzz-NAME
 # binary each, tests/CMakeLists.txt), never a list of this script's own.
 #
-# Seeds: the MALLET fixtures in ../shared (copied into build-fuzz/corpus, never
-# into the project), tests/fuzz/seeds and tests/fuzz/regressions. Anything that
+# Seeds: MALLET 2.1.1's stackexchange files of tests/data (unpacked into
+# build-fuzz/test-data, copied into build-fuzz/corpus), tests/fuzz/seeds and
+# tests/fuzz/regressions. Anything that
 # crashes, leaks, times out or exhausts memory is written to
 # build-fuzz/artifacts/TARGET/ and fails the run; keep it as a regression test by
 # copying it to tests/fuzz/regressions/TARGET/ once fixed.
@@ -32,11 +33,12 @@ for target in "${targets[@]}"; do
     exit 2
   fi
 done
-fixtures="$root/../shared/fixtures/mallet-2.1.1"
 
 CXX=clang++ cmake -S . -B build-fuzz -DTOPICEVAL_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
-cmake --build build-fuzz -j "$(nproc)" --target $(printf 'fuzz-%s ' "${targets[@]}") > build-fuzz/build.log 2>&1 \
-  || { tail -30 build-fuzz/build.log >&2; exit 1; }
+cmake --build build-fuzz -j "$(nproc)" --target topiceval_test_data $(printf 'fuzz-%s ' "${targets[@]}") \
+  > build-fuzz/build.log 2>&1 || { tail -30 build-fuzz/build.log >&2; exit 1; }
+source tests/support/test_data.sh "$root/build-fuzz/test-data"
+fixtures=$(test_data mallet-2.1.1)
 
 seed() {  # target -> fixture files to start from
   case "$1" in

@@ -30,4 +30,5 @@
 #include "topiceval/progress.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
+#include "topiceval/upgrade.hpp"
 #include "topiceval/version.hpp"

@@ -741,6 +741,21 @@ CommandSpec perturbStateSpec() {
   return command;
 }
 
+CommandSpec upgradeSpec() {
+  CommandSpec command =
+      makeCommand("upgrade", "a MALLET 2.0 file rewritten as MALLET 2.1 reads it",
+                  "Rewrite a MALLET 2.0 instance list, saved model, inferencer or evaluator as MALLET 2.1 reads it "
+                  "(MALLET 2.1 refuses 2.0's files); the numbers MALLET 2.1 gives from it are MALLET 2.0's.",
+                  "topiceval upgrade --input OLD.mallet --output NEW.mallet");
+  auto& o = command.options;
+  o.push_back(path("input", "a file MALLET 2.0 wrote (import-file --output, train-topics --output-model, "
+                            "--inferencer-filename or --evaluator-filename); a MALLET 2.1 file is copied as it is",
+                   true));
+  o.push_back(path("output", "where to write the upgraded file (written whole, then moved into place; never the input)",
+                   true));
+  return command;
+}
+
 }  // namespace
 
 const std::vector<CommandSpec>& commandSpecs() {
@@ -748,7 +763,7 @@ const std::vector<CommandSpec>& commandSpecs() {
     std::vector<CommandSpec> specs = {
         evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(),    selectSpec(),    compareSpec(),   curveSpec(),
         trainCtmSpec(),       infoSpec(),        diagnosticsSpec(), coherenceSpec(), indexSpec(),     planRanksSpec(),
-        perturbStateSpec()};
+        perturbStateSpec(),   upgradeSpec()};
     // Every command takes --quiet, so that a script can pass it to any: the
     // shared declaration, where a command has none of its own (MALLET's spelling).
     for (CommandSpec& spec : specs) {

@@ -26,7 +26,8 @@ const std::vector<CommandEntry>& allCommands() {
                                                               {"coherence", coherenceCommand},
                                                               {"index", indexCommand},
                                                               {"plan-ranks", planRanksCommand},
-                                                              {"perturb-state", perturbStateCommand}};
+                                                              {"perturb-state", perturbStateCommand},
+                                                              {"upgrade", upgradeCommand}};
     std::vector<CommandEntry> entries;
     for (const CommandSpec& spec : commandSpecs()) {
       const auto function = functions.find(spec.name);

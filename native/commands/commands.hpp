@@ -51,6 +51,8 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
 int indexCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 // `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+// `topiceval upgrade`: a MALLET 2.0 file rewritten as MALLET 2.1 reads it.
+int upgradeCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
 // Every command by name, in the order the overview lists them.
 using CommandFunction = int (*)(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);

@@ -11,27 +11,28 @@ import topiceval
 from conftest import BINARY
 
 
-def expected_runs(fixtures, name):
+def expected_runs(folder):
     """(particles, resampling, seed, total, per-document values) of every configuration MALLET printed."""
     runs = []
-    for total_file in sorted((fixtures / name / "expected").glob("total-*.txt")):
+    for total_file in sorted((folder / "expected").glob("total-*.txt")):
         tag = total_file.name[len("total-"):-len(".txt")]
         particles, resampling, seed = tag.split("-")
-        documents = (fixtures / name / "expected" / f"docprobs-{tag}.txt").read_text().split()
+        documents = (folder / "expected" / f"docprobs-{tag}.txt").read_text().split()
         runs.append((int(particles[1:]), resampling == "rtrue", int(seed[1:]), total_file.read_text().strip(),
                      documents))
     return runs
 
 
-@pytest.mark.parametrize("name", ["stackexchange", "debian-k100"])
-def test_infer_topics_reproduces_mallet_bit_for_bit(fixtures, name):
+@pytest.mark.parametrize("name", ["stackexchange", "debian-k100", "mallet-2.0.8/debian-k20-t1"])
+def test_infer_topics_reproduces_mallet_bit_for_bit(fixture_set, name):
     import gzip  # noqa: PLC0415
-    model = topiceval.load_model(fixtures / name / "inferencer.mallet")
-    documents = topiceval.load_documents(fixtures / name / "test.mallet", model)
+    folder = fixture_set(name)
+    model = topiceval.load_model(folder / "inferencer.mallet")
+    documents = topiceval.load_documents(folder / "test.mallet", model)
     for expected, options in [("doc-topics-s1-i100-b10-t10.txt", {"random_seed": 1}),
                               ("doc-topics-s7-i50-b5-t5.txt",
                                {"random_seed": 7, "num_iterations": 50, "burn_in": 5, "sample_interval": 5})]:
-        path = fixtures / name / "infer" / expected
+        path = folder / "infer" / expected
         text = path.read_text() if path.exists() else gzip.open(f"{path}.gz", "rt").read()
         rows = [line.split("\t")[2:] for line in text.splitlines()[1:]]
         for threads in (1, 2):
@@ -46,11 +47,13 @@ def test_infer_topics_reproduces_mallet_bit_for_bit(fixtures, name):
         topiceval.infer_topics(model, documents, sample_interval=0)
 
 
-@pytest.mark.parametrize("name", ["stackexchange", "stackexchange-oov", "debian-k100"])
-def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixtures, name):
-    model = topiceval.load_model(fixtures / name / "evaluator.mallet")
-    documents = topiceval.load_documents(fixtures / name / "test.mallet", model)
-    runs = expected_runs(fixtures, name)
+@pytest.mark.parametrize("name", ["stackexchange", "stackexchange-oov", "debian-k100", "mallet-2.0.8/debian-k20-t1",
+                                  "mallet-2.0.8/debian-k20-t2"])
+def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixture_set, name):
+    folder = fixture_set(name)
+    model = topiceval.load_model(folder / "evaluator.mallet")
+    documents = topiceval.load_documents(folder / "test.mallet", model)
+    runs = expected_runs(folder)
     assert runs, "no expected files"
     for particles, resampling, seed, total, values in runs:
         result = topiceval.evaluate_topics(model, documents, num_particles=particles, use_resampling=resampling,
@@ -61,6 +64,29 @@ def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixtures, name):
         assert result.total == float(total), (particles, resampling, seed)
         assert len(result.log_likelihood) == len(values)
         assert all(a == float(b) for a, b in zip(result.log_likelihood, values)), (particles, resampling, seed)
+
+
+def test_upgrade_writes_what_mallet_2_1_1_read_and_gave_2_0_8s_numbers(fixtures_208, tmp_path):
+    """topiceval.run("upgrade", ...) (the declared command, as from the command line) writes MALLET 2.0.8's files
+    as MALLET 2.1.1 read them (their recorded SHA-256), and topiceval reading them gives MALLET 2.1.1's numbers."""
+    import hashlib  # noqa: PLC0415
+    folder = fixtures_208 / "debian-k20-t2"
+    lines = (folder / "upgraded" / "files.sha256").read_text().splitlines()
+    recorded = {name: digest for digest, name in (line.split("  ") for line in lines)}
+    for name in ("test.mallet", "evaluator.mallet", "model.mallet"):
+        status, out, err = topiceval.run("upgrade", "--input", folder / name, "--output", tmp_path / name)
+        assert status == 0, err
+        assert hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() == recorded[name], name
+    model = topiceval.load_model(tmp_path / "evaluator.mallet")
+    documents = topiceval.load_documents(tmp_path / "test.mallet", model)
+    for particles, resampling, seed, total, values in expected_runs(folder / "upgraded"):
+        result = topiceval.evaluate_topics(model, documents, num_particles=particles, use_resampling=resampling,
+                                           random_seed=seed)
+        assert result.total == float(total) and list(result.log_likelihood) == [float(v) for v in values]
+    status, out, err = topiceval.run("upgrade", "--input", folder / "state.gz", "--output", tmp_path / "state.gz")
+    assert status == 1 and not (tmp_path / "state.gz").exists()
+    assert err == (f"topiceval upgrade: {folder / 'state.gz'}: is a MALLET topic state (gzipped text), which MALLET 2.1 "
+                   "reads as it is: there is nothing to upgrade\n")
 
 
 def test_every_model_file_kind_loads_and_agrees(fixtures):

@@ -12,19 +12,19 @@
 #include <string>
 
 #include "topiceval/evaluate.hpp"
+#include "support/fixtures.hpp"
 
 namespace topiceval {
 namespace {
 
-const std::string kFixtures = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/";
 
 // 20 short Debian descriptions at the default budget (64 particles, 4 runs):
 // the corpus's bias bound starts above 2 nats (2.9), so some documents grow
 // (6: the heavy-tailed and those above their share) and most do not.
 EvaluateRequest debianRequest() {
   EvaluateRequest request;
-  request.model = kFixtures + "debian-k100/inferencer.mallet";
-  request.documents = kFixtures + "debian-k100/test.mallet";
+  request.model = testing::fixtureFile("debian-k100", "inferencer.mallet");
+  request.documents = testing::fixtureFile("debian-k100", "test.mallet");
   request.documentSelection = "0-19";
   request.threads = 2;
   return request;
@@ -114,8 +114,8 @@ TEST(BudgetPolicy, TheCorpusBiasBoundEndsWithinTheErrorUnlessTheCapIsReported) {
 // of the release before the bias-bound default, on 40 stackexchange documents.
 TEST(BudgetPolicy, AFixedBudgetGivesEarlierReleasesBits) {
   EvaluateRequest request;
-  request.model = kFixtures + "stackexchange/inferencer.mallet";
-  request.documents = kFixtures + "stackexchange/test.mallet";
+  request.model = testing::fixtureFile("stackexchange", "inferencer.mallet");
+  request.documents = testing::fixtureFile("stackexchange", "test.mallet");
   request.documentSelection = "0-39";
   request.threads = 2;
   request.budgetPolicy = BudgetPolicy::Fixed;

@@ -32,7 +32,8 @@ import org.topiceval.TopicevalException;
 
 /**
  * Checks of the Java bridge, run by CTest with only the JDK:
- *   in-memory-equals-files   the in-memory API gives MALLET's numbers and the file path's numbers;
+ *   in-memory-equals-files   the in-memory API gives MALLET's numbers (2.1.1's, 2.0.8's, and 2.1.1's for 2.0.8's files
+ *                            upgraded through TopicEvaluator.run("upgrade", ...)) and the file path's numbers;
  *   bad-files-throw          bad input becomes a TopicevalException and the JVM carries on;
  *   no-mallet                without MALLET and without --native, a clear error and a non-zero exit;
  *   mallet-objects           MALLET's ParallelTopicModel and InstanceList read through their public API
@@ -62,15 +63,67 @@ public final class BridgeTests {
 
   private BridgeTests() {}
 
+  /**
+   * The tests' data: tests/data unpacked by the build (cmake/test_data.cmake), the folder CTest passes as the
+   * second argument. A missing file is one line naming it.
+   */
+  private static Path testDataFolder;
+
+  static String missingTestData(Path path) {
+    return "missing test data: " + path + " (the build unpacks tests/data into " + testDataFolder
+        + "; tests/data/README.md lists every file)";
+  }
+
+  /** The data folder or file `relative`, or the missing-data line and exit status 1. */
+  static Path testData(String relative) {
+    Path path = testDataFolder.resolve(relative);
+    if (!Files.exists(path)) {
+      System.err.println(missingTestData(path));
+      System.exit(1);
+    }
+    return path;
+  }
+
+  /** The first path of the data folder named in an error's message (or its causes') that does not exist. */
+  static Path missingPathIn(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      String message = String.valueOf(cause.getMessage());
+      for (int at = message.indexOf(testDataFolder.toString()); at >= 0;
+           at = message.indexOf(testDataFolder.toString(), at + 1)) {
+        int end = at;
+        while (end < message.length() && " :'\"\n".indexOf(message.charAt(end)) < 0) end++;
+        Path path = Paths.get(message.substring(at, end));
+        if (!Files.exists(path)) return path;
+      }
+    }
+    return null;
+  }
+
   public static void main(String[] arguments) throws Exception {
-    Path shared = Paths.get(arguments[1]);
-    Path fixtures = shared.resolve("fixtures/mallet-2.1.1");
+    testDataFolder = Paths.get(arguments[1]);
+    Path fixtures = testData("mallet-2.1.1");
+    try {
+      run(arguments, fixtures);
+    } catch (Exception error) {
+      Path missing = missingPathIn(error);
+      if (missing == null) throw error;
+      System.err.println(missingTestData(missing));
+      System.exit(1);
+    }
+    if (failures > 0) {
+      System.err.println(failures + " checks failed");
+      System.exit(1);
+    }
+    System.out.println(arguments[0] + ": all checks passed");
+  }
+
+  static void run(String[] arguments, Path fixtures) throws Exception {
     switch (arguments[0]) {
       case "in-memory-equals-files":
         inMemoryEqualsFiles(fixtures);
         break;
       case "bad-files-throw":
-        badFilesThrow(shared, fixtures);
+        badFilesThrow(fixtures);
         break;
       case "no-mallet":
         noMallet(fixtures);
@@ -108,11 +161,6 @@ public final class BridgeTests {
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
     }
-    if (failures > 0) {
-      System.err.println(failures + " checks failed");
-      System.exit(1);
-    }
-    System.out.println(arguments[0] + ": all checks passed");
   }
 
   /** What MALLET's ParallelTopicModel shows of itself: the public fields MalletObjects reads. */
@@ -213,16 +261,29 @@ public final class BridgeTests {
   }
 
   static void inMemoryEqualsFiles(Path fixtures) throws Exception {
-    String[][] runs = {{"stackexchange", "10", "false", "42"}, {"stackexchange-oov", "1", "true", "1"},
-                       {"debian-k100", "10", "true", "1"}, {"sgu-k100", "50", "false", "2"}};
+    // MALLET 2.1.1's sets, 2.0.8's, and what MALLET 2.1.1 printed for 2.0.8's files upgraded (read upgraded below).
+    String[][] runs = {{"mallet-2.1.1/stackexchange", "10", "false", "42"}, {"mallet-2.1.1/stackexchange-oov", "1", "true", "1"},
+                       {"mallet-2.1.1/debian-k100", "10", "true", "1"}, {"mallet-2.1.1/sgu-k100", "50", "false", "2"},
+                       {"mallet-2.0.8/debian-k20-t1", "10", "true", "42"}, {"mallet-2.0.8/debian-k20-t2/upgraded", "1", "false", "1"}};
+    Path upgraded = Files.createTempDirectory("topiceval-upgraded");
     for (String[] run : runs) {
-      Path set = fixtures.resolve(run[0]);
+      Path printed = testData(run[0]);  // MALLET's expected/
+      Path set = printed;               // the files read
+      if (run[0].endsWith("/upgraded")) {
+        // `topiceval upgrade` through the bridge writes the 2.0.8 files as MALLET 2.1.1 read them.
+        set = upgraded;
+        for (String file : new String[] {"evaluator.mallet", "test.mallet"}) {
+          CommandResult done = TopicEvaluator.run("upgrade", "--input", printed.getParent().resolve(file).toString(),
+                                                  "--output", set.resolve(file).toString());
+          check(done.status == 0, run[0] + ": upgrade " + file + ": " + done.err);
+        }
+      }
       String tag = "p" + run[1] + "-r" + run[2] + "-s" + run[3];
       TopicModelData model = TopicModelData.read(set.resolve("evaluator.mallet").toString());
       int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
       double[] values = TopicEvaluator.evaluateLikeMallet(model, documents, Integer.parseInt(run[1]),
                                                           Boolean.parseBoolean(run[2]), Integer.parseInt(run[3]), 0);
-      List<String> expected = lines(set.resolve("expected/docprobs-" + tag + ".txt"));
+      List<String> expected = lines(printed.resolve("expected/docprobs-" + tag + ".txt"));
       check(values.length == expected.size(), run[0] + " " + tag + ": document count");
       double total = 0;
       for (int d = 0; d < values.length && d < expected.size(); d++) {
@@ -230,7 +291,7 @@ public final class BridgeTests {
               run[0] + " " + tag + " document " + d + ": " + values[d] + " != MALLET's " + expected.get(d));
         total += values[d];
       }
-      String expectedTotal = lines(set.resolve("expected/total-" + tag + ".txt")).get(0);
+      String expectedTotal = lines(printed.resolve("expected/total-" + tag + ".txt")).get(0);
       check(Double.toString(total).equals(expectedTotal), run[0] + " " + tag + " total " + total + " != " + expectedTotal);
 
       // The same job through the file path, inside the JVM.
@@ -238,6 +299,9 @@ public final class BridgeTests {
           "--input", set.resolve("test.mallet").toString(), "--num-particles", run[1], "--use-resampling", run[2],
           "--random-seed", run[3]);
       check(file.status == 0 && file.out.equals(expectedTotal + "\n"), run[0] + " " + tag + " file path: " + file.out + file.err);
+    }
+    try (java.util.stream.Stream<Path> walk = Files.walk(upgraded)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     }
 
     // Dense counts built in Java from a topic state, against `evaluate --model state.gz`.
@@ -444,8 +508,8 @@ public final class BridgeTests {
     }
   }
 
-  static void badFilesThrow(Path shared, Path fixtures) throws Exception {
-    Path text = shared.resolve("corpora/README.md");
+  static void badFilesThrow(Path fixtures) throws Exception {
+    Path text = testData("corpora/README.md");
     expectException(() -> TopicModelData.read(text.toString()),
                     "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state", "text as model");
     Path evaluator = fixtures.resolve("stackexchange/evaluator.mallet");
