@@ -4,6 +4,7 @@
 // (never over the input, which it refuses as an output).
 #include "native/commands/command_support.hpp"
 #include "native/commands/commands.hpp"
+#include "topiceval/errors.hpp"
 #include "topiceval/upgrade.hpp"
 
 #include <cstdint>
@@ -33,15 +34,17 @@ int upgradeCommand(const std::vector<std::string>& arguments, std::ostream& out,
     OutputFile file(output, "--output", {request.input}, out);
     const UpgradeResult result = upgrade(request, file.stream(), output);
     file.commit();
+    // The names echoed as every message echoes them (oneLine): a name may hold a line break.
+    const std::string input = oneLine(request.input);
     if (result.changed()) {
-      err << "upgraded " << request.input << " (" << result.kind << ") for MALLET 2.1: "
+      err << "upgraded " << input << " (" << result.kind << ") for MALLET 2.1: "
           << counted(result.identifiers, "instance id", "instance ids") << " (java.rmi.dgc.VMID) written as "
           << (result.identifiers == 1 ? "a java.util.UUID, " : "java.util.UUIDs, ")
           << counted(result.fieldTypes, "field type", "field types") << " of class descriptors changed; wrote "
-          << output << "\n";
+          << oneLine(output) << "\n";
     } else {
-      err << request.input << " (" << result.kind << ") is already as MALLET 2.1 reads it: copied unchanged to "
-          << output << "\n";
+      err << input << " (" << result.kind << ") is already as MALLET 2.1 reads it: copied unchanged to "
+          << oneLine(output) << "\n";
     }
     return 0;
   } catch (...) {

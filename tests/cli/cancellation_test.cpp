@@ -47,6 +47,8 @@ TEST_F(Cancelled, EveryCommandStopsAsInterruptedWithoutItsOutput) {
       {"index", {"--texts", text, "--output", path("texts.index")}},
       {"plan-ranks", {"--input", test_}},
       {"perturb-state", {"--input", state_, "--output", path("perturbed.gz")}},
+      {"upgrade", {"--input", testing::fixtureFile("mallet-2.0.8/debian-k20-t1", "inferencer.mallet"), "--output",
+                   path("upgraded.mallet")}},
   };
   for (const commands::CommandEntry& command : commands::allCommands()) {
     SCOPED_TRACE(command.name);

@@ -39,6 +39,21 @@ TEST_F(UpgradeCommand, WritesTheFileAndSaysWhatChanged) {
   EXPECT_EQ(filesHere(), std::vector<std::string>{"new.mallet"});  // no temporary file left
 }
 
+// Its line names the files as every message echoes a name: a line break or
+// another control character in one is written '?', so the line stays one.
+TEST_F(UpgradeCommand, NamesTheFilesOnOneLine) {
+  const std::string input =
+      write("old\nname.mallet", testing::readText(testing::fixtureFile(kSet, "inferencer.mallet")));
+  const auto output =
+      testing::runCommand(commands::upgradeCommand, {"--input", input, "--output", path("new\tname.mallet")});
+  EXPECT_EQ(output.status, 0) << output.err;
+  EXPECT_EQ(output.err, "upgraded " + path("old?name.mallet") +
+                            " (MALLET inferencer (TopicInferencer)) for MALLET 2.1: 1 instance id (java.rmi.dgc.VMID) "
+                            "written as a java.util.UUID, 1 field type of class descriptors changed; wrote " +
+                            path("new?name.mallet") + "\n");
+  EXPECT_EQ(filesHere(), (std::vector<std::string>{"new\tname.mallet", "old\nname.mallet"}));
+}
+
 TEST_F(UpgradeCommand, CopiesAMallet21FileAndSaysSo) {
   const std::string input = testing::fixtureFile("stackexchange", "model.mallet");
   const auto output = testing::runCommand(commands::upgradeCommand, {"--input", input, "--output", path("same.mallet")});
