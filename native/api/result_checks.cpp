@@ -215,7 +215,8 @@ std::optional<std::string> brokenPromise(const SelectResult& result) {
 std::optional<std::string> brokenPromise(const EvaluateTopicsResult& result) {
   return promises([&] {
     requireCount(result.documentLogLikelihoods.size(), result.documents, "log_likelihood (one per document)");
-    require(result.words.empty() || result.words.size() == result.tokens,
+    // MALLET shows only the words its model knows: an unseen word is among the tokens but not the scored words.
+    require(result.words.size() <= result.tokens,
             std::to_string(result.words.size()) + " scored words for " + std::to_string(result.tokens) + " tokens");
     double sum = 0.0, scale = 0.0;
     for (const double value : result.documentLogLikelihoods) {
