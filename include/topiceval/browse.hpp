@@ -196,6 +196,21 @@ TOPICEVAL_API void validate(const BrowseRequest& request);
                                                                   std::size_t topic, double lambda,
                                                                   std::size_t count);
 
+/// One column of the page's table of topics: a figure per topic (NaN where the model lacks what it needs),
+/// with its errors when it has them.
+struct BrowseFigure {
+  std::string name;   ///< "share", MALLET's diagnostics' names ("document_entropy"...), a coherence measure's, "frex", "stability"
+  std::string label;  ///< what the table's header says
+  std::string help;   ///< what the header's tooltip says
+  std::vector<double> values;  ///< per topic (the model's own order)
+  std::vector<double> errors;  ///< per topic, or empty for none
+};
+
+/// The figures the page's table shows of a model, in its order: the token share, MALLET's diagnostics (count
+/// models), each coherence measure with its error, exclusivity (without diagnostics), FREX, and stability
+/// across the models of its K (their matched topics' average Jaccard, averaged).
+[[nodiscard]] TOPICEVAL_API std::vector<BrowseFigure> browseFigures(const BrowseModel& model);
+
 /// The page: one HTML file with its script, style and data inline, which requests nothing.
 TOPICEVAL_API void writeBrowsePage(std::ostream& out, const BrowseResult& result);
 /// The same into the file at `path`, as the command line writes its outputs: a new file beside it,
@@ -204,5 +219,7 @@ TOPICEVAL_API void writeBrowsePage(std::ostream& out, const BrowseResult& result
 TOPICEVAL_API void writeBrowsePage(const std::string& path, const BrowseResult& result);
 /// The page's data as JSON (what the page embeds).
 TOPICEVAL_API void writeBrowseJson(std::ostream& out, const BrowseResult& result);
+/// The same into the file at `path`, as writeBrowsePage writes the page.
+TOPICEVAL_API void writeBrowseJson(const std::string& path, const BrowseResult& result);
 
 }  // namespace topiceval

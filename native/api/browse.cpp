@@ -523,6 +523,8 @@ BrowseResult browse(const BrowseRequest& request) try {
     const Model model = detail::loadModel(request.models[m]);
     const detail::ModelData& data = detail::dataOf(model);
     const std::string name = detail::sourceName(request.models[m], m);
+    // A model given in memory may have been read from a file: the page never replaces that one either.
+    if (!data.source.empty() && request.models[m].path.empty()) result.inputs.push_back(data.source);
     Texts texts;
     if (request.texts) {
       texts.documents = detail::loadDocuments(*request.texts, model, name);

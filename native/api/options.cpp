@@ -716,7 +716,7 @@ CommandSpec browseSpec() {
   o.push_back(real("lambda-step", FIELD(BrowseRequest, lambdaStep), 0.001, 1.0,
                    "LDAvis's lambda.step: the slider takes lambda = 0, step, 2 step, ... up to 1; the page holds "
                    "each topic's terms at every one (at most --terms times their number, whatever the vocabulary)"));
-  o.push_back(real("lambda", FIELD(BrowseRequest, lambda), 0.0, 1.0,
+  o.push_back(real("initial-lambda", FIELD(BrowseRequest, lambda), 0.0, 1.0,
                    "where the relevance slider starts (the nearest step); Sievert & Shirley found 0.6 the most "
                    "helpful, LDAvis starts at 1"));
   o.push_back(integer("typical-documents", FIELD(BrowseRequest, documents), 0, 1'000,
@@ -825,7 +825,8 @@ const std::vector<std::string>& objectOptions(const std::string& command) {
                                                                           {"curve", {"states", "input"}},
                                                                           {"diagnostics", {"model"}},
                                                                           {"coherence", {"model"}},
-                                                                          {"browse", {"model"}}};
+                                                                          // The bindings write the page through the result (write_html, a path argument).
+                                                                          {"browse", {"model", "output"}}};
   static const std::vector<std::string> none;
   const auto found = objects.find(command);
   return found != objects.end() ? found->second : none;

@@ -107,7 +107,7 @@ void writeModel(JsonWriter& json, const BrowseModel& model, const BrowseResult& 
   numbers(json, "saliency", model.saliency);
   json.endObject();
   json.key("figures").beginArray();
-  for (const BrowseFigure& figure : browseFigures(model)) {
+  for (const BrowseFigure& figure : topiceval::browseFigures(model)) {
     json.beginObject().field("name", figure.name).field("label", figure.label).field("help", figure.help);
     numbers(json, "values", figure.values);
     if (!figure.errors.empty()) numbers(json, "errors", figure.errors);
@@ -172,7 +172,11 @@ std::string pageData(const BrowseResult& result) {
 
 }  // namespace
 
+}  // namespace output
+
 std::vector<BrowseFigure> browseFigures(const BrowseModel& model) {
+  using output::diagnosticHelp;
+  using output::topicFigures;
   const auto topics = static_cast<std::size_t>(model.topics);
   std::vector<BrowseFigure> figures;
   figures.push_back({"share", "token share", "LDAvis: the topic's share of the tokens (its circle's area)",
@@ -214,12 +218,10 @@ std::vector<BrowseFigure> browseFigures(const BrowseModel& model) {
     figures.push_back(std::move(figure));
   }
   for (BrowseFigure& figure : figures) {
-    if (figure.values.size() != topics) figure.values.assign(topics, kNaN);
+    if (figure.values.size() != topics) figure.values.assign(topics, output::kNaN);
   }
   return figures;
 }
-
-}  // namespace output
 
 void writeBrowseJson(std::ostream& out, const BrowseResult& result) {
   const ClassicLocale classic;
@@ -255,6 +257,13 @@ void writeBrowsePage(std::ostream& out, const BrowseResult& result) {
          "scripts to see them.</p></noscript>\n"
       << "<script type=\"application/json\" id=\"browse-data\">" << output::pageData(result) << "</script>\n"
       << "<script>\n" << output::kBrowsePageScript << "</script>\n</body>\n</html>\n";
+}
+
+void writeBrowseJson(const std::string& path, const BrowseResult& result) {
+  std::ostringstream discarded;
+  output::OutputFile file(path, "the page's data", result.inputs, discarded);
+  writeBrowseJson(file.stream(), result);
+  file.commit();
 }
 
 void writeBrowsePage(const std::string& path, const BrowseResult& result) {

@@ -13,19 +13,6 @@
 
 namespace topiceval::output {
 
-// One column of the page's table of topics: a figure per topic (NaN where the
-// model lacks what it needs), with its errors when it has them.
-struct BrowseFigure {
-  std::string name;   // "document_entropy", "c_npmi"...
-  std::string label;  // what the table's header says
-  std::string help;   // what the header's tooltip says
-  std::vector<double> values;
-  std::vector<double> errors;  // empty: none
-};
-
-// The figures the table shows of a model, in its order: the token share,
-// MALLET's diagnostics, each coherence measure with its error, exclusivity,
-// FREX, and stability across seeds.
-std::vector<BrowseFigure> browseFigures(const BrowseModel& model);
+// The table's figures are the public browseFigures (topiceval/browse.hpp), defined with the page here.
 
 }  // namespace topiceval::output
