@@ -1119,12 +1119,13 @@ void bindBrowseResult(py::module_& module) {
                                std::vector<std::string> words;
                                std::vector<int32_t> types;
                                std::vector<double> frequency;
-                               py::list topics, shares;
+                               py::list topics, tokens, shares;
                                for (const auto& term : v.model().terms) {
                                  words.push_back(term.word);
                                  types.push_back(term.type);
                                  frequency.push_back(term.frequency);
                                  topics.append(wholeArray(term.topics));
+                                 tokens.append(toArray(term.tokens));
                                  shares.append(toArray(term.shares));
                                }
                                py::dict columns;
@@ -1132,6 +1133,7 @@ void bindBrowseResult(py::module_& module) {
                                columns["type"] = wholeArray(types);
                                columns["frequency"] = toArray(frequency);
                                columns["topics"] = topics;
+                               columns["tokens"] = tokens;
                                columns["shares"] = shares;
                                return columns;
                              })

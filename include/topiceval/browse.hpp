@@ -100,8 +100,9 @@ struct BrowseTerm {
   int32_t type = 0;  ///< its type index
   double frequency = 0.0;  ///< LDAvis's term frequency n_w = sum_k phi_kw f_k
   /// @{
-  std::vector<int32_t> topics;  ///< the topics with round(phi_kw f_k) >= 1, ascending
-  std::vector<double> shares;   ///< round(phi_kw f_k) / n_w for each
+  std::vector<int32_t> topics;  ///< the topics where phi_kw f_k >= 1/2, ascending
+  std::vector<double> tokens;   ///< round(phi_kw f_k) for each (R's round: halves to even)
+  std::vector<double> shares;   ///< tokens / n_w for each
   /// @}
 };
 

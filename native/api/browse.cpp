@@ -344,6 +344,7 @@ void addLdavis(const BrowseRequest& request, const Model& model, std::vector<dou
     term.frequency = marginals.frequency[static_cast<std::size_t>(w)];
     for (const quality::Membership& membership : quality::termMemberships(tables->phi, shown.frequency, marginals, w)) {
       term.topics.push_back(membership.topic);
+      term.tokens.push_back(membership.tokens);
       term.shares.push_back(membership.share);
     }
     shown.terms.push_back(std::move(term));

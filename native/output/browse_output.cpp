@@ -3,6 +3,8 @@
 #include "native/output/browse_output.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <sstream>
 
@@ -36,6 +38,16 @@ std::string diagnosticHelp(const std::string& name) {
   if (name == "allocation_count") return "MALLET: documents whose tokens are all the topic's";
   if (name == "exclusivity") return "MALLET: mean share of the top words' probability held by this topic";
   return name;
+}
+
+// A number only drawn (a bar's length, a tooltip's count) to six significant digits: the page holds one per
+// term and per topic's term (at K = 1,000, 1.4 MB more at full digits, on a page of 8.7 MB), and never orders
+// by them. Numbers the page orders by (log probabilities, lifts, saliency, figures) keep every digit.
+double shown(double value) {
+  if (!std::isfinite(value) || value == 0.0) return value;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return std::strtod(text, nullptr);
 }
 
 void numbers(JsonWriter& json, const std::string& key, const std::vector<double>& values) {
@@ -75,17 +87,19 @@ void writeModel(JsonWriter& json, const BrowseModel& model, const BrowseResult& 
   json.endArray().key("type").beginArray();
   for (const BrowseTerm& term : model.terms) json.value(static_cast<int64_t>(term.type));
   json.endArray().key("frequency").beginArray();
-  for (const BrowseTerm& term : model.terms) json.value(term.frequency);
+  for (const BrowseTerm& term : model.terms) json.value(shown(term.frequency));
   json.endArray().key("topics").beginArray();
   for (const BrowseTerm& term : model.terms) {
     json.beginArray();
     for (const int32_t topic : term.topics) json.value(static_cast<int64_t>(topic));
     json.endArray();
   }
-  json.endArray().key("shares").beginArray();
+  // A term's share in each topic is tokens / frequency (LDAvis's token table): whole numbers are the shorter
+  // text (the shares at full digits were 10 MB at K = 1,000, the tokens are 1.3 MB).
+  json.endArray().key("tokens").beginArray();
   for (const BrowseTerm& term : model.terms) {
     json.beginArray();
-    for (const double share : term.shares) json.value(share);
+    for (const double tokens : term.tokens) json.value(static_cast<int64_t>(tokens));
     json.endArray();
   }
   json.endArray().endObject();
@@ -98,7 +112,7 @@ void writeModel(JsonWriter& json, const BrowseModel& model, const BrowseResult& 
     json.endArray().key("log_lift").beginArray();
     for (const BrowseTopicTerm& term : terms) json.value(term.logLift);
     json.endArray().key("frequency").beginArray();
-    for (const BrowseTopicTerm& term : terms) json.value(term.frequency);
+    for (const BrowseTopicTerm& term : terms) json.value(shown(term.frequency));
     json.endArray().endObject();
   }
   json.endArray();

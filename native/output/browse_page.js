@@ -274,7 +274,10 @@
     shape("text", { class: "axis-label", x: MAP / 2 + 4, y: MAP_MARGIN }, map, "PC2");
     const term = state.term;
     const memberships = new Map();
-    if (term >= 0) m.terms.topics[term].forEach((topic, i) => memberships.set(topic, m.terms.shares[term][i]));
+    // LDAvis's token table: the term's tokens in each topic over its tokens in all.
+    if (term >= 0) {
+      m.terms.topics[term].forEach((topic, i) => memberships.set(topic, m.terms.tokens[term][i] / m.terms.frequency[term]));
+    }
     const sizeFigure = m.figures[state.sizeBy];
     const colourFigure = state.colourBy >= 0 ? m.figures[state.colourBy] : null;
     const shown = shownTopic();

@@ -379,7 +379,10 @@ std::vector<Membership> termMemberships(const FloorAndRises& phi, const std::vec
     if (a < phi.wordStart[w + 1] && static_cast<std::size_t>(phi.topic[a]) == t) value = phi.value[a++];
     const double tokens = value * frequency[t];
     // R's round(): halves to even, as the default rounding mode rounds.
-    if (tokens >= 0.5) memberships.push_back({static_cast<int32_t>(t), std::nearbyint(tokens) / marginals.frequency[w]});
+    if (tokens >= 0.5) {
+      const double rounded = std::nearbyint(tokens);
+      memberships.push_back({static_cast<int32_t>(t), rounded, rounded / marginals.frequency[w]});
+    }
   }
   return memberships;
 }

@@ -116,7 +116,8 @@ std::vector<RelevantTerm> relevanceUnion(const FloorAndRises& phi, const TermMar
 
 struct Membership {
   int32_t topic = 0;
-  double share = 0.0;  // round(phi_kw f_k) / n_w
+  double tokens = 0.0;  // round(phi_kw f_k)
+  double share = 0.0;   // tokens / n_w
 };
 // Word w's topics as LDAvis's token table gives them, by increasing topic.
 std::vector<Membership> termMemberships(const FloorAndRises& phi, const std::vector<double>& frequency,

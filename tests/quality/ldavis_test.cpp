@@ -168,12 +168,15 @@ void checkAgainstDirect(const Matrix& m, const FloorAndRises& split, std::size_t
     std::vector<Membership> expected;
     for (std::size_t k = 0; k < m.topics; ++k) {
       const double tokens = m.at(k, static_cast<std::size_t>(w)) * m.frequency[k];
-      if (tokens >= 0.5) expected.push_back({static_cast<int32_t>(k), std::nearbyint(tokens) / d.frequency[static_cast<std::size_t>(w)]});
+      if (tokens >= 0.5)
+        expected.push_back({static_cast<int32_t>(k), std::nearbyint(tokens),
+                            std::nearbyint(tokens) / d.frequency[static_cast<std::size_t>(w)]});
     }
     const std::vector<Membership> found = termMemberships(split, m.frequency, marginals, w);
     ASSERT_EQ(found.size(), expected.size()) << "word " << w;
     for (std::size_t i = 0; i < found.size(); ++i) {
       EXPECT_EQ(found[i].topic, expected[i].topic);
+      EXPECT_EQ(found[i].tokens, expected[i].tokens);
       expectNear(found[i].share, expected[i].share, 1e-12, "membership");
     }
   }
