@@ -454,13 +454,14 @@
       });
     };
     sortable("#", -1, "the topic's number: its place in LDAvis's order (decreasing share of the tokens)");
-    m.figures.forEach((figure, f) => sortable(figure.label, f, figure.help));
     element("th", {}, head, "top terms at \u03bb");
+    m.figures.forEach((figure, f) => sortable(figure.label, f, figure.help));
     const body = element("tbody", {}, table);
     const shown = shownTopic();
     for (const topic of sortedTopics()) {
       const row = element("tr", { "data-topic": topic, class: topic === shown ? "selected" : "" }, body);
       element("td", {}, row, String(numberOf(topic)));
+      element("td", { class: "words" }, row, relevant(topic).slice(0, 5).map((entry) => m.terms.word[entry.term]).join(" "));
       for (const figure of m.figures) {
         const value = figure.values[topic];
         const error = figure.errors ? figure.errors[topic] : undefined;
@@ -468,7 +469,6 @@
           figure.name === "share" ? percent(value)
             : figureText(value) + (finite(error) ? " \u00b1 " + figureText(error) : ""));
       }
-      element("td", { class: "words" }, row, relevant(topic).slice(0, 6).map((entry) => m.terms.word[entry.term]).join(" "));
       row.addEventListener("click", () => {
         state.pinned = state.pinned === topic ? -1 : topic;
         renderFocus();

@@ -151,6 +151,8 @@ def main():
                 check(rows == expected_rows, f"sorted by {name} ({'descending' if descending else 'ascending'}): "
                                              f"the topics in that order")
             if shots:
+                browser.evaluate("document.getElementById('table-panel').scrollLeft = 0; "
+                                 "document.getElementById('table-panel').scrollIntoView()")
                 browser.screenshot(shots / "browse-table.png")
 
             # Stability: the topic is still pinned; its match in the other model is one click away.
