@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
 """LDAvis's own numbers for MALLET topic states, from pyLDAvis.prepare run from a copy of its source fetched
-outside this project: what tests/api/ldavis_oracle_test.cpp holds topiceval browse's numbers to.
+outside this project: what python/tests/test_ldavis_oracle.py holds topiceval browse's numbers to
+(agreement.py prints how closely).
 
     make_oracle.py --pyldavis DIR --state STATE.gz --output NAME.json [--terms 30]
 
