@@ -9,6 +9,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -25,6 +26,7 @@
 #include "native/api/result_checks.hpp"
 #include "native/commands/commands.hpp"
 #include "native/commands/reference.hpp"
+#include "native/output/browse_output.hpp"
 #include "native/output/compare_output.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/output_file.hpp"
@@ -1127,6 +1129,211 @@ void bindCoherenceResult(py::module_& module) {
       .def_property_readonly("warnings", [](const CoherenceResult& r) { return pythonMessages(r.warnings); });
 }
 
+// ---- browse's result, bound once, named as `topiceval browse --json` names its keys -----------------------
+
+using BrowseResultPtr = std::shared_ptr<topiceval::BrowseResult>;
+
+// One model of a browse result: a view that keeps the result alive.
+struct BrowseModelView {
+  BrowseResultPtr result;
+  std::size_t index = 0;
+  const topiceval::BrowseModel& model() const { return result->models[index]; }
+};
+
+template <class T>
+py::array_t<int64_t> wholeArray(const std::vector<T>& values) {
+  py::array_t<int64_t> array(static_cast<py::ssize_t>(values.size()));
+  std::transform(values.begin(), values.end(), array.mutable_data(), [](T value) { return static_cast<int64_t>(value); });
+  return array;
+}
+
+void bindBrowseResult(py::module_& module) {
+  using topiceval::BrowseModel;
+  using topiceval::BrowseResult;
+  resultClass<BrowseModelView>(module, "BrowseModel")
+      .def_property_readonly("name", [](const BrowseModelView& v) { return text(v.model().name); })
+      .def_property_readonly("description", [](const BrowseModelView& v) { return text(v.model().description); })
+      .def_property_readonly("topics", [](const BrowseModelView& v) { return v.model().topics; })
+      .def_property_readonly("vocabulary", [](const BrowseModelView& v) { return v.model().vocabulary; })
+      .def_property_readonly("frequency", [](const BrowseModelView& v) { return toArray(v.model().frequency); })
+      .def_property_readonly("proportion", [](const BrowseModelView& v) { return toArray(v.model().proportion); })
+      .def_property_readonly("x", [](const BrowseModelView& v) { return toArray(v.model().x); })
+      .def_property_readonly("y", [](const BrowseModelView& v) { return toArray(v.model().y); })
+      .def_property_readonly("order", [](const BrowseModelView& v) { return wholeArray(v.model().order); })
+      .def_property_readonly("eigenvalues", [](const BrowseModelView& v) { return toArray(v.model().eigenvalues); })
+      .def_property_readonly("terms",
+                             [](const BrowseModelView& v) {
+                               std::vector<std::string> words;
+                               std::vector<int32_t> types;
+                               std::vector<double> frequency;
+                               py::list topics, tokens, shares;
+                               for (const auto& term : v.model().terms) {
+                                 words.push_back(term.word);
+                                 types.push_back(term.type);
+                                 frequency.push_back(term.frequency);
+                                 topics.append(wholeArray(term.topics));
+                                 tokens.append(toArray(term.tokens));
+                                 shares.append(toArray(term.shares));
+                               }
+                               py::dict columns;
+                               columns["word"] = pythonWords(words);
+                               columns["type"] = wholeArray(types);
+                               columns["frequency"] = toArray(frequency);
+                               columns["topics"] = topics;
+                               columns["tokens"] = tokens;
+                               columns["shares"] = shares;
+                               return columns;
+                             })
+      .def_property_readonly("salient",
+                             [](const BrowseModelView& v) {
+                               py::list words;
+                               for (const std::size_t term : v.model().salient)
+                                 words.append(pythonText(v.model().terms[term].word));
+                               return words;
+                             })
+      .def_property_readonly("saliency", [](const BrowseModelView& v) { return toArray(v.model().saliency); })
+      .def_property_readonly("topic_terms",
+                             [](const BrowseModelView& v) {
+                               py::list topics;
+                               for (const auto& terms : v.model().topicTerms) {
+                                 std::vector<std::string> words;
+                                 std::vector<double> logProbability, logLift, frequency;
+                                 for (const auto& term : terms) {
+                                   words.push_back(v.model().terms[term.term].word);
+                                   logProbability.push_back(term.logProbability);
+                                   logLift.push_back(term.logLift);
+                                   frequency.push_back(term.frequency);
+                                 }
+                                 py::dict columns;
+                                 columns["word"] = pythonWords(words);
+                                 columns["log_probability"] = toArray(logProbability);
+                                 columns["log_lift"] = toArray(logLift);
+                                 columns["frequency"] = toArray(frequency);
+                                 topics.append(columns);
+                               }
+                               return topics;
+                             })
+      .def_property_readonly("figures",
+                             [](const BrowseModelView& v) {
+                               py::dict figures;
+                               for (const auto& figure : topiceval::browseFigures(v.model())) {
+                                 const std::string name = pythonFigureName(figure.name.c_str());
+                                 figures[name.c_str()] = toArray(figure.values);
+                                 if (!figure.errors.empty()) figures[(name + "_se").c_str()] = toArray(figure.errors);
+                               }
+                               return figures;
+                             })
+      .def_property_readonly("documents",
+                             [](const BrowseModelView& v) {
+                               py::list topics;
+                               for (const auto& documents : v.model().documents) {
+                                 py::list list;
+                                 for (const auto& d : documents) {
+                                   py::dict entry;
+                                   entry["document"] = d.document;
+                                   entry["name"] = pythonText(d.name);
+                                   entry["proportion"] = d.proportion;
+                                   entry["tokens"] = d.tokens;
+                                   entry["text"] = pythonText(d.text);
+                                   list.append(entry);
+                                 }
+                                 topics.append(list);
+                               }
+                               return topics;
+                             })
+      .def_property_readonly("documents_source", [](const BrowseModelView& v) { return text(v.model().documentsSource); })
+      .def_property_readonly("stability",
+                             [](const BrowseModelView& v) {
+                               py::list matches;
+                               for (const auto& match : v.model().stability) {
+                                 py::dict entry;
+                                 entry["model"] = text(match.model);
+                                 entry["index"] = match.index;
+                                 entry["topic"] = wholeArray(match.topic);
+                                 entry["agreement"] = toArray(match.agreement);
+                                 matches.append(entry);
+                               }
+                               return matches;
+                             })
+      .def_property_readonly("coherence",
+                             [](const BrowseModelView& v) -> py::object {
+                               if (!v.model().coherence) return py::none();
+                               return py::cast(std::make_shared<topiceval::CoherenceResult>(*v.model().coherence));
+                             })
+      .def_property_readonly("ranking", [](const BrowseModelView& v) -> py::object {
+        return v.model().ranking ? py::cast(*v.model().ranking) : py::none();
+      });
+  resultClass<BrowseResult, BrowseResultPtr>(module, "BrowseResult")
+      .def_property_readonly("models",
+                             [](const BrowseResultPtr& r) {
+                               py::list models;
+                               for (std::size_t m = 0; m < r->models.size(); ++m) models.append(BrowseModelView{r, m});
+                               return models;
+                             })
+      .def_readonly("terms", &BrowseResult::terms)
+      .def_property_readonly("lambda_grid", [](const BrowseResult& r) { return toArray(r.lambdaGrid); })
+      .def_readonly("lambda_start", &BrowseResult::lambdaStart)
+      .def_property_readonly("warnings", [](const BrowseResult& r) { return pythonMessages(r.warnings); })
+      .def("_relevant_terms",
+           [](const BrowseResult& r, std::size_t model, std::size_t topic, double lambda, std::size_t count) {
+             py::list ranked;
+             for (const topiceval::RankedTerm& term : topiceval::relevantTerms(r, model, topic, lambda, count)) {
+               py::dict entry;
+               entry["word"] = pythonText(term.word);
+               entry["type"] = term.type;
+               entry["log_probability"] = term.logProbability;
+               entry["log_lift"] = term.logLift;
+               entry["relevance"] = term.relevance;
+               ranked.append(entry);
+             }
+             return ranked;
+           })
+      .def("_page",
+           [](const BrowseResult& r) {
+             std::ostringstream page;
+             topiceval::writeBrowsePage(page, r);
+             return py::bytes(page.str());
+           })
+      .def("_write", [](const BrowseResult& r, const std::string& file, const py::object& path) {
+        writeOutput(pathOf(path), file == "html" ? "write_html" : "write_json", r.inputs, [&](std::ostream& stream) {
+          if (file == "html") {
+            topiceval::writeBrowsePage(stream, r);
+          } else {
+            topiceval::writeBrowseJson(stream, r);
+          }
+        });
+      });
+}
+
+// browse: models as select takes them; texts None, a path, or (id arrays, their words); document_topics one
+// array (documents x topics) or None per model.
+BrowseResultPtr browseModels(const py::list& models, const std::vector<std::string>& names, const py::object& texts,
+                             const py::object& heldOut, const py::list& documentTopics, const Options& options) {
+  const topiceval::ClassicLocale numbers;
+  topiceval::BrowseRequest request =
+      topiceval::browseRequest(optionValues("browse", options, topiceval::objectOptions("browse")));
+  for (std::size_t m = 0; m < models.size(); ++m)
+    request.models.push_back(modelSource(models[m], m, m < names.size() ? names[m] : std::string()));
+  if (auto reference = referenceTexts(texts)) request.texts = std::move(*reference);
+  if (!heldOut.is_none()) request.heldOut = documentsSource(heldOut);
+  bool anyTheta = false;
+  for (const auto& theta : documentTopics) anyTheta = anyTheta || !theta.is_none();
+  if (anyTheta) {
+    for (const auto& theta : documentTopics) {
+      if (theta.is_none()) {
+        request.documentTopics.emplace_back();
+        continue;
+      }
+      const auto array = theta.cast<py::array_t<double, py::array::c_style | py::array::forcecast>>();
+      if (array.ndim() != 2)
+        throw topiceval::SettingError("document-topics", "must be 2-D arrays (documents x topics), not " +
+                                                             std::to_string(array.ndim()) + "-D");
+      request.documentTopics.emplace_back(array.data(), array.data() + array.size());
+    }
+  }
+  return std::make_shared<topiceval::BrowseResult>(runInterruptibly([&] { return topiceval::browse(request); }));
+}
+
 Model fromCounts(const IdArray& counts, std::vector<double> alpha, double beta) {
   const topiceval::ClassicLocale numbers;
   if (counts.ndim() != 2)
@@ -1305,6 +1512,7 @@ PYBIND11_MODULE(_native, module) {
   bindEvaluateTopicsResult(module);
   bindRankedModel(module);
   bindSelectReport(module);
+  bindBrowseResult(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);
@@ -1313,6 +1521,7 @@ PYBIND11_MODULE(_native, module) {
   module.def("curve", &curve);
   module.def("diagnostics", &diagnostics);
   module.def("coherence", &coherence);
+  module.def("browse", &browseModels);
   module.def("run_command", &runCommand);
   module.def("command_line", &commandLine);
   // The command line's rule for "did you mean" (topiceval/options.hpp), for keywords.

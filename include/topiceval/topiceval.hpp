@@ -15,6 +15,7 @@
 // ModelError, Interrupted) with a one-line message; nothing else escapes
 // but std::bad_alloc.
 
+#include "topiceval/browse.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"

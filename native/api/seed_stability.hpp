@@ -19,6 +19,10 @@ struct TopicRankings {
 };
 TopicRankings topicRankings(const Model& model, int t);
 
+// The runs' rankings in one id space: by word when every run has words (their
+// type indices may differ), else by type index.
+std::vector<std::vector<std::vector<int>>> sharedIds(const std::vector<const TopicRankings*>& runs);
+
 // `models` and `rankings` in the order given; a group for each K of two or
 // more models, ascending. Runs are compared by their words when every run of
 // the K has words (their type indices may differ), else by type index.

@@ -24,6 +24,7 @@ const std::vector<CommandEntry>& allCommands() {
                                                               {"info", infoCommand},
                                                               {"diagnostics", diagnosticsCommand},
                                                               {"coherence", coherenceCommand},
+                                                              {"browse", browseCommand},
                                                               {"index", indexCommand},
                                                               {"plan-ranks", planRanksCommand},
                                                               {"perturb-state", perturbStateCommand},

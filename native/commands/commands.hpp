@@ -44,6 +44,9 @@ int diagnosticsCommand(const std::vector<std::string>& arguments, std::ostream& 
 // `topiceval coherence`: topic coherence as gensim computes it, and MALLET's, with errors.
 int coherenceCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval browse`: the topic browser, one offline HTML page for one or several models.
+int browseCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 // `topiceval plan-ranks`: an MPI run on paper (load imbalance, speed-up, bytes moved).
 int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 

@@ -133,6 +133,22 @@ def test_every_result_class_pickles():
         assert hasattr(cls, "_from_state") and "__reduce__" in vars(cls), cls.__name__
 
 
+def test_a_browse_result_pickles_and_writes_the_same_page(stackexchange, tmp_path):
+    folder, _model, _documents = stackexchange
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.browse([folder / "state.gz", folder / "inferencer.mallet"], bootstrap=3, terms=8,
+                                  held_out=folder / "test.mallet", estimator="filtering")
+    assert result.models[0].ranking is not None and result.models[0].coherence is not None
+    again = round_trip(result)
+    result.write_html(tmp_path / "original.html")
+    again.write_html(tmp_path / "again.html")
+    assert (tmp_path / "again.html").read_bytes() == (tmp_path / "original.html").read_bytes()
+    # Ranking any lambda needs the tables, which stay in the process that computed them.
+    with pytest.raises(topiceval.Error, match="no tables to rank terms from"):
+        again.relevant_terms(0, 0.5)
+
+
 # ---- A pickle from elsewhere is checked as strictly as a fresh result ------------------------------------------
 
 def state_of(result):

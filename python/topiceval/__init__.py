@@ -103,7 +103,7 @@ __version__ = _native.version
 __all__ = ["Error", "FormatError", "SettingError", "SettingTypeError", "ModelError", "TopicevalWarning", "Model",
            "Result", "MalletResult", "SelectResult", "CompareResult", "CurveResult", "load_model", "load_documents",
            "evaluate", "evaluate_topics", "infer_topics", "select", "compare", "curve", "diagnostics", "coherence", "Diagnostics",
-           "CoherenceResult", "run", "main", "estimators", "options"]
+           "CoherenceResult", "browse", "BrowseResult", "run", "main", "estimators", "options"]
 
 
 class Model:
@@ -1325,6 +1325,109 @@ def coherence(model, texts=None, *, measure="c_npmi", topics=None, dictionary=No
     return result
 
 
+# ---- The topic browser -----------------------------------------------------------------------------------------
+
+# What browse() returns: the library's result bound as it is, named as ``topiceval browse --json`` names its keys.
+BrowseResult = _native.BrowseResult
+BrowseResult.__doc__ = """What :func:`browse` returns: the topic browser's content, read-only, named as ``topiceval browse
+    --json`` names its keys. ``models``, one entry per model (``name``, ``description``, ``topics``, ``vocabulary``;
+    LDAvis's numbers as numpy arrays over the model's topics: ``frequency``, ``proportion``, ``x`` and ``y`` (the
+    intertopic map), ``order`` (LDAvis's: the topic shown first, second...), ``eigenvalues``; ``terms`` (the
+    words the page holds), ``topic_terms`` (each topic's terms with ``log_probability`` and ``log_lift``),
+    ``salient`` and ``saliency``; ``figures``, the table's columns (MALLET's diagnostics, coherence and its
+    ``_se``, exclusivity, FREX, stability); ``documents`` (each topic's most typical), ``stability`` (the matched
+    topic in each other model of the same K), ``coherence`` (a :class:`CoherenceResult`) and ``ranking`` (select's,
+    with ``held_out``)); ``terms`` (R), ``lambda_grid`` and ``lambda_start`` (the slider's), ``warnings``.
+    :meth:`write_html` writes the page (one self-contained file that requests nothing), :meth:`relevant_terms`
+    ranks any topic's words at any lambda over the whole vocabulary; in Jupyter the result shows the page inline.
+    """
+
+
+def _browse_write_html(self, path) -> None:
+    """Writes the page (one HTML file with its script, style and data inline; it requests nothing), as the
+    command line writes its outputs: through a new temporary file beside ``path``, renamed over it once
+    complete, never one of the models' own files."""
+    self._write("html", _path("path", path))
+
+
+def _browse_write_json(self, path) -> None:
+    """Writes the page's data as JSON (``topiceval browse --json``'s), as :meth:`write_html` writes the page."""
+    self._write("json", _path("path", path))
+
+
+def _browse_relevant_terms(self, topic: int, lambda_: float = 0.6, count=None, model: int = 0) -> list:
+    """Topic ``topic`` (0-based, the model's own order) of model ``model``: its ``count`` (default: the page's
+    R) most relevant words at ``lambda_`` in [0, 1] over the whole vocabulary, ranked by lambda log phi +
+    (1 - lambda) log(phi / p_w), ties by the lower word index; dicts of ``word``, ``type``, ``log_probability``,
+    ``log_lift``, ``relevance``. What the page's bars show at a lambda of its slider."""
+    return self._relevant_terms(int(model), int(topic), float(lambda_), int(self.terms if count is None else count))
+
+
+def _browse_repr_html(self) -> str:
+    """The page inline in Jupyter: in a sandboxed frame of its own (scripts only), so that the notebook's
+    page and the browser's script keep apart."""
+    import html as _html
+    page = self._page().decode("utf-8")
+    return ('<iframe title="topiceval browse" sandbox="allow-scripts" style="width: 100%; height: 1100px; '
+            'border: 1px solid #ddd" srcdoc="' + _html.escape(page, quote=True) + '"></iframe>')
+
+
+BrowseResult.write_html = _browse_write_html
+BrowseResult.write_json = _browse_write_json
+BrowseResult.relevant_terms = _browse_relevant_terms
+BrowseResult._repr_html_ = _browse_repr_html
+BrowseResult.__repr__ = lambda self: (
+    f"<topiceval.BrowseResult {len(self.models)} model(s): "
+    + ", ".join(f"{m.name} ({m.topics} topics)" for m in self.models) + ">")
+
+
+def _proportions(name, values) -> _numpy.ndarray:
+    """Documents' topic proportions as a 2-D float64 array (documents x topics), or a SettingError saying why not."""
+    try:
+        array = _numpy.asarray(values, dtype=_numpy.float64)
+    except (ValueError, TypeError) as error:
+        raise SettingTypeError(f"{name} must be a 2-D numeric array (documents x topics): {error}") from None
+    if array.ndim != 2:
+        raise SettingError(f"{name} must be a 2-D array (documents x topics), not {array.ndim}-D")
+    return _numpy.ascontiguousarray(array)
+
+
+def browse(models, texts=None, *, held_out=None, document_topics=None, vocabulary=None, **options) -> BrowseResult:
+    """The topic browser: LDAvis's intertopic map, relevance and saliency with LDAvis's numbers, and beside them
+    each topic's MALLET diagnostics, coherence with its bootstrap error, exclusivity, FREX, stability across seeds
+    and most typical documents; :meth:`BrowseResult.write_html` writes the page, and Jupyter shows it inline.
+
+    ``models``: one model or several (as :func:`select` takes them: Models, paths, (name, model) pairs or a dict),
+    switched between on the page. A count model (MALLET's files, :meth:`Model.from_counts`) gives its own token
+    frequencies; a model of probabilities (:meth:`Model.from_topics`: gensim's, scikit-learn's) needs the
+    ``texts``' topic proportions in ``document_topics`` (documents x topics, LDAvis's theta: gensim's
+    ``get_document_topics``, scikit-learn's ``transform``; one array per model in a list). ``texts``: a file, or
+    token lists or strings, as :func:`coherence` takes them: coherence's reference and the documents the typical
+    ones come from (by default a state's or saved model's training documents). ``held_out``: documents, as
+    :func:`select` takes them, to rank the models by held-out likelihood (select's options apply). Options are
+    the ``browse`` command's:
+
+{options}
+    """
+    pairs = _named_models(models)
+    converted, names = _models(pairs)
+    thetas = document_topics
+    if thetas is not None and not isinstance(thetas, (list, tuple)):
+        thetas = [thetas]
+    if thetas is not None and len(thetas) != len(converted):
+        raise SettingError(f"document_topics has {len(thetas)} arrays for {len(converted)} models: give one per model "
+                           "(None for none)")
+    thetas = [None if theta is None else _proportions(f"document_topics[{index}]", theta)
+              for index, theta in enumerate(thetas or [])]
+    if any(theta is not None for theta in thetas) and texts is None:
+        raise SettingError("document_topics are the texts' topic proportions: give the texts too")
+    held = None if held_out is None else _shared_documents(held_out, [model for _, model in pairs], vocabulary)
+    texts_option = _command_options("browse", options, ("texts", "vocabulary", "held_out", "document_topics"))
+    result = _native.browse(converted, names, _reference_texts(texts), held, thetas, texts_option)
+    _warn((None, text) for text in result.warnings)
+    return result
+
+
 def _argument(index, argument) -> bytes:
     """A command-line argument as the executable gets it: str, bytes and os.PathLike as os.fsencode gives
     them, numbers as their text."""
@@ -1381,3 +1484,4 @@ compare.__doc__ = compare.__doc__.replace("{options}", _options_doc("compare"))
 curve.__doc__ = curve.__doc__.replace("{options}", _options_doc("curve"))
 diagnostics.__doc__ = diagnostics.__doc__.replace("{options}", _options_doc("diagnostics"))
 coherence.__doc__ = coherence.__doc__.replace("{options}", _options_doc("coherence", ("measure",)))
+browse.__doc__ = browse.__doc__.replace("{options}", _options_doc("browse", ("texts", "held_out")))

@@ -467,6 +467,40 @@ class CoherenceResult:
     warnings: list[str]
     def to_pandas(self) -> Any: ...
 
+class BrowseModel:
+    name: str
+    description: str
+    topics: int
+    vocabulary: int
+    frequency: numpy.ndarray
+    proportion: numpy.ndarray
+    x: numpy.ndarray
+    y: numpy.ndarray
+    order: numpy.ndarray
+    eigenvalues: numpy.ndarray
+    terms: dict[str, Any]
+    topic_terms: list[dict[str, Any]]
+    salient: list[str]
+    saliency: numpy.ndarray
+    figures: dict[str, numpy.ndarray]
+    documents: list[list[dict[str, Any]]]
+    documents_source: str
+    stability: list[dict[str, Any]]
+    coherence: CoherenceResult | None
+    ranking: Any
+
+class BrowseResult:
+    models: list[BrowseModel]
+    terms: int
+    lambda_grid: numpy.ndarray
+    lambda_start: int
+    warnings: list[str]
+    def write_html(self, path: _Path) -> None: ...
+    def write_json(self, path: _Path) -> None: ...
+    def relevant_terms(self, topic: int, lambda_: float = ..., count: int | None = ...,
+                       model: int = ...) -> list[dict[str, Any]]: ...
+    def _repr_html_(self) -> str: ...
+
 def load_model(path: _Path, *, name: str | None = ...) -> Model: ...
 def load_documents(path: _Path, model: Model) -> list[numpy.ndarray]: ...
 def evaluate(model: Model, documents: _Documents, estimator: str | None = ..., *, vocabulary: _Vocabulary = ...,
@@ -485,6 +519,9 @@ def diagnostics(model: _ModelOrPath, **options: _Option) -> Diagnostics: ...
 def coherence(model: _ModelOrPath, texts: _Texts | None = ..., *,
               measure: str | Sequence[str] = ..., topics: Sequence[Sequence[str]] | None = ...,
               dictionary: Any = ..., **options: _Option) -> CoherenceResult: ...
+def browse(models: _Models, texts: _Texts | None = ..., *, held_out: _Documents | None = ...,
+           document_topics: numpy.ndarray | Sequence[numpy.ndarray | None] | None = ...,
+           vocabulary: _Vocabulary = ..., **options: _Option) -> BrowseResult: ...
 def run(command: str, *arguments: object) -> tuple[int, str, str]: ...
 def main(arguments: Sequence[str | bytes | os.PathLike[str]] | None = ...) -> int: ...
 def estimators() -> list[str]: ...

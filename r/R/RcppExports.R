@@ -70,6 +70,10 @@
     .Call(`_topiceval_te_coherence`, model, texts, options)
 }
 
+.te_browse <- function(models, names, texts, heldOut, documentTopics, options, page, json) {
+    .Call(`_topiceval_te_browse`, models, names, texts, heldOut, documentTopics, options, page, json)
+}
+
 .te_select <- function(models, names, documents, coherenceTexts, options) {
     .Call(`_topiceval_te_select`, models, names, documents, coherenceTexts, options)
 }

@@ -215,6 +215,24 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// te_browse
+Rcpp::RObject te_browse(Rcpp::List models, std::vector<std::string> names, SEXP texts, SEXP heldOut, Rcpp::List documentTopics, Rcpp::List options, SEXP page, SEXP json);
+RcppExport SEXP _topiceval_te_browse(SEXP modelsSEXP, SEXP namesSEXP, SEXP textsSEXP, SEXP heldOutSEXP, SEXP documentTopicsSEXP, SEXP optionsSEXP, SEXP pageSEXP, SEXP jsonSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type models(modelsSEXP);
+    Rcpp::traits::input_parameter< std::vector<std::string> >::type names(namesSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type texts(textsSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type heldOut(heldOutSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type documentTopics(documentTopicsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type page(pageSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type json(jsonSEXP);
+    rcpp_result_gen = Rcpp::wrap(te_browse(models, names, texts, heldOut, documentTopics, options, page, json));
+    return rcpp_result_gen;
+END_RCPP
+}
 // te_select
 Rcpp::RObject te_select(Rcpp::List models, std::vector<std::string> names, SEXP documents, SEXP coherenceTexts, Rcpp::List options);
 RcppExport SEXP _topiceval_te_select(SEXP modelsSEXP, SEXP namesSEXP, SEXP documentsSEXP, SEXP coherenceTextsSEXP, SEXP optionsSEXP) {
@@ -260,6 +278,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_topiceval_te_compare", (DL_FUNC) &_topiceval_te_compare, 5},
     {"_topiceval_te_diagnostics", (DL_FUNC) &_topiceval_te_diagnostics, 2},
     {"_topiceval_te_coherence", (DL_FUNC) &_topiceval_te_coherence, 3},
+    {"_topiceval_te_browse", (DL_FUNC) &_topiceval_te_browse, 8},
     {"_topiceval_te_select", (DL_FUNC) &_topiceval_te_select, 5},
     {"_topiceval_te_decimal", (DL_FUNC) &_topiceval_te_decimal, 1},
     {NULL, NULL, 0}

@@ -26,6 +26,8 @@ final class NativeBridge {
 
   static native Selection select(Object[] models, String[] names, Object documents, SelectOptions options);
 
+  static native Browse browse(Object[] models, String[] names, String page, String json, BrowseOptions options);
+
   static native Comparison compare(Object[] models, Object documents, CompareOptions options);
 
   static native Curve curve(Object[] models, String[] names, Object documents, CurveOptions options);

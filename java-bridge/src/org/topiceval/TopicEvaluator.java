@@ -104,6 +104,21 @@ public final class TopicEvaluator {
   }
 
   /**
+   * The topic browser, as {@code topiceval browse} writes it: one self-contained HTML page (it requests
+   * nothing) with LDAvis's intertopic map, relevance and saliency (LDAvis's numbers), and per topic MALLET's
+   * diagnostics, coherence with its bootstrap error, exclusivity, FREX, stability across the models of one K
+   * and the most typical documents; several models are switched between on the page. Each model is a file's
+   * path (String) or a TopicModelData; {@code names} (or null) names them. The page goes to {@code pagePath}
+   * and its data as JSON to {@code jsonPath} (either may be null), each written whole and renamed into place,
+   * never over an input. The texts, a reference index and held-out documents (select's ranking) are options.
+   */
+  public static Browse browse(Object[] models, String[] names, String pagePath, String jsonPath,
+                              BrowseOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.browse(models, names, pagePath, jsonPath, options == null ? new BrowseOptions() : options);
+  }
+
+  /**
    * log p(w | A) - log p(w | B) per held-out document and in total, by ratio-AIS (annealing from one model to the
    * other), with its error and an interval that holds the annealing's bias, as {@code topiceval compare} does. Each
    * model is a file's path (String) or a TopicModelData (named "model 1" and "model 2" in the result); the two

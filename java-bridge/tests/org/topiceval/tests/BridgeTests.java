@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import org.topiceval.Browse;
+import org.topiceval.BrowseOptions;
 import org.topiceval.Coherence;
 import org.topiceval.CoherenceOptions;
 import org.topiceval.CommandResult;
@@ -56,7 +58,10 @@ import org.topiceval.TopicevalException;
  *                            fields set by their names, as a Java program would);
  *   compare                  compare by path and in memory gives the command line's and the C++ API's numbers,
  *                            every key of its JSON a field; bad models and options throw the library's message;
- *   curve                    the same for curve, models named NAME.ITERATION put in training order.
+ *   curve                    the same for curve, models named NAME.ITERATION put in training order;
+ *   browse                   the topic browser writes its page (requesting nothing) and refuses to write over a
+ *                            model; its fields are the command line's JSON's (tests/parity/browse-cases.txt is
+ *                            in the parity check).
  */
 public final class BridgeTests {
   private static int failures = 0;
@@ -154,6 +159,9 @@ public final class BridgeTests {
         break;
       case "compare":
         compare(fixtures);
+        break;
+      case "browse":
+        browse(fixtures);
         break;
       case "curve":
         curve(fixtures);
@@ -1296,6 +1304,65 @@ public final class BridgeTests {
       curves++;
     }
     check(curves >= 3, "curve parity cases read: " + curves);
+    // browse's cases: the page data Java has written, byte for byte the command line's.
+    int browsed = 0;
+    for (String[] parity : parityCases(cases.resolveSibling("browse-cases.txt"))) {
+      Path scratch = Files.createTempDirectory("topiceval-browse-parity");
+      List<String> arguments = new ArrayList<>(List.of(state, inferencer, "--output",
+          scratch.resolve("page.html").toString(), "--json", scratch.resolve("expected.json").toString(), "--quiet"));
+      BrowseOptions options = new BrowseOptions();
+      for (int i = 1; i + 1 < parity.length; i += 2) {
+        String value = parity[i + 1].startsWith("@") ? set.resolve(parity[i + 1].substring(1)).toString()
+                                                     : parity[i + 1];
+        arguments.add(parity[i]);
+        arguments.add(value);
+        setOption(options, parity[i].substring(2), value);
+      }
+      CommandResult line = TopicEvaluator.run("browse", arguments.toArray(new String[0]));
+      check(line.status == 0, "browse parity case " + parity[0] + ": " + line.err);
+      Path mine = scratch.resolve("mine.json");
+      TopicEvaluator.browse(new Object[] {state, inferencer}, null, null, mine.toString(), options);
+      check(Arrays.equals(Files.readAllBytes(mine), Files.readAllBytes(scratch.resolve("expected.json"))),
+            "browse parity case " + parity[0] + ": Java's page data is not the command line's");
+      for (String file : new String[] {"page.html", "expected.json", "mine.json"})
+        Files.deleteIfExists(scratch.resolve(file));
+      Files.delete(scratch);
+      browsed++;
+    }
+    check(browsed >= 4, "browse parity cases read: " + browsed);
+  }
+
+  static void browse(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    String state = set.resolve("state.gz").toString();
+    Path scratch = Files.createTempDirectory("topiceval-browse");
+    Path page = scratch.resolve("page.html");
+    BrowseOptions options = new BrowseOptions();
+    options.measure = "none";
+    options.terms = 20;
+    Browse browsed = TopicEvaluator.browse(new Object[] {state}, null, page.toString(), null, options);
+    check(browsed.models.length == 1 && browsed.models[0].topics == 10, "browse: one model of 10 topics");
+    check(browsed.models[0].salient.length == 20 && browsed.terms == 20, "browse: the 20 most salient terms");
+    double share = 0;
+    for (double p : browsed.models[0].proportion) share += p;
+    check(Math.abs(share - 1) < 1e-12, "browse: the topics' proportions sum to 1");
+    check(browsed.models[0].order[0] == 9, "browse: LDAvis's order starts with the largest topic, 9");
+    check(Arrays.asList(browsed.models[0].figureNames).contains("document_entropy")
+              && browsed.models[0].figures.length == browsed.models[0].figureNames.length,
+          "browse: the table's figures, MALLET's diagnostics among them");
+    String html = Files.readString(page, StandardCharsets.UTF_8);
+    check(html.contains("default-src 'none'") && !html.matches("(?s).*(src|href)=\"?https?:.*"),
+          "browse: the page allows no source but itself and loads nothing from an address");
+    // A copy of the state, should that promise break.
+    Path copy = scratch.resolve("state.gz");
+    Files.copy(set.resolve("state.gz"), copy);
+    byte[] before = Files.readAllBytes(copy);
+    expectException(() -> TopicEvaluator.browse(new Object[] {copy.toString()}, null, copy.toString(), null, options),
+                    "is also an input of this run", "browse: the page is never written over a model");
+    check(Arrays.equals(Files.readAllBytes(copy), before), "browse: the model is still there, unchanged");
+    Files.delete(copy);
+    Files.delete(page);
+    Files.delete(scratch);
   }
 
   /** The cases of a parity file: each its name, then its options in the command line's spelling. */
