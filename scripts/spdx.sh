@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Every source file of the project opens with the SPDX line of its license (TOPICEVAL_LICENSE in
 # CMakeLists.txt), after a shebang (and after Python's coding line):
-#   // SPDX-License-Identifier: Apache-2.0      C++ (and its .hpp.in templates), Java, JavaScript, CSS
+#   // SPDX-License-Identifier: Apache-2.0      C++ (and its .hpp.in templates), Java, JavaScript
+#   /* SPDX-License-Identifier: Apache-2.0 */  CSS (which has no // comment: a // line would swallow the rule after it)
 #   # SPDX-License-Identifier: Apache-2.0       Python, shell, R, CMake, YAML, TOML, pkg-config and make
 #                                               templates, R's NAMESPACE, scripts without an extension
 #   % SPDX-License-Identifier: Apache-2.0       R's Rd pages
@@ -33,7 +34,8 @@ first=()
 line_for() {  # FILE: the SPDX line in FILE's comment syntax; nothing for a file that is not source
   case "$1" in
     tests/data/* | tests/fuzz/* | .ci/*) return ;;
-    *.cpp | *.hpp | *.h | *.c | *.inc | *.java | *.js | *.css | *.hpp.in) echo "// $identifier" ;;
+    *.cpp | *.hpp | *.h | *.c | *.inc | *.java | *.js | *.hpp.in) echo "// $identifier" ;;
+    *.css) echo "/* $identifier */" ;;
     *.py | *.pyi | *.sh | *.R | *.cmake | CMakeLists.txt | */CMakeLists.txt | *.yml | *.yaml | *.toml | \
       *.cmake.in | *.pc.in | */Makevars.in | r/NAMESPACE) echo "# $identifier" ;;
     *.Rd) echo "% $identifier" ;;
