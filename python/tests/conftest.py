@@ -43,6 +43,12 @@ def fixtures_208():
 
 
 @pytest.fixture(scope="session")
+def ldavis_oracle():
+    """LDAvis's own numbers for three of the MALLET 2.1.1 sets (tests/data/ldavis-oracle/make_oracle.py)."""
+    return _folder(TEST_DATA / "ldavis-oracle")
+
+
+@pytest.fixture(scope="session")
 def corpora():
     return _folder(CORPORA)
 

@@ -10,19 +10,15 @@ the 30 most salient terms and their saliency, each topic's terms over the grid o
 
 import json
 import math
-import pathlib
 import warnings
 
 import pytest
 
 import topiceval
 
-ORACLE = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "ldavis-oracle"
-
-
 @pytest.fixture(scope="module", params=["stackexchange", "sgu-k100", "debian-k100"])
-def compared(request, fixtures):
-    oracle = json.loads((ORACLE / f"{request.param}.json").read_bytes())
+def compared(request, fixtures, ldavis_oracle):
+    oracle = json.loads((ldavis_oracle / f"{request.param}.json").read_bytes())
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", topiceval.TopicevalWarning)
         result = topiceval.browse(fixtures / request.param / "state.gz", measure="none", typical_documents=0,

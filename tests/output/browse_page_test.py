@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """The topic browser's page used as a person uses it, in headless Chromium (tests/support/devtools.py):
 
-    tests/output/browse_page_test.py PROJECT_DIR [SCREENSHOT_DIR]
+    tests/output/browse_page_test.py TEST_DATA [SCREENSHOT_DIR]
 
-The page is the library's (topiceval.browse on the stackexchange state and the inferencer of the same run,
-written by write_html) and every expectation is the library's own number from the same result: the page loads
+TEST_DATA is tests/data as the build unpacks it (build/test-data, cmake/test_data.cmake). The page is the
+library's (topiceval.browse on the stackexchange set's state and the inferencer of the same run, written by
+write_html) and every expectation is the library's own number from the same result: the page loads
 with no network request and no script error; it starts on the salient terms; hovering a circle shows that
 topic's most relevant terms (relevant_terms at the slider's lambda); the slider's Home, End and arrow keys change
 them to the ranking at those lambdas; hovering a term highlights exactly the topics of its token table; sorting
@@ -56,10 +57,14 @@ def hover(browser, selector):
 
 
 def main():
-    project = pathlib.Path(sys.argv[1]).resolve()
+    test_data = pathlib.Path(sys.argv[1]).resolve()
     shots = pathlib.Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else None
     import topiceval  # (PYTHONPATH: the build tree's package)
-    example = project / "examples" / "stackexchange"
+    example = test_data / "mallet-2.1.1" / "stackexchange"
+    for name in ("state.gz", "inferencer.mallet"):
+        if not (example / name).is_file():
+            sys.exit(f"missing test data: {example / name} (the build unpacks tests/data into {test_data}; "
+                     "tests/data/README.md lists every file)")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", topiceval.TopicevalWarning)
         result = topiceval.browse([("state", example / "state.gz"), ("inferencer", example / "inferencer.mallet")],

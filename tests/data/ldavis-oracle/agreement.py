@@ -4,7 +4,7 @@
 
     PYTHONPATH=build/python tests/data/ldavis-oracle/agreement.py [FIXTURES]
 
-FIXTURES: the MALLET fixtures (default ../shared/fixtures/mallet-2.1.1 beside the checkout). For each oracle
+FIXTURES: the MALLET 2.1.1 fixtures (default: build/test-data/mallet-2.1.1, tests/data unpacked by the build). For each oracle
 file here (make_oracle.py wrote them), the same comparisons as python/tests/test_ldavis_oracle.py, which asserts
 bounds; this prints the worst difference found: places where the topic order differs (topics of exactly equal
 proportion, whose tie pandas breaks its own way), proportions, every pairwise distance of the map (against the
@@ -22,7 +22,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 
 
 def main():
-    fixtures = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else HERE.parents[3] / "shared" / "fixtures" / "mallet-2.1.1"
+    fixtures = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else HERE.parents[2] / "build" / "test-data" / "mallet-2.1.1"
     for path in sorted(HERE.glob("*.json")):
         oracle = json.loads(path.read_bytes())
         with warnings.catch_warnings():
