@@ -1,5 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Python package topiceval, built through CMake: the extension topiceval._native links the library's
-static archives (it stands alone in the wheel), and the pure-Python layer comes from python/topiceval/.
+static archives, Boost's and the C++ runtime (TOPICEVAL_STANDALONE_PYTHON: it stands alone in the wheel, on a
+machine without Boost), and the pure-Python layer comes from python/topiceval/.
 
     pip install --no-build-isolation .             # into the current environment (a venv made with
                                                    # python3 -m venv --system-site-packages, for numpy)
@@ -20,7 +22,10 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = pathlib.Path(__file__).parent.resolve()
-VERSION = re.search(r"project\(topiceval VERSION ([0-9.]+)", (ROOT / "CMakeLists.txt").read_text()).group(1)
+# The version and the license as the CMake project declares them (CMakeLists.txt), for the package's metadata.
+CMAKE_PROJECT = (ROOT / "CMakeLists.txt").read_text()
+VERSION = re.search(r"project\(topiceval VERSION ([0-9.]+)", CMAKE_PROJECT).group(1)
+LICENSE = re.search(r"set\(TOPICEVAL_LICENSE ([^ )]+)\)", CMAKE_PROJECT).group(1)
 
 
 class CMakeExtension(Extension):
@@ -53,7 +58,8 @@ class CMakeBuild(build_ext):
         cache = shutil.which("ccache")  # CMakeLists.txt uses it as the compiler launcher when found
         say(f"configuring the CMake build in {build}")
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-                        "-DTOPICEVAL_PYTHON_ONLY=ON", f"-DPython_EXECUTABLE={sys.executable}"], check=True)
+                        "-DTOPICEVAL_PYTHON_ONLY=ON", "-DTOPICEVAL_STANDALONE_PYTHON=ON",
+                        f"-DPython_EXECUTABLE={sys.executable}"], check=True)
         say(f"compiling the library and the extension with {jobs()} jobs, "
             + (f"through ccache ({cache})" if cache else "without ccache (none installed)")
             + "; a first build takes minutes (pip install -v . shows each file)")
@@ -82,7 +88,16 @@ setup(
     description="Held-out likelihood and topic quality for topic models; MALLET's files read natively",
     long_description=(ROOT / "README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",
-    license="see the project",
+    license=LICENSE,
+    # LICENSE and NOTICE go into the wheel's .dist-info (NOTICE carries pybind11's notice, which the extension needs).
+    license_files=["LICENSE", "NOTICE"],
+    classifiers=[
+        "License :: OSI Approved :: Apache Software License",
+        "Programming Language :: C++",
+        "Programming Language :: Python :: 3",
+        "Operating System :: POSIX :: Linux",
+        "Topic :: Scientific/Engineering",
+    ],
     python_requires=">=3.9",
     install_requires=["numpy"],
     # to_pandas() needs pandas: `pip install .[pandas]`.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Accuracy against time for every estimator of `topiceval evaluate`.
 
     benchmarks/accuracy-benchmark.py [--quick] [--output DIR] [--reference-particles N]

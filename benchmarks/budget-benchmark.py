@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """What each document's budget buys: bounded rejuvenation on long documents, and --target-error.
 
     benchmarks/budget-benchmark.py [--part short|long|defaults|both] [--documents N] [--output DIR]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Choosing K on real MALLET models, with every figure R users would also look
 # at: three numbers of topics, three seeds each, ranked by `topiceval select`
 # on held-out likelihood beside coherence, ldatuning's CaoJuan2009, Arun2010

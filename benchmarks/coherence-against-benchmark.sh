@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # One coherence run with a reference index, whole process, two builds of
 # topiceval alternating in one session (so that a shared machine's load falls on
 # both alike), beside one gensim CoherenceModel run per measure for the ratio:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Whole-process benchmark of `topiceval coherence` against gensim 4.2's
 # CoherenceModel (Debian's python3-gensim) on the same topics and reference
 # texts: debian-k100's training documents (the Debian package descriptions, from

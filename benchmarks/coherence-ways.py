@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """One topic's coherence as topiceval, gensim, Palmetto and tomotopy define it.
 
     benchmarks/coherence-ways.py [--topic 7] [--topiceval build/topiceval] [--fixture DIR]

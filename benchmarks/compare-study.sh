@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The measurements of Foulds & Smyth (2014), tables 1 and 2, on a fixture: a
 # model against a copy with 5% of its token assignments moved at random.
 # For ratio-AIS (geometric and convex paths) and for two separate left-to-right

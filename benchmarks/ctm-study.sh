@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Does a correlated topic model beat LDA on our data? Ahmed & Xing's (2007)
 # figure 7 question, answered for ../shared/corpora/sgu (podcast segments:
 # long documents, as the paper's NIPS set), from the same held-out documents.

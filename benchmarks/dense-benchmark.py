@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Models given as dense probabilities against the same model's sparse counts: tokens per second.
 
     PYTHONPATH=build/python benchmarks/dense-benchmark.py [--fixture sgu-k100] [--documents 60] [--repeat 3]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Every estimator of `topiceval evaluate` on the same model and documents, side
 # by side: total held-out log likelihood, per token, perplexity and time.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Whole-process benchmark of `topiceval evaluate-topics` against MALLET's
 # `evaluate-topics` on the shared fixtures, as one table.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Whole-process benchmark of the reference index beside gensim 4.2 (Debian's
 # python3-gensim) in the same session, on debian-k100's training documents
 # (the texts gensim_coherence.py gives gensim, written one document a line)

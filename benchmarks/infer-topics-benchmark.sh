@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Whole-process benchmark of `topiceval infer-topics` against MALLET 2.1.1's
 # `mallet infer-topics` on the same inferencer, documents and seed, in turns in
 # one session (each figure the median of the runs). Every exact run's file is

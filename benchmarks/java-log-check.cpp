@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // javaLog's fast path against its arbiter on many random inputs, and the time
 // per call of each. Usage: java-log-check [count, default 10^9] [seed]
 // Prints how many inputs differ (must be 0), how many the fast path handed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Micro-benchmarks of the hot paths, on the shared MALLET fixtures. Rates are
 // per site update (one topic draw of one particle), the unit of MALLET's cost.
 #include <benchmark/benchmark.h>

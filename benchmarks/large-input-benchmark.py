@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Held-out sets of any size: time and peak memory of reading and evaluating, against MALLET.
 
     MALLET_HOME=... benchmarks/large-input-benchmark.py --prepare [--tokens 10M] [--dir DIR]   # once

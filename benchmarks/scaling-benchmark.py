@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """How the cost of evaluate-topics grows with K, documents, length, particles and threads, against MALLET.
 
     benchmarks/scaling-benchmark.py --prepare [--models DIR]     # once, with MALLET_HOME (about 15 minutes)

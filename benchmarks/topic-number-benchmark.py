@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """ldatuning's and stm's figures for choosing K: the R functions against topiceval on the same matrices.
 
     benchmarks/topic-number-benchmark.py LDATUNING_R_DIR STM_R_DIR [--documents 1000] [--work DIR]

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Wallach et al. (2009), table 1's menu and section 5's document completion on MALLET models.
 
     benchmarks/wallach-study.py [--quick] [--output DIR]

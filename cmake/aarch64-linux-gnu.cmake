@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross-compiling for 64-bit ARM Linux with Debian's cross compiler
 # (g++-aarch64-linux-gnu) and arm64 -dev packages installed through multiarch
 # (they land in /usr/lib/aarch64-linux-gnu). scripts/cross-aarch64.sh installs

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the guide's Python API page (docs/python-api.md) from the docstrings of the built package.
 
     PYTHONPATH=build/python docs/make-python-api.py docs/python-api.md          # rewrite it

@@ -1,7 +1,11 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Choosing the number of topics for a gensim model with topiceval's estimates and error bars.
 
-    PYTHONPATH=build/python examples/notebook-style.py [--quick] [--corpora ../shared/corpora]
+    PYTHONPATH=build/python examples/notebook-style.py [--quick] [--corpora DIR]
+
+(--corpora: a folder with debian-descriptions-train.tsv and -test.tsv; by default the first 3,000 and 200
+the build unpacks into build/test-data/corpora, enough for --quick; the full run reads 10,000 and 500)
 
 (or plain `python3 examples/notebook-style.py` after `scripts/install-python.sh`). Written as a
 notebook would be, cell after cell:
@@ -32,13 +36,15 @@ import topiceval  # noqa: E402
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a small slice and two values of K (a smoke test)")
-    parser.add_argument("--corpora", default=str(HERE.parent.parent / "shared" / "corpora"))
+    # The first 3,000 and 200 descriptions (enough for --quick) the build unpacks; the full files for the full run.
+    parser.add_argument("--corpora", default=str(HERE.parent / "build" / "test-data" / "corpora"))
     arguments = parser.parse_args()
     corpora = pathlib.Path(arguments.corpora)
     train, test = (1500, 100) if arguments.quick else (10000, 500)
     corpus = python_models.CorpusSlice(corpora / "debian-descriptions-train.tsv",
                                        corpora / "debian-descriptions-test.tsv", train, test)
-    print(f"Debian descriptions: {train} training and {test} held-out documents, {len(corpus.words)} words, "
+    print(f"Debian descriptions: {corpus.train_counts.shape[0]} training and {corpus.test_counts.shape[0]} held-out "
+          f"documents, {len(corpus.words)} words, "
           f"{corpus.test_tokens} held-out tokens.\n")
     passes = 3 if arguments.quick else 10
     particles, runs = (16, 2) if arguments.quick else (64, 4)

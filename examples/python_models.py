@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared by the Python examples and tests: a slice of a real corpus, tokenised, and gensim and
 scikit-learn LDA models trained on it (Debian's python3-gensim and python3-sklearn).
 

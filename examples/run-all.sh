@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs every topiceval command end to end on the shipped example (MALLET's
 # stackexchange sample: 10 topics, 200 held-out documents), writing into
 # examples/output/. Each step prints what it runs.
@@ -44,7 +45,8 @@ step "$topiceval" curve --states "$example/state.gz" "$output/perturbed.gz" --in
 
 # Why gensim and scikit-learn say something else: their bounds beside the exact and estimated log likelihood.
 if [ -d "$build/python/topiceval" ] && /usr/bin/python3 -c "import gensim, sklearn" 2>/dev/null; then
-  step env PYTHONPATH="$build/python" /usr/bin/python3 "$here/why-gensim-differs.py" --quick
+  step env PYTHONPATH="$build/python" /usr/bin/python3 "$here/why-gensim-differs.py" --quick \
+    --corpora "$build/test-data/corpora"
 fi
 
 # The Java bridge: MALLET's command line with --native (no MALLET needed for --native).

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Why gensim and scikit-learn say something else: their numbers beside the log likelihood.
 
-    PYTHONPATH=build/python examples/why-gensim-differs.py [--quick]
+    PYTHONPATH=build/python examples/why-gensim-differs.py [--quick] [--corpora DIR]
 
 Part 1, a tiny model whose log likelihood is known exactly (3 topics over 6 words,
 four short documents; the exact value sums over every topic assignment). The same
@@ -10,7 +11,9 @@ their means are the topics) and to scikit-learn (as components_), and each
 library's held-out number is printed beside the exact one and topiceval's.
 
 Part 2, real data: gensim models of K = 10, 25 and 50 topics trained on Debian
-package descriptions (../shared/corpora), scored on held-out descriptions by
+package descriptions (--corpora: a folder with debian-descriptions-train.tsv and
+-test.tsv; by default the first 3,000 and 200 the build unpacks into
+build/test-data/corpora, enough for --quick), scored on held-out descriptions by
 gensim's log_perplexity, by scikit-learn's perplexity for the same topics, and
 by topiceval (the topics through Model.from_topics). gensim's bound is split
 into its two parts: the documents' variational bound, and the topics' term
@@ -36,7 +39,7 @@ from sklearn.decomposition import LatentDirichletAllocation
 import topiceval
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPORA = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "corpora")
+DEFAULT_CORPORA = os.path.join(os.path.dirname(HERE), "build", "test-data", "corpora")
 
 
 def exact_log_likelihood(document, phi, alpha):
@@ -127,9 +130,9 @@ def tiny_part():
           "documents, and is divided by their word count.\n")
 
 
-def read_corpus(name, limit):
+def read_corpus(corpora, name, limit):
     documents = []
-    with open(os.path.join(CORPORA, name), encoding="utf-8") as corpus:
+    with open(os.path.join(corpora, name), encoding="utf-8") as corpus:
         for line in corpus:
             words = [w for w in line.rstrip("\n").split("\t", 2)[2].lower().split() if w.isalpha() and len(w) > 2]
             documents.append(words)
@@ -138,9 +141,9 @@ def read_corpus(name, limit):
     return documents
 
 
-def real_part(quick):
-    training = read_corpus("debian-descriptions-train.tsv", 2000 if quick else 10000)
-    held_out = read_corpus("debian-descriptions-test.tsv", 200 if quick else 1000)
+def real_part(quick, corpora):
+    training = read_corpus(corpora, "debian-descriptions-train.tsv", 2000 if quick else 10000)
+    held_out = read_corpus(corpora, "debian-descriptions-test.tsv", 200 if quick else 1000)
     dictionary = Dictionary(training)
     dictionary.filter_extremes(no_below=3, no_above=0.3)
     corpus = [dictionary.doc2bow(d) for d in training]
@@ -174,9 +177,10 @@ def real_part(quick):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--corpora", default=DEFAULT_CORPORA)
     arguments = parser.parse_args()
     tiny_part()
-    real_part(arguments.quick)
+    real_part(arguments.quick, arguments.corpora)
 
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cc.mallet.topics.MarginalProbEstimator and the two classes that share its
 // layout of counts: TopicInferencer and ParallelTopicModel.
 #include <cstring>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/file_bytes.hpp"
 
 #include <fcntl.h>
@@ -18,6 +19,8 @@
 #include <utility>
 
 #include "formats/format_error.hpp"
+#include "native/runtime/progress.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -51,15 +54,22 @@ namespace {
 // A stream's next bytes as they arrive (at most `count`; 0 at its end), with
 // one line on standard error while nothing has arrived for a while.
 std::size_t readStream(int fd, const std::string& name, bool& announcedWait, uint8_t* into, std::size_t count) {
+  // Waited for in slices, so that the caller's Cancellation (Ctrl-C from
+  // Python or R) ends a wait for a writer that never comes.
+  constexpr int kSliceMilliseconds = 100;
+  int silent = 0;
   for (;;) {
+    stopIfCancelled();
     pollfd waiting{fd, POLLIN, 0};
-    const int ready = ::poll(&waiting, 1, kWaitNoticeMilliseconds);
+    const int ready = ::poll(&waiting, 1, std::min(kSliceMilliseconds, kWaitNoticeMilliseconds));
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) throw FormatError(name, std::string("read error: ") + std::strerror(errno));
     if (ready == 0) {  // silence: a FIFO with no writer yet, or a terminal
-      if (!announcedWait)
+      silent += kSliceMilliseconds;
+      if (!announcedWait && silent >= kWaitNoticeMilliseconds) {
         std::cerr << "topiceval: waiting for input on " << name << " (nothing has arrived yet)" << std::endl;
-      announcedWait = true;
+        announcedWait = true;
+      }
       continue;
     }
     const ssize_t got = ::read(fd, into, count);
@@ -160,6 +170,7 @@ int anonymousFile(std::string& problem) {
 class InputFile {
  public:
   explicit InputFile(const std::string& path) : name_(path == "-" ? "standard input" : path) {
+    requireFileName(path);
     ++openings[path];
     if (session.depth > 0) {
       if (const auto kept = session.streams.find(path); kept != session.streams.end()) {
@@ -205,6 +216,7 @@ class InputFile {
   // Up to `count` bytes into `into`; 0 at the end. A stream is waited for,
   // with one line on standard error while nothing has arrived for a while.
   std::size_t read(uint8_t* into, std::size_t count) {
+    stopIfCancelled();  // every file is read through here, a block at a time
     std::size_t got = 0;
     if (spool_ != nullptr) {
       got = readKept(into, count);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // File input for the readers, whole or in blocks; "-" reads standard input (as MALLET allows).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/file_kinds.hpp"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "formats/logistic_normal_files.hpp"
 #include "formats/object_stream_reader.hpp"
 #include "formats/text_encoding.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -49,6 +51,7 @@ bool isModelKind(FileKind kind) {
 }
 
 FileKind recogniseFile(const std::string& path) {
+  requireFileName(path);
   if (namesCtmModel(path)) return FileKind::CtmC;
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) throw FileError(path, "is a directory");

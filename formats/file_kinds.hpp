@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one table of file kinds (topiceval/vocabulary.hpp's FileKind): what a file is,
 // from its first bytes, for every reader's dispatch, `info` and `select`'s

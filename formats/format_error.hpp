@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one exception type readers throw, the public FileError: a one-line
 // message that starts with the file it is about, e.g. "evaluator.mallet:

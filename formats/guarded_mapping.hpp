@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A regular file mapped read-only, guarded against the file shrinking under
 // it. Another process may truncate a file this one has mapped; touching a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/gzip_input.hpp"
 
 #include "formats/line_splitter.hpp"
@@ -10,6 +11,8 @@
 #include <limits>
 
 #include "formats/format_error.hpp"
+#include "native/runtime/progress.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -84,6 +87,7 @@ void GzipReader::trailingGarbage() const {
 
 std::size_t GzipReader::read(std::span<char> buffer) {
   if (finished_ || buffer.empty()) return 0;
+  stopIfCancelled();  // a block at a time: a large file's reading answers Ctrl-C
   z_stream& z = stream_->z;
   if (garbageFrom_) {
     if (!lengthKnown_) return 0;  // the garbage's length is known at the end
@@ -186,6 +190,7 @@ void forEachGzipFileBlock(const std::string& path, StartCheck check, const std::
   // A regular file's size bounds its output from the start; a stream's is known at its end.
   std::optional<std::size_t> length;
   std::error_code unknown;
+  requireFileName(path);
   if (path != "-" && std::filesystem::is_regular_file(path, unknown)) {
     const auto size = std::filesystem::file_size(path, unknown);
     if (unknown) throw FormatError(path, "cannot read its size (" + unknown.message() + ")");

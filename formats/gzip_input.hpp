@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Gzip decompression that never mistakes a damaged file for a short one: a
 // stream cut before its end marker, a CRC or length mismatch, and bytes after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/gzip_output.hpp"
 
 #include <boost/iostreams/filter/gzip.hpp>

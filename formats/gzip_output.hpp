@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Gzip compression onto an ostream (Boost.Iostreams' gzip_compressor) that
 // stops at the first failed write (a full disk, a closed pipe) with a

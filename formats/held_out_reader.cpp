@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/held_out_reader.hpp"
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "formats/read_budget.hpp"
 #include "formats/text_encoding.hpp"
 #include "native/model/word_index.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -331,6 +333,7 @@ namespace {
 // A file that can be read twice: a regular file this process reads (not
 // standard input, a pipe, or rank 0's broadcast).
 bool rereadable(const std::string& path) {
+  requireFileName(path);
   std::error_code unknown;
   return path != "-" && std::filesystem::is_regular_file(path, unknown) && fileBytesAreLocal();
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Held-out documents for `topiceval evaluate`: a MALLET instance list, or plain
 // text with one document per line (optionally gzipped), whose whitespace-

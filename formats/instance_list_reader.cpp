@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/instance_list_reader.hpp"
 
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include "formats/format_error.hpp"
 #include "formats/guarded_mapping.hpp"
 #include "formats/mallet_objects.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -218,6 +220,7 @@ class MappedFile {
   // Nothing mapped (bytes() empty) where the file cannot be: its reading
   // whole says why.
   explicit MappedFile(const std::string& path) : path_(path) {
+    requireFileName(path);
     descriptor_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (descriptor_ < 0 || ::fstat(descriptor_, &status_) != 0 || !S_ISREG(status_.st_mode)) return;
     const auto size = static_cast<std::size_t>(status_.st_size);

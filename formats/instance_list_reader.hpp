@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Held-out documents from a serialized cc.mallet.types.InstanceList whose
 // instances hold FeatureSequence data (mallet import-file/import-dir --keep-sequence).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/java_object_graph.hpp"
 
 #include <algorithm>

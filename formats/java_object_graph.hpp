@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The objects of a Java serialization stream, as ObjectStreamReader builds them.
 // Nodes live in the graph's arenas and refer to each other with raw pointers, so
@@ -194,6 +195,8 @@ class ObjectGraph {
     return classes_.back();
   }
   std::size_t nodeCount() const { return nodes_.size(); }
+  // The nodes in the order they were made (the stream's order).
+  const Node& node(std::size_t index) const { return nodes_[index]; }
   std::size_t classCount() const { return classes_.size(); }
   // Forgets the nodes and descriptors made after the first `nodes` and
   // `classes`: a shortcut that found another shape than it decodes undoes its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/lda_model_file.hpp"
 
 #include <charconv>

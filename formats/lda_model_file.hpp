@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // topiceval's own text format for an LDA model (what Python's Model.save
 // writes for one; every command that takes a model reads it), in the style

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Lines of text that arrives in pieces (blocks of a file, chunks of gzip
 // output), each passed on without its '\n' as soon as it is whole.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/logistic_normal_files.hpp"
 
 #include <cctype>
@@ -14,6 +15,7 @@
 #include "formats/text_encoding.hpp"
 #include "native/model/positive_definite.hpp"
 #include "native/runtime/decimal.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -124,6 +126,7 @@ void writeLogisticNormalModel(std::ostream& out, const LogisticNormalModel& mode
 }
 
 bool fileLooksLikeLogisticNormalModel(const std::string& path) {
+  requireFileName(path);
   std::ifstream file(path, std::ios::binary);
   std::vector<uint8_t> start(kUtf8ByteOrderMarkSize + std::strlen(kLogisticNormalMagic));
   file.read(reinterpret_cast<char*>(start.data()), static_cast<std::streamsize>(start.size()));
@@ -133,6 +136,7 @@ bool fileLooksLikeLogisticNormalModel(const std::string& path) {
 }
 
 bool namesCtmModel(const std::string& path) {
+  requireFileName(path);
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
     return std::filesystem::exists(std::filesystem::path(path) / "final-param.txt", error);
@@ -140,6 +144,7 @@ bool namesCtmModel(const std::string& path) {
 }
 
 LogisticNormalModel readCtmModel(const std::string& path) {
+  requireFileName(path);
   std::error_code error;
   const std::string prefix = std::filesystem::is_directory(path, error)
                                  ? (std::filesystem::path(path) / "final").string()

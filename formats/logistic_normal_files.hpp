@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Files that hold a logistic-normal (correlated) topic model:
 // - topiceval's own text format (what `topiceval train-ctm` writes), one

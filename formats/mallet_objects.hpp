@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared pieces of the typed MALLET readers: turning graph nodes into arrays,
 // alphabets and models, with errors that say which file and which part is wrong.

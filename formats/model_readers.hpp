@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Readers for the MALLET files that hold a trained model. Each takes the file's
 // bytes (or its path) and returns a validated TopicModel, or throws a FormatError

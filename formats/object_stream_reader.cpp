@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/object_stream_reader.hpp"
 
 #include "native/runtime/parallel_runner.hpp"
@@ -46,46 +47,6 @@ constexpr uint8_t kProxyClassDescriptor = 0x7D;
 constexpr uint8_t kEnum = 0x7E;
 constexpr uint32_t kBaseHandle = 0x7E0000;
 
-// Classes whose writeObject starts with defaultWriteObject() or writeFields(), so
-// their default field values precede their annotation. MALLET's own classes
-// almost all write a version number and their data by hand instead.
-const std::unordered_set<std::string_view>& classesWritingDefaultFields() {
-  static const std::unordered_set<std::string_view> names = {
-      "java.util.ArrayList",
-      "java.util.LinkedList",
-      "java.util.HashMap",
-      "java.util.HashSet",
-      "java.util.TreeMap",
-      "java.util.TreeSet",
-      "java.util.Hashtable",
-      "java.util.Vector",
-      "java.util.Random",
-      "java.util.BitSet",
-      "java.util.IdentityHashMap",
-      "java.util.PriorityQueue",
-      "java.util.ArrayDeque",
-      "java.util.EnumMap",
-      "java.util.Locale",
-      "java.util.Stack",
-      "java.util.concurrent.ConcurrentHashMap",
-      "java.util.concurrent.CopyOnWriteArrayList",
-      "java.util.Collections$SynchronizedCollection",
-      "java.util.Collections$SynchronizedMap",
-      "java.lang.StringBuffer",
-      "java.lang.StringBuilder",
-      "java.math.BigInteger",
-      "java.math.BigDecimal",
-      "java.io.File",
-      "java.net.URI",
-      "java.net.URL",
-      "cc.mallet.types.TokenSequence",
-      "cc.mallet.types.Token",
-      "cc.mallet.types.SparseMatrixn",
-      "cc.mallet.types.Labels",
-      "cc.mallet.types.LabelsSequence",
-  };
-  return names;
-}
 
 // Modified UTF-8 (Java's DataInput.readUTF) to standard UTF-8: NUL arrives as
 // C0 80 and supplementary characters as two three-byte surrogates, so the bytes
@@ -568,12 +529,8 @@ class StreamParser {
 
   bool writesDefaultFields(const ClassDescriptor& c) {
     if (c.fields.empty()) return false;
-    if (classesWritingDefaultFields().count(c.name) != 0) return true;
-    // An unknown class: MALLET's classes start their writeObject with a version
-    // number in block data, so a stream positioned on a type code means the data
-    // is all annotation; raw bytes mean defaultWriteObject() came first.
-    const uint8_t next = peek("an object's data");
-    return !(next >= kNull && next <= kEnum);
+    if (knownToWriteDefaultFields(c.name)) return true;
+    return startsWithDefaultFieldValues(peek("an object's data"));
   }
 
   void readFields(const ClassDescriptor& c, ClassData& data) {
@@ -1044,5 +1001,61 @@ std::optional<std::size_t> AnnotationReader::readDecodedInstance() {
 }
 
 bool AnnotationReader::atEnd() const { return item_ >= data_.annotation.size(); }
+
+namespace {
+
+// Classes whose writeObject starts with defaultWriteObject() or writeFields(), so
+// their default field values precede their annotation. MALLET's own classes
+// almost all write a version number and their data by hand instead.
+const std::unordered_set<std::string_view>& classesWritingDefaultFieldsTable() {
+  static const std::unordered_set<std::string_view> names = {
+      "java.util.ArrayList",
+      "java.util.LinkedList",
+      "java.util.HashMap",
+      "java.util.HashSet",
+      "java.util.TreeMap",
+      "java.util.TreeSet",
+      "java.util.Hashtable",
+      "java.util.Vector",
+      "java.util.Random",
+      "java.util.BitSet",
+      "java.util.IdentityHashMap",
+      "java.util.PriorityQueue",
+      "java.util.ArrayDeque",
+      "java.util.EnumMap",
+      "java.util.Locale",
+      "java.util.Stack",
+      "java.util.concurrent.ConcurrentHashMap",
+      "java.util.concurrent.CopyOnWriteArrayList",
+      "java.util.Collections$SynchronizedCollection",
+      "java.util.Collections$SynchronizedMap",
+      "java.lang.StringBuffer",
+      "java.lang.StringBuilder",
+      "java.math.BigInteger",
+      "java.math.BigDecimal",
+      "java.io.File",
+      "java.net.URI",
+      "java.net.URL",
+      "cc.mallet.types.TokenSequence",
+      "cc.mallet.types.Token",
+      "cc.mallet.types.SparseMatrixn",
+      "cc.mallet.types.Labels",
+      "cc.mallet.types.LabelsSequence",
+  };
+  return names;
+}
+
+}  // namespace
+
+bool knownToWriteDefaultFields(std::string_view className) {
+  return classesWritingDefaultFieldsTable().count(className) != 0;
+}
+
+bool startsWithDefaultFieldValues(uint8_t next) {
+  // MALLET's classes start their writeObject with a version number in block
+  // data, so a stream positioned on a type code means the data is all
+  // annotation; raw bytes mean defaultWriteObject() came first.
+  return !(next >= kNull && next <= kEnum);
+}
 
 }  // namespace topiceval::formats

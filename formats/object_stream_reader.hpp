@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A reader for the Java Object Serialization Stream Protocol (what
 // ObjectOutputStream writes, and what every .mallet file is).
@@ -19,6 +20,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "formats/java_object_graph.hpp"
 
@@ -73,6 +75,14 @@ struct DecodedBatches {
 struct NotDecodedInBatches {};
 std::unique_ptr<java::ObjectGraph> readObjectStreamInBatches(std::span<const uint8_t> bytes, const std::string& source,
                                                              const DecodedBatches& batches);
+
+// Whether a class whose writeObject wrote its data (SC_WRITE_METHOD) wrote its
+// default field values first, as the reader decides it without the class:
+// known for Java's collections and a few others that call defaultWriteObject()
+// or writeFields(); for any other class with fields, when the next byte of the
+// stream (`next`) is no type code.
+bool knownToWriteDefaultFields(std::string_view className);
+bool startsWithDefaultFieldValues(uint8_t next);
 
 // Whether `bytes` starts like a Java serialization stream (0xACED0005).
 bool looksLikeObjectStream(std::span<const uint8_t> bytes);

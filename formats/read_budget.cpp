@@ -1,12 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/read_budget.hpp"
 
 #include <limits>
 
 #include "formats/format_error.hpp"
+#include "native/runtime/progress.hpp"
 
 namespace topiceval::formats {
 
 ReadBudget::ReadBudget(std::size_t inputBytes, std::string source) : source_(std::move(source)) {
+  stopIfCancelled();
   addInput(inputBytes);
 }
 
@@ -24,6 +27,9 @@ void ReadBudget::charge(std::size_t bytes, const char* what) {
                                    "), more than a file of " + std::to_string(inputBytes_) +
                                    " bytes can need: a damaged or hostile file");
   }
+  // Every MiB kept, the caller's Cancellation is answered: a large file's
+  // reading stops on Ctrl-C, not once it is read.
+  if ((used_ >> 20) != ((used_ + bytes) >> 20)) stopIfCancelled();
   used_ += bytes;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What reading one file may allocate, sized from the file's length, in the
 // spirit of Java's serialization filters (JEP 290): a small file cannot make a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "formats/reference_index.hpp"
 
 #include <fcntl.h>
@@ -11,12 +12,16 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <string_view>
+#include <unordered_map>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
 
 #include "formats/format_error.hpp"
 #include "formats/guarded_mapping.hpp"
+#include "native/runtime/progress.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::formats {
 
@@ -115,6 +120,7 @@ thread_local uint64_t openings = 0;
 uint64_t ReferenceIndex::openingsOnThisThread() { return openings; }
 
 ReferenceIndex ReferenceIndex::open(const std::string& path) {
+  requireFileName(path);
   ++openings;
   ReferenceIndex index;
   index.source_ = path;
@@ -194,6 +200,7 @@ void ReferenceIndex::parse() {
   const auto checked = bytes_.first(bytes_.size() - kTrailerBytes);
   constexpr std::size_t kStretch = std::size_t{32} << 20;
   for (std::size_t at = 0; at < checked.size(); at += kStretch) {
+    stopIfCancelled();
     crc = crc32Of(crc, checked.subspan(at, std::min(kStretch, checked.size() - at)));
     releasePages();
   }
@@ -230,6 +237,17 @@ void ReferenceIndex::parse() {
     words_.emplace_back(reinterpret_cast<const char*>(text.data()), text.size());
   }
   if (!words.done()) throw damaged("bytes left after its words");
+  // Each word once: a word named twice would split its postings between two
+  // ids, and a topic word would be looked up in one of them only.
+  {
+    std::unordered_map<std::string_view, uint64_t> first;
+    first.reserve(words_.size());
+    for (uint64_t w = 0; w < words_.size(); ++w) {
+      const auto [earlier, added] = first.emplace(words_[w], w);
+      if (!added)
+        throw damaged("it names one word twice (words " + std::to_string(earlier->second) + " and " + std::to_string(w) + ")");
+    }
+  }
   VarintCursor lengths(lengthsSection, source, "the document lengths");
   lengths_.reserve(static_cast<std::size_t>(documents));
   uint64_t total = 0;
@@ -405,6 +423,7 @@ ReferenceIndexWriter::~ReferenceIndexWriter() = default;
 
 void ReferenceIndexWriter::addDocument(std::span<const int32_t> ids) {
   checkDocumentFits(ids.size(), documents_);
+  if (documents_ % 256 == 0) stopIfCancelled();
   putVarint(lengths_, ids.size());
   const auto document = static_cast<int64_t>(documents_);
   forEachWordOf(ids, scratch_, [&](std::size_t w, std::span<const Occurrence> at) {
@@ -462,6 +481,7 @@ void ReferenceIndexWriter::append(ReferenceIndexBatch&& batch) {
 }
 
 void ReferenceIndexWriter::spill() {
+  stopIfCancelled();
   auto run = std::make_unique<Run>();
   run->file = std::tmpfile();
   if (run->file == nullptr)
@@ -529,6 +549,7 @@ void ReferenceIndexWriter::finish(const std::vector<std::string>& words, std::os
   write(directory);
   std::vector<uint8_t> chunk;
   for (std::size_t w = 0; w < vocabulary; ++w) {
+    if (w % 4096 == 0) stopIfCancelled();
     for (const auto& run : runs_) {
       const uint64_t size = w < run->sizes.size() ? run->sizes[w] : 0;
       if (size == 0) continue;

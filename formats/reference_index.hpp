@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // topiceval's reference index: reference texts counted once, so that coherence
 // against them needs no second pass over the texts. Per word, the documents it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reading topiceval's own text model formats (logistic_normal_files.hpp,
 // lda_model_file.hpp): whitespace-separated tokens and whole lines, with the

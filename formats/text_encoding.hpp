@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Text files (held-out documents, vocabularies, logistic-normal models) are
 // read as UTF-8. Editors on Windows begin UTF-8 files with a byte-order mark,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The gzipped topic state MALLET writes with --output-state.
 #include <algorithm>
 #include <charconv>

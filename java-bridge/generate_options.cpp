@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes a Java options class (EvaluationOptions, DiagnosticsOptions,
 // CoherenceOptions) from a command's option declarations
 // (topiceval/options.hpp), at build time: every field, its type, its
@@ -65,7 +66,8 @@ int main(int argc, char** argv) {
   const std::string className = argv[2];
   const std::string method = command == "evaluate" ? "evaluate" : command;
   std::ofstream out(argv[3]);
-  out << "// Generated from the " << command << " command's option declarations (include/topiceval/options.hpp)\n"
+  out << "// SPDX-License-Identifier: " TOPICEVAL_LICENSE "\n"
+         "// Generated from the " << command << " command's option declarations (include/topiceval/options.hpp)\n"
          "// by java-bridge/generate_options.cpp. Do not edit.\n"
          "package org.topiceval;\n\n"
          "/**\n"

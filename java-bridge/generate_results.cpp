@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes a Java result class (Evaluation...) and its nested classes from their
 // one description (java-bridge/result_classes.hpp), at build time; the bridge
 // (topiceval_jni.cpp) fills them by walking the same description.
@@ -78,7 +79,8 @@ int main(int argc, char** argv) {
   for (const ResultClass* root : topiceval::java_results::rootResultClasses()) {
     if (root->name != className) continue;
     std::ofstream out(argv[2]);
-    out << "// Generated from java-bridge/result_classes.hpp by java-bridge/generate_results.cpp. Do not edit.\n"
+    out << "// SPDX-License-Identifier: " TOPICEVAL_LICENSE "\n"
+           "// Generated from java-bridge/result_classes.hpp by java-bridge/generate_results.cpp. Do not edit.\n"
            "package org.topiceval;\n\n"
            "/** "
         << root->doc << " */\n@SuppressWarnings(\"dep-ann\")\npublic final class " << className << " {\n";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Java result classes, described once: for each result struct, its Java
 // fields as (name, type, accessor), named as the JSON writer names its keys
@@ -16,10 +17,12 @@
 #include <variant>
 #include <vector>
 
+#include "native/output/browse_output.hpp"
 #include "native/output/compare_output.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/quality_output.hpp"
 #include "native/output/select_output.hpp"
+#include "topiceval/browse.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"
@@ -933,10 +936,75 @@ inline const ResultClass& curveClass() {
   return described;
 }
 
+inline const ResultClass& browseClass() {
+  using namespace describe;
+  using R = BrowseResult;
+  using M = BrowseModel;
+  static const ResultClass model{
+      "Browse.Model",
+      "One model as the page shows it: LDAvis's numbers per topic (in the model's own topic order), the terms the "
+      "page holds, and the table's figures.",
+      {field<M>("name", JavaType::String, "", [](const M& m) { return m.name; }),
+       field<M>("description", JavaType::String, "", [](const M& m) { return m.description; }),
+       field<M>("topics", JavaType::Long, "", [](const M& m) { return int64_t{m.topics}; }),
+       field<M>("vocabulary", JavaType::Long, "", [](const M& m) { return static_cast<int64_t>(m.vocabulary); }),
+       field<M>("frequency", JavaType::DoubleArray, "LDAvis's topic frequencies.", [](const M& m) { return m.frequency; }),
+       field<M>("proportion", JavaType::DoubleArray, "Each topic's share of the tokens.",
+                [](const M& m) { return m.proportion; }),
+       field<M>("x", JavaType::DoubleArray, "The intertopic map's first coordinate.", [](const M& m) { return m.x; }),
+       field<M>("y", JavaType::DoubleArray, "Its second.", [](const M& m) { return m.y; }),
+       field<M>("order", JavaType::LongArray, "LDAvis's order: the topic shown first, second...",
+                [](const M& m) { return std::vector<int64_t>(m.order.begin(), m.order.end()); }),
+       field<M>("terms", JavaType::StringArray, "The words the page holds, by type index.",
+                [](const M& m) {
+                  std::vector<std::string> words;
+                  for (const BrowseTerm& term : m.terms) words.push_back(javaText(term.word));
+                  return words;
+                }),
+       field<M>("salient", JavaType::StringArray, "The most salient words, most salient first.",
+                [](const M& m) {
+                  std::vector<std::string> words;
+                  for (const std::size_t term : m.salient) words.push_back(javaText(m.terms[term].word));
+                  return words;
+                }),
+       field<M>("saliency", JavaType::DoubleArray, "Their saliency.", [](const M& m) { return m.saliency; }),
+       field<M>("figureNames", JavaType::StringArray, "The table's figures (its columns).",
+                [](const M& m) {
+                  std::vector<std::string> names;
+                  for (const auto& figure : topiceval::browseFigures(m)) names.push_back(figure.name);
+                  return names;
+                }),
+       field<M>("figures", JavaType::DoubleMatrix, "Each figure's value per topic (NaN where the model lacks it).",
+                [](const M& m) {
+                  std::vector<std::vector<double>> values;
+                  for (const auto& figure : topiceval::browseFigures(m)) values.push_back(figure.values);
+                  return values;
+                }),
+       field<M>("documentsSource", JavaType::String, "Where the typical documents come from (empty: none).",
+                [](const M& m) { return m.documentsSource; })}};
+  static const ResultClass described{
+      "Browse",
+      "What {@link TopicEvaluator#browse} returns beside the page it writes, named as {@code topiceval browse "
+      "--json} names its keys (in camelCase).",
+      {objects<R>("models", model, "", [](const R& r) -> const auto& { return r.models; }),
+       field<R>("terms", JavaType::Long, "R: the terms of each bar chart.", [](const R& r) { return int64_t{r.terms}; }),
+       field<R>("lambdaGrid", JavaType::DoubleArray, "The slider's values of lambda.",
+                [](const R& r) { return r.lambdaGrid; }),
+       field<R>("lambdaStart", JavaType::Long, "The slider's first position.",
+                [](const R& r) { return static_cast<int64_t>(r.lambdaStart); }),
+       field<R>("warnings", JavaType::StringArray, "What the numbers must be read with, one sentence each.",
+                [](const R& r) {
+                  std::vector<std::string> list;
+                  for (const Warning& warning : r.warnings) list.push_back(javaText(warning.text));
+                  return list;
+                })}};
+  return described;
+}
+
 // The result classes with a file of their own (each holding its nested classes).
 inline std::vector<const ResultClass*> rootResultClasses() {
   return {&evaluationClass(), &selectionClass(), &coherenceClass(), &diagnosticsClass(), &comparisonClass(),
-          &curveClass()};
+          &curveClass(),      &browseClass()};
 }
 
 }  // namespace topiceval::java_results

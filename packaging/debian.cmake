@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # A Debian package of everything `cmake --install` puts in place: the executable,
 # the shared library and its headers, CMake package and pkg-config file, the
 # Java bridge (JNI library, jar, the `mallet` launcher) and the Python package
@@ -18,6 +19,7 @@ string(CONCAT CPACK_PACKAGE_DESCRIPTION
     "held-out likelihoods with honest error bars by the estimators of Wallach et al.\n"
     "(2009), Scott & Baldridge (2013), Foulds & Smyth (2014) and Ahmed & Xing (2007).\n"
     "A C++ library, a command line, Python and Java bindings.")
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # topiceval_VERSION_ARCH.deb
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
@@ -25,7 +27,8 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3, python3-numpy")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "default-jre-headless | java17-runtime-headless, openmpi-bin")
 set(CPACK_STRIP_FILES ON)
-# Debian wants /usr/share/doc/PACKAGE/copyright in its machine-readable format;
-# it states what the project states about its license (see the file).
+# Debian wants /usr/share/doc/PACKAGE/copyright in its machine-readable format (DEP-5): Apache-2.0, with
+# the license text Debian keeps in /usr/share/common-licenses; LICENSE and NOTICE are beside it (top-level
+# CMakeLists.txt).
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT documentation)
 include(CPack)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A bound result's state for pickle, derived from the C++ struct itself: each
 // aggregate is walked field by field (its fields counted by how many
@@ -9,6 +10,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstddef>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -18,6 +20,8 @@
 #include <utility>
 #include <variant>
 #include <vector>
+
+#include "topiceval/errors.hpp"
 
 namespace topiceval::python_state {
 
@@ -133,9 +137,6 @@ template <class T>
 py::object stateOf(const T& value);
 
 template <class T>
-void restore(const py::handle& state, T& value);
-
-template <class T>
 py::object stateOf(const T& value) {
   if constexpr (std::is_same_v<T, bool> || std::is_arithmetic_v<T>) {
     return py::cast(value);
@@ -170,26 +171,109 @@ py::object stateOf(const T& value) {
   }
 }
 
-// The variant's alternative `index`, restored from `state`.
-template <class Variant, std::size_t... I>
-void restoreAlternative(std::size_t index, const py::handle& state, Variant& value, std::index_sequence<I...>) {
-  if (index >= sizeof...(I)) throw py::value_error("a pickled topiceval result of another version");
-  ((index == I ? restore(state, value.template emplace<I>()) : void()), ...);
+// A state that is not one stateOf wrote: a FileError naming what was pickled
+// (`source`) and where in its state the value sits (`where`: ".7[3].2", field 7,
+// element 3, field 2), which every front end reports as its file error.
+struct Place {
+  const std::string& source;
+  std::string where;
+  Place at(std::size_t index, bool field) const {
+    return {source, where + (field ? "." + std::to_string(index) : "[" + std::to_string(index) + "]")};
+  }
+  [[noreturn]] void refuse(const std::string& problem) const {
+    throw topiceval::FileError(source, "its state is not one topiceval wrote (" +
+                                           (where.empty() ? std::string("the whole") : "at " + where) + ": " + problem +
+                                           ")");
+  }
+};
+
+inline std::string typeName(const py::handle& state) { return Py_TYPE(state.ptr())->tp_name; }
+
+// An integer of type T, refused (not cast) when it is not a Python int or lies beyond T.
+template <class T>
+T integerOf(const py::handle& state, const Place& place) {
+  if (!PyLong_Check(state.ptr()) || PyBool_Check(state.ptr())) place.refuse("an int was written, not a " + typeName(state));
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(state.ptr(), &overflow);
+  if (value == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    place.refuse("an int that cannot be read");
+  }
+  if constexpr (std::is_unsigned_v<T>) {
+    if (overflow < 0 || (overflow == 0 && value < 0)) place.refuse("a negative count");
+    unsigned long long big = static_cast<unsigned long long>(value);
+    if (overflow > 0) {
+      big = PyLong_AsUnsignedLongLong(state.ptr());
+      if (PyErr_Occurred()) {
+        PyErr_Clear();
+        place.refuse("an int beyond 64 bits");
+      }
+    }
+    if (big > std::numeric_limits<T>::max()) place.refuse("an int beyond its type");
+    return static_cast<T>(big);
+  } else {
+    if (overflow != 0 || value < static_cast<long long>(std::numeric_limits<T>::min()) ||
+        value > static_cast<long long>(std::numeric_limits<T>::max()))
+      place.refuse("an int beyond its type");
+    return static_cast<T>(value);
+  }
+}
+
+template <class Sequence>
+Sequence sequenceOf(const py::handle& state, const Place& place, bool list, std::optional<std::size_t> size = {}) {
+  const bool kind = list ? PyList_Check(state.ptr()) : PyTuple_Check(state.ptr());
+  if (!kind) place.refuse(std::string(list ? "a list" : "a tuple") + " was written, not a " + typeName(state));
+  auto sequence = py::reinterpret_borrow<Sequence>(state);
+  if (size && sequence.size() != *size)
+    place.refuse(std::to_string(sequence.size()) + " values where " + std::to_string(*size) + " were written");
+  return sequence;
 }
 
 template <class T>
-void restore(const py::handle& state, T& value) {
-  if constexpr (std::is_same_v<T, bool> || std::is_arithmetic_v<T>) {
-    value = state.cast<T>();
+void restore(const py::handle& state, T& value, const Place& place);
+
+// The variant's alternative `index`, restored from `state`.
+template <class Variant, std::size_t... I>
+void restoreAlternative(std::size_t index, const py::handle& state, Variant& value, const Place& place,
+                        std::index_sequence<I...>) {
+  if (index >= sizeof...(I)) place.refuse("alternative " + std::to_string(index) + " of " + std::to_string(sizeof...(I)));
+  ((index == I ? restore(state, value.template emplace<I>(), place) : void()), ...);
+}
+
+// `value` from `state` as stateOf wrote it: each value of the type it was
+// written as (a tuple where an aggregate was, a list where a vector was, an
+// int within its type...), or a FileError (Place::refuse). What the values
+// say together is the result's own check's (native/api/result_checks.hpp).
+template <class T>
+void restore(const py::handle& state, T& value, const Place& place) {
+  if constexpr (std::is_same_v<T, bool>) {
+    if (!PyBool_Check(state.ptr())) place.refuse("True or False was written, not a " + typeName(state));
+    value = state.ptr() == Py_True;
+  } else if constexpr (std::is_integral_v<T>) {
+    value = integerOf<T>(state, place);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    if (PyFloat_Check(state.ptr())) {
+      value = static_cast<T>(PyFloat_AS_DOUBLE(state.ptr()));
+    } else if (PyLong_Check(state.ptr()) && !PyBool_Check(state.ptr())) {
+      const double converted = PyLong_AsDouble(state.ptr());
+      if (converted == -1.0 && PyErr_Occurred()) {
+        PyErr_Clear();
+        place.refuse("an int beyond a float");
+      }
+      value = static_cast<T>(converted);
+    } else {
+      place.refuse("a float was written, not a " + typeName(state));
+    }
   } else if constexpr (std::is_enum_v<T>) {
-    value = static_cast<T>(state.cast<std::underlying_type_t<T>>());
+    value = static_cast<T>(integerOf<std::underlying_type_t<T>>(state, place));
   } else if constexpr (std::is_same_v<T, std::string>) {
-    value = state.cast<std::string>();
+    if (!PyBytes_Check(state.ptr())) place.refuse("bytes were written, not a " + typeName(state));
+    value.assign(PyBytes_AS_STRING(state.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(state.ptr())));
   } else if constexpr (isA<T, std::optional>) {
     if (state.is_none()) {
       value.reset();
     } else {
-      restore(state, value.emplace());
+      restore(state, value.emplace(), place);
     }
   } else if constexpr (isA<T, std::shared_ptr>) {
     using Pointee = std::remove_const_t<typename T::element_type>;
@@ -199,42 +283,48 @@ void restore(const py::handle& state, T& value) {
       value.reset();
     } else {
       auto made = std::make_shared<Pointee>();
-      restore(state, *made);
+      restore(state, *made, place);
       value = std::move(made);
     }
   } else if constexpr (isA<T, std::variant>) {
-    const auto held = py::reinterpret_borrow<py::tuple>(state);
-    restoreAlternative(held[0].cast<std::size_t>(), held[1], value, std::make_index_sequence<std::variant_size_v<T>>{});
+    const auto held = sequenceOf<py::tuple>(state, place, false, 2);
+    restoreAlternative(integerOf<std::size_t>(held[0], place.at(0, true)), held[1], value, place.at(1, true),
+                       std::make_index_sequence<std::variant_size_v<T>>{});
   } else if constexpr (isA<T, std::pair>) {
-    const auto pair = py::reinterpret_borrow<py::tuple>(state);
-    restore(pair[0], value.first);
-    restore(pair[1], value.second);
+    const auto pair = sequenceOf<py::tuple>(state, place, false, 2);
+    restore(pair[0], value.first, place.at(0, true));
+    restore(pair[1], value.second, place.at(1, true));
   } else if constexpr (isA<T, std::vector>) {
-    const auto list = py::reinterpret_borrow<py::list>(state);
+    const auto list = sequenceOf<py::list>(state, place, true);
     value.clear();
     value.reserve(list.size());
+    std::size_t index = 0;
     for (const py::handle element : list) {
       typename T::value_type restored{};
-      restore(element, restored);
+      restore(element, restored, place.at(index++, false));
       value.push_back(std::move(restored));
     }
   } else if constexpr (isA<T, std::map>) {
     value.clear();
-    for (const py::handle element : py::reinterpret_borrow<py::list>(state)) {
+    std::size_t index = 0;
+    for (const py::handle element : sequenceOf<py::list>(state, place, true)) {
       std::pair<typename T::key_type, typename T::mapped_type> restored;
-      restore(element, restored);
+      restore(element, restored, place.at(index++, false));
       value.insert(std::move(restored));
     }
   } else {
     static_assert(std::is_aggregate_v<T>, "a bound result holds plain data (see python_state.hpp)");
-    const auto fields = py::reinterpret_borrow<py::tuple>(state);
     auto tied = fieldsOf(value);
-    if (fields.size() != std::tuple_size_v<decltype(tied)>)
-      throw py::value_error("a pickled topiceval result of another version: " + std::to_string(fields.size()) +
-                            " fields where this one has " + std::to_string(std::tuple_size_v<decltype(tied)>));
+    const auto fields = sequenceOf<py::tuple>(state, place, false, std::tuple_size_v<decltype(tied)>);
     std::size_t at = 0;
-    std::apply([&](auto&... field) { (restore(fields[at++], field), ...); }, tied);
+    std::apply([&](auto&... field) { ((restore(fields[at], field, place.at(at, true)), ++at), ...); }, tied);
   }
+}
+
+// `value` restored from a state that `source` names ("a pickled topiceval.EvaluateResult").
+template <class T>
+void restore(const py::handle& state, T& value, const std::string& source) {
+  restore(state, value, Place{source, std::string()});
 }
 
 }  // namespace topiceval::python_state

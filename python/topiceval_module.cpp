@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval._native: the Python extension over the library's public API
 // (include/topiceval/, pybind11). It moves arrays and options in and results
 // out, releases the GIL while the library computes (interruptible by Ctrl-C),
@@ -8,6 +9,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -21,8 +23,10 @@
 #include <vector>
 
 #include "native/api/model_data.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/commands/commands.hpp"
 #include "native/commands/reference.hpp"
+#include "native/output/browse_output.hpp"
 #include "native/output/compare_output.hpp"
 #include "native/output/evaluation_output.hpp"
 #include "native/output/output_file.hpp"
@@ -213,6 +217,10 @@ std::shared_ptr<topiceval::EvaluateResult> evaluate(const Model& model, const py
 // Every result class is bound through resultClass: picklable (multiprocessing
 // sends results between processes) by its C++ struct's whole state
 // (python_state.hpp), which topiceval._unpickle gives back to _from_state.
+// A restored result is checked as strictly as a fresh one before any of it is
+// read: its state value by value (python_state.hpp), then the promises of its
+// type (native/api/result_checks.hpp; the module's own views below add theirs),
+// each broken one a FormatError naming what was pickled.
 template <class T, class... Options>
 py::class_<T, Options...> resultClass(py::module_& module, const char* name) {
   py::class_<T, Options...> bound(module, name);
@@ -220,12 +228,22 @@ py::class_<T, Options...> resultClass(py::module_& module, const char* name) {
     return py::make_tuple(py::module_::import("topiceval").attr("_unpickle"),
                           py::make_tuple(self.attr("__class__"), topiceval::python_state::stateOf(self.cast<const T&>())));
   });
-  bound.def_static("_from_state", [](const py::handle& state) {
+  bound.def_static("_from_state", [source = std::string("a pickled topiceval.") + name](const py::handle& state) {
     T value{};
-    topiceval::python_state::restore(state, value);
+    topiceval::python_state::restore(state, value, source);
+    using topiceval::brokenPromise;
+    if (const std::optional<std::string> broken = brokenPromise(value)) throw topiceval::FileError(source, *broken);
     return value;
   });
   return bound;
+}
+
+// A view's promise: the result it shows, which must be there.
+template <class Held>
+std::optional<std::string> heldPromise(const std::shared_ptr<Held>& result) {
+  if (!result) return "no result to show";
+  using topiceval::brokenPromise;
+  return brokenPromise(*result);
 }
 
 // Each result struct is bound by one function below, its attributes named as
@@ -242,6 +260,10 @@ struct EvaluateView {
   EvaluateResultPtr result;
 };
 enum : int { kInputSection, kEstimatorSection, kCompletionSection, kUnseenWordsSection, kSummarySection };
+template <int Section>
+std::optional<std::string> brokenPromise(const EvaluateView<Section>& view) {
+  return heldPromise(view.result);
+}
 using InputView = EvaluateView<kInputSection>;
 using EstimatorView = EvaluateView<kEstimatorSection>;
 using CompletionView = EvaluateView<kCompletionSection>;
@@ -645,6 +667,7 @@ struct SelectReport {
   std::shared_ptr<const topiceval::SelectResult> result;
   std::vector<std::string> inputs;
 };
+std::optional<std::string> brokenPromise(const SelectReport& report) { return heldPromise(report.result); }
 
 void bindSelectReport(py::module_& module) {
   resultClass<SelectReport>(module, "SelectReport").def("write", [](const SelectReport& report, const py::object& path) {
@@ -708,6 +731,10 @@ template <class Result, int Section>
 struct ResultView {
   std::shared_ptr<Result> result;
 };
+template <class Result, int Section>
+std::optional<std::string> brokenPromise(const ResultView<Result, Section>& view) {
+  return heldPromise(view.result);
+}
 enum : int { kCompareInput, kCompareEstimator, kCompareSummary, kCurveInput, kCurveEstimator };
 using CompareInputView = ResultView<topiceval::CompareResult, kCompareInput>;
 using CompareEstimatorView = ResultView<topiceval::CompareResult, kCompareEstimator>;
@@ -720,6 +747,12 @@ struct CurveState {
   CurveResultPtr result;
   std::size_t index = 0;
 };
+std::optional<std::string> brokenPromise(const CurveState& state) {
+  if (const auto broken = heldPromise(state.result)) return broken;
+  if (state.index >= state.result->models.size())
+    return "state " + std::to_string(state.index) + " of " + std::to_string(state.result->models.size());
+  return std::nullopt;
+}
 
 py::object boolArray(const std::vector<uint8_t>& values) {
   return py::module_::import("numpy").attr("asarray")(toArray(values), "bool");
@@ -927,6 +960,22 @@ struct DiagnosticsWord {
   const topiceval::DiagnosticsResult::Word& word() const { return owner->result.topics[topicIndex].words[index]; }
 };
 
+std::optional<std::string> brokenPromise(const DiagnosticsBinding& binding) {
+  return topiceval::brokenPromise(binding.result);
+}
+std::optional<std::string> brokenPromise(const DiagnosticsTopic& topic) {
+  if (const auto broken = heldPromise(topic.owner)) return broken;
+  if (topic.index >= topic.owner->result.topics.size())
+    return "topic " + std::to_string(topic.index) + " of " + std::to_string(topic.owner->result.topics.size());
+  return std::nullopt;
+}
+std::optional<std::string> brokenPromise(const DiagnosticsWord& word) {
+  if (const auto broken = brokenPromise(DiagnosticsTopic{word.owner, word.topicIndex})) return broken;
+  const std::size_t words = word.owner->result.topics[word.topicIndex].words.size();
+  if (word.index >= words) return "word " + std::to_string(word.index) + " of " + std::to_string(words);
+  return std::nullopt;
+}
+
 std::string pythonFigureName(const char* name) {
   std::string spelled = name;
   for (char& c : spelled) c = c == '-' ? '_' : c;
@@ -1090,6 +1139,211 @@ void bindCoherenceResult(py::module_& module) {
       .def_readonly("diversity", &CoherenceResult::diversity)
       .def_property_readonly("topics", [](const CoherenceResult& r) { return pythonWords(r.topics); })
       .def_property_readonly("warnings", [](const CoherenceResult& r) { return pythonMessages(r.warnings); });
+}
+
+// ---- browse's result, bound once, named as `topiceval browse --json` names its keys -----------------------
+
+using BrowseResultPtr = std::shared_ptr<topiceval::BrowseResult>;
+
+// One model of a browse result: a view that keeps the result alive.
+struct BrowseModelView {
+  BrowseResultPtr result;
+  std::size_t index = 0;
+  const topiceval::BrowseModel& model() const { return result->models[index]; }
+};
+
+template <class T>
+py::array_t<int64_t> wholeArray(const std::vector<T>& values) {
+  py::array_t<int64_t> array(static_cast<py::ssize_t>(values.size()));
+  std::transform(values.begin(), values.end(), array.mutable_data(), [](T value) { return static_cast<int64_t>(value); });
+  return array;
+}
+
+void bindBrowseResult(py::module_& module) {
+  using topiceval::BrowseModel;
+  using topiceval::BrowseResult;
+  resultClass<BrowseModelView>(module, "BrowseModel")
+      .def_property_readonly("name", [](const BrowseModelView& v) { return text(v.model().name); })
+      .def_property_readonly("description", [](const BrowseModelView& v) { return text(v.model().description); })
+      .def_property_readonly("topics", [](const BrowseModelView& v) { return v.model().topics; })
+      .def_property_readonly("vocabulary", [](const BrowseModelView& v) { return v.model().vocabulary; })
+      .def_property_readonly("frequency", [](const BrowseModelView& v) { return toArray(v.model().frequency); })
+      .def_property_readonly("proportion", [](const BrowseModelView& v) { return toArray(v.model().proportion); })
+      .def_property_readonly("x", [](const BrowseModelView& v) { return toArray(v.model().x); })
+      .def_property_readonly("y", [](const BrowseModelView& v) { return toArray(v.model().y); })
+      .def_property_readonly("order", [](const BrowseModelView& v) { return wholeArray(v.model().order); })
+      .def_property_readonly("eigenvalues", [](const BrowseModelView& v) { return toArray(v.model().eigenvalues); })
+      .def_property_readonly("terms",
+                             [](const BrowseModelView& v) {
+                               std::vector<std::string> words;
+                               std::vector<int32_t> types;
+                               std::vector<double> frequency;
+                               py::list topics, tokens, shares;
+                               for (const auto& term : v.model().terms) {
+                                 words.push_back(term.word);
+                                 types.push_back(term.type);
+                                 frequency.push_back(term.frequency);
+                                 topics.append(wholeArray(term.topics));
+                                 tokens.append(toArray(term.tokens));
+                                 shares.append(toArray(term.shares));
+                               }
+                               py::dict columns;
+                               columns["word"] = pythonWords(words);
+                               columns["type"] = wholeArray(types);
+                               columns["frequency"] = toArray(frequency);
+                               columns["topics"] = topics;
+                               columns["tokens"] = tokens;
+                               columns["shares"] = shares;
+                               return columns;
+                             })
+      .def_property_readonly("salient",
+                             [](const BrowseModelView& v) {
+                               py::list words;
+                               for (const std::size_t term : v.model().salient)
+                                 words.append(pythonText(v.model().terms[term].word));
+                               return words;
+                             })
+      .def_property_readonly("saliency", [](const BrowseModelView& v) { return toArray(v.model().saliency); })
+      .def_property_readonly("topic_terms",
+                             [](const BrowseModelView& v) {
+                               py::list topics;
+                               for (const auto& terms : v.model().topicTerms) {
+                                 std::vector<std::string> words;
+                                 std::vector<double> logProbability, logLift, frequency;
+                                 for (const auto& term : terms) {
+                                   words.push_back(v.model().terms[term.term].word);
+                                   logProbability.push_back(term.logProbability);
+                                   logLift.push_back(term.logLift);
+                                   frequency.push_back(term.frequency);
+                                 }
+                                 py::dict columns;
+                                 columns["word"] = pythonWords(words);
+                                 columns["log_probability"] = toArray(logProbability);
+                                 columns["log_lift"] = toArray(logLift);
+                                 columns["frequency"] = toArray(frequency);
+                                 topics.append(columns);
+                               }
+                               return topics;
+                             })
+      .def_property_readonly("figures",
+                             [](const BrowseModelView& v) {
+                               py::dict figures;
+                               for (const auto& figure : topiceval::browseFigures(v.model())) {
+                                 const std::string name = pythonFigureName(figure.name.c_str());
+                                 figures[name.c_str()] = toArray(figure.values);
+                                 if (!figure.errors.empty()) figures[(name + "_se").c_str()] = toArray(figure.errors);
+                               }
+                               return figures;
+                             })
+      .def_property_readonly("documents",
+                             [](const BrowseModelView& v) {
+                               py::list topics;
+                               for (const auto& documents : v.model().documents) {
+                                 py::list list;
+                                 for (const auto& d : documents) {
+                                   py::dict entry;
+                                   entry["document"] = d.document;
+                                   entry["name"] = pythonText(d.name);
+                                   entry["proportion"] = d.proportion;
+                                   entry["tokens"] = d.tokens;
+                                   entry["text"] = pythonText(d.text);
+                                   list.append(entry);
+                                 }
+                                 topics.append(list);
+                               }
+                               return topics;
+                             })
+      .def_property_readonly("documents_source", [](const BrowseModelView& v) { return text(v.model().documentsSource); })
+      .def_property_readonly("stability",
+                             [](const BrowseModelView& v) {
+                               py::list matches;
+                               for (const auto& match : v.model().stability) {
+                                 py::dict entry;
+                                 entry["model"] = text(match.model);
+                                 entry["index"] = match.index;
+                                 entry["topic"] = wholeArray(match.topic);
+                                 entry["agreement"] = toArray(match.agreement);
+                                 matches.append(entry);
+                               }
+                               return matches;
+                             })
+      .def_property_readonly("coherence",
+                             [](const BrowseModelView& v) -> py::object {
+                               if (!v.model().coherence) return py::none();
+                               return py::cast(std::make_shared<topiceval::CoherenceResult>(*v.model().coherence));
+                             })
+      .def_property_readonly("ranking", [](const BrowseModelView& v) -> py::object {
+        return v.model().ranking ? py::cast(*v.model().ranking) : py::none();
+      });
+  resultClass<BrowseResult, BrowseResultPtr>(module, "BrowseResult")
+      .def_property_readonly("models",
+                             [](const BrowseResultPtr& r) {
+                               py::list models;
+                               for (std::size_t m = 0; m < r->models.size(); ++m) models.append(BrowseModelView{r, m});
+                               return models;
+                             })
+      .def_readonly("terms", &BrowseResult::terms)
+      .def_property_readonly("lambda_grid", [](const BrowseResult& r) { return toArray(r.lambdaGrid); })
+      .def_readonly("lambda_start", &BrowseResult::lambdaStart)
+      .def_property_readonly("warnings", [](const BrowseResult& r) { return pythonMessages(r.warnings); })
+      .def("_relevant_terms",
+           [](const BrowseResult& r, std::size_t model, std::size_t topic, double lambda, std::size_t count) {
+             py::list ranked;
+             for (const topiceval::RankedTerm& term : topiceval::relevantTerms(r, model, topic, lambda, count)) {
+               py::dict entry;
+               entry["word"] = pythonText(term.word);
+               entry["type"] = term.type;
+               entry["log_probability"] = term.logProbability;
+               entry["log_lift"] = term.logLift;
+               entry["relevance"] = term.relevance;
+               ranked.append(entry);
+             }
+             return ranked;
+           })
+      .def("_page",
+           [](const BrowseResult& r) {
+             std::ostringstream page;
+             topiceval::writeBrowsePage(page, r);
+             return py::bytes(page.str());
+           })
+      .def("_write", [](const BrowseResult& r, const std::string& file, const py::object& path) {
+        writeOutput(pathOf(path), file == "html" ? "write_html" : "write_json", r.inputs, [&](std::ostream& stream) {
+          if (file == "html") {
+            topiceval::writeBrowsePage(stream, r);
+          } else {
+            topiceval::writeBrowseJson(stream, r);
+          }
+        });
+      });
+}
+
+// browse: models as select takes them; texts None, a path, or (id arrays, their words); document_topics one
+// array (documents x topics) or None per model.
+BrowseResultPtr browseModels(const py::list& models, const std::vector<std::string>& names, const py::object& texts,
+                             const py::object& heldOut, const py::list& documentTopics, const Options& options) {
+  const topiceval::ClassicLocale numbers;
+  topiceval::BrowseRequest request =
+      topiceval::browseRequest(optionValues("browse", options, topiceval::objectOptions("browse")));
+  for (std::size_t m = 0; m < models.size(); ++m)
+    request.models.push_back(modelSource(models[m], m, m < names.size() ? names[m] : std::string()));
+  if (auto reference = referenceTexts(texts)) request.texts = std::move(*reference);
+  if (!heldOut.is_none()) request.heldOut = documentsSource(heldOut);
+  bool anyTheta = false;
+  for (const auto& theta : documentTopics) anyTheta = anyTheta || !theta.is_none();
+  if (anyTheta) {
+    for (const auto& theta : documentTopics) {
+      if (theta.is_none()) {
+        request.documentTopics.emplace_back();
+        continue;
+      }
+      const auto array = theta.cast<py::array_t<double, py::array::c_style | py::array::forcecast>>();
+      if (array.ndim() != 2)
+        throw topiceval::SettingError("document-topics", "must be 2-D arrays (documents x topics), not " +
+                                                             std::to_string(array.ndim()) + "-D");
+      request.documentTopics.emplace_back(array.data(), array.data() + array.size());
+    }
+  }
+  return std::make_shared<topiceval::BrowseResult>(runInterruptibly([&] { return topiceval::browse(request); }));
 }
 
 Model fromCounts(const IdArray& counts, std::vector<double> alpha, double beta) {
@@ -1270,6 +1524,7 @@ PYBIND11_MODULE(_native, module) {
   bindEvaluateTopicsResult(module);
   bindRankedModel(module);
   bindSelectReport(module);
+  bindBrowseResult(module);
   module.def("evaluate", &evaluate);
   module.def("evaluate_topics", &evaluateTopics);
   module.def("infer_topics", &inferTopics);
@@ -1278,6 +1533,7 @@ PYBIND11_MODULE(_native, module) {
   module.def("curve", &curve);
   module.def("diagnostics", &diagnostics);
   module.def("coherence", &coherence);
+  module.def("browse", &browseModels);
   module.def("run_command", &runCommand);
   module.def("command_line", &commandLine);
   // The command line's rule for "did you mean" (topiceval/options.hpp), for keywords.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds topiceval_VERSION_ARCH.deb (CPack, packaging/debian.cmake) into DIRECTORY (default: dist/):
 # a Release build with the install prefix /usr, without the test suites.
 #   scripts/build-deb.sh [DIRECTORY]

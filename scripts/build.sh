@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Configures and builds topiceval (Release) in ./build.
 #   scripts/build.sh              with the test suites
 #   scripts/build.sh --no-tests   the library, the executable and the Java bridge only

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # topiceval for aarch64 (64-bit ARM Linux: ARM servers, Raspberry Pi OS 64-bit,
 # Linux on Apple Silicon), cross-compiled on x86-64 Debian 12 with Debian's
 # cross compiler (cmake/aarch64-linux-gnu.cmake), and its exact-mode tests run

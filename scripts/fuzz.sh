@@ -1,27 +1,44 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the libFuzzer targets with clang (AddressSanitizer and
 # UndefinedBehaviorSanitizer) in build-fuzz/ and runs each for a given time.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, every target
+#   scripts/fuzz.sh --list                     the targets, one a line
 #
-# Seeds: the MALLET fixtures in ../shared (copied into build-fuzz/corpus, never
-# into the project), tests/fuzz/seeds and tests/fuzz/regressions. Anything that
+# The targets are the build's one list, tests/fuzz/targets.txt (a fuzz-NAME
+# binary each, tests/CMakeLists.txt), never a list of this script's own.
+#
+# Seeds: MALLET 2.1.1's stackexchange files of tests/data (unpacked into
+# build-fuzz/test-data, copied into build-fuzz/corpus), tests/fuzz/seeds and
+# tests/fuzz/regressions. Anything that
 # crashes, leaks, times out or exhausts memory is written to
 # build-fuzz/artifacts/TARGET/ and fails the run; keep it as a regression test by
 # copying it to tests/fuzz/regressions/TARGET/ once fixed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+mapfile -t all < <(grep -E '^[a-z]' tests/fuzz/targets.txt)
+if [ "${1:-}" = "--list" ]; then
+  printf '%s\n' "${all[@]}"
+  exit 0
+fi
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-all=(object-stream evaluator inferencer model-file instance-list topic-state-text topic-state-gzip text-documents command-line model-validator logistic-normal-model)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
-fixtures="$root/../shared/fixtures/mallet-2.1.1"
+for target in "${targets[@]}"; do
+  if ! printf '%s\n' "${all[@]}" | grep -qxF -- "$target"; then
+    echo "scripts/fuzz.sh: no fuzz target '$target' (tests/fuzz/targets.txt lists them)" >&2
+    exit 2
+  fi
+done
 
 CXX=clang++ cmake -S . -B build-fuzz -DTOPICEVAL_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
-cmake --build build-fuzz -j "$(nproc)" --target $(printf 'fuzz-%s ' "${targets[@]}") > build-fuzz/build.log 2>&1 \
-  || { tail -30 build-fuzz/build.log >&2; exit 1; }
+cmake --build build-fuzz -j "$(nproc)" --target topiceval_test_data $(printf 'fuzz-%s ' "${targets[@]}") \
+  > build-fuzz/build.log 2>&1 || { tail -30 build-fuzz/build.log >&2; exit 1; }
+source tests/support/test_data.sh "$root/build-fuzz/test-data"
+fixtures=$(test_data mallet-2.1.1)
 
 seed() {  # target -> fixture files to start from
   case "$1" in

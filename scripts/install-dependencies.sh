@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian packages topiceval needs. Idempotent: does nothing (and
 # needs no network) when every package is already installed.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # One command for a fresh Debian machine: install what running needs, build, and
 # run MALLET's evaluate-topics job on the shipped example with topiceval.
 set -euo pipefail
@@ -14,7 +15,8 @@ build/topiceval evaluate-topics \
   --num-particles 10 --random-seed 1
 echo "(MALLET 2.1.1 prints -67433.44358611976 for the same job.)"
 echo
-echo "The same job from Python (Debian's python3, import topiceval):"
+echo "The same job from Python (Debian's /usr/bin/python3, which received the package; another interpreter:"
+echo "see above):"
 /usr/bin/python3 -c '
 import topiceval
 model = topiceval.load_model("examples/stackexchange/evaluator.mallet")

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The whole test suite, as CI runs it (after installing what testing needs):
 #   1. build (Release) and the guide (mkdocs build --strict, into build/site: a warning, a broken link or a
 #      missing page fails), and run every test (GoogleTest suites, Java bridge checks, Python suite, MPI, the

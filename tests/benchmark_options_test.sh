@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The benchmarks' and studies' options, parsed by benchmarks/support/options.sh:
 # values, switches and repeated values set their variables; an unknown option
 # or a missing value is exit 2 with the usage line; --help prints the opening

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The floors' arrows run one way: every #include "..." of every source under
 native/, formats/ and the front ends (python/, java-bridge/, r/src/) names a header of
 its own floor or of a lower one, never of a higher one.

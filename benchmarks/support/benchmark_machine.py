@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """One line naming the machine a benchmark ran on: its processor, cores and the instruction sets the kernels
 use. The margin against MALLET depends on the machine; a table without this line cannot be compared."""
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """gensim's CoherenceModel on a MALLET model's topics, as a gensim user runs it: the training documents of a topic
 state as texts, a Dictionary of them, and the first N words of each line of MALLET's topic keys as topics.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sourced by the studies that train MALLET models (ctm-study.sh, choose-k-study.sh):
 # the one check of MALLET_HOME and the one copy of topiceval they run.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sourced by the benchmarks and studies: the one parsing of their options.
 #
 # parse_options USAGE SPEC... -- ARGUMENT...

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes a MALLET topic state's documents one a line (its tokens in order), as
 gensim_coherence.py and `topiceval index --texts` read them.
 

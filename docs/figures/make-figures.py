@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Draws the guide's figures into docs/figures/ (committed, so building the site needs no matplotlib).
 
     docs/figures/make-figures.py                          the benchmark plots, from the tables in the guide

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads a MALLET evaluator (or inferencer) and held-out documents, and prints
 // each document's log likelihood and the total, as `mallet evaluate-topics`
 // computes them (the same numbers for the same seed), then topiceval's own

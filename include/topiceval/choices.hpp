@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The choices a request makes, as enums, each beside its spellings: the
 // library's names, which the command line, Python and Java share. A choice is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Topic quality against reference texts: gensim 4.2's coherence measures
 // (u_mass, c_uci, c_npmi, c_v) with gensim's own numbers, Mimno et al.

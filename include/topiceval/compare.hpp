@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Two models, or a training run's series of models, on the same held-out
 // documents by annealed importance sampling between them (Foulds & Smyth

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // MALLET 2.1.1's topic diagnostics and topic reports, byte for byte, without
 // a JVM and without the training instance list (train-topics

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Where evaluate hands each document's estimate as it finishes (as Stan's
 // services write through callbacks::writer), so that a front end streams rows

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What topiceval throws: one hierarchy, one-line messages. Catch
 // topiceval::Error for all of them; the command line prints what() after
@@ -12,12 +13,26 @@
 
 namespace topiceval {
 
+/// `text` on one printable line: each control character (below 0x20, and
+/// 0x7F: a line break, a tab, an escape) becomes '?'. The one rule for what a
+/// message echoes (a file's name, an option's value, a command's name, a
+/// word), which every error's message follows.
+inline std::string oneLine(std::string text) {
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+  }
+  return text;
+}
+
 /// Every error topiceval reports about its input. (std::bad_alloc passes
 /// through where no file or setting is to blame; anything else that escapes
-/// the library is a bug in it.)
+/// the library is a bug in it.) Its message is one printable line (oneLine).
 class TOPICEVAL_API Error : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  /// The error with `message` (made one line).
+  explicit Error(const std::string& message) : std::runtime_error(oneLine(message)) {}
+  /// The error with `message` (made one line).
+  explicit Error(const char* message) : Error(std::string(message)) {}
 };
 
 /// A file that cannot be read as what it should be. source() names it (a path,
@@ -27,18 +42,11 @@ class TOPICEVAL_API FileError : public Error {
  public:
   /// `source`: a path or "standard input"; `problem`: what is wrong with it.
   FileError(const std::string& source, const std::string& problem)
-      : Error(oneLine(source + ": " + problem)), source_(source), problem_(problem) {}
+      : Error(source + ": " + problem), source_(source), problem_(problem) {}
   const std::string& source() const { return source_; }    ///< the file: a path, or "standard input"
   const std::string& problem() const { return problem_; }  ///< what is wrong with it
 
  private:
-  /// Names and words come from the file; keep the message on one printable line.
-  static std::string oneLine(std::string text) {
-    for (char& c : text) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
-    }
-    return text;
-  }
   std::string source_;
   std::string problem_;
 };
@@ -53,12 +61,12 @@ class TOPICEVAL_API SettingError : public Error {
  public:
   /// what() is "SETTING PROBLEM".
   SettingError(std::string setting, std::string problem)
-      : Error(setting + " " + problem), setting_(std::move(setting)), problem_(std::move(problem)) {}
+      : Error(setting + " " + problem), setting_(std::move(setting)), problem_(oneLine(std::move(problem))) {}
   /// The same error with what() spelled for a caller: `message`.
   SettingError(std::string setting, std::string problem, const std::string& message)
-      : Error(message), setting_(std::move(setting)), problem_(std::move(problem)) {}
+      : Error(message), setting_(std::move(setting)), problem_(oneLine(std::move(problem))) {}
   const std::string& setting() const { return setting_; }  ///< the library's name: "max-doublings"
-  const std::string& problem() const { return problem_; }  ///< "must be at least 1"
+  const std::string& problem() const { return problem_; }  ///< "must be at least 1", on one line (oneLine)
 
  private:
   std::string setting_;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An estimator's own settings as a C++ caller sets them
 // (request.settings.particles = 100): every setting a registered estimator

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Held-out likelihood with error bars: any of topiceval's estimators on any
 // model (the `evaluate` command; Python's topiceval.evaluate; Java's

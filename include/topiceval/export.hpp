@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the shared library exports: the public API, and nothing else (the
 // project builds with hidden visibility).

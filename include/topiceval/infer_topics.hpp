@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // MALLET's `infer-topics` (TopicInferencer.getSampledDistribution and
 // writeInferredDistributions), bit for bit, on any number of threads: each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a file is and holds (the `info` command): a model's hyperparameters and
 // topics, a logistic-normal model's topic log-odds and correlations, an

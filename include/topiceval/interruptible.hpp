@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Ctrl-C for a host language (Python, R) that calls the library from its own
 // thread: the work runs on a thread of its own under a CancellationScope,
@@ -14,8 +15,10 @@
 
 namespace topiceval {
 
-/// How long the host's thread waits between two polls for an interrupt.
-inline constexpr std::chrono::milliseconds kInterruptPollPeriod{100};
+/// How long the host's thread waits between two polls for an interrupt: what
+/// Ctrl-C may cost in work done after it, besides the work's own unit (a poll
+/// takes microseconds, so 50 a second cost nothing).
+inline constexpr std::chrono::milliseconds kInterruptPollPeriod{20};
 
 /// Runs `work()` on a thread of its own, where a Cancellation is in force
 /// (every Progress the work makes answers it), and returns what it returns or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The headline interval: where the truth lies, given an estimate made from
 // independent runs of an estimator unbiased for p(w) (evaluate's totals,

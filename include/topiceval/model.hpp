@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A trained topic model, read from any file topiceval reads or built from
 // arrays, and the held-out documents to score under it.

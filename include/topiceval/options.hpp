@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every option of every command, declared once: its name, MALLET's spelling,
 // kind, default, range, choices and help. The command line's parser and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A copy of a gzipped MALLET topic state with a fraction of its token
 // assignments moved to other topics at random (the `perturb-state` command):

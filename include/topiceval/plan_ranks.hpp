@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An MPI job on paper (the `plan-ranks` command): how a held-out set would be
 // dealt over N ranks by cost (the deal every MPI run makes), each rank's share

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Progress of a long call, for a display on another thread, and a way to stop
 // it from outside. Advancing is lock-free.

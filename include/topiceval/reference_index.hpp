@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A reference index (the `index` command): reference texts counted once, each
 // word's documents and positions, the documents' lengths and the vocabulary,

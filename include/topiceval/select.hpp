@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Choosing among models (any number of topics, any file kind, LDA and
 // logistic-normal alike): each scores the same held-out tokens, those every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One setting, declared once: an option of a command and an estimator's own
 // setting are the same kind of declaration (name, kind, default, range,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // topiceval: held-out likelihood and topic quality for topic models, as a C++
 // library. Read a model and documents, build a request, call one function,
@@ -14,6 +15,7 @@
 // ModelError, Interrupted) with a one-line message; nothing else escapes
 // but std::bad_alloc.
 
+#include "topiceval/browse.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"
@@ -29,4 +31,5 @@
 #include "topiceval/progress.hpp"
 #include "topiceval/select.hpp"
 #include "topiceval/train_ctm.hpp"
+#include "topiceval/upgrade.hpp"
 #include "topiceval/version.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A correlated (logistic-normal) topic model by variational EM: Ahmed & Xing's
 // (2007) Taylor E-step, or Blei & Lafferty's (2005) for comparison. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The library's plain vocabulary: kinds of file and model and the defaults that
 // the floors below the API share with the requests. Types and constants only,

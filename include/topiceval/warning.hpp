@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a request's numbers must be read with, one sentence each, as data:
 // the command line prints "warning: " + text, Python issues a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JNI glue between org.topiceval.NativeBridge and the library's public API
 // (include/topiceval/). It translates Java's arrays and option fields into
 // requests and the results back, nothing more. Every entry point catches what
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -700,6 +702,34 @@ JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_coherence(JNIEnv* env,
     }
     const topiceval::CoherenceResult result = topiceval::coherence(request);
     return fillResult(env, topiceval::java_results::coherenceClass(), &result);
+  });
+}
+
+JNIEXPORT jobject JNICALL Java_org_topiceval_NativeBridge_browse(JNIEnv* env, jclass, jobjectArray models,
+                                                                 jobjectArray names, jstring page, jstring json,
+                                                                 jobject options) {
+  return guarded<jobject>(env, [&]() -> jobject {
+    topiceval::BrowseRequest request = topiceval::browseRequest(toOptions(env, options, "browse"));
+    request.models = toModelSources(env, models, names);
+    // Both files are opened before any work, as the command line opens them.
+    std::vector<std::string> inputs = {request.reference};
+    for (const auto& source : request.models) inputs.push_back(source.path);
+    for (const auto& documents : {request.texts, request.heldOut}) {
+      if (documents) inputs.push_back(documents->path);
+    }
+    std::ostringstream discarded;
+    std::optional<topiceval::output::OutputFile> pageFile, jsonFile;
+    if (page != nullptr) pageFile.emplace(toUtf8(env, page, "page"), "page", inputs, discarded);
+    if (json != nullptr) jsonFile.emplace(toUtf8(env, json, "json"), "json", inputs, discarded);
+    const topiceval::BrowseResult result = topiceval::browse(request);
+    const topiceval::ClassicLocale classic;
+    if (pageFile) topiceval::writeBrowsePage(pageFile->stream(), result);
+    if (jsonFile) {
+      topiceval::writeBrowseJson(jsonFile->stream(), result);
+      jsonFile->commit();
+    }
+    if (pageFile) pageFile->commit();
+    return fillResult(env, topiceval::java_results::browseClass(), &result);
   });
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A SettingError as a C++ caller reads it. The library throws errors naming
 // settings as the declarations do ("max-doublings", "input"), which is what

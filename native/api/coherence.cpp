@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::coherence (topiceval/coherence.hpp): a model's top words scored
 // against reference texts, with bootstrap errors, and its exclusivity.
 #include "topiceval/coherence.hpp"
@@ -11,6 +12,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/reference_index.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/coherence_against.hpp"
 #include "native/api/index_blocks.hpp"
@@ -330,40 +332,17 @@ void addMeasures(const std::vector<quality::MeasureValues>& measured, int bootst
 }
 
 // Exclusivity and FREX describe the model's own top words (NaN for topics
-// given). A count model's phi, (n + beta) / (n_k + betaSum), is made a row at a time.
-void addExclusivity(const CoherenceRequest& request, const detail::ModelData& data,
-                    const std::optional<TopicModel>& counts, const std::vector<double>& phi,
-                    const std::vector<std::vector<int>>& modelTop, std::size_t topicCount, CoherenceResult& result) {
-  const auto n = static_cast<std::size_t>(request.topWords);
+// given).
+void addExclusivity(const Model& model, const std::optional<TopicModel>& counts, const std::vector<double>& phi,
+                    const std::vector<std::vector<int>>& modelTop, std::size_t topWords, std::size_t topicCount,
+                    CoherenceResult& result) {
   if (modelTop.empty()) {
     result.exclusivity.assign(topicCount, kNaN);
     result.frex.assign(topicCount, kNaN);
-  } else if (counts) {
-    std::vector<std::vector<std::pair<int, int>>> nonzero(topicCount);
-    for (std::size_t type = 0; type < counts->numTypes(); ++type) {
-      for (const int32_t entry : counts->typeTopicCounts.activeRow(type))
-        nonzero[static_cast<std::size_t>(counts->topicOf(entry))].emplace_back(static_cast<int>(type),
-                                                                               counts->countOf(entry));
-    }
-    result.exclusivity = quality::topicExclusivity(*counts, quality::sortedTopicWords(*counts, n), request.topWords);
-    result.frex =
-        quality::frexOfCounts(nonzero, counts->tokensPerTopic, counts->beta, counts->betaSum, counts->numTypes(), n);
   } else {
-    const quality::PhiRow rows = quality::matrixRows(phi, data.numTypes());
-    result.exclusivity = quality::exclusivityOfProbabilities(rows, topicCount, data.numTypes(), modelTop, n);
-    // stm's M most probable words: R's order, ties by index.
-    std::vector<std::vector<int>> frexTop(topicCount);
-    std::vector<double> values;
-    for (std::size_t k = 0; k < topicCount; ++k) {
-      rows(k, values);
-      std::vector<int> order(values.size());
-      for (std::size_t w = 0; w < order.size(); ++w) order[w] = static_cast<int>(w);
-      const std::size_t keep = std::min(n, order.size());
-      std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
-                        [&](int a, int b) { return values[a] != values[b] ? values[a] > values[b] : a < b; });
-      frexTop[k].assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep));
-    }
-    result.frex = quality::frex(rows, topicCount, data.numTypes(), frexTop);
+    detail::ExclusivityFigures figures = detail::exclusivityAndFrex(model, counts, phi, modelTop, topWords);
+    result.exclusivity = std::move(figures.exclusivity);
+    result.frex = std::move(figures.frex);
   }
   result.meanExclusivity = quality::numpyMean(result.exclusivity);
   result.meanFrex = quality::numpyMean(result.frex);
@@ -382,7 +361,75 @@ double diversityOf(const std::vector<std::vector<std::string>>& topics) {
 
 }  // namespace
 
+// A count model's phi, (n + beta) / (n_k + betaSum), is made a row at a time.
+detail::ExclusivityFigures detail::exclusivityAndFrex(const Model& model, const std::optional<TopicModel>& counts,
+                                                      const std::vector<double>& phi,
+                                                      const std::vector<std::vector<int>>& modelTop,
+                                                      std::size_t topWords) {
+  const detail::ModelData& data = detail::dataOf(model);
+  const std::size_t topicCount = modelTop.size();
+  const std::size_t n = topWords;
+  ExclusivityFigures figures;
+  if (counts) {
+    std::vector<std::vector<std::pair<int, int>>> nonzero(topicCount);
+    for (std::size_t type = 0; type < counts->numTypes(); ++type) {
+      for (const int32_t entry : counts->typeTopicCounts.activeRow(type))
+        nonzero[static_cast<std::size_t>(counts->topicOf(entry))].emplace_back(static_cast<int>(type),
+                                                                               counts->countOf(entry));
+    }
+    figures.exclusivity =
+        quality::topicExclusivity(*counts, quality::sortedTopicWords(*counts, n), static_cast<int>(topWords));
+    figures.frex =
+        quality::frexOfCounts(nonzero, counts->tokensPerTopic, counts->beta, counts->betaSum, counts->numTypes(), n);
+    return figures;
+  }
+  const quality::PhiRow rows = quality::matrixRows(phi, data.numTypes());
+  figures.exclusivity = quality::exclusivityOfProbabilities(rows, topicCount, data.numTypes(), modelTop, n);
+  // stm's M most probable words: R's order, ties by index.
+  std::vector<std::vector<int>> frexTop(topicCount);
+  std::vector<double> values;
+  for (std::size_t k = 0; k < topicCount; ++k) {
+    rows(k, values);
+    std::vector<int> order(values.size());
+    for (std::size_t w = 0; w < order.size(); ++w) order[w] = static_cast<int>(w);
+    const std::size_t keep = std::min(n, order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                      [&](int a, int b) { return values[a] != values[b] ? values[a] > values[b] : a < b; });
+    frexTop[k].assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep));
+  }
+  figures.frex = quality::frex(rows, topicCount, data.numTypes(), frexTop);
+  return figures;
+}
+
+detail::ExclusivityFigures detail::exclusivityAndFrex(const Model& model, std::size_t topWords) {
+  const detail::ModelData& data = detail::dataOf(model);
+  const std::optional<TopicModel> counts = data.counts ? std::optional<TopicModel>(data.malletCounts()) : std::nullopt;
+  const std::vector<double> phi = data.family() == ModelFamily::LogisticNormal || !data.counts
+                                      ? model.topicWordProbabilities()
+                                      : std::vector<double>{};
+  return exclusivityAndFrex(model, counts, phi, topWordIds(model, counts, phi, topWords), topWords);
+}
+
 const std::vector<std::string>& coherenceMeasures() { return quality::coherenceMeasureNames(); }
+
+void detail::checkTopWordPairs(const Model& model, int topWords, std::size_t measures, int bootstrap, int threads) {
+  const detail::ModelData& data = detail::dataOf(model);
+  const auto n = static_cast<std::size_t>(std::max(topWords, 0));
+  std::vector<std::size_t> sizes(static_cast<std::size_t>(data.numTopics()), std::min(n, data.numTypes()));
+  if (data.counts && data.family() == ModelFamily::Dirichlet) {
+    // A count model's top words are those with a count in the topic (topWordIds).
+    std::vector<std::size_t> counted(sizes.size(), 0);
+    const TopicModel& counts = *data.counts;
+    for (std::size_t type = 0; type < counts.numTypes(); ++type) {
+      for (const int32_t entry : counts.typeTopicCounts.activeRow(type)) {
+        const auto topic = static_cast<std::size_t>(counts.topicOf(entry));
+        if (topic < counted.size()) ++counted[topic];
+      }
+    }
+    for (std::size_t k = 0; k < sizes.size(); ++k) sizes[k] = std::min(n, counted[k]);
+  }
+  quality::checkCoherenceCost(sizes, measures, measures, bootstrap, threads);
+}
 
 CoherenceResult coherence(const CoherenceRequest& request) { return detail::coherenceAgainst(request, nullptr); }
 
@@ -403,6 +450,7 @@ CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const 
   const Model model = detail::loadModel(request.model);
   const std::string modelName = detail::sourceName(request.model);
   const detail::ModelData& data = detail::dataOf(model);
+  if (request.topics.empty()) detail::checkTopWordPairs(model, request.topWords, measures.size(), request.bootstrap, request.threads);
   std::optional<Documents> documents;
   Reference reference = loadReference(request, model, modelName, documents, opened);
 
@@ -430,9 +478,9 @@ CoherenceResult detail::coherenceAgainst(const CoherenceRequest& request, const 
   addMeasures(blocks ? quality::topicCoherence(*blocks, ids, settings)
                      : quality::topicCoherence(reference.corpus, ids, settings),
               request.bootstrap, result);
-  addExclusivity(request, data, counts, phi, topics.modelTop, topics.words.size(), result);
+  addExclusivity(model, counts, phi, topics.modelTop, static_cast<std::size_t>(request.topWords), topics.words.size(), result);
   result.diversity = diversityOf(topics.words);
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

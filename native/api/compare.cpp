@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::compare and topiceval::curve (topiceval/compare.hpp): ratio-AIS
 // between two models, iteration-AIS along a training run.
 #include "topiceval/compare.hpp"
@@ -10,6 +11,7 @@
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/result_totals.hpp"
 #include "native/api/setting_checks.hpp"
@@ -277,7 +279,7 @@ CompareResult compare(const CompareRequest& request) try {
     result.separateDifferences = separateDifferences(scoringA, scoringB, collection);
   result.threads = resolveThreads(annealing.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }
@@ -319,7 +321,7 @@ CurveResult curve(const CurveRequest& request) try {
     result.steps.push_back(i == 0 ? 0.0 : result.totals[i] - result.totals[i - 1]);
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

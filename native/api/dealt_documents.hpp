@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Held-out documents over MPI ranks without a broadcast of the input: rank 0
 // alone reads and parses the file, and each rank receives only the tokens of

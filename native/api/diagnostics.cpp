@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::diagnostics (topiceval/diagnostics.hpp): MALLET's topic
 // diagnostics from a model file's counts and training documents.
 #include "topiceval/diagnostics.hpp"
@@ -10,6 +11,7 @@
 #include "formats/file_kinds.hpp"
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/model_data.hpp"
 #include "native/quality/mallet_reports.hpp"
@@ -194,7 +196,7 @@ DiagnosticsResult diagnostics(const DiagnosticsRequest& request) try {
   for (std::size_t k = 0; k < computed->topics.size(); ++k)
     result.topics.push_back(topicResult(computed->topics[k], *computed, k));
   result.computed = std::move(computed);
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

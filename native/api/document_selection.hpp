@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Which documents a request scores: one parser of the --documents list for
 // every function that takes it (evaluate, select, compare, the model's subset).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a result says in words about its estimator: what the +- means, what a
 // target error spent, the warnings the numbers must be read with, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::evaluate (topiceval/evaluate.hpp): one request checked once into
 // a plan, the model read, the driver of the plan's mode run
 // (evaluation_drivers.hpp), and everything a front end reports gathered as
@@ -7,6 +8,7 @@
 #include <chrono>
 
 #include "formats/file_bytes.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/estimator_report.hpp"
 #include "native/api/evaluation_drivers.hpp"
@@ -42,7 +44,7 @@ EvaluateResult evaluate(const EvaluateRequest& request) try {
   }
   assembleResult(plan, setup, result);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::evaluateTopics (topiceval/evaluate_topics.hpp): MALLET's
 // evaluate-topics, and topiceval's other estimators in its layout.
 #include "topiceval/evaluate_topics.hpp"
@@ -9,6 +10,7 @@
 #include "formats/format_error.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/model_readers.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/settings_by_name.hpp"
 #include "native/api/model_data.hpp"
@@ -202,7 +204,7 @@ EvaluateTopicsResult evaluateTopics(const EvaluateTopicsRequest& request) try {
   result.evaluateSeconds = std::chrono::duration<double>(evaluated - loaded).count();
   result.threads = resolveThreads(request.threads);
   result.instructionSet = describe(resolveInstructionSet(options.instructionSet));
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // evaluate's drivers (evaluation_drivers.hpp): the reading of the documents,
 // then one function per mode.
 #include "native/api/evaluation_drivers.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // evaluate's drivers, one per way of choosing the budget and reading the
 // documents, over one setup (model, documents, scoring, estimator) made from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An EvaluateRequest checked and parsed once into what evaluate's drivers
 // read: choices as enums, the mode as one value, the document hand-over as a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A reference index as coherence's blocks of documents: for each block, the
 // postings of the topics' words in its documents alone, decoded through a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::inferTopics (topiceval/infer_topics.hpp): MALLET's infer-topics.
 #include "topiceval/infer_topics.hpp"
 

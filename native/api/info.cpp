@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::describeFile (topiceval/info.hpp): what a file is and holds,
 // dispatched on the one table of file kinds.
 #include "topiceval/info.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The public Model and Documents (topiceval/model.hpp) over the library's own types.
 #include "native/api/model_data.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a public Model and Documents hold (topiceval/model.hpp): the library's
 // own model types behind one handle, and how each scores documents.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every command's options, declared once (topiceval/options.hpp). Defaults
 // are read off the request structs, so a default is written in one place.
 #include "topiceval/options.hpp"
@@ -12,6 +13,7 @@
 #include "native/settings/settings.hpp"
 #include "native/estimators/setting_limits.hpp"
 #include "native/estimators/target_error.hpp"
+#include "topiceval/browse.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"
@@ -695,6 +697,71 @@ CommandSpec coherenceSpec() {
   return command;
 }
 
+CommandSpec browseSpec() {
+  CommandSpec command = makeCommand(
+      "browse", "one offline HTML page per run: LDAvis's map and relevance, and every topic's figures",
+      "Write a topic browser: one self-contained HTML page (no network request) with LDAvis's intertopic map, "
+      "relevance and saliency (Sievert & Shirley 2014, its numbers), and per topic MALLET's diagnostics, "
+      "coherence with errors, exclusivity, FREX, stability across seeds and typical documents.",
+      "topiceval browse MODEL [MODEL ...] --output PAGE.html [--texts TEXTS] [--held-out DOCS] [options]");
+  auto& o = command.options;
+  OptionSpec models = path("model", FIELD(BrowseRequest, models),
+                           "model files (also given without --model): MALLET topic states, saved models, inferencers "
+                           "or evaluators, or topiceval's LDA model files; several are switched between on the page",
+                           true, "MODEL");
+  models.kind = OptionKind::List;
+  o.push_back(models);
+  o.push_back(commandLineOnly(
+      path("output", "where to write the page (written whole, then renamed into place)", true, "PAGE")));
+  o.push_back(commandLineOnly(path("json", "also write the page's data as JSON to this file")));
+  o.push_back(path("texts", FIELD(BrowseRequest, texts),
+                   "the texts: coherence's reference, and the documents each topic's typical ones are chosen from "
+                   "(topics inferred under the model); an instance list or plain text with one document per line. "
+                   "Default: a state's or saved model's training documents",
+                   false, "TEXTS"));
+  o.push_back(path("reference", FIELD(BrowseRequest, reference),
+                   "a reference index (topiceval index) for coherence instead of the texts", false, "INDEX"));
+  o.push_back(integer("terms", FIELD(BrowseRequest, terms), 1, 1'000,
+                      "LDAvis's R: terms in each bar chart, and the salient terms of the overall view"));
+  o.push_back(real("lambda-step", FIELD(BrowseRequest, lambdaStep), 0.001, 1.0,
+                   "LDAvis's lambda.step: the slider takes lambda = 0, step, 2 step, ... up to 1; the page holds "
+                   "each topic's terms at every one (at most --terms times their number, whatever the vocabulary)"));
+  o.push_back(real("initial-lambda", FIELD(BrowseRequest, lambda), 0.0, 1.0,
+                   "where the relevance slider starts (the nearest step); Sievert & Shirley found 0.6 the most "
+                   "helpful, LDAvis starts at 1"));
+  o.push_back(integer("typical-documents", FIELD(BrowseRequest, documents), 0, 1'000,
+                      "each topic's most typical documents shown, by the topic's share of them (0: none)"));
+  std::vector<std::string> measures = coherenceMeasures();
+  measures.push_back("none");
+  OptionSpec measure = choice("measure", FIELD(BrowseRequest, measures), measures,
+                              "coherence measures shown per topic with their bootstrap errors: one or more of " +
+                                  listOfChoices(coherenceMeasures()) + " (comma-separated or repeated), or none",
+                              BrowseRequest{}.measures.front());
+  measure.kind = OptionKind::List;
+  o.push_back(measure);
+  o.push_back(integer("top-words", FIELD(BrowseRequest, topWords), 1, 100'000,
+                      "top words per topic for coherence, exclusivity and FREX"));
+  o.push_back(integer("bootstrap", FIELD(BrowseRequest, bootstrap), 0, 100'000,
+                      "bootstrap replicates over the reference documents for coherence's errors (0: none)"));
+  o.push_back(integer("diagnostics-words", FIELD(BrowseRequest, diagnosticsWords), 1, 1'000'000,
+                      "MALLET's --num-top-words for its diagnostics (count models)"));
+  o.push_back(integer("stability-words", FIELD(BrowseRequest, stabilityWords), 1, 100'000,
+                      "for several models of one number of topics: the top words of each topic compared to match "
+                      "it in the others (Greene et al.'s average Jaccard)"));
+  o.push_back(path("held-out", FIELD(BrowseRequest, heldOut),
+                   "held-out documents: the models are then ranked as select ranks them, and the page shows the "
+                   "ranking",
+                   false, "HELDOUT"));
+  addEstimator<BrowseRequest>(o);
+  o.push_back(integer("seed", FIELD(BrowseRequest, seed), 1, 2147483647.0,
+                      "random seed of the bootstrap, of the inference of the texts' topics and of the ranking"));
+  o.push_back(integer("threads", FIELD(BrowseRequest, threads), 0, SettingLimits::kThreads,
+                      "threads; 0 uses every core (results do not depend on it)"));
+  o.push_back(quiet());
+  command.positional = "model";
+  return command;
+}
+
 CommandSpec indexSpec() {
   CommandSpec command = makeCommand(
       "index", "a reference index of texts, for coherence against them without reading them again",
@@ -749,13 +816,36 @@ CommandSpec perturbStateSpec() {
   return command;
 }
 
+CommandSpec upgradeSpec() {
+  CommandSpec command =
+      makeCommand("upgrade", "a MALLET 2.0 file rewritten as MALLET 2.1 reads it",
+                  "Rewrite a MALLET 2.0 instance list, saved model, inferencer or evaluator as MALLET 2.1 reads it "
+                  "(MALLET 2.1 refuses 2.0's files); the numbers MALLET 2.1 gives from it are MALLET 2.0's.",
+                  "topiceval upgrade --input OLD.mallet --output NEW.mallet");
+  auto& o = command.options;
+  o.push_back(path("input", "a file MALLET 2.0 wrote (import-file --output, train-topics --output-model, "
+                            "--inferencer-filename or --evaluator-filename); a MALLET 2.1 file is copied as it is",
+                   true));
+  o.push_back(path("output", "where to write the upgraded file (written whole, then moved into place; never the input)",
+                   true));
+  return command;
+}
+
 }  // namespace
 
 const std::vector<CommandSpec>& commandSpecs() {
-  static const std::vector<CommandSpec> all = {
-      evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(),    selectSpec(),    compareSpec(),   curveSpec(),
-      trainCtmSpec(),       infoSpec(),        diagnosticsSpec(), coherenceSpec(), indexSpec(),     planRanksSpec(),
-      perturbStateSpec()};
+  static const std::vector<CommandSpec> all = [] {
+    std::vector<CommandSpec> specs = {
+        evaluateTopicsSpec(), inferTopicsSpec(), evaluateSpec(),    selectSpec(),    compareSpec(),   curveSpec(),
+        trainCtmSpec(),       infoSpec(),        diagnosticsSpec(), coherenceSpec(), browseSpec(),    indexSpec(),
+        planRanksSpec(),      perturbStateSpec(), upgradeSpec()};
+    // Every command takes --quiet, so that a script can pass it to any: the
+    // shared declaration, where a command has none of its own (MALLET's spelling).
+    for (CommandSpec& spec : specs) {
+      if (findOption(spec, "quiet") == nullptr) spec.options.push_back(quiet());
+    }
+    return specs;
+  }();
   return all;
 }
 
@@ -767,7 +857,9 @@ const std::vector<std::string>& objectOptions(const std::string& command) {
                                                                           {"compare", {"model-a", "model-b", "input"}},
                                                                           {"curve", {"states", "input"}},
                                                                           {"diagnostics", {"model"}},
-                                                                          {"coherence", {"model"}}};
+                                                                          {"coherence", {"model"}},
+                                                                          // The bindings write the page through the result (write_html, a path argument).
+                                                                          {"browse", {"model", "output"}}};
   static const std::vector<std::string> none;
   const auto found = objects.find(command);
   return found != objects.end() ? found->second : none;
@@ -792,6 +884,7 @@ std::string outOfMemoryMessage(const std::string& command) {
       {"infer-topics", {"threads"}},
       {"diagnostics", {"num-top-words"}},
       {"coherence", {"top-words", "bootstrap", "threads"}},
+      {"browse", {"terms", "typical-documents", "top-words", "bootstrap", "threads"}},
       {"plan-ranks", {"replicate"}}};
   std::vector<std::string> flags;
   const auto found = drivers.find(command);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::perturbState (topiceval/perturb_state.hpp): a topic state
 // rewritten row by row, only the moved rows' topic fields changed.
 #include "topiceval/perturb_state.hpp"

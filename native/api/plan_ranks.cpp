@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::planRanks (topiceval/plan_ranks.hpp): the deal an MPI run makes
 // (readDealtOverRanks), priced for each number of ranks without running it.
 #include "topiceval/plan_ranks.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::writeReferenceIndex (topiceval/reference_index.hpp): reference
 // texts read once into formats/reference_index's file.
 #include "topiceval/reference_index.hpp"
@@ -24,6 +25,7 @@
 #include "native/api/reference_index_writing.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/parallel_runner.hpp"
+#include "native/runtime/progress.hpp"
 #include "topiceval/errors.hpp"
 
 namespace topiceval {
@@ -155,6 +157,7 @@ IndexResult writeReferenceIndex(const IndexRequest& request, std::ostream& out, 
       throw SettingError("texts", "the documents carry no words: give them with their words (withWords)");
     if (adding) {
       for (std::size_t first = 0; first < documents.size(); first += kStretchDocuments) {
+        stopIfCancelled();
         const std::size_t end = std::min(documents.size(), first + kStretchDocuments);
         adding->add(end - first, [&documents, first, end](formats::ReferenceIndexBatch& batch) {
           for (std::size_t d = first; d < end; ++d) batch.addDocument(documents.tokens(d));
@@ -175,6 +178,7 @@ IndexResult writeReferenceIndex(const IndexRequest& request, std::ostream& out, 
   const Alphabet none;
   std::size_t batches = 0;
   const auto add = [&](DocumentCollection batch, std::size_t) {
+    stopIfCancelled();
     ++batches;
     if (words.empty() && batch.alphabet() != nullptr) words = batch.alphabet()->words();
     if (adding) {

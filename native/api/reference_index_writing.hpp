@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // writeReferenceIndex with the writer's run size given (topiceval/reference_index.hpp
 // gives the library's): tests make runs spill on a small corpus, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Requests from checked option values (topiceval/options.hpp), and the same
 // declarations' checks on a request built in C++ (validate). Each declaration
 // owns its field (options.cpp), so filling a request is one loop whichever
@@ -9,6 +10,7 @@
 #include "native/api/settings_by_name.hpp"
 #include "native/settings/settings.hpp"
 
+#include "topiceval/browse.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"
@@ -116,6 +118,7 @@ void validate(const EvaluateTopicsRequest& request) { validateAsSet(request); }
 void validate(const InferTopicsRequest& request) { validateAsSet(request); }
 void validate(const DiagnosticsRequest& request) { validateAsSet(request); }
 void validate(const CoherenceRequest& request) { validateAsSet(request); }
+void validate(const BrowseRequest& request) { validateAsSet(request); }
 void validate(const PlanRanksRequest& request) { validateAsSet(request); }
 void validate(const IndexRequest& request) { validateAsSet(request); }
 
@@ -132,6 +135,8 @@ TrainCtmRequest trainCtmRequest(const OptionValues& options) { return requestFro
 DiagnosticsRequest diagnosticsRequest(const OptionValues& options) { return requestFrom<DiagnosticsRequest>(options); }
 
 CoherenceRequest coherenceRequest(const OptionValues& options) { return requestFrom<CoherenceRequest>(options); }
+
+BrowseRequest browseRequest(const OptionValues& options) { return requestFrom<BrowseRequest>(options); }
 
 PlanRanksRequest planRanksRequest(const OptionValues& options) { return requestFrom<PlanRanksRequest>(options); }
 IndexRequest indexRequest(const OptionValues& options) { return requestFrom<IndexRequest>(options); }

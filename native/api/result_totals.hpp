@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The estimators' numbers turned into the public result: per-document
 // estimates and totals, summed in one order whether documents arrive whole or

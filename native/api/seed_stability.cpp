@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/api/seed_stability.hpp"
 
 #include <cmath>
@@ -26,8 +27,6 @@ TopicRankings topicRankings(const Model& model, int t) {
   return rankings;
 }
 
-namespace {
-
 // The runs' rankings in one id space: by word when every run has words.
 std::vector<std::vector<std::vector<int>>> sharedIds(const std::vector<const TopicRankings*>& runs) {
   std::vector<std::vector<std::vector<int>>> ids;
@@ -47,8 +46,6 @@ std::vector<std::vector<std::vector<int>>> sharedIds(const std::vector<const Top
   }
   return ids;
 }
-
-}  // namespace
 
 std::vector<SeedGroup> seedGroups(const std::vector<RankedModel>& models, const std::vector<TopicRankings>& rankings) {
   std::map<int, std::vector<std::size_t>> byTopics;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // select's stability across seeds: the models given with one K, read as runs
 // of one setting with other seeds (topiceval/select.hpp SeedGroup).
@@ -17,6 +18,10 @@ struct TopicRankings {
   std::vector<std::vector<std::string>> words;  // empty without words
 };
 TopicRankings topicRankings(const Model& model, int t);
+
+// The runs' rankings in one id space: by word when every run has words (their
+// type indices may differ), else by type index.
+std::vector<std::vector<std::vector<int>>> sharedIds(const std::vector<const TopicRankings*>& runs);
 
 // `models` and `rankings` in the order given; a group for each K of two or
 // more models, ascending. Runs are compared by their words when every run of

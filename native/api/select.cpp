@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::select (topiceval/select.hpp): models ranked on the tokens every
 // one of them scores, with paired differences to the best.
 #include "topiceval/select.hpp"
@@ -6,10 +7,12 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 #include "formats/file_bytes.hpp"
 #include "formats/format_error.hpp"
 #include "formats/logistic_normal_files.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/coherence_against.hpp"
 #include "native/api/document_selection.hpp"
@@ -23,7 +26,9 @@
 #include "native/api/model_data.hpp"
 #include "native/api/reference_index_writing.hpp"
 #include "native/estimators/estimator_registry.hpp"
+#include "native/quality/quality_limits.hpp"
 #include "native/quality/sample_statistics.hpp"
+#include "native/quality/topic_stability.hpp"
 #include "native/runtime/classic_locale.hpp"
 #include "native/runtime/cluster.hpp"
 #include "native/runtime/parallel_runner.hpp"
@@ -130,6 +135,9 @@ Survey surveyModels(const SelectRequest& request, const std::vector<ModelSource>
   for (std::size_t m = 0; m < sources.size(); ++m) {
     const Model model = detail::loadModel(sources[m]);
     const std::string name = detail::sourceName(sources[m], m);
+    // Its topic quality's word pairs, priced from the model before any model is scored.
+    if (request.coherenceMeasure != "none" && model.words() != nullptr)
+      detail::checkTopWordPairs(model, request.topWords, 1, request.bootstrap, request.threads);
     const Documents documents = dealtDocumentsFor(request, model, name);
     const DocumentCollection& collection = detail::dataOf(documents).collection;
     if (m == 0) {
@@ -217,6 +225,49 @@ void checkSettingsApply(const SelectRequest& request, const Survey& survey) {
       throw SettingError(name,
                          "does not apply to " + listOfChoices(estimatorsUsed) + ", the estimators of these models");
   }
+}
+
+// Stability across seeds matches the topics of every two runs of one K by
+// their top words (quality::stabilityWork steps each), and keeps every model's
+// rankings (an id and a word, about 40 bytes, per topic and word): priced from
+// the models' sizes before any model is scored.
+void checkStabilityWork(const SelectRequest& request, const Survey& survey) {
+  struct Group {
+    std::size_t runs = 0, words = 0;  // the most words a run ranks
+    double bytes = 0.0;
+  };
+  std::map<int, Group> groups;
+  const auto t = static_cast<std::size_t>(std::max(request.stabilityWords, 0));
+  for (const SurveyedModel& model : survey.models) {
+    const std::size_t words = std::min(t, model.report.types);
+    Group& group = groups[model.report.topics];
+    ++group.runs;
+    group.words = std::max(group.words, words);
+    group.bytes += 40.0 * static_cast<double>(model.report.topics) * static_cast<double>(words);
+  }
+  double steps = 0.0, bytes = 0.0;
+  int costliestTopics = 0;
+  std::size_t costliestRuns = 0, costliestWords = 0;
+  double costliest = -1.0;
+  for (const auto& [topics, group] : groups) {
+    if (group.runs < 2) continue;  // a K given once is matched with nothing, and ranks nothing
+    const double work = quality::stabilityWork(group.runs, static_cast<std::size_t>(topics), group.words);
+    steps += work;
+    bytes += group.bytes;
+    if (work > costliest) {
+      costliest = work;
+      costliestTopics = topics;
+      costliestRuns = group.runs;
+      costliestWords = group.words;
+    }
+  }
+  if (costliestRuns == 0) return;
+  quality::checkQualityCost("stability-words",
+                            "matching the topics of runs with the same number of topics by their top words (the "
+                            "largest group: " +
+                                std::to_string(costliestRuns) + " runs of " + std::to_string(costliestTopics) +
+                                " topics, " + std::to_string(costliestWords) + " words each)",
+                            bytes, steps, "lower --stability-words");
 }
 
 // Topic quality's reference texts, read once with words of their own (or the
@@ -569,6 +620,7 @@ SelectResult select(const SelectRequest& request) try {
   const Survey survey = surveyModels(request, sources, policy, result.input);
   fillSharedTokens(request, survey, result);
   checkSettingsApply(request, survey);
+  checkStabilityWork(request, survey);
   result.estimator = request.estimator.empty() ? defaultEstimator(ModelFamily::Dirichlet) : request.estimator;
   const std::optional<DocumentsSource> reference = qualityReference(request, result);
   const std::optional<formats::ReferenceIndex> index = qualityIndex(request, reference, sources.size());
@@ -591,7 +643,11 @@ SelectResult select(const SelectRequest& request) try {
       qualities.keep(m, measureQuality(request, model, name, *reference, index ? &*index : nullptr));
     ranked.back().figures =
         detail::topicNumberFigures(model, request.bootstrap, static_cast<uint64_t>(request.seed));
-    rankings.push_back(detail::topicRankings(model, request.stabilityWords));
+    // Only a K given more than once is compared across seeds (seedGroups).
+    const bool grouped = std::count_if(survey.models.begin(), survey.models.end(), [&](const SurveyedModel& other) {
+                           return other.report.topics == survey.models[m].report.topics;
+                         }) > 1;
+    rankings.push_back(grouped ? detail::topicRankings(model, request.stabilityWords) : detail::TopicRankings{});
   }
   if (reference) {
     std::vector<MeasuredQuality> measured = qualities.all();
@@ -610,7 +666,7 @@ SelectResult select(const SelectRequest& request) try {
   result.runs = request.runs;
   result.threads = resolveThreads(request.threads);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/api/setting_checks.hpp"
 
 #include "native/estimators/convergence_check.hpp"

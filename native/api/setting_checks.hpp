@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The rules across settings that the likelihood functions (evaluate, select)
 // check before anything is read, so a mistyped setting costs no read. (Each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The estimator settings a request gives, by their names as text (what the
 // estimator registry checks and the estimators read): each field of

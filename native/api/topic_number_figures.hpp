@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A model's ldatuning and stm figures for choosing K, as select reports them.
 

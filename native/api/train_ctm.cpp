@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::trainCtm (topiceval/train_ctm.hpp): variational EM for a
 // logistic-normal model on documents read with their own words.
 #include "topiceval/train_ctm.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/api/unseen_word_accounting.hpp"
 
 #include "formats/format_error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the unseen-word policy skipped: refused when it leaves nothing to
 // score, and reported with the result, so that no total hides skipped words.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The topiceval executable: dispatches to the subcommands in commands.hpp, on
 // one process or on every rank of an MPI job (see mpi_cluster.hpp).
 #include <unistd.h>

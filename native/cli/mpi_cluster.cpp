@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/cli/mpi_cluster.hpp"
 
 #include <unistd.h>

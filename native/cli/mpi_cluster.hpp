@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // MPI for the executable: under mpirun (or srun), every rank runs the same
 // command; the drivers deal the documents to the ranks (see Cluster), rank 0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval coherence`: a model's topics scored against reference texts.
 #include "native/commands/command_support.hpp"
 #include "native/commands/commands.hpp"
@@ -11,7 +12,7 @@ int coherenceCommand(const std::vector<std::string>& arguments, std::ostream& ou
     const auto options = commandOptions("coherence", arguments, out);
     if (!options) return 0;
     const CoherenceResult result = coherence(coherenceRequest(*options));
-    for (const Warning& warning : result.warnings) err << "warning: " << warning.text << '\n';
+    printWarnings(err, result.warnings);
     const std::string format = *options->text("format");
     if (format == "json") {
       output::writeCoherenceJson(out, result);

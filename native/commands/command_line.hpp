@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The command line over the option declarations (topiceval/options.hpp): each
 // command's arguments parsed into the library's OptionValues, its --help

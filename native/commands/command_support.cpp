@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/commands/command_support.hpp"
 
 #include "native/commands/mallet_style_options.hpp"
@@ -46,7 +47,7 @@ int reportFailure(const std::string& command, std::ostream& err) {
 int failureStatus() { return describeFailure("").first; }
 
 void printWarnings(std::ostream& err, const std::vector<Warning>& warnings) {
-  for (const Warning& warning : warnings) err << "warning: " << warning.text << "\n";
+  for (const Warning& warning : warnings) err << "warning: " << oneLine(warning.text) << "\n";
 }
 
 void openOutput(std::optional<OutputFile>& file, const std::optional<std::string>& path, const std::string& option,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What every command of the executable shares: reporting a failure as one
 // line and an exit status, the outputs it opens before any work, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <algorithm>
 #include <map>
 #include <stdexcept>
@@ -23,9 +24,11 @@ const std::vector<CommandEntry>& allCommands() {
                                                               {"info", infoCommand},
                                                               {"diagnostics", diagnosticsCommand},
                                                               {"coherence", coherenceCommand},
+                                                              {"browse", browseCommand},
                                                               {"index", indexCommand},
                                                               {"plan-ranks", planRanksCommand},
-                                                              {"perturb-state", perturbStateCommand}};
+                                                              {"perturb-state", perturbStateCommand},
+                                                              {"upgrade", upgradeCommand}};
     std::vector<CommandEntry> entries;
     for (const CommandSpec& spec : commandSpecs()) {
       const auto function = functions.find(spec.name);
@@ -61,7 +64,7 @@ int runCommand(const std::string& name, const std::vector<std::string>& argument
   std::vector<std::string> names;
   for (const CommandEntry& entry : commands) names.emplace_back(entry.name);
   const auto suggestion = closestMatch(name, names);
-  err << "topiceval: unknown command '" << name << "'"
+  err << "topiceval: unknown command '" << oneLine(name) << "'"
       << (suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string()) << "\n";
   return kUsageProblem;
 }

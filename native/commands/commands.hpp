@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The subcommands of the topiceval executable. Each takes its arguments (without
 // the command name) and the streams to write to, and returns the exit status:
@@ -43,6 +44,9 @@ int diagnosticsCommand(const std::vector<std::string>& arguments, std::ostream& 
 // `topiceval coherence`: topic coherence as gensim computes it, and MALLET's, with errors.
 int coherenceCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
+// `topiceval browse`: the topic browser, one offline HTML page for one or several models.
+int browseCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+
 // `topiceval plan-ranks`: an MPI run on paper (load imbalance, speed-up, bytes moved).
 int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
@@ -50,6 +54,8 @@ int planRanksCommand(const std::vector<std::string>& arguments, std::ostream& ou
 int indexCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 // `topiceval perturb-state`: a topic state with a fraction of assignments moved at random.
 int perturbStateCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
+// `topiceval upgrade`: a MALLET 2.0 file rewritten as MALLET 2.1 reads it.
+int upgradeCommand(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);
 
 // Every command by name, in the order the overview lists them.
 using CommandFunction = int (*)(const std::vector<std::string>& arguments, std::ostream& out, std::ostream& err);

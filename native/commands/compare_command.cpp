@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval compare`: the per-document log ratio p(w | A) / p(w | B) by
 // ratio-AIS (Foulds and Smyth 2014), on either path, in either or both directions.
 #include "native/commands/command_support.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval curve`: held-out likelihood across a series of models from one
 // training run (MALLET's --output-state-interval), by iteration-AIS.
 #include "native/commands/command_support.hpp"

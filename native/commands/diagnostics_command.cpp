@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval diagnostics`: MALLET's topic diagnostics and topic reports from a
 // state or a saved model, without a JVM or the training instance list.
 #include "native/commands/command_support.hpp"
@@ -19,7 +20,7 @@ int diagnosticsCommand(const std::vector<std::string>& arguments, std::ostream& 
     openOutput(weights, options->text("topic-word-weights-file"), "--topic-word-weights-file", inputs, out);
     openOutput(counts, options->text("word-topic-counts-file"), "--word-topic-counts-file", inputs, out);
     const DiagnosticsResult result = diagnostics(request);
-    for (const Warning& warning : result.warnings) err << "warning: " << warning.text << '\n';
+    printWarnings(err, result.warnings);
     const std::string format = *options->text("format");
     if (format == "xml") {
       writeDiagnosticsXml(report.stream(), result);

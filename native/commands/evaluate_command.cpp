@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval evaluate`: held-out likelihood with any of topiceval's estimators,
 // on any model file, with an explicit unseen-word policy.
 #include <optional>
@@ -54,7 +55,7 @@ int evaluateCommand(const std::vector<std::string>& arguments, std::ostream& out
     }
     // (With --format tsv the summary, which says it too, is on standard error already.)
     for (const Warning& warning : result.warnings) {
-      if (format != "tsv" || warning.kind != "not-converged") err << "warning: " << warning.text << "\n";
+      if (format != "tsv" || warning.kind != "not-converged") err << "warning: " << oneLine(warning.text) << "\n";
     }
     return 0;
   } catch (...) {

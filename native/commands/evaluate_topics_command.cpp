@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval evaluate-topics`: a drop-in replacement for `mallet evaluate-topics`
 // (cc.mallet.topics.tui.EvaluateTopics): the same options and defaults, the same
 // output files and layout, and the same numbers for the same --random-seed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval index`: the command line over topiceval::writeReferenceIndex
 // (topiceval/reference_index.hpp).
 #include "native/commands/command_support.hpp"

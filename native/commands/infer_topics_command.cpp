@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval infer-topics`: a drop-in replacement for `mallet infer-topics`
 // (cc.mallet.topics.tui.InferTopics): the same options and defaults, the same
 // file and the same digits for the same seed (or the inferencer's own stream).

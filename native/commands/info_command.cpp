@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval info FILE`: what a file is and holds, without Java.
 #include "native/commands/command_support.hpp"
 #include "native/commands/commands.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/commands/mallet_style_options.hpp"
 
 #include "topiceval/options.hpp"

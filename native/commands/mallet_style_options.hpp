@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The values of MALLET's command-line syntax (CommandOption's), which
 // `topiceval evaluate-topics` reads as `mallet evaluate-topics` does

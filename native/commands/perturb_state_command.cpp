@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval perturb-state`: the command line over topiceval::perturbState
 // (topiceval/perturb_state.hpp).
 #include "native/commands/command_support.hpp"

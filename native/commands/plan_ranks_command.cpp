@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval plan-ranks`: the command line over topiceval::planRanks
 // (topiceval/plan_ranks.hpp), written by native/output/plan_ranks_output.hpp.
 #include "native/commands/command_support.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A progress line on standard error for long runs: documents done of all,
 // tokens per second and the time left, redrawn in place. It appears only when

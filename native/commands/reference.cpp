@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/commands/reference.hpp"
 
 #include <cctype>
@@ -284,7 +285,7 @@ int helpCommand(const std::vector<std::string>& arguments, std::ostream& out, st
       format = asked;
     } else if (argument.starts_with("--")) {
       const auto suggestion = closestMatch(argument, {"--markdown", "--man"});
-      err << "topiceval help: unrecognised option '" << argument << "'"
+      err << "topiceval help: unrecognised option '" << oneLine(argument) << "'"
           << (suggestion ? " (did you mean '" + *suggestion + "'?)" : std::string()) << "\n";
       return kUsageProblem;
     } else {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The reference pages of the commands, written from the same declarations as
 // --help (topiceval/options.hpp), so that they cannot say otherwise: a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval-reference: writes every reference page (reference.hpp) into a
 // directory, or checks that a directory holds them as the declarations write
 // them (the committed docs/reference/, in the test suite).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval select`: ranks models (any number of topics, any file kind) by
 // the probability they give the same held-out tokens, with paired errors.
 #include "native/commands/command_support.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval train-ctm`: a logistic-normal (correlated) topic model trained by
 // variational EM with Ahmed & Xing's (2007) Taylor E-step, or Blei &
 // Lafferty's for comparison.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/estimators/annealed_importance_estimator.hpp"
 
 #include "native/estimators/estimator_registry.hpp"

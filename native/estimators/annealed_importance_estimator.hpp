@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Annealed importance sampling for the held-out likelihood, Wallach, Murray,
 // Salakhutdinov and Mimno (2009), Algorithm 1 (after Neal 2001). Topic

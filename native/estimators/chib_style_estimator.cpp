@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Chib-style estimator of the held-out likelihood, Wallach, Murray,
 // Salakhutdinov and Mimno (2009, "Evaluation methods for topic models",
 // section 4.3 and algorithm 2), after Chib (1995) and Murray & Salakhutdinov

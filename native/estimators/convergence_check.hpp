@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Evidence of convergence for a stochastic estimator: run it at its budget
 // (particles, temperatures or samples: the setting its registry entry names),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The drivers' side of documents dealt over MPI ranks (DocumentCollection's
 // RankShare): which documents this process computes, and per-document counts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Document completion by "estimated theta" (Wallach, Murray, Salakhutdinov and
 // Mimno 2009, section 5): Gibbs sampling of the topics z1 of w1 under the fixed
 // topics, theta-hat the mean over S samples of its posterior mean

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The interface every held-out likelihood estimator of topiceval's own
 // implements (left-to-right, filtering, particle learning, AIS), and the

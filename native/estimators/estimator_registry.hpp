@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every estimator of topiceval's own, by name: what the command line's options
 // and help, evaluate-topics' --estimator, the Java bridge and the JSON report

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a caller asks of an estimator: its name and the settings given by name.
 // The settings are declared (SettingSpec) and checked (SettingValues) by the

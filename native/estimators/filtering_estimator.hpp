@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The filtering approximation of Scott and Baldridge (2013), "A recursive
 // estimate for the predictive likelihood in a topic model", Algorithm 2:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The harmonic mean estimator (Newton & Raftery 1994), as Wallach, Murray,
 // Salakhutdinov & Mimno (2009, "Evaluation methods for topic models", section
 // 4.1) apply it to a held-out document: Gibbs sampling of the topic assignments

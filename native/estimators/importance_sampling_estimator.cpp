@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Simple importance sampling for the held-out likelihood, Wallach, Murray,
 // Salakhutdinov and Mimno (2009), section 4.2, with the three proposals of
 // their table 1. Each is unbiased for p(w): the mean over S samples of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The left-to-right estimator of Wallach, Murray, Salakhutdinov and Mimno
 // (2009), "Evaluation Methods for Topic Models", Algorithm 3:

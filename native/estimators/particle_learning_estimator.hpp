@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Particle learning for the held-out likelihood, Scott and Baldridge (2013),
 // Algorithm 1: a fully adapted particle filter over topic assignments whose

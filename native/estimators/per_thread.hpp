@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One working state per thread for an estimator: made by prepare() before a
 // run, found by the thread's index while it runs (threads never share one).

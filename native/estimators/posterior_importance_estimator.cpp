@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The held-out likelihood of a logistic-normal topic model by importance
 // sampling, as Ahmed & Xing (2007, section 5) measure it: "the true marginal
 // log likelihood was estimated using importance sampling where each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/estimators/ratio_annealing.hpp"
 
 #include "native/estimators/estimator_settings.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Ratio-AIS: annealed importance sampling from one topic model to another, to
 // estimate the per-document ratio p(w | A) / p(w | B) directly (Foulds and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Resample-move for the held-out likelihood: Scott & Baldridge's (2013) fully
 // adapted particle filter over topic assignments, with the MCMC rejuvenation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The largest value each costly setting may take. A setting beyond its limit
 // would only make a run allocate more than this machine class holds or run for

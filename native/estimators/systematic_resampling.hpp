@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Systematic resampling (Kitagawa 1996): one uniform u, and P points
 // (u + i) / P spaced evenly over the cumulative weights; particle i takes the

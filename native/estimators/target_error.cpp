@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/settings/setting_names.hpp"
 #include "native/estimators/target_error.hpp"
 

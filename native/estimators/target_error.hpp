@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A target error instead of a fixed budget. Every document starts at a small
 // budget (the estimator's budget setting: particles, temperatures or samples)

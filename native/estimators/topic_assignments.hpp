@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The topic assignments z of one held-out document's scored tokens under fixed
 // topics, with the per-topic counts that collapsed Gibbs sampling conditions

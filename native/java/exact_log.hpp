@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The natural logarithm rounded correctly to the nearest double, by integer
 // arithmetic alone: log x = e ln 2 + 2 atanh((m - 1) / (m + 1)) with m in

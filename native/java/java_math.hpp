@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The pieces of Java's floating-point behaviour that MALLET's printed numbers
 // depend on. See ../shared/notes/java-compatibility.md for the measurements

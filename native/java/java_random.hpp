@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // java.util.Random, bit for bit, plus MALLET's Randoms.nextUniform() and an
 // O(log n) jump ahead so that independent units of work can start at the exact

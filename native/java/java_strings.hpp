@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Java's strings are UTF-16; the library speaks UTF-8. One conversion each
 // way, shared by the object-stream reader (modified UTF-8 decodes to UTF-16

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Walker's alias method (Vose's construction): after O(n) set-up, one uniform
 // draws one of n outcomes with probability proportional to its weight, in O(1)

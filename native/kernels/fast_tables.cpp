@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/kernels/left_to_right_kernel.hpp"
 
 namespace topiceval::detail {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The fixed part of the collapsed Gibbs conditional when the model's counts do
 // not change (inference of held-out documents):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/kernels/instruction_set.hpp"
 
 #include <cstdlib>

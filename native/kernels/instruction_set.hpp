@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Which compiled copy of the vector kernels runs, and the one place that picks
 // it. The kernels (kernels_*.cpp) are compiled once per instruction set from

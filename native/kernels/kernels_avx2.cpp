@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The vector kernels compiled for the avx2 instruction set (flags in CMakeLists.txt).
 #define TOPICEVAL_NATIVE_LANES 4
 #define TOPICEVAL_FOR_ISA(name) name##Avx2

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Internal to native/: topiceval's own left-to-right sampler (Wallach et al.
 // 2009, Algorithm 3), the fast path behind `topiceval evaluate` and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Internal to native/: the data MALLET's left-to-right sampler reads, its
 // per-thread scratch memory, and the lockstep group kernel compiled for

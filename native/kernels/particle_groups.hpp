@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Particles run in lockstep groups of at most kParticleGroupWidth, one particle
 // per vector lane; more particles are split into groups of nearly equal size.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What topiceval's fast left-to-right kernel does at each position n of a
 // document, for particles carrying topic assignments z_<n (Wallach et al.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The fixed half of LightLDA's (Yuan et al. 2015) topic draws for a trained
 // model: per word, an alias table of the word proposal

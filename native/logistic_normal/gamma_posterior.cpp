@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/logistic_normal/gamma_posterior.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Variational inference for one document under a logistic-normal topic model
 // (native/model/logistic_normal_model.hpp): a Gaussian q(gamma) = N(a, S) over

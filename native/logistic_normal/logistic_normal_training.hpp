@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Variational EM for a logistic-normal topic model (Ahmed & Xing 2007,
 // section 3): the E-step fits q(gamma) for every document (Taylor, or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/mallet/mallet_evaluation.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // MALLET's evaluate-topics (MarginalProbEstimator.evaluateLeftToRight), bit for
 // bit, on any number of threads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/mallet/mallet_left_to_right.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // MALLET 2.1.1's left-to-right estimator (MarginalProbEstimator.leftToRight;
 // Wallach et al. 2009, "Evaluation Methods for Topic Models", Algorithm 3),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The words of a model or a held-out list, by type index (MALLET's Alphabet).
 

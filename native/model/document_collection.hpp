@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Held-out documents as type-index sequences, stored flat: one token array and
 // an offset per document, so estimators walk memory in order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One document's scored words with their topic-word probabilities phi[w][k]
 // as dense rows (one per distinct word), for the estimators that weigh every

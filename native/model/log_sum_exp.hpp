@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // log sum_i exp(term(i)) over i in [0, count), with the largest term factored
 // out so that the exponentials cannot all underflow to 0 (or overflow).

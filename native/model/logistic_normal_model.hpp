@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A logistic-normal topic admixture model (LoNTAM; Ahmed & Xing 2007, section 2;
 // the correlated topic model of Blei & Lafferty 2005):

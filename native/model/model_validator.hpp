@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one check every model passes before any estimator or kernel sees it,
 // whichever reader (or the Java bridge, or a test) built it. The kernels index

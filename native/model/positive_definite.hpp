@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Small dense symmetric positive definite matrices (the K-1 dimensions of a
 // logistic-normal model): Cholesky factor, solves, inverse, log determinant.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/model/scoring_model.hpp"
 
 #include "native/runtime/setting_error.hpp"

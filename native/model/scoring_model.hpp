@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What every estimator of topiceval's own (not the MALLET-identical path) reads:
 // the topic-word probabilities

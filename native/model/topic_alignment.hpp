@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Matching the topics of two models before annealing between them (Foulds and
 // Smyth 2014 align topics the same way): the assignment of B's topics to A's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A trained LDA model as the estimators need it: hyperparameters, topic totals
 // and type-topic counts, in MALLET's own sparse layout so that the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A model's training documents with each token's topic, as a topic state
 // (--output-state) or a saved model (ParallelTopicModel's `data`) holds them:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every type of a set of documents with its number of tokens, gathered one
 // collection (or batch) at a time: what a model needs to count the words it

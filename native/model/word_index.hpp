@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Words to their indices in a list of words, by open addressing: each slot
 // holds a word's index in the list, a tag from its hash and length, and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // compare's and curve's outputs: text, TSV, JSON and HTML reports.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one output layer for held-out likelihoods: an EvaluateResult as the
 // summary people read, the per-document TSV, the JSON report (one envelope for

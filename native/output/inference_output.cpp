@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/output/inference_output.hpp"
 
 #include <stdlib.h>

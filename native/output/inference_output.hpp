@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // infer-topics' own layouts beside MALLET's file (which the library writes):
 // a documents x topics table and the JSON report.

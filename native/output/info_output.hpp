@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // info's outputs: a file's description as text and as JSON.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Numbers as the outputs write them: the same text whatever the process's
 // locale (std::to_chars, never printf), one definition for every format.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/output/output_file.hpp"
 
 #include <signal.h>
@@ -10,6 +11,7 @@
 
 #include "formats/format_error.hpp"
 #include "native/runtime/cluster.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval::output {
 
@@ -32,6 +34,10 @@ thread_local std::vector<const OutputFile*> openOutputs;
 
 void removeTemporaryOutputsOnSignals() {
   for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    // A signal ignored when the process started stays ignored: nohup's SIGHUP,
+    // and SIGINT in a shell's background job, are the caller's decision.
+    struct sigaction current {};
+    if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
     struct sigaction action {};
     action.sa_handler = &removeTemporariesAndDie;
     sigemptyset(&action.sa_mask);
@@ -43,6 +49,7 @@ OutputFile::OutputFile(const std::string& path, const std::string& option, const
                        std::ostream& standardOutput)
     : path_(path), option_(option) {
   if (path.empty()) throw formats::FormatError(option, "needs a file name");
+  requireFileName(path);
   standard_ = path == "-";
   if (!standard_) {
     identity_ = fileIdentity(path);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An output of a command that never destroys what it replaces. Opening one
 // (before any work) checks that it can be written, that it is none of the
@@ -62,8 +63,9 @@ class OutputFile {
 
 // Installs handlers for SIGINT, SIGTERM and SIGHUP that remove the temporary
 // files being written, then let the signal end the process
-// (exit status 128 + signal). For the executable only: a host program (Python,
-// a JVM) owns its signals.
+// (exit status 128 + signal); one the process started with ignored (nohup,
+// a background job) stays ignored. For the executable only: a host program
+// (Python, a JVM) owns its signals.
 void removeTemporaryOutputsOnSignals();
 
 // Flushes `out` (standard output) and throws a FormatError naming it if any

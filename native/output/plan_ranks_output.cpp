@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/output/plan_ranks_output.hpp"
 
 #include "native/output/number_text.hpp"

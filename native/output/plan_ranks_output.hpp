@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // plan-ranks' output: the input and files moved, then one TSV row per rank count.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/output/quality_output.hpp"
 
 #include "native/output/evaluation_output.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Topic quality as tables and JSON: the diagnostics command's TSV and JSON
 // (its XML is MALLET's own, written by the library).

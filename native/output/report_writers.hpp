@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Output for people and programs beyond plain text: a small JSON writer, and a
 // self-contained HTML report (inline SVG figures, no scripts, nothing fetched).

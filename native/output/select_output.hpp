@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // select's outputs: the ranking as text, TSV, JSON and an HTML report.
 

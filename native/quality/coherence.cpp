@@ -1,5 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/quality/coherence.hpp"
 
+#include <cstdint>
+#include <cstdio>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -793,6 +796,82 @@ double numpyMean(const std::vector<double>& values) {
   return (0.0 + numpyPairwiseSum(values.data(), values.size())) / static_cast<double>(values.size());
 }
 
+namespace {
+
+// What scoring topics of `sizes` words costs: working memory in bytes, and pair scores.
+struct CoherenceCost {
+  double bytes = 0.0, pairScores = 0.0, pairs = 0.0;
+  std::size_t longest = 0;
+};
+
+CoherenceCost coherenceCost(const std::vector<std::size_t>& sizes, std::size_t measures, std::size_t countingModes,
+                            std::size_t replicates, int workers, std::size_t atMost = SIZE_MAX) {
+  CoherenceCost cost;
+  double slots = 0.0;
+  for (std::size_t m : sizes) {
+    m = std::min(m, atMost);
+    slots += static_cast<double>(m);
+    cost.pairs += static_cast<double>(m) * static_cast<double>(m - (m > 0 ? 1 : 0)) / 2.0;
+    cost.longest = std::max(cost.longest, m);
+  }
+  // Pairing the words (makeSlots): each pair of positions names its pair of
+  // words (4 bytes), and each pair of words is a node of an ordered map (48
+  // bytes: its key, index and tree links) and one of its rarer word's partners
+  // (8 bytes, 16 as the list grows). Then each set of totals holds every slot
+  // and pair (as counts, then as values): one per counting mode for the point
+  // values, and one per mode on each thread drawing a replicate. Each measure
+  // scores each pair (c_uci, c_npmi and c_v both ways) once per set.
+  constexpr double kPairingBytes = 4.0 + 48.0 + 16.0;
+  const double concurrent = 1.0 + static_cast<double>(std::min<std::size_t>(replicates, static_cast<std::size_t>(workers)));
+  cost.bytes = cost.pairs * kPairingBytes +
+               (slots + cost.pairs) * 2.0 * sizeof(uint64_t) * static_cast<double>(countingModes) * concurrent;
+  cost.pairScores = 2.0 * cost.pairs * static_cast<double>(measures) * (1.0 + static_cast<double>(replicates));
+  return cost;
+}
+
+bool withinLimits(const CoherenceCost& cost) {
+  return cost.bytes <= QualityLimits::kTableBytes && cost.pairScores <= QualityLimits::kPairScores;
+}
+
+}  // namespace
+
+void checkCoherenceCost(const std::vector<std::size_t>& topicSizes, std::size_t measures, std::size_t countingModes,
+                        int bootstrap, int threads) {
+  const auto replicates = static_cast<std::size_t>(std::max(bootstrap, 0));
+  const int workers = resolveThreads(threads);
+  // Every replicate's values are kept (topics x measures), and the mean's
+  // error pairs every two topics over the replicates: a cost of the topics
+  // alone, whatever their words, checked first.
+  const auto topicCount = static_cast<double>(topicSizes.size());
+  const auto measureCount = static_cast<double>(measures);
+  const auto draws = static_cast<double>(replicates);
+  checkQualityCost("bootstrap", std::to_string(replicates) + " replicates of " + std::to_string(topicSizes.size()) + " topics",
+                   draws * measureCount * topicCount * sizeof(double), measureCount * topicCount * topicCount * draws,
+                   "lower --bootstrap");
+  const CoherenceCost cost = coherenceCost(topicSizes, measures, countingModes, replicates, workers);
+  if (!withinLimits(cost)) {
+    // The most top words that fit with the other settings as they are (the rule the advice states).
+    std::size_t low = 0, high = cost.longest;
+    while (low < high) {
+      const std::size_t middle = low + (high - low + 1) / 2;
+      if (withinLimits(coherenceCost(topicSizes, measures, countingModes, replicates, workers, middle))) {
+        low = middle;
+      } else {
+        high = middle - 1;
+      }
+    }
+    std::string advice = low > 0 ? "lower --top-words (at most " + std::to_string(low) + " fit)" : "lower --top-words";
+    if (replicates > 0) advice += ", or --bootstrap";
+    if (replicates > 1 && workers > 1) advice += ", or --threads";
+    char pairText[32];
+    std::snprintf(pairText, sizeof pairText, "%.0f", cost.pairs);
+    checkQualityCost("top-words",
+                     std::to_string(topicSizes.size()) + " topics of up to " + std::to_string(cost.longest) +
+                         " words (" + pairText + " pairs) with " + std::to_string(replicates) + " bootstrap replicates",
+                     cost.bytes, cost.pairScores, advice);
+  }
+}
+
 std::vector<MeasureValues> topicCoherence(const ReferenceCorpus& corpus, const std::vector<std::vector<int32_t>>& topics,
                                           const CoherenceSettings& settings) {
   WholeCorpus whole(corpus);
@@ -805,6 +884,15 @@ std::vector<MeasureValues> topicCoherence(ReferenceBlocks& corpus, const std::ve
   for (const auto& topic : topics) {
     for (const int32_t id : topic) vocabulary = std::max(vocabulary, static_cast<std::size_t>(id) + 1);
   }
+  const bool assigned = corpus.assigned();
+  std::map<CountingMode, int> modes;
+  for (const MeasureRequest& request : settings.measures) modes.emplace(modeOf(request, assigned, settings.unorderedTexts), 0);
+  const auto replicates = static_cast<std::size_t>(std::max(settings.bootstrap, 0));
+  const int threads = resolveThreads(settings.threads);
+  std::vector<std::size_t> sizes;
+  for (const auto& topic : topics) sizes.push_back(topic.size());
+  checkCoherenceCost(sizes, settings.measures.size(), modes.size(), settings.bootstrap, settings.threads);
+
   std::vector<uint64_t> frequency(vocabulary, 0);
   for (const auto& topic : topics) {
     for (const int32_t id : topic) frequency[static_cast<std::size_t>(id)] = corpus.documentFrequency(id);
@@ -813,40 +901,6 @@ std::vector<MeasureValues> topicCoherence(ReferenceBlocks& corpus, const std::ve
   // c_v's coordinates: each word's rank of first appearance among all topics.
   std::vector<std::size_t> coordinate(slots.numSlots());
   for (std::size_t s = 0; s < slots.numSlots(); ++s) coordinate[s] = static_cast<std::size_t>(slots.word[s]);
-
-  const bool assigned = corpus.assigned();
-  std::map<CountingMode, int> modes;
-  for (const MeasureRequest& request : settings.measures) modes.emplace(modeOf(request, assigned, settings.unorderedTexts), 0);
-  const auto replicates = static_cast<std::size_t>(std::max(settings.bootstrap, 0));
-  const int threads = resolveThreads(settings.threads);
-  {
-    // Each set of totals holds every slot and pair (as counts, then as
-    // values): one per mode for the point values, and one per mode on each
-    // thread drawing a replicate. Each measure scores each pair (c_uci, c_npmi
-    // and c_v both ways) once per set.
-    const auto keys = static_cast<double>(slots.numSlots() + slots.numPairs());
-    const double concurrent = 1.0 + static_cast<double>(std::min<std::size_t>(replicates, static_cast<std::size_t>(threads)));
-    const auto measures = static_cast<double>(settings.measures.size());
-    const auto draws = static_cast<double>(replicates);
-    const double bytes = keys * 2.0 * sizeof(uint64_t) * static_cast<double>(modes.size()) * concurrent;
-    const double pairScores = 2.0 * static_cast<double>(slots.numPairs()) * measures * (1.0 + draws);
-    std::size_t longest = 0;
-    for (std::size_t t = 0; t < slots.topics(); ++t) longest = std::max(longest, slots.size(t));
-    checkQualityCost("top-words",
-                     std::to_string(slots.topics()) + " topics of up to " + std::to_string(longest) + " words (" +
-                         std::to_string(slots.numPairs()) + " pairs) with " + std::to_string(replicates) +
-                         " bootstrap replicates",
-                     bytes, pairScores,
-                     "lower --top-words, or --bootstrap" +
-                         std::string(replicates > 1 && threads > 1 ? " or --threads" : ""));
-    // Every replicate's values are kept (topics x measures), and the mean's
-    // error pairs every two topics over the replicates.
-    const auto topicCount = static_cast<double>(slots.topics());
-    checkQualityCost("bootstrap",
-                     std::to_string(replicates) + " replicates of " + std::to_string(slots.topics()) + " topics",
-                     draws * measures * topicCount * sizeof(double), measures * topicCount * topicCount * draws,
-                     "lower --bootstrap");
-  }
   const std::size_t documents = corpus.numDocuments();
   if (settings.progress != nullptr)
     settings.progress->setTotal(documents * modes.size() + (documents > 0 ? replicates : 0),

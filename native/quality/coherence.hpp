@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Topic coherence against reference texts, as gensim 4.2's CoherenceModel
 // computes it (Röder, Both & Hinneburg 2015, "Exploring the space of topic
@@ -117,6 +118,16 @@ struct CoherenceSettings {
   // a topic or a replicate (Interrupted).
   Progress* progress = nullptr;
 };
+
+// What scoring topics of `topicSizes` words costs (the pairs of each topic's
+// words, kept per counting mode and bootstrap replicate), checked against
+// QualityLimits before any of it is spent: SettingError("top-words", ...) or
+// ("bootstrap", ...) naming the figure, the bound and the settings to lower.
+// topicCoherence checks its topics so; a caller that knows the sizes from the
+// model alone (at most its top words) checks them before it reads the
+// reference. `countingModes`: the sets of counts kept (at most one a measure).
+void checkCoherenceCost(const std::vector<std::size_t>& topicSizes, std::size_t measures, std::size_t countingModes,
+                        int bootstrap, int threads);
 
 // `topics[k]` are word ids in the corpus's vocabulary, in rank order (a
 // duplicate stays a separate position, as gensim keeps it). Topics' words

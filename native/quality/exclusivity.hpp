@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // How exclusive each topic's top words are to it, from the topic-word
 // probabilities phi_k(w):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // MALLET 2.1.1's topic reports, byte for byte as train-topics writes them:
 // --diagnostics-file, --output-topic-keys, --topic-word-weights-file and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The most memory and work one topic-quality request may ask for. Top words
 // are bounded by the vocabulary, but the pairs of a vocabulary grow with its

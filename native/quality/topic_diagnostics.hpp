@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // MALLET 2.1.1's topic diagnostics (cc.mallet.topics.TopicModelDiagnostics),
 // with its arithmetic in its order, so that the XML written from these numbers

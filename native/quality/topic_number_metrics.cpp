@@ -1,4 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/quality/topic_number_metrics.hpp"
+
+#include "native/quality/floor_and_rises.hpp"
+#include "native/quality/symmetric_eigen.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -11,51 +15,6 @@ namespace topiceval::quality {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-// A topic-word matrix as each row's floor plus what rises above it. A count
-// model's row is (n_wk + beta) / (n_k + V beta): every word without counts in
-// the topic sits exactly on the floor, so the rises are as sparse as the
-// counts, and the figures below cost O(K V + K nnz) or O(D (V + nnz)) instead
-// of O(K^2 V) or O(D K V). A dense matrix (gensim's, scikit-learn's) has rises
-// almost everywhere and costs what the direct loops would.
-struct FloorAndRises {
-  std::vector<double> floor;              // per topic: its smallest entry
-  std::vector<std::size_t> wordStart;     // per word: where its rises begin in topic/rise (word-major)
-  std::vector<int> topic;                 // the topics where the word rises
-  std::vector<double> rise;               // phi_kw - floor_k, or phi_kw itself (see `value`)
-  std::vector<std::vector<int>> rowWords;  // per topic: its risen words, ascending
-};
-
-FloorAndRises floorAndRises(const TopicWordMatrix& phi) {
-  const std::size_t k = phi.topics, v = phi.types;
-  FloorAndRises split;
-  split.floor.assign(k, 0.0);
-  split.rowWords.resize(k);
-  std::vector<std::size_t> perWord(v + 1, 0);
-  for (std::size_t t = 0; t < k; ++t) {
-    const double* row = phi.row(t);
-    split.floor[t] = v == 0 ? 0.0 : *std::min_element(row, row + v);
-    for (std::size_t w = 0; w < v; ++w) {
-      if (row[w] != split.floor[t]) {
-        ++perWord[w + 1];
-        split.rowWords[t].push_back(static_cast<int>(w));
-      }
-    }
-  }
-  for (std::size_t w = 0; w < v; ++w) perWord[w + 1] += perWord[w];
-  split.wordStart = perWord;
-  split.topic.resize(perWord[v]);
-  split.rise.resize(perWord[v]);
-  for (std::size_t t = 0; t < k; ++t) {
-    const double* row = phi.row(t);
-    for (const int w : split.rowWords[t]) {
-      const std::size_t at = perWord[static_cast<std::size_t>(w)]++;
-      split.topic[at] = static_cast<int>(t);
-      split.rise[at] = row[w] - split.floor[t];
-    }
-  }
-  return split;
-}
 
 // The Gram matrix phi phi^T (K x K, row-major): every pair's dot product, which
 // both the cosines and the singular values need. With phi_kw = f_k + r_kw:
@@ -80,41 +39,6 @@ std::vector<double> gramMatrix(const TopicWordMatrix& phi) {
     }
   }
   return gram;
-}
-
-// Eigenvalues of a symmetric matrix by cyclic Jacobi rotations, which keep
-// small eigenvalues to an absolute error of a few ulps of the largest.
-std::vector<double> symmetricEigenvalues(std::vector<double> a, std::size_t n) {
-  for (int sweep = 0; sweep < 100; ++sweep) {
-    double off = 0.0, diagonal = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
-      diagonal += a[i * n + i] * a[i * n + i];
-      for (std::size_t j = i + 1; j < n; ++j) off += a[i * n + j] * a[i * n + j];
-    }
-    if (off == 0.0 || off < 1e-34 * diagonal) break;
-    for (std::size_t p = 0; p < n; ++p) {
-      for (std::size_t q = p + 1; q < n; ++q) {
-        const double apq = a[p * n + q];
-        if (apq == 0.0) continue;
-        const double theta = (a[q * n + q] - a[p * n + p]) / (2.0 * apq);
-        const double t = (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1.0));
-        const double c = 1.0 / std::sqrt(t * t + 1.0), s = t * c;
-        for (std::size_t r = 0; r < n; ++r) {
-          const double arp = a[r * n + p], arq = a[r * n + q];
-          a[r * n + p] = c * arp - s * arq;
-          a[r * n + q] = s * arp + c * arq;
-        }
-        for (std::size_t r = 0; r < n; ++r) {
-          const double apr = a[p * n + r], aqr = a[q * n + r];
-          a[p * n + r] = c * apr - s * aqr;
-          a[q * n + r] = s * apr + c * aqr;
-        }
-      }
-    }
-  }
-  std::vector<double> values(n);
-  for (std::size_t i = 0; i < n; ++i) values[i] = a[i * n + i];
-  return values;
 }
 
 // Loader (2000)'s saddle-point pieces, so that x^a e^-x / Gamma(a + 1) keeps

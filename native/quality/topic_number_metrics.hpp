@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The figures R users read to choose the number of topics, computed from a
 // model's matrices as the R functions compute them (their arithmetic, tie rules

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // How much retraining with another seed changes a model's topics: Greene,
 // O'Callaghan & Cunningham (2014), "How many topics? Stability analysis for
@@ -7,13 +8,25 @@
 //   AJ(a, b) = (1/t) sum_{d=1..t} |a[:d] & b[:d]| / |a[:d] | b[:d]|,
 // and the runs' agreement is the mean AJ over the matched pairs (1: the same
 // rankings). Rankings come from topWordsInROrder (ties by the lower word index).
+//
+// The work is linear in t per pair of topics: each word's depth of entry in
+// both rankings says at which prefix it becomes shared, so one pass over the
+// first ranking counts every prefix's intersection (the same sums, in the same
+// order, as intersecting every prefix would). A pair of runs of K topics costs
+// K^2 t such steps, which select bounds before it starts (stabilityWork).
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace topiceval::quality {
 
 double averageJaccard(const std::vector<int>& a, const std::vector<int>& b);
+
+// The steps of matching two runs of `topics` topics ranked by `words` words
+// each (runAgreement: a pass of at most `words` positions per pair of topics),
+// and of every pair among `runs` such runs (seedAgreement).
+double stabilityWork(std::size_t runs, std::size_t topics, std::size_t words);
 
 // The assignment (row i to column match[i]) of an n x n row-major matrix with
 // the largest sum; among equal sums, the one the algorithm meets first.
@@ -23,6 +36,7 @@ struct RunAgreement {
   double agreement = 0.0;
   std::vector<int> match;         // run a's topic k is matched with run b's match[k]
   std::vector<double> perTopic;  // run a's topic k: its AJ with its match
+  uint64_t steps = 0;            // positions walked over every pair of topics (at most stabilityWork(2, ...))
 };
 
 // Both runs with the same number of topics, each topic's top-t words.

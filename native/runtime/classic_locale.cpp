@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/runtime/classic_locale.hpp"
 
 #if defined(__APPLE__)

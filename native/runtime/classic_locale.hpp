@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Numbers are written and read in the C locale ("-2417.9338", never
 // "-2417,9338"), whatever locale the process runs under: a JVM started with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The processes one run is spread over: this process alone (the default), or
 // the ranks of an MPI job, which the executable installs when mpirun or srun

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reading a decimal double the same way on every standard library, whatever
 // the process's locale: std::from_chars where the library has it for doubles

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A stream buffer over a file descriptor: the executable's standard output
 // and standard error, and the temporary file of a ReplacingFile.

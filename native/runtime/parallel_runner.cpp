@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/runtime/parallel_runner.hpp"
 
 #include <pthread.h>
@@ -8,11 +9,13 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <system_error>
 #include <thread>
 #include <vector>
 
 #include "native/runtime/classic_locale.hpp"
+#include "native/runtime/progress.hpp"
 #include "native/runtime/setting_error.hpp"
 
 namespace topiceval {
@@ -22,6 +25,9 @@ int availableThreads() { return std::max(1, static_cast<int>(std::thread::hardwa
 int resolveThreads(int requested) { return requested > 0 ? requested : availableThreads(); }
 
 void runInParallel(std::size_t count, int threads, const std::function<void(std::size_t, int)>& task) {
+  // The caller's Cancellation (Python's or R's Ctrl-C) is in force on every
+  // worker, and stops the hand-out before each task.
+  const Cancellation* cancellation = CancellationScope::current();
   threads = resolveThreads(threads);
   const int workers =
       static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(count, 1)));
@@ -35,6 +41,7 @@ void runInParallel(std::size_t count, int threads, const std::function<void(std:
       const std::size_t index = next.fetch_add(1, std::memory_order_relaxed);
       if (index >= count) return;
       try {
+        stopIfCancelled();
         task(index, worker);
       } catch (...) {
         const std::lock_guard<std::mutex> lock(errorMutex);
@@ -70,6 +77,8 @@ void runInParallel(std::size_t count, int threads, const std::function<void(std:
     for (int w = 0; w < workers; ++w) {
       pool.emplace_back([&, w] {
         const ClassicLocale numbers;  // a new thread starts in the process's locale
+        std::optional<CancellationScope> scope;
+        if (cancellation != nullptr) scope.emplace(*cancellation);
         {
           std::unique_lock<std::mutex> lock(gateMutex);
           gate.wait(lock, [&] { return open; });
@@ -98,11 +107,14 @@ namespace {
 struct StackedWork {
   const std::function<void()>* work;
   std::exception_ptr error;
+  const Cancellation* cancellation;  // the caller's, in force on the thread too
 };
 
 extern "C" void* runStackedWork(void* argument) {
   auto* stacked = static_cast<StackedWork*>(argument);
   const topiceval::ClassicLocale numbers;
+  std::optional<CancellationScope> scope;
+  if (stacked->cancellation != nullptr) scope.emplace(*stacked->cancellation);
   try {
     (*stacked->work)();
   } catch (...) {
@@ -114,7 +126,7 @@ extern "C" void* runStackedWork(void* argument) {
 }  // namespace
 
 void runWithStack(std::size_t stackBytes, const std::function<void()>& work) {
-  StackedWork stacked{&work, nullptr};
+  StackedWork stacked{&work, nullptr, CancellationScope::current()};
   pthread_attr_t attributes;
   if (pthread_attr_init(&attributes) != 0) throw std::runtime_error("cannot prepare a thread");
   int status = pthread_attr_setstacksize(&attributes, stackBytes);

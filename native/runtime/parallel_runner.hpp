@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Runs numbered tasks on a fixed number of threads. Each worker keeps its own
 // index so that callers can give it private scratch memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The generator topiceval's own estimators draw from: xoshiro256++ (Blackman
 // and Vigna), seeded through SplitMix64 from a seed and the indices of the unit

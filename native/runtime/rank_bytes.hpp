@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What one rank sends another (Cluster::exchange, broadcast) as bytes: numbers
 // as they lie in memory (every rank is the same build on the same kind of

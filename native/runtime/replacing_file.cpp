@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "native/runtime/replacing_file.hpp"
 
 #include <dirent.h>
@@ -18,6 +19,7 @@
 #include <system_error>
 
 #include "topiceval/errors.hpp"
+#include "native/runtime/file_name.hpp"
 
 namespace topiceval {
 
@@ -121,6 +123,7 @@ const std::string& temporaryHostName() {
 }
 
 FileIdentity fileIdentity(const std::string& path) {
+  requireFileName(path);
   FileIdentity identity;
   struct stat file {};
   if (::stat(path.c_str(), &file) == 0) {
@@ -145,6 +148,7 @@ void removeTemporariesBeingWritten() noexcept {
 }
 
 ReplacingFile::ReplacingFile(const std::string& path, const std::string& what) : target_(path) {
+  requireFileName(path);
   if (path.empty()) throw FileError(what.empty() ? "the output" : what, "needs a file name");
   struct stat existing {};
   const bool exists = ::stat(path.c_str(), &existing) == 0;

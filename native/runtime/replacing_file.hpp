@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one way topiceval writes a file (the command line's outputs, Python's
 // Diagnostics.write_*): the bytes go to a new temporary file beside the target,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Declarations that own a request field. A declaration made with a Field
 // (TOPICEVAL_FIELD(EvaluateRequest, maxDoublings)) carries a FieldBinding:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A command's option values as given, checked against its declarations by
 // the settings floor's rules (settings.hpp): what every front end's text
 // passes through before it fills a request.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The names of settings that code below the declarations names in its
 // messages (a target error's "raise --budget-cap"), and the declarations

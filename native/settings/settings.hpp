@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The settings floor: the one implementation of the rules a setting's value
 // obeys (a whole number in its range, a finite real in its range, true or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How each front end spells a setting's name, and the defaults and truths
 // its help shows: rules of names and declarations alone, shared by every
 // command's options.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """gensim's and scikit-learn's LDA models, trained here on a slice of a real corpus, evaluated through
 Model.from_topics, with each library's own variational bound beside topiceval's estimate."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Hostile input through Python (third round): locales, arrays far larger than their memory,
 vocabularies without room for unseen words, documents with nothing to score, links planted where files are written."""
 
@@ -308,3 +309,37 @@ def test_a_misspelled_keyword_gets_the_command_lines_suggestion():
     # Nothing close: no suggestion, the list of options.
     with pytest.raises(topiceval.SettingTypeError, match=r"^zzzzzzzz is not an option of evaluate \(see help"):
         topiceval.evaluate(model, [[0, 1]], "filtering", zzzzzzzz=3)
+
+
+def test_arrays_are_checked_once_before_numpy_computes_with_them():
+    # What reached numpy's functions raised their errors (a ufunc that does not take objects, len() of a 0-d array)
+    # or was dropped; each is the package's error, one line naming the argument, before the library is called.
+    model = topiceval.Model.from_topics(numpy.full((2, 4), 0.25), 0.1)
+    cases = [
+        (numpy.array([[1, 2, 0, 0]], dtype=object), topiceval.SettingTypeError, "not object values"),
+        (numpy.array([["1", "2", "0", "0"]]), topiceval.SettingTypeError, "not <U1 values"),
+        (numpy.array([[1 + 1j, 0, 0, 0]]), topiceval.SettingTypeError, "not complex128 values"),
+        (numpy.array([[True, False, False, False]]), topiceval.SettingTypeError, "not bool values"),
+        (numpy.array([[1.0, numpy.inf, 0, 0]]), topiceval.SettingError, "it holds inf"),
+        (numpy.array([[1.0, numpy.nan, 0, 0]]), topiceval.SettingError, "it holds nan"),
+        (numpy.array([[1.0, -2.0, 0, 0]]), topiceval.SettingError, "it holds -2"),
+        ([numpy.array(5)], topiceval.SettingError, "documents[0] must be a sequence of word ids, not a 0-D array"),
+        ([numpy.array([[0, 1]])], topiceval.SettingError, "not a 2-D array"),
+        ([numpy.array([0, 1], dtype=object)], topiceval.SettingTypeError, "not object values"),
+        ([[0, numpy.nan]], topiceval.SettingError, "it holds nan"),
+        ([[(0, numpy.inf)]], topiceval.SettingError, "it holds inf"),
+    ]
+    for documents, error, problem in cases:
+        with pytest.raises(error) as raised:
+            topiceval.evaluate(model, documents, "filtering")
+        message = str(raised.value)
+        assert problem in message and "\n" not in message, (documents, message)
+    scipy_sparse = pytest.importorskip("scipy.sparse")
+    sparse = scipy_sparse.csr_matrix(numpy.array([[1.0, 2.0, 0, 0]]))
+    sparse.data[1] = numpy.nan
+    with pytest.raises(topiceval.SettingError, match="it holds nan"):
+        topiceval.evaluate(model, sparse, "filtering")
+    beyond = scipy_sparse.csr_matrix(numpy.array([[1.0, 2.0, 0, 0]]))
+    beyond.indices[1] = 7  # a column index beyond the matrix's 4 columns, which scipy does not check here
+    with pytest.raises(topiceval.SettingError, match="column indices below 4, in 0..3: it holds 7"):
+        topiceval.evaluate(model, beyond, "filtering")

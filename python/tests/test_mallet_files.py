@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """MALLET's files through Python: MALLET's own numbers, bit for bit, and the command line's messages."""
 
 import json
@@ -10,27 +11,28 @@ import topiceval
 from conftest import BINARY
 
 
-def expected_runs(fixtures, name):
+def expected_runs(folder):
     """(particles, resampling, seed, total, per-document values) of every configuration MALLET printed."""
     runs = []
-    for total_file in sorted((fixtures / name / "expected").glob("total-*.txt")):
+    for total_file in sorted((folder / "expected").glob("total-*.txt")):
         tag = total_file.name[len("total-"):-len(".txt")]
         particles, resampling, seed = tag.split("-")
-        documents = (fixtures / name / "expected" / f"docprobs-{tag}.txt").read_text().split()
+        documents = (folder / "expected" / f"docprobs-{tag}.txt").read_text().split()
         runs.append((int(particles[1:]), resampling == "rtrue", int(seed[1:]), total_file.read_text().strip(),
                      documents))
     return runs
 
 
-@pytest.mark.parametrize("name", ["stackexchange", "debian-k100"])
-def test_infer_topics_reproduces_mallet_bit_for_bit(fixtures, name):
+@pytest.mark.parametrize("name", ["stackexchange", "debian-k100", "mallet-2.0.8/debian-k20-t1"])
+def test_infer_topics_reproduces_mallet_bit_for_bit(fixture_set, name):
     import gzip  # noqa: PLC0415
-    model = topiceval.load_model(fixtures / name / "inferencer.mallet")
-    documents = topiceval.load_documents(fixtures / name / "test.mallet", model)
+    folder = fixture_set(name)
+    model = topiceval.load_model(folder / "inferencer.mallet")
+    documents = topiceval.load_documents(folder / "test.mallet", model)
     for expected, options in [("doc-topics-s1-i100-b10-t10.txt", {"random_seed": 1}),
                               ("doc-topics-s7-i50-b5-t5.txt",
                                {"random_seed": 7, "num_iterations": 50, "burn_in": 5, "sample_interval": 5})]:
-        path = fixtures / name / "infer" / expected
+        path = folder / "infer" / expected
         text = path.read_text() if path.exists() else gzip.open(f"{path}.gz", "rt").read()
         rows = [line.split("\t")[2:] for line in text.splitlines()[1:]]
         for threads in (1, 2):
@@ -45,11 +47,13 @@ def test_infer_topics_reproduces_mallet_bit_for_bit(fixtures, name):
         topiceval.infer_topics(model, documents, sample_interval=0)
 
 
-@pytest.mark.parametrize("name", ["stackexchange", "stackexchange-oov", "debian-k100"])
-def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixtures, name):
-    model = topiceval.load_model(fixtures / name / "evaluator.mallet")
-    documents = topiceval.load_documents(fixtures / name / "test.mallet", model)
-    runs = expected_runs(fixtures, name)
+@pytest.mark.parametrize("name", ["stackexchange", "stackexchange-oov", "debian-k100", "mallet-2.0.8/debian-k20-t1",
+                                  "mallet-2.0.8/debian-k20-t2"])
+def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixture_set, name):
+    folder = fixture_set(name)
+    model = topiceval.load_model(folder / "evaluator.mallet")
+    documents = topiceval.load_documents(folder / "test.mallet", model)
+    runs = expected_runs(folder)
     assert runs, "no expected files"
     for particles, resampling, seed, total, values in runs:
         result = topiceval.evaluate_topics(model, documents, num_particles=particles, use_resampling=resampling,
@@ -60,6 +64,29 @@ def test_evaluate_topics_reproduces_mallet_bit_for_bit(fixtures, name):
         assert result.total == float(total), (particles, resampling, seed)
         assert len(result.log_likelihood) == len(values)
         assert all(a == float(b) for a, b in zip(result.log_likelihood, values)), (particles, resampling, seed)
+
+
+def test_upgrade_writes_what_mallet_2_1_1_read_and_gave_2_0_8s_numbers(fixtures_208, tmp_path):
+    """topiceval.run("upgrade", ...) (the declared command, as from the command line) writes MALLET 2.0.8's files
+    as MALLET 2.1.1 read them (their recorded SHA-256), and topiceval reading them gives MALLET 2.1.1's numbers."""
+    import hashlib  # noqa: PLC0415
+    folder = fixtures_208 / "debian-k20-t2"
+    lines = (folder / "upgraded" / "files.sha256").read_text().splitlines()
+    recorded = {name: digest for digest, name in (line.split("  ") for line in lines)}
+    for name in ("test.mallet", "evaluator.mallet", "model.mallet"):
+        status, out, err = topiceval.run("upgrade", "--input", folder / name, "--output", tmp_path / name)
+        assert status == 0, err
+        assert hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() == recorded[name], name
+    model = topiceval.load_model(tmp_path / "evaluator.mallet")
+    documents = topiceval.load_documents(tmp_path / "test.mallet", model)
+    for particles, resampling, seed, total, values in expected_runs(folder / "upgraded"):
+        result = topiceval.evaluate_topics(model, documents, num_particles=particles, use_resampling=resampling,
+                                           random_seed=seed)
+        assert result.total == float(total) and list(result.log_likelihood) == [float(v) for v in values]
+    status, out, err = topiceval.run("upgrade", "--input", folder / "state.gz", "--output", tmp_path / "state.gz")
+    assert status == 1 and not (tmp_path / "state.gz").exists()
+    assert err == (f"topiceval upgrade: {folder / 'state.gz'}: is a MALLET topic state (gzipped text), which MALLET 2.1 "
+                   "reads as it is: there is nothing to upgrade\n")
 
 
 def test_every_model_file_kind_loads_and_agrees(fixtures):
@@ -222,21 +249,37 @@ def test_select_and_compare_return_result_objects(fixtures):
      "'1', '--quiet')"),
     ("topiceval.coherence(state, measure=['c_v', 'c_npmi'], top_words=40, bootstrap=50000, threads=1)",
      "topiceval.coherence(state, measure=['c_v', 'c_npmi'], top_words=40, bootstrap=1000, threads=1)"),
+    # Indexing reads and adds the texts a batch at a time (it answered only once the index was written).
+    ("topiceval.run('index', '--texts', texts, '--output', index, '--threads', '1')",
+     "[topiceval.run('index', '--texts', texts_part, '--output', index, '--threads', '1') for _ in range(5)]"),
+    # A reader: a large topic state's lines, read and checked a block at a time.
+    ("topiceval.load_model(large_state)", "[topiceval.load_model(state) for _ in range(4)]"),
 ])
 def test_ctrl_c_interrupts_the_commands_too(fixtures, tmp_path, call, baseline):
     # The call does at least 20 times the work of its baseline, run first in the same process. Ctrl-C once the
     # call has spent one baseline's CPU time: KeyboardInterrupt, and less than another baseline's CPU time spent
     # after the signal. CPU time, not wall-clock time, so a loaded machine slows both alike.
+    # The child starts with SIGINT ignored, as every process of a background job does (nohup ... &), and sets
+    # Python's handler itself: a Ctrl-C test that relied on inheriting it would wait for its timeout there.
+    import signal  # noqa: PLC0415
     import sys  # noqa: PLC0415
     set_ = fixtures / "stackexchange"
     model = topiceval.load_model(set_ / "state.gz")
     words = model.words
     longest = max(topiceval.load_documents(set_ / "test.mallet", model), key=len)
     (tmp_path / "longest.txt").write_text(" ".join(words[int(i)] for i in longest if i < len(words)) + "\n")
+    if "texts" in call:  # 8 million tokens of short words (40 MB), and 1/40 of them
+        short = [word for word in words if len(word) <= 4]
+        line = " ".join(short[(7 * i) % len(short)] for i in range(40)) + "\n"
+        (tmp_path / "texts.txt").write_text(line * 200_000)
+        (tmp_path / "texts-part.txt").write_text(line * 5_000)
     script = f"""
 import os, signal, threading, time, topiceval
+signal.signal(signal.SIGINT, signal.default_int_handler)
 inferencer, state, test = {str(set_ / "inferencer.mallet")!r}, {str(set_ / "state.gz")!r}, {str(set_ / "test.mallet")!r}
 longest = {str(tmp_path / "longest.txt")!r}
+texts, texts_part, index = {str(tmp_path / "texts.txt")!r}, {str(tmp_path / "texts-part.txt")!r}, {str(tmp_path / "texts.index")!r}
+large_state = {str(fixtures / "debian-k100" / "state.gz")!r}
 started = time.process_time()
 {baseline}
 unit = time.process_time() - started
@@ -255,7 +298,8 @@ except KeyboardInterrupt:
     print("interrupted", (time.process_time() - signalled[0]) / unit, unit)
 """
     # The timeout only ends a run that ignored the signal (the call alone takes many minutes).
-    done = subprocess.run([sys.executable, "-W", "ignore", "-c", script], capture_output=True, text=True, timeout=900)
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", script], capture_output=True, text=True, timeout=900,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     words = done.stdout.split()
     assert words and words[0] == "interrupted", done.stdout + done.stderr
     assert float(words[1]) < 1.0, done.stdout

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Models given as arrays: exact likelihoods on tiny models, validation, every form of documents."""
 
 import itertools
@@ -72,7 +73,7 @@ def test_counts_and_the_probabilities_they_imply_give_the_same_numbers():
     (numpy.array([[0.5, 0.6], [0.5, 0.5]]), [0.1, 0.1], "topic 0's word probabilities sum to 1.1"),
     (numpy.array([[1.5, -0.5], [0.5, 0.5]]), [0.1, 0.1], "topic 0, word 1: probability -0.5"),
     (numpy.array([[numpy.nan, 1.0], [0.5, 0.5]]), [0.1, 0.1], "not finite"),
-    (numpy.ones(3) / 3, [0.1], "must be a 2-D array"),
+    (numpy.ones(3) / 3, [0.1], "must be a 2-D numeric array \\(topics x words\\), not a 1-D array"),
     (numpy.ones((2, 3)) / 3, [0.1, -1.0], "alpha must be positive"),
 ])
 def test_bad_probability_arrays_are_refused(phi, alpha, message):
@@ -117,9 +118,9 @@ def test_every_form_of_documents_gives_the_same_numbers():
     assert list(unseen.columns["skipped"]) == [2, 0]
     with pytest.raises(topiceval.SettingError, match="vocabulary is needed"):
         topiceval.evaluate(model, texts, "filtering")
-    with pytest.raises(topiceval.SettingError, match="not whole numbers"):
+    with pytest.raises(topiceval.SettingError, match="must be a sequence of word ids .*: it holds 0.5"):
         topiceval.evaluate(model, [[0.5, 1.0]], "filtering")
-    with pytest.raises(topiceval.SettingError, match="word id -1"):
+    with pytest.raises(topiceval.SettingError, match="in 0..2147483647: it holds -1"):
         topiceval.evaluate(model, [[0, -1]], "filtering")
     # Token lists, and a document-term count matrix (numpy, or scipy sparse as CountVectorizer makes).
     numpy.testing.assert_array_equal(
@@ -150,7 +151,8 @@ def test_every_form_of_documents_gives_the_same_numbers():
     (lambda m, d: topiceval.evaluate(m, d, unseen_words="bogus"), topiceval.SettingError, "unseen_words takes"),
     (lambda m, d: topiceval.evaluate("inferencer.mallet", d), topiceval.SettingError, "must be a topiceval.Model"),
     (lambda m, d: topiceval.load_model(None), topiceval.SettingError, "must be a file path"),
-    (lambda m, d: topiceval.Model.from_topics([["a", "b"]], 0.1), topiceval.ModelError, "must hold numbers"),
+    (lambda m, d: topiceval.Model.from_topics([["a", "b"]], 0.1), topiceval.ModelError,
+     "must be a 2-D numeric array \\(topics x words\\), not <U1 values"),
     (lambda m, d: topiceval.Model.from_topics([[0.5, 0.5], [1.0]], 0.1), topiceval.ModelError, "2-D numeric array"),
     (lambda m, d: topiceval.Model.from_counts([[1, float("inf")]], 0.1, 0.01), topiceval.ModelError,
      "finite whole numbers"),

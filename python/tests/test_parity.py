@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """One request, the same bits from Python as from the command line: every case of tests/parity/cases.txt,
 compare-cases.txt and curve-cases.txt (the C++ API and Java are held to the command line by
 tests/parity/parity_test.cpp and the Java bridge's "parity" check), with Python's own spelling of each option."""
@@ -105,3 +106,25 @@ def test_python_draws_the_command_lines_curve(fixtures, name, options):
     keywords = {option[2:].replace("-", "_"): as_keyword(value) for option, value in options}
     result = topiceval.curve([str(state) for state in states], test, **keywords)
     assert [state.loglik for state in result.states] == [state["loglik"] for state in json.loads(out)["states"]]
+
+
+BROWSE_CASES = parity_cases(CASES.with_name("browse-cases.txt"))
+
+
+@pytest.mark.parametrize("name,options", BROWSE_CASES, ids=[case[0] for case in BROWSE_CASES])
+def test_python_writes_the_command_lines_page_data(fixtures, name, options, tmp_path):
+    folder = fixtures / "stackexchange"
+    models = [folder / "state.gz", folder / "inferencer.mallet"]
+    resolved = [(option, str(folder / value[1:]) if value.startswith("@") else value) for option, value in options]
+    arguments = [*models, "--output", tmp_path / "page.html", "--json", tmp_path / "expected.json", "--quiet"]
+    for option, value in resolved:
+        arguments += [option, value]
+    status, _, err = topiceval.run("browse", *arguments)
+    assert status == 0, err
+    keywords = {option[2:].replace("-", "_"): as_keyword(value) for option, value in resolved}
+    texts = keywords.pop("texts", None)
+    held_out = keywords.pop("held_out", None)
+    with pytest.warns(topiceval.TopicevalWarning):
+        result = topiceval.browse([str(model) for model in models], texts, held_out=held_out, **keywords)
+    result.write_json(tmp_path / "mine.json")
+    assert (tmp_path / "mine.json").read_bytes() == (tmp_path / "expected.json").read_bytes()

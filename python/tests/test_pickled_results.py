@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every result of the public API pickles (multiprocessing sends results between processes): what comes back is
 of the same class and has every attribute, nested parts included, equal to the original's."""
 import copy
@@ -130,3 +131,117 @@ def test_every_result_class_pickles():
     assert len(bound) > 20
     for cls in bound:
         assert hasattr(cls, "_from_state") and "__reduce__" in vars(cls), cls.__name__
+
+
+def test_a_browse_result_pickles_and_writes_the_same_page(stackexchange, tmp_path):
+    folder, _model, _documents = stackexchange
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.browse([folder / "state.gz", folder / "inferencer.mallet"], bootstrap=3, terms=8,
+                                  held_out=folder / "test.mallet", estimator="filtering")
+    assert result.models[0].ranking is not None and result.models[0].coherence is not None
+    again = round_trip(result)
+    result.write_html(tmp_path / "original.html")
+    again.write_html(tmp_path / "again.html")
+    assert (tmp_path / "again.html").read_bytes() == (tmp_path / "original.html").read_bytes()
+    # Ranking any lambda needs the tables, which stay in the process that computed them.
+    with pytest.raises(topiceval.Error, match="no tables to rank terms from"):
+        again.relevant_terms(0, 0.5)
+
+
+# ---- A pickle from elsewhere is checked as strictly as a fresh result ------------------------------------------
+
+def state_of(result):
+    kind, state = result.__reduce__()[1]
+    return kind, state
+
+
+def replaced(state, path, value):
+    """`state` (nested tuples and lists, as a result pickles) with the value at `path` (indices) replaced."""
+    if not path:
+        return value
+    parts = list(state)
+    parts[path[0]] = replaced(state[path[0]], path[1:], value)
+    return tuple(parts) if isinstance(state, tuple) else parts
+
+
+class Forged:
+    """Pickles as a result of `kind` with `state`: what a pickle made elsewhere (or edited) hands to topiceval."""
+
+    def __init__(self, kind, state):
+        self.kind, self.state = kind, state
+
+    def __reduce__(self):
+        return topiceval._unpickle, (self.kind, self.state)
+
+
+def expect_refused(kind, state, problem):
+    with pytest.raises(topiceval.FormatError) as error:
+        pickle.loads(pickle.dumps(Forged(kind, state)))
+    message = str(error.value)
+    assert message.startswith(f"a pickled topiceval.{kind.__name__}: ") and "\n" not in message, message
+    assert problem in message, message
+
+
+@pytest.fixture(scope="module")
+def results(stackexchange):
+    folder, model, documents = stackexchange
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        evaluated = topiceval.evaluate(model, documents[:4], "left-to-right", particles=2, runs=2)
+        selected = topiceval.select([folder / "inferencer.mallet", folder / "state.gz", folder / "state.gz"],
+                                    folder / "test.mallet", estimator="filtering", bootstrap=2)
+        compared = topiceval.compare(folder / "state.gz", folder / "state.gz", folder / "test.mallet", temperatures=2)
+        coherence = topiceval.coherence(topiceval.load_model(folder / "state.gz"), bootstrap=0)
+    return evaluated, selected, compared, coherence
+
+
+def test_a_restored_result_breaking_its_promises_is_refused(results):
+    evaluated, selected, compared, coherence = results
+    kind, state = state_of(evaluated)
+    # Positions in EvaluateResult (include/topiceval/evaluate.hpp), checked against what they hold.
+    assert state[6] == evaluated.summary.log_likelihood and state[19] == 0 and state[25] == 0
+    expect_refused(kind, replaced(state, [19], 7), "unseen_words is 7, not one of its 3 choices")
+    expect_refused(kind, replaced(state, [25], -1), "complete_documents is -1, not one of its 3 choices")
+    expect_refused(kind, replaced(state, [6], state[6] + 1.0), "total disagrees with the sum of its documents")
+    expect_refused(kind, replaced(state, [5], state[5][:2]), "its documents score")
+    # A seed pair naming run 99 of 2, alone and inside the report select writes from.
+    group_kind, group = state_of(selected.seed_groups[0])
+    assert group[2][0][:2] == (0, 1)
+    bad_pair = replaced(group, [2, 0, 1], 99)
+    expect_refused(group_kind, bad_pair, "names run 99 of 3")
+    report_kind, report = state_of(selected._report)
+    groups_at = [i for i, value in enumerate(report[0]) if isinstance(value, list) and value and
+                 isinstance(value[0], tuple) and len(value[0]) == len(group)]
+    assert len(groups_at) == 1
+    expect_refused(report_kind, replaced(report, [0, groups_at[0], 0], bad_pair), "names run 99 of 3")
+    ranked_kind, ranked = state_of(selected.models[0])
+    expect_refused(ranked_kind, replaced(ranked, [2], ranked[2][:1]), "its documents score")
+    # A comparison whose documents were dropped; per-topic values shorter than the topics.
+    compare_kind, compared_state = state_of(compared)
+    assert compared_state[3] == len(compared.documents) and len(compared_state[22]) == len(compared.documents)
+    expect_refused(compare_kind, replaced(compared_state, [22], []), "documents (one ratio each): 0 where its count")
+    coherence_kind, coherence_state = state_of(coherence)
+    expect_refused(coherence_kind, replaced(coherence_state, [2], coherence_state[2][:3]), "exclusivity (one per topic)")
+    # A view without its result, a state beyond the curve's states.
+    view_kind, view = state_of(evaluated.summary)
+    expect_refused(view_kind, replaced(view, [0], None), "no result to show")
+
+
+def test_a_restored_value_of_another_type_is_refused_not_cast(results):
+    # What pybind11 raised (casts of the wrong type, negative or beyond 64 bits), SystemError (a tuple read as a list)
+    # and ValueError are the package's FormatError naming the place in the state.
+    evaluated = results[0]
+    kind, state = state_of(evaluated)
+    assert state[2] == 4
+    for value, problem in [(4.0, "at .2: an int was written, not a float"),
+                           ("4", "at .2: an int was written, not a str"),
+                           (-1, "at .2: a negative count"), (2 ** 70, "at .2: an int beyond 64 bits"),
+                           (True, "at .2: an int was written, not a bool"), (None, "at .2: an int was written")]:
+        expect_refused(kind, replaced(state, [2], value), problem)
+    expect_refused(kind, replaced(state, [5], tuple(state[5])), "at .5: a list was written, not a tuple")
+    expect_refused(kind, replaced(state, [0], list(state[0])), "at .0: a tuple was written, not a list")
+    expect_refused(kind, replaced(state, [1], "documents in memory"), "at .1: bytes were written, not a str")
+    expect_refused(kind, replaced(state, [5, 0, 1], "x"), "at .5[0].1: a float was written, not a str")
+    expect_refused(kind, state[:-1], f"the whole: {len(state) - 1} values where {len(state)} were written")
+    expect_refused(kind, [1, 2], "the whole: a tuple was written, not a list")

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """evaluate's result is the library's struct bound once: every key of ``topiceval evaluate --format json`` is an
 attribute of the same name and value, read-only, and the spellings of earlier releases still give their value
 with a DeprecationWarning naming the new one."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Topic quality from Python: MALLET's diagnostics files byte for byte, and coherence with gensim's inputs giving
 gensim's own numbers (its CoherenceModel run here, in the same process), the command line's numbers, and arrays."""
 

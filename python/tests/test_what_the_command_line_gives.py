@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the command line gives, given through Python too: select's HTML report, named models, the
 `topiceval` command itself, reference texts in every form, results that print as a line, pandas as an
 optional extra."""

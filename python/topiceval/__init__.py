@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """topiceval: held-out likelihood of topic models, with honest error bars.
 
 Evaluates MALLET's model files natively (the same numbers as ``mallet evaluate-topics``,
@@ -29,6 +30,10 @@ import math as _math
 import os as _os
 
 import numpy as _numpy
+
+# The namespace holds the documented names only (__all__ and __version__; python/tests/test_namespace.py):
+# the future import's own name goes, its effect on annotations stays.
+del annotations
 
 
 class Error(Exception):
@@ -87,7 +92,10 @@ _native = _Guarded(_extension)
 
 
 def _unpickle(kind, state):
-    """A pickled result back (each result's __reduce__ names this): its class rebuilt from its whole state."""
+    """A pickled result back (each result's __reduce__ names this): its class rebuilt from its whole state, which the
+    library checks as strictly as a result it has just made."""
+    if not (isinstance(kind, type) and kind.__module__ == _extension.__name__ and "_from_state" in vars(kind)):
+        raise FormatError(f"a pickled topiceval result names {kind!r}, not one of topiceval's result classes")
     return kind._from_state(state)
 
 __version__ = _native.version
@@ -95,7 +103,7 @@ __version__ = _native.version
 __all__ = ["Error", "FormatError", "SettingError", "SettingTypeError", "ModelError", "TopicevalWarning", "Model",
            "Result", "MalletResult", "SelectResult", "CompareResult", "CurveResult", "load_model", "load_documents",
            "evaluate", "evaluate_topics", "infer_topics", "select", "compare", "curve", "diagnostics", "coherence", "Diagnostics",
-           "CoherenceResult", "run", "main", "estimators", "options"]
+           "CoherenceResult", "browse", "BrowseResult", "run", "main", "estimators", "options"]
 
 
 class Model:
@@ -247,18 +255,43 @@ def _copy(name, make, size: int):
         raise Error(f"{name}: out of memory while copying it ({_gib(size)})") from None
 
 
-def _numeric_array(name, values) -> _numpy.ndarray:
-    """A 2-D float64 array of `values`, or a ModelError saying why not."""
+def _numbers(name, values, what: str, dimensions: int, error=None, low=None, high=None, whole=False, finite=True):
+    """The one check of an array handed over from Python, before any numpy function computes with it: `values` as
+    a numpy array of numbers (integers or floats, never objects, strings or booleans) of `dimensions` dimensions,
+    finite (unless `finite` is False: a model's arrays, measured before they are read, and checked by the library
+    once copied), whole when `whole`, within `low`..`high`; otherwise `error` (a SettingError by default, a
+    SettingTypeError for values of the wrong type) whose message names `name` and says it must be `what`."""
+    error = error or SettingError
+    kind_error = SettingTypeError if error is SettingError else error
     try:
         array = _numpy.asarray(values)
-    except (ValueError, TypeError) as error:
-        raise ModelError(f"{name} must be a 2-D numeric array (topics x words): {error}") from None
+    except (ValueError, TypeError) as problem:
+        first = str(problem).splitlines()[0] if str(problem) else type(problem).__name__
+        raise kind_error(f"{name} must be {what}: {first}") from None
     except MemoryError:
         raise Error(f"{name}: out of memory while reading it as an array") from None
     if array.dtype.kind not in "iuf":
-        raise ModelError(f"{name} must hold numbers, not {array.dtype} values")
-    if array.ndim != 2:
-        raise ModelError(f"{name} must be a 2-D array (topics x words), not {array.ndim}-D")
+        raise kind_error(f"{name} must be {what}, not {array.dtype} values")
+    if array.ndim != dimensions:
+        raise error(f"{name} must be {what}, not a {array.ndim}-D array")
+    if array.size == 0 or not finite:
+        return array
+    # The extremes are reductions without a copy (NaN reaches them): an array is measured before it is copied.
+    smallest, largest = array.min(), array.max()
+    if array.dtype.kind == "f":
+        if not (_numpy.isfinite(smallest) and _numpy.isfinite(largest)):
+            raise error(f"{name} must be {what}: it holds {array[~_numpy.isfinite(array)].flat[0]!r}")
+        if whole and not (_numpy.floor(array) == array).all():
+            raise error(f"{name} must be {what}: it holds {array[_numpy.floor(array) != array].flat[0]!r}")
+    if low is not None and smallest < low or high is not None and largest > high:
+        outside = smallest if low is not None and smallest < low else largest
+        raise error(f"{name} must be {what}, in {low}..{high}: it holds {outside:.0f}")
+    return array
+
+
+def _numeric_array(name, values) -> _numpy.ndarray:
+    """A 2-D float64 array of `values`, or a ModelError saying why not."""
+    array = _numbers(name, values, "a 2-D numeric array (topics x words)", 2, error=ModelError, finite=False)
     # Copied twice: here as float64, and by the library into its own layout.
     size = 2 * array.size * 8
     _check_budget(name, size, f"a {array.shape[0]} x {array.shape[1]} model")
@@ -352,47 +385,38 @@ _MOST_TOKENS = 2 ** 31 - 1  # per document, after expanding counts
 
 def _ids(index, values) -> _numpy.ndarray:
     """A document's word ids as int64, checked: whole, finite, 0..2^31-1."""
-    array = _numpy.asarray(values)
-    if array.size == 0:
-        return _numpy.zeros(0, dtype=_numpy.int64)
-    if array.ndim != 1:
-        raise SettingError(f"documents[{index}] must be a sequence of word ids, not a {array.ndim}-D array")
-    if array.dtype.kind == "f":
-        if not (_numpy.all(_numpy.isfinite(array)) and _numpy.all(_numpy.floor(array) == array)):
-            raise SettingError(f"documents[{index}] holds values that are not whole numbers: word ids are integers")
-    elif array.dtype.kind not in "iu":
-        raise SettingTypeError(f"documents[{index}] holds {array.dtype} values, not word ids (strings of words are "
-                               "looked up with vocabulary=)")
-    if array.min() < 0 or array.max() > _LARGEST_ID:
-        bad = array[(array < 0) | (array > _LARGEST_ID)][0]
-        raise SettingError(f"documents[{index}] has word id {bad:.0f}: ids must be in 0..2^31-1")
+    array = _numbers(f"documents[{index}]", values, "a sequence of word ids (whole numbers; strings of words are "
+                     "looked up with vocabulary=)", 1, low=0, high=_LARGEST_ID, whole=True) \
+        if _numpy.size(values) else _numpy.zeros(0, dtype=_numpy.int64)
     return array.astype(_numpy.int64)
 
 
 def _count_matrix(counts) -> list:
     """Rows of a document-term count matrix (numpy 2-D or scipy sparse) as id arrays, each column's id
     repeated by its count, columns in increasing order."""
+    what = "a document-term matrix of non-negative whole counts"
     if hasattr(counts, "tocsr"):
-        rows = counts.tocsr()
-        data, indices, starts = rows.data, rows.indices, rows.indptr
-        documents = []
-        for d in range(rows.shape[0]):
-            documents.append(_expand(d, indices[starts[d]:starts[d + 1]], data[starts[d]:starts[d + 1]]))
-        return documents
-    matrix = _numpy.asarray(counts)
+        try:
+            rows = counts.tocsr()
+            shape = tuple(int(n) for n in rows.shape)
+        except (ValueError, TypeError, AttributeError) as problem:
+            raise SettingTypeError(f"documents must be {what}: {problem}") from None
+        data = _numbers("documents", rows.data, what, 1, low=0, whole=True)
+        indices = _numbers("documents' column indices", rows.indices, f"column indices below {shape[1]}", 1, low=0,
+                           high=max(shape[1] - 1, 0))
+        starts = _numbers("documents' row starts", rows.indptr, "row starts", 1, low=0, high=len(data))
+        if len(starts) != shape[0] + 1 or len(indices) != len(data):
+            raise SettingError(f"documents must be {what}: its row starts and column indices do not fit its counts")
+        return [_expand(d, indices[starts[d]:starts[d + 1]], data[starts[d]:starts[d + 1]]) for d in range(shape[0])]
+    matrix = _numbers("documents", counts, what, 2, low=0, whole=True)
     return [_expand(d, _numpy.nonzero(row)[0], row[_numpy.nonzero(row)[0]]) for d, row in enumerate(matrix)]
 
 
 def _expand(index, words, counts) -> _numpy.ndarray:
-    words = _numpy.asarray(words)
-    counts = _numpy.asarray(counts)
-    if counts.size and not (_numpy.all(_numpy.isfinite(counts)) and _numpy.all(_numpy.floor(counts) == counts)
-                            and counts.min() >= 0):
-        raise SettingError(f"documents[{index}] has counts that are not non-negative whole numbers")
+    words = _numbers(f"documents[{index}]", words, "word ids", 1, low=0, high=_LARGEST_ID, whole=True)
+    counts = _numbers(f"documents[{index}]", counts, "non-negative whole counts", 1, low=0, whole=True)
     if counts.size and counts.sum() > _MOST_TOKENS:
         raise SettingError(f"documents[{index}] holds {counts.sum():.0f} tokens, more than 2^31-1")
-    if words.size and (words.min() < 0 or words.max() > _LARGEST_ID):
-        raise SettingError(f"documents[{index}] has a word id outside 0..2^31-1")
     tokens = int(counts.sum()) if counts.size else 0
     # Expanded to one int64 per token here, then one int32 in the library.
     _check_budget(f"documents[{index}]", tokens * 12, f"{tokens} tokens")
@@ -441,8 +465,10 @@ def _documents(documents, model: Model, vocabulary) -> list:
                 lookup = _vocabulary(vocabulary, model)
             converted.append(_numpy.asarray([lookup.id(word) for word in tokens], dtype=_numpy.int64))
             continue
-        items = document if isinstance(document, _numpy.ndarray) else list(document) \
+        items = document if isinstance(document, _numpy.ndarray) and document.ndim == 1 else list(document) \
             if isinstance(document, (list, tuple, range)) else None
+        if isinstance(document, _numpy.ndarray) and document.ndim != 1:
+            raise SettingError(f"documents[{index}] must be a sequence of word ids, not a {document.ndim}-D array")
         if items is None:
             raise SettingTypeError(f"documents[{index}] must be a sequence of word ids, (id, count) pairs or a "
                                    f"string, not {type(document).__name__}")
@@ -874,12 +900,7 @@ _native.RankedModel.documents = property(lambda self: _DocumentColumns(_native_r
                                          doc=_native_ranked_documents.__doc__)
 _native.RankedModel.__repr__ = _one_line
 _native.TopicQuality.__repr__ = _one_line
-
-RankedModel = _native.RankedModel
-TopicQuality = _native.TopicQuality
-TopicNumberFigure = _native.TopicNumberFigure
 _native.TopicNumberFigure.__repr__ = _one_line
-SeedGroup = _native.SeedGroup
 _native.SeedGroup.__repr__ = _one_line
 _native.SeedPair.__repr__ = _one_line
 
@@ -1306,6 +1327,109 @@ def coherence(model, texts=None, *, measure="c_npmi", topics=None, dictionary=No
     return result
 
 
+# ---- The topic browser -----------------------------------------------------------------------------------------
+
+# What browse() returns: the library's result bound as it is, named as ``topiceval browse --json`` names its keys.
+BrowseResult = _native.BrowseResult
+BrowseResult.__doc__ = """What :func:`browse` returns: the topic browser's content, read-only, named as ``topiceval browse
+    --json`` names its keys. ``models``, one entry per model (``name``, ``description``, ``topics``, ``vocabulary``;
+    LDAvis's numbers as numpy arrays over the model's topics: ``frequency``, ``proportion``, ``x`` and ``y`` (the
+    intertopic map), ``order`` (LDAvis's: the topic shown first, second...), ``eigenvalues``; ``terms`` (the
+    words the page holds), ``topic_terms`` (each topic's terms with ``log_probability`` and ``log_lift``),
+    ``salient`` and ``saliency``; ``figures``, the table's columns (MALLET's diagnostics, coherence and its
+    ``_se``, exclusivity, FREX, stability); ``documents`` (each topic's most typical), ``stability`` (the matched
+    topic in each other model of the same K), ``coherence`` (a :class:`CoherenceResult`) and ``ranking`` (select's,
+    with ``held_out``)); ``terms`` (R), ``lambda_grid`` and ``lambda_start`` (the slider's), ``warnings``.
+    :meth:`write_html` writes the page (one self-contained file that requests nothing), :meth:`relevant_terms`
+    ranks any topic's words at any lambda over the whole vocabulary; in Jupyter the result shows the page inline.
+    """
+
+
+def _browse_write_html(self, path) -> None:
+    """Writes the page (one HTML file with its script, style and data inline; it requests nothing), as the
+    command line writes its outputs: through a new temporary file beside ``path``, renamed over it once
+    complete, never one of the models' own files."""
+    self._write("html", _path("path", path))
+
+
+def _browse_write_json(self, path) -> None:
+    """Writes the page's data as JSON (``topiceval browse --json``'s), as :meth:`write_html` writes the page."""
+    self._write("json", _path("path", path))
+
+
+def _browse_relevant_terms(self, topic: int, lambda_: float = 0.6, count=None, model: int = 0) -> list:
+    """Topic ``topic`` (0-based, the model's own order) of model ``model``: its ``count`` (default: the page's
+    R) most relevant words at ``lambda_`` in [0, 1] over the whole vocabulary, ranked by lambda log phi +
+    (1 - lambda) log(phi / p_w), ties by the lower word index; dicts of ``word``, ``type``, ``log_probability``,
+    ``log_lift``, ``relevance``. What the page's bars show at a lambda of its slider."""
+    return self._relevant_terms(int(model), int(topic), float(lambda_), int(self.terms if count is None else count))
+
+
+def _browse_repr_html(self) -> str:
+    """The page inline in Jupyter: in a sandboxed frame of its own (scripts only), so that the notebook's
+    page and the browser's script keep apart."""
+    import html as _html
+    page = self._page().decode("utf-8")
+    return ('<iframe title="topiceval browse" sandbox="allow-scripts" style="width: 100%; height: 1100px; '
+            'border: 1px solid #ddd" srcdoc="' + _html.escape(page, quote=True) + '"></iframe>')
+
+
+BrowseResult.write_html = _browse_write_html
+BrowseResult.write_json = _browse_write_json
+BrowseResult.relevant_terms = _browse_relevant_terms
+BrowseResult._repr_html_ = _browse_repr_html
+BrowseResult.__repr__ = lambda self: (
+    f"<topiceval.BrowseResult {len(self.models)} model(s): "
+    + ", ".join(f"{m.name} ({m.topics} topics)" for m in self.models) + ">")
+
+
+def _proportions(name, values) -> _numpy.ndarray:
+    """Documents' topic proportions as a 2-D float64 array (documents x topics), or a SettingError saying why not."""
+    try:
+        array = _numpy.asarray(values, dtype=_numpy.float64)
+    except (ValueError, TypeError) as error:
+        raise SettingTypeError(f"{name} must be a 2-D numeric array (documents x topics): {error}") from None
+    if array.ndim != 2:
+        raise SettingError(f"{name} must be a 2-D array (documents x topics), not {array.ndim}-D")
+    return _numpy.ascontiguousarray(array)
+
+
+def browse(models, texts=None, *, held_out=None, document_topics=None, vocabulary=None, **options) -> BrowseResult:
+    """The topic browser: LDAvis's intertopic map, relevance and saliency with LDAvis's numbers, and beside them
+    each topic's MALLET diagnostics, coherence with its bootstrap error, exclusivity, FREX, stability across seeds
+    and most typical documents; :meth:`BrowseResult.write_html` writes the page, and Jupyter shows it inline.
+
+    ``models``: one model or several (as :func:`select` takes them: Models, paths, (name, model) pairs or a dict),
+    switched between on the page. A count model (MALLET's files, :meth:`Model.from_counts`) gives its own token
+    frequencies; a model of probabilities (:meth:`Model.from_topics`: gensim's, scikit-learn's) needs the
+    ``texts``' topic proportions in ``document_topics`` (documents x topics, LDAvis's theta: gensim's
+    ``get_document_topics``, scikit-learn's ``transform``; one array per model in a list). ``texts``: a file, or
+    token lists or strings, as :func:`coherence` takes them: coherence's reference and the documents the typical
+    ones come from (by default a state's or saved model's training documents). ``held_out``: documents, as
+    :func:`select` takes them, to rank the models by held-out likelihood (select's options apply). Options are
+    the ``browse`` command's:
+
+{options}
+    """
+    pairs = _named_models(models)
+    converted, names = _models(pairs)
+    thetas = document_topics
+    if thetas is not None and not isinstance(thetas, (list, tuple)):
+        thetas = [thetas]
+    if thetas is not None and len(thetas) != len(converted):
+        raise SettingError(f"document_topics has {len(thetas)} arrays for {len(converted)} models: give one per model "
+                           "(None for none)")
+    thetas = [None if theta is None else _proportions(f"document_topics[{index}]", theta)
+              for index, theta in enumerate(thetas or [])]
+    if any(theta is not None for theta in thetas) and texts is None:
+        raise SettingError("document_topics are the texts' topic proportions: give the texts too")
+    held = None if held_out is None else _shared_documents(held_out, [model for _, model in pairs], vocabulary)
+    texts_option = _command_options("browse", options, ("texts", "vocabulary", "held_out", "document_topics"))
+    result = _native.browse(converted, names, _reference_texts(texts), held, thetas, texts_option)
+    _warn((None, text) for text in result.warnings)
+    return result
+
+
 def _argument(index, argument) -> bytes:
     """A command-line argument as the executable gets it: str, bytes and os.PathLike as os.fsencode gives
     them, numbers as their text."""
@@ -1362,3 +1486,4 @@ compare.__doc__ = compare.__doc__.replace("{options}", _options_doc("compare"))
 curve.__doc__ = curve.__doc__.replace("{options}", _options_doc("curve"))
 diagnostics.__doc__ = diagnostics.__doc__.replace("{options}", _options_doc("diagnostics"))
 coherence.__doc__ = coherence.__doc__.replace("{options}", _options_doc("coherence", ("measure",)))
+browse.__doc__ = browse.__doc__.replace("{options}", _options_doc("browse", ("texts", "held_out")))

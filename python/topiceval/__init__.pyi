@@ -1,8 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
 """Type stubs for topiceval (see the package's docstrings; every option and its default is listed there,
-from the library's declarations)."""
+from the library's declarations).
+
+The module's names are those `import topiceval` gives (__all__ and __version__). The parts of results (a
+ranked model, a document's estimate...) are reached through the results that hold them: their classes are
+described here for type checkers only (@type_check_only), as are the private aliases of argument types."""
 
 import os
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, type_check_only
 
 import numpy
 import numpy.typing
@@ -42,20 +47,22 @@ class Model:
     def with_words(self, words: Sequence[str] | Any) -> Model: ...
     def save(self, path: str | bytes | os.PathLike[str]) -> None: ...
 
-Documents = Iterable[Sequence[int] | numpy.ndarray | Sequence[tuple[int, int]] | str] | os.PathLike[str]
-Vocabulary = Sequence[str] | Mapping[str, int] | Any | None
-Path = str | bytes | os.PathLike[str] | os.PathLike[bytes]
-ModelOrPath = Model | Path
-Models = ModelOrPath | Iterable[ModelOrPath | tuple[str, ModelOrPath]] | Mapping[str, ModelOrPath]
-Texts = Path | Sequence[str | Sequence[str]]
-Option = int | float | bool | str | os.PathLike[str]
+_Documents = Iterable[Sequence[int] | numpy.ndarray | Sequence[tuple[int, int]] | str] | os.PathLike[str]
+_Vocabulary = Sequence[str] | Mapping[str, int] | Any | None
+_Path = str | bytes | os.PathLike[str] | os.PathLike[bytes]
+_ModelOrPath = Model | _Path
+_Models = _ModelOrPath | Iterable[_ModelOrPath | tuple[str, _ModelOrPath]] | Mapping[str, _ModelOrPath]
+_Texts = _Path | Sequence[str | Sequence[str]]
+_Option = int | float | bool | str | os.PathLike[str]
 
+@type_check_only
 class ModelReport:
     path: str
     kind: str
     topics: int
     types: int
 
+@type_check_only
 class DocumentEstimate:
     name: str
     tokens: int
@@ -74,16 +81,19 @@ class DocumentEstimate:
     above_target: bool
     run_log_likelihoods: numpy.ndarray
 
+@type_check_only
 class EvaluateInput:
     path: str
     documents: int
     tokens: int
 
+@type_check_only
 class EvaluateCompletion:
     split: str
     conditioned_tokens: int
     scored_tokens: int
 
+@type_check_only
 class EstimatorReport:
     description: str
     stochastic: bool
@@ -95,6 +105,7 @@ class EstimatorReport:
     completion: EvaluateCompletion | None
     error_caveat: str
 
+@type_check_only
 class UnseenWords:
     policy: str
     skipped_tokens: int
@@ -102,6 +113,7 @@ class UnseenWords:
     unseen_types_scored: int
     vocabulary_size: int
 
+@type_check_only
 class EvaluateSummary:
     log_likelihood: float
     log_likelihood_se: float
@@ -121,6 +133,7 @@ class EvaluateSummary:
     variational_bound: float | None
     variational_bound_e_step: str | None
 
+@type_check_only
 class ConvergenceStep:
     budget: int
     log_likelihood: float
@@ -128,6 +141,7 @@ class ConvergenceStep:
     documents_not_converged: int
     seconds: float
 
+@type_check_only
 class ConvergenceVerdict:
     converged: bool
     budget_setting: str
@@ -138,11 +152,13 @@ class ConvergenceVerdict:
     capped: bool
     largest_document_change: float
 
+@type_check_only
 class TargetErrorLevel:
     budget: int
     runs: int
     documents: int
 
+@type_check_only
 class TargetErrorSummary:
     per_token: float | None
     per_document: float | None
@@ -204,6 +220,7 @@ class MalletResult:
     site_updates: int
     threads: int
 
+@type_check_only
 class TopicQuality:
     measure: str
     window: int
@@ -215,6 +232,7 @@ class TopicQuality:
     topic_coherence: numpy.ndarray
     top_words: list[list[str]]
 
+@type_check_only
 class TopicNumberFigure:
     name: str
     better: str
@@ -222,6 +240,7 @@ class TopicNumberFigure:
     se: float
     per_topic: numpy.ndarray
 
+@type_check_only
 class RankedModel:
     path: str
     kind: str
@@ -241,11 +260,13 @@ class RankedModel:
     figures: list[TopicNumberFigure]
     documents: dict[str, Any]
 
+@type_check_only
 class SeedPair:
     a: int
     b: int
     agreement: float
 
+@type_check_only
 class SeedGroup:
     topics: int
     runs: list[str]
@@ -281,8 +302,9 @@ class SelectResult:
     wall_seconds: float
     warnings: list[str]
     def to_pandas(self) -> Any: ...
-    def write_html(self, path: Path) -> None: ...
+    def write_html(self, path: _Path) -> None: ...
 
+@type_check_only
 class ComparedDocument:
     name: str
     tokens: int
@@ -294,10 +316,12 @@ class ComparedDocument:
     logratio_reverse: float
     disagree: bool
 
+@type_check_only
 class CompareInput:
     path: str
     documents: int
 
+@type_check_only
 class CompareEstimator:
     name: str
     path: str
@@ -308,6 +332,7 @@ class CompareEstimator:
     seed: int
     aligned_topics: bool
 
+@type_check_only
 class CompareSummary:
     log_ratio: float
     log_ratio_se: float
@@ -334,11 +359,13 @@ class CompareResult:
     wall_seconds: float
     def to_pandas(self) -> Any: ...
 
+@type_check_only
 class CurveInput:
     path: str
     documents: int
     scored_tokens: int
 
+@type_check_only
 class CurveEstimator:
     name: str
     temperatures: int
@@ -346,6 +373,7 @@ class CurveEstimator:
     stochastic: bool
     runs: int
 
+@type_check_only
 class CurveState:
     path: str
     iteration: int | None
@@ -364,6 +392,7 @@ class CurveResult:
     warnings: list[str]
     def to_pandas(self) -> Any: ...
 
+@type_check_only
 class DiagnosticsWord:
     rank: int
     word: str
@@ -379,6 +408,7 @@ class DiagnosticsWord:
     token_doc_diff: float
     exclusivity: float
 
+@type_check_only
 class DiagnosticsTopic:
     topic: int
     alpha: float
@@ -407,12 +437,13 @@ class Diagnostics:
     columns: dict[str, numpy.ndarray]
     word_columns: dict[str, Any]
     warnings: list[str]
-    def write_xml(self, path: Path) -> None: ...
-    def write_topic_keys(self, path: Path) -> None: ...
-    def write_topic_word_weights(self, path: Path) -> None: ...
-    def write_word_topic_counts(self, path: Path) -> None: ...
+    def write_xml(self, path: _Path) -> None: ...
+    def write_topic_keys(self, path: _Path) -> None: ...
+    def write_topic_word_weights(self, path: _Path) -> None: ...
+    def write_word_topic_counts(self, path: _Path) -> None: ...
     def to_pandas(self) -> Any: ...
 
+@type_check_only
 class CoherenceMeasure:
     measure: str
     window: int
@@ -436,24 +467,61 @@ class CoherenceResult:
     warnings: list[str]
     def to_pandas(self) -> Any: ...
 
-def load_model(path: Path, *, name: str | None = ...) -> Model: ...
-def load_documents(path: Path, model: Model) -> list[numpy.ndarray]: ...
-def evaluate(model: Model, documents: Documents, estimator: str | None = ..., *, vocabulary: Vocabulary = ...,
-             **options: Option) -> Result: ...
-def evaluate_topics(model: Model, documents: Documents, *, vocabulary: Vocabulary = ...,
-                    **options: Option) -> MalletResult: ...
-def infer_topics(model: Model, documents: Documents, *, vocabulary: Vocabulary = ...,
-                 **options: Option) -> numpy.ndarray: ...
-def select(models: Models, documents: Documents, *, vocabulary: Vocabulary = ..., coherence_texts: Texts | None = ...,
-           report: Path | None = ..., **options: Option) -> SelectResult: ...
-def compare(model_a: ModelOrPath | tuple[str, ModelOrPath], model_b: ModelOrPath | tuple[str, ModelOrPath],
-            documents: Documents, *, vocabulary: Vocabulary = ..., **options: Option) -> CompareResult: ...
-def curve(models: Models, documents: Documents, *, vocabulary: Vocabulary = ...,
-          **options: Option) -> CurveResult: ...
-def diagnostics(model: ModelOrPath, **options: Option) -> Diagnostics: ...
-def coherence(model: ModelOrPath, texts: Texts | None = ..., *,
+class BrowseModel:
+    name: str
+    description: str
+    topics: int
+    vocabulary: int
+    frequency: numpy.ndarray
+    proportion: numpy.ndarray
+    x: numpy.ndarray
+    y: numpy.ndarray
+    order: numpy.ndarray
+    eigenvalues: numpy.ndarray
+    terms: dict[str, Any]
+    topic_terms: list[dict[str, Any]]
+    salient: list[str]
+    saliency: numpy.ndarray
+    figures: dict[str, numpy.ndarray]
+    documents: list[list[dict[str, Any]]]
+    documents_source: str
+    stability: list[dict[str, Any]]
+    coherence: CoherenceResult | None
+    ranking: Any
+
+class BrowseResult:
+    models: list[BrowseModel]
+    terms: int
+    lambda_grid: numpy.ndarray
+    lambda_start: int
+    warnings: list[str]
+    def write_html(self, path: _Path) -> None: ...
+    def write_json(self, path: _Path) -> None: ...
+    def relevant_terms(self, topic: int, lambda_: float = ..., count: int | None = ...,
+                       model: int = ...) -> list[dict[str, Any]]: ...
+    def _repr_html_(self) -> str: ...
+
+def load_model(path: _Path, *, name: str | None = ...) -> Model: ...
+def load_documents(path: _Path, model: Model) -> list[numpy.ndarray]: ...
+def evaluate(model: Model, documents: _Documents, estimator: str | None = ..., *, vocabulary: _Vocabulary = ...,
+             **options: _Option) -> Result: ...
+def evaluate_topics(model: Model, documents: _Documents, *, vocabulary: _Vocabulary = ...,
+                    **options: _Option) -> MalletResult: ...
+def infer_topics(model: Model, documents: _Documents, *, vocabulary: _Vocabulary = ...,
+                 **options: _Option) -> numpy.ndarray: ...
+def select(models: _Models, documents: _Documents, *, vocabulary: _Vocabulary = ..., coherence_texts: _Texts | None = ...,
+           report: _Path | None = ..., **options: _Option) -> SelectResult: ...
+def compare(model_a: _ModelOrPath | tuple[str, _ModelOrPath], model_b: _ModelOrPath | tuple[str, _ModelOrPath],
+            documents: _Documents, *, vocabulary: _Vocabulary = ..., **options: _Option) -> CompareResult: ...
+def curve(models: _Models, documents: _Documents, *, vocabulary: _Vocabulary = ...,
+          **options: _Option) -> CurveResult: ...
+def diagnostics(model: _ModelOrPath, **options: _Option) -> Diagnostics: ...
+def coherence(model: _ModelOrPath, texts: _Texts | None = ..., *,
               measure: str | Sequence[str] = ..., topics: Sequence[Sequence[str]] | None = ...,
-              dictionary: Any = ..., **options: Option) -> CoherenceResult: ...
+              dictionary: Any = ..., **options: _Option) -> CoherenceResult: ...
+def browse(models: _Models, texts: _Texts | None = ..., *, held_out: _Documents | None = ...,
+           document_topics: numpy.ndarray | Sequence[numpy.ndarray | None] | None = ...,
+           vocabulary: _Vocabulary = ..., **options: _Option) -> BrowseResult: ...
 def run(command: str, *arguments: object) -> tuple[int, str, str]: ...
 def main(arguments: Sequence[str | bytes | os.PathLike[str]] | None = ...) -> int: ...
 def estimators() -> list[str]: ...

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Two models compared document by document (ratio-AIS), and MALLET's topic diagnostics.
 
 # Documents every model reads: read_documents()'s of a whole file by path (each

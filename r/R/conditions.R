@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Errors and warnings. The library's errors come back from the glue as a
 # "topiceval_failure" value (kind and message) and are raised here as
 # conditions of the package's own classes, with the library's one-line message:

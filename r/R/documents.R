@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Documents: read from a file by the library, or given in R's forms (token
 # lists, texts, ids counted from 1, document-term matrices), and handed to the
 # glue as list(ids = <integer vectors, ids from 1>, bags = <logical>,
@@ -52,11 +53,37 @@ print.topiceval_documents <- function(x, ...) {
   list(ids = ids, bags = rep(FALSE, length(ids)), words = words)
 }
 
+# The one check of numbers handed over from R, before any R function computes
+# with them (which() drops NaN, rep() stops at Inf with a message of its own):
+# numeric, finite, whole and within `low`..`high`. `what` names them.
+.checked_numbers <- function(values, what, low, high, call) {
+  if (!is.numeric(values))
+    .setting_error(sprintf("%s must be numbers, not %s", what, class(values)[1]), call)
+  bad <- !is.finite(values) | values != round(values) | values < low | values > high
+  bad[is.na(bad)] <- TRUE
+  if (any(bad)) {
+    first <- values[which(bad)[1]]
+    .setting_error(sprintf("%s must be whole numbers in %s..%s, not %s", what, format(low), format(high),
+                           format(first)), call)
+  }
+  values
+}
+
 # A document-term matrix (rows documents) as bags of word ids: a column's id
-# (its name looked up in `vocabulary` when both have words) repeated by its count.
-.count_matrix <- function(rows, columns, counts, documents, column_names, vocabulary, call) {
-  if (anyNA(counts) || any(counts < 0) || any(counts != round(counts)))
-    .setting_error("documents: a document-term matrix holds non-negative whole counts", call)
+# (its name looked up in `vocabulary` when both have words) repeated by its
+# count. `rows` and `columns` count from 1, within `documents` and `types`.
+.count_matrix <- function(rows, columns, counts, documents, types, column_names, vocabulary, call) {
+  documents <- .checked_numbers(documents, "documents: the matrix's row count", 0, 2^31 - 1, call)
+  types <- .checked_numbers(types, "documents: the matrix's column count", 0, 2^31 - 1, call)
+  if (length(rows) != length(counts) || length(columns) != length(counts))
+    .setting_error(sprintf("documents: a document-term matrix with %d counts but %d rows and %d columns given",
+                           length(counts), length(rows), length(columns)), call)
+  .checked_numbers(counts, "documents: a document-term matrix's counts", 0, 2^31 - 1, call)
+  .checked_numbers(rows, "documents: a document-term matrix's row indices", 1, documents, call)
+  .checked_numbers(columns, "documents: a document-term matrix's column indices", 1, types, call)
+  per_document <- vapply(split(counts, factor(rows, levels = seq_len(documents))), sum, 0)
+  if (any(per_document > 2^31 - 1))
+    .setting_error(sprintf("documents[[%d]] holds more than 2^31-1 tokens", which(per_document > 2^31 - 1)[1]), call)
   words <- NULL
   if (!is.null(column_names) && !is.null(vocabulary)) {
     looked_up <- .lookup(list(column_names), vocabulary)
@@ -82,18 +109,22 @@ print.topiceval_documents <- function(x, ...) {
     return(list(ids = lapply(ids, as.integer), bags = rep(FALSE, length(ids)), words = attr(documents, "words")))
   }
   if (inherits(documents, "simple_triplet_matrix")) {
-    return(.count_matrix(documents$i, documents$j, documents$v, documents$nrow, colnames(documents), vocabulary,
-                         call))
+    return(.count_matrix(documents$i, documents$j, documents$v, documents$nrow, documents$ncol,
+                         colnames(documents), vocabulary, call))
   }
   if (inherits(documents, "dgCMatrix")) {
-    columns <- rep(seq_len(ncol(documents)), diff(documents@p))
-    return(.count_matrix(documents@i + 1L, columns, documents@x, nrow(documents), colnames(documents), vocabulary,
-                         call))
+    starts <- .checked_numbers(documents@p, "documents: a dgCMatrix's column starts", 0, length(documents@x), call)
+    if (length(starts) != ncol(documents) + 1L || any(diff(starts) < 0))
+      .setting_error("documents: a dgCMatrix's column starts do not fit its columns", call)
+    columns <- rep(seq_len(ncol(documents)), diff(starts))
+    return(.count_matrix(documents@i + 1L, columns, documents@x, nrow(documents), ncol(documents),
+                         colnames(documents), vocabulary, call))
   }
   if (is.matrix(documents) && is.numeric(documents)) {
+    .checked_numbers(documents, "documents: a document-term matrix's counts", 0, 2^31 - 1, call)
     nonzero <- which(documents != 0, arr.ind = TRUE)
-    return(.count_matrix(nonzero[, 1], nonzero[, 2], documents[nonzero], nrow(documents), colnames(documents),
-                         vocabulary, call))
+    return(.count_matrix(nonzero[, 1], nonzero[, 2], documents[nonzero], nrow(documents), ncol(documents),
+                         colnames(documents), vocabulary, call))
   }
   if (is.character(documents)) {
     if (anyNA(documents)) .setting_error(sprintf("%s has NA among its texts", argument), call)
@@ -115,8 +146,7 @@ print.topiceval_documents <- function(x, ...) {
     if (!is.numeric(document))
       .setting_error(sprintf("%s[[%d]] must be word ids (from 1) or words, not %s", argument, d,
                              class(document)[1]), call)
-    if (anyNA(document) || any(document != round(document)) || any(document < 1) || any(document > 2^31 - 1))
-      .setting_error(sprintf("%s[[%d]] holds a word id that is not a whole number in 1..2^31-1", argument, d), call)
+    .checked_numbers(document, sprintf("%s[[%d]]'s word ids", argument, d), 1, 2^31 - 1, call)
     ids[[d]] <- as.integer(document)
   }
   list(ids = ids, bags = rep(FALSE, length(ids)), words = NULL)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The library's commands on models and documents: held-out likelihood with
 # errors (evaluate), MALLET's evaluate-topics (evaluate_topics), topic quality
 # (coherence) and choosing among models (select). Options are given as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Models: a file read by the library, or a topic-word matrix from R (rows
 # topics), held by the library (an external pointer) in a "topiceval_model".
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Options as the library declares them (native/settings through the public
 # topiceval/options.hpp): an R argument is the declaration's name in
 # snake_case, as Python's keyword (num_particles, random_seed, unseen_words),

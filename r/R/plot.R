@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The panels of the command line's HTML report of select
 # (native/output/select_output.cpp), in base graphics.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 #' Topic coherence, exclusivity, FREX and diversity
 #'
 #' gensim's coherence measures (\code{u_mass}, \code{c_uci}, \code{c_npmi},

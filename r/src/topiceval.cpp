@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The R package's glue over topiceval's public API (include/topiceval/), as
 // python/topiceval_module.cpp is Python's: it moves vectors and options in and
 // results out, and nothing else. Options arrive as the library's declarations
@@ -33,11 +34,29 @@ Rcpp::List failure(const std::string& kind, const std::string& message) {
   return value;
 }
 
+// A number the library leaves undefined (NaN: no error from one run, a figure
+// a model cannot have) is R's missing value, NA, where the command line
+// prints '-' and JSON null: one missing value for the R package. Every value
+// the glue returns is made here, so it is changed in place.
+SEXP missingAsNA(SEXP value) {
+  if (TYPEOF(value) == REALSXP) {
+    double* numbers = REAL(value);
+    for (R_xlen_t i = 0; i < XLENGTH(value); ++i) {
+      if (std::isnan(numbers[i])) numbers[i] = NA_REAL;
+    }
+  } else if (TYPEOF(value) == VECSXP) {
+    for (R_xlen_t i = 0; i < XLENGTH(value); ++i) missingAsNA(VECTOR_ELT(value, i));
+  }
+  return value;
+}
+
 // Messages name options as R spells them, which is Python's (snake_case).
 template <class Work>
 Rcpp::RObject guarded(Work work) {
   try {
-    return work();
+    Rcpp::RObject value = work();
+    missingAsNA(value);
+    return value;
   } catch (const topiceval::FileError& error) {
     return failure("file", topiceval::respell(error.what(), Spelling::Python));
   } catch (const topiceval::SettingError& error) {
@@ -489,6 +508,59 @@ Rcpp::RObject te_coherence(SEXP model, SEXP texts, Rcpp::List options) {
   });
 }
 
+// The topic browser: the page (and its data as JSON) written where asked (each whole, then renamed into
+// place, never over an input); what R keeps of it: each model's LDAvis numbers and the table's figures.
+// document_topics: per model NULL or a documents x topics matrix (R's column-major, copied row by row).
+// [[Rcpp::export(.te_browse)]]
+Rcpp::RObject te_browse(Rcpp::List models, std::vector<std::string> names, SEXP texts, SEXP heldOut,
+                        Rcpp::List documentTopics, Rcpp::List options, SEXP page, SEXP json) {
+  return guarded([&]() -> Rcpp::RObject {
+    topiceval::BrowseRequest request = topiceval::browseRequest(optionValues("browse", options));
+    for (R_xlen_t m = 0; m < models.size(); ++m)
+      request.models.push_back(modelSource(models[m], static_cast<std::size_t>(m), names[static_cast<std::size_t>(m)]));
+    if (!Rf_isNull(texts)) request.texts = documentsSource(texts);
+    if (!Rf_isNull(heldOut)) request.heldOut = documentsSource(heldOut);
+    bool anyTheta = false;
+    for (R_xlen_t m = 0; m < documentTopics.size(); ++m) anyTheta = anyTheta || !Rf_isNull(documentTopics[m]);
+    if (anyTheta) {
+      for (R_xlen_t m = 0; m < documentTopics.size(); ++m) {
+        std::vector<double>& theta = request.documentTopics.emplace_back();
+        if (Rf_isNull(documentTopics[m])) continue;
+        const Rcpp::NumericMatrix matrix(documentTopics[m]);
+        for (int d = 0; d < matrix.nrow(); ++d)
+          for (int k = 0; k < matrix.ncol(); ++k) theta.push_back(matrix(d, k));
+      }
+    }
+    const topiceval::BrowseResult result = runInterruptibly([&] { return topiceval::browse(request); });
+    if (!Rf_isNull(json)) topiceval::writeBrowseJson(Rcpp::as<std::string>(json), result);
+    if (!Rf_isNull(page)) topiceval::writeBrowsePage(Rcpp::as<std::string>(page), result);
+    Rcpp::List shown;
+    for (const topiceval::BrowseModel& model : result.models) {
+      std::vector<double> order;
+      for (const std::size_t topic : model.order) order.push_back(static_cast<double>(topic + 1));
+      Rcpp::List figures;
+      std::vector<std::string> figureNames;
+      for (const auto& figure : topiceval::browseFigures(model)) {
+        figures.push_back(Rcpp::wrap(figure.values));
+        figureNames.push_back(figure.name);
+      }
+      figures.attr("names") = figureNames;
+      std::vector<std::string> salient;
+      for (const std::size_t term : model.salient) salient.push_back(model.terms[term].word);
+      shown.push_back(Rcpp::List::create(
+          Rcpp::Named("name") = model.name, Rcpp::Named("description") = model.description,
+          Rcpp::Named("topics") = model.topics, Rcpp::Named("vocabulary") = static_cast<double>(model.vocabulary),
+          Rcpp::Named("proportion") = model.proportion, Rcpp::Named("x") = model.x, Rcpp::Named("y") = model.y,
+          Rcpp::Named("order") = order, Rcpp::Named("salient") = salient, Rcpp::Named("saliency") = model.saliency,
+          Rcpp::Named("figures") = figures));
+    }
+    return Rcpp::List::create(Rcpp::Named("models") = shown, Rcpp::Named("terms") = result.terms,
+                              Rcpp::Named("lambda_grid") = result.lambdaGrid,
+                              Rcpp::Named("lambda_start") = static_cast<double>(result.lambdaStart + 1),
+                              Rcpp::Named("warnings") = respelled(result.warnings));
+  });
+}
+
 namespace {
 
 // select's ldatuning and stm figures, one row per model and figure (best model
@@ -502,8 +574,9 @@ Rcpp::DataFrame figureTable(const topiceval::SelectResult& result) {
       topics.push_back(ranked.model.topics);
       name.push_back(figure.name);
       better.push_back(figure.better);
-      value.push_back(figure.value);
-      se.push_back(figure.standardError);
+      // As the command line's table: '-' (NA) for a figure that is not finite.
+      value.push_back(std::isfinite(figure.value) ? figure.value : NA_REAL);
+      se.push_back(std::isfinite(figure.standardError) ? figure.standardError : NA_REAL);
     }
   return Rcpp::DataFrame::create(Rcpp::Named("model") = model, Rcpp::Named("topics") = topics,
                                  Rcpp::Named("figure") = name, Rcpp::Named("better") = better,

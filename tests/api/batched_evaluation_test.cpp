@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // evaluate with a document sink (EvaluateRequest::documentSink, or its documentWriter): a plain-text
 // file larger than a batch is read and scored in batches, and gives the same
 // bits as the whole file at once: every document's estimate, in order, and

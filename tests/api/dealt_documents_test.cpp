@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Documents dealt over ranks (native/api/dealt_documents.hpp): rank 0 alone
 // reads the held-out set and each rank receives the tokens of its own
 // documents. Ranks are played here by threads of one process sharing a cluster

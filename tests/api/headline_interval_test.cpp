@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The headline interval (topiceval/interval.hpp) holds the truth: on tiny
 // models whose likelihood is known by enumeration, at small budgets where the
 // log of a mean of runs sits visibly low, the interval evaluate reports

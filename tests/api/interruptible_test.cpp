@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval::runInterruptibly, the one way Python and R run library work so
 // that Ctrl-C stops it: checked with a host whose interrupt is scripted.
 #include "topiceval/interruptible.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval's LDA model file (formats/lda_model_file.hpp, topiceval::writeModel):
 // a model written and read back scores to the same bits, whatever it was
 // read or built from; the reader refuses every damaged file in one line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perturb-state as a library function (topiceval/perturb_state.hpp).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Coherence against a reference index gives what the texts give: every
 // measure, window and bootstrap error, on every fixture's texts (plain text,
 // an instance list, gzip, bags of words), bit for bit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Inputs a command reads more than once (evaluate's outline then its scoring,
 // evaluate --report's second estimator, select's models, plan-ranks): a
 // regular file that changes between two readings is refused, naming it,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // select's stability across seeds: models given with one K grouped as runs,
 // Greene et al.'s agreement among them and the likelihood's spread between
 // seeds, against values worked by hand.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The settings floor and the declarations that own request fields: one rule
 // and one message per mistake, whichever door (an option, an estimator's
 // setting, a request built in C++) it comes through.

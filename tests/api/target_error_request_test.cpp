@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A target error asked of the library (EvaluateRequest::targetError,
 // SelectRequest::targetError): each document's budget reported, settings that
 // conflict with it refused, and select ranking models under it. The estimator
@@ -11,16 +12,16 @@
 #include "topiceval/errors.hpp"
 #include "topiceval/evaluate.hpp"
 #include "topiceval/select.hpp"
+#include "support/fixtures.hpp"
 
 namespace topiceval {
 namespace {
 
-const std::string kFixtures = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/";
 
 TEST(TargetError, TheLibraryReportsEachDocumentsBudgetAndRefusesConflicts) {
   EvaluateRequest request;
-  request.model = kFixtures + "debian-k100/inferencer.mallet";
-  request.documents = kFixtures + "debian-k100/test.mallet";
+  request.model = testing::fixtureFile("debian-k100", "inferencer.mallet");
+  request.documents = testing::fixtureFile("debian-k100", "test.mallet");
   request.documentSelection = "0-59";
   request.targetError = 0.02;
   request.threads = 2;
@@ -65,8 +66,8 @@ TEST(TargetError, TheLibraryReportsEachDocumentsBudgetAndRefusesConflicts) {
 // select takes the same options: each model's documents get their budgets.
 TEST(TargetError, SelectRanksModelsUnderATargetError) {
   SelectRequest request;
-  request.models = {kFixtures + "stackexchange/inferencer.mallet", kFixtures + "stackexchange/state.gz"};
-  request.documents = kFixtures + "stackexchange/test.mallet";
+  request.models = {testing::fixtureFile("stackexchange", "inferencer.mallet"), testing::fixtureFile("stackexchange", "state.gz")};
+  request.documents = testing::fixtureFile("stackexchange", "test.mallet");
   request.documentSelection = "0-39";
   request.coherenceMeasure = "none";
   request.threads = 2;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The catalogue of bad inputs users give: each case asserts the exit status and
 // the exact one-line message (which file, what is wrong).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval evaluate-topics` as users run it: MALLET's options and output, and
 // a clear message with a non-zero exit for every mistake.
 #include <gtest/gtest.h>
@@ -38,7 +39,8 @@ std::string temporaryPath(const std::string& name) {
 }
 
 TEST(EvaluateTopicsCommand, PrintsShowWordsExactlyAsMallet) {
-  for (const std::string set : {"stackexchange", "stackexchange-oov", "debian-k100"}) {
+  for (const std::string set :
+       {"stackexchange", "stackexchange-oov", "debian-k100", "mallet-2.0.8/debian-k20-t1", "mallet-2.0.8/debian-k20-t2"}) {
     auto arguments = fixtureArguments(set);
     arguments.insert(arguments.end(), {"--num-particles", "2", "--random-seed", "1", "--show-words", "true"});
     const Output output = evaluateTopics(arguments);
@@ -185,7 +187,8 @@ TEST(TopicevalCommands, DescribeOptionsThatLookLikeBoostPlaceholders) {
                                                                  {"compare", compareCommand},
                                                                  {"curve", curveCommand},
                                                                  {"info", infoCommand},
-                                                                 {"perturb-state", perturbStateCommand}};
+                                                                 {"perturb-state", perturbStateCommand},
+                                                                 {"upgrade", upgradeCommand}};
   for (const auto& [name, command] : commands) {
     const Output unknown = testing::runCommand(command, {"--%canonical_option%model", "x"});
     EXPECT_EQ(unknown.status, 2) << name;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the command line says to a user's mistakes, for every command at once:
 // a boolean given alone, a misspelt option, an empty list, help's defaults, an
 // error about an option the user gave rather than one derived from it, advice
@@ -11,6 +12,7 @@
 #include "native/commands/command_line.hpp"
 #include "native/commands/command_support.hpp"
 #include "native/commands/commands.hpp"
+#include "native/commands/reference.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
 #include "topiceval/coherence.hpp"
@@ -301,6 +303,56 @@ TEST(CommandLineMessages, EveryCommandRunsThroughTheOneTable) {
   std::ostringstream overview;
   printOverview(overview);
   EXPECT_NE(overview.str().find("  select            rank models"), std::string::npos) << overview.str();
+}
+
+// A message is one printable line: what it echoes of the arguments (a
+// command's name, an option's name or value) has its control characters
+// escaped as a file's name has them (oneLine: '?'), for every command and every
+// option that takes a value.
+TEST(CommandLineMessages, EveryEchoedArgumentStaysOnOneLine) {
+  const auto oneLineOnly = [](const Output& output, const std::string& what) {
+    EXPECT_NE(output.status, 0) << what;
+    ASSERT_FALSE(output.err.empty()) << what;
+    EXPECT_EQ(output.err.find('\n'), output.err.size() - 1) << what << ": " << output.err;
+    for (std::size_t i = 0; i + 1 < output.err.size(); ++i) {
+      const auto c = static_cast<unsigned char>(output.err[i]);
+      EXPECT_TRUE(c >= 0x20 && c != 0x7F) << what << ": byte " << i << " of " << output.err;
+    }
+  };
+  const std::string hostile = "json\ntext\t\x1b[31m\r";
+  const Output unknown = run("evaluate\nx", {});
+  oneLineOnly(unknown, "an unknown command");
+  EXPECT_EQ(unknown.err.rfind("topiceval: unknown command 'evaluate?x'", 0), 0u) << unknown.err;
+  const Output format = evaluateWith({"--format", hostile});
+  oneLineOnly(format, "evaluate --format");
+  EXPECT_NE(format.err.find("not 'json?text?" "?[31m?'"), std::string::npos) << format.err;
+  std::size_t values = 0;
+  for (const CommandSpec& command : commandSpecs()) {
+    oneLineOnly(run(command.name, {"--no\nsuch"}), command.name + " --no?such");
+    for (const OptionSpec& spec : command.options) {
+      if (spec.kind == OptionKind::Switch || spec.kind == OptionKind::Path || spec.kind == OptionKind::Text) continue;
+      ++values;
+      oneLineOnly(run(command.name, {"--" + spec.name, hostile}), command.name + " --" + spec.name);
+    }
+  }
+  EXPECT_GT(values, 50u);
+  oneLineOnly(testing::runCommand(helpCommand, {"--x\ny"}), "help --x?y");
+}
+
+// Every command takes --quiet (a script may pass it to any), from the one
+// declaration of it or its MALLET spelling.
+TEST(CommandLineMessages, EveryCommandTakesQuiet) {
+  for (const CommandEntry& command : allCommands()) {
+    const OptionSpec* quiet = findOption(commandSpec(command.name), "quiet");
+    ASSERT_NE(quiet, nullptr) << command.name;
+    const Output output = run(command.name, {"--quiet", "--help"});
+    EXPECT_EQ(output.status, 0) << command.name << ": " << output.err;
+  }
+  const std::string texts = testing::writeTemporary("quiet-texts.txt", "apple pear\npear plum\n");
+  const std::string index = testing::writeTemporary("quiet.index", "");
+  const Output indexed = run("index", {"--texts", texts, "--output", index, "--quiet"});
+  EXPECT_EQ(indexed.status, 0) << indexed.err;
+  EXPECT_EQ(indexed.err, "indexed 2 documents, 4 tokens, 3 words\n");
 }
 
 }  // namespace

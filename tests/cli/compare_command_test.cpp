@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval compare`, `curve` and `perturb-state` from the command line.
 #include <gtest/gtest.h>
 
@@ -281,7 +282,7 @@ namespace {
 // The CPU time it takes is compared with the same run's, uncancelled, in this
 // process (CPU time, not wall-clock: a loaded machine slows both alike).
 TEST(CurveCancellation, StopsWithinAUnit) {
-  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/";
+  const std::string set = testing::fixtureDir("stackexchange") + "/";
   const Model state = Model::read(set + "state.gz");
   const Documents documents = Documents::read(set + "test.mallet", state);
   std::size_t longest = 0;
@@ -311,7 +312,7 @@ TEST(CurveCancellation, StopsWithinAUnit) {
 // Models in memory are reported under the names given them, as select's and
 // compare's are; an unnamed one under its place in the list ("model 2").
 TEST(CurveNames, ModelsInMemoryKeepTheNamesGiven) {
-  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/";
+  const std::string set = testing::fixtureDir("stackexchange") + "/";
   const Model state = Model::read(set + "state.gz");
   const Documents documents = Documents::read(set + "test.mallet", state);
   CurveRequest request;

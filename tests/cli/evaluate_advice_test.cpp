@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What evaluate tells a user about the input it was given: plain text that
 // only looks like text (MALLET's import-file layout), skipped tokens and a
 // topic state's vocabulary size said out loud, and a --vocab-size too small.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval evaluate`: every estimator from the command line, both input
 // kinds, the unseen-word report, and a clear message for each mistake.
 #include <gtest/gtest.h>

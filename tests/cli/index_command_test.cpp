@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval index` and `coherence --reference`: the index written whole or
 // not at all, and read back to the numbers the texts give; a damaged or
 // foreign index refused in one line naming it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // infer-topics: MALLET 2.1.1's doc-topics files byte for byte (the fixtures'
 // runs, and the edge cases of tests/data/mallet-infer) at 1, 2 and 7 threads;
 // the inferencer's own random stream without a seed; bad requests refused
@@ -29,7 +30,7 @@
 namespace topiceval {
 namespace {
 
-const std::string kData = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data/mallet-infer";
+const std::string kData = testing::testDataPath("mallet-infer");
 
 std::string textOf(const std::string& path) {
   const std::vector<uint8_t> bytes = formats::readFileBytes(path);
@@ -58,11 +59,13 @@ std::string inferToFile(std::vector<std::string> arguments, int threads) {
   return written;
 }
 
-// Each fixture command line (infer/commands.txt), its MALLET output against ours.
-void expectFixtureRuns(const std::string& set) {
+// Each fixture command line (`commands`, in the set's folder: infer/commands.txt), its MALLET output against
+// ours; MALLET's inferencer.mallet and test.mallet are the set's, or those in `inputs`.
+void expectFixtureRuns(const std::string& set, const std::string& commands = "infer/commands.txt",
+                       const std::string& inputs = "") {
   const std::string directory = testing::fixtureDir(set);
   int runs = 0;
-  for (const std::string& line : testing::readLines(directory + "/infer/commands.txt")) {
+  for (const std::string& line : testing::readLines(directory + "/" + commands)) {
     if (!line.starts_with("mallet infer-topics")) continue;
     std::vector<std::string> arguments = words(line.substr(std::string("mallet infer-topics").size()));
     std::string expected;
@@ -74,7 +77,8 @@ void expectFixtureRuns(const std::string& set) {
       }
     }
     for (std::string& argument : arguments) {
-      if (argument == "inferencer.mallet" || argument == "test.mallet") argument = directory + "/" + argument;
+      if (argument == "inferencer.mallet" || argument == "test.mallet")
+        argument = (inputs.empty() ? directory : inputs) + "/" + argument;
     }
     if (!std::filesystem::exists(expected)) expected += ".gz";
     const std::string mallet = textOf(expected);
@@ -89,6 +93,24 @@ void expectFixtureRuns(const std::string& set) {
 TEST(InferTopics, ReproducesMalletFixturesOnAnyThreadCount) {
   expectFixtureRuns("stackexchange");
   expectFixtureRuns("debian-k100");
+}
+
+TEST(InferTopics, ReproducesMallet208sFilesAndMallet211sOnThemUpgraded) {
+  for (const std::string set : {"mallet-2.0.8/debian-k20-t1", "mallet-2.0.8/debian-k20-t2"}) {
+    expectFixtureRuns(set);
+    // What MALLET 2.1.1 wrote from the inferencer and held-out list `upgrade` wrote for it.
+    const std::filesystem::path upgraded =
+        std::filesystem::temp_directory_path() / ("topiceval-test-upgraded-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(upgraded);
+    for (const std::string file : {"inferencer.mallet", "test.mallet"}) {
+      const testing::CommandOutput run = testing::runCommand(
+          commands::upgradeCommand,
+          {"--input", testing::fixtureFile(set, file), "--output", (upgraded / file).string()});
+      ASSERT_EQ(run.status, 0) << run.err;
+    }
+    expectFixtureRuns(set, "upgraded/infer/commands.txt", upgraded.string());
+    std::filesystem::remove_all(upgraded);
+  }
 }
 
 // Without --random-seed (and with 0) MALLET continues the Randoms stored in the inferencer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Input files through the commands: models whose counts contradict themselves,
 // class descriptors that loop, damaged or inflating gzip, a byte-order mark, and
 // model files given where documents belong. Each test pins one class of defect

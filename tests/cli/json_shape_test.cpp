@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every command's JSON has the one shape the README documents ("JSON
 // outputs"): one object that opens with "command" and "version"; the
 // likelihood commands then describe their "input" and "estimator" as objects.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Output files: how topiceval replaces a file (native/runtime/replacing_file.hpp),
 // which left-over temporary files it removes (only its own, of dead runs), and
 // how a command's outputs are told apart (as files, not as spellings).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perturb-state on states the reader refuses or reads with care: it rewrites
 // only what formats::readTopicState accepts, and what it writes reads back.
 #include <gtest/gtest.h>

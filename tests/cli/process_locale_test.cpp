@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The process's locale: whatever LC_ALL says, numbers are written with a point
 // (the text, the reports' SVG coordinates, info's listing).
 #include <gtest/gtest.h>

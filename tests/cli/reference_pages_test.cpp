@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference pages (docs/reference/*.md, topiceval-COMMAND(1)) written from
 // the declarations: every option a command's --help lists is on its pages,
 // with what the declaration says of it, and `topiceval help` prints them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `topiceval select`: models of different numbers of topics ranked on the same
 // held-out tokens, with paired differences, in every format and the report.
 #include <gtest/gtest.h>
@@ -19,6 +20,7 @@
 #include "support/run_command.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/select.hpp"
+#include "support/fixtures.hpp"
 
 namespace topiceval::commands {
 namespace {
@@ -506,7 +508,7 @@ TEST(SelectMemory, PeakMemoryDoesNotGrowWithTheNumberOfModels) {
 #if defined(TOPICEVAL_ADDRESS_SANITIZER)
   GTEST_SKIP() << "AddressSanitizer's quarantine keeps freed memory";
 #endif
-  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/debian-k100/";
+  const std::string set = topiceval::testing::fixtureDir("debian-k100") + "/";
   const auto peakKilobytes = [&](int models) {
     std::string command = "/usr/bin/time -f %M " + std::string(TOPICEVAL_BINARY) + " select --input " + set +
                           "test.mallet --estimator left-to-right --particles 1 --runs 1 --documents 0-9 --quiet "
@@ -531,7 +533,7 @@ TEST(SelectDirectory, PassesOverFilesThatAreNoModel) {
   const auto directory = std::filesystem::temp_directory_path() / "topiceval-select-directory";
   std::filesystem::remove_all(directory);
   std::filesystem::create_directories(directory);
-  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/";
+  const std::string set = topiceval::testing::fixtureDir("stackexchange") + "/";
   for (const char* file : {"inferencer.mallet", "evaluator.mallet", "test.mallet"})
     std::filesystem::copy_file(set + file, directory / file);
   std::ofstream(directory / "notes.txt") << "not a model\n";
@@ -561,7 +563,7 @@ TEST(SelectQuality, ScoresTheChosenDocumentsAndWarnsOnceForAllModels) {
   const auto directory = std::filesystem::temp_directory_path() / "topiceval-select-quality";
   std::filesystem::remove_all(directory);
   std::filesystem::create_directories(directory);
-  const std::string set = std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/";
+  const std::string set = topiceval::testing::fixtureDir("stackexchange") + "/";
   for (const char* copy : {"a.mallet", "b.mallet", "c.mallet", "d.mallet", "e.mallet"})
     std::filesystem::copy_file(set + "inferencer.mallet", directory / copy);
 

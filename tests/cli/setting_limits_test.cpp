@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Settings refused before any work: costs that would take the machine (AIS's
 // temperatures, threads, particles' workspace, aligning thousands of topics)
 // and values outside their range, each named with its limit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What `topiceval evaluate` says about its own uncertainty: the standard
 // errors of documents and totals in every output format, the statement of
 // what they include, the convergence check's verdicts, and --documents.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What users see: JSON output, the progress line, `info`, and the HTML report
 // (rendered in headless Chromium when it is installed, as CI installs it).
 #include <gtest/gtest.h>
@@ -162,7 +163,7 @@ TEST(InfoCommand, DescribesModelsAndInstanceLists) {
   EXPECT_NE(evaluator.out.find("\"topics\":100,\"types\":68006"), std::string::npos);
   const Output state = run(infoCommand, {fixtureFile("stackexchange", "state.gz")});
   EXPECT_NE(state.out.find("kind            MALLET topic state (gzipped)"), std::string::npos);
-  const Output text = run(infoCommand, {std::string(TOPICEVAL_SHARED_DIR) + "/corpora/README.md"});
+  const Output text = run(infoCommand, {testing::testDataPath("corpora/README.md")});
   EXPECT_EQ(text.status, 1);
   EXPECT_NE(text.err.find("is neither a MALLET model file"), std::string::npos);
 }

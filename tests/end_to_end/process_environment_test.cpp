@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The executable in its process environment, run as users run it: signals,
 // a full disk, a reader that goes away, a FIFO with no writer, and more threads
 // than the system gives. Each test pins one class of defect (a crash, a hang, a
@@ -38,9 +39,14 @@ class ProcessEnvironment : public testing::ScratchDirectory {
 
 // ---- Signals ------------------------------------------------------------------
 
-pid_t startTopiceval(const std::vector<std::string>& arguments) {
+// The child's signals are set here, not inherited: a suite started in the
+// background (nohup ... &) ignores SIGINT and SIGHUP, and topiceval keeps a
+// signal it starts with ignored. `ignored`: the signals it starts ignoring.
+pid_t startTopiceval(const std::vector<std::string>& arguments, const std::vector<int>& ignored = {}) {
   const pid_t child = ::fork();
   if (child == 0) {
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) ::signal(signal, SIG_DFL);
+    for (const int signal : ignored) ::signal(signal, SIG_IGN);
     std::vector<char*> argv;
     std::string binary = TOPICEVAL_BINARY;
     argv.push_back(binary.data());
@@ -83,6 +89,49 @@ TEST_F(ProcessEnvironment, SigtermAndSigintRemoveTheTemporaryOutputAndKeepTheTar
     EXPECT_EQ(filesHere(), std::vector<std::string>{"docprobs.txt"});
     EXPECT_EQ(testing::readText(target), "what was here before\n");
   }
+}
+
+TEST_F(ProcessEnvironment, ASignalIgnoredAtStartStaysIgnored) {
+  // As under nohup (SIGHUP ignored) or in a shell's background job (SIGINT ignored): those signals do not end the
+  // run; SIGTERM, which it did not start ignoring, still does (and its temporary output goes).
+  const std::string target = write("docprobs.txt", "what was here before\n");
+  const pid_t child =
+      startTopiceval({"evaluate-topics", "--evaluator", fixtureFile("sgu-k100", "evaluator.mallet"), "--input",
+                      fixtureFile("sgu-k100", "test.mallet"), "--num-particles", "10", "--use-resampling", "true",
+                      "--random-seed", "1", "--threads", "1", "--output-doc-probs", target},
+                     {SIGHUP, SIGINT});
+  ASSERT_GT(child, 0);
+  const auto hang = std::chrono::steady_clock::now() + std::chrono::minutes(5);
+  while (filesHere().size() < 2 && std::chrono::steady_clock::now() < hang)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (filesHere().size() != 2u) {
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+  }
+  ASSERT_EQ(filesHere().size(), 2u) << "no temporary file appeared";
+  // Its handlers are in place (the temporary output exists): the kernel's masks say which signals it ignores
+  // and which it catches.
+  const auto mask = [&](const std::string& field) {
+    std::ifstream status("/proc/" + std::to_string(child) + "/status");
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind(field + ":", 0) == 0) return std::stoull(line.substr(field.size() + 1), nullptr, 16);
+    }
+    return 0ull;
+  };
+  const auto bit = [](int signal) { return 1ull << (signal - 1); };
+  const unsigned long long ignoring = mask("SigIgn"), catching = mask("SigCgt");
+  EXPECT_NE(ignoring & bit(SIGHUP), 0u);
+  EXPECT_NE(ignoring & bit(SIGINT), 0u);
+  EXPECT_NE(catching & bit(SIGTERM), 0u);
+  ::kill(child, SIGHUP);
+  ::kill(child, SIGINT);
+  ::kill(child, SIGTERM);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "exit status " << WEXITSTATUS(status);
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  EXPECT_EQ(filesHere(), std::vector<std::string>{"docprobs.txt"});
+  EXPECT_EQ(testing::readText(target), "what was here before\n");
 }
 
 // ---- A full disk, and a FIFO with no writer ----------------------------------------

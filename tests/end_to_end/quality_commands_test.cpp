@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The diagnostics and coherence commands run as users run them: MALLET's
 // diagnostics XML and reports byte for byte from the executable, gensim's
 // columns, and what each refuses (the library's side: tests/api/topic_quality_test.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Inputs the executable reads more than once (evaluate's outline then its
 // scoring, evaluate --report's second estimator, select's models, plan-ranks)
 // given as standard input, a pipe or a FIFO: read from once, they give what a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whether the errors topiceval prints can be believed: on tiny models whose
 // exact likelihood is known, every unbiased estimator is run with 10 runs per
 // document under 200 seeds, and the z-scores (estimate - exact) / standard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // topiceval's own estimators on tiny models whose exact likelihood is computed
 // by summing over all topic assignments. Unbiased estimators of p(w) must have
 // a mean of p-hat (not log p-hat) within 4 standard errors of the exact p;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Logistic-normal (correlated) topic models: the E-steps against brute-force
 // optimisation, the held-out estimator against quadrature (K = 2 and 3, where
 // p(w) is an integral over 1 or 2 dimensions), the bound below the exact

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ratio-AIS between two tiny models whose exact likelihoods are known: the mean
 // of the ratio estimates (as ratios) must be within 4 standard errors of the
 // exact ratio, on both paths and in both directions; and topic alignment.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A target error instead of a fixed budget (native/estimators/target_error.hpp),
 // and resample-move's bounded rejuvenation on documents longer than its bound:
 // on tiny models with exact likelihoods (the library's requests with a target

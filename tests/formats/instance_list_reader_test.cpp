@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Held-out instance lists written by `mallet import-file --keep-sequence`.
 #include "formats/instance_list_reader.hpp"
 
@@ -105,7 +106,7 @@ void expectSameDocuments(const DocumentCollection& shortcut, const DocumentColle
 }
 
 TEST(InstanceListShortcut, DecodesEveryRealListAsTheObjectGraphReadsIt) {
-  const std::string data = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data";
+  const std::string data = testing::testDataDir();
   for (const std::string& path :
        {fixtureFile("stackexchange", "test.mallet"), fixtureFile("stackexchange-oov", "test.mallet"),
         fixtureFile("sgu-k100", "test.mallet"), fixtureFile("debian-k100", "test.mallet"),
@@ -336,7 +337,7 @@ class InstanceListInBatches : public testing::ScratchDirectory {
 };
 
 TEST_F(InstanceListInBatches, ReadEveryRealListAsItIsReadWhole) {
-  const std::string data = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data";
+  const std::string data = testing::testDataDir();
   for (const std::string& path :
        {fixtureFile("stackexchange", "test.mallet"), fixtureFile("stackexchange-oov", "test.mallet"),
         fixtureFile("sgu-k100", "test.mallet"), fixtureFile("debian-k100", "test.mallet"),

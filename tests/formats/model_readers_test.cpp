@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The model readers on files written by MALLET 2.1.1, and on files that are not what they claim.
 #include "formats/model_readers.hpp"
 
@@ -120,9 +121,9 @@ TEST(ModelFile, NamesTheWrongClass) {
 TEST(ModelFile, RejectsMissingAndForeignFiles) {
   EXPECT_EQ(errorOf([] { readModelFile("/nonexistent/model.mallet"); }),
             "/nonexistent/model.mallet: cannot open: No such file or directory");
-  EXPECT_EQ(errorOf([] { readModelFile(TOPICEVAL_SHARED_DIR); }),
-            std::string(TOPICEVAL_SHARED_DIR) + ": is a directory, not a file");
-  const std::string text = std::string(TOPICEVAL_SHARED_DIR) + "/corpora/README.md";
+  const std::string folder = testing::testDataPath("corpora");
+  EXPECT_EQ(errorOf([&] { readModelFile(folder); }), folder + ": is a directory, not a file");
+  const std::string text = testing::testDataPath("corpora/README.md");
   EXPECT_EQ(errorOf([&] { readModelFile(text); }),
             text + ": is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state");
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The object stream reader's limits (formats/object_stream_reader.hpp,
 // formats/read_budget.hpp): class hierarchies, the memory a small file may
 // claim, and nesting, each refused by name before it costs the machine.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Java serialization reader on hand-built streams: each protocol element,
 // and each kind of damage a file can carry.
 #include "formats/object_stream_reader.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference index's file: what is written reads back (postings, lengths,
 // words, the bags-of-words flag), through runs as without, and a damaged or
 // foreign file is refused with one line naming it.
@@ -202,6 +203,21 @@ TEST(ReferenceIndex, RefusesEveryTruncationAndFlippedBit) {
     }
   }
   EXPECT_EQ(refused, cases);
+}
+
+TEST(ReferenceIndex, RefusesAWordNamedTwiceUnderAValidChecksum) {
+  // Written whole and signed (its checksum is right): "apple" is word 0 and word 2.
+  ReferenceIndexWriter writer(1 << 20);
+  for (const auto& document : kDocuments) writer.addDocument(document);
+  std::ostringstream out;
+  writer.finish({"apple", "pear", "apple", "fig", "unused"}, out, "memory");
+  const std::string bytes = out.str();
+  try {
+    (void)ReferenceIndex::fromBytes({bytes.begin(), bytes.end()}, "twice.index");
+    FAIL() << "an index naming a word twice was accepted";
+  } catch (const FormatError& error) {
+    EXPECT_STREQ(error.what(), "twice.index: damaged reference index: it names one word twice (words 0 and 2)");
+  }
 }
 
 // A file whose checksum is right but whose counts lie (a hostile index, not a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Files the readers refuse by name (formats/): damaged gzip and its trailing
 // garbage, a topic count no file of that size can hold, UTF-16 text, endless
 // devices, and vocabularies that list a word twice.

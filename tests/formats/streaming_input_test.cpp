@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Held-out files read as they arrive: plain text in blocks, gzip decompressed
 // as it is read, instance lists decoded without the object graph's nodes. The
 // documents must be exactly what reading the whole file at once gives.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The gzipped topic state (train-topics --output-state).
 #include <gtest/gtest.h>
 

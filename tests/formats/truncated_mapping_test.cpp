@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Files another process truncates while this one has them mapped: reading past
 // the new end is a FormatError naming the file, not SIGBUS killing the process.
 // (The truncation is made here, in the same process: the kernel treats the
@@ -23,6 +24,7 @@
 #include "formats/guarded_mapping.hpp"
 #include "formats/instance_list_reader.hpp"
 #include "formats/reference_index.hpp"
+#include "support/fixtures.hpp"
 
 namespace topiceval::formats {
 namespace {
@@ -109,7 +111,7 @@ TEST(TruncatedMappingDeathTest, ABusErrorElsewhereStillEndsTheProcess) {
 
 TEST(TruncatedMapping, AnInstanceListTruncatedBetweenBatchesIsAFormatError) {
   const std::string path = temporaryPath("instances.mallet");
-  std::filesystem::copy_file(std::string(TOPICEVAL_SHARED_DIR) + "/fixtures/mallet-2.1.1/stackexchange/test.mallet",
+  std::filesystem::copy_file(testing::fixtureFile("stackexchange", "test.mallet"),
                              path, std::filesystem::copy_options::overwrite_existing);
   std::filesystem::permissions(path, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
   std::size_t batches = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Java's number printing and Math.log, pinned to what OpenJDK 17 prints.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // java.util.Random and MALLET's Randoms.nextUniform(), pinned to values printed
 // by OpenJDK 17 (new Random(seed).nextInt(), nextDouble(); Java's nextDouble()
 // draws the same 26+27 bits as MALLET's nextUniform()).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // evaluate-topics --exact false: the same estimator as MALLET's with
 // topiceval's own sampler. Its per-document results must have the same
 // distribution as the MALLET-identical path's (compared over independent seeds),

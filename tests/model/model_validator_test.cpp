@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The validator of a model's invariants (native/model/model_validator.hpp):
 // each broken invariant named, the first one found.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The scoring model (native/model/scoring_model.hpp): what a held-out word the
 // model lacks costs.
 #include <gtest/gtest.h>

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Under mpirun, topiceval gives one process's numbers, bit for bit, and a rank
 # that fails ends the whole job cleanly:
 #   1. `mpirun -np 3 topiceval evaluate-topics` prints MALLET's total and writes
 #      MALLET's per-document file for every expected configuration of three
-#      shared fixtures (and the fast sampler's bits equal one process's);
+#      MALLET fixture sets (and the fast sampler's bits equal one process's);
 #      `infer-topics` on 2 and 3 ranks writes MALLET's doc-topics files;
 #   2. `evaluate` (and `select`, `compare`, `curve`) with several estimators (and document completion) writes the
 #      same TSV on 3 ranks as on one process, with and without --shared-filesystem;
@@ -15,10 +16,11 @@
 #      rank, rank 0 says the job stopped, and no output file (nor a temporary
 #      one) is left; ranks started with different arguments stop at start-up.
 #
-#   tests/mpi/mpi_test.sh TOPICEVAL_BINARY FIXTURES_DIR
+#   tests/mpi/mpi_test.sh TOPICEVAL_BINARY TEST_DATA_DIR
 set -euo pipefail
 binary=$1
-fixtures=$2
+source "$(dirname "$0")/../support/test_data.sh" "$2"
+fixtures=$(test_data mallet-2.1.1)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root=()
@@ -31,6 +33,7 @@ our_errors() { grep -v '^\[warn\] ' "$work/stderr" || true; }
 
 checked=0
 for set in stackexchange stackexchange-oov debian-k100; do
+  test_data "mallet-2.1.1/$set/expected" > /dev/null
   for total in "$fixtures/$set"/expected/total-*.txt; do
     tag=$(basename "$total" .txt); tag=${tag#total-}
     IFS=- read -r particles resampling seed <<<"$tag"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hostile words: a vocabulary whose words hold what XML, JSON or UTF-8 cannot
 // (MALLET's serialized strings are Java's modified UTF-8, so a lone surrogate
 // arrives as three CESU bytes and NUL as C0 80), or that is shorter than the

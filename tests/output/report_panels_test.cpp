@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The report's panels draw the intervals the tables print: a headline interval
 // is not symmetric (it reaches up by the bias bound), so a bar or band must
 // span [low, high] as given, not +- 2 errors around the point.

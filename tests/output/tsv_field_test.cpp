@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A field of a TSV row (native/output/number_text.hpp): a document's name with
 // a tab or a line break in it cannot split the row.
 #include <gtest/gtest.h>

@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // One request, the same bits from every door: each case of tests/parity/cases.txt
-// (evaluate's), compare-cases.txt and curve-cases.txt through the C++ API (a
+// (evaluate's), compare-cases.txt, curve-cases.txt and browse-cases.txt through the C++ API (a
 // request filled field by field, as a C++ program would) and through the command
 // line. python/tests/test_parity.py and the Java bridge's "parity" check hold
 // Python and Java to the command line the same way.
@@ -14,6 +15,7 @@
 #include "native/commands/commands.hpp"
 #include "support/command_output.hpp"
 #include "support/fixtures.hpp"
+#include "support/scratch_directory.hpp"
 #include "topiceval/topiceval.hpp"
 
 namespace topiceval {
@@ -325,6 +327,84 @@ TEST(Parity, CurveGivesTheSameBitsThroughTheApiAndTheCommandLine) {
     const std::vector<double> fromCommandLine = curveCommandLine(parity);
     ASSERT_EQ(fromCommandLine.size(), 2u) << parity.name;
     EXPECT_TRUE(sameBits(curveApi(parity), fromCommandLine)) << parity.name;
+  }
+}
+
+
+// browse's cases: the state and the inferencer of one run; "@FILE" names that fixture's FILE.
+std::vector<std::string> browseArguments(const ParityCase& parity) {
+  std::vector<std::string> arguments;
+  for (const std::string& word : parity.arguments)
+    arguments.push_back(word.starts_with("@") ? testing::fixtureFile("stackexchange", word.substr(1)) : word);
+  return arguments;
+}
+
+class BrowseParity : public testing::ScratchDirectory {
+ protected:
+  BrowseParity() : ScratchDirectory("browse-parity") {}
+
+  // The page data the command line writes (--json).
+  std::string commandLine(const ParityCase& parity) {
+    std::vector<std::string> arguments = {testing::fixtureFile("stackexchange", "state.gz"),
+                                          testing::fixtureFile("stackexchange", "inferencer.mallet"),
+                                          "--output", path("page.html"), "--json", path("page.json"), "--quiet"};
+    for (const std::string& word : browseArguments(parity)) arguments.push_back(word);
+    const testing::CommandOutput output = testing::runCommand(commands::browseCommand, arguments);
+    EXPECT_EQ(output.status, 0) << parity.name << ": " << output.err;
+    return testing::readText(path("page.json"));
+  }
+
+  // The same request filled in as a C++ program would.
+  static std::string api(const ParityCase& parity) {
+    BrowseRequest request;
+    request.models = {ModelSource(testing::fixtureFile("stackexchange", "state.gz")),
+                      ModelSource(testing::fixtureFile("stackexchange", "inferencer.mallet"))};
+    const std::vector<std::string> arguments = browseArguments(parity);
+    for (std::size_t i = 0; i + 1 < arguments.size(); i += 2) {
+      const std::string name = arguments[i].substr(2), value = arguments[i + 1];
+      if (name == "terms") {
+        request.terms = std::stoi(value);
+      } else if (name == "lambda-step") {
+        request.lambdaStep = std::stod(value);
+      } else if (name == "initial-lambda") {
+        request.lambda = std::stod(value);
+      } else if (name == "typical-documents") {
+        request.documents = std::stoi(value);
+      } else if (name == "texts") {
+        request.texts = DocumentsSource(value);
+      } else if (name == "held-out") {
+        request.heldOut = DocumentsSource(value);
+      } else if (name == "measure") {
+        request.measures.clear();
+        std::istringstream names(value);
+        for (std::string measure; std::getline(names, measure, ',');) request.measures.push_back(measure);
+      } else if (name == "bootstrap") {
+        request.bootstrap = std::stoi(value);
+      } else if (name == "top-words") {
+        request.topWords = std::stoi(value);
+      } else if (name == "seed") {
+        request.seed = std::stoll(value);
+      } else if (name == "estimator") {
+        request.estimator = value;
+      } else if (name == "stability-words") {
+        request.stabilityWords = std::stoi(value);
+      } else {
+        ADD_FAILURE() << "the parity test does not fill browse's --" << name << " yet";
+      }
+    }
+    std::ostringstream json;
+    writeBrowseJson(json, browse(request));
+    return json.str();
+  }
+};
+
+TEST_F(BrowseParity, TheApiAndTheCommandLineWriteTheSamePageData) {
+  const std::vector<ParityCase> cases = parityCases("browse-cases.txt");
+  ASSERT_GE(cases.size(), 4u);
+  for (const ParityCase& parity : cases) {
+    const std::string fromCommandLine = commandLine(parity);
+    ASSERT_NE(fromCommandLine.find("\"topic_terms\""), std::string::npos) << parity.name;
+    EXPECT_EQ(api(parity), fromCommandLine) << parity.name;
   }
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one sample mean and standard deviation every spread of runs, pairs and replicates uses.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ldatuning's CaoJuan2009, Arun2010, Deveaud2014 and stm's semanticCoherence,
 // exclusivity and checkResiduals against the values the R functions computed
 // (tests/data/topic-number: r_oracle.R made each .expected from its .counts;
@@ -17,11 +18,12 @@
 
 #include "native/quality/exclusivity.hpp"
 #include "native/quality/topic_number_metrics.hpp"
+#include "support/fixtures.hpp"
 
 namespace topiceval::quality {
 namespace {
 
-const std::string kData = std::string(TOPICEVAL_SOURCE_DIR) + "/tests/data/topic-number/";
+const std::string kData = testing::testDataPath("topic-number") + "/";
 
 // A MALLET model's matrices as r_oracle.R makes them from the same counts.
 struct CountModel {

@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 // Greene et al. (2014)'s agreement between two runs, against values worked by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -18,6 +22,54 @@ TEST(AverageJaccard, AveragesTheJaccardOfEveryPrefix) {
   EXPECT_EQ(averageJaccard({1, 2}, {3, 4}), 0.0);
   // 0, then {1,2} vs {2,1} = 1: order within the prefix does not matter, only the depth it enters.
   EXPECT_DOUBLE_EQ(averageJaccard({1, 2}, {2, 1}), 0.5);
+}
+
+// The definition itself: every prefix's intersection counted from scratch (t^2 steps and more).
+double averageJaccardByPrefixes(const std::vector<int>& a, const std::vector<int>& b) {
+  const std::size_t depth = std::min(a.size(), b.size());
+  if (depth == 0) return 0.0;
+  std::set<int> prefixA, prefixB;
+  double sum = 0.0;
+  for (std::size_t d = 0; d < depth; ++d) {
+    prefixA.insert(a[d]);
+    prefixB.insert(b[d]);
+    std::size_t shared = 0;
+    for (const int word : prefixA) shared += prefixB.count(word);
+    sum += static_cast<double>(shared) / static_cast<double>(prefixA.size() + prefixB.size() - shared);
+  }
+  return sum / static_cast<double>(depth);
+}
+
+TEST(AverageJaccard, OnePassGivesTheBitsOfIntersectingEveryPrefix) {
+  // Random rankings over few words (so that they share many, and repeat some), of unequal lengths.
+  std::mt19937 generator(56);
+  for (int trial = 0; trial < 300; ++trial) {
+    std::uniform_int_distribution<int> length(0, 40), word(0, 30);
+    std::vector<int> a(static_cast<std::size_t>(length(generator))), b(static_cast<std::size_t>(length(generator)));
+    for (int& w : a) w = word(generator);
+    for (int& w : b) w = word(generator);
+    EXPECT_EQ(averageJaccard(a, b), averageJaccardByPrefixes(a, b)) << "trial " << trial;
+    // runAgreement's table of word positions gives the same.
+    EXPECT_EQ(runAgreement({a}, {b}).agreement, averageJaccardByPrefixes(a, b)) << "trial " << trial;
+  }
+}
+
+TEST(RunAgreement, WalksEachPairOfTopicsOnceToItsDepth) {
+  // Two runs of 3 topics ranked by 2,000 words each: 3 x 3 pairs of 2,000 positions, the steps select prices
+  // (stabilityWork) before it starts; linear in the words where intersecting every prefix is quadratic.
+  std::vector<std::vector<int>> a(3), b(3);
+  for (std::size_t k = 0; k < 3; ++k) {
+    for (int w = 0; w < 2000; ++w) {
+      a[k].push_back((w * 7 + static_cast<int>(k)) % 2000);
+      b[k].push_back((w * 11 + static_cast<int>(k) * 3) % 2000);
+    }
+  }
+  const RunAgreement agreement = runAgreement(a, b);
+  EXPECT_EQ(agreement.steps, 3u * 3u * 2000u);
+  EXPECT_EQ(stabilityWork(2, 3, 2000), 3.0 * 3.0 * 2000.0);
+  EXPECT_EQ(stabilityWork(4, 3, 2000), 6.0 * 3.0 * 3.0 * 2000.0);  // every pair of four runs
+  for (std::size_t k = 0; k < 3; ++k)
+    EXPECT_EQ(agreement.perTopic[k], averageJaccardByPrefixes(a[k], b[static_cast<std::size_t>(agreement.match[k])]));
 }
 
 TEST(MaximumMatching, FindsTheLargestSumWhereGreedyDoesNot) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parallel driver: every unit runs once whatever the thread count, the
 // first failure comes back to the caller, and long units are handed out first.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RandomStream's step on a vector of state words: the fast sampler steps all
 // particles' streams this way and must get each stream's own values.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Option values checked against a command's declarations by the settings
 // floor alone (linked without the library's own declarations): unknown names,
 // repeats, ranges, required options and defaults, each with its one message;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Headless Chromium for the tests that look at the HTML reports: where it is,
 // and a page's DOM after rendering and a screenshot of it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Runs one of topiceval's command functions in-process and keeps what it printed.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Serializes a TopicModel as the MarginalProbEstimator stream MALLET writes
 // (the layout formats/evaluator_reader.cpp reads), field for field as given:

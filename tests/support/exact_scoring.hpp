@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A document's exact log-likelihood under a scoring model (the dynamic program
 // of tiny_models.hpp over its phi and alpha): what the estimators' tests measure against.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A FIFO whose first reader gets its bytes from a thread, as from `cat file > fifo`.
 

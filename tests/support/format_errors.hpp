@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one-line message a reader refuses a file with (its FormatError), or
 // "no error": what the tests of refused files compare with the expected text.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Gzip-compresses text in memory, for building topic-state files in tests.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A strict JSON syntax check for tests (RFC 8259 grammar, no extensions; the
 // text must be UTF-8, as RFC 8259 requires between systems).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Writes Java serialization protocol bytes by hand, so tests can build exactly
 // the stream they need (valid or damaged) without a JVM.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // TOPICEVAL_ADDRESS_SANITIZER: defined when AddressSanitizer instruments this
 // build, by gcc's macro or clang's feature test (tests that limit the address

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A test fixture with a directory of its own: named by the test (ctest runs the
 // tests of a file side by side, each in its own process), under TMPDIR (each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The SettingError a call throws, for the tests that check a refused setting's
 // name and message; a call that throws none fails the test.

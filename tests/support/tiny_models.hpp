@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Tiny topic models built in code, and their exact held-out likelihood by
 // summing over every topic assignment.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs a command under LC_ALL=de_DE.UTF-8 (whose decimal separator is a comma),
 # with the locale built into a temporary directory (LOCPATH) from Debian's
 # `locales` data, so that no system locale needs installing.

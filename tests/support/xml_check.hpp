@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A strict XML 1.0 well-formedness check for tests, for the documents the
 // library writes: a declaration, elements with quoted attributes, text, entity

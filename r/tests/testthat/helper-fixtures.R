@@ -1,7 +1,8 @@
-# Where the checkout and MALLET's reference files are, as the other front ends'
-# tests find them: TOPICEVAL_SOURCE (the checkout; otherwise found above the
-# working directory), TOPICEVAL_SHARED (default: the checkout's ../shared) and
-# TOPICEVAL_BINARY (default: the checkout's build/topiceval).
+# SPDX-License-Identifier: Apache-2.0
+# Where the tests find the checkout, their data and the command line, as the other front ends' tests find them:
+# TOPICEVAL_SOURCE (the checkout; otherwise found above the working directory), TOPICEVAL_TEST_DATA (tests/data
+# unpacked by the build, cmake/test_data.cmake; default: the checkout's build/test-data) and TOPICEVAL_BINARY
+# (default: the checkout's build/topiceval). A missing data file stops its test with one line naming it.
 source_dir <- function() {
   given <- Sys.getenv("TOPICEVAL_SOURCE")
   if (nzchar(given)) return(normalizePath(given))
@@ -14,18 +15,24 @@ source_dir <- function() {
   }
 }
 
-shared_dir <- function() {
-  given <- Sys.getenv("TOPICEVAL_SHARED")
+test_data_dir <- function() {
+  given <- Sys.getenv("TOPICEVAL_TEST_DATA")
   if (nzchar(given)) return(given)
   root <- source_dir()
-  if (is.null(root)) NULL else file.path(dirname(root), "shared")
+  if (is.null(root)) stop("missing test data: set TOPICEVAL_TEST_DATA to the build's test-data folder", call. = FALSE)
+  file.path(root, "build", "test-data")
 }
 
-fixture <- function(...) {
-  shared <- shared_dir()
-  directory <- if (is.null(shared)) "" else file.path(shared, "fixtures", "mallet-2.1.1")
-  skip_if_not(dir.exists(directory), "no shared fixtures (set TOPICEVAL_SHARED)")
-  file.path(directory, ...)
+# A file or folder of the data: fixture("stackexchange", "test.mallet") is MALLET 2.1.1's set; a first part
+# starting "mallet-" names its version's folder (fixture("mallet-2.0.8/debian-k20-t1", "test.mallet")).
+fixture <- function(set, ...) {
+  folder <- if (startsWith(set, "mallet-")) set else file.path("mallet-2.1.1", set)
+  path <- file.path(test_data_dir(), folder, ...)
+  if (!file.exists(path)) {
+    stop("missing test data: ", path, " (the build unpacks tests/data into ", test_data_dir(),
+         "; tests/data/README.md lists every file)", call. = FALSE)
+  }
+  path
 }
 
 command_line <- function() {

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 test_that("compare and diagnostics on MALLET's files", {
   state <- read_mallet_model(fixture("stackexchange", "state.gz"))
   figures <- diagnostics(state, num_top_words = 5, input = fixture("stackexchange", "train.mallet"))

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 vocabulary <- c("apple", "banana", "cherry", "date", "elder", "fig")
 phi <- rbind(c(0.4, 0.3, 0.2, 0.05, 0.03, 0.02), c(0.02, 0.03, 0.05, 0.2, 0.3, 0.4))
 colnames(phi) <- vocabulary
@@ -43,6 +44,35 @@ test_that("a bad matrix is a topiceval_model_error with the library's message", 
   expect_error(evaluate(topic_model(phi, alpha = 0.5), list("apple", c("fig", NA))),
                "documents[[2]] has NA among its words", fixed = TRUE, class = "topiceval_setting_error")
   expect_error(evaluate(topic_model(phi, alpha = 0.5), list(c(1, 2^31))), class = "topiceval_setting_error")
+})
+
+test_that("a count matrix whose counts or indices do not fit is refused before R computes with it", {
+  skip_if_not_installed("slam")
+  skip_if_not_installed("Matrix")
+  model <- topic_model(phi, alpha = 0.5)
+  counts <- matrix(c(2, 1, 0, 0, 0, 1,
+                     0, 0, 1, 1, 1, 0), nrow = 2, byrow = TRUE, dimnames = list(NULL, vocabulary))
+  # NaN (which() drops it), NA, infinite (rep() stops on it), negative, fractional: each a count it is not.
+  for (bad in list(NaN, NA_real_, Inf, -1, 0.5)) {
+    plain <- counts
+    plain[2, 3] <- bad
+    expect_error(evaluate(model, plain, runs = 2), "document-term matrix's counts must be whole numbers",
+                 class = "topiceval_setting_error")
+    sparse <- Matrix::Matrix(counts, sparse = TRUE)
+    sparse@x[2] <- bad
+    expect_error(evaluate(model, sparse, runs = 2), "document-term matrix's counts must be whole numbers",
+                 class = "topiceval_setting_error")
+  }
+  # A slam matrix naming a column beyond its columns, or a row beyond its rows.
+  triplet <- slam::as.simple_triplet_matrix(counts)
+  beyond <- triplet
+  beyond$j[1] <- 7L
+  expect_error(evaluate(model, beyond, runs = 2), "column indices must be whole numbers in 1..6, not 7",
+               class = "topiceval_setting_error")
+  beyond <- triplet
+  beyond$i[1] <- 3L
+  expect_error(evaluate(model, beyond, runs = 2), "row indices must be whole numbers in 1..2, not 3",
+               class = "topiceval_setting_error")
 })
 
 test_that("the library's warnings about the numbers are R warnings of class topiceval_warning, kept in the result", {

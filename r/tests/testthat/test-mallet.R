@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 test_that("MALLET's evaluate-topics total on stackexchange, bit for bit, printed as MALLET prints it", {
   model <- read_mallet_model(fixture("stackexchange", "evaluator.mallet"))
   documents <- read_documents(fixture("stackexchange", "test.mallet"), model)
@@ -52,21 +53,22 @@ test_that("options are checked by the library's declarations, named as Python's 
                class = "topiceval_setting_error")
 })
 
-test_that("every MALLET total and per-document probability of the fixture, bit for bit", {
-  model <- read_mallet_model(fixture("stackexchange", "evaluator.mallet"))
-  documents <- read_documents(fixture("stackexchange", "test.mallet"), model)
-  totals <- list.files(fixture("stackexchange", "expected"), pattern = "^total-.*\\.txt$")
-  expect_gte(length(totals), 4)
-  for (total_file in totals) {
-    tag <- sub("^total-(.*)\\.txt$", "\\1", total_file)
-    parts <- strsplit(tag, "-", fixed = TRUE)[[1]]
-    result <- evaluate_topics(model, documents, num_particles = as.numeric(substring(parts[1], 2)),
-                              use_resampling = parts[2] == "rtrue", random_seed = as.numeric(substring(parts[3], 2)))
-    expect_identical(result$total, topiceval:::.te_decimal(readLines(fixture("stackexchange", "expected", total_file))),
-                     label = tag)
-    per_document <- scan(fixture("stackexchange", "expected", paste0("docprobs-", tag, ".txt")), what = "",
-                         quiet = TRUE)
-    expect_identical(result$log_likelihood, topiceval:::.te_decimal(per_document), label = tag)
+test_that("every MALLET total and per-document probability of the fixtures, 2.1.1's and 2.0.8's, bit for bit", {
+  for (set in c("stackexchange", "mallet-2.0.8/debian-k20-t1", "mallet-2.0.8/debian-k20-t2")) {
+    model <- read_mallet_model(fixture(set, "evaluator.mallet"))
+    documents <- read_documents(fixture(set, "test.mallet"), model)
+    totals <- list.files(fixture(set, "expected"), pattern = "^total-.*\\.txt$")
+    expect_equal(length(totals), 8, label = set)
+    for (total_file in totals) {
+      tag <- paste(set, sub("^total-(.*)\\.txt$", "\\1", total_file))
+      parts <- strsplit(sub("^total-(.*)\\.txt$", "\\1", total_file), "-", fixed = TRUE)[[1]]
+      result <- evaluate_topics(model, documents, num_particles = as.numeric(substring(parts[1], 2)),
+                                use_resampling = parts[2] == "rtrue", random_seed = as.numeric(substring(parts[3], 2)))
+      expect_identical(result$total, topiceval:::.te_decimal(readLines(fixture(set, "expected", total_file))),
+                       label = tag)
+      per_document <- scan(fixture(set, "expected", sub("^total-", "docprobs-", total_file)), what = "", quiet = TRUE)
+      expect_identical(result$log_likelihood, topiceval:::.te_decimal(per_document), label = tag)
+    }
   }
 })
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Every case of tests/parity/cases.txt gives the same bits from R as from the
 # command line (as tests/parity/parity_test.cpp holds the C++ API and
 # python/tests/test_parity.py Python), with R's spelling of each option.

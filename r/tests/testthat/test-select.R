@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Three topics over 30 words, ten words each, and held-out documents drawn from them.
 words <- sprintf("w%02d", 1:30)
 truth <- t(sapply(1:3, function(k) {
@@ -115,4 +116,21 @@ test_that("select gives ldatuning's and stm's figures, and groups runs of one K 
   expect_identical(unname(lengths(result$topic_agreement[["3"]])), c(3L, 3L))
   expect_identical(result$stability_words, 10L)
   expect_output(print(result), "stability across seeds")
+})
+
+test_that("a figure or error the command line prints as '-' is NA in R, never NaN", {
+  # Models from matrices carry no training documents: Arun2010 and stm's residual dispersion cannot be computed,
+  # and a per-model figure has no bootstrap error. One run of a sampler gives no error either.
+  models <- list(a = topic_model(truth, alpha = 0.1), b = topic_model(truth[c(3, 1, 2), ], alpha = 0.1))
+  result <- select(models, held_out, runs = 1, bootstrap = 20, estimator = "left-to-right")
+  missing <- function(values) is.na(values) & !is.nan(values)
+  arun <- result$figures$value[result$figures$figure == "Arun2010"]
+  expect_true(all(missing(arun)))
+  expect_true(all(missing(result$figures$se[result$figures$figure == "CaoJuan2009"])))
+  expect_true(all(missing(result$models$total_se)))
+  expect_true(missing(result$seed_groups$agreement_sd))
+  expect_true(missing(result$seed_groups$per_token_error))
+  for (column in c(result$figures[c("value", "se")], result$models[vapply(result$models, is.numeric, TRUE)],
+                   result$seed_groups[vapply(result$seed_groups, is.numeric, TRUE)]))
+    expect_false(any(is.nan(column)))
 })

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.topiceval;
 
 /** What a topiceval command printed and its exit status, when run inside the JVM. */

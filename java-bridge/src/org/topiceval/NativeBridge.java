@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.topiceval;
 
 /** The native methods; see java-bridge/native/topiceval_jni.cpp. Errors arrive as TopicevalException. */
@@ -24,6 +25,8 @@ final class NativeBridge {
                                        int burnIn, int seed, int threads);
 
   static native Selection select(Object[] models, String[] names, Object documents, SelectOptions options);
+
+  static native Browse browse(Object[] models, String[] names, String page, String json, BrowseOptions options);
 
   static native Comparison compare(Object[] models, Object documents, CompareOptions options);
 

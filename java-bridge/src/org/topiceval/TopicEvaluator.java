@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.topiceval;
 
 /**
@@ -100,6 +101,21 @@ public final class TopicEvaluator {
   public static Selection select(Object[] models, String[] names, int[][] documents, SelectOptions options) {
     NativeLibrary.load();
     return NativeBridge.select(models, names, documents, options == null ? new SelectOptions() : options);
+  }
+
+  /**
+   * The topic browser, as {@code topiceval browse} writes it: one self-contained HTML page (it requests
+   * nothing) with LDAvis's intertopic map, relevance and saliency (LDAvis's numbers), and per topic MALLET's
+   * diagnostics, coherence with its bootstrap error, exclusivity, FREX, stability across the models of one K
+   * and the most typical documents; several models are switched between on the page. Each model is a file's
+   * path (String) or a TopicModelData; {@code names} (or null) names them. The page goes to {@code pagePath}
+   * and its data as JSON to {@code jsonPath} (either may be null), each written whole and renamed into place,
+   * never over an input. The texts, a reference index and held-out documents (select's ranking) are options.
+   */
+  public static Browse browse(Object[] models, String[] names, String pagePath, String jsonPath,
+                              BrowseOptions options) {
+    NativeLibrary.load();
+    return NativeBridge.browse(models, names, pagePath, jsonPath, options == null ? new BrowseOptions() : options);
   }
 
   /**

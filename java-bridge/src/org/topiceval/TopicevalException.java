@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.topiceval;
 
 /** A problem reported by topiceval's native code: a bad file, a bad option, a model that does not fit. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.topiceval.tests;
 
 import java.io.BufferedReader;
@@ -11,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import org.topiceval.Browse;
+import org.topiceval.BrowseOptions;
 import org.topiceval.Coherence;
 import org.topiceval.CoherenceOptions;
 import org.topiceval.CommandResult;
@@ -31,7 +34,8 @@ import org.topiceval.TopicevalException;
 
 /**
  * Checks of the Java bridge, run by CTest with only the JDK:
- *   in-memory-equals-files   the in-memory API gives MALLET's numbers and the file path's numbers;
+ *   in-memory-equals-files   the in-memory API gives MALLET's numbers (2.1.1's, 2.0.8's, and 2.1.1's for 2.0.8's files
+ *                            upgraded through TopicEvaluator.run("upgrade", ...)) and the file path's numbers;
  *   bad-files-throw          bad input becomes a TopicevalException and the JVM carries on;
  *   no-mallet                without MALLET and without --native, a clear error and a non-zero exit;
  *   mallet-objects           MALLET's ParallelTopicModel and InstanceList read through their public API
@@ -54,22 +58,77 @@ import org.topiceval.TopicevalException;
  *                            fields set by their names, as a Java program would);
  *   compare                  compare by path and in memory gives the command line's and the C++ API's numbers,
  *                            every key of its JSON a field; bad models and options throw the library's message;
- *   curve                    the same for curve, models named NAME.ITERATION put in training order.
+ *   curve                    the same for curve, models named NAME.ITERATION put in training order;
+ *   browse                   the topic browser writes its page (requesting nothing) and refuses to write over a
+ *                            model; its fields are the command line's JSON's (tests/parity/browse-cases.txt is
+ *                            in the parity check).
  */
 public final class BridgeTests {
   private static int failures = 0;
 
   private BridgeTests() {}
 
+  /**
+   * The tests' data: tests/data unpacked by the build (cmake/test_data.cmake), the folder CTest passes as the
+   * second argument. A missing file is one line naming it.
+   */
+  private static Path testDataFolder;
+
+  static String missingTestData(Path path) {
+    return "missing test data: " + path + " (the build unpacks tests/data into " + testDataFolder
+        + "; tests/data/README.md lists every file)";
+  }
+
+  /** The data folder or file `relative`, or the missing-data line and exit status 1. */
+  static Path testData(String relative) {
+    Path path = testDataFolder.resolve(relative);
+    if (!Files.exists(path)) {
+      System.err.println(missingTestData(path));
+      System.exit(1);
+    }
+    return path;
+  }
+
+  /** The first path of the data folder named in an error's message (or its causes') that does not exist. */
+  static Path missingPathIn(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      String message = String.valueOf(cause.getMessage());
+      for (int at = message.indexOf(testDataFolder.toString()); at >= 0;
+           at = message.indexOf(testDataFolder.toString(), at + 1)) {
+        int end = at;
+        while (end < message.length() && " :'\"\n".indexOf(message.charAt(end)) < 0) end++;
+        Path path = Paths.get(message.substring(at, end));
+        if (!Files.exists(path)) return path;
+      }
+    }
+    return null;
+  }
+
   public static void main(String[] arguments) throws Exception {
-    Path shared = Paths.get(arguments[1]);
-    Path fixtures = shared.resolve("fixtures/mallet-2.1.1");
+    testDataFolder = Paths.get(arguments[1]);
+    Path fixtures = testData("mallet-2.1.1");
+    try {
+      run(arguments, fixtures);
+    } catch (Exception error) {
+      Path missing = missingPathIn(error);
+      if (missing == null) throw error;
+      System.err.println(missingTestData(missing));
+      System.exit(1);
+    }
+    if (failures > 0) {
+      System.err.println(failures + " checks failed");
+      System.exit(1);
+    }
+    System.out.println(arguments[0] + ": all checks passed");
+  }
+
+  static void run(String[] arguments, Path fixtures) throws Exception {
     switch (arguments[0]) {
       case "in-memory-equals-files":
         inMemoryEqualsFiles(fixtures);
         break;
       case "bad-files-throw":
-        badFilesThrow(shared, fixtures);
+        badFilesThrow(fixtures);
         break;
       case "no-mallet":
         noMallet(fixtures);
@@ -101,17 +160,15 @@ public final class BridgeTests {
       case "compare":
         compare(fixtures);
         break;
+      case "browse":
+        browse(fixtures);
+        break;
       case "curve":
         curve(fixtures);
         break;
       default:
         throw new IllegalArgumentException("unknown check " + arguments[0]);
     }
-    if (failures > 0) {
-      System.err.println(failures + " checks failed");
-      System.exit(1);
-    }
-    System.out.println(arguments[0] + ": all checks passed");
   }
 
   /** What MALLET's ParallelTopicModel shows of itself: the public fields MalletObjects reads. */
@@ -212,16 +269,29 @@ public final class BridgeTests {
   }
 
   static void inMemoryEqualsFiles(Path fixtures) throws Exception {
-    String[][] runs = {{"stackexchange", "10", "false", "42"}, {"stackexchange-oov", "1", "true", "1"},
-                       {"debian-k100", "10", "true", "1"}, {"sgu-k100", "50", "false", "2"}};
+    // MALLET 2.1.1's sets, 2.0.8's, and what MALLET 2.1.1 printed for 2.0.8's files upgraded (read upgraded below).
+    String[][] runs = {{"mallet-2.1.1/stackexchange", "10", "false", "42"}, {"mallet-2.1.1/stackexchange-oov", "1", "true", "1"},
+                       {"mallet-2.1.1/debian-k100", "10", "true", "1"}, {"mallet-2.1.1/sgu-k100", "50", "false", "2"},
+                       {"mallet-2.0.8/debian-k20-t1", "10", "true", "42"}, {"mallet-2.0.8/debian-k20-t2/upgraded", "1", "false", "1"}};
+    Path upgraded = Files.createTempDirectory("topiceval-upgraded");
     for (String[] run : runs) {
-      Path set = fixtures.resolve(run[0]);
+      Path printed = testData(run[0]);  // MALLET's expected/
+      Path set = printed;               // the files read
+      if (run[0].endsWith("/upgraded")) {
+        // `topiceval upgrade` through the bridge writes the 2.0.8 files as MALLET 2.1.1 read them.
+        set = upgraded;
+        for (String file : new String[] {"evaluator.mallet", "test.mallet"}) {
+          CommandResult done = TopicEvaluator.run("upgrade", "--input", printed.getParent().resolve(file).toString(),
+                                                  "--output", set.resolve(file).toString());
+          check(done.status == 0, run[0] + ": upgrade " + file + ": " + done.err);
+        }
+      }
       String tag = "p" + run[1] + "-r" + run[2] + "-s" + run[3];
       TopicModelData model = TopicModelData.read(set.resolve("evaluator.mallet").toString());
       int[][] documents = TopicEvaluator.readDocuments(set.resolve("test.mallet").toString());
       double[] values = TopicEvaluator.evaluateLikeMallet(model, documents, Integer.parseInt(run[1]),
                                                           Boolean.parseBoolean(run[2]), Integer.parseInt(run[3]), 0);
-      List<String> expected = lines(set.resolve("expected/docprobs-" + tag + ".txt"));
+      List<String> expected = lines(printed.resolve("expected/docprobs-" + tag + ".txt"));
       check(values.length == expected.size(), run[0] + " " + tag + ": document count");
       double total = 0;
       for (int d = 0; d < values.length && d < expected.size(); d++) {
@@ -229,7 +299,7 @@ public final class BridgeTests {
               run[0] + " " + tag + " document " + d + ": " + values[d] + " != MALLET's " + expected.get(d));
         total += values[d];
       }
-      String expectedTotal = lines(set.resolve("expected/total-" + tag + ".txt")).get(0);
+      String expectedTotal = lines(printed.resolve("expected/total-" + tag + ".txt")).get(0);
       check(Double.toString(total).equals(expectedTotal), run[0] + " " + tag + " total " + total + " != " + expectedTotal);
 
       // The same job through the file path, inside the JVM.
@@ -237,6 +307,9 @@ public final class BridgeTests {
           "--input", set.resolve("test.mallet").toString(), "--num-particles", run[1], "--use-resampling", run[2],
           "--random-seed", run[3]);
       check(file.status == 0 && file.out.equals(expectedTotal + "\n"), run[0] + " " + tag + " file path: " + file.out + file.err);
+    }
+    try (java.util.stream.Stream<Path> walk = Files.walk(upgraded)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     }
 
     // Dense counts built in Java from a topic state, against `evaluate --model state.gz`.
@@ -443,8 +516,8 @@ public final class BridgeTests {
     }
   }
 
-  static void badFilesThrow(Path shared, Path fixtures) throws Exception {
-    Path text = shared.resolve("corpora/README.md");
+  static void badFilesThrow(Path fixtures) throws Exception {
+    Path text = testData("corpora/README.md");
     expectException(() -> TopicModelData.read(text.toString()),
                     "is neither a MALLET model file (a Java serialization stream) nor a gzipped topic state", "text as model");
     Path evaluator = fixtures.resolve("stackexchange/evaluator.mallet");
@@ -673,6 +746,22 @@ public final class BridgeTests {
   static void hostileArguments(Path fixtures) throws Exception {
     Path set = fixtures.resolve("stackexchange");
     TopicModelData fromFile = TopicModelData.read(set.resolve("inferencer.mallet").toString());
+    // A path with a NUL would reach the system cut at the NUL (another file): every path is refused.
+    Path scratch = java.nio.file.Files.createTempDirectory("topiceval-nul");
+    Path kept = scratch.resolve("kept.txt");
+    java.nio.file.Files.writeString(kept, "a user's file\n");
+    String cut = kept + "\u0000.extra";
+    expectException(() -> fromFile.save(cut), "holds a NUL character, which no file name can",
+                    "TopicModelData.save to a path with a NUL");
+    expectException(() -> TopicModelData.read(set.resolve("inferencer.mallet") + "\u0000x"),
+                    "holds a NUL character, which no file name can", "TopicModelData.read of a path with a NUL");
+    CommandResult indexed = TopicEvaluator.run("index", "--texts", set.resolve("test.mallet").toString(), "--output", cut);
+    check(indexed.status == 1 && indexed.err.contains("holds a NUL character, which no file name can"),
+          "index --output with a NUL: " + indexed.status + " " + indexed.err);
+    check(java.nio.file.Files.readString(kept).equals("a user's file\n"), "the file before the NUL is kept");
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(scratch)) {
+      check(files.count() == 1, "nothing written beside it");
+    }
     int[][] texts = {{0, 1, 2}, {1, 2, 3}};
     String[] words = {"a", "b", "c", "d"};
     // coherence and diagnostics take the model as an Object: another class is named, not a NoSuchFieldError.
@@ -1215,6 +1304,65 @@ public final class BridgeTests {
       curves++;
     }
     check(curves >= 3, "curve parity cases read: " + curves);
+    // browse's cases: the page data Java has written, byte for byte the command line's.
+    int browsed = 0;
+    for (String[] parity : parityCases(cases.resolveSibling("browse-cases.txt"))) {
+      Path scratch = Files.createTempDirectory("topiceval-browse-parity");
+      List<String> arguments = new ArrayList<>(List.of(state, inferencer, "--output",
+          scratch.resolve("page.html").toString(), "--json", scratch.resolve("expected.json").toString(), "--quiet"));
+      BrowseOptions options = new BrowseOptions();
+      for (int i = 1; i + 1 < parity.length; i += 2) {
+        String value = parity[i + 1].startsWith("@") ? set.resolve(parity[i + 1].substring(1)).toString()
+                                                     : parity[i + 1];
+        arguments.add(parity[i]);
+        arguments.add(value);
+        setOption(options, parity[i].substring(2), value);
+      }
+      CommandResult line = TopicEvaluator.run("browse", arguments.toArray(new String[0]));
+      check(line.status == 0, "browse parity case " + parity[0] + ": " + line.err);
+      Path mine = scratch.resolve("mine.json");
+      TopicEvaluator.browse(new Object[] {state, inferencer}, null, null, mine.toString(), options);
+      check(Arrays.equals(Files.readAllBytes(mine), Files.readAllBytes(scratch.resolve("expected.json"))),
+            "browse parity case " + parity[0] + ": Java's page data is not the command line's");
+      for (String file : new String[] {"page.html", "expected.json", "mine.json"})
+        Files.deleteIfExists(scratch.resolve(file));
+      Files.delete(scratch);
+      browsed++;
+    }
+    check(browsed >= 4, "browse parity cases read: " + browsed);
+  }
+
+  static void browse(Path fixtures) throws Exception {
+    Path set = fixtures.resolve("stackexchange");
+    String state = set.resolve("state.gz").toString();
+    Path scratch = Files.createTempDirectory("topiceval-browse");
+    Path page = scratch.resolve("page.html");
+    BrowseOptions options = new BrowseOptions();
+    options.measure = "none";
+    options.terms = 20;
+    Browse browsed = TopicEvaluator.browse(new Object[] {state}, null, page.toString(), null, options);
+    check(browsed.models.length == 1 && browsed.models[0].topics == 10, "browse: one model of 10 topics");
+    check(browsed.models[0].salient.length == 20 && browsed.terms == 20, "browse: the 20 most salient terms");
+    double share = 0;
+    for (double p : browsed.models[0].proportion) share += p;
+    check(Math.abs(share - 1) < 1e-12, "browse: the topics' proportions sum to 1");
+    check(browsed.models[0].order[0] == 9, "browse: LDAvis's order starts with the largest topic, 9");
+    check(Arrays.asList(browsed.models[0].figureNames).contains("document_entropy")
+              && browsed.models[0].figures.length == browsed.models[0].figureNames.length,
+          "browse: the table's figures, MALLET's diagnostics among them");
+    String html = Files.readString(page, StandardCharsets.UTF_8);
+    check(html.contains("default-src 'none'") && !html.matches("(?s).*(src|href)=\"?https?:.*"),
+          "browse: the page allows no source but itself and loads nothing from an address");
+    // A copy of the state, should that promise break.
+    Path copy = scratch.resolve("state.gz");
+    Files.copy(set.resolve("state.gz"), copy);
+    byte[] before = Files.readAllBytes(copy);
+    expectException(() -> TopicEvaluator.browse(new Object[] {copy.toString()}, null, copy.toString(), null, options),
+                    "is also an input of this run", "browse: the page is never written over a model");
+    check(Arrays.equals(Files.readAllBytes(copy), before), "browse: the model is still there, unchanged");
+    Files.delete(copy);
+    Files.delete(page);
+    Files.delete(scratch);
   }
 
   /** The cases of a parity file: each its name, then its options in the command line's spelling. */
