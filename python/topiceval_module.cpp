@@ -1152,6 +1152,13 @@ struct BrowseModelView {
   const topiceval::BrowseModel& model() const { return result->models[index]; }
 };
 
+std::optional<std::string> brokenPromise(const BrowseModelView& view) {
+  if (const auto broken = heldPromise(view.result)) return broken;
+  if (view.index >= view.result->models.size())
+    return "model " + std::to_string(view.index) + " of " + std::to_string(view.result->models.size());
+  return std::nullopt;
+}
+
 template <class T>
 py::array_t<int64_t> wholeArray(const std::vector<T>& values) {
   py::array_t<int64_t> array(static_cast<py::ssize_t>(values.size()));

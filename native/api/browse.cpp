@@ -16,6 +16,7 @@
 #include "formats/file_bytes.hpp"
 #include "native/api/caller_spelling.hpp"
 #include "native/api/coherence_against.hpp"
+#include "native/api/result_checks.hpp"
 #include "native/api/model_data.hpp"
 #include "native/api/seed_stability.hpp"
 #include "native/quality/ldavis.hpp"
@@ -572,7 +573,7 @@ BrowseResult browse(const BrowseRequest& request) try {
     }
     for (const Warning& warning : result.selection->warnings) result.warnings.push_back(warning);
   }
-  return result;
+  return checkedResult(std::move(result));
 } catch (const SettingError& error) {
   throw spelledFor(request, error);  // (caller_spelling.hpp)
 }

@@ -299,4 +299,86 @@ std::optional<std::string> brokenPromise(const CoherenceResult& result) {
   });
 }
 
+// What the page and relevantTerms index with: every topic, term and model
+// index within its list, every per-topic list one per topic.
+std::optional<std::string> brokenPromise(const BrowseModel& model) {
+  return promises([&] {
+    require(model.topics >= 1, "no topics");
+    const auto topics = static_cast<std::size_t>(model.topics);
+    const std::size_t terms = model.terms.size();
+    requireCount(model.frequency.size(), topics, "frequency (one per topic)");
+    requireCount(model.proportion.size(), topics, "proportion (one per topic)");
+    requireCount(model.x.size(), topics, "x (one per topic)");
+    requireCount(model.y.size(), topics, "y (one per topic)");
+    requireCount(model.order.size(), topics, "order (one per topic)");
+    std::vector<bool> shown(topics, false);
+    for (std::size_t i = 0; i < topics; ++i) {
+      require(model.order[i] < topics && !shown[model.order[i]],
+              at("order", i) + ": topic " + std::to_string(model.order[i]) + " is not one more of its " +
+                  std::to_string(topics));
+      shown[model.order[i]] = true;
+    }
+    for (std::size_t t = 0; t < terms; ++t) {
+      const BrowseTerm& term = model.terms[t];
+      require(term.tokens.size() == term.topics.size() && term.shares.size() == term.topics.size(),
+              at("terms", t) + ": its topics, tokens and shares differ in number");
+      for (std::size_t i = 0; i < term.topics.size(); ++i)
+        require(term.topics[i] >= 0 && static_cast<std::size_t>(term.topics[i]) < topics &&
+                    (i == 0 || term.topics[i - 1] < term.topics[i]),
+                at("terms", t) + "." + at("topics", i) + ": topic " + std::to_string(term.topics[i]) + " of " +
+                    std::to_string(topics) + ", not ascending");
+    }
+    requireCount(model.topicTerms.size(), topics, "topic_terms (one per topic)");
+    for (std::size_t k = 0; k < topics; ++k) {
+      for (std::size_t i = 0; i < model.topicTerms[k].size(); ++i)
+        require(model.topicTerms[k][i].term < terms, at("topic_terms", k) + "." + at("terms", i) + ": term " +
+                                                         std::to_string(model.topicTerms[k][i].term) + " of " +
+                                                         std::to_string(terms));
+    }
+    requireCount(model.saliency.size(), model.salient.size(), "saliency (one per salient term)");
+    for (std::size_t i = 0; i < model.salient.size(); ++i)
+      require(model.salient[i] < terms,
+              at("salient", i) + ": term " + std::to_string(model.salient[i]) + " of " + std::to_string(terms));
+    require(model.documents.empty() || model.documents.size() == topics,
+            "documents: " + std::to_string(model.documents.size()) + " lists for " + std::to_string(topics) + " topics");
+    for (std::size_t s = 0; s < model.stability.size(); ++s) {
+      requireCount(model.stability[s].topic.size(), topics, at("stability", s) + ".topic (one per topic)");
+      requireCount(model.stability[s].agreement.size(), topics, at("stability", s) + ".agreement (one per topic)");
+      for (const int matched : model.stability[s].topic)
+        require(matched >= 0 && matched < model.topics,
+                at("stability", s) + ": matched topic " + std::to_string(matched) + " of " + std::to_string(topics));
+    }
+    if (model.diagnostics) {
+      part(*model.diagnostics, "diagnostics");
+      requireCount(model.diagnostics->topics.size(), topics, "diagnostics.topics (one per topic)");
+    }
+    if (model.coherence) {
+      part(*model.coherence, "coherence");
+      requireCount(model.coherence->topics.size(), topics, "coherence.topics (one per topic)");
+    }
+    if (model.ranking) part(*model.ranking, "ranking");
+  });
+}
+
+std::optional<std::string> brokenPromise(const BrowseResult& result) {
+  return promises([&] {
+    require(!result.models.empty(), "no models");
+    require(result.terms >= 1, "terms is below 1");
+    require(result.lambdaStart < result.lambdaGrid.size(),
+            "lambda_start " + std::to_string(result.lambdaStart) + " of " + std::to_string(result.lambdaGrid.size()) +
+                " values of lambda");
+    each(result.models, "models");
+    for (std::size_t m = 0; m < result.models.size(); ++m) {
+      for (std::size_t s = 0; s < result.models[m].stability.size(); ++s) {
+        const SeedMatch& match = result.models[m].stability[s];
+        require(match.index < result.models.size() && match.index != m &&
+                    result.models[match.index].topics == result.models[m].topics,
+                at("models", m) + "." + at("stability", s) + ": model " + std::to_string(match.index) +
+                    " is not another of the " + std::to_string(result.models.size()) + " of its number of topics");
+      }
+    }
+    if (result.selection) part(*result.selection, "selection");
+  });
+}
+
 }  // namespace topiceval

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "topiceval/browse.hpp"
 #include "topiceval/coherence.hpp"
 #include "topiceval/compare.hpp"
 #include "topiceval/diagnostics.hpp"
@@ -43,6 +44,8 @@ std::optional<std::string> brokenPromise(const CurveResult& result);
 std::optional<std::string> brokenPromise(const DiagnosticsResult& result);
 std::optional<std::string> brokenPromise(const CoherenceResult::Measure& measure);
 std::optional<std::string> brokenPromise(const CoherenceResult& result);
+std::optional<std::string> brokenPromise(const BrowseModel& model);
+std::optional<std::string> brokenPromise(const BrowseResult& result);
 
 // `result`, which the library has just made, once checked: a broken promise
 // is a bug in the library (std::logic_error, reported as an internal error).

@@ -44,6 +44,7 @@ TEST_F(Cancelled, EveryCommandStopsAsInterruptedWithoutItsOutput) {
       {"info", {state_}},
       {"diagnostics", {"--model", state_}},
       {"coherence", {"--model", state_}},
+      {"browse", {state_, "--output", path("page.html"), "--json", path("page.json")}},
       {"index", {"--texts", text, "--output", path("texts.index")}},
       {"plan-ranks", {"--input", test_}},
       {"perturb-state", {"--input", state_, "--output", path("perturbed.gz")}},
