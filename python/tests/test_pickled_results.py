@@ -200,9 +200,9 @@ def test_a_restored_result_breaking_its_promises_is_refused(results):
     evaluated, selected, compared, coherence = results
     kind, state = state_of(evaluated)
     # Positions in EvaluateResult (include/topiceval/evaluate.hpp), checked against what they hold.
-    assert state[6] == evaluated.summary.log_likelihood and state[19] == 0 and state[25] == 0
-    expect_refused(kind, replaced(state, [19], 7), "unseen_words is 7, not one of its 3 choices")
-    expect_refused(kind, replaced(state, [25], -1), "complete_documents is -1, not one of its 3 choices")
+    assert state[6] == evaluated.summary.log_likelihood and state[20] == 0 and state[26] == 0
+    expect_refused(kind, replaced(state, [20], 7), "unseen_words is 7, not one of its 3 choices")
+    expect_refused(kind, replaced(state, [26], -1), "complete_documents is -1, not one of its 3 choices")
     expect_refused(kind, replaced(state, [6], state[6] + 1.0), "total disagrees with the sum of its documents")
     expect_refused(kind, replaced(state, [5], state[5][:2]), "its documents score")
     # A seed pair naming run 99 of 2, alone and inside the report select writes from.
