@@ -180,6 +180,37 @@ int drawTopic(const std::vector<double>& cumulative, double u) {
   return static_cast<int>(std::upper_bound(cumulative.begin(), cumulative.end(), target) - cumulative.begin());
 }
 
+// Each particle's predictive weight for a word of topic-word row phi,
+// sum_k (alpha_k + c_k) phi_k (the common 1 / (alphaSum + n) left out), and
+// their sum.
+double predictiveWeights(const Model& model, const std::vector<double>& phi, const std::vector<uint16_t>& counts,
+                         int P, std::vector<double>& weights) {
+  const int K = model.topics;
+  double prior = 0.0;
+  for (int k = 0; k < K; ++k) prior += model.alpha[k] * phi[k];
+  double sum = 0.0;
+  for (int p = 0; p < P; ++p) {
+    const uint16_t* c = &counts[static_cast<std::size_t>(p) * K];
+    double s = prior;
+    for (int k = 0; k < K; ++k) s += c[k] * phi[k];
+    weights[p] = s;
+    sum += s;
+  }
+  return sum;
+}
+
+// A topic for a word of row phi given a particle's topic counts c, from
+// (alpha_k + c_k) phi_k.
+int topicGiven(const Model& model, const std::vector<double>& phi, const uint16_t* c, std::vector<double>& cumulative,
+               double u) {
+  double running = 0.0;
+  for (int k = 0; k < model.topics; ++k) {
+    running += (c[k] + model.alpha[k]) * phi[k];
+    cumulative[k] = running;
+  }
+  return drawTopic(cumulative, u);
+}
+
 double particleLearning(const Model& model, const Document& d, int P, Random& random) {
   const int K = model.topics;
   std::vector<uint16_t> counts(static_cast<std::size_t>(P) * K, 0), copy(counts.size());
@@ -188,16 +219,7 @@ double particleLearning(const Model& model, const Document& d, int P, Random& ra
   double logLikelihood = 0.0;
   for (std::size_t n = 0; n < d.words.size(); ++n) {
     const std::vector<double>& phi = model.phi[static_cast<std::size_t>(d.words[n])];
-    double prior = 0.0;
-    for (int k = 0; k < K; ++k) prior += model.alpha[k] * phi[k];
-    double sum = 0.0;
-    for (int p = 0; p < P; ++p) {
-      const uint16_t* c = &counts[static_cast<std::size_t>(p) * K];
-      double s = prior;
-      for (int k = 0; k < K; ++k) s += c[k] * phi[k];
-      weights[p] = s;
-      sum += s;
-    }
+    const double sum = predictiveWeights(model, phi, counts, P, weights);
     logLikelihood += std::log(sum / P / (model.alphaSum + static_cast<double>(n)));
     systematic(weights, sum, random.uniform(), ancestors);
     for (int p = 0; p < P; ++p)
@@ -205,12 +227,7 @@ double particleLearning(const Model& model, const Document& d, int P, Random& ra
     std::swap(counts, copy);
     for (int p = 0; p < P; ++p) {
       uint16_t* c = &counts[static_cast<std::size_t>(p) * K];
-      double running = 0.0;
-      for (int k = 0; k < K; ++k) {
-        running += (c[k] + model.alpha[k]) * phi[k];
-        cumulative[k] = running;
-      }
-      ++c[drawTopic(cumulative, random.uniform())];
+      ++c[topicGiven(model, phi, c, cumulative, random.uniform())];
     }
   }
   return logLikelihood;
@@ -232,26 +249,12 @@ double resampleMove(const Model& model, const Document& d, int P, Random& random
       for (std::size_t j = 0; j < n; ++j) {
         const std::vector<double>& phi = model.phi[static_cast<std::size_t>(d.words[j])];
         --c[z[j]];
-        double running = 0.0;
-        for (int k = 0; k < K; ++k) {
-          running += (c[k] + model.alpha[k]) * phi[k];
-          cumulative[k] = running;
-        }
-        z[j] = drawTopic(cumulative, random.uniform());
+        z[j] = topicGiven(model, phi, c, cumulative, random.uniform());
         ++c[z[j]];
       }
     }
     const std::vector<double>& phi = model.phi[static_cast<std::size_t>(d.words[n])];
-    double prior = 0.0;
-    for (int k = 0; k < K; ++k) prior += model.alpha[k] * phi[k];
-    double sum = 0.0;
-    for (int p = 0; p < P; ++p) {
-      const uint16_t* c = &counts[static_cast<std::size_t>(p) * K];
-      double s = prior;
-      for (int k = 0; k < K; ++k) s += c[k] * phi[k];
-      weights[p] = s;
-      sum += s;
-    }
+    const double sum = predictiveWeights(model, phi, counts, P, weights);
     logLikelihood += std::log(sum / P / (model.alphaSum + static_cast<double>(n)));
     systematic(weights, sum, random.uniform(), ancestors);
     for (int p = 0; p < P; ++p) {
