@@ -293,6 +293,11 @@ void addQuality(const BrowseRequest& request, const Model& model, const std::str
       detail::exclusivityAndFrex(model, static_cast<std::size_t>(request.topWords));
   own.exclusivity = figures.exclusivity;
   own.frex = figures.frex;
+  // The topics the figures are of (a CoherenceResult's promise: one list of top words per topic).
+  for (const std::vector<int>& top : figures.top) {
+    own.topics.emplace_back();
+    for (const int type : top) own.topics.back().push_back(wordOf(data.alphabet(), static_cast<std::size_t>(type)));
+  }
   own.meanExclusivity = kNaN;
   own.meanFrex = kNaN;
   own.diversity = kNaN;

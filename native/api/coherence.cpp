@@ -407,7 +407,10 @@ detail::ExclusivityFigures detail::exclusivityAndFrex(const Model& model, std::s
   const std::vector<double> phi = data.family() == ModelFamily::LogisticNormal || !data.counts
                                       ? model.topicWordProbabilities()
                                       : std::vector<double>{};
-  return exclusivityAndFrex(model, counts, phi, topWordIds(model, counts, phi, topWords), topWords);
+  std::vector<std::vector<int>> top = topWordIds(model, counts, phi, topWords);
+  ExclusivityFigures figures = exclusivityAndFrex(model, counts, phi, top, topWords);
+  figures.top = std::move(top);
+  return figures;
 }
 
 const std::vector<std::string>& coherenceMeasures() { return quality::coherenceMeasureNames(); }

@@ -28,6 +28,7 @@ void checkTopWordPairs(const Model& model, int topWords, std::size_t measures, i
 // words per topic (coherence's topWordIds).
 struct ExclusivityFigures {
   std::vector<double> exclusivity, frex;
+  std::vector<std::vector<int>> top;  ///< the top words they were computed over (type indices), per topic
 };
 ExclusivityFigures exclusivityAndFrex(const Model& model, const std::optional<TopicModel>& counts,
                                       const std::vector<double>& phi, const std::vector<std::vector<int>>& modelTop,

@@ -245,3 +245,20 @@ def test_a_restored_value_of_another_type_is_refused_not_cast(results):
     expect_refused(kind, replaced(state, [5, 0, 1], "x"), "at .5[0].1: a float was written, not a str")
     expect_refused(kind, state[:-1], f"the whole: {len(state) - 1} values where {len(state)} were written")
     expect_refused(kind, [1, 2], "the whole: a tuple was written, not a list")
+
+
+def test_a_restored_browse_result_breaking_its_promises_is_refused(stackexchange):
+    folder, _model, _documents = stackexchange
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", topiceval.TopicevalWarning)
+        result = topiceval.browse([folder / "state.gz", folder / "inferencer.mallet"], bootstrap=0, terms=5,
+                                  typical_documents=1)
+    kind, state = state_of(result)
+    # Positions in BrowseResult and BrowseModel (include/topiceval/browse.hpp), checked against what they hold.
+    assert state[3] == result.lambda_start and len(state[2]) == len(result.lambda_grid)
+    model = state[0][0]
+    assert list(model[8]) == [int(t) for t in result.models[0].order]
+    expect_refused(kind, replaced(state, [3], len(state[2])), f"lambda_start {len(state[2])} of {len(state[2])}")
+    expect_refused(kind, replaced(state, [0, 0, 8, 0], 10), "models[0]: order[0]: topic 10 is not one more of its 10")
+    expect_refused(kind, replaced(state, [0, 0, 8, 1], model[8][0]), "order[1]: topic")
+    expect_refused(kind, replaced(state, [0, 0, 4], model[4][:3]), "frequency (one per topic): 3 where")

@@ -467,6 +467,7 @@ class CoherenceResult:
     warnings: list[str]
     def to_pandas(self) -> Any: ...
 
+@type_check_only
 class BrowseModel:
     name: str
     description: str
