@@ -55,11 +55,12 @@ check_license_files() {  # DIRECTORY WHAT: DIRECTORY holds LICENSE (Apache 2.0's
 }
 
 check_jar() {  # JAR: its manifest names the version and the license, and it carries LICENSE and NOTICE
-  local manifest
+  local manifest listing
   manifest=$(unzip -p "$1" META-INF/MANIFEST.MF | tr -d '\r')
+  listing=$(unzip -l "$1")
   grep -qx "Implementation-Version: $version" <<< "$manifest" || fail "$1: the manifest has no Implementation-Version: $version"
   grep -qx "Bundle-License: $license" <<< "$manifest" || fail "$1: the manifest has no Bundle-License: $license"
-  unzip -l "$1" | grep -q ' META-INF/LICENSE$' && unzip -l "$1" | grep -q ' META-INF/NOTICE$' ||
+  grep -q ' META-INF/LICENSE$' <<< "$listing" && grep -q ' META-INF/NOTICE$' <<< "$listing" ||
     fail "$1 carries no META-INF/LICENSE and NOTICE"
   echo "the jar's manifest: $(grep -E '^(Implementation-Version|Bundle-License):' <<< "$manifest" | paste -sd ' ')"
 }
