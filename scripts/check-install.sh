@@ -168,7 +168,7 @@ check_deb() {  # DEB WORK: what apt and a user see of the package, installed, ru
   grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$work/copyright" ||
     fail "/usr/share/doc/topiceval/copyright is not in Debian's machine-readable format"
   # The paragraph of `Files: *` (paragraphs are separated by empty lines) names the project's license.
-  awk -v RS= '/(^|\n)Files: \*(\n|$)/' "$work/copyright" | grep -qx "License: $license" ||
+  grep -qx "License: $license" <<< "$(awk -v RS= '/(^|\n)Files: \*(\n|$)/' "$work/copyright")" ||
     fail "the copyright file's Files: * paragraph names no License: $license"
   dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/topiceval/NOTICE > /dev/null ||
     fail "the package has no /usr/share/doc/topiceval/NOTICE"
