@@ -9,7 +9,7 @@ standard error over independent runs.
     import topiceval
     model = topiceval.load_model("inferencer.mallet")
     documents = topiceval.load_documents("test.mallet", model)
-    result = topiceval.evaluate(model, documents)            # resample-move, 64 particles, 4 runs
+    result = topiceval.evaluate(model, documents)            # resample-move, 128 particles, 4 runs
     print(result.summary.log_likelihood, "+-", result.summary.log_likelihood_se, result.perplexity)
 
 Documents are given as a list of word-id sequences, as a gensim bag-of-words corpus (each
