@@ -86,4 +86,23 @@ err=$(PATH="$scratch/front:/usr/bin:/bin" mallet import-file --help 2>&1) || sta
 [ "$status" = 1 ] || { echo "no MALLET: status $status" >&2; exit 1; }
 [ "$err" = "topiceval's mallet launcher: MALLET is not installed here: set MALLET_HOME to a MALLET installation, or put its bin/mallet on the PATH after this launcher" ] ||
   { echo "no MALLET: $err" >&2; exit 1; }
-echo "launcher: passes MALLET's commands through, finds MALLET on the PATH, mentions --native in help"
+# Another installation's launcher after this one (the Debian package's /usr/bin/mallet beside a build tree's)
+# is not MALLET: without MALLET the command is refused, not handed back and forth for ever.
+mkdir -p "$scratch/second/bin"
+cp "$(readlink -f "$build/bin/mallet")" "$scratch/second/bin/mallet"
+status=0
+err=$(PATH="$scratch/front:$scratch/second/bin:/usr/bin:/bin" timeout 60 bash -c 'mallet import-file --help' 2>&1) ||
+  status=$?
+[ "$status" = 1 ] || { echo "two launchers: status $status (124: handed back and forth)" >&2; exit 1; }
+[ "$err" = "topiceval's mallet launcher: MALLET is not installed here: set MALLET_HOME to a MALLET installation, or put its bin/mallet on the PATH after this launcher" ] ||
+  { echo "two launchers: $err" >&2; exit 1; }
+out=$(PATH="$scratch/front:$scratch/second/bin:$fake/bin:$PATH" timeout 60 bash -c 'mallet import-file --help')
+[ "$out" = "MALLET got: import-file --help" ] || { echo "two launchers, then MALLET: $out" >&2; exit 1; }
+mkdir -p "$scratch/home/bin"
+cp "$scratch/second/bin/mallet" "$scratch/home/bin/mallet"
+status=0
+err=$(MALLET_HOME=$scratch/home PATH="$scratch/front:/usr/bin:/bin" timeout 60 bash -c 'mallet import-file --help' 2>&1) ||
+  status=$?
+[ "$status" = 1 ] && [ "$err" = "topiceval's mallet launcher: MALLET_HOME=$scratch/home holds topiceval's launcher, not MALLET" ] ||
+  { echo "MALLET_HOME holding a launcher: $status $err" >&2; exit 1; }
+echo "launcher: passes MALLET's commands through, finds MALLET on the PATH past other topiceval launchers, mentions --native in help"
