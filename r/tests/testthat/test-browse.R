@@ -58,7 +58,10 @@ test_that("R's page data is the command line's for every browse parity case", {
     parts <- strsplit(line, "|", fixed = TRUE)[[1]]
     words <- if (length(parts) > 1) strsplit(trimws(parts[2]), "[[:space:]]+")[[1]] else character()
     words <- words[nzchar(words)]
-    words <- ifelse(startsWith(words, "@"), fixture("stackexchange", substring(words, 2)), words)
+    # An option's value "@FILE" names a file of the fixture (one fixture() call per file: it checks each).
+    words <- vapply(words, function(word) {
+      if (startsWith(word, "@")) fixture("stackexchange", substring(word, 2)) else word
+    }, "", USE.NAMES = FALSE)
     expected <- tempfile(fileext = ".json")
     status <- system2(binary, c("browse", shQuote(state), shQuote(inferencer), "--output", tempfile(), "--json",
                                 shQuote(expected), "--quiet", shQuote(words)), stdout = FALSE, stderr = FALSE)
