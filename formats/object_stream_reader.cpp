@@ -29,23 +29,7 @@ using java::NodeKind;
 using java::ObjectGraph;
 using java::Value;
 
-// Type codes of the stream protocol (java.io.ObjectStreamConstants).
-constexpr uint8_t kNull = 0x70;
-constexpr uint8_t kReference = 0x71;
-constexpr uint8_t kClassDescriptor = 0x72;
-constexpr uint8_t kObject = 0x73;
-constexpr uint8_t kString = 0x74;
-constexpr uint8_t kArray = 0x75;
-constexpr uint8_t kClass = 0x76;
-constexpr uint8_t kBlockData = 0x77;
-constexpr uint8_t kEndBlockData = 0x78;
-constexpr uint8_t kReset = 0x79;
-constexpr uint8_t kBlockDataLong = 0x7A;
-constexpr uint8_t kException = 0x7B;
-constexpr uint8_t kLongString = 0x7C;
-constexpr uint8_t kProxyClassDescriptor = 0x7D;
-constexpr uint8_t kEnum = 0x7E;
-constexpr uint32_t kBaseHandle = 0x7E0000;
+using namespace stream_codes;
 
 
 // Modified UTF-8 (Java's DataInput.readUTF) to standard UTF-8: NUL arrives as

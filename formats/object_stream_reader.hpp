@@ -26,6 +26,27 @@
 
 namespace topiceval::formats {
 
+// Type codes of the stream protocol (java.io.ObjectStreamConstants), for the
+// reader and for mallet_upgrade, which walks the same streams.
+namespace stream_codes {
+constexpr uint8_t kNull = 0x70;
+constexpr uint8_t kReference = 0x71;
+constexpr uint8_t kClassDescriptor = 0x72;
+constexpr uint8_t kObject = 0x73;
+constexpr uint8_t kString = 0x74;
+constexpr uint8_t kArray = 0x75;
+constexpr uint8_t kClass = 0x76;
+constexpr uint8_t kBlockData = 0x77;
+constexpr uint8_t kEndBlockData = 0x78;
+constexpr uint8_t kReset = 0x79;
+constexpr uint8_t kBlockDataLong = 0x7A;
+constexpr uint8_t kException = 0x7B;
+constexpr uint8_t kLongString = 0x7C;
+constexpr uint8_t kProxyClassDescriptor = 0x7D;
+constexpr uint8_t kEnum = 0x7E;
+constexpr uint32_t kBaseHandle = 0x7E0000;
+}  // namespace stream_codes
+
 struct ObjectStreamLimits {
   // Nested objects and class descriptors. Each level takes about 1 KiB of
   // native stack (three times that under the sanitizers); the parser runs on a
